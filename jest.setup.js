@@ -1,0 +1,4 @@
+// react-router 7 reads TextEncoder/TextDecoder, which jsdom does not provide.
+const { TextEncoder, TextDecoder } = require('node:util');
+if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
+if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** The three kinds of user (spec platform-shell §3). */
+export const UserType = z.enum(['admin', 'advisor', 'customer']);
+export type UserType = z.infer<typeof UserType>;
+
+export const Gender = z.enum(['male', 'female']);
+export type Gender = z.infer<typeof Gender>;
+
+export const Id = z.string().uuid();
+
+/**
+ * Every error reply has this shape (spec §8: the client reads data.error, or data.errors' first entry's first
+ * value, else data.message, else 'Something went wrong').
+ */
+export const ErrorBody = z.object({
+  message: z.string(),
+  error: z.string().optional(),
+  errors: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+  action: z.literal('redirect').optional(),
+  route: z.string().optional(),
+  correlationId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Every success reply: `{ message?, data }` (the client reads `data.data`). */
+export const ok = <T extends z.ZodType>(data: T) => z.object({ message: z.string().optional(), data });
+export type Ok<T> = { message?: string; data: T };
+
+export const Page = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+/** Internal headers the gateway sets after verifying a session; services accept them only when signed. */
+export const InternalHeaders = {
+  userId: 'x-kf-user-id',
+  userType: 'x-kf-user-type',
+  sessionId: 'x-kf-session-id',
+  tenant: 'x-kf-tenant',
+  timestamp: 'x-kf-identity-ts',
+  signature: 'x-kf-identity-sig',
+  correlationId: 'x-correlation-id',
+} as const;
+
+/** Header the browser sends on every state-changing call so cross-site forms cannot forge them. */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_VALUE = 'kinfolio';
+/** Spec §6: every request carries Authorization-Type with the user type (default advisor). */
+export const AUTHORIZATION_TYPE_HEADER = 'authorization-type';
+export const SESSION_COOKIE = 'kf_session';

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Envelope of every integration event (architecture guide §2). A published version never changes. */
+export const EventEnvelope = z.object({
+  id: z.string().uuid(),
+  type: z.string(),
+  occurredAt: z.string(),
+  correlationId: z.string(),
+  payload: z.unknown(),
+});
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof EventEnvelope>, 'payload'> & { payload: P };
+
+export const AdvisorRegisteredV1 = z.object({
+  user_id: z.string().uuid(),
+  email: z.string(),
+  name: z.string(),
+  registered_at: z.string(),
+});
+export const CustomerCreatedV1 = z.object({
+  user_id: z.string().uuid(),
+  advisor_id: z.string().uuid().nullable(),
+  email: z.string(),
+  name: z.string(),
+});
+export const UserDeactivatedV1 = z.object({ user_id: z.string().uuid(), type: z.string() });
+export const UserActivatedV1 = UserDeactivatedV1;
+export const UserDeletedV1 = UserDeactivatedV1;
+export const UserUpdatedV1 = z.object({
+  user_id: z.string().uuid(),
+  type: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+});
+export const TrialStartedV1 = z.object({ user_id: z.string().uuid(), trial_id: z.string().uuid(), started_at: z.string(), ends_at: z.string() });
+export const TrialUpdatedV1 = TrialStartedV1.extend({ status: z.enum(['active', 'ended']) });
+export const MembershipChangedV1 = z.object({
+  user_id: z.string().uuid(),
+  membership_status: z.enum(['none', 'trial', 'active', 'expired']),
+  trial_ends_at: z.string().nullable(),
+});
+export const ReplyCreatedV1 = z.object({
+  ticket_id: z.string().uuid(),
+  reply_id: z.string().uuid(),
+  owner_id: z.string().uuid(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+
+/** Every event type with its payload schema: the bus validates against this on publish. */
+export const Events = {
+  'auth.advisor.registered.v1': AdvisorRegisteredV1,
+  'auth.customer.created.v1': CustomerCreatedV1,
+  'auth.user.deactivated.v1': UserDeactivatedV1,
+  'auth.user.activated.v1': UserActivatedV1,
+  'auth.user.deleted.v1': UserDeletedV1,
+  'auth.user.updated.v1': UserUpdatedV1,
+  'billing.trial.started.v1': TrialStartedV1,
+  'billing.trial.updated.v1': TrialUpdatedV1,
+  'billing.membership.changed.v1': MembershipChangedV1,
+  'support.reply.created.v1': ReplyCreatedV1,
+} as const;
+export type EventType = keyof typeof Events;
+export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './validation';
+export * as auth from './auth';
+export * from './events';
+export * from './routes';
+export * as planning from './planning';

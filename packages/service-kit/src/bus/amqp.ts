@@ -1,0 +1,196 @@
+import * as amqp from 'amqplib';
+import type { EventEnvelope } from '@kinfolio/contracts';
+import type { Logger } from '../logger';
+import { type Bus, DEAD_LETTER_EXCHANGE, EXCHANGE, type EventHandler, MAX_ATTEMPTS } from './types';
+
+interface Subscription {
+  queue: string;
+  bindings: string[];
+  handler: EventHandler;
+}
+
+/**
+ * RabbitMQ adapter: one durable topic exchange, one durable queue per consuming service with a dead-letter queue,
+ * persistent messages, publisher confirms awaited per batch (not per message), manual acks after the handler,
+ * bounded redelivery (x-attempts header) before dead-lettering. It reconnects by itself with backoff and
+ * re-declares its subscriptions, so a broker restart loses nothing: unconfirmed outbox rows are simply sent again.
+ */
+export class AmqpBus implements Bus {
+  private conn: amqp.ChannelModel | null = null;
+  private pubChannel: amqp.ConfirmChannel | null = null;
+  private readonly subs: Subscription[] = [];
+  private closing = false;
+  private connecting: Promise<void> | null = null;
+  private backoffMs = 250;
+
+  constructor(
+    private readonly url: string,
+    private readonly logger: Logger,
+    private readonly options: { prefetch?: number; namespace?: string } = {},
+  ) {
+    this.exchange = `${options.namespace ?? ''}${EXCHANGE}`;
+    this.dlx = `${options.namespace ?? ''}${DEAD_LETTER_EXCHANGE}`;
+  }
+  private readonly exchange: string;
+  private readonly dlx: string;
+
+  private q(queue: string): string {
+    return `${this.options.namespace ?? ''}${queue}`;
+  }
+
+  /** Starts connecting; resolves at once (the bus connects in the background and keeps retrying). */
+  start(): void {
+    void this.ensureConnected().catch(() => undefined);
+  }
+
+  isConnected(): boolean {
+    return this.conn !== null && this.pubChannel !== null;
+  }
+
+  private ensureConnected(): Promise<void> {
+    if (this.isConnected()) return Promise.resolve();
+    if (!this.connecting) {
+      this.connecting = this.connect().finally(() => {
+        this.connecting = null;
+      });
+    }
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    try {
+      const conn = await amqp.connect(this.url, { timeout: 3000 });
+      conn.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'amqp connection error'));
+      conn.on('close', () => this.onClose());
+      const ch = await conn.createConfirmChannel();
+      ch.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'amqp channel error'));
+      await ch.assertExchange(this.exchange, 'topic', { durable: true });
+      await ch.assertExchange(this.dlx, 'direct', { durable: true });
+      this.conn = conn;
+      this.pubChannel = ch;
+      this.backoffMs = 250;
+      for (const sub of this.subs) await this.consume(sub);
+      this.logger.info('amqp connected');
+    } catch (err) {
+      this.conn = null;
+      this.pubChannel = null;
+      this.logger.warn({ err: (err as Error).message }, 'amqp connect failed; retrying');
+      this.scheduleReconnect();
+      throw err;
+    }
+  }
+
+  private onClose(): void {
+    this.conn = null;
+    this.pubChannel = null;
+    if (!this.closing) {
+      this.logger.warn('amqp connection closed; reconnecting');
+      this.scheduleReconnect();
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closing) return;
+    const delay = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, 5000);
+    setTimeout(() => void this.ensureConnected().catch(() => undefined), delay).unref();
+  }
+
+  async publish(events: EventEnvelope[]): Promise<void> {
+    if (!events.length) return;
+    if (!this.isConnected()) {
+      this.start();
+      throw new Error('amqp not connected');
+    }
+    const ch = this.pubChannel!;
+    for (const e of events) {
+      ch.publish(this.exchange, e.type, Buffer.from(JSON.stringify(e)), {
+        persistent: true,
+        contentType: 'application/json',
+        messageId: e.id,
+        correlationId: e.correlationId,
+        type: e.type,
+        timestamp: Math.floor(Date.parse(e.occurredAt) / 1000),
+      });
+    }
+    await ch.waitForConfirms();
+  }
+
+  async subscribe(queue: string, bindings: string[], handler: EventHandler): Promise<void> {
+    const sub = { queue, bindings, handler };
+    this.subs.push(sub);
+    if (this.isConnected()) await this.consume(sub);
+    else this.start();
+  }
+
+  private async consume(sub: Subscription): Promise<void> {
+    const conn = this.conn;
+    if (!conn) return;
+    const ch = await conn.createChannel();
+    ch.on('error', (err: Error) => this.logger.warn({ err: err.message, queue: sub.queue }, 'amqp consumer channel error'));
+    const queue = this.q(sub.queue);
+    const dlq = `${queue}.dlq`;
+    await ch.assertQueue(dlq, { durable: true });
+    await ch.bindQueue(dlq, this.dlx, dlq);
+    await ch.assertQueue(queue, {
+      durable: true,
+      arguments: { 'x-dead-letter-exchange': this.dlx, 'x-dead-letter-routing-key': dlq },
+    });
+    for (const b of sub.bindings) await ch.bindQueue(queue, this.exchange, b);
+    await ch.prefetch(this.options.prefetch ?? 32);
+    await ch.consume(queue, (msg) => {
+      if (!msg) return;
+      void this.handle(ch, sub, msg);
+    });
+  }
+
+  private async handle(ch: amqp.Channel, sub: Subscription, msg: amqp.ConsumeMessage): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = JSON.parse(msg.content.toString('utf8')) as EventEnvelope;
+    } catch {
+      ch.nack(msg, false, false); // unparseable: straight to the dead-letter queue
+      return;
+    }
+    try {
+      await sub.handler(event);
+      ch.ack(msg);
+    } catch (err) {
+      const attempts = Number(msg.properties.headers?.['x-attempts'] ?? 1);
+      this.logger.warn({ err: (err as Error).message, type: event.type, attempts, queue: sub.queue }, 'event handler failed');
+      if (attempts >= MAX_ATTEMPTS) {
+        ch.nack(msg, false, false);
+        return;
+      }
+      setTimeout(() => {
+        try {
+          ch.sendToQueue(this.q(sub.queue), msg.content, { ...msg.properties, headers: { ...msg.properties.headers, 'x-attempts': attempts + 1 }, persistent: true });
+          ch.ack(msg);
+        } catch {
+          // channel gone: the unacked message is redelivered by the broker
+        }
+      }, 200 * attempts).unref();
+    }
+  }
+
+  /** Deletes this namespace's queues and exchanges (tests clean up after themselves). */
+  async destroyTopology(queues: string[]): Promise<void> {
+    if (!this.conn) return;
+    const ch = await this.conn.createChannel();
+    for (const q of queues) {
+      await ch.deleteQueue(this.q(q)).catch(() => undefined);
+      await ch.deleteQueue(`${this.q(q)}.dlq`).catch(() => undefined);
+    }
+    await ch.deleteExchange(this.exchange).catch(() => undefined);
+    await ch.deleteExchange(this.dlx).catch(() => undefined);
+    await ch.close().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const conn = this.conn;
+    this.conn = null;
+    this.pubChannel = null;
+    if (conn) await conn.close().catch(() => undefined);
+  }
+}

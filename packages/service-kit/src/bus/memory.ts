@@ -1,0 +1,56 @@
+import type { EventEnvelope } from '@kinfolio/contracts';
+import { type Bus, type EventHandler, MAX_ATTEMPTS, topicMatches } from './types';
+
+interface Subscription {
+  queue: string;
+  bindings: string[];
+  handler: EventHandler;
+}
+
+/**
+ * In-process bus for embedded mode and unit tests. Publish delivers to every matching queue and resolves when
+ * each has handled the event (or dead-lettered it after MAX_ATTEMPTS), which is the in-memory equivalent of a
+ * publisher confirm from a durable queue: the outbox row is marked sent only once the work is done.
+ */
+export class MemoryBus implements Bus {
+  private readonly subs: Subscription[] = [];
+  readonly deadLetters: Array<{ queue: string; event: EventEnvelope; error: string }> = [];
+  private connected = true;
+
+  constructor(private readonly retryDelayMs = 10) {}
+
+  async publish(events: EventEnvelope[]): Promise<void> {
+    if (!this.connected) throw new Error('bus is closed');
+    for (const event of events) {
+      await Promise.all(
+        this.subs.filter((s) => s.bindings.some((b) => topicMatches(b, event.type))).map((s) => this.deliver(s, event)),
+      );
+    }
+  }
+
+  private async deliver(sub: Subscription, event: EventEnvelope): Promise<void> {
+    let lastError = '';
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      try {
+        await sub.handler(structuredClone(event));
+        return;
+      } catch (err) {
+        lastError = err instanceof Error ? err.message : String(err);
+        await new Promise((r) => setTimeout(r, this.retryDelayMs * attempt));
+      }
+    }
+    this.deadLetters.push({ queue: sub.queue, event, error: lastError });
+  }
+
+  async subscribe(queue: string, bindings: string[], handler: EventHandler): Promise<void> {
+    this.subs.push({ queue, bindings, handler });
+  }
+
+  isConnected(): boolean {
+    return this.connected;
+  }
+
+  async close(): Promise<void> {
+    this.connected = false;
+  }
+}

@@ -1,0 +1,33 @@
+import type { EventEnvelope } from '@kinfolio/contracts';
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+/**
+ * The Bus port. `publish` resolves only when the broker has confirmed every event (AMQP publisher confirms; the
+ * in-memory adapter once every subscriber has handled it), so the outbox marks a row sent only after that.
+ * `subscribe` binds one durable queue per consuming service to event types (topic patterns allowed); a handler
+ * that keeps failing sends the event to that queue's dead-letter queue after `maxAttempts`.
+ */
+export interface Bus {
+  publish(events: EventEnvelope[]): Promise<void>;
+  subscribe(queue: string, bindings: string[], handler: EventHandler): Promise<void>;
+  isConnected(): boolean;
+  close(): Promise<void>;
+}
+
+export const EXCHANGE = 'kinfolio.events';
+export const DEAD_LETTER_EXCHANGE = 'kinfolio.dlx';
+export const MAX_ATTEMPTS = 5;
+
+/** AMQP topic semantics: `*` matches one word, `#` zero or more. */
+export function topicMatches(pattern: string, key: string): boolean {
+  const p = pattern.split('.');
+  const k = key.split('.');
+  const match = (i: number, j: number): boolean => {
+    if (i === p.length) return j === k.length;
+    if (p[i] === '#') return match(i + 1, j) || (j < k.length && match(i, j + 1));
+    if (j === k.length) return false;
+    return (p[i] === '*' || p[i] === k[j]) && match(i + 1, j + 1);
+  };
+  return match(0, 0);
+}

@@ -1,0 +1,41 @@
+import { Redis } from 'ioredis';
+import type { Cache } from './types';
+
+/** Redis adapter (distributed mode). Keys are namespaced by `prefix` so tests and tenants never collide. */
+export class RedisCache implements Cache {
+  readonly client: Redis;
+
+  constructor(url: string, private readonly prefix = 'kf:') {
+    this.client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    this.client.on('error', () => undefined); // reconnects by itself; callers see failed commands
+  }
+
+  async get(key: string) {
+    return this.client.get(this.prefix + key);
+  }
+
+  async set(key: string, value: string, ttlSec?: number) {
+    if (ttlSec) await this.client.set(this.prefix + key, value, 'EX', ttlSec);
+    else await this.client.set(this.prefix + key, value);
+  }
+
+  async del(...keys: string[]) {
+    if (keys.length) await this.client.del(...keys.map((k) => this.prefix + k));
+  }
+
+  async incr(key: string, ttlSec: number) {
+    const k = this.prefix + key;
+    const res = await this.client.multi().incr(k).expire(k, ttlSec, 'NX').ttl(k).exec();
+    const count = Number(res?.[0]?.[1] ?? 0);
+    const ttl = Number(res?.[2]?.[1] ?? ttlSec);
+    return { count, ttlSec: ttl > 0 ? ttl : ttlSec };
+  }
+
+  isReady() {
+    return this.client.status === 'ready';
+  }
+
+  async close() {
+    await this.client.quit().catch(() => this.client.disconnect());
+  }
+}

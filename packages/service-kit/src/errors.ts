@@ -1,0 +1,65 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '@kinfolio/contracts';
+import { currentContext } from './context';
+import type { Logger } from './logger';
+
+/** The one error type of every service: status, message and optional details in the spec's error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: Omit<ErrorBody, 'message'> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, message, field ? { errors: [{ [field]: [message] }] } : {});
+export const unauthorized = (message = 'Invalid token') => new AppError(401, message);
+export const forbidden = (message = 'You do not have access to this resource') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string, field?: string) =>
+  new AppError(409, message, field ? { errors: [{ [field]: [message] }] } : {});
+export const tooManyRequests = (message = 'Too many attempts. Please wait a moment and try again.') =>
+  new AppError(429, message);
+
+/** A zod failure becomes a 400 naming each field: `{message, errors: [{field: [msg]}]}`. */
+export function fromZodError(err: ZodError): AppError {
+  const errors = err.issues.map((issue) => {
+    const field = issue.path.length ? issue.path.join('.') : 'body';
+    return { [field]: [issue.message] };
+  });
+  const first = err.issues[0];
+  const field = first && first.path.length ? first.path.join('.') : 'body';
+  return new AppError(400, first ? `${field}: ${first.message}` : 'Invalid request', { errors });
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new AppError(404, `No route for ${req.method} ${req.path}`));
+};
+
+/** The one error middleware: AppError as is, zod as 400, body-parser errors as 4xx, anything else 500. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    const correlationId = currentContext()?.correlationId;
+    let appErr: AppError;
+    if (err instanceof AppError) appErr = err;
+    else if (err instanceof ZodError) appErr = fromZodError(err);
+    else if (isHttpError(err)) appErr = new AppError(err.status, err.status === 413 ? 'Request body is too large' : 'Malformed request body');
+    else {
+      logger.error({ err }, 'unhandled error');
+      appErr = new AppError(500, 'Something went wrong');
+    }
+    if (res.headersSent) return;
+    res.status(appErr.status).json({ message: appErr.message, ...appErr.details, correlationId });
+  };
+}
+
+function isHttpError(err: unknown): err is { status: number } {
+  if (typeof err !== 'object' || err === null) return false;
+  const status = (err as { status?: unknown; type?: unknown }).status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}

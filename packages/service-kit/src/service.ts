@@ -1,0 +1,159 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { EventEnvelope, ServiceName } from '@kinfolio/contracts';
+import { RateLimiter } from './cache/types';
+import type { KitConfig } from './config';
+import { createDb, type DbConfig, dbReady, type Knex, migrate, type Migration } from './db';
+import { createHttpApp, finish } from './http';
+import { createLogger, type Logger } from './logger';
+import { idempotent, kitMigrations, OutboxRelay } from './outbox';
+import type { Ports } from './ports';
+
+export interface ServiceContext {
+  name: ServiceName;
+  config: KitConfig;
+  logger: Logger;
+  db: Knex;
+  ports: Ports;
+  limiter: RateLimiter;
+  /** Runs `fn` in a transaction; after it commits, the outbox relay is asked to publish what it enqueued. */
+  tx<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+}
+
+export interface Consumer {
+  /** Event types (topic patterns) this consumer handles. */
+  bindings: string[];
+  handle(event: EventEnvelope, trx: Knex.Transaction): Promise<void>;
+}
+
+/** What a service is: its migrations, its routes, its event consumers. `main.ts` files only wire this. */
+export interface ServiceModule {
+  name: ServiceName;
+  migrations: Migration[];
+  routes(app: Express, ctx: ServiceContext): void | Promise<void>;
+  consumers?(ctx: ServiceContext): Consumer[];
+  onStart?(ctx: ServiceContext): Promise<void>;
+}
+
+export interface StartOptions {
+  config: KitConfig;
+  ports: Ports;
+  /** 0 picks a free port (embedded mode and tests). */
+  port: number;
+  host?: string;
+  /** Overrides where the database lives (tests use a throwaway schema or an in-memory PGlite). */
+  db?: DbConfig;
+  logger?: Logger;
+  /** Skip the outbox relay (tests that drive it by hand). */
+  relay?: boolean;
+}
+
+export interface RunningService {
+  name: ServiceName;
+  port: number;
+  url: string;
+  ctx: ServiceContext;
+  relay: OutboxRelay;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+export function defaultDbConfig(name: ServiceName, cfg: KitConfig): DbConfig {
+  if (cfg.MODE === 'distributed' && cfg.DATABASE_URL) return { kind: 'pg', url: cfg.DATABASE_URL, schema: name.replace(/-/g, '_') };
+  return { kind: 'pglite', dir: join(cfg.DATA_DIR, 'db', name) };
+}
+
+/**
+ * Starts one service: database and migrations, outbox relay, event consumers (one durable queue named after the
+ * service), HTTP server with health and readiness. `stop()` shuts down gracefully: stop accepting, finish
+ * in-flight requests, stop the relay, close the database.
+ */
+export async function startService(mod: ServiceModule, opts: StartOptions): Promise<RunningService> {
+  const logger = opts.logger ?? createLogger(mod.name, opts.config.LOG_LEVEL);
+  const dbConfig = opts.db ?? defaultDbConfig(mod.name, opts.config);
+  const db = await createDb(dbConfig);
+  const applied = await migrate(db, [...kitMigrations, ...mod.migrations], dbConfig.kind === 'pg' ? dbConfig.schema : undefined);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+
+  const relay = new OutboxRelay(db, opts.ports.bus, logger);
+  const ctx: ServiceContext = {
+    name: mod.name,
+    config: opts.config,
+    logger,
+    db,
+    ports: opts.ports,
+    limiter: new RateLimiter(opts.ports.cache),
+    async tx(fn) {
+      const result = await db.transaction(fn);
+      relay.kick();
+      return result;
+    },
+  };
+
+  const app = createHttpApp({
+    name: mod.name,
+    logger,
+    internalSecret: opts.config.INTERNAL_SECRET,
+    readiness: [() => dbReady(db), async () => opts.ports.bus.isConnected()],
+  });
+  await mod.routes(app, ctx);
+  finish(app, logger);
+
+  for (const consumer of mod.consumers?.(ctx) ?? []) {
+    await opts.ports.bus.subscribe(mod.name, consumer.bindings, idempotent(db, consumer.handle, () => relay.kick()));
+  }
+  await mod.onStart?.(ctx);
+  if (opts.relay !== false) relay.start();
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(opts.port, opts.host ?? '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  server.keepAliveTimeout = 65_000;
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port }, 'service listening');
+
+  let stopping: Promise<void> | null = null;
+  return {
+    name: mod.name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    ctx,
+    relay,
+    server,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 5000).unref();
+        });
+        await relay.stop();
+        await db.destroy();
+        logger.info('service stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Graceful shutdown on SIGTERM/SIGINT for a process's main. */
+export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
+  let done = false;
+  const handler = (signal: string) => {
+    if (done) return;
+    done = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    stop()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => handler('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+}

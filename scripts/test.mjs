@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm test`: every test, in the order that fails fastest: type-check, lint, unit (under two time zones),
+// component (each service on real PostgreSQL/Redis/RabbitMQ and embedded), system (distributed processes),
+// then the browser journeys (Playwright in Debian's Chromium through the gateway).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const only = process.argv.slice(2);
+const results = [];
+
+function step(name, cmd, args, env = {}) {
+  if (only.length && !only.includes(name)) return;
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: r.status === 0, secs });
+  if (r.status !== 0) {
+    summary();
+    console.error(`\n${name} failed (exit ${r.status}).`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function summary() {
+  console.log('\n=== summary');
+  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.secs}s)`);
+}
+
+const jest = ['node_modules/.bin/jest'];
+step('typecheck', 'node_modules/.bin/tsc', ['--noEmit', '-p', 'tsconfig.json']);
+step('lint', 'node_modules/.bin/biome', ['lint', '--diagnostic-level=error', '.']);
+step('unit', jest[0], ['--selectProjects', 'unit', '--ci'], { TZ: 'Asia/Singapore' });
+step('unit-tz', jest[0], ['--selectProjects', 'unit', '--ci', '--testPathPatterns', 'calculations|money'], { TZ: 'America/New_York' });
+step('component', jest[0], ['--selectProjects', 'component', '--ci', '--maxWorkers=2']);
+step('system', jest[0], ['--selectProjects', 'system', '--ci', '--runInBand', '--passWithNoTests']);
+if (existsSync(`${root}e2e/playwright.config.ts`)) {
+  step('build-web', 'node', ['scripts/build-web.mjs']);
+  step('e2e', 'node_modules/.bin/playwright', ['test', '-c', 'e2e/playwright.config.ts']);
+}
+summary();

@@ -1,0 +1,13 @@
+import { createLogger, createPorts, KitConfig, loadConfig, onShutdown, startService } from '@kinfolio/service-kit';
+import { z } from 'zod';
+import { planningModule } from './module';
+
+const config = loadConfig(KitConfig.and(z.object({ PORT: z.coerce.number().int().min(0).max(65535).default(3000) })), process.env, 'svc-planning');
+const logger = createLogger('svc-planning', config.LOG_LEVEL);
+const ports = createPorts(config, logger);
+startService(planningModule, { config, ports, port: config.PORT, host: '0.0.0.0', logger })
+  .then((svc) => onShutdown(logger, svc.stop))
+  .catch((err) => {
+    logger.fatal({ err }, 'svc-planning failed to start');
+    process.exit(1);
+  });
