@@ -1,4 +1,4 @@
-import { createLogger, createPorts, KitConfig, loadConfig, onShutdown, startService } from '@kinfolio/service-kit';
+import { closePorts, createLogger, createPorts, KitConfig, loadConfig, onShutdown, startService } from '@kinfolio/service-kit';
 import { z } from 'zod';
 import { planningModule } from './module';
 
@@ -6,7 +6,12 @@ const config = loadConfig(KitConfig.and(z.object({ PORT: z.coerce.number().int()
 const logger = createLogger('svc-planning', config.LOG_LEVEL);
 const ports = createPorts(config, logger);
 startService(planningModule, { config, ports, port: config.PORT, host: '0.0.0.0', logger })
-  .then((svc) => onShutdown(logger, svc.stop))
+  .then((svc) =>
+    onShutdown(logger, async () => {
+      await svc.stop();
+      await closePorts(ports);
+    }),
+  )
   .catch((err) => {
     logger.fatal({ err }, 'svc-planning failed to start');
     process.exit(1);

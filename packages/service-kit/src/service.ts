@@ -35,6 +35,10 @@ export interface ServiceModule {
   routes(app: Express, ctx: ServiceContext): void | Promise<void>;
   consumers?(ctx: ServiceContext): Consumer[];
   onStart?(ctx: ServiceContext): Promise<void>;
+  /** Called once the HTTP server listens (socket.io and other upgrade handlers attach here). */
+  attach?(server: Server, ctx: ServiceContext): void | Promise<void>;
+  /** Called first on stop (close sockets, timers) before the server and database close. */
+  onStop?(ctx: ServiceContext): Promise<void>;
 }
 
 export interface StartOptions {
@@ -113,6 +117,7 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   logger.info({ port }, 'service listening');
+  await mod.attach?.(server, ctx);
 
   let stopping: Promise<void> | null = null;
   return {
@@ -124,6 +129,7 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
     server,
     stop() {
       stopping ??= (async () => {
+        await mod.onStop?.(ctx).catch((err: unknown) => logger.error({ err }, 'onStop failed'));
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -1,0 +1,39 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Kinfolio!2026';
+
+/** Fails the test on any uncaught page error, so a broken remote or a render crash cannot pass silently. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in|log ?in/i }).click();
+}
+
+export async function signInCustomer(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/customer/auth/login');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in|log ?in/i }).click();
+}
+
+/** The newest 6-digit code the offline outbox sent to `to` (the embedded install's test mailbox and SMS sink). */
+export async function latestCode(page: Page, kind: 'mail' | 'sms', to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/dev/mailbox.json?kind=${kind}&to=${encodeURIComponent(to)}`);
+      const json = (await res.json()) as { data?: Array<{ text: string }> };
+      const m = /\b(\d{6})\b/.exec(json.data?.[0]?.text ?? '');
+      code = m?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
