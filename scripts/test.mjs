@@ -9,6 +9,9 @@ const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2);
 const results = [];
 
+// PGlite (embedded databases) loads as an ES module inside jest's CommonJS sandbox: that needs vm modules.
+const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
+
 function step(name, cmd, args, env = {}) {
   if (only.length && !only.includes(name)) return;
   const started = Date.now();
@@ -33,8 +36,8 @@ step('typecheck', 'node_modules/.bin/tsc', ['--noEmit', '-p', 'tsconfig.json']);
 step('lint', 'node_modules/.bin/biome', ['lint', '--diagnostic-level=error', '.']);
 step('unit', jest[0], ['--selectProjects', 'unit', '--ci'], { TZ: 'Asia/Singapore' });
 step('unit-tz', jest[0], ['--selectProjects', 'unit', '--ci', '--testPathPatterns', 'calculations|money'], { TZ: 'America/New_York' });
-step('component', jest[0], ['--selectProjects', 'component', '--ci', '--maxWorkers=2']);
-step('system', jest[0], ['--selectProjects', 'system', '--ci', '--runInBand', '--passWithNoTests']);
+step('component', jest[0], ['--selectProjects', 'component', '--ci', '--maxWorkers=2'], vmModules);
+step('system', jest[0], ['--selectProjects', 'system', '--ci', '--runInBand', '--passWithNoTests'], vmModules);
 if (existsSync(`${root}e2e/playwright.config.ts`)) {
   step('build-web', 'node', ['scripts/build-web.mjs']);
   step('e2e', 'node_modules/.bin/playwright', ['test', '-c', 'e2e/playwright.config.ts']);

@@ -1,4 +1,5 @@
 import type { Migration } from '@kinfolio/service-kit';
 import { currencyRates } from './001_currency_rates';
+import { lastHouseholds } from './002_last_households';
 
-export const migrations: Migration[] = [currencyRates];
+export const migrations: Migration[] = [currencyRates, lastHouseholds];

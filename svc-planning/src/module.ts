@@ -1,5 +1,6 @@
 import type { ServiceModule } from '@kinfolio/service-kit';
 import { migrations } from '../migrations';
+import { calculateRoutes } from './http/v1/calculate.routes';
 import { currencyRatesRoutes } from './http/v1/currency-rates.routes';
 
 /** svc-planning: reference data, calculations and projections (records come with a later issue). */
@@ -8,5 +9,6 @@ export const planningModule: ServiceModule = {
   migrations,
   routes(app, ctx) {
     currencyRatesRoutes(app, ctx);
+    calculateRoutes(app, ctx);
   },
 };

@@ -1,0 +1,109 @@
+/* Engine benchmark (npm run bench:engine): every figure is a ratio or rate measured in this same run. */
+import * as formulajs from '@formulajs/formulajs';
+import xirrPkg from 'xirr';
+import { irr, monteCarlo, project, xirr, liquidByClass } from '../src/domain/calculations';
+import { sampleHousehold } from '../src/domain/calculations/sample';
+
+type Case = { values: number[]; dates: Date[]; hard: boolean };
+const DAY = 86_400_000;
+function cases(): Case[] {
+  const out: Case[] = [];
+  let s = 12345;
+  const rnd = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+  for (let k = 0; k < 200; k++) {
+    const n = 5 + Math.floor(rnd() * 20);
+    const values = [-1000 - Math.floor(rnd() * 9000)];
+    for (let i = 1; i < n; i++) values.push(Math.round((rnd() * 2000 - 300) * 100) / 100);
+    if (!values.some((v) => v > 0)) values.push(5000);
+    out.push({ values, dates: values.map((_, i) => new Date(Date.UTC(2020, 0, 1) + i * 30 * DAY + Math.floor(rnd() * 10) * DAY)), hard: false });
+  }
+  // hard cases: rates far below zero, leading zeros, several sign changes, very short periods
+  const hard: number[][] = [[-100, 1], [0, 0, -100, 1, 0.5], [-1000, 3000, -2200, 100], [-100, 100, 0, -7], [-5, 10.5, 1, -8, 1], [-1, ...Array(39).fill(0), 0.0001], [-1000, 1010], [-100, 0, 0, 74]];
+  for (const values of hard) out.push({ values, dates: values.map((_, i) => new Date(Date.UTC(2021, 0, 1) + i * (values.length === 2 ? 1 : 30) * DAY)), hard: true });
+  return out;
+}
+const xnpvAt = (r: number, c: Case) => c.values.reduce((a, v, i) => a + v / (1 + r) ** (((c.dates[i] as Date).getTime() - (c.dates[0] as Date).getTime()) / DAY / 365), 0);
+const npvAt = (r: number, v: number[]) => v.reduce((a, x, i) => a + x / (1 + r) ** i, 0);
+const scale = (v: number[]) => v.reduce((a, x) => a + Math.abs(x), 0);
+
+function timeIt(fn: () => void, minMs = 400): number {
+  fn();
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < minMs) {
+    fn();
+    n++;
+  }
+  return (performance.now() - t0) / n;
+}
+function count(solve: (c: Case) => number, check: (r: number, c: Case) => boolean, cs: Case[]) {
+  let ok = 0;
+  let hard = 0;
+  for (const c of cs) {
+    try {
+      const r = solve(c);
+      if (Number.isFinite(r) && r > -1 && check(r, c)) {
+        ok++;
+        if (c.hard) hard++;
+      }
+    } catch {
+      /* not converged */
+    }
+  }
+  return { ok, hard };
+}
+
+const cs = cases();
+const nHard = cs.filter((c) => c.hard).length;
+const okX = (r: number, c: Case) => Math.abs(xnpvAt(r, c)) <= 1e-6 * scale(c.values) * Math.max(1, 1 / (1 + r) ** 4);
+const okI = (r: number, c: Case) => Math.abs(npvAt(r, c.values)) <= 1e-6 * scale(c.values) * Math.max(1, (1 / (1 + r)) ** (c.values.length - 1));
+const solvers = {
+  xirr: {
+    ours: (c: Case) => xirr(c.values, c.dates),
+    npmXirr: (c: Case) => xirrPkg(c.values.map((amount, i) => ({ amount, when: c.dates[i] as Date }))),
+    formulajs: (c: Case) => formulajs.XIRR(c.values, c.dates) as number,
+  },
+  irr: {
+    ours: (c: Case) => irr(c.values),
+    formulajs: (c: Case) => formulajs.IRR(c.values) as number,
+  },
+};
+const easy = cs.filter((c) => !c.hard);
+const safe = (f: (c: Case) => number) => () => {
+  for (const c of easy) {
+    try {
+      f(c);
+    } catch {
+      /* ignore */
+    }
+  }
+};
+console.log(`cases: ${cs.length} (${nHard} hard)`);
+const tX = timeIt(safe(solvers.xirr.ours));
+const tXn = timeIt(safe(solvers.xirr.npmXirr));
+const tXf = timeIt(safe(solvers.xirr.formulajs));
+for (const [name, f] of Object.entries(solvers.xirr)) {
+  const c = count(f, okX, cs);
+  console.log(`XIRR ${name.padEnd(10)} converges on ${c.ok}/${cs.length} (hard ${c.hard}/${nHard})`);
+}
+console.log(`XIRR speed: ${(tXn / tX).toFixed(1)}x npm xirr, ${(tXf / tX).toFixed(1)}x formulajs (target >= 3x)`);
+const tI = timeIt(safe(solvers.irr.ours));
+const tIf = timeIt(safe(solvers.irr.formulajs));
+for (const [name, f] of Object.entries(solvers.irr)) {
+  const c = count(f, okI, cs);
+  console.log(`IRR  ${name.padEnd(10)} converges on ${c.ok}/${cs.length} (hard ${c.hard}/${nHard})`);
+}
+console.log(`IRR speed: ${(tIf / tI).toFixed(1)}x formulajs (target >= 3x)`);
+
+const h = sampleHousehold(40);
+const tP = timeIt(() => project(h), 2000);
+console.log(`household projection (2 members, 40 records of every kind, to age 100, ${project(h).rows.length} years): ${Math.round(1000 / tP)} per second on one core (target >= 5,000/s)`);
+
+const base = project(h);
+const liquid = liquidByClass(h, () => 1);
+const years75 = { ...base, rows: Array.from({ length: 75 }, (_, i) => base.rows[Math.min(i, base.rows.length - 1)] as (typeof base.rows)[number]) };
+const tM = timeIt(() => monteCarlo(years75, liquid, { trials: 10_000, seed: 1 }), 1000);
+console.log(`Monte Carlo 10,000 trials x 75 years: ${tM.toFixed(0)} ms (target <= 200 ms)`);

@@ -1,0 +1,4 @@
+declare module 'xirr' {
+  function xirr(transactions: Array<{ amount: number; when: Date }>, options?: { guess?: number }): number;
+  export default xirr;
+}

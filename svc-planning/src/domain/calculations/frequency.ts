@@ -1,0 +1,39 @@
+import { CalculationInputError } from './errors';
+
+/** Payment frequencies (spec §9 "Frequencies per year"; §4 premium dates step by 1, 3, 6 or 12 months). */
+export type Frequency = 'monthly' | 'quarterly' | 'semi_annual' | 'annual' | 'single';
+
+/**
+ * Payments per year. The spec's line says "quarterly 3", but §4 steps quarterly premium dates by 3 months, i.e.
+ * four payments a year: quarterly = 4 here (decision recorded in docs/decisions.md). A single premium is one payment.
+ */
+export const PAYMENTS_PER_YEAR: Readonly<Record<Frequency, number>> = { monthly: 12, quarterly: 4, semi_annual: 2, annual: 1, single: 1 };
+/** Months between two payment dates (single: none, paid once). */
+export const MONTHS_STEP: Readonly<Record<Frequency, number>> = { monthly: 1, quarterly: 3, semi_annual: 6, annual: 12, single: 0 };
+
+const ALIASES: Record<string, Frequency> = {
+  monthly: 'monthly',
+  month: 'monthly',
+  quarterly: 'quarterly',
+  quarter: 'quarterly',
+  semi_annual: 'semi_annual',
+  semiannual: 'semi_annual',
+  half_yearly: 'semi_annual',
+  annual: 'annual',
+  annually: 'annual',
+  yearly: 'annual',
+  year: 'annual',
+  single: 'single',
+  single_premium: 'single',
+};
+
+/** Accepts 'semi annual', 'Semi-Annual', 'single premium', 'yearly'… */
+export function normaliseFrequency(value: string, field = 'frequency'): Frequency {
+  const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const f = ALIASES[key];
+  if (!f) throw new CalculationInputError(field, `${field} must be monthly, quarterly, semi annual, annual or single`);
+  return f;
+}
+
+/** Spec §9: yearly figures are monthly × 12. */
+export const yearlyFromMonthly = (monthly: number) => monthly * 12;

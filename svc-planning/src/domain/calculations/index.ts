@@ -1,0 +1,149 @@
+import { rateBetween, SEED_RATES } from '@kinfolio/money';
+import { dayNumber, today as todayDay, ymd } from './dates';
+import { CalculationInputError } from './errors';
+import { coverageTotals, type Benefit } from './insurance';
+import { amortisationSchedule, annuityInstalment, balanceAfter, flatInstalment, monthsToRepay, type ScheduleRow, tenureMonths } from './loans';
+import { type MonteCarloOptions, type MonteCarloResult, liquidByClass, monteCarlo } from './montecarlo';
+import { premiumsPaidAndProjected } from './premiums';
+import { type LifeEvent, type ProjectionOptions, type ProjectionResult, project } from './projection';
+import { vehicleMonthlyCosts } from './property';
+import type { HouseholdInput, YearRow } from './types';
+
+export * from './dates';
+export { CalculationInputError } from './errors';
+export * from './finance';
+export * from './frequency';
+export * from './insurance';
+export * from './loans';
+export * from './montecarlo';
+export * from './ownership';
+export * from './premiums';
+export * from './projection';
+export * from './property';
+export * from './provident';
+export * from './tax';
+export type * from './types';
+
+const r2 = (x: number) => {
+  const v = Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100;
+  return v === 0 ? 0 : v;
+};
+
+/** POST calculate/debt: every loan's instalment, tenure, outstanding balance today, interest and schedule. */
+export function calculateDebt(h: HouseholdInput) {
+  const asOf = h.as_of ? dayNumber(h.as_of, 'as_of') : todayDay();
+  const { year, month } = ymd(asOf);
+  const currency = (h.currency ?? 'SGD').toUpperCase();
+  const rates = h.rates ?? SEED_RATES;
+  let totalOutstanding = 0;
+  let totalMonthly = 0;
+  const loans = (h.loans ?? []).map((l, k) => {
+    let f: number;
+    try {
+      f = rateBetween(l.currency ?? currency, currency, rates);
+    } catch {
+      throw new CalculationInputError(`loans.${k}.currency`, `No stored rate for currency ${l.currency}`);
+    }
+    let months = tenureMonths(l.loan_tenure);
+    let inst: number;
+    if (l.repayment_amount !== undefined) {
+      months = monthsToRepay(l.original_loan, l.loan_interest, l.repayment_amount);
+      inst = l.repayment_amount;
+    } else inst = l.type === 'flat' ? flatInstalment(l.original_loan, l.loan_interest, months) : annuityInstalment(l.original_loan, l.loan_interest, months);
+    const paid = Math.max(0, Math.min(months, (year - l.starting_year) * 12 + (month - 1)));
+    const outstanding = balanceAfter(l.original_loan, l.loan_interest, months, paid, l.type ?? 'annuity');
+    const schedule: ScheduleRow[] = amortisationSchedule(l.original_loan, l.loan_interest, months, l.type ?? 'annuity');
+    const totalInterest = schedule.reduce((a, r) => a + r.interest, 0);
+    totalOutstanding += outstanding * f;
+    if (paid < months) totalMonthly += (inst + (l.other_monthly_expenses ?? 0)) * f;
+    return {
+      id: l.id,
+      kind: l.kind ?? 'other',
+      type: l.type ?? 'annuity',
+      instalment: r2(inst),
+      tenure_months: months,
+      months_paid: paid,
+      months_remaining: months - paid,
+      outstanding: r2(outstanding),
+      outstanding_in_currency: r2(outstanding * f),
+      total_interest: r2(totalInterest),
+      other_monthly_expenses: r2(l.other_monthly_expenses ?? 0),
+      end_year: l.starting_year + Math.floor((months - 1) / 12),
+      schedule,
+    };
+  });
+  return { currency, as_of: `${year}-${String(month).padStart(2, '0')}-${String(ymd(asOf).day).padStart(2, '0')}`, total_outstanding: r2(totalOutstanding), total_monthly_repayment: r2(totalMonthly), loans };
+}
+
+export { vehicleMonthlyCosts };
+
+function coverage(h: HouseholdInput, asOfYear: number) {
+  const ages = new Map<string, number>();
+  for (const m of h.members) {
+    const by = m.date_of_birth ? ymd(dayNumber(m.date_of_birth)).year : asOfYear - (m.age ?? 0);
+    ages.set(m.id, asOfYear - by);
+  }
+  const policies = (h.insurances ?? []).map((p) => ({ member_id: p.member_id, benefits: (p.benefits ?? []) as Benefit[] }));
+  return coverageTotals(policies, ages);
+}
+
+/** POST calculate/finance: the projection's yearly summary plus insurance coverage and premiums. */
+export function calculateFinance(h: HouseholdInput) {
+  const p = project(h);
+  const asOf = h.as_of ?? new Date(todayDay() * 86_400_000).toISOString().slice(0, 10);
+  const premiums = (h.insurances ?? []).map((s, k) => {
+    const r = premiumsPaidAndProjected(s, asOf);
+    if (!Number.isFinite(r.paid + r.projected)) throw new CalculationInputError(`insurances.${k}.premium`, 'premium gives no finite total');
+    return { id: s.id, paid_to_date: r2(r.paid), projected: r2(r.projected) };
+  });
+  const first = p.rows[0] as YearRow;
+  return {
+    currency: p.currency,
+    start_year: p.start_year,
+    end_year: p.end_year,
+    money_runs_out_year: p.money_runs_out_year,
+    current: { net_worth: first.net_worth, total_assets: first.total_assets, total_liabilities: first.total_liabilities, net_cash_flow: first.net_cash_flow },
+    years: p.rows.map((r) => ({ year: r.year, income: r.income, outgoings: r2(r.tax + r.employee_contribution + r.expenses + r.premiums + r.loan_repayments + r.goals + r.investment_contributions), net_cash_flow: r.net_cash_flow, total_assets: r.total_assets, total_liabilities: r.total_liabilities, net_worth: r.net_worth })),
+    coverage: coverage(h, p.start_year),
+    premiums,
+  };
+}
+
+/** POST calculate/data-tables: every yearly row of the projection. */
+export function calculateDataTables(h: HouseholdInput) {
+  const p = project(h);
+  return { currency: p.currency, start_year: p.start_year, end_year: p.end_year, money_runs_out_year: p.money_runs_out_year, rows: p.rows };
+}
+
+/** GET net-worth: net worth = assets − liabilities by year. */
+export function netWorthByYear(h: HouseholdInput) {
+  return project(h).rows.map((r) => ({ year: r.year, total_assets: r.total_assets, total_liabilities: r.total_liabilities, net_worth: r.net_worth }));
+}
+
+export interface ScenarioInput {
+  overrides?: ProjectionOptions['overrides'];
+  events?: LifeEvent[];
+  sell_sequence?: string[];
+  locked_assets?: string[];
+  monte_carlo?: MonteCarloOptions & { enabled?: boolean };
+}
+
+/** POST calculate/scenario-modelling: base vs. scenario (overrides, life events, selling on shortfall) + Monte Carlo. */
+export function calculateScenarioModelling(h: HouseholdInput, s: ScenarioInput = {}) {
+  const base = project(h, { sell_on_shortfall: true, sell_sequence: s.sell_sequence, locked_assets: s.locked_assets });
+  const scenario: ProjectionResult = project(h, { overrides: s.overrides, events: s.events, sell_on_shortfall: true, sell_sequence: s.sell_sequence, locked_assets: s.locked_assets });
+  const summary = (p: ProjectionResult) => ({
+    money_runs_out_year: p.money_runs_out_year,
+    final_net_worth: (p.rows[p.rows.length - 1] as YearRow).net_worth,
+    years: p.rows.map((r) => ({ year: r.year, net_worth: r.net_worth, net_cash_flow: r.net_cash_flow, insurance_payouts: r.insurance_payouts, asset_sales: r.asset_sales, shortfall: r.liabilities.shortfall })),
+    sold: p.sold,
+  });
+  let mc: MonteCarloResult | null = null;
+  if (s.monte_carlo?.enabled) {
+    const plain = project(h, { overrides: s.overrides, events: s.events });
+    const currency = plain.currency;
+    const rates = h.rates ?? SEED_RATES;
+    mc = monteCarlo(plain, liquidByClass(h, (c) => (c ? rateBetween(c, currency, rates) : 1)), s.monte_carlo);
+  }
+  return { currency: scenario.currency, base: summary(base), scenario: summary(scenario), money_runs_out_year: scenario.money_runs_out_year, monte_carlo: mc };
+}

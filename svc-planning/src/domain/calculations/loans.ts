@@ -1,0 +1,116 @@
+import Decimal from 'decimal.js';
+import { CalculationInputError, finite } from './errors';
+
+/**
+ * Loans (spec §9 "Loan and property calculations"): 12 months a year, interest as percent a year, standard
+ * amortisation. Tenure is a number of years or {year, month}; default mortgage tenure 420 months.
+ */
+export const DEFAULT_MORTGAGE_TENURE_MONTHS = 420;
+export type Tenure = number | { year: number; month?: number };
+export type LoanType = 'annuity' | 'flat';
+
+export function tenureMonths(tenure: Tenure | null | undefined): number {
+  if (tenure === null || tenure === undefined) return DEFAULT_MORTGAGE_TENURE_MONTHS;
+  const m = typeof tenure === 'number' ? tenure * 12 : tenure.year * 12 + (tenure.month ?? 0);
+  if (!Number.isFinite(m) || m <= 0) throw new CalculationInputError('loan_tenure', 'loan_tenure must be positive');
+  return Math.round(m);
+}
+
+const monthlyRate = (annualPercent: number) => finite(annualPercent, 'loan_interest') / 1200;
+
+function checkPrincipal(p: number): number {
+  finite(p, 'original_loan');
+  if (p < 0) throw new CalculationInputError('original_loan', 'original_loan must not be negative');
+  return p;
+}
+
+/** Annuity instalment P·r / (1 − (1 + r)^−n); r = 0 → P / n. */
+export function annuityInstalment(principal: number, annualPercent: number, months: number): number {
+  checkPrincipal(principal);
+  if (!(months > 0)) throw new CalculationInputError('loan_tenure', 'loan_tenure must be positive');
+  const r = monthlyRate(annualPercent);
+  if (r === 0) return principal / months;
+  return (principal * r) / (1 - (1 + r) ** -months);
+}
+
+/** Flat-rate instalment: (P + P · rate · years) / months. */
+export function flatInstalment(principal: number, annualPercent: number, months: number): number {
+  checkPrincipal(principal);
+  if (!(months > 0)) throw new CalculationInputError('loan_tenure', 'loan_tenure must be positive');
+  return (principal + (principal * finite(annualPercent, 'loan_interest') * (months / 12)) / 100) / months;
+}
+
+export function instalment(principal: number, annualPercent: number, months: number, type: LoanType = 'annuity'): number {
+  return type === 'flat' ? flatInstalment(principal, annualPercent, months) : annuityInstalment(principal, annualPercent, months);
+}
+
+/** Months to repay with a target monthly payment (whole months, the last one smaller). */
+export function monthsToRepay(principal: number, annualPercent: number, payment: number): number {
+  checkPrincipal(principal);
+  finite(payment, 'repayment');
+  if (principal === 0) return 0;
+  const r = monthlyRate(annualPercent);
+  if (payment <= principal * r || payment <= 0) throw new CalculationInputError('repayment', 'The repayment does not cover the interest; the loan is never repaid');
+  if (r === 0) return Math.ceil(principal / payment - 1e-9);
+  const n = -Math.log(1 - (principal * r) / payment) / Math.log(1 + r);
+  return Math.ceil(n - 1e-9);
+}
+
+/** Balance after `paid` monthly instalments (annuity: closed form; flat: linear), never below 0. */
+export function balanceAfter(principal: number, annualPercent: number, months: number, paid: number, type: LoanType = 'annuity'): number {
+  checkPrincipal(principal);
+  if (paid <= 0) return principal;
+  if (paid >= months) return 0;
+  if (type === 'flat') return principal * (1 - paid / months);
+  const r = monthlyRate(annualPercent);
+  if (r === 0) return principal * (1 - paid / months);
+  const g = (1 + r) ** paid;
+  const a = annuityInstalment(principal, annualPercent, months);
+  const b = principal * g - (a * (g - 1)) / r;
+  return b > 0 ? b : 0;
+}
+
+export interface ScheduleRow {
+  period: number;
+  payment: number;
+  interest: number;
+  principal: number;
+  balance: number;
+}
+
+/**
+ * Full amortisation schedule in cents (decimal arithmetic): each row's interest is rounded to 2 decimals, the payment
+ * is the rounded instalment, and the last row takes whatever principal remains, so the rows' principal sums back to
+ * the loan exactly and the balance ends at 0.
+ */
+export function amortisationSchedule(principal: number, annualPercent: number, months: number, type: LoanType = 'annuity'): ScheduleRow[] {
+  checkPrincipal(principal);
+  if (!Number.isInteger(months) || months <= 0) throw new CalculationInputError('loan_tenure', 'loan_tenure must be a positive whole number of months');
+  if (months > 1200) throw new CalculationInputError('loan_tenure', 'loan_tenure must be at most 100 years');
+  const rows: ScheduleRow[] = [];
+  const pay = new Decimal(instalment(principal, annualPercent, months, type)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  let balance = new Decimal(principal).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const r = new Decimal(finite(annualPercent, 'loan_interest')).dividedBy(1200);
+  const flatInterest = new Decimal(principal).times(annualPercent).times(months / 12).dividedBy(100).dividedBy(months).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  for (let k = 1; k <= months; k++) {
+    const interest = type === 'flat' ? flatInterest : balance.times(r).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    let princ = pay.minus(interest);
+    if (k === months || princ.greaterThan(balance)) princ = balance;
+    if (princ.isNegative()) princ = new Decimal(0);
+    balance = balance.minus(princ);
+    rows.push({ period: k, payment: interest.plus(princ).toNumber(), interest: interest.toNumber(), principal: princ.toNumber(), balance: balance.toNumber() });
+    if (balance.isZero()) break;
+  }
+  return rows;
+}
+
+/** Whole months from a loan's start (year, month 1-12) to a date (year, month), never negative. */
+export function monthsElapsed(startYear: number, startMonth: number, year: number, month: number): number {
+  const m = (year - startYear) * 12 + (month - startMonth);
+  return m > 0 ? m : 0;
+}
+
+/** Outstanding loan at the end of a calendar year, for a loan starting in `startYear` (January, decision). */
+export function outstandingAtYearEnd(principal: number, annualPercent: number, months: number, startYear: number, year: number, type: LoanType = 'annuity'): number {
+  return balanceAfter(principal, annualPercent, months, (year - startYear + 1) * 12, type);
+}

@@ -1,0 +1,77 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { calculateScenarioModelling, netWorthByYear, project } from './index';
+import { sampleHousehold } from './sample';
+
+describe('household projection', () => {
+  it('runs year by year to the youngest member’s maturity age (default 100)', () => {
+    const p = project(sampleHousehold(3));
+    expect(p.start_year).toBe(2025);
+    expect(p.end_year).toBe(2025 + 100 - 33);
+    expect(p.rows[0]?.ages).toEqual({ m1: 35, m2: 33 });
+  });
+  it('property: net worth = assets − liabilities every year, totals are the sum of their parts', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 20, max: 70 }), fc.double({ min: 0, max: 10, noNaN: true }), (n, age, infl) => {
+        const h = sampleHousehold(n);
+        h.inflation_rate = infl;
+        (h.members[0] as { age?: number }).age = age;
+        for (const r of project(h).rows) {
+          const a = new Decimal(r.assets.cash).plus(r.assets.investments).plus(r.assets.pensions).plus(r.assets.properties).plus(r.assets.insurance);
+          const l = new Decimal(r.liabilities.loans).plus(r.liabilities.shortfall);
+          expect(new Decimal(r.total_assets).equals(a)).toBe(true);
+          expect(new Decimal(r.total_liabilities).equals(l)).toBe(true);
+          expect(new Decimal(r.net_worth).equals(a.minus(l))).toBe(true);
+          for (const v of Object.values(r.assets)) expect(Number.isFinite(v)).toBe(true);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+  it('money without drift: 75 years of cent amounts accumulate exactly as decimal arithmetic does', () => {
+    const h = { as_of: '2025-01-01', currency: 'SGD', members: [{ id: 'a', relation: 'me' as const, age: 25 }], incomes: Array.from({ length: 40 }, () => ({ member_id: 'a', kind: 'rental' as const, amount: 0.1, growth_rate: 0 })), expenses: [{ category: 'food' as const, amount: 0.07 }] };
+    h.expenses[0] = { ...h.expenses[0], inflation_rate: 0 } as (typeof h.expenses)[0];
+    const rows = project(h as never).rows;
+    let cash = new Decimal(0);
+    for (const r of rows) {
+      cash = cash.plus(new Decimal(0.1).times(40).times(12)).minus(new Decimal(0.07).times(12));
+      expect(r.assets.cash).toBe(cash.toDecimalPlaces(2).toNumber());
+    }
+    expect(rows).toHaveLength(76);
+  });
+  it('is the same under any time zone', () => {
+    const before = process.env.TZ;
+    const out: string[] = [];
+    for (const tz of ['Asia/Singapore', 'America/New_York', 'Pacific/Kiritimati', 'UTC']) {
+      process.env.TZ = tz;
+      out.push(JSON.stringify(netWorthByYear(sampleHousehold(4))));
+    }
+    process.env.TZ = before;
+    expect(new Set(out).size).toBe(1);
+  });
+  it('scenario: a death stops income, pays the death benefit; shortfalls sell assets in the saved sequence, skipping locked ones', () => {
+    const h = sampleHousehold(3);
+    const s = calculateScenarioModelling(h, { events: [{ member_id: 'm1', type: 'death', year: 2030 }], sell_sequence: ['v2', 'c1'], locked_assets: ['v2'] });
+    const y = s.scenario.years.find((r) => r.year === 2030);
+    expect(y?.insurance_payouts).toBeGreaterThanOrEqual(100_000);
+    for (const sale of s.scenario.sold) expect(sale.asset_id).not.toBe('v2');
+    if (s.scenario.sold.length) expect(s.scenario.sold[0]?.asset_id).toBe('c1');
+  });
+  it('money runs out when expenses exceed everything', () => {
+    const h = { as_of: '2025-01-01', members: [{ id: 'a', relation: 'me' as const, age: 60 }], cash_accounts: [{ id: 'c', current_value: 10_000 }], expenses: [{ category: 'food' as const, amount: 1000, inflation_rate: 0 }] };
+    const s = calculateScenarioModelling(h);
+    expect(s.scenario.sold[0]).toMatchObject({ asset_id: 'c', year: 2025 });
+    expect(s.money_runs_out_year).toBe(2025);
+  });
+  it('Monte Carlo is reproducible by seed and gives ordered percentile bands', () => {
+    const h = sampleHousehold(3);
+    const a = calculateScenarioModelling(h, { monte_carlo: { enabled: true, trials: 300, seed: 5 } }).monte_carlo;
+    const b = calculateScenarioModelling(h, { monte_carlo: { enabled: true, trials: 300, seed: 5 } }).monte_carlo;
+    expect(a).toEqual(b);
+    expect(a?.probability_never_runs_out).toBeGreaterThanOrEqual(0);
+    for (const band of a?.bands ?? []) {
+      const p = band.percentiles;
+      expect((p.p10 as number) <= (p.p50 as number) && (p.p50 as number) <= (p.p90 as number)).toBe(true);
+    }
+  });
+});

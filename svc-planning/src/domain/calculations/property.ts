@@ -1,0 +1,81 @@
+import { type DateInput, dayNumber } from './dates';
+import { CalculationInputError, finite } from './errors';
+import { propertyGainTax } from './tax';
+
+/** Spec §9 defaults for property. */
+export const PROPERTY_DEFAULTS = { recession_sensitivity: 30, cpf_growth_rate: 2.5, own_stay: true, type: 'mortgage' } as const;
+
+/** Market value after `years` growing at `growthPercent` a year. */
+export function marketValueAfter(value: number, growthPercent: number, years: number): number {
+  finite(value, 'market_value');
+  finite(growthPercent, 'growth_rate');
+  return value * (1 + growthPercent / 100) ** Math.max(0, years);
+}
+
+/**
+ * Pension (CPF/EPF) refunded to the fund at sale: the amounts used for the purchase and the repayments, with the
+ * accrued interest at cpf_growth_rate (default 2.5%, spec §9) compounded yearly until the sale (decision).
+ */
+export function pensionRefund(usedForPurchase: number, purchaseYear: number, yearlyRepayments: number, repaymentYears: number, saleYear: number, cpfGrowthPercent: number = PROPERTY_DEFAULTS.cpf_growth_rate): number {
+  const g = 1 + cpfGrowthPercent / 100;
+  let total = usedForPurchase * g ** Math.max(0, saleYear - purchaseYear);
+  for (let k = 0; k < repaymentYears; k++) total += yearlyRepayments * g ** Math.max(0, saleYear - (purchaseYear + k) - 1);
+  return total;
+}
+
+export interface SaleInput {
+  selling_price: number;
+  purchase_price: number;
+  transaction_fee: number;
+  outstanding_loan: number;
+  pension_refund: number;
+  months_held: number;
+  currency: string;
+}
+export interface SaleResult {
+  gain: number;
+  gain_tax: number;
+  net_proceeds: number;
+}
+
+/** Spec §9: a net proceeds value between -1 and 1 is treated as 0. */
+export function zeroIfNegligible(x: number): number {
+  return x > -1 && x < 1 ? 0 : x;
+}
+
+/** Net sale proceeds = price − fees − outstanding loan − pension refund − property-gain tax (gain after fees). */
+export function netSaleProceeds(s: SaleInput): SaleResult {
+  for (const k of ['selling_price', 'purchase_price', 'transaction_fee', 'outstanding_loan', 'pension_refund', 'months_held'] as const) finite(s[k], k);
+  const gain = s.selling_price - s.purchase_price - s.transaction_fee;
+  const tax = propertyGainTax(gain, s.months_held, s.currency);
+  return { gain, gain_tax: tax, net_proceeds: zeroIfNegligible(s.selling_price - s.transaction_fee - s.outstanding_loan - s.pension_refund - tax) };
+}
+
+export interface RentalEntry {
+  transaction_start_date: DateInput;
+  transaction_end_date?: DateInput | null;
+  amount: number;
+}
+
+/**
+ * Spec §9: rental income counts only entries whose dates span today, reduced by an income-tax percentage.
+ * Monthly amounts; an entry without an end date is open-ended (decision).
+ */
+export function rentalIncome(entries: readonly RentalEntry[], today: DateInput, taxPercent = 0): number {
+  const t = dayNumber(today, 'today');
+  finite(taxPercent, 'tax');
+  if (taxPercent < 0 || taxPercent > 100) throw new CalculationInputError('tax', 'tax must be between 0 and 100');
+  let sum = 0;
+  entries.forEach((e, i) => {
+    const start = dayNumber(e.transaction_start_date, `rental_income.${i}.transaction_start_date`);
+    const end = e.transaction_end_date ? dayNumber(e.transaction_end_date, `rental_income.${i}.transaction_end_date`) : Number.POSITIVE_INFINITY;
+    if (start <= t && t <= end) sum += finite(e.amount, `rental_income.${i}.amount`);
+  });
+  return sum * (1 - taxPercent / 100);
+}
+
+/** Vehicle running costs a month: maintenance plus other expenses (fuel, insurance and road tax, servicing). */
+export function vehicleMonthlyCosts(v: { maintenance?: number; other_expenses?: { fuel?: number; insurance_and_road_tax?: number; servicing?: number } }): number {
+  const o = v.other_expenses ?? {};
+  return (v.maintenance ?? 0) + (o.fuel ?? 0) + (o.insurance_and_road_tax ?? 0) + (o.servicing ?? 0);
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { planning } from '@kinfolio/contracts';
+import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
+import { sampleHousehold } from '../src/domain/calculations/sample';
+import { planningModule } from '../src/module';
+
+const ENDPOINTS = ['debt', 'finance', 'data-tables', 'scenario-modelling'] as const;
+
+/** Invalid payloads: wrong types, missing fields, huge strings, emoji, HTML, NaN-ish strings, negative/huge numbers. */
+function invalidPayloads(count: number, seed: number, schema: { safeParse(v: unknown): { success: boolean } }): unknown[] {
+  const base = sampleHousehold(2);
+  const junk = fc.oneof(
+    fc.constant('NaN'),
+    fc.constant('Infinity'),
+    fc.constant('-Infinity'),
+    fc.constant('1e309'),
+    fc.constant('<script>alert(1)</script>'),
+    fc.constant('💸💸'),
+    fc.constant('x'.repeat(20_000)),
+    fc.constant(null),
+    fc.constant(true),
+    fc.constant([]),
+    fc.constant({}),
+    fc.constant(-1e15),
+    fc.constant(1e300),
+    fc.constant(-5),
+    fc.string({ maxLength: 30 }),
+  );
+  const mutations: Array<(h: Record<string, any>, j: unknown) => unknown> = [
+    (_h, j) => j,
+    (h, j) => ({ ...h, members: j }),
+    (h) => ({ ...h, members: [] }),
+    (h, j) => ({ ...h, members: [{ ...h.members[0], relation: j }] }),
+    (h, j) => ({ ...h, members: [{ ...h.members[0], age: j }] }),
+    (h, j) => ({ ...h, members: [{ ...h.members[0], id: j }] }),
+    (h, j) => ({ ...h, as_of: j }),
+    (h, j) => ({ ...h, currency: j }),
+    (h, j) => ({ ...h, incomes: [{ ...h.incomes[0], amount: j }] }),
+    (h, j) => ({ ...h, incomes: [{ ...h.incomes[0], kind: j }] }),
+    (h) => ({ ...h, incomes: [{ member_id: 'm1' }] }),
+    (h, j) => ({ ...h, expenses: [{ ...h.expenses[0], category: j }] }),
+    (h, j) => ({ ...h, loans: [{ ...h.loans[0], loan_interest: j }] }),
+    (h, j) => ({ ...h, loans: [{ ...h.loans[0], loan_tenure: j }] }),
+    (h, j) => ({ ...h, loans: [{ ...h.loans[0], original_loan: j }] }),
+    (h) => ({ ...h, loans: [{ ...h.loans[0], starting_year: undefined }] }),
+    (h, j) => ({ ...h, properties: [{ ...h.properties[0], market_value: j }] }),
+    (h, j) => ({ ...h, insurances: [{ ...h.insurances[0], policy_date: j }] }),
+    (h, j) => ({ ...h, insurances: [{ ...h.insurances[0], frequency: j }] }),
+    (h, j) => ({ ...h, insurances: [{ ...h.insurances[0], benefits: [{ type: j }] }] }),
+    (h, j) => ({ ...h, goals: [{ ...h.goals[0], type: j }] }),
+    (h, j) => ({ ...h, pensions: [{ ...h.pensions[0], balances: j }] }),
+    (h, j) => ({ ...h, rates: { USD: j } }),
+    (h, j) => ({ ...h, members: [{ ...h.members[0], name: j }] }),
+    (h, j) => ({ ...h, scenario: { events: [{ member_id: 'm1', type: j, year: 2030 }] }, members: typeof j === 'string' ? h.members : j }),
+  ];
+  const samples = fc.sample(fc.tuple(fc.integer({ min: 0, max: mutations.length - 1 }), junk), { numRuns: count * 3, seed });
+  // keep only payloads the contract rejects, so every one of them must come back as a 4xx
+  const out = samples.map(([m, j]) => (mutations[m] as (h: Record<string, any>, j: unknown) => unknown)(base as Record<string, any>, j)).filter((p) => !schema.safeParse(p).success);
+  if (out.length < count) throw new Error(`generator produced only ${out.length} invalid payloads`);
+  return out.slice(0, count);
+}
+
+describe.each(testInfras())('svc-planning calculations on %s', (infra) => {
+  let t: TestService;
+  const advisor = testIdentity('advisor');
+  beforeAll(async () => {
+    t = await startTestService(planningModule, { infra });
+  }, 30_000);
+  afterAll(async () => {
+    await t.stop();
+  }, 30_000);
+
+  it('calculate/debt returns instalments and schedules whose principal sums back to each loan', async () => {
+    const h = sampleHousehold(3);
+    const res = await t.call('POST', 'customer/calculate/debt', { body: h, as: advisor });
+    expect(res.status).toBe(200);
+    const data = planning.DebtReply.parse(res.body.data);
+    expect(data.loans).toHaveLength(3);
+    data.loans.forEach((l, k) => {
+      const sumCents = l.schedule.reduce((a, r) => a + Math.round(r.principal * 100), 0);
+      expect(sumCents).toBe(Math.round((h.loans?.[k]?.original_loan ?? -1) * 100));
+    });
+  });
+
+  it('calculate/finance projects to the members’ maturity age, net worth = assets − liabilities', async () => {
+    const res = await t.call('POST', 'customer/calculate/finance', { body: sampleHousehold(3), as: advisor });
+    expect(res.status).toBe(200);
+    const data = planning.FinanceReply.parse(res.body.data);
+    expect(data.start_year).toBe(2025);
+    expect(data.end_year).toBe(2025 - 33 + 100);
+    for (const y of data.years) expect(Math.round(y.net_worth * 100)).toBe(Math.round((y.total_assets - y.total_liabilities) * 100));
+    expect(data.coverage.m1?.Death).toBeGreaterThan(0);
+  });
+
+  it('calculate/data-tables returns every yearly row', async () => {
+    const res = await t.call('POST', 'customer/calculate/data-tables', { body: sampleHousehold(2), as: testIdentity('customer') });
+    expect(res.status).toBe(200);
+    const data = planning.DataTablesReply.parse(res.body.data);
+    expect(data.rows.length).toBe(data.end_year - data.start_year + 1);
+  });
+
+  it('calculate/scenario-modelling: a death pays the insurance, and Monte Carlo is reproducible by seed', async () => {
+    const body = { ...sampleHousehold(3), scenario: { events: [{ member_id: 'm1', type: 'death', year: 2030 }], monte_carlo: { enabled: true, trials: 500, seed: 7 } } };
+    const a = await t.call('POST', 'customer/calculate/scenario-modelling', { body, as: advisor });
+    expect(a.status).toBe(200);
+    const data = planning.ScenarioReply.parse(a.body.data);
+    const y2030 = data.scenario.years.find((y) => y.year === 2030);
+    expect(y2030?.insurance_payouts).toBeGreaterThan(100_000);
+    expect(data.monte_carlo?.probability_never_runs_out).toBeGreaterThanOrEqual(0);
+    const b = await t.call('POST', 'customer/calculate/scenario-modelling', { body, as: advisor });
+    expect(b.body.data.monte_carlo).toEqual(a.body.data.monte_carlo);
+  });
+
+  it('net-worth projects the last household posted for that customer by the same caller only', async () => {
+    const customerId = randomUUID();
+    expect((await t.call('GET', `customer/${customerId}/net-worth`, { as: advisor })).status).toBe(404);
+    await t.call('POST', 'customer/calculate/finance', { body: { ...sampleHousehold(2), customer_id: customerId }, as: advisor });
+    const res = await t.call('GET', `customer/${customerId}/net-worth`, { as: advisor });
+    expect(res.status).toBe(200);
+    const data = planning.NetWorthReply.parse(res.body.data);
+    expect(data.years.length).toBeGreaterThan(60);
+    expect((await t.call('GET', `customer/${customerId}/net-worth`, { as: testIdentity('advisor') })).status).toBe(404);
+    expect((await t.call('GET', 'customer/not-a-uuid/net-worth', { as: advisor })).status).toBe(404);
+  });
+
+  it('refuses callers without a session or with the wrong role', async () => {
+    expect((await t.call('POST', 'customer/calculate/debt', { body: sampleHousehold(1) })).status).toBe(401);
+    expect((await t.call('POST', 'customer/calculate/debt', { body: sampleHousehold(1), as: testIdentity('admin') })).status).toBe(403);
+  });
+
+  it('names the field of input the engine cannot use (400)', async () => {
+    const h = sampleHousehold(1);
+    const res = await t.call('POST', 'customer/calculate/finance', { body: { ...h, incomes: [{ member_id: 'ghost', kind: 'bonus', amount: 1 }] }, as: advisor });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toHaveProperty(['incomes.0.member_id']);
+    const bad = await t.call('POST', 'customer/calculate/debt', { body: { ...h, loans: [{ id: 'l', original_loan: 100000, loan_interest: 12, starting_year: 2024, repayment_amount: 10 }] }, as: advisor });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/never repaid/);
+  });
+
+  it.each(ENDPOINTS)('bad-input sweep on %s: 220 invalid payloads, all 4xx with the error shape, none 5xx', async (endpoint) => {
+    const payloads = invalidPayloads(220, endpoint.length * 7919, endpoint === 'scenario-modelling' ? planning.ScenarioRequest : planning.Household);
+    const statuses: number[] = [];
+    const queue = [...payloads];
+    const worker = async () => {
+      for (let p = queue.shift(); p !== undefined || queue.length > 0; p = queue.shift()) {
+        const res = await t.call('POST', `customer/calculate/${endpoint}`, { body: p === undefined ? 'null' : typeof p === 'string' ? JSON.stringify(p) : p, as: advisor });
+        statuses.push(res.status);
+        if (res.status >= 500 || res.status < 400) throw new Error(`status ${res.status} for ${JSON.stringify(p).slice(0, 300)}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        expect(typeof res.body.message).toBe('string');
+        // 400s name the field, except a body that is not a JSON object at all (the kit's 'Malformed request body')
+        if (res.status === 400 && res.body.message !== 'Malformed request body') {
+          expect(Array.isArray(res.body.errors)).toBe(true);
+          expect(Object.keys(res.body.errors[0]).length).toBe(1);
+        }
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    expect(statuses).toHaveLength(220);
+  });
+});
