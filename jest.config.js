@@ -12,12 +12,17 @@ const swc = [
   },
 ];
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // ESM-only packages the gateway imports (http-proxy-middleware 4 and its httpxy) are compiled like our code.
+  transformIgnorePatterns: ['/node_modules/(?!(http-proxy-middleware|httpxy|is-plain-obj)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/packages/ui-kit/test/file-stub.js' },
   setupFiles: ['<rootDir>/jest.setup.js'],
 };
 module.exports = {
+  // Per-project testTimeout is ignored by jest 30 when projects are used: the global value applies (system tests
+  // set a longer one in their files).
+  testTimeout: 60000,
   projects: [
     {
       ...common,

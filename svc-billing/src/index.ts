@@ -1,1 +1,2 @@
-export {};
+export { billingModule, createBillingModule } from './module';
+export { sweepExpiredTrials } from './domain/trials';

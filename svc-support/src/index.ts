@@ -1,1 +1,1 @@
-export {};
+export { supportModule } from './module';

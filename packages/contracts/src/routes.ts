@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as auth from './auth';
+import * as billing from './billing';
 import { ErrorBody } from './common';
 
 export type ServiceName = 'svc-auth' | 'svc-planning' | 'svc-billing' | 'svc-support';
@@ -63,7 +64,7 @@ export const routes: Route[] = [
   r('GET', 'users/:id', 'svc-auth', 'session', { withoutMembership: true, reply: auth.UserReply }),
   r('PATCH', 'user/update', 'svc-auth', 'session', { withoutMembership: true, body: auth.UpdateUserBody, reply: auth.UserReply }),
   r('GET', 'advisor/public', 'svc-auth', 'public', { summary: "The tenant advisor's public details, by sub-domain", reply: auth.AdvisorPublicReply }),
-  r('PATCH', 'trial/:id/update', 'svc-billing', ADV_ADMIN, { withoutMembership: true }),
+  r('PATCH', 'trial/:id/update', 'svc-billing', ADV_ADMIN, { withoutMembership: true, body: billing.TrialUpdateBody, reply: billing.TrialReply }),
   r('GET', 'user/permissions', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
   r('GET', 'user/permissions/:id/LM', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
   // Admin users
@@ -101,7 +102,7 @@ export const routes: Route[] = [
   r('POST', 'trial/membership-plans', 'svc-billing', ADV, { withoutMembership: true }),
   r('PATCH', 'cancel-membership-plan', 'svc-billing', ADV, { withoutMembership: true }),
   r('PATCH', 'change-subscription-plan', 'svc-billing', ADV, { withoutMembership: true }),
-  r('GET', 'membership/:id', 'svc-billing', ADV_ADMIN, { withoutMembership: true, summary: 'Membership lookup by customer id' }),
+  r('GET', 'membership/:id', 'svc-billing', ADV_ADMIN, { withoutMembership: true, summary: 'Membership lookup by customer id', reply: billing.MembershipReply }),
   r('POST', 'webhooks/stripe', 'svc-billing', 'public', { summary: 'Stripe webhook (signature verified)' }),
   r('GET', 'admin/subscription-transactions-list', 'svc-billing', A),
   r('GET', 'admin/subscribers-list', 'svc-billing', A),

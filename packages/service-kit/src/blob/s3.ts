@@ -54,7 +54,9 @@ export class S3BlobStore implements BlobStore {
   async signedPutUrl(key: string, contentType: string, expiresSec = 900) {
     assertSafeKey(key);
     const cmd = new PutObjectCommand({ Bucket: this.cfg.bucket, Key: key, ContentType: contentType, ACL: 'public-read' });
-    return getSignedUrl(this.client, cmd, { expiresIn: expiresSec });
+    // Sign the content type too (the presigner leaves it unsigned by default), so the URL cannot be used to store
+    // another type (say text/html) under a key meant for an image, as the disk adapter's signature also forbids.
+    return getSignedUrl(this.client, cmd, { expiresIn: expiresSec, signableHeaders: new Set(['content-type']) });
   }
 
   publicUrl(key: string) {

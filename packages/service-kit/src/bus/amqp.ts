@@ -48,6 +48,7 @@ export class AmqpBus implements Bus {
   }
 
   private ensureConnected(): Promise<void> {
+    if (this.closing) return Promise.reject(new Error('amqp bus is closed'));
     if (this.isConnected()) return Promise.resolve();
     if (!this.connecting) {
       this.connecting = this.connect().finally(() => {
@@ -60,6 +61,11 @@ export class AmqpBus implements Bus {
   private async connect(): Promise<void> {
     try {
       const conn = await amqp.connect(this.url, { timeout: 3000 });
+      if (this.closing) {
+        // close() was called while connecting: do not keep a connection nobody will close
+        await conn.close().catch(() => undefined);
+        throw new Error('amqp bus is closed');
+      }
       conn.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'amqp connection error'));
       conn.on('close', () => this.onClose());
       const ch = await conn.createConfirmChannel();
@@ -98,6 +104,7 @@ export class AmqpBus implements Bus {
 
   async publish(events: EventEnvelope[]): Promise<void> {
     if (!events.length) return;
+    if (this.closing) throw new Error('amqp bus is closed');
     if (!this.isConnected()) {
       this.start();
       throw new Error('amqp not connected');

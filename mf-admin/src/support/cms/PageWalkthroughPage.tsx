@@ -1,0 +1,290 @@
+import { api, errorMessage, uploadFiles, useSession, validateUploads } from '@kinfolio/ui-kit';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import { HtmlEditor } from '../shared/HtmlEditor';
+import { asPage, ConfirmDelete, DataTable, PageFrame, PlainButton } from '../shared/ui';
+
+export interface WalkthroughRow {
+  id: string;
+  title: string;
+  description: string;
+  link: string;
+  page_meta: { data: string[]; folder_name: string };
+  uploaded_files: { files: string[] };
+}
+export type WalkthroughInput = Omit<WalkthroughRow, 'id'>;
+
+const empty = (): WalkthroughInput => ({
+  title: '',
+  description: '',
+  link: '',
+  page_meta: { data: [], folder_name: '' },
+  uploaded_files: { files: [] },
+});
+
+/** Page values are typed comma-separated ('advisor, customers'); each must be contained in the page's path. */
+export function parsePageValues(text: string): string[] {
+  return text
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  max-width: 1000px;
+  border: 1px solid #e3e8eb;
+  border-radius: 10px;
+  padding: 12px;
+  background: #fff;
+  margin-bottom: 16px;
+  .field { display: flex; flex-direction: column; gap: 4px; }
+  .hint { font-size: 12px; color: #6b7780; }
+`;
+
+function WalkthroughForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: WalkthroughInput;
+  onSave: (v: WalkthroughInput) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { user } = useSession();
+  const [v, setV] = useState<WalkthroughInput>(initial);
+  const [values, setValues] = useState(initial.page_meta.data.join(', '));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const ids = { title: useId(), link: useId(), values: useId(), folder: useId(), files: useId() };
+
+  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(e.target.files ?? []);
+    e.target.value = '';
+    if (!files.length || !user) return;
+    const { accepted, error: tooBig } = validateUploads(files, 'document');
+    setError(tooBig ?? null);
+    if (!accepted.length) return;
+    setUploading(true);
+    try {
+      const up = await uploadFiles(accepted, { kind: 'document', userId: user.id });
+      setV((x) => ({ ...x, uploaded_files: { files: [...x.uploaded_files.files, ...up.map((u) => u.key)] } }));
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave({
+        ...v,
+        title: v.title.trim(),
+        link: v.link.trim(),
+        page_meta: { ...v.page_meta, data: parsePageValues(values) },
+      });
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form onSubmit={(e) => void submit(e)} aria-label="Walkthrough">
+      <div className="field">
+        <label htmlFor={ids.title}>Title</label>
+        <input id={ids.title} value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.link}>Media link (Optional)</label>
+        <input
+          id={ids.link}
+          type="url"
+          value={v.link}
+          onChange={(e) => setV({ ...v, link: e.target.value })}
+          placeholder="https://www.loom.com/share/…"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.values}>Page values</label>
+        <input
+          id={ids.values}
+          value={values}
+          onChange={(e) => setValues(e.target.value)}
+          aria-describedby={`${ids.values}-hint`}
+        />
+        <span className="hint" id={`${ids.values}-hint`}>
+          Comma-separated; the walkthrough shows on pages whose path contains every value (e.g. advisor, customers).
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.folder}>Folder name (Optional)</label>
+        <input
+          id={ids.folder}
+          value={v.page_meta.folder_name}
+          onChange={(e) => setV({ ...v, page_meta: { ...v.page_meta, folder_name: e.target.value } })}
+        />
+      </div>
+      <HtmlEditor
+        label="Description (HTML)"
+        value={v.description}
+        onChange={(description) => setV({ ...v, description })}
+      />
+      <div className="field">
+        <label htmlFor={ids.files}>Files (pptx, pdf, xlsx)</label>
+        <input
+          id={ids.files}
+          type="file"
+          accept=".pptx,.pdf,.xlsx"
+          multiple
+          onChange={(e) => void onFiles(e)}
+          disabled={uploading}
+        />
+        {v.uploaded_files.files.length > 0 && (
+          <ul aria-label="Uploaded files">
+            {v.uploaded_files.files.map((f) => (
+              <li key={f}>
+                {f.split('/').pop()}{' '}
+                <button
+                  type="button"
+                  aria-label={`Remove ${f.split('/').pop()}`}
+                  onClick={() =>
+                    setV((x) => ({ ...x, uploaded_files: { files: x.uploaded_files.files.filter((g) => g !== f) } }))
+                  }
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div style={{ display: 'flex', gap: 6 }}>
+        <PlainButton type="submit" $primary disabled={busy || uploading}>
+          Save
+        </PlainButton>
+        <PlainButton type="button" onClick={onCancel}>
+          Cancel
+        </PlainButton>
+      </div>
+    </Form>
+  );
+}
+
+/** CMS → Page walkthroughs: list, create, edit, delete. */
+export function PageWalkthroughPage() {
+  const [rows, setRows] = useState<WalkthroughRow[] | null>(null);
+  const [editing, setEditing] = useState<WalkthroughRow | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setRows(
+        asPage<WalkthroughRow>(
+          await api.get<WalkthroughRow[] | { rows: WalkthroughRow[]; total: number; page: number; page_size: number }>(
+            'admin/page-walkthrough',
+          ),
+        ).rows,
+      );
+    } catch (err) {
+      setRows((r) => r ?? []);
+      setError(errorMessage(err));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <PageFrame>
+      <h1>Page walkthroughs</h1>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {editing ? (
+        <WalkthroughForm
+          key={editing === 'new' ? 'new' : editing.id}
+          initial={editing === 'new' ? empty() : editing}
+          onCancel={() => setEditing(null)}
+          onSave={async (v) => {
+            if (editing === 'new') await api.post('admin/page-walkthrough/create', v);
+            else await api.patch(`admin/page-walkthrough/${editing.id}/update`, v);
+            setEditing(null);
+            setError(null);
+            await load();
+          }}
+        />
+      ) : (
+        <div className="toolbar">
+          <PlainButton type="button" $primary onClick={() => setEditing('new')}>
+            Add walkthrough
+          </PlainButton>
+        </div>
+      )}
+      {rows === null ? (
+        <p aria-busy="true">Loading…</p>
+      ) : rows.length === 0 ? (
+        <p className="muted">No walkthroughs yet.</p>
+      ) : (
+        <DataTable>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Page values</th>
+              <th scope="col">Link</th>
+              <th scope="col">Files</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((w) => (
+              <tr key={w.id}>
+                <td>{w.title}</td>
+                <td>{w.page_meta.data.join(', ')}</td>
+                <td className="clip">
+                  {w.link && (
+                    <a href={w.link} target="_blank" rel="noopener noreferrer">
+                      {w.link}
+                    </a>
+                  )}
+                </td>
+                <td>{w.uploaded_files.files.length}</td>
+                <td style={{ display: 'flex', gap: 6 }}>
+                  <PlainButton type="button" aria-label={`Edit ${w.title}`} onClick={() => setEditing(w)}>
+                    Edit
+                  </PlainButton>
+                  <ConfirmDelete
+                    label={w.title}
+                    onConfirm={async () => {
+                      try {
+                        await api.del(`admin/page-walkthrough/${w.id}`);
+                      } catch (err) {
+                        setError(errorMessage(err));
+                      }
+                      await load();
+                    }}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </PageFrame>
+  );
+}

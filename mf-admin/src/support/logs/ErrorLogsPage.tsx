@@ -1,0 +1,82 @@
+import { api } from '@kinfolio/ui-kit';
+import { useEffect, useState } from 'react';
+import { asPage, DataTable, formatDateTime, PageFrame, type PageOf, Pager } from '../shared/ui';
+
+export interface ErrorLogRow {
+  id: string;
+  user_id: string | null;
+  user_type: string | null;
+  error: string;
+  stack: string;
+  url: string;
+  timestamp: string | null;
+  createdAt: string;
+}
+
+/** Logs → Error logs: client error reports, newest first, paged. */
+export function ErrorLogsPage() {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<PageOf<ErrorLogRow> | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    api
+      .get<ErrorLogRow[] | PageOf<ErrorLogRow>>('log-errors', undefined, { query: { page }, signal: ctl.signal })
+      .then((d) => {
+        setData(asPage(d, page));
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!ctl.signal.aborted) setFailed(true);
+      });
+    return () => ctl.abort();
+  }, [page]);
+
+  return (
+    <PageFrame>
+      <h1>Error logs</h1>
+      {failed && (
+        <p className="error" role="alert">
+          Something went wrong
+        </p>
+      )}
+      {!data ? (
+        !failed && <p aria-busy="true">Loading…</p>
+      ) : data.rows.length === 0 ? (
+        <p className="muted">No errors logged.</p>
+      ) : (
+        <>
+          <DataTable>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Error</th>
+                <th scope="col">Page</th>
+                <th scope="col">User</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((l) => (
+                <tr key={l.id} data-testid="log-row">
+                  <td>{formatDateTime(l.timestamp ?? l.createdAt)}</td>
+                  <td>
+                    <details>
+                      <summary>{l.error}</summary>
+                      <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>{l.stack}</pre>
+                    </details>
+                  </td>
+                  <td className="clip" title={l.url}>
+                    {l.url}
+                  </td>
+                  <td>{l.user_id ? `${l.user_type ?? ''} ${l.user_id}`.trim() : 'Signed out'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+          <Pager page={data.page} total={data.total} pageSize={data.page_size} onPage={setPage} />
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { brand, PlainButton } from '../conversation/styles';
+
+export { PlainButton };
+
+/** Lists come back as a page ({rows, total, page, page_size}); a bare array is accepted too. */
+export interface PageOf<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+export function asPage<T>(data: T[] | PageOf<T> | null | undefined, page = 1): PageOf<T> {
+  if (!data) return { rows: [], total: 0, page, page_size: 20 };
+  if (Array.isArray(data)) return { rows: data, total: data.length, page: 1, page_size: Math.max(data.length, 1) };
+  return data;
+}
+
+export const PageFrame = styled.div`
+  padding: 16px;
+  h1 { font-size: 20px; margin: 0 0 12px; }
+  h2 { font-size: 16px; margin: 16px 0 8px; }
+  .toolbar { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; margin-bottom: 12px; }
+  .error { color: #c0392b; margin: 4px 0; }
+  .muted { color: #6b7780; }
+  label { font-weight: 600; }
+  input[type='text'], input[type='url'], input:not([type]), select, textarea {
+    font: inherit; padding: 6px 8px; border: 1px solid #c9d3d8; border-radius: 8px; font-weight: 400;
+  }
+`;
+
+export const DataTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  background: #fff;
+  th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid #eef1f3; vertical-align: top; }
+  th { font-size: 13px; color: #4a5560; background: #f7f9fa; }
+  td.clip { max-width: 360px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  a { color: ${brand}; }
+`;
+
+export function Pager({
+  page,
+  total,
+  pageSize,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (p: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  return (
+    <nav aria-label="Pages" style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 10 }}>
+      <PlainButton type="button" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        Previous
+      </PlainButton>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <PlainButton type="button" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        Next
+      </PlainButton>
+    </nav>
+  );
+}
+
+/** Delete with a second, explicit confirmation click. */
+export function ConfirmDelete({ label, onConfirm }: { label: string; onConfirm: () => Promise<void> | void }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!asking) {
+    return (
+      <PlainButton type="button" aria-label={`Delete ${label}`} onClick={() => setAsking(true)}>
+        Delete
+      </PlainButton>
+    );
+  }
+  return (
+    <fieldset
+      aria-label={`Confirm deleting ${label}`}
+      style={{ display: 'inline-flex', gap: 6, border: 0, margin: 0, padding: 0 }}
+    >
+      <PlainButton
+        type="button"
+        $primary
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await onConfirm();
+          } finally {
+            setBusy(false);
+            setAsking(false);
+          }
+        }}
+      >
+        Yes, delete
+      </PlainButton>
+      <PlainButton type="button" onClick={() => setAsking(false)}>
+        Cancel
+      </PlainButton>
+    </fieldset>
+  );
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}

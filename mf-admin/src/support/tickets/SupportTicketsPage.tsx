@@ -1,0 +1,181 @@
+import { api, useSession } from '@kinfolio/ui-kit';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
+import { Conversation } from '../conversation/Conversation';
+import { getSocket } from '../conversation/socket';
+import { TagPill } from '../conversation/styles';
+import type { Ticket } from '../conversation/types';
+import { asPage, DataTable, formatDateTime, PageFrame, type PageOf, Pager } from '../shared/ui';
+import { announcePending, usePendingTickets } from './pending';
+
+/** Admin status options (spec §3): Pending, Closed. */
+export const STATUS_OPTIONS = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'closed', label: 'Closed' },
+] as const;
+
+type AdminTicket = Ticket & { user_type?: string; replies_count?: number };
+
+export function TicketsList() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? 'pending';
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const [data, setData] = useState<PageOf<AdminTicket> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [pending, setPending] = useState<number | null>(null);
+  const selectId = useId();
+
+  const loadCount = useCallback(() => {
+    api
+      .get<number>('admin/query-tickets', undefined, { query: { have_pending_tickets: 'true' } })
+      .then((n) => {
+        setPending(n);
+        announcePending(n);
+      })
+      .catch(() => setPending(null)); // spec §4: the alert is hidden when the count call fails
+  }, []);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setLoading(true);
+    api
+      .get<AdminTicket[] | PageOf<AdminTicket>>('admin/query-tickets', undefined, {
+        query: { ...(status ? { status } : {}), page },
+        signal: ctl.signal,
+      })
+      .then((d) => setData(asPage(d, page)))
+      .catch(() => undefined)
+      .finally(() => {
+        if (!ctl.signal.aborted) setLoading(false);
+      });
+    return () => ctl.abort();
+  }, [status, page]);
+
+  useEffect(loadCount, [loadCount]);
+  usePendingTickets(setPending);
+
+  // New tickets appear live; status changes update rows in place.
+  useEffect(() => {
+    const socket = getSocket();
+    const onCreated = ({ ticket }: { ticket: AdminTicket }) => {
+      if (page !== 1 || (status && ticket.status !== status)) return;
+      setData((d) => {
+        const cur = d ?? asPage<AdminTicket>([], 1);
+        if (cur.rows.some((t) => t.id === ticket.id)) return cur;
+        return {
+          ...cur,
+          rows: [ticket, ...cur.rows].slice(0, Math.max(cur.page_size, cur.rows.length)),
+          total: cur.total + 1,
+        };
+      });
+    };
+    const onUpdated = ({ ticket }: { ticket: AdminTicket }) =>
+      setData((d) => (d ? { ...d, rows: d.rows.map((t) => (t.id === ticket.id ? { ...t, ...ticket } : t)) } : d));
+    socket.on('ticket:created', onCreated);
+    socket.on('ticket:updated', onUpdated);
+    return () => {
+      socket.off('ticket:created', onCreated);
+      socket.off('ticket:updated', onUpdated);
+    };
+  }, [page, status]);
+
+  const set = (next: Record<string, string>) => setParams({ status, page: String(page), ...next });
+
+  return (
+    <PageFrame>
+      <h1>Support tickets</h1>
+      <div className="toolbar">
+        <label htmlFor={selectId}>Status</label>
+        <select id={selectId} value={status} onChange={(e) => set({ status: e.target.value, page: '1' })}>
+          {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {pending !== null && pending > 0 && (
+          <span role="status" data-testid="pending-alert">
+            <TagPill $tone="red">
+              <span aria-hidden="true">⚠ </span>
+              {pending} pending {pending === 1 ? 'ticket' : 'tickets'}
+            </TagPill>
+          </span>
+        )}
+      </div>
+      {loading && !data ? (
+        <p aria-busy="true">Loading…</p>
+      ) : !data || data.rows.length === 0 ? (
+        <p>No tickets found</p>
+      ) : (
+        <>
+          <DataTable>
+            <thead>
+              <tr>
+                <th scope="col">Reference</th>
+                <th scope="col">Query</th>
+                <th scope="col">Type</th>
+                <th scope="col">From</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">Replies</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((t) => (
+                <tr key={t.id} data-testid="ticket-row">
+                  <td>
+                    <Link to={t.id}>{t.reference_id}</Link>
+                  </td>
+                  <td className="clip" title={t.query}>
+                    {t.query}
+                  </td>
+                  <td>{t.query_type}</td>
+                  <td>{t.user_type ?? ''}</td>
+                  <td>
+                    <TagPill $tone={t.status === 'closed' ? 'green' : 'red'}>
+                      {t.status === 'closed' ? 'Closed' : 'Pending'}
+                    </TagPill>
+                  </td>
+                  <td>{formatDateTime(t.createdAt)}</td>
+                  <td>{t.replies_count ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+          <Pager
+            page={data.page}
+            total={data.total}
+            pageSize={data.page_size}
+            onPage={(p) => set({ page: String(p) })}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}
+
+export function AdminTicketConversation() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  return (
+    <PageFrame>
+      <p>
+        <Link to=".." relative="path">
+          ← All tickets
+        </Link>
+      </p>
+      {user && <Conversation key={id} ticketId={id} mode="admin" userId={user.id} />}
+    </PageFrame>
+  );
+}
+
+/** /admin-dashboard/support/*: tickets list with the pending alert, and a ticket's conversation in admin mode. */
+export function SupportTicketsPage() {
+  return (
+    <Routes>
+      <Route path="tickets" element={<TicketsList />} />
+      <Route path="tickets/:id" element={<AdminTicketConversation />} />
+      <Route path="*" element={<Navigate to="tickets" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,74 @@
+import { theme } from '@kinfolio/ui-kit';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+export const Page = styled.div`
+  max-width: 880px;
+  h1 {
+    margin: 0 0 6px;
+    font-size: 1.5rem;
+    color: ${theme.colors.text};
+  }
+  .lead {
+    margin: 0 0 20px;
+    color: ${theme.colors.muted};
+  }
+`;
+
+export const Card = styled.section`
+  padding: 20px 24px;
+  margin-bottom: 16px;
+  border: 1px solid #e3eaea;
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  h2 {
+    margin: 0 0 12px;
+    font-size: 1.1rem;
+  }
+`;
+
+/** A green (success) or red (failure) note (spec §8 confirmation results). */
+export const Notice = styled.p<{ $ok: boolean }>`
+  margin: 12px 0 0;
+  padding: 10px 12px;
+  border-radius: 6px;
+  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
+  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
+`;
+
+export const Bone = styled.span<{ $w?: string; $h?: string }>`
+  display: block;
+  width: ${(p) => p.$w ?? '100%'};
+  height: ${(p) => p.$h ?? '14px'};
+  margin: 8px 0;
+  border-radius: 4px;
+  background: #e3eaea;
+`;
+
+const EmptyBox = styled.div`
+  padding: 48px 16px;
+  text-align: center;
+  border: 1px dashed ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  h2 {
+    margin: 0 0 6px;
+    font-size: 1.1rem;
+    color: ${theme.colors.text};
+  }
+  p {
+    margin: 0 auto;
+    max-width: 460px;
+    color: ${theme.colors.muted};
+  }
+`;
+
+/** An empty state with a real heading under the page's h1. */
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <EmptyBox>
+      <h2>{title}</h2>
+      {children ? <p>{children}</p> : null}
+    </EmptyBox>
+  );
+}

@@ -1,0 +1,203 @@
+import type { auth } from '@kinfolio/contracts';
+import { api, Button, EmailInput, errorMessage, FormError, TextInput, useSession } from '@kinfolio/ui-kit';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Bone, Card, Empty, Notice, Page } from '../../components/ui';
+import { type BasicDetails, type FieldErrors, fieldErrorsFromReply, validateBasicDetails } from './validate';
+
+type User = auth.User;
+
+/** Business phone: digits, spaces and '+' only (other keys are ignored). */
+const PHONE_CHARS = /^[\d +]*$/;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  margin-top: 8px;
+`;
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+  column-gap: 20px;
+`;
+
+function detailsOf(u: User): BasicDetails {
+  return {
+    name: u.name ?? '',
+    designation: u.designation ?? '',
+    business_email: u.business_email ?? '',
+    business_phone: u.business_phone ?? '',
+  };
+}
+
+/** Expert Positioning: basic details (spec §1, §2.3), editable by the advisor whose id is in the route. */
+export function ProfilePage() {
+  const { advisorId } = useParams();
+  const { user, status } = useSession();
+  if (!user) {
+    return status !== 'loaded' && status !== 'error' ? (
+      <Page aria-busy="true">
+        <Bone $w="240px" $h="28px" />
+      </Page>
+    ) : null;
+  }
+  if (!advisorId || advisorId !== user.id) {
+    return (
+      <Page>
+        <Empty title="Profile not found">You can only view and edit your own expert profile.</Empty>
+      </Page>
+    );
+  }
+  return <ProfileForm userId={user.id} />;
+}
+
+function ProfileForm({ userId }: { userId: string }) {
+  const ids = useId();
+  const { setUser } = useSession();
+  const [loaded, setLoaded] = useState<{ loading: boolean; error: string | null }>({ loading: true, error: null });
+  const [initial, setInitial] = useState<BasicDetails | null>(null);
+  const [values, setValues] = useState<BasicDetails>({
+    name: '',
+    designation: '',
+    business_email: '',
+    business_phone: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    api.get<User>(`users/${encodeURIComponent(userId)}`, undefined, { signal: ctrl.signal }).then(
+      (u) => {
+        if (ctrl.signal.aborted) return;
+        const d = detailsOf(u);
+        setInitial(d);
+        setValues(d);
+        setLoaded({ loading: false, error: null });
+      },
+      (e: unknown) => !ctrl.signal.aborted && setLoaded({ loading: false, error: errorMessage(e) }),
+    );
+    return () => ctrl.abort();
+  }, [userId]);
+
+  const set = (k: keyof BasicDetails) => (v: string) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    if (errors[k]) setErrors((e) => ({ ...e, [k]: undefined }));
+    setResult(null);
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setResult(null);
+    const checked = validateBasicDetails(userId, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const updated = await api.patch<User>('user/update', checked.body);
+      const d = detailsOf(updated);
+      setInitial(d);
+      setValues(d);
+      setUser(updated);
+      setResult({ ok: true, text: 'Your details were saved.' });
+    } catch (err) {
+      const fieldErrs = fieldErrorsFromReply((err as { errors?: unknown } | null)?.errors);
+      setErrors(fieldErrs);
+      setResult({ ok: false, text: errorMessage(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function reset() {
+    if (!initial) return;
+    setValues(initial);
+    setErrors({});
+    setResult(null);
+  }
+
+  const dirty =
+    initial !== null && (Object.keys(values) as Array<keyof BasicDetails>).some((k) => values[k] !== initial[k]);
+
+  return (
+    <Page>
+      <h1>Expert Positioning</h1>
+      <p className="lead">Your public expert profile: how customers see you on your invitation link page.</p>
+      <Card aria-labelledby={`${ids}-basic`} aria-busy={loaded.loading}>
+        <h2 id={`${ids}-basic`}>Basic details</h2>
+        {loaded.loading ? (
+          <div data-testid="profile-skeleton">
+            {[0, 1, 2, 3].map((i) => (
+              <Bone key={i} $h="36px" />
+            ))}
+          </div>
+        ) : loaded.error ? (
+          <Notice $ok={false} role="alert">
+            {loaded.error}
+          </Notice>
+        ) : (
+          <form noValidate onSubmit={onSubmit} aria-label="Basic details">
+            <Grid>
+              <TextInput
+                label="Name"
+                value={values.name}
+                onChange={set('name')}
+                error={errors.name}
+                maxLength={120}
+                autoComplete="name"
+                required
+              />
+              <TextInput
+                label="Designation"
+                optional
+                value={values.designation}
+                onChange={set('designation')}
+                error={errors.designation}
+                maxLength={120}
+                autoComplete="organization-title"
+              />
+              <EmailInput
+                label="Business e-mail"
+                optional
+                value={values.business_email}
+                onChange={set('business_email')}
+                error={errors.business_email}
+              />
+              <TextInput
+                label="Business phone"
+                optional
+                type="tel"
+                value={values.business_phone}
+                onChange={(v) => PHONE_CHARS.test(v) && set('business_phone')(v)}
+                error={errors.business_phone}
+                maxLength={20}
+                autoComplete="tel"
+              />
+            </Grid>
+            <Actions>
+              <Button type="submit" loading={saving}>
+                Save
+              </Button>
+              <Button variant="secondary" disabled={saving || !dirty} onClick={reset}>
+                Cancel
+              </Button>
+            </Actions>
+            {result?.ok ? (
+              <Notice $ok role="status">
+                {result.text}
+              </Notice>
+            ) : (
+              <FormError>{result?.text}</FormError>
+            )}
+          </form>
+        )}
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,214 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import App, { mountOf } from '../../App';
+import { leadInfoFrom } from './lead';
+
+const paths: string[] = [];
+let reply: (path: string) => unknown = () => {
+  throw new Error('Not found');
+};
+const logout = jest.fn(() => Promise.resolve());
+let sessionUser: Record<string, unknown> | null = null;
+
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...jest.requireActual('@kinfolio/ui-kit'),
+  api: {
+    get: (path: string) => {
+      paths.push(path);
+      try {
+        return Promise.resolve(reply(path));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    },
+  },
+  useSession: () => ({ user: sessionUser, status: 'loaded', logout, setUser: jest.fn(), refresh: jest.fn() }),
+}));
+
+const { DEFAULT_AVATAR_FEMALE, DEFAULT_AVATAR_MALE } = jest.requireActual(
+  '@kinfolio/ui-kit',
+) as typeof import('@kinfolio/ui-kit');
+const avatarSrc = () => document.querySelector('header img')?.getAttribute('src');
+const CUSTOMER = '00000000-0000-4000-8000-0000000000c1';
+const ADVISOR = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  type: 'advisor',
+  name: 'Dana',
+  gender: 'female',
+  profile_image: null,
+};
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/advisor/customers/:customerId/*" element={<App />} />
+        <Route path="/customer/dashboard/*" element={<App />} />
+        <Route path="/advisor/customers" element={<p>customers list</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  paths.length = 0;
+  logout.mockClear();
+  sessionUser = { ...ADVISOR };
+  reply = () => {
+    throw new Error('Not found');
+  };
+});
+
+describe('customer dashboard frame', () => {
+  it("shows the defaults 'Lead profile', a male avatar and 'Age: -' while single-lead 404s", async () => {
+    renderAt(`/advisor/customers/${CUSTOMER}/profile`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Lead profile' })).toBeTruthy();
+    expect(avatarSrc()).toBe(DEFAULT_AVATAR_MALE);
+    expect(screen.getByText('Age: -')).toBeTruthy();
+    await act(async () => {});
+    expect(paths).toEqual([`single-lead/${CUSTOMER}`]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Lead profile' })).toBeTruthy();
+  });
+
+  it("shows the lead's own member (relation 'me'): name, avatar by gender and age", async () => {
+    reply = () => ({
+      id: CUSTOMER,
+      EarningMembers: [
+        { name: 'Wei Ming', gender: 'male', age: 44, relation: 'spouse' },
+        { name: 'Siti Rahman', gender: 'female', age: 41, relation: 'me' },
+      ],
+    });
+    renderAt(`/advisor/customers/${CUSTOMER}/profile`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Siti Rahman' })).toBeTruthy();
+    expect(avatarSrc()).toBe(DEFAULT_AVATAR_FEMALE);
+    expect(screen.getByText('Age: 41')).toBeTruthy();
+  });
+
+  it("advisors see 'Exit dashboard', which returns to /advisor/customers", async () => {
+    renderAt(`/advisor/customers/${CUSTOMER}/data-table`);
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Exit dashboard' }));
+    expect(screen.getByTestId('where').textContent).toBe('/advisor/customers');
+    expect(screen.getByText('customers list')).toBeTruthy();
+    await act(async () => {});
+  });
+
+  it("customers see 'Logout' behind the confirmation; Cancel keeps them, 'Yes, Logout' logs out", async () => {
+    sessionUser = { id: CUSTOMER, type: 'customer', name: 'Siti Rahman', gender: 'female', profile_image: null };
+    renderAt('/customer/dashboard/profile');
+    expect(screen.getByRole('heading', { level: 1, name: 'Siti Rahman' })).toBeTruthy();
+    expect(avatarSrc()).toBe(DEFAULT_AVATAR_FEMALE);
+    expect(screen.queryByRole('button', { name: 'Exit dashboard' })).toBeNull();
+    expect(paths).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to logout?' });
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel', 'Yes, Logout']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(logout).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, Logout' }));
+    });
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the tabs of §2.8 with links under the dashboard root and marks the active one', () => {
+    renderAt(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-dreams`);
+    const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Financial Report', `/advisor/customers/${CUSTOMER}/financial-report/dashboard`],
+      ['Profile', `/advisor/customers/${CUSTOMER}/profile`],
+      ['Data Table', `/advisor/customers/${CUSTOMER}/data-table`],
+      ['My Dreams', `/advisor/customers/${CUSTOMER}/dreams-concerns/my-dreams`],
+      ['Scenario Modelling', `/advisor/customers/${CUSTOMER}/scenario-modelling`],
+      ['My Concerns', `/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns`],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'My Dreams' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { level: 2, name: 'My Dreams' })).toBeTruthy();
+    expect(screen.getByText('This section arrives with the planning release.')).toBeTruthy();
+  });
+
+  it('on-boarding mode hides the financial report and My Dreams and makes the tabs inactive', () => {
+    renderAt(`/advisor/customers/${CUSTOMER}?on_boarding=true`);
+    const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
+    expect(within(nav).queryAllByRole('link')).toHaveLength(0);
+    expect(within(nav).queryByText('Financial Report')).toBeNull();
+    expect(within(nav).queryByText('My Dreams')).toBeNull();
+    expect(within(nav).getByText('Profile').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('where').textContent).toBe(`/advisor/customers/${CUSTOMER}/profile?on_boarding=true`);
+  });
+
+  it('the index opens the financial report; its sub-tabs and the funds links with ?activeTab=', () => {
+    sessionUser = { id: CUSTOMER, type: 'customer', name: 'Siti', gender: 'female', profile_image: null };
+    renderAt('/customer/dashboard');
+    expect(screen.getByTestId('where').textContent).toBe('/customer/dashboard/financial-report/dashboard');
+    const sub = screen.getByRole('navigation', { name: 'Financial report' });
+    expect(
+      within(sub)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Cashflow', 'Net Worth', 'Insurance', 'Funds', 'Debt', 'Property']);
+    fireEvent.click(within(sub).getByRole('link', { name: 'Funds' }));
+    expect(screen.getByTestId('where').textContent).toBe('/customer/dashboard/financial-report/dashboard/funds');
+    const funds = screen.getByRole('navigation', { name: 'Funds' });
+    expect(
+      within(funds)
+        .getAllByRole('link')
+        .map((l) => [l.getAttribute('data-action'), l.getAttribute('href')]),
+    ).toEqual([
+      ['add_fund', '/customer/dashboard/financial-report/funds?activeTab=long+term'],
+      ['add-savings', '/customer/dashboard/financial-report/funds?activeTab=cash+equivalent'],
+      ['add-portfolio', '/customer/dashboard/financial-report/funds?activeTab=investment'],
+      ['add-pension', '/customer/dashboard/financial-report/funds?activeTab=pension'],
+    ]);
+    fireEvent.click(within(funds).getByRole('link', { name: 'Add pension' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Funds: pension' })).toBeTruthy();
+  });
+
+  it("a concern's sub-pages: 'Income & Expenses', Insurance, Funds, Debt, and Property disabled", () => {
+    renderAt(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns/c-1/cashflow`);
+    const nav = screen.getByRole('navigation', { name: 'Concern' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Income & Expenses', 'Insurance', 'Funds', 'Debt']);
+    expect(within(nav).getByText('Property').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('heading', { level: 2, name: 'My concern: Income & Expenses' })).toBeTruthy();
+  });
+});
+
+describe('helpers', () => {
+  it('finds the mount from the path', () => {
+    expect(mountOf(`/advisor/customers/${CUSTOMER}/profile`, 'profile')).toEqual({
+      base: `/advisor/customers/${CUSTOMER}`,
+      pathId: CUSTOMER,
+    });
+    expect(mountOf('/customer/dashboard', '')).toEqual({ base: '/customer/dashboard', pathId: null });
+    expect(mountOf('/elsewhere/x/profile', 'profile')).toEqual({ base: '/elsewhere/x', pathId: null });
+  });
+  it('falls back to the lead record and to defaults', () => {
+    expect(leadInfoFrom({ name: 'Ali', gender: 'male', age: '37' })).toEqual({
+      name: 'Ali',
+      gender: 'male',
+      age: 37,
+      profile_image: null,
+    });
+    expect(leadInfoFrom(null)).toEqual({ name: 'Lead profile', gender: 'male', age: null, profile_image: null });
+  });
+});

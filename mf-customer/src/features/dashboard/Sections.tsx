@@ -1,0 +1,146 @@
+import { theme } from '@kinfolio/ui-kit';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useDashboard } from './Frame';
+import { CONCERN_SUB_TABS, FUND_LINKS, fundsLink, isUnder, REPORT_SUB_TABS } from './tabs';
+
+export const PLANNING_LATER_TEXT = 'This section arrives with the planning release.';
+
+const Panel = styled.section`
+  padding: 32px 24px;
+  border: 1px dashed #4db2af;
+  border-radius: 10px;
+  background: #fff;
+  h2 {
+    margin: 0 0 8px;
+    font-size: 1.25rem;
+  }
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+  }
+`;
+const SubTabs = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-bottom: 16px;
+  a,
+  span {
+    padding: 6px 14px;
+    border-radius: 999px;
+    border: 1px solid #cbd5e0;
+    background: #fff;
+    color: #2d3748;
+    text-decoration: none;
+    font-size: 0.9rem;
+  }
+  a[aria-current='page'] {
+    background: ${theme.colors.primaryDark};
+    border-color: ${theme.colors.primaryDark};
+    color: #fff;
+  }
+  a:focus-visible {
+    outline: 2px solid #2c7a7b;
+    outline-offset: 2px;
+  }
+  span[aria-disabled='true'] {
+    color: #a0aec0;
+    border-style: dashed;
+  }
+`;
+
+/** A tab body whose content the planning issue brings. */
+export function LaterSection({ title, note }: { title: string; note?: string }) {
+  return (
+    <Panel aria-label={title}>
+      <h2>{title}</h2>
+      <p>{note ?? PLANNING_LATER_TEXT}</p>
+    </Panel>
+  );
+}
+
+const SUB_TITLES: Record<string, string> = Object.fromEntries(REPORT_SUB_TABS.map((s) => [s.path, s.label]));
+
+/** financial-report/dashboard with sub-tabs cashflow, networth, insurance, funds, debt, property. */
+export function ReportDashboard() {
+  const { base } = useDashboard();
+  const { sub } = useParams();
+  const { pathname } = useLocation();
+  const root = `${base}/financial-report/dashboard`;
+  const current = sub && SUB_TITLES[sub] ? sub : null;
+  return (
+    <>
+      <SubTabs aria-label="Financial report">
+        {REPORT_SUB_TABS.map((s) => (
+          <Link
+            key={s.path}
+            to={`${root}/${s.path}`}
+            aria-current={isUnder(pathname, root, s.path) ? 'page' : undefined}
+          >
+            {s.label}
+          </Link>
+        ))}
+      </SubTabs>
+      {current === 'funds' ? (
+        <SubTabs aria-label="Funds">
+          {FUND_LINKS.map((f) => (
+            <Link key={f.action} to={`${base}/${fundsLink(f.activeTab)}`} data-action={f.action}>
+              {f.label}
+            </Link>
+          ))}
+        </SubTabs>
+      ) : null}
+      <LaterSection title={current ? `Financial report: ${SUB_TITLES[current]}` : 'Financial report'} />
+    </>
+  );
+}
+
+const SECTION_TITLES: Record<string, string> = {
+  cashflow: 'Income & Expenses',
+  networth: 'Net Worth',
+  insurance: 'Insurance',
+  funds: 'Funds',
+  debt: 'Debt',
+  property: 'Property',
+};
+
+/** financial-report/{section} pages (insurance, debt, funds with ?activeTab=, ...). */
+export function ReportSection() {
+  const { section } = useParams();
+  const [search] = useSearchParams();
+  const title = (section && SECTION_TITLES[section]) || 'Financial report';
+  const activeTab = search.get('activeTab');
+  return <LaterSection title={activeTab ? `${title}: ${activeTab}` : title} />;
+}
+
+/** dreams-concerns/my-concerns/{concern_id}/... with sub-pages; property is disabled there. */
+export function ConcernPage() {
+  const { base } = useDashboard();
+  const { concernId, sub } = useParams();
+  const { pathname } = useLocation();
+  const root = `${base}/dreams-concerns/my-concerns/${encodeURIComponent(concernId ?? '')}`;
+  const current = CONCERN_SUB_TABS.find((s) => s.path === sub && !s.disabled);
+  return (
+    <>
+      <SubTabs aria-label="Concern">
+        {CONCERN_SUB_TABS.map((s) =>
+          s.disabled ? (
+            <span key={s.path} aria-disabled="true">
+              {s.label}
+            </span>
+          ) : (
+            <Link
+              key={s.path}
+              to={`${root}/${s.path}`}
+              aria-current={isUnder(pathname, root, s.path) ? 'page' : undefined}
+            >
+              {s.label}
+            </Link>
+          ),
+        )}
+      </SubTabs>
+      <LaterSection title={current ? `My concern: ${current.label}` : 'My concern'} />
+    </>
+  );
+}

@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { Id, ok, Page, PageQuery } from './common';
+
+// Contracts of svc-support: request, reply and socket schemas (spec platform-shell §2.10, §2.11, §3, §5, §7, §8).
+
+/** Spec §8: the closed-ticket refusal (HTTP 409 from both reply calls). */
+export const TICKET_CLOSED_MESSAGE = 'You cannot reply to this conversation anymore';
+export const QUERY_TYPES = ['General enquiry', 'Others'] as const;
+export const QueryType = z.enum(QUERY_TYPES);
+export const DEFAULT_QUERY_TYPE = 'General enquiry';
+export const TicketStatus = z.enum(['pending', 'closed']);
+export type TicketStatus = z.infer<typeof TicketStatus>;
+/** Admin status options are shown as 'Pending' and 'Closed'; the API accepts either case. */
+export const TicketStatusInput = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(TicketStatus);
+
+export const REPLY_MAX_LENGTH = 5000;
+export const QUERY_MAX_LENGTH = 5000;
+export const MAX_ATTACHMENTS = 10;
+/** FAQ search: the keyword filters from 3 characters (spec §5). */
+export const FAQ_KEYWORD_MIN = 3;
+
+const hasControl = (s: string) => [...s].some((c) => {
+  const code = c.charCodeAt(0);
+  return (code < 0x20 && c !== '\n' && c !== '\r' && c !== '\t') || code === 0x7f;
+});
+
+/** Plain text (replies, queries): any printable text; stored and returned as text, never interpreted as HTML. */
+export const PlainText = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `Must be at most ${max} characters` })
+    .refine((s) => !hasControl(s), { message: 'Control characters are not allowed' });
+
+/**
+ * Object keys the upload calls hand out: `storage/user/media/{userId}/{name}` or `storage/user/documents/{userId}/{name}`.
+ * A ticket or reply attachment must name a key under the caller's own id.
+ */
+export const OBJECT_KEY_PATTERN = /^storage\/user\/(media|documents)\/([0-9a-f-]{36})\/([A-Za-z0-9][A-Za-z0-9._ -]{0,199})$/;
+export const ObjectKey = z.string().max(300).regex(OBJECT_KEY_PATTERN, { message: 'Must be a key returned by an upload call' });
+
+/** Spec §3 reply draft attachment: media (object key), mimetype, fileName. */
+export const Attachment = z.object({
+  media: ObjectKey,
+  mimetype: z
+    .string()
+    .max(100)
+    .regex(/^(image|video|application)\/[A-Za-z0-9.+-]+$/, { message: 'Must be an image, video or document type' }),
+  fileName: PlainText(255).pipe(z.string().trim().min(1, { message: 'Enter the file name' })),
+});
+export type Attachment = z.infer<typeof Attachment>;
+export const Attachments = z.array(Attachment).max(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} attachments` });
+
+export const CreateTicketBody = z.object({
+  query: PlainText(QUERY_MAX_LENGTH).pipe(z.string().trim().min(1, { message: 'Enter your query' })),
+  query_type: QueryType.default(DEFAULT_QUERY_TYPE),
+  attachments: Attachments.default([]),
+});
+export type CreateTicketBody = z.infer<typeof CreateTicketBody>;
+
+/** Spec §5: a reply is sendable only with text or at least one attachment. */
+export const ReplyBody = z
+  .object({ reply: PlainText(REPLY_MAX_LENGTH).default(''), attachments: Attachments.default([]) })
+  .refine((b) => b.reply.trim().length > 0 || b.attachments.length > 0, { message: 'Enter a reply or add an attachment', path: ['reply'] });
+export type ReplyBody = z.infer<typeof ReplyBody>;
+
+/** PATCH user/query-ticket/{id}/update: the owner may only close. */
+export const UserUpdateTicketBody = z.object({ status: z.string().trim().toLowerCase().pipe(z.literal('closed', { message: 'Only closing is allowed' })) });
+/** PATCH admin/query-ticket/{id}/update: Pending or Closed. */
+export const AdminUpdateTicketBody = z.object({ status: TicketStatusInput });
+
+export const TicketListQuery = PageQuery.extend({ status: TicketStatus.optional() });
+export const AdminTicketListQuery = TicketListQuery.extend({
+  have_pending_tickets: z.enum(['true', 'false']).optional(),
+  user_id: Id.optional(),
+});
+/** `?after=<reply id or ISO time>`: only the replies after it (a reconnecting client fetches what it missed). */
+export const TicketGetQuery = z.object({
+  after: z.union([Id, z.iso.datetime({ offset: true })], { message: 'Must be a reply id or an ISO date-time' }).optional(),
+});
+
+export const Reply = z.object({
+  id: Id,
+  ticket_id: Id,
+  reply: z.string(),
+  /** 'admin' or the id of the user who owns the ticket (spec §3). */
+  created_by: z.string(),
+  createdAt: z.string(),
+  attachments: z.array(Attachment.extend({ url: z.string() })),
+});
+export type Reply = z.infer<typeof Reply>;
+
+export const Ticket = z.object({
+  id: Id,
+  reference_id: z.string(),
+  query: z.string(),
+  query_type: z.string(),
+  status: TicketStatus,
+  user_id: Id,
+  user_type: z.enum(['advisor', 'customer']),
+  attachments: z.array(Attachment.extend({ url: z.string() })),
+  replies_count: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Ticket = z.infer<typeof Ticket>;
+export const TicketWithReplies = Ticket.extend({ replies: z.array(Reply) });
+export type TicketWithReplies = z.infer<typeof TicketWithReplies>;
+
+export const TicketReply = ok(Ticket);
+export const TicketPageReply = ok(Page(Ticket));
+export const PendingCountReply = ok(z.number().int());
+export const TicketWithRepliesReply = ok(TicketWithReplies);
+export const ReplyReply = ok(Reply);
+
+// ---- FAQ (spec §3 FAQ: title, FAQAnswers with question and answer as HTML) ----
+export const HTML_MAX_LENGTH = 50_000;
+export const FaqTopicBody = z.object({ title: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a title' })) });
+export const FaqAnswerFields = z.object({
+  question: z.string().max(2000).pipe(z.string().trim().min(1, { message: 'Enter a question' })),
+  answer: z.string().max(HTML_MAX_LENGTH).pipe(z.string().trim().min(1, { message: 'Enter an answer' })),
+});
+export const FaqAnswerBody = FaqAnswerFields.extend({ faq_topic_id: Id });
+export const FaqAnswerUpdateBody = FaqAnswerBody.partial().refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update', path: ['body'] });
+/** admin/faq: a topic with its answers in one call (update replaces the answers when FAQAnswers is given). */
+export const FaqBody = FaqTopicBody.extend({ FAQAnswers: z.array(FaqAnswerFields).max(200).default([]) });
+export const FaqUpdateBody = z
+  .object({ title: FaqTopicBody.shape.title.optional(), FAQAnswers: z.array(FaqAnswerFields).max(200).optional() })
+  .refine((b) => b.title !== undefined || b.FAQAnswers !== undefined, { message: 'Nothing to update', path: ['body'] });
+export const FaqQuery = z.object({ keyword: z.string().max(200).optional() });
+
+export const FaqAnswer = z.object({ id: Id, faq_topic_id: Id, question: z.string(), answer: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const FaqTopic = z.object({ id: Id, title: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const Faq = FaqTopic.extend({ FAQAnswers: z.array(FaqAnswer) });
+export type Faq = z.infer<typeof Faq>;
+export const FaqListReply = ok(z.array(Faq));
+
+// ---- Page walkthroughs (spec §3, §2.11) ----
+const PageMetaValue = PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a value' }));
+const WalkthroughFields = {
+  title: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a title' })),
+  description: z.string().max(HTML_MAX_LENGTH),
+  link: z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be an http(s) link' }).max(2000)]),
+  page_meta: z.object({
+    data: z.array(PageMetaValue).min(1, { message: 'Add at least one page value' }).max(20),
+    folder_name: PlainText(200).default(''),
+  }),
+  uploaded_files: z.object({ files: z.array(z.string().max(1000)).max(20) }),
+};
+export const WalkthroughBody = z.object({
+  ...WalkthroughFields,
+  description: WalkthroughFields.description.default(''),
+  link: WalkthroughFields.link.default(''),
+  uploaded_files: WalkthroughFields.uploaded_files.default({ files: [] }),
+});
+/** Only the fields sent change (no defaults here, so a partial update never resets a field). */
+export const WalkthroughUpdateBody = z
+  .object(WalkthroughFields)
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update', path: ['body'] });
+export const WalkthroughQuery = z.object({ path: z.string().max(2000).optional(), folder_name: z.string().max(200).optional() });
+export const Walkthrough = z.object({
+  id: Id,
+  title: z.string(),
+  description: z.string(),
+  link: z.string(),
+  page_meta: z.object({ data: z.array(z.string()), folder_name: z.string() }),
+  uploaded_files: z.object({ files: z.array(z.string()) }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Walkthrough = z.infer<typeof Walkthrough>;
+
+// ---- Presentations (spec §2.11: folders of pdf, pptx, xlsx, doc files) ----
+export const PRESENTATION_EXTENSIONS = ['.pdf', '.pptx', '.xlsx', '.doc'] as const;
+const PresentationUrl = z
+  .string()
+  .max(2000)
+  .refine((u) => OBJECT_KEY_PATTERN.test(u) || /^https:\/\/[^\s"'<>]+$/.test(u), { message: 'Must be an uploaded key or an https URL' })
+  .refine((u) => PRESENTATION_EXTENSIONS.some((e) => u.toLowerCase().split('?')[0]!.endsWith(e)), { message: 'Only pdf, pptx, xlsx or doc files' });
+export const PresentationFile = z.object({ name: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a name' })), url: PresentationUrl });
+const PresentationFields = {
+  folder_name: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a folder name' })),
+  files: z.array(PresentationFile).max(100),
+};
+export const PresentationBody = z.object({ ...PresentationFields, files: PresentationFields.files.default([]) });
+export const PresentationUpdateBody = z.object(PresentationFields).partial().refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update', path: ['body'] });
+export const Presentation = z.object({
+  id: Id,
+  folder_name: z.string(),
+  files: z.array(z.object({ name: z.string(), url: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+// ---- Client error logs (spec §3 payload: error, stack, info, url, timestamp, userData) ----
+export const LOG_BODY_MAX_BYTES = 32_768;
+export const LogErrorBody = z.object({
+  error: PlainText(5000).pipe(z.string().trim().min(1, { message: 'Enter the error' })),
+  stack: PlainText(20_000).default(''),
+  info: z.union([PlainText(10_000), z.record(z.string(), z.unknown())]).optional(),
+  url: PlainText(2000).default(''),
+  timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().min(0).max(8.64e15)]).optional(),
+  userData: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export const LogQuery = PageQuery.extend({ user_id: Id.optional() });
+export const ErrorLog = z.object({
+  id: Id,
+  user_id: Id.nullable(),
+  user_type: z.string().nullable(),
+  error: z.string(),
+  stack: z.string(),
+  info: z.unknown(),
+  url: z.string(),
+  timestamp: z.string().nullable(),
+  userData: z.unknown(),
+  createdAt: z.string(),
+});
+
+// ---- Files (spec §5, §7 Files) ----
+/** Media: .jpg .jpeg .png .webp or video; documents: .pptx .pdf .xlsx. */
+export const VIDEO_EXTENSIONS = ['.mp4', '.m4v', '.mov', '.webm', '.mkv', '.3gp'] as const;
+export const SignedUploadBody = z.object({
+  object_key: z.string().min(1, { message: 'Enter the object key' }).max(300),
+  content_type: z.string().max(100).optional(),
+});
+export const SignedUploadReply = ok(z.object({ url: z.string(), key: z.string(), content_type: z.string(), public_url: z.string() }));
+export const UploadedFile = z.object({ key: z.string(), url: z.string(), fileName: z.string(), mimetype: z.string() });
+export const UploadReply = ok(z.array(UploadedFile));
+
+// ---- Live replies over socket.io (path /socket.io/, websocket transport) ----
+export const SOCKET_PATH = '/socket.io/';
+/** Websocket only: with several replicas behind the gateway, long-polling would need sticky sessions. */
+export const SOCKET_TRANSPORTS = ['websocket'] as const;
+export const TicketJoinMessage = z.object({ ticket_id: Id });
+export type TicketJoinMessage = z.infer<typeof TicketJoinMessage>;
+export type Ack = { ok: true } | { ok: false; message: string };
+
+export interface ReplyCreatedMessage {
+  ticket_id: string;
+  reply: Reply;
+}
+export interface TicketMessage {
+  ticket: Ticket;
+}
+export interface PendingCountMessage {
+  count: number;
+}
+
+/** Events the server sends. Rooms: `user:<id>` (own tickets), `admins`, `ticket:<id>` (joined on request). */
+export interface ServerToClientEvents {
+  /** To the ticket's room, its owner and admins, after the reply is committed. */
+  'reply:created': (msg: ReplyCreatedMessage) => void;
+  /** A new ticket: to admins and the owner. */
+  'ticket:created': (msg: TicketMessage) => void;
+  /** Status changed: to the ticket's room, its owner and admins. */
+  'ticket:updated': (msg: TicketMessage) => void;
+  /** The pending-ticket count (admin alert), to admins whenever it changes. */
+  'tickets:pending': (msg: PendingCountMessage) => void;
+}
+export interface ClientToServerEvents {
+  'ticket:join': (msg: TicketJoinMessage, ack: (res: Ack) => void) => void;
+  'ticket:leave': (msg: TicketJoinMessage, ack?: (res: Ack) => void) => void;
+}
+export const rooms = {
+  user: (id: string) => `user:${id}`,
+  ticket: (id: string) => `ticket:${id}`,
+  admins: 'admins',
+} as const;

@@ -1,0 +1,238 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import * as amqp from 'amqplib';
+import type { EventEnvelope } from '@kinfolio/contracts';
+import { AmqpBus, type Bus, createLogger, MAX_ATTEMPTS, MemoryBus, TEST_AMQP_URL, topicMatches } from '../src';
+import { eventually, sleep } from './support';
+
+// The component project's testTimeout is not applied per project; on a loaded machine 5 s is too tight.
+jest.setTimeout(30_000);
+
+/**
+ * The Bus port's contract, run against both adapters: the in-memory bus (embedded mode) and RabbitMQ (distributed),
+ * the latter in a throwaway namespace on this machine's broker.
+ */
+interface BusAdapter {
+  name: string;
+  /** A new bus on the adapter's shared namespace (connected). */
+  open(): Promise<Bus>;
+  /** Events the adapter dead-lettered for `queue`. */
+  deadLettered(queue: string): Promise<EventEnvelope[]>;
+  cleanup(queues: string[]): Promise<void>;
+}
+
+const logger = createLogger('bus-contract', 'silent');
+
+function memoryAdapter(): BusAdapter {
+  const bus = new MemoryBus(5);
+  return {
+    name: 'MemoryBus',
+    open: async () => bus,
+    deadLettered: async (queue) => bus.deadLetters.filter((d) => d.queue === queue).map((d) => d.event),
+    cleanup: async () => undefined,
+  };
+}
+
+function amqpAdapter(): BusAdapter {
+  const namespace = `c${randomBytes(4).toString('hex')}.`;
+  const opened: AmqpBus[] = [];
+  const dead = new Map<string, EventEnvelope[]>();
+  return {
+    name: 'AmqpBus',
+    async open() {
+      const bus = new AmqpBus(TEST_AMQP_URL, logger, { namespace });
+      bus.start();
+      opened.push(bus);
+      await eventually(() => bus.isConnected(), 10_000);
+      return bus;
+    },
+    async deadLettered(queue) {
+      const conn = await amqp.connect(TEST_AMQP_URL);
+      try {
+        const ch = await conn.createChannel();
+        const list = dead.get(queue) ?? [];
+        for (;;) {
+          const msg = await ch.get(`${namespace}${queue}.dlq`, { noAck: true });
+          if (!msg) break;
+          list.push(JSON.parse(msg.content.toString('utf8')) as EventEnvelope);
+        }
+        dead.set(queue, list);
+        await ch.close();
+        return list;
+      } finally {
+        await conn.close();
+      }
+    },
+    async cleanup(queues) {
+      const admin = new AmqpBus(TEST_AMQP_URL, logger, { namespace });
+      admin.start();
+      await eventually(() => admin.isConnected(), 10_000);
+      await admin.destroyTopology(queues);
+      await admin.close();
+      for (const bus of opened) await bus.close();
+    },
+  };
+}
+
+const envelope = (type: string, payload: unknown = { n: 1 }): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  occurredAt: new Date().toISOString(),
+  correlationId: randomUUID(),
+  payload,
+});
+
+describe('topicMatches (AMQP topic semantics)', () => {
+  it.each([
+    ['billing.trial.started.v1', 'billing.trial.started.v1', true],
+    ['billing.*.started.v1', 'billing.trial.started.v1', true],
+    ['billing.*', 'billing.trial.started.v1', false],
+    ['billing.#', 'billing.trial.started.v1', true],
+    ['#', 'auth.user.deleted.v1', true],
+    ['billing.#.v1', 'billing.v1', true],
+    ['auth.*.registered.v1', 'auth.advisor.registered.v1', true],
+    ['auth.*.registered.v1', 'auth.customer.created.v1', false],
+    ['billing.trial', 'billing.trial.started.v1', false],
+  ])('%s matches %s: %s', (pattern, key, expected) => {
+    expect(topicMatches(pattern, key)).toBe(expected);
+  });
+});
+
+describe.each([
+  ['MemoryBus', memoryAdapter],
+  ['AmqpBus', amqpAdapter],
+] as const)('Bus contract: %s', (_name, makeAdapter) => {
+  let adapter: BusAdapter;
+  let bus: Bus;
+  const queues: string[] = [];
+  const queue = (label: string) => {
+    const q = `${label}-${randomBytes(3).toString('hex')}`;
+    queues.push(q);
+    return q;
+  };
+
+  beforeAll(async () => {
+    adapter = makeAdapter();
+    bus = await adapter.open();
+  });
+  afterAll(async () => {
+    await adapter.cleanup(queues);
+    await bus.close();
+  });
+
+  it('delivers an event to every queue bound to its type, and to no other', async () => {
+    const a: string[] = [];
+    const b: string[] = [];
+    const other: string[] = [];
+    await bus.subscribe(queue('a'), ['billing.trial.started.v1'], async (e) => void a.push(e.id));
+    await bus.subscribe(queue('b'), ['billing.trial.started.v1'], async (e) => void b.push(e.id));
+    await bus.subscribe(queue('other'), ['auth.user.deleted.v1'], async (e) => void other.push(e.id));
+    const e = envelope('billing.trial.started.v1');
+    await bus.publish([e]);
+    await eventually(() => a.length === 1 && b.length === 1);
+    await sleep(150);
+    expect(a).toEqual([e.id]);
+    expect(b).toEqual([e.id]);
+    expect(other).toEqual([]);
+  });
+
+  it('routes by topic pattern: * is one word, # is zero or more', async () => {
+    const got: Record<string, string[]> = { star: [], hash: [], authStar: [], authHash: [] };
+    await bus.subscribe(queue('star'), ['billing.*.started.v1'], async (e) => void got.star?.push(e.type));
+    await bus.subscribe(queue('hash'), ['billing.#'], async (e) => void got.hash?.push(e.type));
+    await bus.subscribe(queue('auth-star'), ['auth.*'], async (e) => void got.authStar?.push(e.type));
+    await bus.subscribe(queue('auth-hash'), ['auth.#', 'nothing.matches'], async (e) => void got.authHash?.push(e.type));
+    await bus.publish([envelope('billing.trial.started.v1'), envelope('billing.membership.changed.v1'), envelope('auth.advisor.registered.v1')]);
+    await eventually(() => got.hash?.length === 2 && got.authHash?.length === 1 && got.star?.length === 1);
+    await sleep(150);
+    expect(got.star).toEqual(['billing.trial.started.v1']);
+    expect([...(got.hash ?? [])].sort()).toEqual(['billing.membership.changed.v1', 'billing.trial.started.v1']);
+    expect(got.authStar).toEqual([]);
+    expect(got.authHash).toEqual(['auth.advisor.registered.v1']);
+  });
+
+  it('delivers a batch of events, each exactly once, with its envelope intact', async () => {
+    const seen: EventEnvelope[] = [];
+    await bus.subscribe(queue('batch'), ['test.batch.v1'], async (e) => void seen.push(e));
+    const batch = Array.from({ length: 50 }, (_, i) => envelope('test.batch.v1', { i, text: 'ünïcödé ✓' }));
+    await bus.publish(batch);
+    await eventually(() => seen.length === 50);
+    await sleep(150);
+    expect(seen).toHaveLength(50);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(50);
+    const first = seen.find((e) => e.id === batch[0]?.id);
+    expect(first).toEqual(batch[0]);
+  });
+
+  it('redelivers an event whose handler fails until the handler succeeds', async () => {
+    let attempts = 0;
+    const done: string[] = [];
+    const q = queue('flaky');
+    await bus.subscribe(q, ['test.flaky.v1'], async (e) => {
+      attempts++;
+      if (attempts < 3) throw new Error('not yet');
+      done.push(e.id);
+    });
+    const e = envelope('test.flaky.v1');
+    await bus.publish([e]);
+    await eventually(() => done.length === 1);
+    await sleep(300);
+    expect(attempts).toBe(3);
+    expect(done).toEqual([e.id]);
+    expect(await adapter.deadLettered(q)).toEqual([]);
+  });
+
+  it(`dead-letters an event after ${MAX_ATTEMPTS} failed attempts and stops retrying`, async () => {
+    let attempts = 0;
+    const q = queue('poison');
+    await bus.subscribe(q, ['test.poison.v1'], async () => {
+      attempts++;
+      throw new Error('always fails');
+    });
+    const e = envelope('test.poison.v1');
+    await bus.publish([e]);
+    const dead = await eventually(async () => {
+      const d = await adapter.deadLettered(q);
+      return d.length ? d : null;
+    }, 15_000);
+    await sleep(500);
+    expect(attempts).toBe(MAX_ATTEMPTS);
+    expect(dead.map((d) => d.id)).toEqual([e.id]);
+  });
+
+  it('refuses to publish once closed, and stays closed', async () => {
+    const own = makeAdapter();
+    const b = await own.open();
+    await b.close();
+    expect(b.isConnected()).toBe(false);
+    await expect(b.publish([envelope('test.closed.v1')])).rejects.toThrow();
+    await sleep(700);
+    expect(b.isConnected()).toBe(false);
+    await own.cleanup([]);
+  });
+});
+
+describe('AmqpBus durability', () => {
+  const adapter = amqpAdapter();
+  const q = `durable-${randomBytes(3).toString('hex')}`;
+  afterAll(() => adapter.cleanup([q]));
+
+  it('keeps events published while its consumer is down and delivers them when it comes back', async () => {
+    const first = await adapter.open();
+    const before: string[] = [];
+    await first.subscribe(q, ['test.durable.v1'], async (e) => void before.push(e.id));
+    await first.close();
+
+    const publisher = await adapter.open();
+    const events = [envelope('test.durable.v1'), envelope('test.durable.v1'), envelope('test.durable.v1')];
+    await publisher.publish(events);
+    await publisher.close();
+
+    const restarted = await adapter.open();
+    const after: string[] = [];
+    await restarted.subscribe(q, ['test.durable.v1'], async (e) => void after.push(e.id));
+    await eventually(() => after.length === 3);
+    expect(before).toEqual([]);
+    expect(after.sort()).toEqual(events.map((e) => e.id).sort());
+    await restarted.close();
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { type Cache, MemoryCache, RateLimiter, RedisCache, TEST_REDIS_URL } from '../src';
+import { eventually, sleep } from './support';
+
+// The component project's testTimeout is not applied per project; on a loaded machine 5 s is too tight.
+jest.setTimeout(30_000);
+
+/** The Cache port's contract (and the rate limiter over it), for the in-memory cache and Redis. */
+interface CacheAdapter {
+  name: string;
+  /** A fresh cache in its own namespace (a new prefix for Redis). */
+  open(): Promise<Cache>;
+  cleanup(): Promise<void>;
+}
+
+function memoryAdapter(): CacheAdapter {
+  const opened: Cache[] = [];
+  return {
+    name: 'MemoryCache',
+    async open() {
+      const c = new MemoryCache();
+      opened.push(c);
+      return c;
+    },
+    async cleanup() {
+      for (const c of opened) await c.close();
+    },
+  };
+}
+
+function redisAdapter(): CacheAdapter {
+  const opened: Array<{ cache: RedisCache; prefix: string }> = [];
+  return {
+    name: 'RedisCache',
+    async open() {
+      const prefix = `ct:${randomBytes(4).toString('hex')}:`;
+      const cache = new RedisCache(TEST_REDIS_URL, prefix);
+      opened.push({ cache, prefix });
+      await eventually(() => cache.isReady(), 5000);
+      return cache;
+    },
+    async cleanup() {
+      for (const { cache, prefix } of opened) {
+        const keys = await cache.client.keys(`${prefix}*`);
+        if (keys.length) await cache.client.del(...keys);
+        await cache.close();
+      }
+    },
+  };
+}
+
+describe.each([
+  ['MemoryCache', memoryAdapter],
+  ['RedisCache', redisAdapter],
+] as const)('Cache contract: %s', (_name, makeAdapter) => {
+  let adapter: CacheAdapter;
+  let cache: Cache;
+  beforeAll(async () => {
+    adapter = makeAdapter();
+    cache = await adapter.open();
+  });
+  afterAll(() => adapter.cleanup());
+
+  it('is ready once open', () => {
+    expect(cache.isReady()).toBe(true);
+  });
+
+  it('stores, reads, overwrites and deletes string values', async () => {
+    expect(await cache.get('missing')).toBeNull();
+    await cache.set('k1', 'v1');
+    expect(await cache.get('k1')).toBe('v1');
+    await cache.set('k1', 'ünïcödé ✓ {"json":true}');
+    expect(await cache.get('k1')).toBe('ünïcödé ✓ {"json":true}');
+    await cache.set('k2', 'v2');
+    await cache.del('k1', 'k2', 'never-set');
+    expect(await cache.get('k1')).toBeNull();
+    expect(await cache.get('k2')).toBeNull();
+    await expect(cache.del()).resolves.toBeUndefined();
+  });
+
+  it('forgets a value after its TTL, and keeps one without TTL', async () => {
+    await cache.set('short', 'x', 1);
+    await cache.set('forever', 'y');
+    expect(await cache.get('short')).toBe('x');
+    await sleep(1150);
+    expect(await cache.get('short')).toBeNull();
+    expect(await cache.get('forever')).toBe('y');
+  });
+
+  it('counts hits in a fixed window that starts at the first hit and resets after it', async () => {
+    const first = await cache.incr('counter', 1);
+    expect(first).toEqual({ count: 1, ttlSec: 1 });
+    const second = await cache.incr('counter', 1);
+    expect(second.count).toBe(2);
+    expect(second.ttlSec).toBeGreaterThanOrEqual(1);
+    expect(second.ttlSec).toBeLessThanOrEqual(1);
+    expect((await cache.incr('counter', 1)).count).toBe(3);
+    expect(await cache.get('counter')).toBe('3');
+    await sleep(1150);
+    expect((await cache.incr('counter', 1)).count).toBe(1);
+  });
+
+  it('does not extend a window on later hits', async () => {
+    await cache.incr('window', 2);
+    await sleep(1100);
+    const later = await cache.incr('window', 2);
+    expect(later.count).toBe(2);
+    expect(later.ttlSec).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps caches of different namespaces apart', async () => {
+    const other = await adapter.open();
+    await cache.set('shared-name', 'mine');
+    expect(await other.get('shared-name')).toBeNull();
+    await other.set('shared-name', 'theirs');
+    expect(await cache.get('shared-name')).toBe('mine');
+  });
+
+  it('rate-limits: allows up to the limit in a window, then refuses with a retry-after, and resets', async () => {
+    const limiter = new RateLimiter(cache);
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await limiter.hit('login:a@example.com', 3, 60));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
+    expect(results[3]?.retryAfterSec).toBeGreaterThanOrEqual(1);
+    expect(results[3]?.retryAfterSec).toBeLessThanOrEqual(60);
+    expect((await limiter.hit('login:b@example.com', 3, 60)).allowed).toBe(true);
+    await limiter.reset('login:a@example.com');
+    expect((await limiter.hit('login:a@example.com', 3, 60)).allowed).toBe(true);
+  });
+
+  it('rate-limits concurrent hits exactly (no lost updates)', async () => {
+    const limiter = new RateLimiter(cache);
+    const results = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('burst', 5, 60)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+});

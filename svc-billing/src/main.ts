@@ -1,0 +1,27 @@
+import { closePorts, createLogger, createPorts, KitConfig, loadConfig, onShutdown, startService } from '@kinfolio/service-kit';
+import { z } from 'zod';
+import { createBillingModule, DEFAULT_TRIAL_SWEEP_MS } from './module';
+
+const config = loadConfig(
+  KitConfig.and(
+    z.object({
+      PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+      TRIAL_SWEEP_MS: z.coerce.number().int().min(0).default(DEFAULT_TRIAL_SWEEP_MS),
+    }),
+  ),
+  process.env,
+  'svc-billing',
+);
+const logger = createLogger('svc-billing', config.LOG_LEVEL);
+const ports = createPorts(config, logger);
+startService(createBillingModule({ trialSweepMs: config.TRIAL_SWEEP_MS }), { config, ports, port: config.PORT, host: '0.0.0.0', logger })
+  .then((svc) =>
+    onShutdown(logger, async () => {
+      await svc.stop();
+      await closePorts(ports);
+    }),
+  )
+  .catch((err) => {
+    logger.fatal({ err }, 'svc-billing failed to start');
+    process.exit(1);
+  });

@@ -1,0 +1,69 @@
+import type { Express, Request } from 'express';
+import { support, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_ONE } from '@kinfolio/contracts';
+import { AppError, allow, badRequest, DiskBlobStore, forbidden, identity, notFound, parse, type ServiceContext } from '@kinfolio/service-kit';
+import { readMultipart, readRaw } from '../../files/multipart';
+import { checkContent, signedUpload, storeUploads } from '../../files/uploads';
+
+const SESSION = allow();
+
+function blobKey(req: Request): string {
+  const raw = req.params.key as unknown;
+  const key = Array.isArray(raw) ? raw.join('/') : String(raw ?? '');
+  if (!support.OBJECT_KEY_PATTERN.test(key)) throw notFound('File not found');
+  return key;
+}
+
+const IMAGE = /^image\/(jpeg|png|webp)$/;
+const SERVABLE = /^(image\/(jpeg|png|webp)|video\/[a-z0-9.+-]+|application\/(pdf|vnd\.openxmlformats-officedocument\.[a-z.]+))$/;
+
+/** Uploads: signed-upload URLs, the signed PUT target of the embedded store, multipart uploads, and reading files. */
+export function filesRoutes(app: Express, ctx: ServiceContext): void {
+  app.post('/api/v1/files/signed-upload', SESSION, async (req, res) => {
+    const body = parse(support.SignedUploadBody, req.body);
+    res.json({ data: await signedUpload(ctx, identity(), body) });
+  });
+
+  const multipart = (allowDocuments: boolean) => async (req: Request, res: import('express').Response) => {
+    const me = identity();
+    const files = await readMultipart(req);
+    res.status(201).json({ message: 'Uploaded', data: await storeUploads(ctx, me, files, allowDocuments) });
+  };
+  app.post('/api/v1/files/media-upload', SESSION, multipart(false));
+  app.post('/api/v1/files/s3-upload', SESSION, multipart(true));
+
+  /** The signed PUT of the embedded (disk) store: right signature, not expired, matching content type and bytes. */
+  app.put('/api/v1/files/blob/*key', async (req, res) => {
+    const store = ctx.ports.blobs;
+    if (!(store instanceof DiskBlobStore)) throw notFound('Uploads go to the object store directly');
+    const key = blobKey(req);
+    const exp = Number(req.query.exp);
+    const ct = typeof req.query.ct === 'string' ? req.query.ct : '';
+    const sig = typeof req.query.sig === 'string' ? req.query.sig : '';
+    if (!store.verify(key, ct, exp, sig)) throw forbidden('The upload link is invalid or has expired');
+    const sent = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (sent !== ct.toLowerCase()) throw badRequest(`Content-Type must be ${ct}`, 'content-type');
+    const body = await readRaw(req, UPLOAD_MAX_BYTES);
+    if (!body) throw new AppError(413, UPLOAD_TOO_LARGE_ONE);
+    if (!body.length) throw badRequest('The file is empty', 'file');
+    const { contentType } = checkContent(key, body);
+    await store.put(key, body, contentType);
+    res.status(200).json({ message: 'Uploaded', data: { key, url: store.publicUrl(key) } });
+  });
+
+  /** Reading a stored file: never as HTML, never sniffed; anything but an image downloads as an attachment. */
+  app.get('/api/v1/files/blob/*key', async (req, res) => {
+    const key = blobKey(req);
+    const blob = await ctx.ports.blobs.get(key).catch(() => null);
+    if (!blob) throw notFound('File not found');
+    const type = SERVABLE.test(blob.contentType) ? blob.contentType : 'application/octet-stream';
+    const name = key.split('/').pop() ?? 'file';
+    res.set({
+      'Content-Type': type,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, max-age=3600',
+      'Content-Disposition': `${IMAGE.test(type) ? 'inline' : 'attachment'}; filename="${name.replace(/[^A-Za-z0-9._ -]/g, '_')}"`,
+    });
+    res.send(blob.body);
+  });
+}

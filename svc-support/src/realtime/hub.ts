@@ -1,0 +1,108 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { support } from '@kinfolio/contracts';
+import { type Identity, type ServiceContext, verifyIdentityHeaders } from '@kinfolio/service-kit';
+import { findTicket } from '../data/ticket.repository';
+
+type Io = Server<support.ClientToServerEvents, support.ServerToClientEvents, Record<string, never>, { identity: Identity }>;
+type Sock = Socket<support.ClientToServerEvents, support.ServerToClientEvents, Record<string, never>, { identity: Identity }>;
+
+/**
+ * Live replies: socket.io on the service's HTTP server at /socket.io/. The gateway proxies the websocket upgrade and
+ * adds signed identity headers; a socket without a valid identity is refused. Sockets join `user:<id>`, admins join
+ * `admins`, and `ticket:<id>` only on request and only for the owner or an admin. In distributed mode the Redis
+ * adapter carries every emit to the sockets of every replica.
+ */
+export class LiveHub {
+  private redis: Redis[] = [];
+
+  private constructor(
+    readonly io: Io,
+    private readonly ctx: ServiceContext,
+  ) {}
+
+  static async attach(server: HttpServer, ctx: ServiceContext): Promise<LiveHub> {
+    const io: Io = new Server(server, {
+      path: support.SOCKET_PATH,
+      transports: [...support.SOCKET_TRANSPORTS],
+      serveClient: false,
+      pingInterval: 20_000,
+      pingTimeout: 20_000,
+      maxHttpBufferSize: 16_384,
+    });
+    const hub = new LiveHub(io, ctx);
+    if (ctx.config.MODE === 'distributed' && ctx.config.REDIS_URL) {
+      const pub = new Redis(ctx.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: null });
+      const sub = pub.duplicate();
+      await Promise.all([pub.connect(), sub.connect()]);
+      hub.redis = [pub, sub];
+      io.adapter(createAdapter(pub, sub, { key: `${ctx.config.REDIS_PREFIX}socket.io` }));
+    }
+    io.use((socket, next) => {
+      const verified = verifyIdentityHeaders(ctx.config.INTERNAL_SECRET, socket.request.headers);
+      if (!verified.valid || !verified.identity) return next(new Error('Invalid token'));
+      socket.data.identity = verified.identity;
+      next();
+    });
+    io.on('connection', (socket) => hub.onConnection(socket));
+    return hub;
+  }
+
+  private onConnection(socket: Sock): void {
+    const me = socket.data.identity;
+    void socket.join(support.rooms.user(me.userId));
+    if (me.type === 'admin') void socket.join(support.rooms.admins);
+    socket.on('ticket:join', async (msg, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        const parsed = support.TicketJoinMessage.safeParse(msg);
+        if (!parsed.success) return reply({ ok: false, message: 'ticket_id: Invalid ticket id' });
+        const ticket = await findTicket(this.ctx.db, parsed.data.ticket_id.toLowerCase());
+        if (!ticket || (me.type !== 'admin' && ticket.user_id !== me.userId)) return reply({ ok: false, message: 'Not found' });
+        await socket.join(support.rooms.ticket(ticket.id));
+        reply({ ok: true });
+      } catch (err) {
+        this.ctx.logger.error({ err }, 'ticket:join failed');
+        reply({ ok: false, message: 'Something went wrong' });
+      }
+    });
+    socket.on('ticket:leave', async (msg, ack) => {
+      const parsed = support.TicketJoinMessage.safeParse(msg);
+      if (parsed.success) await socket.leave(support.rooms.ticket(parsed.data.ticket_id.toLowerCase()));
+      if (typeof ack === 'function') ack(parsed.success ? { ok: true } : { ok: false, message: 'ticket_id: Invalid ticket id' });
+    });
+  }
+
+  replyCreated(ticket: support.Ticket, reply: support.Reply): void {
+    this.io.to([support.rooms.ticket(ticket.id), support.rooms.user(ticket.user_id), support.rooms.admins]).emit('reply:created', { ticket_id: ticket.id, reply });
+  }
+
+  ticketCreated(ticket: support.Ticket): void {
+    this.io.to([support.rooms.user(ticket.user_id), support.rooms.admins]).emit('ticket:created', { ticket });
+  }
+
+  ticketUpdated(ticket: support.Ticket): void {
+    this.io.to([support.rooms.ticket(ticket.id), support.rooms.user(ticket.user_id), support.rooms.admins]).emit('ticket:updated', { ticket });
+  }
+
+  pendingCount(count: number): void {
+    this.io.to(support.rooms.admins).emit('tickets:pending', { count });
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.io.close(() => resolve());
+      setTimeout(resolve, 2000).unref();
+    });
+    await Promise.allSettled(this.redis.map((r) => r.quit()));
+  }
+}
+
+const hubs = new WeakMap<ServiceContext, LiveHub>();
+export const hubFor = (ctx: ServiceContext): LiveHub | undefined => hubs.get(ctx);
+export function setHub(ctx: ServiceContext, hub: LiveHub | undefined): void {
+  if (hub) hubs.set(ctx, hub);
+  else hubs.delete(ctx);
+}
