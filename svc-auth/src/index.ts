@@ -1,1 +1,1 @@
-export {};
+export { authModule, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './module';

@@ -7,6 +7,16 @@ export type MembershipStatus = z.infer<typeof MembershipStatus>;
 
 export const UserStatus = z.enum(['active', 'deactivated']);
 
+/**
+ * A stored media path or URL (profile image): relative path or http(s) URL of plain URL characters, so no markup,
+ * quotes or spaces can be stored in a field that ends up in an <img src> or page metadata.
+ */
+export const MediaPath = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)?\/?[A-Za-z0-9._~%/-]*(\?[A-Za-z0-9._~%=&-]*)?$/, { message: 'Enter a valid file path' });
+
 /** A user as the API shows it (spec platform-shell §3 User, plus what the shell's screens read). */
 export const User = z.object({
   id: Id,
@@ -40,7 +50,7 @@ export const RegisterBody = z.object({
   bio: SafeText(1000).optional(),
   contact_number: Phone,
   country_code: CountryCode,
-  profile_image: z.string().max(1000).optional(),
+  profile_image: MediaPath.optional(),
   gender: Gender.default('male'),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
@@ -74,7 +84,7 @@ export const UpdateUserBody = z.object({
   business_phone: z.string().trim().regex(/^\+?[\d ]{6,20}$/, { message: 'Enter a valid phone number' }).or(z.literal('')).optional(),
   bio: SafeText(1000).optional(),
   gender: Gender.optional(),
-  profile_image: z.string().max(1000).optional(),
+  profile_image: MediaPath.or(z.literal('')).optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
@@ -89,6 +99,7 @@ export const AdvisorPublic = z.object({
   contact_number: z.string().nullable(),
   og_image: z.string().nullable(),
 });
+export type AdvisorPublic = z.infer<typeof AdvisorPublic>;
 export const AdvisorPublicReply = ok(AdvisorPublic);
 
 /** Admin user list (POST admin/get-filtered-users, filter body). */
@@ -109,11 +120,13 @@ export const UsersStats = z.object({
   customers: z.number().int(),
   on_trial: z.number().int(),
 });
+export type UsersStats = z.infer<typeof UsersStats>;
 export const UsersStatsReply = ok(UsersStats);
 export const UserStatusBody = z.object({ status: UserStatus });
 
 /** Permissions (values not shown in the spec: a permission is a key with a boolean grant). */
 export const Permission = z.object({ key: z.string(), granted: z.boolean() });
+export type Permission = z.infer<typeof Permission>;
 export const PermissionsReply = ok(z.array(Permission));
 export const PermissionUpsertBody = z.object({
   permissions: z
@@ -124,6 +137,21 @@ export const PermissionUpsertBody = z.object({
 
 /** trial/register: the free-trial entry from /subscription: sign-up and trial in one step. */
 export const TrialRegisterBody = RegisterBody;
+
+/** Internal (POST /internal/customers): an advisor's new customer; svc-auth mails a create-password code. */
+export const InternalCreateCustomerBody = z.object({
+  advisor_id: Id,
+  name: SafeText(120).pipe(z.string().min(1, { message: 'Enter name' })),
+  email: Email,
+  gender: Gender.default('male'),
+});
+export type InternalCreateCustomerBody = z.infer<typeof InternalCreateCustomerBody>;
+
+/** Internal (POST /internal/sessions/verify): the gateway asks who a session token belongs to. */
+export const VerifySessionBody = z.object({ token: z.string().min(1).max(512) });
+
+/** Internal (GET /internal/dev/outbox): the offline mail or SMS outbox, for the gateway's /dev/mailbox. */
+export const DevOutboxQuery = z.object({ kind: z.enum(['mail', 'sms']), to: z.string().max(254).optional() });
 
 /** Internal: what the gateway learns about a session. */
 export const SessionIdentity = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Spec §5 text inputs: emoji and < > { } [ ] ~ ` | ^ are rejected. Shared by the browser and the services. */
 export const FORBIDDEN_TEXT_CHARS = /[<>{}[\]~`|^]/;
-export const EMOJI = /\p{Extended_Pictographic}/u;
+export const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\u20E3|\uFE0F/u;
 export const TEXT_MAX_LENGTH = 1000;
 
 export function isSafeText(value: string): boolean {

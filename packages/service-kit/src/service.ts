@@ -6,6 +6,7 @@ import type { EventEnvelope, ServiceName } from '@kinfolio/contracts';
 import { RateLimiter } from './cache/types';
 import type { KitConfig } from './config';
 import { createDb, type DbConfig, dbReady, type Knex, migrate, type Migration } from './db';
+import { topicMatches } from './bus/types';
 import { createHttpApp, finish } from './http';
 import { createLogger, type Logger } from './logger';
 import { idempotent, kitMigrations, OutboxRelay } from './outbox';
@@ -105,8 +106,17 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
   await mod.routes(app, ctx);
   finish(app, logger);
 
-  for (const consumer of mod.consumers?.(ctx) ?? []) {
-    await opts.ports.bus.subscribe(mod.name, consumer.bindings, idempotent(db, consumer.handle, () => relay.kick()));
+  // One durable queue per service receives every event any of its consumers binds; a queue delivers each message
+  // to one subscriber whatever its bindings, so the service subscribes once and dispatches by event type here.
+  const consumers = mod.consumers?.(ctx) ?? [];
+  if (consumers.length) {
+    const bindings = [...new Set(consumers.flatMap((c) => c.bindings))];
+    const dispatch = async (event: EventEnvelope, trx: Knex.Transaction) => {
+      for (const consumer of consumers) {
+        if (consumer.bindings.some((pattern) => topicMatches(pattern, event.type))) await consumer.handle(event, trx);
+      }
+    };
+    await opts.ports.bus.subscribe(mod.name, bindings, idempotent(db, dispatch, () => relay.kick()));
   }
   await mod.onStart?.(ctx);
   if (opts.relay !== false) relay.start();

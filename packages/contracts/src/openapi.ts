@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { AUTHORIZATION_TYPE_HEADER, CSRF_HEADER, CSRF_VALUE, ErrorBody, SESSION_COOKIE } from './common';
+import { type Access, prefixRoutes, type Route, routes } from './routes';
+
+type Json = Record<string, unknown>;
+
+/** State-changing calls that do not need the CSRF header (signed by their sender: Stripe, signed upload URLs). */
+const CSRF_FREE = new Set(['webhooks/stripe', 'files/blob/*key']);
+
+/** JSON Schema (2020-12, which OpenAPI 3.1 uses) of a zod schema; parts JSON Schema cannot say become `{}`. */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  try {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline', cycles: 'ref' }) as Json;
+    return rest;
+  } catch {
+    return {};
+  }
+}
+
+/** `users/:id` → `/api/v1/users/{id}`; `files/blob/*key` → `/api/v1/files/blob/{key}`. */
+export function openApiPath(path: string): string {
+  return `/api/v1/${path}`.replace(/[:*]([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+}
+
+function pathParams(path: string): Json[] {
+  return [...path.matchAll(/[:*]([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    ...(m[0].startsWith('*') ? { description: 'The rest of the path (may contain slashes)' } : {}),
+  }));
+}
+
+function accessText(access: Access): string {
+  if (access === 'public') return 'Public.';
+  if (access === 'session') return 'Any signed-in user.';
+  return `Signed-in ${access.join(' or ')} only.`;
+}
+
+const err = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+
+function operation(route: Pick<Route, 'method' | 'path' | 'service' | 'access' | 'withoutMembership' | 'summary' | 'body' | 'reply'>): Json {
+  const stateChanging = route.method !== 'GET';
+  const responses: Json = {
+    '200': {
+      description: 'Success: `{ message?, data }`',
+      content: { 'application/json': { schema: route.reply ? schemaOf(route.reply, 'output') : { type: 'object', properties: { message: { type: 'string' }, data: {} } } } },
+    },
+    '400': err('Invalid input; `errors` names each field'),
+    '404': err('Not found'),
+    '503': err('The owning service is unavailable'),
+  };
+  if (route.access !== 'public') {
+    responses['401'] = err("No session or a bad one: message 'Invalid token'");
+    responses['403'] = err(
+      route.access === 'session' ? 'Not allowed' : 'Wrong kind of user' + (route.withoutMembership ? '' : ", or an advisor without a live trial or subscription (action 'redirect', route '/subscription')"),
+    );
+  } else if (stateChanging && !CSRF_FREE.has(route.path)) {
+    responses['403'] = err(`Missing the ${CSRF_HEADER}: ${CSRF_VALUE} header`);
+  }
+  const op: Json = {
+    operationId: `${route.method.toLowerCase()}_${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
+    tags: [route.service],
+    summary: route.summary ?? `${route.method} ${route.path}`,
+    description: [
+      accessText(route.access),
+      route.access !== 'public' && !route.withoutMembership ? 'Advisors need a live trial or subscription.' : '',
+      stateChanging && !CSRF_FREE.has(route.path) ? `Requires the header \`${CSRF_HEADER}: ${CSRF_VALUE}\`.` : '',
+      `Owned by ${route.service}.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
+    parameters: [
+      ...pathParams(route.path),
+      { name: AUTHORIZATION_TYPE_HEADER, in: 'header', required: false, schema: { type: 'string', enum: ['advisor', 'customer', 'admin'], default: 'advisor' } },
+    ],
+    responses,
+    'x-kinfolio-service': route.service,
+    'x-kinfolio-access': route.access,
+  };
+  if (route.access === 'public') op.security = [{}, { cookieAuth: [] }, { bearerAuth: [] }];
+  if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } };
+  return op;
+}
+
+/** The OpenAPI 3.1 document of the public API, generated from the route table and its zod schemas. */
+export function buildOpenApi(): Json {
+  const paths: Record<string, Json> = {};
+  const add = (path: string, method: string, op: Json) => {
+    const entry = paths[path] ?? {};
+    entry[method] = op;
+    paths[path] = entry;
+  };
+  for (const route of routes) add(openApiPath(route.path), route.method.toLowerCase(), operation(route));
+  for (const p of prefixRoutes) {
+    for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const) {
+      add(`/api/v1/${p.prefix}/{rest}`, method.toLowerCase(), {
+        ...operation({ method, path: `${p.prefix}/*rest`, service: p.service, access: p.access, summary: `Any ${method} under ${p.prefix}/ (owned wholesale by ${p.service})` }),
+        operationId: `${method.toLowerCase()}_${p.prefix.replace(/[^A-Za-z0-9]+/g, '_')}_any`,
+      });
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kinfolio API',
+      version: '1.0.0',
+      description:
+        'Financial planning for independent advisors and their customers. Every call goes through the gateway; errors are `{ message, errors?: [{ field: [msg] }] }`, successes `{ message?, data }`.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ cookieAuth: [] }, { bearerAuth: [] }],
+    tags: [...new Set([...routes.map((r) => r.service), ...prefixRoutes.map((r) => r.service)])].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        bearerAuth: { type: 'http', scheme: 'bearer' },
+      },
+      schemas: { ErrorBody: schemaOf(ErrorBody, 'output') },
+    },
+  };
+}

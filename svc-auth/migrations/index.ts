@@ -1,0 +1,7 @@
+import type { Migration } from '@kinfolio/service-kit';
+import { users } from './001_users';
+import { sessions } from './002_sessions';
+import { otps } from './003_otps';
+import { permissions } from './004_permissions';
+
+export const migrations: Migration[] = [users, sessions, otps, permissions];

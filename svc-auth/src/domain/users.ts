@@ -1,0 +1,76 @@
+import type { auth } from '@kinfolio/contracts';
+import { badRequest, enqueueEvent, forbidden, type Identity, notFound, type ServiceContext, tenant } from '@kinfolio/service-kit';
+import { findUserById, findUserByUsername, toUser, updateUser, type UserRow } from '../data/user.repository';
+import { isUniqueViolation, usernameTaken } from './errors';
+
+export const USER_NOT_FOUND = 'User not found';
+
+/**
+ * Who may see a user: the user themself, an admin, and an advisor for their own customers. Everyone else gets the
+ * same 404 as for an unknown id (nothing reveals that another tenant's user exists).
+ */
+export async function visibleUser(ctx: ServiceContext, caller: Identity, id: string): Promise<UserRow> {
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  if (caller.userId === id || caller.type === 'admin') return user;
+  if (caller.type === 'advisor' && user.type === 'customer' && user.advisor_id === caller.userId) return user;
+  throw notFound(USER_NOT_FOUND);
+}
+
+/** Sub-domains that never name a tenant (spec §1) or that the platform uses itself. */
+export const RESERVED_USERNAMES = new Set(['www', 'dev', 'localhost', 'api', 'admin', 'app', 'mail', 'static', 'assets', 'support', 'help', 'status', 'kinfolio']);
+
+/**
+ * PATCH user/update: the user themself or an admin. Username rules (spec §5) come from the contract (letters,
+ * digits, spaces → hyphens, lowercase, 'Enter user name' when empty); here: only advisors have one, and it is unique.
+ * Empty strings clear the optional text fields. Emits auth.user.updated.v1.
+ */
+export async function updateProfile(ctx: ServiceContext, caller: Identity, body: auth.UpdateUserBody): Promise<auth.User> {
+  if (caller.type !== 'admin' && caller.userId !== body.user_id) throw forbidden('You can only update your own profile');
+  const target = await findUserById(ctx.db, body.user_id);
+  if (!target) throw notFound(USER_NOT_FOUND);
+  const patch: Partial<UserRow> = {};
+  if (body.username !== undefined && body.username !== target.username) {
+    if (target.type !== 'advisor') throw badRequest('Only advisors have a user name', 'username');
+    if (RESERVED_USERNAMES.has(body.username)) throw usernameTaken();
+    const holder = await findUserByUsername(ctx.db, body.username);
+    if (holder && holder.id !== target.id) throw usernameTaken();
+    patch.username = body.username;
+  }
+  if (body.name !== undefined) patch.name = body.name;
+  if (body.gender !== undefined) patch.gender = body.gender;
+  for (const key of ['designation', 'business_email', 'business_phone', 'bio', 'profile_image'] as const) {
+    const v = body[key];
+    if (v !== undefined) patch[key] = v === '' ? null : v;
+  }
+  try {
+    const saved = await ctx.tx(async (trx) => {
+      const row = (await updateUser(trx, target.id, patch))!;
+      await enqueueEvent(trx, 'auth.user.updated.v1', { user_id: row.id, type: row.type, name: row.name, email: row.email, username: row.username });
+      return row;
+    });
+    return toUser(saved);
+  } catch (err) {
+    if (isUniqueViolation(err, 'username')) throw usernameTaken();
+    throw err;
+  }
+}
+
+/** GET advisor/public: the advisor named by the host's sub-domain (spec §3 advisor public details). */
+export async function advisorPublic(ctx: ServiceContext): Promise<auth.AdvisorPublic> {
+  const name = tenant()?.toLowerCase();
+  if (!name || !/^[a-z0-9-]{1,63}$/.test(name)) throw notFound('Advisor not found');
+  const user = await findUserByUsername(ctx.db, name);
+  if (!user || user.type !== 'advisor' || user.status !== 'active' || !user.username) throw notFound('Advisor not found');
+  return {
+    name: user.name,
+    username: user.username,
+    designation: user.designation,
+    business_email: user.business_email,
+    email: user.email,
+    business_phone: user.business_phone,
+    contact_number: user.contact_number,
+    og_image: user.profile_image,
+  };
+}
+
