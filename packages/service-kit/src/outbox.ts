@@ -67,7 +67,8 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private again = false;
-  private stopped = false;
+  // Idle until start(): a kick before then (a seed during start-up) must not publish before consumers exist.
+  private stopped = true;
   private failures = 0;
 
   constructor(
