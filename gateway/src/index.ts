@@ -1,1 +1,3 @@
-export {};
+export { createGateway, type Gateway, type GatewayOptions } from './gateway';
+export { GatewayConfig } from './config';
+export { tenantFromHost } from './tenant';

@@ -1,0 +1,247 @@
+/**
+ * `npm run bench:gateway`: the same authenticated GET straight to the service and through the gateway, same
+ * connections, same duration (autocannon), with the upstream and the gateway each in its own process as in
+ * distributed mode (gateway/src/main.ts, sessions in Redis when it is reachable). Prints the proxied/direct
+ * throughput ratio (target ≥ 0.85) and the p99 latency the gateway adds.
+ *
+ * Two scenarios: a typical load, where the service spends BENCH_DB_MS waiting on its database for each request
+ * (the target figure: the gateway must not cost more than 15% of throughput), and a saturated one (empty handler,
+ * 50 connections) where the cores are the limit: there a proxy that does as much work per request as the service
+ * halves throughput on a shared 2-core machine, whatever its code, so that figure is informational.
+ *
+ * Knobs: BENCH_CONNECTIONS (default 16), BENCH_DB_MS (10), BENCH_SECONDS per run (6), BENCH_ROUNDS (2),
+ * BENCH_SATURATED=0 to skip the second scenario, REDIS_URL (default redis://127.0.0.1:6379).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { RedisCache, signIdentityHeaders } from '@kinfolio/service-kit';
+import { hashToken, sessionCacheKey } from '../src/session';
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+  [k: string]: number;
+}
+interface Result {
+  requests: Histogram;
+  latency: Histogram;
+  throughput: Histogram;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  pipelining?: number;
+}) => Promise<Result>;
+const autocannon = require('autocannon') as Autocannon;
+
+const root = resolve(__dirname, '../..');
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const dbMs = Number(process.env.BENCH_DB_MS ?? 10);
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  const s = http.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+function start(file: string, env: Record<string, string>): ChildProcess {
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  if (!env.REDIS_URL) delete childEnv.REDIS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, ms = 30_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const ok = await new Promise<boolean>((r) => {
+      const req = http.get(url, (res) => {
+        res.resume();
+        r(res.statusCode === 200);
+      });
+      req.on('error', () => r(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function redisReachable(): Promise<RedisCache | undefined> {
+  const cache = new RedisCache(redisUrl, `bench:${randomBytes(3).toString('hex')}:`);
+  const ok = await Promise.race([
+    cache.client.ping().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((r) => setTimeout(() => r(false), 1500)),
+  ]);
+  if (ok) return cache;
+  cache.client.disconnect();
+  return undefined;
+}
+
+const fmt = (n: number) => n.toFixed(0).padStart(7);
+
+/** CPU time (user + system, ms) a child process has used so far; undefined where /proc is missing. */
+function cpuMs(child: ChildProcess): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  const secret = randomBytes(32).toString('hex');
+  const token = randomBytes(32).toString('base64url');
+  const identity = {
+    session_id: randomUUID(),
+    user_id: randomUUID(),
+    type: 'advisor' as const,
+    membership_status: 'active' as const,
+    trial_ends_at: null,
+    status: 'active' as const,
+    registered_at: new Date().toISOString(),
+  };
+  const cache = await redisReachable();
+  const prefix = cache ? (cache as unknown as { prefix: string }).prefix : '';
+  if (cache) await cache.set(sessionCacheKey(hashToken(token)), JSON.stringify(identity), 3600);
+  const upstreamPort = await freePort();
+  const gatewayPort = await freePort();
+  const common = { INTERNAL_SECRET: secret, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+  const upstreamChild = start(join('gateway', 'bench', 'upstream.ts'), {
+    ...common,
+    PORT: String(upstreamPort),
+    BENCH_SESSIONS: JSON.stringify([[token, identity]]),
+  });
+  const upstream = `http://127.0.0.1:${upstreamPort}`;
+  const gatewayChild = start(join('gateway', 'src', 'main.ts'), {
+    ...common,
+    MODE: 'embedded',
+    PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://localhost:8080',
+    SVC_AUTH_URLS: upstream,
+    SVC_PLANNING_URLS: upstream,
+    SVC_BILLING_URLS: upstream,
+    SVC_SUPPORT_URLS: upstream,
+    ...(cache ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {}),
+  });
+  await waitFor(`${upstream}/healthz`);
+  await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`);
+
+  const run = async (name: string, connections: number, dbMs: number, gate: boolean) => {
+    const path = `/api/v1/users/me?db=${dbMs}`;
+    const viaGateway = {
+      url: `http://127.0.0.1:${gatewayPort}${path}`,
+      headers: { cookie: `kf_session=${token}`, 'authorization-type': 'advisor' },
+    };
+    const direct = () => ({
+      url: `${upstream}${path}`,
+      headers: signIdentityHeaders(
+        secret,
+        { userId: identity.user_id, type: 'advisor', sessionId: identity.session_id },
+        undefined,
+        randomUUID(),
+      ),
+    });
+    console.log(
+      `\n${name}: ${connections} connections, service DB read ${dbMs} ms, ${seconds} s per run, ${rounds} round(s)`,
+    );
+    // warm up both paths (JIT, keep-alive pools, session cache)
+    await autocannon({ ...direct(), connections, duration: 2 });
+    await autocannon({ ...viaGateway, connections, duration: 2 });
+    const d: Result[] = [];
+    const p: Result[] = [];
+    let gatewayCpu = 0;
+    let serviceCpu = 0;
+    let proxied = 0;
+    for (let i = 0; i < rounds; i++) {
+      const a = await autocannon({ ...direct(), connections, duration: seconds });
+      const g0 = cpuMs(gatewayChild);
+      const u0 = cpuMs(upstreamChild);
+      const b = await autocannon({ ...viaGateway, connections, duration: seconds });
+      const g1 = cpuMs(gatewayChild);
+      const u1 = cpuMs(upstreamChild);
+      if (g0 !== undefined && g1 !== undefined && u0 !== undefined && u1 !== undefined) {
+        gatewayCpu += g1 - g0;
+        serviceCpu += u1 - u0;
+        proxied += b.requests.total ?? 0;
+      }
+      d.push(a);
+      p.push(b);
+      console.log(
+        `  round ${i + 1}: direct ${fmt(a.requests.average)} req/s p99 ${a.latency.p99} ms | via gateway ${fmt(b.requests.average)} req/s p99 ${b.latency.p99} ms | non-2xx ${a.non2xx}/${b.non2xx} errors ${a.errors}/${b.errors}`,
+      );
+    }
+    const avg = (rs: Result[], f: (r: Result) => number) => rs.reduce((s, r) => s + f(r), 0) / rs.length;
+    const directRps = avg(d, (r) => r.requests.average);
+    const proxiedRps = avg(p, (r) => r.requests.average);
+    const directP99 = avg(d, (r) => r.latency.p99);
+    const proxiedP99 = avg(p, (r) => r.latency.p99);
+    const ratio = proxiedRps / directRps;
+    const bad = p.reduce((s, r) => s + r.non2xx + r.errors, 0) + d.reduce((s, r) => s + r.non2xx + r.errors, 0);
+    console.log(`  direct:      ${directRps.toFixed(0)} req/s, p99 ${directP99.toFixed(1)} ms`);
+    console.log(`  via gateway: ${proxiedRps.toFixed(0)} req/s, p99 ${proxiedP99.toFixed(1)} ms`);
+    console.log(
+      `  proxied/direct throughput: ${ratio.toFixed(2)}${gate ? ` (target >= 0.85) ${ratio >= 0.85 ? 'PASS' : 'BELOW TARGET'}` : ' (informational)'}`,
+    );
+    console.log(`  added p99 latency: ${(proxiedP99 - directP99).toFixed(1)} ms`);
+    if (proxied > 0) {
+      console.log(
+        `  CPU per proxied request: gateway ${((gatewayCpu * 1000) / proxied).toFixed(0)} µs, service ${((serviceCpu * 1000) / proxied).toFixed(0)} µs`,
+      );
+    }
+    if (bad) console.log(`  warning: ${bad} non-2xx responses or errors during the runs`);
+  };
+
+  console.log(
+    `Gateway benchmark: authenticated GET /api/v1/users/me straight to the service (signed identity headers) vs through the gateway (session cookie; sessions in ${cache ? 'Redis' : 'the gateway process, verified once by svc-auth'}). Service and gateway run as separate processes; autocannon runs here. ${cpus().length} CPU cores, shared by all three.`,
+  );
+  await run('Typical load (the service waits on its database; the target figure)', connections, dbMs, true);
+  if (process.env.BENCH_SATURATED !== '0')
+    await run('Saturated CPU (empty handler, as many requests as the cores can take; informational)', 50, 0, false);
+  if (cache) {
+    await cache.del(sessionCacheKey(hashToken(token)));
+    await cache.close();
+  }
+}
+
+function stopChildren() {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+}
+
+main()
+  .then(() => {
+    stopChildren();
+    setTimeout(() => process.exit(0), 500).unref();
+  })
+  .catch((err: unknown) => {
+    console.error(err);
+    stopChildren();
+    process.exit(1);
+  });

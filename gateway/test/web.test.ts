@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { call, type Harness, startHarness } from './helpers';
+
+function tempWeb(withShell: boolean) {
+  const root = mkdtempSync(join(tmpdir(), 'kf-gw-web-'));
+  const shellDir = join(root, 'shell');
+  mkdirSync(shellDir);
+  if (withShell) {
+    writeFileSync(join(shellDir, 'index.html'), '<!doctype html><title>Kinfolio</title><div id="root"></div>');
+    writeFileSync(join(shellDir, 'main.1a2b3c4d5e.js'), 'console.log(1)');
+  }
+  const remotes = {} as Record<'mf_advisor' | 'mf_customer' | 'mf_admin' | 'mf_support', string>;
+  for (const name of ['mf_advisor', 'mf_customer', 'mf_admin', 'mf_support'] as const) {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ name }));
+    writeFileSync(join(dir, 'remoteEntry.js'), `/* ${name} */`);
+    writeFileSync(join(dir, '123.abcdef0123.js'), `/* chunk of ${name} */`);
+    remotes[name] = dir;
+  }
+  return { root, web: { shellDir, remotes } };
+}
+
+describe('gateway: the web front end', () => {
+  let h: Harness;
+  let root: string;
+  beforeAll(async () => {
+    const t = tempWeb(true);
+    root = t.root;
+    h = await startHarness({
+      gateway: { web: t.web, remotesJson: { mf_support: 'https://cdn.example.com/mf-support/mf-manifest.json' } },
+    });
+  });
+  afterAll(async () => {
+    await h.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves /remotes.json with where each remote manifest is, with overrides', async () => {
+    const r = await call(h.url, 'GET', '/remotes.json');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      mf_advisor: '/mf/mf-advisor/mf-manifest.json',
+      mf_customer: '/mf/mf-customer/mf-manifest.json',
+      mf_admin: '/mf/mf-admin/mf-manifest.json',
+      mf_support: 'https://cdn.example.com/mf-support/mf-manifest.json',
+    });
+    expect(r.headers['cache-control']).toBe('no-cache');
+    // a remote served from another origin may run scripts on our pages
+    expect(r.headers['content-security-policy']).toContain('https://cdn.example.com');
+  });
+
+  it('serves each remote under its own path with CORS, no-cache entry points and immutable hashed chunks', async () => {
+    const manifest = await call(h.url, 'GET', '/mf/mf-admin/mf-manifest.json');
+    expect(manifest.body).toEqual({ name: 'mf_admin' });
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const entry = await call(h.url, 'GET', '/mf/mf-customer/remoteEntry.js');
+    expect(entry.text).toBe('/* mf_customer */');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await call(h.url, 'GET', '/mf/mf-advisor/123.abcdef0123.js');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await call(h.url, 'GET', '/mf/mf-advisor/missing.js')).status).toBe(404);
+  });
+
+  it('serves the shell with a single-page fallback for HTML navigations only', async () => {
+    const nav = await call(h.url, 'GET', '/advisor/customers/123/cash-flow', { headers: { accept: 'text/html' } });
+    expect(nav.status).toBe(200);
+    expect(nav.text).toContain('<div id="root">');
+    expect(nav.headers['cache-control']).toBe('no-cache');
+    expect(nav.headers['content-security-policy']).toContain("default-src 'self'");
+    const home = await call(h.url, 'GET', '/', { headers: { accept: 'text/html' } });
+    expect(home.text).toContain('<div id="root">');
+    const asset = await call(h.url, 'GET', '/main.1a2b3c4d5e.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await call(h.url, 'GET', '/missing.js', { headers: { accept: '*/*' } })).status).toBe(404);
+    const api = await call(h.url, 'GET', '/api/v1/unknown', { headers: { accept: 'text/html' } });
+    expect([api.status, api.body.message]).toEqual([404, 'Not found']);
+    expect((await call(h.url, 'GET', '/dev/mailbox', { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+});
+
+describe('gateway: web front end not built', () => {
+  let h: Harness;
+  let root: string;
+  beforeAll(async () => {
+    const t = tempWeb(false);
+    root = t.root;
+    h = await startHarness({ gateway: { web: t.web } });
+  });
+  afterAll(async () => {
+    await h.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers navigations with a clear 503 page while the API keeps working', async () => {
+    const r = await call(h.url, 'GET', '/auth/login', { headers: { accept: 'text/html' } });
+    expect(r.status).toBe(503);
+    expect(r.text).toContain('not built yet');
+    expect(r.text).toContain('npm run build');
+    expect((await call(h.url, 'GET', '/api/v1/membership-plans')).status).toBe(200);
+  });
+});
+
+describe('gateway: offline mailbox', () => {
+  let h: Harness;
+  const sent = [
+    {
+      kind: 'mail' as const,
+      to: 'a@x.test',
+      subject: 'Your code',
+      text: 'Code 111111',
+      sentAt: '2026-01-01T10:00:00.000Z',
+    },
+    {
+      kind: 'mail' as const,
+      to: 'b@x.test',
+      subject: 'Your code',
+      text: 'Code 222222',
+      sentAt: '2026-01-01T11:00:00.000Z',
+    },
+    { kind: 'sms' as const, to: '+6591234567', text: 'OTP 333333 <b>', sentAt: '2026-01-01T12:00:00.000Z' },
+  ];
+  beforeAll(async () => {
+    h = await startHarness({
+      gateway: {
+        offlineOutbox: {
+          list: (kind, to) =>
+            sent.filter((m) => m.kind === kind && (!to || m.to === to)).map(({ kind: _k, ...m }) => m),
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('lists sent mail and SMS newest first, filtered by recipient', async () => {
+    const mail = await call(h.url, 'GET', '/dev/mailbox.json?kind=mail');
+    expect(mail.body.data.map((m: { text: string }) => m.text)).toEqual(['Code 222222', 'Code 111111']);
+    const one = await call(h.url, 'GET', '/dev/mailbox.json?kind=mail&to=a%40x.test');
+    expect(one.body.data).toEqual([
+      { to: 'a@x.test', subject: 'Your code', text: 'Code 111111', sentAt: '2026-01-01T10:00:00.000Z' },
+    ]);
+    const sms = await call(h.url, 'GET', '/dev/mailbox.json?kind=sms');
+    expect(sms.body.data[0].text).toBe('OTP 333333 <b>');
+    const page = await call(h.url, 'GET', '/dev/mailbox?kind=sms');
+    expect(page.text).toContain('OTP 333333 &lt;b&gt;');
+  });
+});
+
+describe('gateway: offline mailbox kept by svc-auth (distributed, OFFLINE_OUTBOX=true)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { OFFLINE_OUTBOX: 'true' } });
+    h.services['svc-auth'].outbox.push(
+      { kind: 'mail', to: 'a@x.test', text: 'first', sentAt: '2026-01-01T10:00:00.000Z' },
+      { kind: 'mail', to: 'a@x.test', text: 'second', sentAt: '2026-01-02T10:00:00.000Z' },
+    );
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('asks svc-auth with signed headers and lists newest first', async () => {
+    const r = await call(h.url, 'GET', '/dev/mailbox.json?kind=mail&to=a%40x.test');
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((m: { text: string }) => m.text)).toEqual(['second', 'first']);
+  });
+});
