@@ -120,9 +120,11 @@ function contentSecurityPolicy(cfg: ResolvedGatewayConfig, remotes: Record<strin
       imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storage],
       fontSrc: ["'self'", 'data:', ...foreign],
       connectSrc: ["'self'", 'https://api.stripe.com', ...foreign, ...storage],
-      // + the help widget's players: office embed viewer (pptx/xlsx/doc), Loom and YouTube walkthrough videos
+      // + the help widget's players: office embed viewer (pptx/xlsx/doc), Loom and YouTube walkthrough videos, and
+      // blob: for the document viewer's pdf frame (stored files are read as a blob; the files API forbids framing)
       frameSrc: [
         "'self'",
+        'blob:',
         'https://js.stripe.com',
         'https://hooks.stripe.com',
         'https://view.officeapps.live.com',

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LaterPanel, NotFoundPanel } from './components/LaterPanel';
 import { UsersPage } from './features/users/UsersPage';
-import { ErrorLogsPage, FaqPage, PageWalkthroughPage, SupportTicketsPage } from './support';
+import { ErrorLogsPage, FaqPage, PageWalkthroughPage, PendingTicketsBridge, SupportTicketsPage } from './support';
 
 /**
  * Admin sections that later issues build (spec platform-shell §2.4). Each path renders a clear placeholder so the
@@ -34,18 +34,22 @@ export const LATER_SECTIONS: ReadonlyArray<{ path: string; title: string }> = [
 /** mf_admin's exposed App: rendered by the shell under /admin-dashboard/* inside its admin layout. */
 export default function App() {
   return (
-    <Routes>
-      <Route index element={<Navigate to="active-users" replace />} />
-      <Route path="active-users" element={<UsersPage key="active" status="active" />} />
-      <Route path="deactivated-users" element={<UsersPage key="deactivated" status="deactivated" />} />
-      <Route path="support/*" element={<SupportTicketsPage />} />
-      <Route path="faq/*" element={<FaqPage />} />
-      <Route path="page-walkthrough/*" element={<PageWalkthroughPage />} />
-      <Route path="error-logs/*" element={<ErrorLogsPage />} />
-      {LATER_SECTIONS.map((s) => (
-        <Route key={s.path} path={s.path} element={<LaterPanel title={s.title} />} />
-      ))}
-      <Route path="*" element={<NotFoundPanel />} />
-    </Routes>
+    <>
+      {/* Keeps the shell's pending-ticket alert live on every admin page, not only on the tickets page. */}
+      <PendingTicketsBridge />
+      <Routes>
+        <Route index element={<Navigate to="active-users" replace />} />
+        <Route path="active-users" element={<UsersPage key="active" status="active" />} />
+        <Route path="deactivated-users" element={<UsersPage key="deactivated" status="deactivated" />} />
+        <Route path="support/*" element={<SupportTicketsPage />} />
+        <Route path="faq/*" element={<FaqPage />} />
+        <Route path="page-walkthrough/*" element={<PageWalkthroughPage />} />
+        <Route path="error-logs/*" element={<ErrorLogsPage />} />
+        {LATER_SECTIONS.map((s) => (
+          <Route key={s.path} path={s.path} element={<LaterPanel title={s.title} />} />
+        ))}
+        <Route path="*" element={<NotFoundPanel />} />
+      </Routes>
+    </>
   );
 }

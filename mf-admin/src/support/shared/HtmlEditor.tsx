@@ -28,7 +28,7 @@ export function HtmlEditor({
       <label htmlFor={id}>{label}</label>
       <Wrap>
         <textarea id={id} value={value} onChange={(e) => onChange(e.target.value)} spellCheck />
-        <section className="preview" aria-label={`${label} preview`}>
+        <section className="preview" aria-label="Preview">
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify */}
           <div data-testid="html-preview" dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }} />
         </section>

@@ -60,7 +60,7 @@ describe('admin support tickets', () => {
     mount();
     await act(async () => undefined);
     expect(screen.getAllByTestId('ticket-row')).toHaveLength(2);
-    expect(screen.getByTestId('pending-alert').textContent).toContain('2 pending tickets');
+    expect(screen.getByTestId('pending-tickets-badge').textContent).toContain('2 pending tickets');
     expect(events).toEqual([2]);
     expect(screen.getByRole('link', { name: 'TCK-p1' }).getAttribute('href')).toBe(
       '/admin-dashboard/support/tickets/p1',
@@ -97,9 +97,9 @@ describe('admin support tickets', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]?.textContent).toContain('Brand new');
     act(() => fakeSocket.serverSends('tickets:pending', { count: 3 }));
-    expect(screen.getByTestId('pending-alert').textContent).toContain('3 pending tickets');
+    expect(screen.getByTestId('pending-tickets-badge').textContent).toContain('3 pending tickets');
     act(() => fakeSocket.serverSends('tickets:pending', { count: 0 }));
-    expect(screen.queryByTestId('pending-alert')).toBeNull();
+    expect(screen.queryByTestId('pending-tickets-badge')).toBeNull();
     expect(events).toEqual([2, 3, 0]);
   });
 
@@ -112,7 +112,7 @@ describe('admin support tickets', () => {
     );
     mount();
     await act(async () => undefined);
-    expect(screen.queryByTestId('pending-alert')).toBeNull();
+    expect(screen.queryByTestId('pending-tickets-badge')).toBeNull();
     expect(screen.getByText('No tickets found')).toBeTruthy();
   });
 

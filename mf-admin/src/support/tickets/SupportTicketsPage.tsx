@@ -94,7 +94,7 @@ export function TicketsList() {
           ))}
         </select>
         {pending !== null && pending > 0 && (
-          <span role="status" data-testid="pending-alert">
+          <span role="status" data-testid="pending-tickets-badge">
             <TagPill $tone="red">
               <span aria-hidden="true">⚠ </span>
               {pending} pending {pending === 1 ? 'ticket' : 'tickets'}

@@ -1,0 +1,48 @@
+/** Spec §9: a pointer that moves more than 3 px is a drag, not a click. */
+export const DRAG_THRESHOLD_PX = 3;
+/** Spec §9: default position 20 px from the right and bottom edges. */
+export const DEFAULT_OFFSET_PX = 20;
+/** Spec §9: below 768 px the panel takes the full width. */
+export const MOBILE_BREAKPOINT_PX = 768;
+export const BUTTON_SIZE_PX = 56;
+
+export interface Position {
+  right: number;
+  bottom: number;
+}
+
+export interface DragState {
+  startX: number;
+  startY: number;
+  origin: Position;
+  dragging: boolean;
+}
+
+export function isDrag(dx: number, dy: number): boolean {
+  return Math.hypot(dx, dy) > DRAG_THRESHOLD_PX;
+}
+
+export function startDrag(x: number, y: number, origin: Position): DragState {
+  return { startX: x, startY: y, origin, dragging: false };
+}
+
+/** Next state and position for a pointer at (x, y); the button stays inside the viewport. */
+export function moveDrag(
+  s: DragState,
+  x: number,
+  y: number,
+  viewport: { width: number; height: number },
+): { state: DragState; position: Position | null } {
+  const dx = x - s.startX;
+  const dy = y - s.startY;
+  const dragging = s.dragging || isDrag(dx, dy);
+  if (!dragging) return { state: s, position: null };
+  const clamp = (v: number, max: number) => Math.min(Math.max(0, v), Math.max(0, max));
+  return {
+    state: { ...s, dragging: true },
+    position: {
+      right: clamp(s.origin.right - dx, viewport.width - BUTTON_SIZE_PX),
+      bottom: clamp(s.origin.bottom - dy, viewport.height - BUTTON_SIZE_PX),
+    },
+  };
+}
