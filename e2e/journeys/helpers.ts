@@ -11,16 +11,18 @@ export function watchPageErrors(page: Page): string[] {
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/auth/login');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /sign in|log ?in/i }).click();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: /sign in/i }).click();
 }
 
 export async function signInCustomer(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/customer/auth/login');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /sign in|log ?in/i }).click();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: /sign in/i }).click();
 }
 
 /** The newest 6-digit code the offline outbox sent to `to` (the embedded install's test mailbox and SMS sink). */

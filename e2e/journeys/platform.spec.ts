@@ -12,7 +12,7 @@ test('an advisor signs up, verifies both codes, lands in the advisor layout, set
 
   await page.goto('/advisor/auth/create-account');
   await page.getByLabel('Name', { exact: true }).fill('Nur Aisyah');
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Harbour-Lights-2042');
   await page.getByLabel('Mobile number').fill(mobile);
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -32,7 +32,7 @@ test('an advisor signs up, verifies both codes, lands in the advisor layout, set
   await expect(nav.getByRole('link', { name: 'Expert Positioning' })).toBeVisible();
 
   // No username yet: the invitation link opens the Add User Name modal instead of copying.
-  await page.getByRole('button', { name: /account menu|profile/i }).click();
+  await page.getByRole('button', { name: /Nur Aisyah/ }).click();
   await page.getByRole('menuitem', { name: /invitation link/i }).click();
   const modal = page.getByRole('dialog', { name: 'Add User Name' });
   await expect(modal).toBeVisible();
@@ -42,11 +42,11 @@ test('an advisor signs up, verifies both codes, lands in the advisor layout, set
   await modal.getByLabel(/user ?name/i).pressSequentially(`Nur Aisyah ${tag}`);
   await expect(modal.getByLabel(/user ?name/i)).toHaveValue(`nur-aisyah-${tag}`);
   await modal.getByRole('button', { name: /save/i }).click();
-  await expect(modal.getByText('Link Copied')).toBeVisible();
+  await expect(modal.getByText('Link Copied', { exact: true }).first()).toBeVisible();
   await expect(modal).toBeHidden({ timeout: 5000 });
 
   // With a username, the invitation link copies {username}.{host} and says so for 3 seconds.
-  await page.getByRole('button', { name: /account menu|profile/i }).click();
+  await page.getByRole('button', { name: /Nur Aisyah/ }).click();
   await page.getByRole('menuitem', { name: /invitation link/i }).click();
   await expect(page.getByText('Link copied')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -83,8 +83,8 @@ test('an admin deactivates a user, whose session stops working at once', async (
   await page.getByRole('searchbox').or(page.getByLabel(/search/i)).first().fill(tag);
   const row = page.getByRole('row', { name: new RegExp(email.replace('.', '\\.')) });
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: 'Deactivate' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /deactivate|yes/i }).click();
+  await row.getByRole('button', { name: /^Deactivate / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, Deactivate' }).click();
   await expect(row).toBeHidden();
 
   // The deactivated advisor's session is revoked server-side: the next call is refused and the shell signs out.
