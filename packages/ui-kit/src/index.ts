@@ -1,1 +1,28 @@
-export {};
+// @kinfolio/ui-kit: the API client with the error catalogue, the session, the theme and the shared components.
+// Shared as a Module Federation singleton, so every remote sees the shell's session.
+export * from './api';
+export * from './components/Avatar';
+export * from './components/Button';
+export * from './components/display';
+export { Field, type FieldProps, useFlash } from './components/Field';
+export * from './components/inputs';
+export * from './components/Modal';
+export * from './constants';
+export {
+  type CookieUser,
+  clearSessionCookies,
+  deleteCookie,
+  onSessionCleared,
+  readCookie,
+  readUserCookie,
+  writeCookie,
+  writeUserCookie,
+} from './cookies';
+export * from './errors';
+export * from './media';
+export * from './navigation';
+export * from './progress';
+export * from './rules';
+export * from './session';
+export * from './theme';
+export * from './uploads';

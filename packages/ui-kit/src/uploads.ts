@@ -1,0 +1,101 @@
+import { api } from './api';
+import { UPLOAD_MAX_BYTES, UPLOAD_STAGGER_MS } from './constants';
+
+export type UploadKind = 'media' | 'document';
+
+export const UPLOAD_TOO_LARGE_ONE = 'The file exceeds the 10MB size limit and will not be uploaded.';
+export const UPLOAD_TOO_LARGE_MANY = 'Some files are larger than the 10MB limit and will not be uploaded.';
+export const UPLOAD_WRONG_TYPE_MEDIA = 'Only .jpg, .jpeg, .png, .webp or video files can be uploaded.';
+export const UPLOAD_WRONG_TYPE_DOCUMENT = 'Only .pptx, .pdf or .xlsx files can be uploaded.';
+export const MEDIA_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
+export const DOCUMENT_EXTENSIONS = ['.pptx', '.pdf', '.xlsx'] as const;
+/** The picker's accept attribute for each kind. */
+export const UPLOAD_ACCEPT: Record<UploadKind, string> = {
+  media: `${MEDIA_EXTENSIONS.join(',')},video/*`,
+  document: DOCUMENT_EXTENSIONS.join(','),
+};
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot).toLowerCase() : '';
+}
+
+export function isAllowedUpload(file: { name: string; type: string }, kind: UploadKind): boolean {
+  const ext = extensionOf(file.name);
+  if (kind === 'document') return (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext);
+  return (MEDIA_EXTENSIONS as readonly string[]).includes(ext) || file.type.startsWith('video/');
+}
+
+/**
+ * Spec §5 generic upload: only allowed types, at most 10,485,760 bytes each. Too-large files are dropped with the
+ * one-file or several-files message; wrong types are dropped with a type message.
+ */
+export function validateUploads(files: File[], kind: UploadKind): { accepted: File[]; error?: string } {
+  const accepted: File[] = [];
+  let tooLarge = 0;
+  let wrongType = 0;
+  for (const f of files) {
+    if (!isAllowedUpload(f, kind)) wrongType++;
+    else if (f.size > UPLOAD_MAX_BYTES) tooLarge++;
+    else accepted.push(f);
+  }
+  if (tooLarge > 0) return { accepted, error: files.length === 1 ? UPLOAD_TOO_LARGE_ONE : UPLOAD_TOO_LARGE_MANY };
+  if (wrongType > 0)
+    return { accepted, error: kind === 'media' ? UPLOAD_WRONG_TYPE_MEDIA : UPLOAD_WRONG_TYPE_DOCUMENT };
+  return { accepted };
+}
+
+export interface UploadedFile {
+  key: string;
+  url: string;
+  fileName: string;
+  mimetype: string;
+}
+
+interface SignedUpload {
+  url?: string;
+  key?: string;
+  content_type?: string;
+  public_url?: string;
+  data?: { url?: string };
+}
+
+/** The object key (spec §7): storage/user/media/{id}/{timestamp}.{ext}, or the original file name for documents (the server files it under the caller's documents folder). */
+export function objectKeyFor(file: { name: string }, kind: UploadKind, userId: string, timestamp = Date.now()): string {
+  if (kind === 'document') return file.name;
+  const ext = extensionOf(file.name).replace(/^\./, '') || 'bin';
+  return `storage/user/media/${userId}/${timestamp}.${ext}`;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Uploads each file (staggered by 50 ms): POST files/signed-upload {object_key} → {url}, then PUT the file there
+ * with its content type and `x-amz-acl: public-read`. A file that fails is left out (spec §8: failed uploads return
+ * nothing); the caller clears its uploading flag in `finally`.
+ */
+export async function uploadFiles(files: File[], opts: { kind: UploadKind; userId: string }): Promise<UploadedFile[]> {
+  const results = await Promise.all(
+    files.map(async (file, i): Promise<UploadedFile | null> => {
+      if (i > 0) await sleep(UPLOAD_STAGGER_MS * i);
+      try {
+        const key = objectKeyFor(file, opts.kind, opts.userId, Date.now() + i);
+        const signed = await api.post<SignedUpload>('files/signed-upload', { object_key: key });
+        const url = signed?.url ?? signed?.data?.url;
+        if (!url) return null;
+        const mimetype = signed.content_type || file.type || 'application/octet-stream';
+        const put = await fetch(url, {
+          method: 'PUT',
+          body: file,
+          headers: { 'content-type': mimetype, 'x-amz-acl': 'public-read' },
+        });
+        if (!put.ok) return null;
+        const storedKey = signed.key ?? key;
+        return { key: storedKey, url: signed.public_url ?? url.split('?')[0] ?? url, fileName: file.name, mimetype };
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return results.filter((r): r is UploadedFile => r !== null);
+}

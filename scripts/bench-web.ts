@@ -1,0 +1,277 @@
+/**
+ * npm run bench:web — the web front end's targets (issue 2 §7):
+ *  1. the shell's first load before any remote: at most 170 KB of gzipped JavaScript (loads /auth/login signed out in
+ *     Chromium and sums the gzipped size of every script the page fetched; remotes live under /mf/ and are reported
+ *     apart), printed against the budget as a ratio;
+ *  2. Lighthouse on /auth/login (Debian's Chromium): performance ≥ 95 and accessibility ≥ 95.
+ * Builds first when needed (scripts/build-web.mjs skips what is up to date). Serves the dist folders the way the
+ * gateway does: the shell at /, each remote at /mf/<folder>/, and /remotes.json. Exits 1 when a target is missed.
+ *   --no-build   use the dist folders as they are      --no-lighthouse   skip Lighthouse      --runs N (default 3)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BUDGET_BYTES = 170 * 1024;
+const REMOTES: Record<string, string> = {
+  mf_advisor: 'mf-advisor',
+  mf_customer: 'mf-customer',
+  mf_admin: 'mf-admin',
+  mf_support: 'mf-support',
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+};
+
+function fileIn(base: string, urlPath: string): string | null {
+  const p = normalize(join(base, decodeURIComponent(urlPath)));
+  if (!p.startsWith(base)) return null;
+  try {
+    return statSync(p).isFile() ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Serves the builds laid out like the gateway's web part; gzip on the wire like a production proxy. */
+export const webHandler: Handler = (req, res) => {
+  const shellDist = join(ROOT, 'shell', 'dist');
+  const url = new URL(req.url ?? '/', 'http://x');
+  const send = (status: number, body: Buffer, type: string, cache = 'no-cache') => {
+    const gz =
+      /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /javascript|json|html|css|svg/.test(type);
+    const out = gz ? gzipSync(body) : body;
+    res.writeHead(status, {
+      'content-type': type,
+      'cache-control': cache,
+      ...(gz ? { 'content-encoding': 'gzip' } : {}),
+      'content-length': out.length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : out);
+  };
+  if (url.pathname === '/remotes.json') {
+    const map = Object.fromEntries(
+      Object.entries(REMOTES).map(([name, folder]) => [name, `/mf/${folder}/mf-manifest.json`]),
+    );
+    return send(200, Buffer.from(JSON.stringify(map)), TYPES['.json']!);
+  }
+  if (url.pathname.startsWith('/api/')) return send(404, Buffer.from('{"message":"Not found"}'), TYPES['.json']!);
+  const mf = /^\/mf\/([a-z-]+)(\/.*)$/.exec(url.pathname);
+  if (mf) {
+    const file = fileIn(join(ROOT, mf[1]!, 'dist'), mf[2]!);
+    if (!file) return send(404, Buffer.from('{"message":"Not found"}'), TYPES['.json']!);
+    return send(
+      200,
+      readFileSync(file),
+      TYPES[extname(file)] ?? 'application/octet-stream',
+      /\.[0-9a-f]{8}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+  }
+  const file = url.pathname !== '/' ? fileIn(shellDist, url.pathname) : null;
+  if (file)
+    return send(
+      200,
+      readFileSync(file),
+      TYPES[extname(file)] ?? 'application/octet-stream',
+      /\.[0-9a-f]{8}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+  const index = join(shellDist, 'index.html');
+  if (!existsSync(index) || extname(url.pathname)) return send(404, Buffer.from('Not found'), 'text/plain');
+  return send(200, readFileSync(index), TYPES['.html']!);
+};
+
+/** A static server for the builds (optionally with an API stand-in in front, for checks without the services). */
+export function serveWeb(port = 0, api?: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (api?.(req, res)) return;
+    webHandler(req, res);
+  });
+  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
+}
+
+interface Script {
+  url: string;
+  raw: number;
+  gzip: number;
+  remote: boolean;
+}
+
+async function firstLoad(base: string, path: string): Promise<{ scripts: Script[]; errors: string[] }> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const pending: Array<Promise<Script | null>> = [];
+    page.on('response', (r) => {
+      const type = r.request().resourceType();
+      if (type !== 'script' && !/\.m?js(\?|$)/.test(r.url())) return;
+      pending.push(
+        r
+          .body()
+          .then((b) => ({
+            url: r.url(),
+            raw: b.length,
+            gzip: gzipSync(b, { level: 9 }).length,
+            remote: new URL(r.url()).pathname.startsWith('/mf/'),
+          }))
+          .catch(() => null),
+      );
+    });
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 10_000 });
+    const scripts = (await Promise.all(pending)).filter((s): s is Script => s !== null);
+    return { scripts, errors };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runLighthouse(
+  url: string,
+): Promise<{ performance: number; accessibility: number; details: string[] } | null> {
+  let lighthouse: typeof import('lighthouse').default;
+  let launch: typeof import('chrome-launcher').launch;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    launch = (await import('chrome-launcher')).launch;
+  } catch {
+    return null;
+  }
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) return null;
+    const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    const details: string[] = [];
+    for (const id of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]) {
+      const a = lhr.audits[id];
+      if (a) details.push(`${a.title}: ${a.displayValue ?? ''}`);
+    }
+    for (const a of Object.values(lhr.audits)) {
+      if (
+        a.score !== null &&
+        a.score < 1 &&
+        lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0)
+      )
+        details.push(`accessibility: ${a.title}`);
+    }
+    return { performance: score('performance'), accessibility: score('accessibility'), details };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (!args.includes('--no-build')) {
+    const b = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')], { stdio: 'inherit', cwd: ROOT });
+    if (b.status !== 0) {
+      console.error('build failed');
+      process.exit(1);
+    }
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+    process.exit(1);
+  }
+  const server = await serveWeb();
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let failed = false;
+  try {
+    const { scripts, errors } = await firstLoad(base, '/auth/login');
+    const shell = scripts.filter((s) => !s.remote);
+    const remote = scripts.filter((s) => s.remote);
+    const gz = shell.reduce((n, s) => n + s.gzip, 0);
+    const raw = shell.reduce((n, s) => n + s.raw, 0);
+    console.log('\nShell first load (/auth/login, signed out, before any remote):');
+    for (const s of shell.sort((a, b) => b.gzip - a.gzip))
+      console.log(`  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gz  ${new URL(s.url).pathname}`);
+    const ratio = gz / BUDGET_BYTES;
+    console.log(
+      `  gzipped JavaScript: ${(gz / 1024).toFixed(1)} KB (${(raw / 1024).toFixed(1)} KB raw) in ${shell.length} files; budget 170 KB; ratio ${ratio.toFixed(2)} ${ratio <= 1 ? '(met)' : '(MISSED)'}`,
+    );
+    if (remote.length)
+      console.log(
+        `  (remote scripts also loaded: ${remote.length}, ${(remote.reduce((n, s) => n + s.gzip, 0) / 1024).toFixed(1)} KB gz)`,
+      );
+    if (errors.length) console.log(`  page errors: ${errors.join(' | ')}`);
+    if (ratio > 1 || errors.length) failed = true;
+
+    if (!args.includes('--no-lighthouse')) {
+      // Lighthouse's own advice: scores vary run to run (more so on a shared machine), so take the median of runs.
+      const runsArg = args.indexOf('--runs');
+      const runs = Math.max(1, Number(runsArg >= 0 ? args[runsArg + 1] : 3) || 3);
+      const results: NonNullable<Awaited<ReturnType<typeof runLighthouse>>>[] = [];
+      for (let i = 0; i < runs; i++) {
+        const lh = await runLighthouse(`${base}/auth/login`);
+        if (!lh) break;
+        results.push(lh);
+      }
+      if (!results.length) {
+        console.log('\nLighthouse: not installed (npm install -D lighthouse@12.8.2), skipped');
+        failed = true;
+      } else {
+        const sorted = [...results].sort((a, b) => a.performance - b.performance);
+        const med = sorted[Math.floor(sorted.length / 2)]!;
+        const acc = [...results].map((r) => r.accessibility).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
+        console.log(
+          `\nLighthouse /auth/login (mobile defaults, Debian Chromium, median of ${results.length}): performance ${med.performance} (target ≥ 95) ${med.performance >= 95 ? '(met)' : '(MISSED)'}; accessibility ${acc} (target ≥ 95) ${acc >= 95 ? '(met)' : '(MISSED)'}`,
+        );
+        console.log(
+          `  runs: performance ${results.map((r) => r.performance).join(', ')}; accessibility ${results.map((r) => r.accessibility).join(', ')}`,
+        );
+        for (const d of med.details) console.log(`  ${d}`);
+        if (med.performance < 95 || acc < 95) failed = true;
+      }
+    }
+  } finally {
+    server.close();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

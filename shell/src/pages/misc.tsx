@@ -1,0 +1,210 @@
+import { FREE_TRIAL_DAYS, useSession } from '@kinfolio/ui-kit';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Header } from '../layout/Header';
+import { homeFor } from '../layout/select';
+import { AuthCard } from './AuthCard';
+
+const Hero = styled.section`
+  background: linear-gradient(160deg, #10302f 0%, #1f6f6c 100%);
+  color: #fff;
+  padding: 64px 24px 72px;
+  .kf-inner { max-width: 1040px; margin: 0 auto; }
+  h1 { font-size: clamp(30px, 5vw, 48px); line-height: 1.15; margin: 0 0 16px; max-width: 760px; }
+  p { font-size: 19px; max-width: 680px; color: #e3f1f1; margin: 0 0 28px; }
+  .kf-ctas { display: flex; flex-wrap: wrap; gap: 12px; }
+  .kf-ctas a { display: inline-flex; align-items: center; min-height: 46px; padding: 10px 22px; border-radius: 10px; font-weight: 700; text-decoration: none; }
+  .kf-primary { background: #4db2af; color: #0b2120; }
+  .kf-secondary { border: 2px solid #fff; color: #fff; }
+`;
+
+const Features = styled.section`
+  max-width: 1040px;
+  margin: 0 auto;
+  padding: 48px 24px 56px;
+  h2 { font-size: 28px; margin: 0 0 24px; color: #10302f; }
+  ul { list-style: none; padding: 0; margin: 0; display: grid; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr)); gap: 18px; }
+  li { background: #fff; border-radius: 12px; padding: 20px; box-shadow: 0 1px 6px rgba(16, 48, 47, 0.08); }
+  h3 { margin: 0 0 8px; font-size: 18px; color: #1f6f6c; }
+  p { margin: 0; color: #3c4747; }
+`;
+
+const Footer = styled.footer`
+  text-align: center;
+  padding: 24px;
+  color: #4f5d5d;
+  font-size: 14px;
+  a { margin: 0 8px; }
+`;
+
+/** /home: the landing page (the default header is omitted here; the page draws its own). */
+export function HomePage() {
+  const { user } = useSession();
+  return (
+    <>
+      <Header dark />
+      <main id="main">
+        <Hero>
+          <div className="kf-inner">
+            <h1>Financial planning for independent advisors and the households they advise</h1>
+            <p>
+              Kinfolio brings your customers' cash flow, insurance, savings, pensions, investments, debts, property,
+              dreams and concerns into one plan, with projections and scenarios you can walk through together.
+            </p>
+            <div className="kf-ctas">
+              {user ? (
+                <Link className="kf-primary" to={homeFor(user.type)}>
+                  Go to your dashboard
+                </Link>
+              ) : (
+                <>
+                  <Link className="kf-primary" to="/subscription">
+                    Start your {FREE_TRIAL_DAYS}-day free trial
+                  </Link>
+                  <Link className="kf-secondary" to="/auth/login">
+                    Sign in
+                  </Link>
+                </>
+              )}
+            </div>
+          </div>
+        </Hero>
+        <Features aria-labelledby="kf-features">
+          <h2 id="kf-features">What Kinfolio does</h2>
+          <ul>
+            <li>
+              <h3>Customers and leads</h3>
+              <p>Keep every household in one place, invite customers with your personal link or add them yourself.</p>
+            </li>
+            <li>
+              <h3>The whole picture</h3>
+              <p>Cash flow, net worth, insurance, funds, debt and property in one financial report.</p>
+            </li>
+            <li>
+              <h3>Projections and scenarios</h3>
+              <p>Model retirement, dreams and concerns, and show what changes when plans change.</p>
+            </li>
+            <li>
+              <h3>Your expert profile</h3>
+              <p>A public page on your own sub-domain with your designation, contacts and testimonials.</p>
+            </li>
+          </ul>
+        </Features>
+      </main>
+      <Footer>
+        <span>© Kinfolio · Fintech Advisory for Singapore and Malaysia</span>
+        <Link to="/customer/auth/login">Customer sign in</Link>
+      </Footer>
+    </>
+  );
+}
+
+/** /subscription: the free-trial entry; also where a 'subscription' error sends a signed-in advisor. */
+export function SubscriptionPage() {
+  const { user } = useSession();
+  const ended =
+    user?.type === 'advisor' &&
+    (user.membership_status === 'expired' ||
+      (user.membership_status === 'trial' && !!user.trial_ends_at && Date.parse(user.trial_ends_at) < Date.now()));
+  if (user?.type === 'advisor') {
+    return (
+      <AuthCard title={ended ? 'Your free trial has ended' : 'Your subscription'} wide>
+        {ended ? (
+          <p>
+            Your {FREE_TRIAL_DAYS}-day free trial has ended. Choose a subscription plan to keep working with your
+            customers; your data is kept safe meanwhile.
+          </p>
+        ) : (
+          <p>
+            {user.membership_status === 'active'
+              ? 'Your subscription is active.'
+              : `You are on the ${FREE_TRIAL_DAYS}-day free trial.`}
+          </p>
+        )}
+        <p>
+          <Link to="/advisor/account-settings/my-subscription">
+            {ended ? 'Choose a plan' : 'Subscription & Settings'}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={`Try Kinfolio free for ${FREE_TRIAL_DAYS} days`} wide>
+      <p>
+        Create your advisor account and use everything Kinfolio offers for {FREE_TRIAL_DAYS} days: customers and leads,
+        financial reports, projections and scenario modelling, and your expert profile.
+      </p>
+      <ul>
+        <li>No card needed to start.</li>
+        <li>Choose a plan before the trial ends to keep going.</li>
+      </ul>
+      <p style={{ marginTop: 24 }}>
+        <Link
+          to="/advisor/auth/create-account"
+          style={{
+            display: 'inline-block',
+            background: '#1f6f6c',
+            color: '#fff',
+            padding: '10px 20px',
+            borderRadius: 8,
+            fontWeight: 700,
+            textDecoration: 'none',
+          }}
+        >
+          Start your free trial
+        </Link>
+      </p>
+      <p>
+        Already have an account? <Link to="/auth/login">Sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** /on-boarding?referral_id=…&advisor_id=…: the Add customer entry (the planning content issue fills it). */
+export function OnBoardingPage() {
+  const [params] = useSearchParams();
+  const { user } = useSession();
+  const referral = params.get('referral_id');
+  const advisor = params.get('advisor_id');
+  return (
+    <AuthCard title="Add a customer" wide>
+      {referral || advisor ? (
+        <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px', margin: '0 0 16px' }}>
+          {referral ? (
+            <>
+              <dt style={{ fontWeight: 600 }}>Referral</dt>
+              <dd style={{ margin: 0 }}>{referral}</dd>
+            </>
+          ) : null}
+          {advisor ? (
+            <>
+              <dt style={{ fontWeight: 600 }}>Advisor</dt>
+              <dd style={{ margin: 0 }}>{user && user.id === advisor ? `${user.name} (you)` : advisor}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p>This page is opened from an advisor's invitation or the Add customer link.</p>
+      )}
+      <p>
+        The on-boarding questionnaire (profile, family and plan) opens here. It is being prepared; please check back
+        soon.
+      </p>
+      {user?.type === 'advisor' ? (
+        <Link to="/advisor/customers">Back to customers</Link>
+      ) : (
+        <Link to="/home">Back to home</Link>
+      )}
+    </AuthCard>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <AuthCard title="Page not found" lead="There is nothing at this address.">
+      <Link to="/home">Go to the home page</Link>
+    </AuthCard>
+  );
+}
