@@ -14,6 +14,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_WORKSPACES = ['shell', 'mf-advisor', 'mf-customer', 'mf-admin', 'mf-support'];
 const SHARED_SOURCES = [
   'packages/ui-kit/src',
+  'packages/support-ui/src',
   'packages/contracts/src',
   'packages/money/src',
   'scripts/rspack-config.mjs',

@@ -41,6 +41,8 @@ export function sharedSingletons() {
     'react-router': { ...lib('react-router'), import: 'react-router' },
     'styled-components': lib('styled-components'),
     '@kinfolio/ui-kit': { singleton: true, requiredVersion: false, version: versionOf('@kinfolio/ui-kit') },
+    // @kinfolio/support-ui is deliberately not shared: mf-support and mf-admin each bundle it and so each keep their
+    // own socket (docs/decisions/support-ui.md); sharing it would also put it in the shell's preloaded chunks.
   };
 }
 

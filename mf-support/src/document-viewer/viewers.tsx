@@ -1,5 +1,5 @@
+import { extensionOf, mediaUrl } from '@kinfolio/support-ui';
 import { useEffect, useState } from 'react';
-import { extensionOf, mediaUrl } from '../conversation/format';
 
 export const PDF_FALLBACK = 'Your browser does not support PDFs.';
 export const PDF_DOWNLOAD = 'Download the PDF';

@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
+
+import { kitMock } from '@kinfolio/support-ui/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { kitMock } from '../testing/fakes';
 import { FAQ_DEBOUNCE_MS, FAQ_SKELETON_ROWS, FaqSearch, faqQueryFor } from './FaqSearch';
 
-jest.mock('@kinfolio/ui-kit', () => require('../testing/fakes').kitMock);
+jest.mock('@kinfolio/ui-kit', () => require('@kinfolio/support-ui/testing').kitMock);
 
 const topics = [
   {

@@ -1,8 +1,7 @@
+import { SkeletonBar, sanitizeHtml } from '@kinfolio/support-ui';
 import { api } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { SkeletonBar } from '../conversation/styles';
-import { sanitizeHtml } from '../shared/sanitize';
 
 /** Spec §5/§9: keyword sent from 3 characters, after a 700 ms pause; 8 skeleton rows; 2 characters reload all. */
 export const FAQ_MIN_CHARS = 3;

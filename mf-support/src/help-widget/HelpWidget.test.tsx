@@ -1,11 +1,12 @@
 /** @jest-environment jsdom */
+
+import { kitMock, testUser } from '@kinfolio/support-ui/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
-import { kitMock, testUser } from '../testing/fakes';
 import HelpWidget, { CHAT_CARD, GREETING } from './HelpWidget';
 
-jest.mock('@kinfolio/ui-kit', () => require('../testing/fakes').kitMock);
-jest.mock('socket.io-client', () => ({ io: () => require('../testing/fakes').fakeSocket }));
+jest.mock('@kinfolio/ui-kit', () => require('@kinfolio/support-ui/testing').kitMock);
+jest.mock('socket.io-client', () => ({ io: () => require('@kinfolio/support-ui/testing').fakeSocket }));
 
 // jsdom has no PointerEvent: without it testing-library's pointer events carry no coordinates.
 if (typeof window.PointerEvent === 'undefined') {

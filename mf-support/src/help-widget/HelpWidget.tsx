@@ -1,9 +1,8 @@
+import { brand, type TicketStatus } from '@kinfolio/support-ui';
 import { api, useSession } from '@kinfolio/ui-kit';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { brand } from '../conversation/styles';
-import type { TicketStatus } from '../conversation/types';
 import { TabStrip, tabPanelProps } from '../shared/Tabs';
 import { STATUS_TABS } from '../tickets/MyTickets';
 import { TicketList } from '../tickets/TicketList';

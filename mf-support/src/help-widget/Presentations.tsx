@@ -1,7 +1,6 @@
+import { mediaUrl, PlainButton } from '@kinfolio/support-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { mediaUrl } from '../conversation/format';
-import { PlainButton } from '../conversation/styles';
 import { FileViewer } from '../document-viewer/viewers';
 
 export interface PresentationFolder {

@@ -1,6 +1,5 @@
+import { mediaUrl, sanitizeHtml } from '@kinfolio/support-ui';
 import styled from 'styled-components';
-import { mediaUrl } from '../conversation/format';
-import { sanitizeHtml } from '../shared/sanitize';
 import { isLoom, loomEmbedUrl, type WalkthroughItem, youtubeEmbedUrl } from './walkthrough';
 
 const Wrap = styled.article`

@@ -1,6 +1,6 @@
+import { brand } from '@kinfolio/support-ui';
 import { type KeyboardEvent, useRef } from 'react';
 import styled from 'styled-components';
-import { brand } from '../conversation/styles';
 
 const List = styled.div`
   display: flex;

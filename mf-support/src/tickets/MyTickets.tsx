@@ -1,9 +1,8 @@
+import { Conversation, type TicketStatus } from '@kinfolio/support-ui';
 import { useSession } from '@kinfolio/ui-kit';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Conversation } from '../conversation/Conversation';
-import type { TicketStatus } from '../conversation/types';
 import { TabStrip, tabPanelProps } from '../shared/Tabs';
 import { TicketList } from './TicketList';
 

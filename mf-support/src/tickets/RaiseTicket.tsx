@@ -1,11 +1,8 @@
+import { type DraftAttachment, PlainButton, REPLY_ACCEPT, truncateName } from '@kinfolio/support-ui';
 import { api, errorMessage, uploadFiles, useSession, validateUploads } from '@kinfolio/ui-kit';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { truncateName } from '../conversation/format';
-import { REPLY_ACCEPT } from '../conversation/ReplyBox';
-import { PlainButton } from '../conversation/styles';
-import type { DraftAttachment } from '../conversation/types';
 import { conversationHref } from './TicketList';
 
 export const QUERY_TYPES = ['General enquiry', 'Others'] as const;

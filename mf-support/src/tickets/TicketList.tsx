@@ -1,11 +1,16 @@
+import {
+  dayLabel,
+  formatTime,
+  getSocket,
+  SkeletonBar,
+  TagPill,
+  type Ticket,
+  type TicketStatus,
+} from '@kinfolio/support-ui';
 import { api } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { dayLabel, formatTime } from '../conversation/format';
-import { getSocket } from '../conversation/socket';
-import { SkeletonBar, TagPill } from '../conversation/styles';
-import type { Ticket, TicketStatus } from '../conversation/types';
 
 /** Spec §9: ticket list skeleton of 5 rows. */
 export const TICKET_SKELETON_ROWS = 5;

@@ -1,13 +1,14 @@
 /** @jest-environment jsdom */
+
+import { fakeSocket, kitMock } from '@kinfolio/support-ui/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import App from '../App';
-import { fakeSocket, kitMock } from '../testing/fakes';
 import { safeBackPath } from './RaiseTicket';
 import { EMPTY_TICKETS, TICKET_SKELETON_ROWS, TicketList } from './TicketList';
 
-jest.mock('@kinfolio/ui-kit', () => require('../testing/fakes').kitMock);
-jest.mock('socket.io-client', () => ({ io: () => require('../testing/fakes').fakeSocket }));
+jest.mock('@kinfolio/ui-kit', () => require('@kinfolio/support-ui/testing').kitMock);
+jest.mock('socket.io-client', () => ({ io: () => require('@kinfolio/support-ui/testing').fakeSocket }));
 
 const row = (id: string, status: 'pending' | 'closed', query: string) => ({
   id,

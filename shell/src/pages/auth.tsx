@@ -2,6 +2,7 @@ import {
   ApiError,
   api,
   Button,
+  type ButtonProps,
   EmailInput,
   errorMessage,
   FormError,
@@ -14,20 +15,25 @@ import {
   TextInput,
   useSession,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { homeFor } from '../layout/select';
 import { AuthCard } from './AuthCard';
 
 type Errors = Record<string, string>;
 
-/** Runs a form submission: field errors inline by the field, the picked message under the submit (spec §8). */
+/**
+ * Runs a form submission: `validate` fills local field errors (any stops the call), field errors of the reply are
+ * shown inline by the field, any other failure as the picked message under the submit (spec §8).
+ */
 function useSubmit() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const run = async (fn: () => Promise<void>, local: Errors = {}) => {
+  const run = async (fn: () => Promise<void>, validate?: (out: Errors) => void) => {
     setFormError(null);
+    const local: Errors = {};
+    validate?.(local);
     if (Object.keys(local).length) {
       setErrors(local);
       return;
@@ -46,8 +52,75 @@ function useSubmit() {
     }
   };
   const clear = (field: string) => setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
-  return { busy, errors, formError, run, clear, setFormError };
+  /** A field's name, its error and an onChange that stores the value and clears the field's error. */
+  const bind = (field: string, set: (value: string) => void) => ({
+    name: field,
+    error: errors[field],
+    onChange: (v: string) => {
+      set(v);
+      clear(field);
+    },
+  });
+  return { busy, errors, formError, run, bind };
 }
+
+type Submission = ReturnType<typeof useSubmit>;
+
+/**
+ * An auth form: no browser validation, the submit button (busy while the call runs; replaced by `done` once the
+ * form has nothing left to do) and the error under it.
+ */
+function AuthForm({
+  label,
+  submit,
+  form,
+  onSubmit,
+  children,
+  variant,
+  done,
+  style,
+}: {
+  label: string;
+  submit: string;
+  form: Submission;
+  onSubmit: () => void;
+  children: ReactNode;
+  variant?: ButtonProps['variant'];
+  done?: ReactNode;
+  style?: CSSProperties;
+}) {
+  return (
+    <form
+      noValidate
+      aria-label={label}
+      style={style}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      {done ?? (
+        <Button type="submit" variant={variant} loading={form.busy}>
+          {submit}
+        </Button>
+      )}
+      <FormError>{form.formError}</FormError>
+    </form>
+  );
+}
+
+/** The green notice at the top of a card. */
+function Notice({ children }: { children: ReactNode }) {
+  return children ? (
+    <p className="kf-ok" role="status">
+      {children}
+    </p>
+  ) : null;
+}
+
+/** Where a role's auth pages live. */
+const authBase = (customer: boolean) => (customer ? '/customer/auth' : '/auth');
 
 const required = (v: string, msg: string, out: Errors, field: string) => {
   if (!v.trim()) out[field] = msg;
@@ -81,69 +154,47 @@ function LoginForm({ customer }: { customer: boolean }) {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const { busy, errors, formError, run, clear } = useSubmit();
+  const form = useSubmit();
   const notice = params.get('verified')
     ? 'Your account is verified. Sign in to continue.'
     : params.get('reset')
       ? 'Your password has been changed. Sign in with the new one.'
       : null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const local: Errors = {};
-    emailCheck(email, local);
-    required(password, 'Enter password', local, 'password');
-    void run(async () => {
-      const reply = await api.post<LoginReply>(
-        customer ? 'customer/auth/login' : 'auth/login',
-        { email: email.trim(), password },
-        { catalogue: false },
-      );
-      setUser(reply.user);
-      navigate(afterLogin(reply.user.type, params.get('next')), { replace: true });
-    }, local);
-  };
+  const submit = () =>
+    void form.run(
+      async () => {
+        const reply = await api.post<LoginReply>(
+          customer ? 'customer/auth/login' : 'auth/login',
+          { email: email.trim(), password },
+          { catalogue: false },
+        );
+        setUser(reply.user);
+        navigate(afterLogin(reply.user.type, params.get('next')), { replace: true });
+      },
+      (out) => {
+        emailCheck(email, out);
+        required(password, 'Enter password', out, 'password');
+      },
+    );
 
   return (
     <AuthCard
       title={customer ? 'Customer sign in' : 'Sign in'}
       lead={customer ? 'Sign in to see your financial plan.' : 'Sign in to your Kinfolio account.'}
     >
-      {notice ? (
-        <p className="kf-ok" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <form onSubmit={submit} noValidate aria-label="Sign in">
-        <EmailInput
-          label="Email"
-          name="email"
-          value={email}
-          onChange={(v) => {
-            setEmail(v);
-            clear('email');
-          }}
-          error={errors.email}
-          autoComplete="username"
-        />
+      <Notice>{notice}</Notice>
+      <AuthForm label="Sign in" submit="Sign In" form={form} onSubmit={submit}>
+        <EmailInput label="Email" value={email} {...form.bind('email', setEmail)} autoComplete="username" />
         <PasswordInput
           label="Password"
-          name="password"
           value={password}
-          onChange={(v) => {
-            setPassword(v);
-            clear('password');
-          }}
-          error={errors.password}
+          {...form.bind('password', setPassword)}
           autoComplete="current-password"
         />
-        <Button type="submit" loading={busy}>
-          Sign In
-        </Button>
-        <FormError>{formError}</FormError>
-      </form>
+      </AuthForm>
       <div className="kf-links">
-        <Link to={customer ? '/customer/auth/forgot-password' : '/auth/forgot-password'}>Forgot password?</Link>
+        <Link to={`${authBase(customer)}/forgot-password`}>Forgot password?</Link>
         {customer ? (
           <Link to="/auth/login">Advisor sign in</Link>
         ) : (
@@ -179,83 +230,60 @@ export function SignUpPage() {
     contact_number: '',
     gender: 'male',
   });
-  const { busy, errors, formError, run, clear } = useSubmit();
-  const set = (k: keyof typeof form) => (v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    clear(k);
+  const submission = useSubmit();
+  /** A field of the form: its name, value, error and an onChange that clears the error (`map` filters typing). */
+  const field = (k: keyof typeof form, map: (v: string) => string = (v) => v) => {
+    const bound = submission.bind(k, (v) => setForm((f) => ({ ...f, [k]: v })));
+    return { ...bound, value: form[k], onChange: (v: string) => bound.onChange(map(v)) };
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const local: Errors = {};
-    required(form.name, 'Enter name', local, 'name');
-    emailCheck(form.email, local);
-    if (form.password.length < 8) local.password = 'Password must be at least 8 characters';
-    if (!/^\+?\d{1,4}$/.test(form.country_code.trim())) local.country_code = 'Enter a valid country code';
-    if (!/^\d{6,15}$/.test(form.contact_number.trim())) local.contact_number = 'Enter a valid phone number';
-    void run(async () => {
-      const body = {
-        name: form.name.trim(),
-        email: form.email.trim(),
-        password: form.password,
-        country_code: form.country_code.trim(),
-        contact_number: form.contact_number.trim(),
-        gender: form.gender,
-        ...(form.bio.trim() ? { bio: form.bio.trim() } : {}),
-      };
-      const reply = await api.post<{ user_id: string; email: string }>('register', body, { catalogue: false });
-      navigate(`/advisor/auth/verification?email=${encodeURIComponent(reply?.email ?? body.email)}`);
-    }, local);
-  };
+  const submit = () =>
+    void submission.run(
+      async () => {
+        const body = {
+          name: form.name.trim(),
+          email: form.email.trim(),
+          password: form.password,
+          country_code: form.country_code.trim(),
+          contact_number: form.contact_number.trim(),
+          gender: form.gender,
+          ...(form.bio.trim() ? { bio: form.bio.trim() } : {}),
+        };
+        const reply = await api.post<{ user_id: string; email: string }>('register', body, { catalogue: false });
+        navigate(`/advisor/auth/verification?email=${encodeURIComponent(reply?.email ?? body.email)}`);
+      },
+      (out) => {
+        required(form.name, 'Enter name', out, 'name');
+        emailCheck(form.email, out);
+        if (form.password.length < 8) out.password = 'Password must be at least 8 characters';
+        if (!/^\+?\d{1,4}$/.test(form.country_code.trim())) out.country_code = 'Enter a valid country code';
+        if (!/^\d{6,15}$/.test(form.contact_number.trim())) out.contact_number = 'Enter a valid phone number';
+      },
+    );
+  const { error: _noGenderError, ...gender } = field('gender');
   return (
     <AuthCard title="Create your advisor account" lead="Start your 14-day free trial. No card needed to begin." wide>
-      <form onSubmit={submit} noValidate aria-label="Create account">
-        <TextInput
-          label="Name"
-          name="name"
-          value={form.name}
-          onChange={set('name')}
-          error={errors.name}
-          autoComplete="name"
-          maxLength={120}
-        />
-        <EmailInput label="Email" name="email" value={form.email} onChange={set('email')} error={errors.email} />
+      <AuthForm label="Create account" submit="Create account" form={submission} onSubmit={submit}>
+        <TextInput label="Name" {...field('name')} autoComplete="name" maxLength={120} />
+        <EmailInput label="Email" {...field('email')} />
         <PasswordInput
           label="Password"
-          name="password"
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
+          {...field('password')}
           autoComplete="new-password"
           hint="At least 8 characters."
         />
         <div style={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 12 }}>
-          <TextInput
-            label="Country code"
-            name="country_code"
-            value={form.country_code}
-            onChange={set('country_code')}
-            error={errors.country_code}
-            inputMode="tel"
-            maxLength={5}
-          />
+          <TextInput label="Country code" {...field('country_code')} inputMode="tel" maxLength={5} />
           <TextInput
             label="Mobile number"
-            name="contact_number"
             type="tel"
-            value={form.contact_number}
-            onChange={(v) => set('contact_number')(v.replace(/\D/g, ''))}
-            error={errors.contact_number}
+            {...field('contact_number', (v) => v.replace(/\D/g, ''))}
             autoComplete="tel-national"
             maxLength={15}
           />
         </div>
-        <Select label="Gender" name="gender" value={form.gender} onChange={set('gender')} options={GENDERS} />
-        <TextArea label="Bio" name="bio" optional value={form.bio} onChange={set('bio')} error={errors.bio} />
-        <Button type="submit" loading={busy}>
-          Create account
-        </Button>
-        <FormError>{formError}</FormError>
-      </form>
+        <Select label="Gender" {...gender} options={GENDERS} />
+        <TextArea label="Bio" optional {...field('bio')} />
+      </AuthForm>
       <div className="kf-links">
         <span>
           Already have an account? <Link to="/auth/login">Sign in</Link>
@@ -290,59 +318,49 @@ export function VerificationPage() {
   };
   const digits = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
+  const codeField = (form: Submission, name: 'otp' | 'contact_otp', value: string, set: (v: string) => void) => ({
+    name,
+    value,
+    onChange: (v: string) => set(digits(v)),
+    error: form.errors[name] ?? form.errors.email,
+    inputMode: 'numeric' as const,
+    autoComplete: 'one-time-code',
+  });
+
   return (
     <AuthCard
       title="Verify your account"
       lead="We sent a 6-digit code to your e-mail and another to your mobile number."
     >
-      {notice ? (
-        <p className="kf-ok" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice>{notice}</Notice>
       <EmailInput label="Email" name="email" value={email} onChange={setEmail} />
-      <form
-        noValidate
-        aria-label="Verify e-mail"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const local: Errors = {};
-          if (!/^\d{6}$/.test(otp)) local.otp = 'Enter the 6-digit code';
-          emailCheck(email, local);
+      <AuthForm
+        label="Verify e-mail"
+        submit="Verify e-mail"
+        variant="secondary"
+        form={emailForm}
+        done={state.email_verified ? <p className="kf-ok">E-mail verified.</p> : null}
+        onSubmit={() =>
           void emailForm.run(
             async () =>
               after(await api.post<Verified>('auth/verify-otp', { email: email.trim(), otp }, { catalogue: false })),
-            local.otp ? { otp: local.otp } : local,
-          );
-        }}
+            (out) => {
+              if (!/^\d{6}$/.test(otp)) out.otp = 'Enter the 6-digit code';
+              else emailCheck(email, out);
+            },
+          )
+        }
       >
-        <TextInput
-          label="E-mail code"
-          name="otp"
-          value={otp}
-          onChange={(v) => setOtp(digits(v))}
-          error={emailForm.errors.otp ?? emailForm.errors.email}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          disabled={state.email_verified}
-        />
-        {state.email_verified ? (
-          <p className="kf-ok">E-mail verified.</p>
-        ) : (
-          <Button type="submit" variant="secondary" loading={emailForm.busy}>
-            Verify e-mail
-          </Button>
-        )}
-        <FormError>{emailForm.formError}</FormError>
-      </form>
-      <form
-        noValidate
-        aria-label="Verify mobile"
+        <TextInput label="E-mail code" {...codeField(emailForm, 'otp', otp, setOtp)} disabled={state.email_verified} />
+      </AuthForm>
+      <AuthForm
+        label="Verify mobile"
+        submit="Verify mobile"
+        variant="secondary"
         style={{ marginTop: 18 }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const local: Errors = {};
-          if (!/^\d{6}$/.test(mobileOtp)) local.contact_otp = 'Enter the 6-digit code';
+        form={mobileForm}
+        done={state.mobile_verified ? <p className="kf-ok">Mobile number verified.</p> : null}
+        onSubmit={() =>
           void mobileForm.run(
             async () =>
               after(
@@ -352,29 +370,18 @@ export function VerificationPage() {
                   { catalogue: false },
                 ),
               ),
-            local,
-          );
-        }}
+            (out) => {
+              if (!/^\d{6}$/.test(mobileOtp)) out.contact_otp = 'Enter the 6-digit code';
+            },
+          )
+        }
       >
         <TextInput
           label="Mobile code"
-          name="contact_otp"
-          value={mobileOtp}
-          onChange={(v) => setMobileOtp(digits(v))}
-          error={mobileForm.errors.contact_otp ?? mobileForm.errors.email}
-          inputMode="numeric"
-          autoComplete="one-time-code"
+          {...codeField(mobileForm, 'contact_otp', mobileOtp, setMobileOtp)}
           disabled={state.mobile_verified}
         />
-        {state.mobile_verified ? (
-          <p className="kf-ok">Mobile number verified.</p>
-        ) : (
-          <Button type="submit" variant="secondary" loading={mobileForm.busy}>
-            Verify mobile
-          </Button>
-        )}
-        <FormError>{mobileForm.formError}</FormError>
-      </form>
+      </AuthForm>
       <div className="kf-links">
         <Button
           variant="link"
@@ -395,53 +402,38 @@ export function VerificationPage() {
   );
 }
 
+/** A password-recovery call: PATCH to the role's own route, its errors shown on the form (no catalogue). */
+const recovery = (customer: boolean, advisorPath: string, customerPath: string, body: Record<string, string>) =>
+  api.patch(customer ? customerPath : advisorPath, body, { catalogue: false });
+
 function ForgotForm({ customer }: { customer: boolean }) {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const { busy, errors, formError, run, clear } = useSubmit();
-  const base = customer ? '/customer/auth' : '/auth';
+  const form = useSubmit();
+  const base = authBase(customer);
+  const submit = () =>
+    void form.run(
+      async () => {
+        await recovery(customer, 'forget/password', 'customer/auth/forgot-password', { email: email.trim() });
+        setSent(true);
+      },
+      (out) => emailCheck(email, out),
+    );
   return (
     <AuthCard title="Forgot your password?" lead="Enter your e-mail and we will send you a code to reset it.">
-      {sent ? (
-        <p className="kf-ok" role="status">
-          If an account exists for {email.trim()}, a reset code is on its way.{' '}
-          <Link to={`${base}/reset-password?email=${encodeURIComponent(email.trim())}`}>Enter the code</Link>
-        </p>
-      ) : null}
-      <form
-        noValidate
-        aria-label="Forgot password"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const local: Errors = {};
-          emailCheck(email, local);
-          void run(async () => {
-            await api.patch(
-              customer ? 'customer/auth/forgot-password' : 'forget/password',
-              { email: email.trim() },
-              { catalogue: false },
-            );
-            setSent(true);
-          }, local);
-        }}
-      >
-        <EmailInput
-          label="Email"
-          name="email"
-          value={email}
-          onChange={(v) => {
-            setEmail(v);
-            clear('email');
-          }}
-          error={errors.email}
-        />
-        <Button type="submit" loading={busy}>
-          Send reset code
-        </Button>
-        <FormError>{formError}</FormError>
-      </form>
+      <Notice>
+        {sent ? (
+          <>
+            If an account exists for {email.trim()}, a reset code is on its way.{' '}
+            <Link to={`${base}/reset-password?email=${encodeURIComponent(email.trim())}`}>Enter the code</Link>
+          </>
+        ) : null}
+      </Notice>
+      <AuthForm label="Forgot password" submit="Send reset code" form={form} onSubmit={submit}>
+        <EmailInput label="Email" value={email} {...form.bind('email', setEmail)} />
+      </AuthForm>
       <div className="kf-links">
-        <Link to={customer ? '/customer/auth/login' : '/auth/login'}>Back to sign in</Link>
+        <Link to={`${base}/login`}>Back to sign in</Link>
       </div>
     </AuthCard>
   );
@@ -453,72 +445,45 @@ function ResetForm({ customer }: { customer: boolean }) {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [otp, setOtp] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, errors, formError, run, clear } = useSubmit();
+  const form = useSubmit();
+  const base = authBase(customer);
+  const submit = () =>
+    void form.run(
+      async () => {
+        await recovery(customer, 'reset/password', 'customer/auth/reset-password', {
+          email: email.trim(),
+          otp,
+          password,
+        });
+        navigate(`${base}/login?reset=1&email=${encodeURIComponent(email.trim())}`, { replace: true });
+      },
+      (out) => {
+        emailCheck(email, out);
+        if (!/^\d{6}$/.test(otp)) out.otp = 'Enter the 6-digit code';
+        if (password.length < 8) out.password = 'Password must be at least 8 characters';
+      },
+    );
   return (
     <AuthCard title="Reset your password" lead="Enter the code from the e-mail and choose a new password.">
-      <form
-        noValidate
-        aria-label="Reset password"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const local: Errors = {};
-          emailCheck(email, local);
-          if (!/^\d{6}$/.test(otp)) local.otp = 'Enter the 6-digit code';
-          if (password.length < 8) local.password = 'Password must be at least 8 characters';
-          void run(async () => {
-            await api.patch(
-              customer ? 'customer/auth/reset-password' : 'reset/password',
-              { email: email.trim(), otp, password },
-              { catalogue: false },
-            );
-            navigate(
-              `${customer ? '/customer/auth/login' : '/auth/login'}?reset=1&email=${encodeURIComponent(email.trim())}`,
-              { replace: true },
-            );
-          }, local);
-        }}
-      >
-        <EmailInput
-          label="Email"
-          name="email"
-          value={email}
-          onChange={(v) => {
-            setEmail(v);
-            clear('email');
-          }}
-          error={errors.email}
-        />
+      <AuthForm label="Reset password" submit="Reset password" form={form} onSubmit={submit}>
+        <EmailInput label="Email" value={email} {...form.bind('email', setEmail)} />
         <TextInput
           label="Code"
-          name="otp"
           value={otp}
-          onChange={(v) => {
-            setOtp(v.replace(/\D/g, '').slice(0, 6));
-            clear('otp');
-          }}
-          error={errors.otp}
+          {...form.bind('otp', (v) => setOtp(v.replace(/\D/g, '').slice(0, 6)))}
           inputMode="numeric"
           autoComplete="one-time-code"
         />
         <PasswordInput
           label="New password"
-          name="password"
           value={password}
-          onChange={(v) => {
-            setPassword(v);
-            clear('password');
-          }}
-          error={errors.password}
+          {...form.bind('password', setPassword)}
           autoComplete="new-password"
           hint="At least 8 characters."
         />
-        <Button type="submit" loading={busy}>
-          Reset password
-        </Button>
-        <FormError>{formError}</FormError>
-      </form>
+      </AuthForm>
       <div className="kf-links">
-        <Link to={customer ? '/customer/auth/forgot-password' : '/auth/forgot-password'}>Send a new code</Link>
+        <Link to={`${base}/forgot-password`}>Send a new code</Link>
       </div>
     </AuthCard>
   );

@@ -1,8 +1,8 @@
+import { sanitizeHtml } from '@kinfolio/support-ui';
 import { api, errorMessage } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { HtmlEditor } from '../shared/HtmlEditor';
-import { sanitizeHtml } from '../shared/sanitize';
 import { ConfirmDelete, PageFrame, PlainButton } from '../shared/ui';
 
 export interface FaqAnswerRow {

@@ -1,11 +1,12 @@
 /** @jest-environment jsdom */
+
+import { kitMock } from '@kinfolio/support-ui/testing';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ErrorLogsPage } from '../logs/ErrorLogsPage';
-import { kitMock } from '../testing/fakes';
 import { FaqPage } from './FaqPage';
 import { PageWalkthroughPage, parsePageValues } from './PageWalkthroughPage';
 
-jest.mock('@kinfolio/ui-kit', () => require('../testing/fakes').kitMock);
+jest.mock('@kinfolio/ui-kit', () => require('@kinfolio/support-ui/testing').kitMock);
 
 describe('CMS FAQ', () => {
   beforeEach(() => {

@@ -1,6 +1,6 @@
+import { sanitizeHtml } from '@kinfolio/support-ui';
 import { useId } from 'react';
 import styled from 'styled-components';
-import { sanitizeHtml } from './sanitize';
 
 const Wrap = styled.div`
   display: grid;

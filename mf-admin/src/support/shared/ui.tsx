@@ -1,6 +1,6 @@
+import { brand, PlainButton } from '@kinfolio/support-ui';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { brand, PlainButton } from '../conversation/styles';
 
 export { PlainButton };
 

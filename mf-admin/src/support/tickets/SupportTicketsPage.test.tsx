@@ -1,12 +1,13 @@
 /** @jest-environment jsdom */
+
+import { fakeSocket, kitMock } from '@kinfolio/support-ui/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { fakeSocket, kitMock } from '../testing/fakes';
 import { PENDING_EVENT } from './pending';
 import { SupportTicketsPage } from './SupportTicketsPage';
 
-jest.mock('@kinfolio/ui-kit', () => require('../testing/fakes').kitMock);
-jest.mock('socket.io-client', () => ({ io: () => require('../testing/fakes').fakeSocket }));
+jest.mock('@kinfolio/ui-kit', () => require('@kinfolio/support-ui/testing').kitMock);
+jest.mock('socket.io-client', () => ({ io: () => require('@kinfolio/support-ui/testing').fakeSocket }));
 
 const t = (id: string, status = 'pending', query = `Query ${id}`) => ({
   id,

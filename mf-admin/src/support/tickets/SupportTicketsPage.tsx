@@ -1,10 +1,7 @@
+import { Conversation, getSocket, TagPill, type Ticket } from '@kinfolio/support-ui';
 import { api, useSession } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
-import { Conversation } from '../conversation/Conversation';
-import { getSocket } from '../conversation/socket';
-import { TagPill } from '../conversation/styles';
-import type { Ticket } from '../conversation/types';
 import { asPage, DataTable, formatDateTime, PageFrame, type PageOf, Pager } from '../shared/ui';
 import { announcePending, usePendingTickets } from './pending';
 

@@ -1,5 +1,5 @@
+import { getSocket } from '@kinfolio/support-ui';
 import { useEffect } from 'react';
-import { getSocket } from '../conversation/socket';
 
 /** The shell's admin alert icon listens for this window event (issue 3). */
 export const PENDING_EVENT = 'kf:pending-tickets';

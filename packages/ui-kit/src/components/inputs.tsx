@@ -1,4 +1,7 @@
 import {
+  type ChangeEvent,
+  type FocusEvent,
+  type FocusEventHandler,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -16,8 +19,10 @@ const Area = styled.textarea`${controlStyles} min-height: 96px; resize: vertical
 const Sel = styled.select`${controlStyles}`;
 
 type NativeInput = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'type' | 'min'>;
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-export interface TextInputProps extends NativeInput {
+/** What every labelled input takes besides its native attributes. */
+interface FieldValueProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -25,64 +30,81 @@ export interface TextInputProps extends NativeInput {
   optional?: boolean;
   hideLabel?: boolean;
   hint?: ReactNode;
+}
+
+interface FieldControlProps<E extends Control> extends FieldValueProps {
+  id?: string;
+  placeholder?: string;
+  onBlur?: FocusEventHandler<E>;
+}
+
+interface FieldControlRules {
+  /** A typed value → the value to keep, or null to reject it with the 200 ms flash (spec §5). Default: as typed. */
+  filter?: (raw: string) => string | null;
+  /** On blur, the value the field settles to (e.g. trimmed); null or the current value changes nothing. */
+  settle?: (raw: string) => string | null;
+}
+
+/**
+ * The wiring every input shares: an id (the caller's or a generated one), the `Field` around the control (label,
+ * '(Optional)', hint, error tooltip), the control's placeholder ('Enter …' from the label unless given), aria-invalid
+ * and aria-describedby, the invalid flash, the filtered onChange and the settle-on-blur (the caller's onBlur runs
+ * after it). Spread `control` after the native attributes.
+ */
+function useFieldControl<E extends Control>(props: FieldControlProps<E>, rules: FieldControlRules = {}) {
+  const { label, value, onChange, error, optional, hideLabel, hint, id, placeholder, onBlur } = props;
+  const { filter, settle } = rules;
+  const auto = useId();
+  const fid = id ?? auto;
+  const [flashing, flash] = useFlash();
+  return {
+    field: { label, htmlFor: fid, optional, error, hint, hideLabel },
+    control: {
+      id: fid,
+      value,
+      placeholder: placeholder ?? defaultPlaceholder(label),
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(fid, error, hint),
+      'data-flash': flashing || undefined,
+      onChange: (e: ChangeEvent<E>) => {
+        const next = filter ? filter(e.target.value) : e.target.value;
+        if (next === null) flash();
+        else onChange(next);
+      },
+      onBlur: (e: FocusEvent<E>) => {
+        const next = settle?.(e.target.value) ?? null;
+        if (next !== null && next !== value) onChange(next);
+        onBlur?.(e);
+      },
+    },
+  };
+}
+
+const trim = (raw: string) => raw.trim();
+
+export interface TextInputProps extends NativeInput, FieldValueProps {
   type?: 'text' | 'search' | 'tel' | 'url';
 }
 
 /** Spec §5 text input: emoji and < > { } [ ] ~ ` | ^ rejected with a 200 ms flash; trimmed on blur; max 1000. */
-export function TextInput({
-  label,
-  value,
-  onChange,
-  error,
-  optional,
-  hideLabel,
-  hint,
-  id,
-  placeholder,
-  maxLength = TEXT_MAX_LENGTH,
-  onBlur,
-  type = 'text',
-  ...rest
-}: TextInputProps) {
-  const auto = useId();
-  const fid = id ?? auto;
-  const [flashing, flash] = useFlash();
+export function TextInput(props: TextInputProps) {
+  const { label, value, onChange, error, optional, hideLabel, hint, id, placeholder, onBlur, ...native } = props;
+  const { maxLength = TEXT_MAX_LENGTH, type = 'text', ...rest } = native;
+  const { field, control } = useFieldControl(props, { filter: (raw) => filterTextInput(raw, maxLength), settle: trim });
   return (
-    <Field label={label} htmlFor={fid} optional={optional} error={error} hint={hint} hideLabel={hideLabel}>
+    <Field {...field}>
       <Input
         {...rest}
-        id={fid}
+        {...control}
         type={type}
-        value={value}
         maxLength={maxLength}
-        placeholder={placeholder ?? defaultPlaceholder(label)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        data-flash={flashing || undefined}
         required={rest.required ?? (optional === false ? true : undefined)}
-        onChange={(e) => {
-          const next = filterTextInput(e.target.value, maxLength);
-          if (next === null) flash();
-          else onChange(next);
-        }}
-        onBlur={(e) => {
-          const trimmed = e.target.value.trim();
-          if (trimmed !== value) onChange(trimmed);
-          onBlur?.(e);
-        }}
       />
     </Field>
   );
 }
 
-export interface NumberInputProps extends NativeInput {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  optional?: boolean;
-  hideLabel?: boolean;
-  hint?: ReactNode;
+export interface NumberInputProps extends NativeInput, FieldValueProps {
   /** A lower number is replaced by this one (applied when the field loses focus). */
   min?: number;
   maxLength?: number;
@@ -92,49 +114,16 @@ export interface NumberInputProps extends NativeInput {
 }
 
 /** Spec §5 number input: digits only, length limited (default 1000), a value under `min` becomes `min`. */
-export function NumberInput({
-  label,
-  value,
-  onChange,
-  error,
-  optional,
-  hideLabel,
-  hint,
-  id,
-  placeholder,
-  min,
-  maxLength,
-  allowNegative,
-  decimals = 0,
-  onBlur,
-  ...rest
-}: NumberInputProps) {
-  const auto = useId();
-  const fid = id ?? auto;
-  const [flashing, flash] = useFlash();
+export function NumberInput(props: NumberInputProps) {
+  const { label, value, onChange, error, optional, hideLabel, hint, id, placeholder, onBlur, ...native } = props;
+  const { min, maxLength, allowNegative, decimals = 0, ...rest } = native;
+  const { field, control } = useFieldControl(props, {
+    filter: (raw) => clampNumberInput(raw, { maxLength, decimals, allowNegative }),
+    settle: (raw) => clampNumberInput(raw, { maxLength, decimals, allowNegative, min }),
+  });
   return (
-    <Field label={label} htmlFor={fid} optional={optional} error={error} hint={hint} hideLabel={hideLabel}>
-      <Input
-        {...rest}
-        id={fid}
-        type="text"
-        inputMode={decimals > 0 ? 'decimal' : 'numeric'}
-        value={value}
-        placeholder={placeholder ?? defaultPlaceholder(label)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        data-flash={flashing || undefined}
-        onChange={(e) => {
-          const next = clampNumberInput(e.target.value, { maxLength, decimals, allowNegative });
-          if (next === null) flash();
-          else onChange(next);
-        }}
-        onBlur={(e) => {
-          const next = clampNumberInput(e.target.value, { maxLength, decimals, allowNegative, min });
-          if (next !== null && next !== value) onChange(next);
-          onBlur?.(e);
-        }}
-      />
+    <Field {...field}>
+      <Input {...rest} {...control} type="text" inputMode={decimals > 0 ? 'decimal' : 'numeric'} />
     </Field>
   );
 }
@@ -150,46 +139,30 @@ export interface EmailInputProps extends Omit<TextInputProps, 'type'> {
 }
 
 /** E-mail input: the strict pattern checked on blur (spec §5). */
-export function EmailInput({
-  label,
-  value,
-  onChange,
-  error,
-  optional,
-  hideLabel,
-  hint,
-  id,
-  placeholder,
-  invalidMessage = 'Enter a valid e-mail address',
-  onBlur,
-  ...rest
-}: EmailInputProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+export function EmailInput(props: EmailInputProps) {
+  const { label, value, onChange, error, optional, hideLabel, hint, id, placeholder, onBlur, ...native } = props;
+  const { invalidMessage = 'Enter a valid e-mail address', ...rest } = native;
   const [touchedError, setTouchedError] = useState<string | null>(null);
   const shown = error ?? touchedError;
+  const { field, control } = useFieldControl<HTMLInputElement>(
+    {
+      ...props,
+      error: shown,
+      onChange: (next) => {
+        setTouchedError(null);
+        onChange(next);
+      },
+      onBlur: (e) => {
+        const v = e.target.value.trim();
+        setTouchedError(v && !isEmailStrict(v) ? invalidMessage : null);
+        onBlur?.(e);
+      },
+    },
+    { filter: (raw) => raw.replace(/\s/g, '') },
+  );
   return (
-    <Field label={label} htmlFor={fid} optional={optional} error={shown} hint={hint} hideLabel={hideLabel}>
-      <Input
-        {...rest}
-        id={fid}
-        type="email"
-        autoComplete={rest.autoComplete ?? 'email'}
-        value={value}
-        maxLength={254}
-        placeholder={placeholder ?? defaultPlaceholder(label)}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={describedBy(fid, shown, hint)}
-        onChange={(e) => {
-          setTouchedError(null);
-          onChange(e.target.value.replace(/\s/g, ''));
-        }}
-        onBlur={(e) => {
-          const v = e.target.value.trim();
-          setTouchedError(v && !isEmailStrict(v) ? invalidMessage : null);
-          onBlur?.(e);
-        }}
-      />
+    <Field {...field}>
+      <Input {...rest} {...control} type="email" autoComplete={rest.autoComplete ?? 'email'} maxLength={254} />
     </Field>
   );
 }
@@ -197,35 +170,14 @@ export function EmailInput({
 export interface PasswordInputProps extends Omit<TextInputProps, 'type' | 'maxLength'> {}
 
 /** Password input with a show/hide toggle; no character filtering (passwords keep every character). */
-export function PasswordInput({
-  label,
-  value,
-  onChange,
-  error,
-  optional,
-  hideLabel,
-  hint,
-  id,
-  placeholder,
-  ...rest
-}: PasswordInputProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+export function PasswordInput(props: PasswordInputProps) {
+  const { label, value, onChange, error, optional, hideLabel, hint, id, placeholder, onBlur, ...rest } = props;
   const [shown, setShown] = useState(false);
+  const { field, control } = useFieldControl(props);
   return (
-    <Field label={label} htmlFor={fid} optional={optional} error={error} hint={hint} hideLabel={hideLabel}>
+    <Field {...field}>
       <div style={{ display: 'flex', gap: 8 }}>
-        <Input
-          {...rest}
-          id={fid}
-          type={shown ? 'text' : 'password'}
-          value={value}
-          maxLength={128}
-          placeholder={placeholder ?? defaultPlaceholder(label)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(fid, error, hint)}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <Input {...rest} {...control} type={shown ? 'text' : 'password'} maxLength={128} />
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
@@ -247,56 +199,18 @@ export function PasswordInput({
   );
 }
 
-export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  optional?: boolean;
-  hideLabel?: boolean;
-  hint?: ReactNode;
-}
+export interface TextAreaProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'>,
+    FieldValueProps {}
 
 /** Text area with the text rules of spec §5. */
-export function TextArea({
-  label,
-  value,
-  onChange,
-  error,
-  optional,
-  hideLabel,
-  hint,
-  id,
-  placeholder,
-  maxLength = TEXT_MAX_LENGTH,
-  onBlur,
-  ...rest
-}: TextAreaProps) {
-  const auto = useId();
-  const fid = id ?? auto;
-  const [flashing, flash] = useFlash();
+export function TextArea(props: TextAreaProps) {
+  const { label, value, onChange, error, optional, hideLabel, hint, id, placeholder, onBlur, ...native } = props;
+  const { maxLength = TEXT_MAX_LENGTH, ...rest } = native;
+  const { field, control } = useFieldControl(props, { filter: (raw) => filterTextInput(raw, maxLength), settle: trim });
   return (
-    <Field label={label} htmlFor={fid} optional={optional} error={error} hint={hint} hideLabel={hideLabel}>
-      <Area
-        {...rest}
-        id={fid}
-        value={value}
-        maxLength={maxLength}
-        placeholder={placeholder ?? defaultPlaceholder(label)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        data-flash={flashing || undefined}
-        onChange={(e) => {
-          const next = filterTextInput(e.target.value, maxLength);
-          if (next === null) flash();
-          else onChange(next);
-        }}
-        onBlur={(e) => {
-          const trimmed = e.target.value.trim();
-          if (trimmed !== value) onChange(trimmed);
-          onBlur?.(e);
-        }}
-      />
+    <Field {...field}>
+      <Area {...rest} {...control} maxLength={maxLength} />
     </Field>
   );
 }
@@ -306,42 +220,24 @@ export interface SelectOption {
   label: string;
 }
 
-export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
+export interface SelectProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'>,
+    Omit<FieldValueProps, 'hint'> {
   options: SelectOption[];
-  error?: string | null;
-  optional?: boolean;
-  hideLabel?: boolean;
   /** First, empty option (e.g. 'Select gender'). */
   placeholder?: string;
 }
 
-export function Select({
-  label,
-  value,
-  onChange,
-  options,
-  error,
-  optional,
-  hideLabel,
-  id,
-  placeholder,
-  ...rest
-}: SelectProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+export function Select(props: SelectProps) {
+  const { label, value, onChange, options, error, optional, hideLabel, id, placeholder, onBlur, ...rest } = props;
+  // The placeholder is the first option here, not an attribute of the control.
+  const {
+    field,
+    control: { placeholder: _attribute, ...control },
+  } = useFieldControl({ ...props, placeholder: undefined });
   return (
-    <Field label={label} htmlFor={fid} optional={optional} error={error} hideLabel={hideLabel}>
-      <Sel
-        {...rest}
-        id={fid}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error)}
-        onChange={(e) => onChange(e.target.value)}
-      >
+    <Field {...field}>
+      <Sel {...rest} {...control}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -356,41 +252,12 @@ export function Select({
 export interface UsernameInputProps extends Omit<TextInputProps, 'type'> {}
 
 /** Spec §5 username: letters, digits and space only (else a 200 ms flash), spaces become hyphens, lowercase. */
-export function UsernameInput({
-  label,
-  value,
-  onChange,
-  error,
-  optional,
-  hideLabel,
-  hint,
-  id,
-  placeholder,
-  ...rest
-}: UsernameInputProps) {
-  const auto = useId();
-  const fid = id ?? auto;
-  const [flashing, flash] = useFlash();
+export function UsernameInput(props: UsernameInputProps) {
+  const { label, value, onChange, error, optional, hideLabel, hint, id, placeholder, onBlur, ...rest } = props;
+  const { field, control } = useFieldControl(props, { filter: filterUsernameInput });
   return (
-    <Field label={label} htmlFor={fid} optional={optional} error={error} hint={hint} hideLabel={hideLabel}>
-      <Input
-        {...rest}
-        id={fid}
-        type="text"
-        autoComplete="off"
-        spellCheck={false}
-        value={value}
-        maxLength={63}
-        placeholder={placeholder ?? defaultPlaceholder(label)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        data-flash={flashing || undefined}
-        onChange={(e) => {
-          const next = filterUsernameInput(e.target.value);
-          if (next === null) flash();
-          else onChange(next);
-        }}
-      />
+    <Field {...field}>
+      <Input {...rest} {...control} type="text" autoComplete="off" spellCheck={false} maxLength={63} />
     </Field>
   );
 }

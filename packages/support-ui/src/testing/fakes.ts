@@ -1,4 +1,5 @@
-// Test doubles for jsdom component tests: a controllable socket and a mocked ui-kit. Not shipped (only tests import it).
+// Test doubles for jsdom component tests: a controllable socket and a mocked ui-kit. Not shipped: imported only by
+// tests, as '@kinfolio/support-ui/testing' (never from the package index, which the remotes bundle).
 type Handler = (...args: unknown[]) => void;
 
 export class FakeSocket {

@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { fakeSocket, kitMock, reply, testUser } from '../testing/fakes';
 import { Conversation, SCROLL_BOTTOM_MS, SKELETON_HIDE_MS } from './Conversation';
 import { SKELETON_GROUPS, SKELETON_PER_GROUP } from './MessageList';
 import { resetSocketForTests } from './socket';
+import { fakeSocket, kitMock, reply, testUser } from './testing/fakes';
 
-jest.mock('@kinfolio/ui-kit', () => require('../testing/fakes').kitMock);
-jest.mock('socket.io-client', () => ({ io: () => require('../testing/fakes').fakeSocket }));
+jest.mock('@kinfolio/ui-kit', () => require('./testing/fakes').kitMock);
+jest.mock('socket.io-client', () => ({ io: () => require('./testing/fakes').fakeSocket }));
 
 const T = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const now = Date.now();

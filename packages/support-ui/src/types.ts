@@ -1,5 +1,5 @@
 // Client views of svc-support's ticket replies (spec platform-shell §3 Ticket, Ticket conversation, Reply draft).
-// This folder is shared with mf-admin by copy (see docs/decisions/support-ui.md): keep it self-contained.
+// One copy, used by mf-support and mf-admin through @kinfolio/support-ui (docs/decisions/support-ui.md).
 
 export type Mode = 'user' | 'admin';
 export type TicketStatus = 'pending' | 'closed';

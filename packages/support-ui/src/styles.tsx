@@ -1,6 +1,6 @@
 import styled, { css, keyframes } from 'styled-components';
 
-// Small presentational pieces of the conversation (kept local so the folder can be copied as a unit).
+// Small presentational pieces of the conversation, also used by the support screens of mf-support and mf-admin.
 export const brand = '#4db2af';
 
 const shimmer = keyframes`

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { kitMock } from '../testing/fakes';
 import { CLOSED_TEXT, canSend, REPLY_ACCEPT, ReplyBox } from './ReplyBox';
+import { kitMock } from './testing/fakes';
 
-jest.mock('@kinfolio/ui-kit', () => require('../testing/fakes').kitMock);
+jest.mock('@kinfolio/ui-kit', () => require('./testing/fakes').kitMock);
 
 const textbox = () => screen.getByRole('textbox');
 const sendButton = () => screen.getByRole('button', { name: 'Send' });

@@ -1,0 +1,144 @@
+/** @jest-environment jsdom */
+import { ApiError, api } from '@kinfolio/ui-kit';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import {
+  CustomerForgotPasswordPage,
+  CustomerLoginPage,
+  CustomerResetPasswordPage,
+  ForgotPasswordPage,
+  LoginPage,
+  ResetPasswordPage,
+  SignUpPage,
+} from './auth';
+
+function Where() {
+  const loc = useLocation();
+  return <div data-testid="where">{`${loc.pathname}${loc.search}`}</div>;
+}
+
+function mount(url: string, Page: () => React.JSX.Element) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="*" element={<Page />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = async (name: string) => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name })));
+};
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+
+describe('auth pages', () => {
+  let post: jest.SpyInstance;
+  let patch: jest.SpyInstance;
+  beforeEach(() => {
+    post = jest.spyOn(api, 'post');
+    patch = jest.spyOn(api, 'patch');
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('sign in: checks the fields locally, clears a field error on typing, shows an API message under the button', async () => {
+    mount('/auth/login', LoginPage);
+    await submit('Sign In');
+    expect(alerts()).toEqual(['Enter email', 'Enter password']);
+    expect(post).not.toHaveBeenCalled();
+    type('Email', 'ada@example.com');
+    expect(alerts()).toEqual(['Enter password']);
+    type('Password', 'secret-pass');
+    post.mockRejectedValueOnce(new ApiError(400, { message: 'Invalid credentials' }));
+    await submit('Sign In');
+    expect(post).toHaveBeenCalledWith(
+      'auth/login',
+      { email: 'ada@example.com', password: 'secret-pass' },
+      { catalogue: false },
+    );
+    expect(alerts()).toEqual(['Invalid credentials']);
+  });
+
+  it('customer sign in posts to the customer route and shows the reset notice', async () => {
+    mount('/customer/auth/login?reset=1&email=c@example.com', CustomerLoginPage);
+    expect(screen.getByRole('status').textContent).toBe('Your password has been changed. Sign in with the new one.');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('c@example.com');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/customer/auth/forgot-password',
+    );
+  });
+
+  it.each([
+    [ForgotPasswordPage, 'forget/password', '/auth'],
+    [CustomerForgotPasswordPage, 'customer/auth/forgot-password', '/customer/auth'],
+  ])('forgot password: sends the code, then links to the reset page (%#)', async (Page, path, base) => {
+    mount(`${base}/forgot-password`, Page);
+    await submit('Send reset code');
+    expect(alerts()).toEqual(['Enter email']);
+    type('Email', 'ada@example');
+    await submit('Send reset code');
+    expect(alerts()).toEqual(['Enter a valid e-mail address']);
+    type('Email', 'ada@example.com');
+    patch.mockResolvedValueOnce(undefined);
+    await submit('Send reset code');
+    expect(patch).toHaveBeenCalledWith(path, { email: 'ada@example.com' }, { catalogue: false });
+    expect(screen.getByRole('status').textContent).toBe(
+      'If an account exists for ada@example.com, a reset code is on its way. Enter the code',
+    );
+    expect(screen.getByRole('link', { name: 'Enter the code' }).getAttribute('href')).toBe(
+      `${base}/reset-password?email=ada%40example.com`,
+    );
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe(`${base}/login`);
+  });
+
+  it.each([
+    [ResetPasswordPage, 'reset/password', '/auth'],
+    [CustomerResetPasswordPage, 'customer/auth/reset-password', '/customer/auth'],
+  ])('reset password: checks code and password, then signs in again (%#)', async (Page, path, base) => {
+    mount(`${base}/reset-password?email=ada@example.com`, Page);
+    type('Code', '12a34');
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('1234');
+    await submit('Reset password');
+    expect(alerts()).toEqual(['Enter the 6-digit code', 'Password must be at least 8 characters']);
+    type('Code', '123456');
+    expect(alerts()).toEqual(['Password must be at least 8 characters']);
+    type('New password', 'new-secret');
+    patch.mockResolvedValueOnce(undefined);
+    await submit('Reset password');
+    expect(patch).toHaveBeenCalledWith(
+      path,
+      { email: 'ada@example.com', otp: '123456', password: 'new-secret' },
+      { catalogue: false },
+    );
+    expect(screen.getByTestId('where').textContent).toBe(`${base}/login?reset=1&email=ada%40example.com`);
+    expect(screen.getByRole('link', { name: 'Send a new code' }).getAttribute('href')).toBe(`${base}/forgot-password`);
+  });
+
+  it('sign up: field errors from the API are shown by their fields', async () => {
+    mount('/advisor/auth/create-account', SignUpPage);
+    type('Name', 'Ada');
+    type('Email', 'ada@example.com');
+    type('Password', 'long-enough');
+    type('Mobile number', '91 23-4567');
+    expect((screen.getByLabelText('Mobile number') as HTMLInputElement).value).toBe('91234567');
+    post.mockRejectedValueOnce(
+      new ApiError(422, { message: 'Invalid input', errors: [{ email: ['This e-mail is already registered'] }] }),
+    );
+    await submit('Create account');
+    expect(post).toHaveBeenCalledWith(
+      'register',
+      {
+        name: 'Ada',
+        email: 'ada@example.com',
+        password: 'long-enough',
+        country_code: '+65',
+        contact_number: '91234567',
+        gender: 'male',
+      },
+      { catalogue: false },
+    );
+    expect(alerts()).toEqual(['This e-mail is already registered']);
+  });
+});
