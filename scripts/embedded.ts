@@ -49,7 +49,8 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   const services: RunningService[] = [];
   // Relays start only once every service has subscribed: the in-memory bus has no queue to hold an event published
   // before its consumer exists (the demo advisor's registration must reach billing).
-  for (const mod of modules) services.push(await startService(mod, { config, ports, port: 0, relay: false, logger: logger.child({ service: mod.name }) }));
+  // Services start side by side (each opens its own PGlite); the order of `modules` is kept for stopping.
+  services.push(...(await Promise.all(modules.map((mod) => startService(mod, { config, ports, port: 0, relay: false, logger: logger.child({ service: mod.name }) })))));
   for (const s of services) s.relay.start();
   const urls = Object.fromEntries(services.map((s) => [s.name, [s.url]])) as Record<ServiceName, string[]>;
   const offline = ports.offline;

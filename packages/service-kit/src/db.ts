@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 
 export type { Knex };
@@ -29,13 +30,38 @@ export async function createDb(config: DbConfig): Promise<Knex> {
     return knex;
   }
   const { default: ClientPgLite } = await import('knex-pglite');
-  if (config.dir) mkdirSync(config.dir, { recursive: true });
+  if (config.dir) await prepareDataDir(config.dir);
   return knexFactory({
     client: ClientPgLite as unknown as Knex.Config['client'],
     dialect: 'postgres',
     connection: config.dir ? { filename: config.dir } : {},
     useNullAsDefault: true,
   } as Knex.Config);
+}
+
+const templates = new Map<string, Promise<void>>();
+
+/**
+ * A new PGlite data directory costs an initdb (about 3 s of WebAssembly on this kind of machine). Every service of
+ * an embedded install needs one, so the first initdb is kept as a pristine template beside them and copied for the
+ * others: a first `npm start` pays for one initdb, not four.
+ */
+async function prepareDataDir(dir: string): Promise<void> {
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  const template = join(dirname(dir), '.pglite-template');
+  let made = templates.get(template);
+  if (!made) {
+    made = (async () => {
+      if (existsSync(join(template, 'PG_VERSION'))) return;
+      mkdirSync(template, { recursive: true });
+      const { PGlite } = await import('@electric-sql/pglite');
+      const pg = await PGlite.create(template);
+      await pg.close();
+    })();
+    templates.set(template, made);
+  }
+  await made;
+  cpSync(template, dir, { recursive: true });
 }
 
 /** Runs this service's migrations (knex's migrator with an in-code source; safe for replicas: knex locks). */
