@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ServiceName } from './routes';
 
 /** Envelope of every integration event (architecture guide §2). A published version never changes. */
 export const EventEnvelope = z.object({
@@ -32,7 +33,12 @@ export const UserUpdatedV1 = z.object({
   email: z.string(),
   username: z.string().nullable(),
 });
-export const TrialStartedV1 = z.object({ user_id: z.string().uuid(), trial_id: z.string().uuid(), started_at: z.string(), ends_at: z.string() });
+export const TrialStartedV1 = z.object({
+  user_id: z.string().uuid(),
+  trial_id: z.string().uuid(),
+  started_at: z.string(),
+  ends_at: z.string(),
+});
 export const TrialUpdatedV1 = TrialStartedV1.extend({ status: z.enum(['active', 'ended']) });
 export const MembershipChangedV1 = z.object({
   user_id: z.string().uuid(),
@@ -61,4 +67,21 @@ export const Events = {
   'support.reply.created.v1': ReplyCreatedV1,
 } as const;
 export type EventType = keyof typeof Events;
+
+/**
+ * Which service's queue receives which events: the whole broker topology in one place. Every service declares all
+ * of it when it connects, before it may publish, so an event can never reach the exchange before the queue of a
+ * consumer that has not connected yet exists (RabbitMQ drops messages no queue is bound for). A service's
+ * consumers may bind only what is listed here for it; the kit refuses to start otherwise.
+ */
+export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventType[]>>> = {
+  'svc-auth': ['billing.membership.changed.v1', 'billing.trial.started.v1'],
+  'svc-billing': ['auth.advisor.registered.v1', 'auth.user.deleted.v1'],
+  'svc-support': [
+    'auth.advisor.registered.v1',
+    'auth.customer.created.v1',
+    'auth.user.updated.v1',
+    'auth.user.deleted.v1',
+  ],
+};
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

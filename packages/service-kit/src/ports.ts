@@ -1,3 +1,4 @@
+import { EventTopology } from '@kinfolio/contracts';
 import { join } from 'node:path';
 import { AmqpBus } from './bus/amqp';
 import { MemoryBus } from './bus/memory';
@@ -34,7 +35,7 @@ export function createPorts(cfg: KitConfig, logger: Logger): Ports {
   let bus: Bus;
   if (embedded) bus = new MemoryBus();
   else {
-    const amqp = new AmqpBus(cfg.AMQP_URL!, logger, { namespace: cfg.AMQP_NAMESPACE });
+    const amqp = new AmqpBus(cfg.AMQP_URL!, logger, { namespace: cfg.AMQP_NAMESPACE, topology: EventTopology });
     amqp.start();
     bus = amqp;
   }
@@ -52,11 +53,17 @@ export function createPorts(cfg: KitConfig, logger: Logger): Ports {
       : new DiskBlobStore(join(cfg.DATA_DIR, 'blobs'), cfg.INTERNAL_SECRET);
   const keepOffline = embedded || cfg.OFFLINE_OUTBOX;
   const offline = keepOffline
-    ? { mail: new OfflineMailer(join(cfg.DATA_DIR, 'outbox', 'mail.jsonl')), sms: new OfflineSms(join(cfg.DATA_DIR, 'outbox', 'sms.jsonl')) }
+    ? {
+        mail: new OfflineMailer(join(cfg.DATA_DIR, 'outbox', 'mail.jsonl')),
+        sms: new OfflineSms(join(cfg.DATA_DIR, 'outbox', 'sms.jsonl')),
+      }
     : undefined;
-  const mailer: Mailer = cfg.SMTP_URL && !keepOffline ? new SmtpMailer(cfg.SMTP_URL, cfg.MAIL_FROM) : (offline?.mail ?? new OfflineMailer());
+  const mailer: Mailer =
+    cfg.SMTP_URL && !keepOffline ? new SmtpMailer(cfg.SMTP_URL, cfg.MAIL_FROM) : (offline?.mail ?? new OfflineMailer());
   const sms: SmsSender =
-    cfg.SMS_WEBHOOK_URL && !keepOffline ? new HttpSmsSender(cfg.SMS_WEBHOOK_URL, cfg.SMS_API_KEY ?? '') : (offline?.sms ?? new OfflineSms());
+    cfg.SMS_WEBHOOK_URL && !keepOffline
+      ? new HttpSmsSender(cfg.SMS_WEBHOOK_URL, cfg.SMS_API_KEY ?? '')
+      : (offline?.sms ?? new OfflineSms());
   return { bus, cache, blobs, mailer, sms, offline };
 }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import type { EventEnvelope, ServiceName } from '@kinfolio/contracts';
+import { type EventEnvelope, EventTopology, type ServiceName } from '@kinfolio/contracts';
 import { RateLimiter } from './cache/types';
 import type { KitConfig } from './config';
 import { createDb, type DbConfig, dbReady, type Knex, migrate, type Migration } from './db';
@@ -66,7 +66,8 @@ export interface RunningService {
 }
 
 export function defaultDbConfig(name: ServiceName, cfg: KitConfig): DbConfig {
-  if (cfg.MODE === 'distributed' && cfg.DATABASE_URL) return { kind: 'pg', url: cfg.DATABASE_URL, schema: name.replace(/-/g, '_') };
+  if (cfg.MODE === 'distributed' && cfg.DATABASE_URL)
+    return { kind: 'pg', url: cfg.DATABASE_URL, schema: name.replace(/-/g, '_') };
   return { kind: 'pglite', dir: join(cfg.DATA_DIR, 'db', name) };
 }
 
@@ -79,7 +80,11 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
   const logger = opts.logger ?? createLogger(mod.name, opts.config.LOG_LEVEL);
   const dbConfig = opts.db ?? defaultDbConfig(mod.name, opts.config);
   const db = await createDb(dbConfig);
-  const applied = await migrate(db, [...kitMigrations, ...mod.migrations], dbConfig.kind === 'pg' ? dbConfig.schema : undefined);
+  const applied = await migrate(
+    db,
+    [...kitMigrations, ...mod.migrations],
+    dbConfig.kind === 'pg' ? dbConfig.schema : undefined,
+  );
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
   const relay = new OutboxRelay(db, opts.ports.bus, logger);
@@ -111,12 +116,17 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
   const consumers = mod.consumers?.(ctx) ?? [];
   if (consumers.length) {
     const bindings = [...new Set(consumers.flatMap((c) => c.bindings))];
+    assertInTopology(mod.name, bindings);
     const dispatch = async (event: EventEnvelope, trx: Knex.Transaction) => {
       for (const consumer of consumers) {
         if (consumer.bindings.some((pattern) => topicMatches(pattern, event.type))) await consumer.handle(event, trx);
       }
     };
-    await opts.ports.bus.subscribe(mod.name, bindings, idempotent(db, dispatch, () => relay.kick()));
+    await opts.ports.bus.subscribe(
+      mod.name,
+      bindings,
+      idempotent(db, dispatch, () => relay.kick()),
+    );
   }
   await mod.onStart?.(ctx);
   if (opts.relay !== false) relay.start();
@@ -152,6 +162,18 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
       return stopping;
     },
   };
+}
+
+/**
+ * A consumer may bind only the events EventTopology lists for its service: the broker queues are declared from
+ * that list by every publisher, so a binding missing there could lose events published before this service connects.
+ */
+export function assertInTopology(service: string, bindings: readonly string[]): void {
+  const declared: readonly string[] = EventTopology[service as ServiceName] ?? [];
+  const missing = bindings.filter((b) => !declared.includes(b));
+  if (missing.length) {
+    throw new Error(`${service} consumes ${missing.join(', ')} but EventTopology does not list it for ${service}`);
+  }
 }
 
 /** Graceful shutdown on SIGTERM/SIGINT for a process's main. */

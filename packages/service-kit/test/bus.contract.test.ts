@@ -13,8 +13,8 @@ jest.setTimeout(30_000);
  */
 interface BusAdapter {
   name: string;
-  /** A new bus on the adapter's shared namespace (connected). */
-  open(): Promise<Bus>;
+  /** A new bus on the adapter's shared namespace (connected), declaring `topology` when it connects. */
+  open(topology?: Record<string, string[]>): Promise<Bus>;
   /** Events the adapter dead-lettered for `queue`. */
   deadLettered(queue: string): Promise<EventEnvelope[]>;
   cleanup(queues: string[]): Promise<void>;
@@ -38,8 +38,8 @@ function amqpAdapter(): BusAdapter {
   const dead = new Map<string, EventEnvelope[]>();
   return {
     name: 'AmqpBus',
-    async open() {
-      const bus = new AmqpBus(TEST_AMQP_URL, logger, { namespace });
+    async open(topology) {
+      const bus = new AmqpBus(TEST_AMQP_URL, logger, { namespace, topology });
       bus.start();
       opened.push(bus);
       await eventually(() => bus.isConnected(), 10_000);
@@ -140,8 +140,16 @@ describe.each([
     await bus.subscribe(queue('star'), ['billing.*.started.v1'], async (e) => void got.star?.push(e.type));
     await bus.subscribe(queue('hash'), ['billing.#'], async (e) => void got.hash?.push(e.type));
     await bus.subscribe(queue('auth-star'), ['auth.*'], async (e) => void got.authStar?.push(e.type));
-    await bus.subscribe(queue('auth-hash'), ['auth.#', 'nothing.matches'], async (e) => void got.authHash?.push(e.type));
-    await bus.publish([envelope('billing.trial.started.v1'), envelope('billing.membership.changed.v1'), envelope('auth.advisor.registered.v1')]);
+    await bus.subscribe(
+      queue('auth-hash'),
+      ['auth.#', 'nothing.matches'],
+      async (e) => void got.authHash?.push(e.type),
+    );
+    await bus.publish([
+      envelope('billing.trial.started.v1'),
+      envelope('billing.membership.changed.v1'),
+      envelope('auth.advisor.registered.v1'),
+    ]);
     await eventually(() => got.hash?.length === 2 && got.authHash?.length === 1 && got.star?.length === 1);
     await sleep(150);
     expect(got.star).toEqual(['billing.trial.started.v1']);
@@ -214,7 +222,9 @@ describe.each([
 describe('AmqpBus durability', () => {
   const adapter = amqpAdapter();
   const q = `durable-${randomBytes(3).toString('hex')}`;
-  afterAll(() => adapter.cleanup([q]));
+  const early = `early-${randomBytes(3).toString('hex')}`;
+  const unlisted = `unlisted-${randomBytes(3).toString('hex')}`;
+  afterAll(() => adapter.cleanup([q, early, unlisted]));
 
   it('keeps events published while its consumer is down and delivers them when it comes back', async () => {
     const first = await adapter.open();
@@ -234,5 +244,25 @@ describe('AmqpBus durability', () => {
     expect(before).toEqual([]);
     expect(after.sort()).toEqual(events.map((e) => e.id).sort());
     await restarted.close();
+  });
+
+  it('keeps an event published before its consumer ever connected, because the publisher declares the topology', async () => {
+    // The publisher knows the whole topology; no consumer of either queue has connected yet.
+    const publisher = await adapter.open({ [early]: ['test.early.v1'] });
+    const listed = envelope('test.early.v1');
+    await publisher.publish([listed, envelope('test.unlisted.v1')]);
+    await publisher.close();
+
+    const consumer = await adapter.open();
+    const got: string[] = [];
+    const lost: string[] = [];
+    await consumer.subscribe(early, ['test.early.v1'], async (e) => void got.push(e.id));
+    await consumer.subscribe(unlisted, ['test.unlisted.v1'], async (e) => void lost.push(e.id));
+    await eventually(() => got.length === 1);
+    await sleep(300);
+    expect(got).toEqual([listed.id]);
+    // What the topology prevents: RabbitMQ drops an event no queue was bound for when it arrived.
+    expect(lost).toEqual([]);
+    await consumer.close();
   });
 });

@@ -26,7 +26,12 @@ export class AmqpBus implements Bus {
   constructor(
     private readonly url: string,
     private readonly logger: Logger,
-    private readonly options: { prefetch?: number; namespace?: string } = {},
+    private readonly options: {
+      prefetch?: number;
+      namespace?: string;
+      /** Every consumer queue and its bindings (EventTopology), declared on each connect before publishing. */
+      topology?: Readonly<Record<string, readonly string[]>>;
+    } = {},
   ) {
     this.exchange = `${options.namespace ?? ''}${EXCHANGE}`;
     this.dlx = `${options.namespace ?? ''}${DEAD_LETTER_EXCHANGE}`;
@@ -72,6 +77,10 @@ export class AmqpBus implements Bus {
       ch.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'amqp channel error'));
       await ch.assertExchange(this.exchange, 'topic', { durable: true });
       await ch.assertExchange(this.dlx, 'direct', { durable: true });
+      // Queues of consumers that have not connected yet must exist before this service publishes anything.
+      for (const [queue, bindings] of Object.entries(this.options.topology ?? {})) {
+        await this.declareQueue(ch, queue, bindings);
+      }
       this.conn = conn;
       this.pubChannel = ch;
       this.backoffMs = 250;
@@ -134,8 +143,20 @@ export class AmqpBus implements Bus {
     const conn = this.conn;
     if (!conn) return;
     const ch = await conn.createChannel();
-    ch.on('error', (err: Error) => this.logger.warn({ err: err.message, queue: sub.queue }, 'amqp consumer channel error'));
-    const queue = this.q(sub.queue);
+    ch.on('error', (err: Error) =>
+      this.logger.warn({ err: err.message, queue: sub.queue }, 'amqp consumer channel error'),
+    );
+    const queue = await this.declareQueue(ch, sub.queue, sub.bindings);
+    await ch.prefetch(this.options.prefetch ?? 32);
+    await ch.consume(queue, (msg) => {
+      if (!msg) return;
+      void this.handle(ch, sub, msg);
+    });
+  }
+
+  /** A durable queue with its dead-letter queue, bound to its event types; returns the namespaced name. */
+  private async declareQueue(ch: amqp.Channel, name: string, bindings: readonly string[]): Promise<string> {
+    const queue = this.q(name);
     const dlq = `${queue}.dlq`;
     await ch.assertQueue(dlq, { durable: true });
     await ch.bindQueue(dlq, this.dlx, dlq);
@@ -143,12 +164,8 @@ export class AmqpBus implements Bus {
       durable: true,
       arguments: { 'x-dead-letter-exchange': this.dlx, 'x-dead-letter-routing-key': dlq },
     });
-    for (const b of sub.bindings) await ch.bindQueue(queue, this.exchange, b);
-    await ch.prefetch(this.options.prefetch ?? 32);
-    await ch.consume(queue, (msg) => {
-      if (!msg) return;
-      void this.handle(ch, sub, msg);
-    });
+    for (const b of bindings) await ch.bindQueue(queue, this.exchange, b);
+    return queue;
   }
 
   private async handle(ch: amqp.Channel, sub: Subscription, msg: amqp.ConsumeMessage): Promise<void> {
@@ -164,14 +181,21 @@ export class AmqpBus implements Bus {
       ch.ack(msg);
     } catch (err) {
       const attempts = Number(msg.properties.headers?.['x-attempts'] ?? 1);
-      this.logger.warn({ err: (err as Error).message, type: event.type, attempts, queue: sub.queue }, 'event handler failed');
+      this.logger.warn(
+        { err: (err as Error).message, type: event.type, attempts, queue: sub.queue },
+        'event handler failed',
+      );
       if (attempts >= MAX_ATTEMPTS) {
         ch.nack(msg, false, false);
         return;
       }
       setTimeout(() => {
         try {
-          ch.sendToQueue(this.q(sub.queue), msg.content, { ...msg.properties, headers: { ...msg.properties.headers, 'x-attempts': attempts + 1 }, persistent: true });
+          ch.sendToQueue(this.q(sub.queue), msg.content, {
+            ...msg.properties,
+            headers: { ...msg.properties.headers, 'x-attempts': attempts + 1 },
+            persistent: true,
+          });
           ch.ack(msg);
         } catch {
           // channel gone: the unacked message is redelivered by the broker
