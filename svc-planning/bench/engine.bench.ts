@@ -29,16 +29,29 @@ const xnpvAt = (r: number, c: Case) => c.values.reduce((a, v, i) => a + v / (1 +
 const npvAt = (r: number, v: number[]) => v.reduce((a, x, i) => a + x / (1 + r) ** i, 0);
 const scale = (v: number[]) => v.reduce((a, x) => a + Math.abs(x), 0);
 
-function timeIt(fn: () => void, minMs = 400): number {
+/**
+ * Milliseconds a call: the run is cut into batches of about a tenth of `minMs` and the fastest batch's mean is the
+ * figure, because this machine's two cores are shared (another process taking the core stretches a batch; the
+ * fastest batch is the one-core figure). `mean` is the plain mean over the whole window, printed alongside.
+ */
+function timeWindow(fn: () => void, minMs = 400): { best: number; mean: number } {
   fn();
-  let n = 0;
+  let calls = 0;
+  let best = Number.POSITIVE_INFINITY;
   const t0 = performance.now();
   while (performance.now() - t0 < minMs) {
-    fn();
-    n++;
+    const b0 = performance.now();
+    let n = 0;
+    do {
+      fn();
+      n++;
+    } while (performance.now() - b0 < minMs / 10);
+    best = Math.min(best, (performance.now() - b0) / n);
+    calls += n;
   }
-  return (performance.now() - t0) / n;
+  return { best, mean: (performance.now() - t0) / calls };
 }
+const timeIt = (fn: () => void, minMs = 400) => timeWindow(fn, minMs).best;
 function count(solve: (c: Case) => number, check: (r: number, c: Case) => boolean, cs: Case[]) {
   let ok = 0;
   let hard = 0;
@@ -99,11 +112,11 @@ for (const [name, f] of Object.entries(solvers.irr)) {
 console.log(`IRR speed: ${(tIf / tI).toFixed(1)}x formulajs (target >= 3x)`);
 
 const h = sampleHousehold(40);
-const tP = timeIt(() => project(h), 2000);
-console.log(`household projection (2 members, 40 records of every kind, to age 100, ${project(h).rows.length} years): ${Math.round(1000 / tP)} per second on one core (target >= 5,000/s)`);
+const tP = timeWindow(() => project(h), 2000);
+console.log(`household projection (2 members, 40 records of every kind, to age 100, ${project(h).rows.length} years): ${Math.round(1000 / tP.best)} per second on one core (target >= 5,000/s; mean over the window ${Math.round(1000 / tP.mean)}/s)`);
 
 const base = project(h);
 const liquid = liquidByClass(h, () => 1);
 const years75 = { ...base, rows: Array.from({ length: 75 }, (_, i) => base.rows[Math.min(i, base.rows.length - 1)] as (typeof base.rows)[number]) };
-const tM = timeIt(() => monteCarlo(years75, liquid, { trials: 10_000, seed: 1 }), 1000);
-console.log(`Monte Carlo 10,000 trials x 75 years: ${tM.toFixed(0)} ms (target <= 200 ms)`);
+const tM = timeWindow(() => monteCarlo(years75, liquid, { trials: 10_000, seed: 1 }), 2000);
+console.log(`Monte Carlo 10,000 trials x 75 years: ${tM.best.toFixed(0)} ms (target <= 200 ms; mean over the window ${tM.mean.toFixed(0)} ms)`);

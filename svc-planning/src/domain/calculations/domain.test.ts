@@ -145,6 +145,8 @@ describe('frequencies and premiums', () => {
     expect(PAYMENTS_PER_YEAR).toEqual({ monthly: 12, quarterly: 4, semi_annual: 2, annual: 1, single: 1 });
     expect(normaliseFrequency('Semi Annual')).toBe('semi_annual');
     expect(() => normaliseFrequency('fortnightly')).toThrow(/frequency/);
+    // names of Object's own members are not frequencies
+    for (const f of ['constructor', '__proto__', 'toString']) expect(() => normaliseFrequency(f)).toThrow(/frequency/);
   });
   it('dates step by 1, 3, 6, 12 months; single is one payment; end date and term respected; unpaid skipped', () => {
     const base = { premium: 100, policy_date: '2024-01-31' };

@@ -27,12 +27,23 @@ const ALIASES: Record<string, Frequency> = {
   single_premium: 'single',
 };
 
+/** Spellings already read (the projection reads one per policy); bounded, so odd inputs cannot make it grow. */
+const READ = new Map<string, Frequency>();
+
 /** Accepts 'semi annual', 'Semi-Annual', 'single premium', 'yearly'… */
 export function normaliseFrequency(value: string, field = 'frequency'): Frequency {
-  const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  const f = ALIASES[key];
+  const known = READ.get(value);
+  if (known) return known;
+  const f = readFrequency(value);
   if (!f) throw new CalculationInputError(field, `${field} must be monthly, quarterly, semi annual, annual or single`);
+  if (READ.size < 64 && value.length <= 32) READ.set(value, f);
   return f;
+}
+
+function readFrequency(value: string): Frequency | undefined {
+  const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  // Own keys only: 'constructor' or '__proto__' must not resolve to Object's members.
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
 }
 
 /** Spec §9: yearly figures are monthly × 12. */

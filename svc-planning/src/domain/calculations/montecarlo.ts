@@ -35,8 +35,8 @@ export interface MonteCarloResult {
   bands: Array<{ year: number; percentiles: Record<string, number> }>;
 }
 
-/** sfc32: small fast counter PRNG (32-bit), seeded through splitmix32. */
-export function prng(seed: number): () => number {
+/** sfc32 state seeded through splitmix32 (four 32-bit words; an Int32Array keeps them unboxed). */
+function sfc32State(seed: number): Int32Array {
   let s = seed >>> 0;
   const split = () => {
     s = (s + 0x9e3779b9) | 0;
@@ -45,20 +45,32 @@ export function prng(seed: number): () => number {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = split();
-  let b = split();
-  let c = split();
-  let d = split();
-  return () => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
+  const st = new Int32Array(4);
+  for (let i = 0; i < 4; i++) st[i] = split();
+  return st;
 }
+
+/** One sfc32 step: the next number in [0, 1). */
+function sfc32Next(st: Int32Array): number {
+  const a = st[0] as number;
+  const b = st[1] as number;
+  const c = st[2] as number;
+  const d = st[3] as number;
+  const t = (((a + b) | 0) + d) | 0;
+  st[3] = (d + 1) | 0;
+  st[0] = b ^ (b >>> 9);
+  st[1] = (c + (c << 3)) | 0;
+  st[2] = (((c << 21) | (c >>> 11)) + t) | 0;
+  return (t >>> 0) / 4294967296;
+}
+
+/** sfc32: small fast counter PRNG (32-bit), seeded through splitmix32. */
+export function prng(seed: number): () => number {
+  const st = sfc32State(seed);
+  return () => sfc32Next(st);
+}
+
+const TWO_PI = 2 * Math.PI;
 
 /** Simulates liquid assets over the projection's years. `liquid` is the starting value per class. */
 export function monteCarlo(projection: ProjectionResult, liquid: Record<AssetClass, number>, opts: MonteCarloOptions = {}): MonteCarloResult {
@@ -89,24 +101,13 @@ export function monteCarlo(projection: ProjectionResult, liquid: Record<AssetCla
   CLASSES.forEach((c, i) => {
     start[i] = liquid[c] ?? 0;
   });
-  const rand = prng(seed);
+  const rng = sfc32State(seed);
+  // Net worth by year and trial, year-major (each year's trials side by side for the percentiles).
   const nw = new Float64Array(trials * Y);
   const bucket = new Float64Array(C);
+  // Box–Muller gives normals in pairs: the sine one is kept for the next draw.
   let spare = 0;
   let hasSpare = false;
-  const normal = () => {
-    if (hasSpare) {
-      hasSpare = false;
-      return spare;
-    }
-    let u = rand();
-    while (u <= 1e-12) u = rand();
-    const v = rand();
-    const m = Math.sqrt(-2 * Math.log(u));
-    spare = m * Math.sin(2 * Math.PI * v);
-    hasSpare = true;
-    return m * Math.cos(2 * Math.PI * v);
-  };
   let never = 0;
   const cashI = 2;
   for (let s = 0; s < trials; s++) {
@@ -118,7 +119,20 @@ export function monteCarlo(projection: ProjectionResult, liquid: Record<AssetCla
         for (let c = 0; c < C; c++) {
           const v = bucket[c] as number;
           if (v > 0) {
-            let g = 1 + (mean[c] as number) + (vol[c] as number) * normal();
+            let z: number;
+            if (hasSpare) {
+              hasSpare = false;
+              z = spare;
+            } else {
+              let u = sfc32Next(rng);
+              while (u <= 1e-12) u = sfc32Next(rng);
+              const m = Math.sqrt(-2 * Math.log(u));
+              const angle = TWO_PI * sfc32Next(rng);
+              spare = m * Math.sin(angle);
+              hasSpare = true;
+              z = m * Math.cos(angle);
+            }
+            let g = 1 + (mean[c] as number) + (vol[c] as number) * z;
             if (g < 0) g = 0;
             bucket[c] = v * g;
           }
@@ -142,17 +156,76 @@ export function monteCarlo(projection: ProjectionResult, liquid: Record<AssetCla
     }
     if (ok) never++;
   }
+  // Percentile q is the value at rank round(q/100 · (trials − 1)) in ascending order.
+  const ranks = pct.map((q) => Math.min(trials - 1, Math.max(0, Math.round((q / 100) * (trials - 1)))));
   const bands: MonteCarloResult['bands'] = [];
   for (let y = 0; y < Y; y++) {
-    const slice = nw.subarray(y * trials, (y + 1) * trials).sort();
+    const slice = nw.subarray(y * trials, (y + 1) * trials);
+    orderStatistics(slice, ranks);
     const p: Record<string, number> = {};
-    for (const q of pct) {
-      const idx = Math.min(trials - 1, Math.max(0, Math.round((q / 100) * (trials - 1))));
-      p[`p${q}`] = Math.round((slice[idx] as number) * 100) / 100;
-    }
+    pct.forEach((q, i) => {
+      p[`p${q}`] = Math.round((slice[ranks[i] as number] as number) * 100) / 100;
+    });
     bands.push({ year: (rows[y] as ProjectionResult['rows'][number]).year, percentiles: p });
   }
   return { trials, seed, assumptions, probability_never_runs_out: never / trials, bands };
+}
+
+/**
+ * Rearranges `a` so that a[k], for every k in `ranks`, holds the value a full ascending sort would put there
+ * (quickselect for each rank in turn, each on the part above the previous one: O(n) a rank instead of a sort).
+ * With a NaN or a −0 (where `<` cannot order like the typed-array sort) it sorts instead.
+ */
+export function orderStatistics(a: Float64Array, ranks: readonly number[]): void {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number;
+    if (Number.isNaN(x) || Object.is(x, -0)) {
+      a.sort();
+      return;
+    }
+  }
+  let lo = 0;
+  for (const k of [...ranks].sort((x, y) => x - y)) {
+    quickselect(a, k, lo, a.length - 1);
+    lo = k;
+  }
+}
+
+/** Puts the k-th smallest of a[lo..hi] at a[k], no greater value before it, no smaller after (median-of-3 Hoare). */
+function quickselect(a: Float64Array, k: number, lo: number, hi: number): void {
+  let l = lo;
+  let r = hi;
+  const swap = (i: number, j: number) => {
+    const t = a[i] as number;
+    a[i] = a[j] as number;
+    a[j] = t;
+  };
+  for (;;) {
+    if (r <= l + 1) {
+      if (r === l + 1 && (a[r] as number) < (a[l] as number)) swap(l, r);
+      return;
+    }
+    swap((l + r) >> 1, l + 1);
+    if ((a[l] as number) > (a[r] as number)) swap(l, r);
+    if ((a[l + 1] as number) > (a[r] as number)) swap(l + 1, r);
+    if ((a[l] as number) > (a[l + 1] as number)) swap(l, l + 1);
+    // a[l] ≤ pivot = a[l + 1] ≤ a[r]: sentinels for the scans below.
+    const pivot = a[l + 1] as number;
+    let i = l + 1;
+    let j = r;
+    for (;;) {
+      do i++;
+      while ((a[i] as number) < pivot);
+      do j--;
+      while ((a[j] as number) > pivot);
+      if (j < i) break;
+      swap(i, j);
+    }
+    a[l + 1] = a[j] as number;
+    a[j] = pivot;
+    if (j >= k) r = j - 1;
+    if (j <= k) l = i;
+  }
 }
 
 /** Starting liquid assets by class from a household (cash accounts are cash; investments by their class). */

@@ -63,6 +63,32 @@ describe('household projection', () => {
     expect(s.scenario.sold[0]).toMatchObject({ asset_id: 'c', year: 2025 });
     expect(s.money_runs_out_year).toBe(2025);
   });
+  it('input the engine cannot compute is reported for the first year it breaks, in the order of a year’s steps', () => {
+    // A property whose value is finite as of today and infinite a year later; a benefit with an unknown frequency.
+    const h = (sell: number, badBenefit = false) => {
+      const x = sampleHousehold(1);
+      x.properties = [{ ...(x.properties?.[0] as NonNullable<typeof x.properties>[number]), market_value: 1.5e306, growth_rate: 1e5, future_selling_year: sell, loan_id: undefined }];
+      if (badBenefit) (x.insurances?.[0] as { benefits: unknown[] }).benefits = [{ type: 'Death', expiry_age: 99, payout: { regular: { amount: 10, frequency: 'fortnightly' } } }];
+      return x;
+    };
+    const field = (f: () => unknown) => {
+      try {
+        f();
+        return null;
+      } catch (e) {
+        return (e as { field?: string }).field;
+      }
+    };
+    const death = (year: number) => ({ events: [{ member_id: 'm1', type: 'death' as const, year }] });
+    expect(field(() => project(h(2026)))).toBe('selling_price'); // sold in the year its value overflows
+    expect(field(() => project(h(2027)))).toBe('household'); // still held: that year's totals overflow first
+    expect(field(() => calculateScenarioModelling(h(2026)))).toBe('selling_price');
+    expect(field(() => calculateScenarioModelling(h(2027)))).toBe('household');
+    expect(field(() => project(h(2026, true), death(2025)))).toBe('frequency'); // the benefit is read in 2025
+    expect(field(() => project(h(2026, true), death(2026)))).toBe('selling_price'); // the sale comes first in 2026
+    expect(field(() => project(h(2027, true), death(2026)))).toBe('frequency');
+    expect(field(() => project(h(2040, true), death(2030)))).toBe('household');
+  });
   it('Monte Carlo is reproducible by seed and gives ordered percentile bands', () => {
     const h = sampleHousehold(3);
     const a = calculateScenarioModelling(h, { monte_carlo: { enabled: true, trials: 300, seed: 5 } }).monte_carlo;
