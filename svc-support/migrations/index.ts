@@ -1,4 +1,5 @@
 import type { Migration } from '@kinfolio/service-kit';
 import { supportTables } from './001_support';
+import { supportUsers } from './002_users';
 
-export const migrations: Migration[] = [supportTables];
+export const migrations: Migration[] = [supportTables, supportUsers];

@@ -1,8 +1,20 @@
-import { closePorts, createLogger, createPorts, KitConfig, loadConfig, onShutdown, startService } from '@kinfolio/service-kit';
+import {
+  closePorts,
+  createLogger,
+  createPorts,
+  KitConfig,
+  loadConfig,
+  onShutdown,
+  startService,
+} from '@kinfolio/service-kit';
 import { z } from 'zod';
 import { supportModule } from './module';
 
-const config = loadConfig(KitConfig.and(z.object({ PORT: z.coerce.number().int().min(0).max(65535).default(3004) })), process.env, 'svc-support');
+const config = loadConfig(
+  KitConfig.and(z.object({ PORT: z.coerce.number().int().min(0).max(65535).default(3004) })),
+  process.env,
+  'svc-support',
+);
 const logger = createLogger('svc-support', config.LOG_LEVEL);
 const ports = createPorts(config, logger);
 startService(supportModule, { config, ports, port: config.PORT, host: '0.0.0.0', logger })

@@ -4,6 +4,7 @@ import { contentRoutes } from './http/v1/content.routes';
 import { filesRoutes } from './http/v1/files.routes';
 import { logsRoutes } from './http/v1/logs.routes';
 import { ticketsRoutes } from './http/v1/tickets.routes';
+import { usersConsumer } from './messaging/users';
 import { hubFor, LiveHub, setHub } from './realtime/hub';
 
 /** svc-support: tickets and live replies, FAQ, page walkthroughs, presentations, uploads and client error logs. */
@@ -20,6 +21,7 @@ export const supportModule: ServiceModule = {
     logsRoutes(app, ctx);
     filesRoutes(app, ctx);
   },
+  consumers: () => [usersConsumer()],
   async attach(server, ctx) {
     setHub(ctx, await LiveHub.attach(server, ctx));
   },

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
 import { support } from '@kinfolio/contracts';
 import { type Identity, signIdentityHeaders, type TestService } from '@kinfolio/service-kit';
+import { io, type Socket } from 'socket.io-client';
 
 export type ClientSocket = Socket<support.ServerToClientEvents, support.ClientToServerEvents>;
 
 /** A socket.io client connected straight to the service with the identity headers the gateway would add. */
-export function connectAs(baseUrl: string, secret: string, who: Identity | null, opts: { reconnection?: boolean } = {}): ClientSocket {
+export function connectAs(
+  baseUrl: string,
+  secret: string,
+  who: Identity | null,
+  opts: { reconnection?: boolean } = {},
+): ClientSocket {
   const headers = who ? signIdentityHeaders(secret, who, undefined, randomUUID()) : {};
   return io(baseUrl, {
     path: support.SOCKET_PATH,
@@ -32,7 +37,11 @@ export function connected(s: ClientSocket, timeoutMs = 5000): Promise<void> {
   });
 }
 
-export function next<E extends keyof support.ServerToClientEvents>(s: ClientSocket, event: E, timeoutMs = 5000): Promise<Parameters<support.ServerToClientEvents[E]>[0]> {
+export function next<E extends keyof support.ServerToClientEvents>(
+  s: ClientSocket,
+  event: E,
+  timeoutMs = 5000,
+): Promise<Parameters<support.ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
     const handler = ((msg: Parameters<support.ServerToClientEvents[E]>[0]) => {
@@ -49,20 +58,35 @@ export function join(s: ClientSocket, ticketId: string): Promise<support.Ack> {
 
 /** Minimal files whose first bytes are what they claim to be. */
 export const fixtures = {
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake image body')]),
+  png: Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('IHDR fake image body'),
+  ]),
   jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF fake jpeg body')]),
   webp: Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 fake', 'latin1'),
   mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\x00\x00\x02\x00isomiso2', 'latin1')]),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-  pptx: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....ppt/presentation.xml')]),
-  xlsx: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....xl/workbook.xml')]),
+  pptx: Buffer.concat([
+    Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+    Buffer.from('....[Content_Types].xml....ppt/presentation.xml'),
+  ]),
+  xlsx: Buffer.concat([
+    Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+    Buffer.from('....[Content_Types].xml....xl/workbook.xml'),
+  ]),
   html: Buffer.from('<html><script>alert(1)</script></html>'),
 };
 
 /** Multipart upload through the test service, signed as `who`. */
-export async function upload(t: TestService, path: string, who: Identity, files: Array<{ name: string; body: Buffer; type?: string }>) {
+export async function upload(
+  t: TestService,
+  path: string,
+  who: Identity,
+  files: Array<{ name: string; body: Buffer; type?: string }>,
+) {
   const form = new FormData();
-  for (const f of files) form.append('files', new Blob([new Uint8Array(f.body)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files)
+    form.append('files', new Blob([new Uint8Array(f.body)], { type: f.type ?? 'application/octet-stream' }), f.name);
   const res = await fetch(`${t.svc.url}/api/v1/${path}`, {
     method: 'POST',
     headers: { ...signIdentityHeaders(t.secret, who, undefined, randomUUID()), 'x-requested-with': 'kinfolio' },

@@ -1,7 +1,9 @@
 import { JSDOM } from 'jsdom';
 
 const ALLOWED_TAGS = new Set(
-  'p br hr b strong i em u s strike sub sup small mark span div h1 h2 h3 h4 h5 h6 blockquote code pre ul ol li a img table thead tbody tr th td caption'.split(' '),
+  'p br hr b strong i em u s strike sub sup small mark span div h1 h2 h3 h4 h5 h6 blockquote code pre ul ol li a img table thead tbody tr th td caption'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -21,7 +23,8 @@ export function dangers(html: string): string[] {
       if (name === 'style') found.push('style attribute');
       if (name === 'href' && !/^(https?:|mailto:|tel:)/.test(value)) found.push(`href ${value}`);
       if (name === 'src' && !value.startsWith('https:')) found.push(`src ${value}`);
-      if (!['href', 'src', 'title', 'alt', 'target', 'rel', 'width', 'height', 'colspan', 'rowspan'].includes(name)) found.push(`attribute ${name}`);
+      if (!['href', 'src', 'title', 'alt', 'target', 'rel', 'width', 'height', 'colspan', 'rowspan'].includes(name))
+        found.push(`attribute ${name}`);
     }
   }
   return found;

@@ -49,7 +49,10 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
     const up = await upload(t, 'files/media-upload', advisor, [{ name: 'shot.png', body: fixtures.png }]);
     expect(up.status).toBe(201);
     const [file] = up.body.data as Array<{ key: string; url: string; fileName: string; mimetype: string }>;
-    const ticket = await raise(advisor, { query: 'See screenshot', attachments: [{ media: file!.key, mimetype: file!.mimetype, fileName: file!.fileName }] });
+    const ticket = await raise(advisor, {
+      query: 'See screenshot',
+      attachments: [{ media: file!.key, mimetype: file!.mimetype, fileName: file!.fileName }],
+    });
     expect(ticket.attachments[0]?.media).toBe(file!.key);
     const got = await t.call('GET', ticket.attachments[0]!.url);
     expect(got.status).toBe(200);
@@ -59,7 +62,12 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
   it("refuses an attachment key under another user's folder", async () => {
     const res = await t.call('POST', 'user/query-ticket', {
       as: advisor,
-      body: { query: 'x', attachments: [{ media: `storage/user/media/${other.userId}/1700000000000.png`, mimetype: 'image/png', fileName: 'a.png' }] },
+      body: {
+        query: 'x',
+        attachments: [
+          { media: `storage/user/media/${other.userId}/1700000000000.png`, mimetype: 'image/png', fileName: 'a.png' },
+        ],
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toHaveProperty(['attachments.0.media']);
@@ -68,7 +76,10 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
   it('lists only the caller’s own tickets, filtered by status', async () => {
     const mine = await raise(other, { query: 'mine' });
     const closed = await raise(other, { query: 'to close' });
-    expect((await t.call('PATCH', `user/query-ticket/${closed.id}/update`, { as: other, body: { status: 'closed' } })).status).toBe(200);
+    expect(
+      (await t.call('PATCH', `user/query-ticket/${closed.id}/update`, { as: other, body: { status: 'closed' } }))
+        .status,
+    ).toBe(200);
     const pending = await t.call('GET', 'user/query-tickets?status=pending', { as: other });
     expect(pending.body.data.rows.map((r: support.Ticket) => r.id)).toEqual([mine.id]);
     const closedList = await t.call('GET', 'user/query-tickets?status=closed', { as: other });
@@ -80,7 +91,10 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
 
   it('lets owner and admin converse, and a closed ticket refuses replies with the spec text', async () => {
     const ticket = await raise(customer, { query: 'Customer question' });
-    const r1 = await t.call('POST', `user/query-ticket/${ticket.id}/reply`, { as: customer, body: { reply: 'more detail' } });
+    const r1 = await t.call('POST', `user/query-ticket/${ticket.id}/reply`, {
+      as: customer,
+      body: { reply: 'more detail' },
+    });
     expect(r1.status).toBe(201);
     expect(r1.body.data.created_by).toBe(customer.userId);
     const r2 = await t.call('POST', `admin/query-ticket/${ticket.id}/reply`, { as: admin, body: { reply: 'answer' } });
@@ -90,7 +104,10 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
     expect(got.body.data.replies_count).toBe(2);
     const adminView = await t.call('GET', `admin/query-ticket/${ticket.id}`, { as: admin });
     expect(adminView.body.data.replies).toHaveLength(2);
-    expect((await t.call('PATCH', `admin/query-ticket/${ticket.id}/update`, { as: admin, body: { status: 'Closed' } })).body.data.status).toBe('closed');
+    expect(
+      (await t.call('PATCH', `admin/query-ticket/${ticket.id}/update`, { as: admin, body: { status: 'Closed' } })).body
+        .data.status,
+    ).toBe('closed');
     for (const [path, who] of [
       [`user/query-ticket/${ticket.id}/reply`, customer],
       [`admin/query-ticket/${ticket.id}/reply`, admin],
@@ -99,7 +116,10 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('You cannot reply to this conversation anymore');
     }
-    expect((await t.call('PATCH', `admin/query-ticket/${ticket.id}/update`, { as: admin, body: { status: 'Pending' } })).body.data.status).toBe('pending');
+    expect(
+      (await t.call('PATCH', `admin/query-ticket/${ticket.id}/update`, { as: admin, body: { status: 'Pending' } })).body
+        .data.status,
+    ).toBe('pending');
   });
 
   it('a reply needs text or an attachment', async () => {
@@ -110,9 +130,12 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
   });
 
   it('gives admins the pending count and a paged list with status filter', async () => {
-    const before = (await t.call('GET', 'admin/query-tickets?have_pending_tickets=true', { as: admin })).body.data as number;
+    const before = (await t.call('GET', 'admin/query-tickets?have_pending_tickets=true', { as: admin })).body
+      .data as number;
     const tk = await raise();
-    expect((await t.call('GET', 'admin/query-tickets?have_pending_tickets=true', { as: admin })).body.data).toBe(before + 1);
+    expect((await t.call('GET', 'admin/query-tickets?have_pending_tickets=true', { as: admin })).body.data).toBe(
+      before + 1,
+    );
     const page = await t.call('GET', 'admin/query-tickets?status=pending&page=1&page_size=2', { as: admin });
     expect(page.body.data.rows).toHaveLength(2);
     expect(page.body.data.total).toBe(before + 1);
@@ -123,8 +146,13 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
     const ticket = await raise(advisor, { query: 'private' });
     for (const who of [other, customer]) {
       expect((await t.call('GET', `user/query-ticket/${ticket.id}`, { as: who })).status).toBe(404);
-      expect((await t.call('POST', `user/query-ticket/${ticket.id}/reply`, { as: who, body: { reply: 'hi' } })).status).toBe(404);
-      expect((await t.call('PATCH', `user/query-ticket/${ticket.id}/update`, { as: who, body: { status: 'closed' } })).status).toBe(404);
+      expect(
+        (await t.call('POST', `user/query-ticket/${ticket.id}/reply`, { as: who, body: { reply: 'hi' } })).status,
+      ).toBe(404);
+      expect(
+        (await t.call('PATCH', `user/query-ticket/${ticket.id}/update`, { as: who, body: { status: 'closed' } }))
+          .status,
+      ).toBe(404);
     }
     expect((await t.call('GET', `user/query-ticket/${ticket.id}`, { as: advisor })).body.data.replies).toEqual([]);
     expect((await t.call('GET', 'user/query-ticket/not-a-uuid', { as: advisor })).status).toBe(404);
@@ -147,9 +175,11 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
       ['POST', 'admin/presentations/create', { folder_name: 'x' }],
     ];
     for (const who of [advisor, customer]) {
-      for (const [method, path, body] of adminCalls) expect((await t.call(method, path, { as: who, body })).status).toBe(403);
+      for (const [method, path, body] of adminCalls)
+        expect((await t.call(method, path, { as: who, body })).status).toBe(403);
     }
-    for (const [method, path, body] of adminCalls) expect((await t.call(method, path, { as: null, body })).status).toBe(401);
+    for (const [method, path, body] of adminCalls)
+      expect((await t.call(method, path, { as: null, body })).status).toBe(401);
     expect((await t.call('POST', 'user/query-ticket', { as: admin, body: { query: 'x' } })).status).toBe(403);
     expect((await t.call('GET', 'user/query-tickets', { as: admin })).status).toBe(403);
     expect((await t.call('GET', `admin/query-ticket/${ticket.id}/reply`, { as: admin })).status).toBe(404);
@@ -175,10 +205,15 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
     const pendingP = next(staff, 'tickets:pending');
     const ticket = await raise();
     expect((await createdP).ticket.id).toBe(ticket.id);
-    expect((await pendingP).count).toBe((await t.call('GET', 'admin/query-tickets?have_pending_tickets=true', { as: admin })).body.data);
+    expect((await pendingP).count).toBe(
+      (await t.call('GET', 'admin/query-tickets?have_pending_tickets=true', { as: admin })).body.data,
+    );
     expect(await join(owner, ticket.id)).toEqual({ ok: true });
     const liveP = next(owner, 'reply:created');
-    const posted = await t.call('POST', `admin/query-ticket/${ticket.id}/reply`, { as: admin, body: { reply: 'live answer' } });
+    const posted = await t.call('POST', `admin/query-ticket/${ticket.id}/reply`, {
+      as: admin,
+      body: { reply: 'live answer' },
+    });
     const live = await liveP;
     expect(live.ticket_id).toBe(ticket.id);
     expect(live.reply).toEqual(posted.body.data);
@@ -216,19 +251,27 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
     const s1 = sock(advisor);
     await connected(s1);
     s1.disconnect();
-    for (const n of [1, 2, 3]) await t.call('POST', `admin/query-ticket/${ticket.id}/reply`, { as: admin, body: { reply: `missed ${n}` } });
+    for (const n of [1, 2, 3])
+      await t.call('POST', `admin/query-ticket/${ticket.id}/reply`, { as: admin, body: { reply: `missed ${n}` } });
     const s2 = sock(advisor);
     await connected(s2);
     const missed = await t.call('GET', `user/query-ticket/${ticket.id}?after=${first.body.data.id}`, { as: advisor });
     expect(missed.body.data.replies.map((r: support.Reply) => r.reply)).toEqual(['missed 1', 'missed 2', 'missed 3']);
-    const byTime = await t.call('GET', `admin/query-ticket/${ticket.id}?after=${encodeURIComponent(first.body.data.createdAt)}`, { as: admin });
+    const byTime = await t.call(
+      'GET',
+      `admin/query-ticket/${ticket.id}?after=${encodeURIComponent(first.body.data.createdAt)}`,
+      { as: admin },
+    );
     expect(byTime.body.data.replies).toHaveLength(3);
     expect((await t.call('GET', `user/query-ticket/${ticket.id}?after=yesterday`, { as: advisor })).status).toBe(400);
   });
 
   it('publishes support.reply.created.v1 through the outbox', async () => {
     const ticket = await raise();
-    const res = await t.call('POST', `admin/query-ticket/${ticket.id}/reply`, { as: admin, body: { reply: 'evented' } });
+    const res = await t.call('POST', `admin/query-ticket/${ticket.id}/reply`, {
+      as: admin,
+      body: { reply: 'evented' },
+    });
     const rows = await t.svc.ctx.db('outbox').where({ type: 'support.reply.created.v1' });
     const mine = rows.find((r: { payload: unknown }) => {
       const p = (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as { reply_id: string };

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { setAuthorizationType } from '@kinfolio/ui-kit';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import DocumentViewer from './DocumentViewer';
@@ -73,6 +74,33 @@ describe('DocumentViewer', () => {
     expect(screen.getByRole('link', { name: PDF_DOWNLOAD }).getAttribute('href')).toBe(
       '/api/v1/files/blob/storage/missing.pdf',
     );
+  });
+
+  it('sends the Authorization-Type header on the blob read of a same-origin pdf, nothing to another origin (S3)', async () => {
+    Object.defineProperty(navigator, 'pdfViewerEnabled', { configurable: true, value: true });
+    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, arrayBuffer: async () => new ArrayBuffer(4) }));
+    (globalThis as { fetch: unknown }).fetch = fetchMock;
+    Object.assign(URL, { createObjectURL: () => 'blob:http://localhost/pdf-2', revokeObjectURL: jest.fn() });
+    setAuthorizationType('customer');
+    try {
+      const local = open('http://localhost/api/v1/files/blob/storage/user/documents/u/plan.pdf');
+      await act(async () => undefined);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledWith('http://localhost/api/v1/files/blob/storage/user/documents/u/plan.pdf', {
+        credentials: 'same-origin',
+        headers: { 'Authorization-Type': 'customer' },
+        signal: expect.any(AbortSignal),
+      });
+      local.unmount();
+      open('https://kinfolio-files.s3.ap-southeast-1.amazonaws.com/storage/user/documents/u/plan.pdf');
+      await act(async () => undefined);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(document.querySelector('iframe')?.getAttribute('src')).toBe(
+        'https://kinfolio-files.s3.ap-southeast-1.amazonaws.com/storage/user/documents/u/plan.pdf',
+      );
+    } finally {
+      setAuthorizationType(null);
+    }
   });
 
   it('shows the fallback text and download link when the browser cannot show PDFs', () => {

@@ -1,4 +1,5 @@
 import { extensionOf, mediaUrl } from '@kinfolio/support-ui';
+import { authorizationType, isSameOriginUrl } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 
 export const PDF_FALLBACK = 'Your browser does not support PDFs.';
@@ -44,19 +45,13 @@ export function pdfSupported(): boolean {
   return typeof navigator === 'undefined' || navigator.pdfViewerEnabled !== false;
 }
 
-/** Same-origin files (the files API) are read as a blob: the API forbids framing its own replies. */
-export function isSameOrigin(url: string): boolean {
-  if (url.startsWith('/') && !url.startsWith('//')) return true;
-  try {
-    return new URL(url).origin === window.location.origin;
-  } catch {
-    return false;
-  }
-}
-
-/** A same-origin pdf fetched as a blob and shown through an object URL; other URLs pass through. */
+/**
+ * A same-origin pdf (the files API, which forbids framing its own replies) fetched as a blob and shown through an
+ * object URL, with the Authorization-Type header every call of ours carries (spec §6); other URLs (S3) pass
+ * through untouched, so no header of ours is ever sent to another origin.
+ */
 function usePdfSource(src: string): { frame: string | null; failed: boolean } {
-  const local = isSameOrigin(src);
+  const local = isSameOriginUrl(src);
   const [state, setState] = useState<{ frame: string | null; failed: boolean }>({
     frame: local ? null : src,
     failed: false,
@@ -69,7 +64,11 @@ function usePdfSource(src: string): { frame: string | null; failed: boolean } {
     const ctl = new AbortController();
     let objectUrl: string | null = null;
     setState({ frame: null, failed: false });
-    fetch(src, { credentials: 'same-origin', signal: ctl.signal })
+    fetch(src, {
+      credentials: 'same-origin',
+      headers: { 'Authorization-Type': authorizationType() },
+      signal: ctl.signal,
+    })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
         objectUrl = URL.createObjectURL(new Blob([await res.arrayBuffer()], { type: 'application/pdf' }));

@@ -101,6 +101,9 @@ export const Ticket = z.object({
   status: TicketStatus,
   user_id: Id,
   user_type: z.enum(['advisor', 'customer']),
+  /** The owner's name and e-mail as svc-support last heard from svc-auth (null until then, or once deleted). */
+  user_name: z.string().nullable().optional(),
+  user_email: z.string().nullable().optional(),
   attachments: z.array(Attachment.extend({ url: z.string() })),
   replies_count: z.number().int(),
   createdAt: z.string(),
@@ -228,6 +231,11 @@ export const SignedUploadBody = z.object({
   content_type: z.string().max(100).optional(),
 });
 export const SignedUploadReply = ok(z.object({ url: z.string(), key: z.string(), content_type: z.string(), public_url: z.string() }));
+/**
+ * POST files/signed-upload/complete, after the browser's PUT: the service checks the stored file (size, and first
+ * bytes against the extension) and deletes it when it is refused. Attaching a key checks it again in any case.
+ */
+export const SignedUploadCompleteBody = z.object({ key: ObjectKey, fileName: PlainText(255).optional() });
 export const UploadedFile = z.object({ key: z.string(), url: z.string(), fileName: z.string(), mimetype: z.string() });
 export const UploadReply = ok(z.array(UploadedFile));
 

@@ -130,6 +130,31 @@ describe.each([
     await expect(store.delete(k)).resolves.toBeUndefined();
   });
 
+  it('tells a file’s size and content type without reading it, and null for a missing file', async () => {
+    const k = key('sized.pdf');
+    expect(await store.head(k)).toBeNull();
+    await store.put(k, Buffer.alloc(12_345, 7), 'application/pdf');
+    expect(await store.head(k)).toEqual({ size: 12_345, contentType: 'application/pdf' });
+    await store.delete(k);
+    expect(await store.head(k)).toBeNull();
+  });
+
+  it('reads a byte range: the first bytes, a middle slice, a short tail, nothing past the end, null when missing', async () => {
+    const k = key('range.bin');
+    const body = randomBytes(100_000);
+    expect(await store.readRange(k, 0, 64)).toBeNull();
+    await store.put(k, body, 'application/octet-stream');
+    expect((await store.readRange(k, 0, 64))?.equals(body.subarray(0, 64))).toBe(true);
+    expect((await store.readRange(k, 50_000, 10))?.equals(body.subarray(50_000, 50_010))).toBe(true);
+    expect((await store.readRange(k, 99_990, 64))?.equals(body.subarray(99_990))).toBe(true);
+    expect((await store.readRange(k, 100_000, 64))?.length).toBe(0);
+    const small = key('small.bin');
+    await store.put(small, Buffer.from('abc'), 'application/octet-stream');
+    expect((await store.readRange(small, 0, 64))?.toString()).toBe('abc');
+    await expect(store.readRange(k, -1, 10)).rejects.toThrow(/invalid byte range/);
+    await expect(store.readRange('../x', 0, 10)).rejects.toThrow(/unsafe object key/);
+  });
+
   it.each(['../escape.txt', '/absolute.txt', 'a//b.txt', 'a/./b.txt', 'a\\b.txt', 'line\nbreak.txt', ''])('refuses the unsafe key %j', async (bad) => {
     await expect(store.put(bad, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe object key/);
     await expect(store.get(bad)).rejects.toThrow(/unsafe object key/);

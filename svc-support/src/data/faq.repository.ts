@@ -17,9 +17,12 @@ export interface FaqAnswerRow {
   updated_at: Date | string;
 }
 
-export const listTopics = (db: Knex): Promise<FaqTopicRow[]> => db<FaqTopicRow>('faq_topics').orderBy([{ column: 'created_at' }, { column: 'id' }]);
-export const findTopic = (db: Knex, id: string): Promise<FaqTopicRow | undefined> => db<FaqTopicRow>('faq_topics').where({ id }).first();
-export const findAnswer = (db: Knex, id: string): Promise<FaqAnswerRow | undefined> => db<FaqAnswerRow>('faq_answers').where({ id }).first();
+export const listTopics = (db: Knex): Promise<FaqTopicRow[]> =>
+  db<FaqTopicRow>('faq_topics').orderBy([{ column: 'created_at' }, { column: 'id' }]);
+export const findTopic = (db: Knex, id: string): Promise<FaqTopicRow | undefined> =>
+  db<FaqTopicRow>('faq_topics').where({ id }).first();
+export const findAnswer = (db: Knex, id: string): Promise<FaqAnswerRow | undefined> =>
+  db<FaqAnswerRow>('faq_answers').where({ id }).first();
 
 export function listAnswers(db: Knex, topicIds?: string[]): Promise<FaqAnswerRow[]> {
   const q = db<FaqAnswerRow>('faq_answers').orderBy([{ column: 'created_at' }, { column: 'id' }]);
@@ -37,7 +40,9 @@ export async function searchAnswers(db: Knex, keyword: string): Promise<FaqAnswe
   const pattern = `%${escapeLike(keyword.toLowerCase())}%`;
   return db<FaqAnswerRow>('faq_answers as a')
     .join('faq_topics as t', 't.id', 'a.faq_topic_id')
-    .where((w) => w.whereRaw("a.search_text LIKE ? ESCAPE '\\'", [pattern]).orWhereRaw("t.title_lc LIKE ? ESCAPE '\\'", [pattern]))
+    .where((w) =>
+      w.whereRaw("a.search_text LIKE ? ESCAPE '\\'", [pattern]).orWhereRaw("t.title_lc LIKE ? ESCAPE '\\'", [pattern]),
+    )
     .orderBy([{ column: 'a.created_at' }, { column: 'a.id' }])
     .select('a.*');
 }

@@ -1,5 +1,5 @@
-import type { Knex } from '@kinfolio/service-kit';
 import type { support } from '@kinfolio/contracts';
+import type { Knex } from '@kinfolio/service-kit';
 
 export interface TicketRow {
   id: string;
@@ -59,12 +59,22 @@ export function toReply(row: ReplyRow, urlOf: (key: string) => string): support.
 /** KF-YYMM-000123: month of creation and a database sequence (unique across replicas). */
 export async function nextReferenceId(trx: Knex.Transaction, now: Date): Promise<string> {
   const res = await trx.raw<{ rows: Array<{ n: string | number }> }>("SELECT nextval('ticket_ref_seq') AS n");
-  const n = Number(res.rows[0]?.n);
+  return formatReferenceId(Number(res.rows[0]?.n), now);
+}
+
+/** `KF-` + two-digit year and month (UTC) + the sequence number, at least 6 digits (more once past 999,999). */
+export const REFERENCE_ID_PATTERN = /^KF-\d{2}(0[1-9]|1[0-2])-\d{6,}$/;
+
+export function formatReferenceId(n: number, now: Date): string {
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`invalid ticket sequence number: ${n}`);
   const yymm = `${String(now.getUTCFullYear() % 100).padStart(2, '0')}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   return `KF-${yymm}-${String(n).padStart(6, '0')}`;
 }
 
-export async function insertTicket(trx: Knex.Transaction, row: Omit<TicketRow, 'attachments'> & { attachments: support.Attachment[] }): Promise<TicketRow> {
+export async function insertTicket(
+  trx: Knex.Transaction,
+  row: Omit<TicketRow, 'attachments'> & { attachments: support.Attachment[] },
+): Promise<TicketRow> {
   const [out] = await trx('tickets')
     .insert({ ...row, attachments: JSON.stringify(row.attachments) })
     .returning('*');
@@ -91,27 +101,29 @@ export async function listTickets(db: Knex, f: TicketFilter): Promise<{ rows: Ti
   const [countRow] = await base.clone().count<Array<{ count: string | number }>>({ count: '*' });
   const rows = (await base
     .clone()
-    .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'updated_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize)) as TicketRow[];
   return { rows, total: Number(countRow?.count ?? 0) };
 }
 
 export async function countPending(db: Knex): Promise<number> {
-  const [row] = await db('tickets').where({ status: 'pending' }).count<Array<{ count: string | number }>>({ count: '*' });
+  const [row] = await db('tickets')
+    .where({ status: 'pending' })
+    .count<Array<{ count: string | number }>>({ count: '*' });
   return Number(row?.count ?? 0);
 }
 
-export async function updateTicket(trx: Knex.Transaction, id: string, patch: Partial<Pick<TicketRow, 'status' | 'updated_at'>> & { replies_count?: Knex.Raw }): Promise<TicketRow> {
+export async function updateTicket(
+  trx: Knex.Transaction,
+  id: string,
+  patch: Partial<Pick<TicketRow, 'status' | 'updated_at'>> & { replies_count?: Knex.Raw },
+): Promise<TicketRow> {
   const [out] = await trx('tickets').where({ id }).update(patch).returning('*');
   return out as TicketRow;
-}
-
-export async function insertReply(trx: Knex.Transaction, row: Omit<ReplyRow, 'seq' | 'attachments'> & { attachments: support.Attachment[] }): Promise<ReplyRow> {
-  const [out] = await trx('ticket_replies')
-    .insert({ ...row, attachments: JSON.stringify(row.attachments) })
-    .returning('*');
-  return out as ReplyRow;
 }
 
 /** Replies in order; `after` is a reply id (strictly later replies) or an ISO time (replies created after it). */
@@ -119,11 +131,54 @@ export async function listReplies(db: Knex, ticketId: string, after?: string): P
   const q = db<ReplyRow>('ticket_replies').where('ticket_id', ticketId).orderBy('seq', 'asc');
   if (after) {
     if (/^[0-9a-f-]{36}$/i.test(after)) {
-      const anchor = await db<ReplyRow>('ticket_replies').where({ ticket_id: ticketId, id: after.toLowerCase() }).first('seq');
+      const anchor = await db<ReplyRow>('ticket_replies')
+        .where({ ticket_id: ticketId, id: after.toLowerCase() })
+        .first('seq');
       if (anchor) q.where('seq', '>', anchor.seq);
     } else {
       q.where('created_at', '>', new Date(after));
     }
   }
   return (await q) as ReplyRow[];
+}
+
+/**
+ * A reply and the ticket's bump (replies_count, updated_at) in one statement: the UPDATE locks the ticket row, so
+ * concurrent replies serialise on it as a SELECT … FOR UPDATE would, in one round trip instead of three. Nothing
+ * happens (null) when the ticket does not exist, is closed, or — with `ownerId` — belongs to someone else.
+ */
+export async function addReply(
+  trx: Knex.Transaction,
+  ticketId: string,
+  ownerId: string | null,
+  row: Omit<ReplyRow, 'seq' | 'attachments' | 'ticket_id'> & { attachments: support.Attachment[] },
+): Promise<{ ticket: TicketRow; reply: ReplyRow } | null> {
+  const res = await trx.raw<{ rows: Array<{ ticket: TicketRow; reply: ReplyRow }> }>(
+    `WITH t AS (
+       UPDATE tickets SET replies_count = replies_count + 1, updated_at = ?
+       WHERE id = ? AND status <> 'closed' AND (?::uuid IS NULL OR user_id = ?::uuid)
+       RETURNING *
+     ), r AS (
+       INSERT INTO ticket_replies (id, ticket_id, reply, created_by, author_id, attachments, created_at)
+       SELECT ?, t.id, ?, ?, ?, ?::jsonb, ? FROM t
+       RETURNING *
+     )
+     SELECT row_to_json(t.*) AS ticket, row_to_json(r.*) AS reply FROM t, r`,
+    [
+      row.created_at,
+      ticketId,
+      ownerId,
+      ownerId,
+      row.id,
+      row.reply,
+      row.created_by,
+      row.author_id,
+      JSON.stringify(row.attachments),
+      row.created_at,
+    ],
+  );
+  const out = res.rows[0];
+  if (!out) return null;
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  return { ticket: parse(out.ticket), reply: parse(out.reply) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import type { support } from '@kinfolio/contracts';
 import { notFound, type ServiceContext } from '@kinfolio/service-kit';
+import type { z } from 'zod';
 import { sanitizeRichHtml } from './html';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -35,8 +35,13 @@ export function matchesPath(w: Pick<support.Walkthrough, 'page_meta'>, path: str
   return values.length > 0 && values.every((v) => path.includes(v));
 }
 
-export async function listWalkthroughs(ctx: ServiceContext, q: { path?: string; folder_name?: string }): Promise<support.Walkthrough[]> {
-  const rows = (await ctx.db('page_walkthroughs').orderBy([{ column: 'created_at' }, { column: 'id' }])) as WalkthroughRow[];
+export async function listWalkthroughs(
+  ctx: ServiceContext,
+  q: { path?: string; folder_name?: string },
+): Promise<support.Walkthrough[]> {
+  const rows = (await ctx
+    .db('page_walkthroughs')
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])) as WalkthroughRow[];
   return rows
     .map(toWalkthrough)
     .filter((w) => (q.path === undefined ? true : matchesPath(w, q.path)))
@@ -57,19 +62,29 @@ function walkthroughColumns(b: Partial<WalkthroughInput>) {
 
 export async function createWalkthrough(ctx: ServiceContext, b: WalkthroughInput) {
   const now = new Date();
-  const [row] = (await ctx.db('page_walkthroughs')
+  const [row] = (await ctx
+    .db('page_walkthroughs')
     .insert({ id: randomUUID(), ...walkthroughColumns(b), created_at: now, updated_at: now })
     .returning('*')) as WalkthroughRow[];
   return toWalkthrough(row!);
 }
 
 export async function updateWalkthrough(ctx: ServiceContext, id: string, b: Partial<WalkthroughInput>) {
-  const [row] = (await ctx.db('page_walkthroughs').where({ id }).update({ ...walkthroughColumns(b), updated_at: new Date() }).returning('*')) as WalkthroughRow[];
+  const [row] = (await ctx
+    .db('page_walkthroughs')
+    .where({ id })
+    .update({ ...walkthroughColumns(b), updated_at: new Date() })
+    .returning('*')) as WalkthroughRow[];
   if (!row) throw notFound('Page walkthrough not found');
   return toWalkthrough(row);
 }
 
-export async function deleteRow(ctx: ServiceContext, table: 'page_walkthroughs' | 'presentations', id: string, what: string) {
+export async function deleteRow(
+  ctx: ServiceContext,
+  table: 'page_walkthroughs' | 'presentations',
+  id: string,
+  what: string,
+) {
   const gone = await ctx.db(table).where({ id }).delete().returning('id');
   if (!gone.length) throw notFound(`${what} not found`);
 }
@@ -85,13 +100,19 @@ interface PresentationRow {
 const toPresentation = (ctx: ServiceContext, r: PresentationRow) => ({
   id: r.id,
   folder_name: r.folder_name,
-  files: json(r.files).map((f) => ({ name: f.name, url: f.url.startsWith('https://') ? f.url : ctx.ports.blobs.publicUrl(f.url), key: f.url })),
+  files: json(r.files).map((f) => ({
+    name: f.name,
+    url: f.url.startsWith('https://') ? f.url : ctx.ports.blobs.publicUrl(f.url),
+    key: f.url,
+  })),
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
 });
 
 export async function listPresentations(ctx: ServiceContext) {
-  const rows = (await ctx.db('presentations').orderBy([{ column: 'folder_name' }, { column: 'id' }])) as PresentationRow[];
+  const rows = (await ctx
+    .db('presentations')
+    .orderBy([{ column: 'folder_name' }, { column: 'id' }])) as PresentationRow[];
   return rows.map((r) => toPresentation(ctx, r));
 }
 
@@ -99,14 +120,22 @@ type PresentationInput = z.infer<typeof support.PresentationBody>;
 
 export async function createPresentation(ctx: ServiceContext, b: PresentationInput) {
   const now = new Date();
-  const [row] = (await ctx.db('presentations')
-    .insert({ id: randomUUID(), folder_name: b.folder_name, files: JSON.stringify(b.files), created_at: now, updated_at: now })
+  const [row] = (await ctx
+    .db('presentations')
+    .insert({
+      id: randomUUID(),
+      folder_name: b.folder_name,
+      files: JSON.stringify(b.files),
+      created_at: now,
+      updated_at: now,
+    })
     .returning('*')) as PresentationRow[];
   return toPresentation(ctx, row!);
 }
 
 export async function updatePresentation(ctx: ServiceContext, id: string, b: Partial<PresentationInput>) {
-  const [row] = (await ctx.db('presentations')
+  const [row] = (await ctx
+    .db('presentations')
     .where({ id })
     .update({
       ...(b.folder_name !== undefined ? { folder_name: b.folder_name } : {}),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import type { support } from '@kinfolio/contracts';
 import type { Identity, ServiceContext } from '@kinfolio/service-kit';
+import type { z } from 'zod';
 
 interface ErrorLogRow {
   id: string;
@@ -50,7 +50,12 @@ const toLog = (r: ErrorLogRow) => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-export async function recordClientError(ctx: ServiceContext, who: Identity | undefined, ip: string, b: z.infer<typeof support.LogErrorBody>): Promise<string> {
+export async function recordClientError(
+  ctx: ServiceContext,
+  who: Identity | undefined,
+  ip: string,
+  b: z.infer<typeof support.LogErrorBody>,
+): Promise<string> {
   const id = randomUUID();
   const ts = b.timestamp === undefined ? null : new Date(b.timestamp);
   await ctx.db('error_logs').insert({
@@ -76,7 +81,10 @@ export async function listErrorLogs(ctx: ServiceContext, q: { user_id?: string; 
   const [c] = await base.clone().count<Array<{ count: string | number }>>({ count: '*' });
   const rows = (await base
     .clone()
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(q.page_size)
     .offset((q.page - 1) * q.page_size)) as ErrorLogRow[];
   return { rows: rows.map(toLog), total: Number(c?.count ?? 0), page: q.page, page_size: q.page_size };

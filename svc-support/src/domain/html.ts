@@ -6,9 +6,43 @@ import sanitizeHtml from 'sanitize-html';
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'sub', 'sup', 'small', 'mark', 'span', 'div',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'code', 'pre', 'ul', 'ol', 'li', 'a', 'img',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption',
+    'p',
+    'br',
+    'hr',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'span',
+    'div',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'caption',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -44,7 +78,14 @@ export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
 
 /** The text of some HTML (no tags), lowercased and with whitespace collapsed: what keyword search scans. */
 export function searchableText(...htmls: string[]): string {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { support } from '@kinfolio/contracts';
-import { AppError, badRequest, enqueueEvent, type Identity, notFound, type ServiceContext } from '@kinfolio/service-kit';
+import { AppError, enqueueEvent, type Identity, notFound, type ServiceContext } from '@kinfolio/service-kit';
 import {
+  addReply,
   countPending,
   findTicket,
-  insertReply,
   insertTicket,
   listReplies,
   listTickets,
@@ -14,16 +14,23 @@ import {
   toTicket,
   updateTicket,
 } from '../data/ticket.repository';
+import { findUsers } from '../data/user.repository';
+import { verifyAttachments } from '../files/verify';
 import { hubFor } from '../realtime/hub';
 
 const urlOf = (ctx: ServiceContext) => (key: string) => ctx.ports.blobs.publicUrl(key);
 
-/** Attachments must be files the caller uploaded (keys under their own id). */
-function assertOwnAttachments(me: Identity, attachments: support.Attachment[]): void {
-  attachments.forEach((a, i) => {
-    const m = support.OBJECT_KEY_PATTERN.exec(a.media);
-    if (!m || m[2] !== me.userId.toLowerCase()) throw badRequest('Attachments must be files you uploaded', `attachments.${i}.media`);
-  });
+/** Adds the owners' names and e-mails (svc-support's copy of svc-auth's users) to tickets. */
+async function withOwners<T extends support.Ticket>(ctx: ServiceContext, tickets: T[]): Promise<T[]> {
+  const users = await findUsers(
+    ctx.db,
+    tickets.map((t) => t.user_id),
+  );
+  return tickets.map((t) => ({
+    ...t,
+    user_name: users.get(t.user_id)?.name ?? null,
+    user_email: users.get(t.user_id)?.email ?? null,
+  }));
 }
 
 /** The owner sees only their own tickets (another user's id is simply not found); admins see all. */
@@ -38,9 +45,14 @@ async function broadcastPending(ctx: ServiceContext): Promise<void> {
   if (hub) hub.pendingCount(await countPending(ctx.db));
 }
 
-export async function raiseTicket(ctx: ServiceContext, me: Identity, body: support.CreateTicketBody): Promise<support.Ticket> {
+export async function raiseTicket(
+  ctx: ServiceContext,
+  me: Identity,
+  body: support.CreateTicketBody,
+): Promise<support.Ticket> {
   if (me.type === 'admin') throw new AppError(403, 'Admins answer tickets; they do not raise them');
-  assertOwnAttachments(me, body.attachments);
+  // Every attached file is checked where it is stored (size and first bytes), whichever store took the upload.
+  const attachments = await verifyAttachments(ctx, me, body.attachments);
   const now = new Date();
   const row = await ctx.tx(async (trx) =>
     insertTicket(trx, {
@@ -51,73 +63,122 @@ export async function raiseTicket(ctx: ServiceContext, me: Identity, body: suppo
       query: body.query,
       query_type: body.query_type,
       status: 'pending',
-      attachments: body.attachments,
+      attachments,
       replies_count: 0,
       created_at: now,
       updated_at: now,
     }),
   );
   const ticket = toTicket(row, urlOf(ctx));
-  hubFor(ctx)?.ticketCreated(ticket);
+  const hub = hubFor(ctx);
+  if (hub) hub.ticketCreated((await withOwners(ctx, [ticket]))[0] ?? ticket);
   await broadcastPending(ctx);
   return ticket;
 }
 
-export async function listOwnTickets(ctx: ServiceContext, me: Identity, q: { status?: support.TicketStatus; page: number; page_size: number }) {
-  const { rows, total } = await listTickets(ctx.db, { userId: me.userId, status: q.status, page: q.page, pageSize: q.page_size });
+export async function listOwnTickets(
+  ctx: ServiceContext,
+  me: Identity,
+  q: { status?: support.TicketStatus; page: number; page_size: number },
+) {
+  const { rows, total } = await listTickets(ctx.db, {
+    userId: me.userId,
+    status: q.status,
+    page: q.page,
+    pageSize: q.page_size,
+  });
   return { rows: rows.map((r) => toTicket(r, urlOf(ctx))), total, page: q.page, page_size: q.page_size };
 }
 
-export async function listAllTickets(ctx: ServiceContext, q: { status?: support.TicketStatus; user_id?: string; page: number; page_size: number }) {
-  const { rows, total } = await listTickets(ctx.db, { userId: q.user_id, status: q.status, page: q.page, pageSize: q.page_size });
-  return { rows: rows.map((r) => toTicket(r, urlOf(ctx))), total, page: q.page, page_size: q.page_size };
+export async function listAllTickets(
+  ctx: ServiceContext,
+  q: { status?: support.TicketStatus; user_id?: string; page: number; page_size: number },
+) {
+  const { rows, total } = await listTickets(ctx.db, {
+    userId: q.user_id,
+    status: q.status,
+    page: q.page,
+    pageSize: q.page_size,
+  });
+  return {
+    rows: await withOwners(
+      ctx,
+      rows.map((r) => toTicket(r, urlOf(ctx))),
+    ),
+    total,
+    page: q.page,
+    page_size: q.page_size,
+  };
 }
 
 export const pendingTicketCount = (ctx: ServiceContext) => countPending(ctx.db);
 
-export async function getTicket(ctx: ServiceContext, me: Identity, id: string, after?: string): Promise<support.TicketWithReplies> {
+export async function getTicket(
+  ctx: ServiceContext,
+  me: Identity,
+  id: string,
+  after?: string,
+): Promise<support.TicketWithReplies> {
   const row = await visibleTicket(ctx, me, id);
   const replies = await listReplies(ctx.db, row.id, after);
-  return { ...toTicket(row, urlOf(ctx)), replies: replies.map((r) => toReply(r, urlOf(ctx))) };
+  const ticket = toTicket(row, urlOf(ctx));
+  const [named] = me.type === 'admin' ? await withOwners(ctx, [ticket]) : [ticket];
+  return { ...(named ?? ticket), replies: replies.map((r) => toReply(r, urlOf(ctx))) };
 }
 
 /**
- * A reply from the owner or support staff. A closed ticket refuses it (spec §8). The reply and its outbox event
- * commit together; sockets hear about it only after the commit.
+ * A reply from the owner or support staff. A closed ticket refuses it (spec §8). The reply, the ticket's bump and
+ * the outbox event commit together (one statement for the first two); sockets hear about it right after the commit,
+ * before anything else is done for the request.
  */
-export async function replyToTicket(ctx: ServiceContext, me: Identity, id: string, body: support.ReplyBody): Promise<support.Reply> {
-  await visibleTicket(ctx, me, id);
-  assertOwnAttachments(me, body.attachments);
+export async function replyToTicket(
+  ctx: ServiceContext,
+  me: Identity,
+  id: string,
+  body: support.ReplyBody,
+): Promise<support.Reply> {
+  let attachments: support.Attachment[] = [];
+  if (body.attachments.length) {
+    // someone else's ticket is "not found" before any file is looked at
+    await visibleTicket(ctx, me, id);
+    attachments = await verifyAttachments(ctx, me, body.attachments);
+  }
   const { ticket, reply } = await ctx.tx(async (trx) => {
-    const locked = await findTicket(trx, id, true);
-    if (!locked) throw notFound('Ticket not found');
-    if (locked.status === 'closed') throw new AppError(409, support.TICKET_CLOSED_MESSAGE);
     const now = new Date();
-    const replyRow = await insertReply(trx, {
+    const done = await addReply(trx, id, me.type === 'admin' ? null : me.userId, {
       id: randomUUID(),
-      ticket_id: locked.id,
       reply: body.reply,
       created_by: me.type === 'admin' ? 'admin' : me.userId,
       author_id: me.userId,
-      attachments: body.attachments,
+      attachments,
       created_at: now,
     });
-    const updated = await updateTicket(trx, locked.id, { updated_at: now, replies_count: trx.raw('replies_count + 1') });
+    if (!done) {
+      // nothing was written: tell "closed" from "not found" (another user's ticket is not found, never forbidden)
+      const row = await findTicket(trx, id);
+      if (!row || (me.type !== 'admin' && row.user_id !== me.userId)) throw notFound('Ticket not found');
+      throw new AppError(409, support.TICKET_CLOSED_MESSAGE);
+    }
     await enqueueEvent(trx, 'support.reply.created.v1', {
-      ticket_id: locked.id,
-      reply_id: replyRow.id,
-      owner_id: locked.user_id,
-      created_by: replyRow.created_by,
-      created_at: new Date(replyRow.created_at).toISOString(),
+      ticket_id: done.ticket.id,
+      reply_id: done.reply.id,
+      owner_id: done.ticket.user_id,
+      created_by: done.reply.created_by,
+      created_at: new Date(done.reply.created_at).toISOString(),
     });
-    return { ticket: updated, reply: replyRow };
+    return done;
   });
   const out = toReply(reply, urlOf(ctx));
   hubFor(ctx)?.replyCreated(toTicket(ticket, urlOf(ctx)), out);
   return out;
 }
 
-export async function setTicketStatus(ctx: ServiceContext, me: Identity, id: string, status: support.TicketStatus): Promise<support.Ticket> {
+export async function setTicketStatus(
+  ctx: ServiceContext,
+  me: Identity,
+  id: string,
+  status: support.TicketStatus,
+): Promise<support.Ticket> {
   await visibleTicket(ctx, me, id);
   const { row, changed } = await ctx.tx(async (trx) => {
     const locked = await findTicket(trx, id, true);

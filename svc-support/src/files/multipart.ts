@@ -1,17 +1,28 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Request } from 'express';
 import { UPLOAD_MAX_BYTES } from '@kinfolio/contracts';
 import { badRequest } from '@kinfolio/service-kit';
+import type { Request } from 'express';
 
 /** busboy 0.3 ships no types: the little of its API used here. */
 interface BusboyStream extends NodeJS.WritableStream {
-  on(event: 'file', cb: (field: string, file: Readable & { truncated?: boolean }, filename: string, encoding: string, mimetype: string) => void): this;
+  on(
+    event: 'file',
+    cb: (
+      field: string,
+      file: Readable & { truncated?: boolean },
+      filename: string,
+      encoding: string,
+      mimetype: string,
+    ) => void,
+  ): this;
   on(event: 'filesLimit' | 'finish', cb: () => void): this;
   on(event: 'error', cb: (err: Error) => void): this;
 }
-type BusboyCtor = new (opts: { headers: IncomingHttpHeaders; limits?: { fileSize?: number; files?: number; fields?: number; fieldSize?: number; parts?: number } }) => BusboyStream;
-// biome-ignore lint/style/noCommonJs: busboy 0.3 is CommonJS without type declarations
+type BusboyCtor = new (opts: {
+  headers: IncomingHttpHeaders;
+  limits?: { fileSize?: number; files?: number; fields?: number; fieldSize?: number; parts?: number };
+}) => BusboyStream;
 const Busboy = require('busboy') as BusboyCtor;
 
 export const MAX_FILES_PER_UPLOAD = 10;
@@ -29,7 +40,10 @@ export function readMultipart(req: Request): Promise<ReceivedFile[]> {
   return new Promise((resolve, reject) => {
     let bb: BusboyStream;
     try {
-      bb = new Busboy({ headers: req.headers, limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 10_000, parts: 40 } });
+      bb = new Busboy({
+        headers: req.headers,
+        limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 10_000, parts: 40 },
+      });
     } catch {
       reject(badRequest('Send the files as multipart/form-data', 'files'));
       return;
@@ -43,7 +57,12 @@ export function readMultipart(req: Request): Promise<ReceivedFile[]> {
         new Promise<void>((done) => {
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('end', () => {
-            files.push({ fileName: String(filename ?? ''), declaredType: String(mimetype ?? ''), body: Buffer.concat(chunks), tooLarge: stream.truncated === true });
+            files.push({
+              fileName: String(filename ?? ''),
+              declaredType: String(mimetype ?? ''),
+              body: Buffer.concat(chunks),
+              tooLarge: stream.truncated === true,
+            });
             done();
           });
         }),

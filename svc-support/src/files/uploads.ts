@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { support, UPLOAD_TOO_LARGE_MANY, UPLOAD_TOO_LARGE_ONE } from '@kinfolio/contracts';
 import { AppError, badRequest, type Identity, type ServiceContext } from '@kinfolio/service-kit';
-import { CONTENT_MISMATCH, contentMatches, contentTypeOf, extOf, type Kind, kindOfExtension, TYPE_NOT_ALLOWED } from './content-type';
+import {
+  CONTENT_MISMATCH,
+  contentMatches,
+  contentTypeOf,
+  extOf,
+  type Kind,
+  kindOfExtension,
+  TYPE_NOT_ALLOWED,
+} from './content-type';
 import type { ReceivedFile } from './multipart';
 
 const MEDIA_KEY = /^storage\/user\/media\/([0-9a-f-]{36})\/(\d{10,16})(\.[A-Za-z0-9]+)$/;
@@ -36,7 +44,10 @@ export function planSignedKey(me: Identity, objectKey: string): KeyPlan {
   const uid = me.userId.toLowerCase();
   const media = MEDIA_KEY.exec(objectKey);
   if (media) {
-    if (media[1] !== uid) throw new AppError(403, 'You can only upload to your own folder', { errors: [{ object_key: ['You can only upload to your own folder'] }] });
+    if (media[1] !== uid)
+      throw new AppError(403, 'You can only upload to your own folder', {
+        errors: [{ object_key: ['You can only upload to your own folder'] }],
+      });
     const ext = media[3]!.toLowerCase();
     if (kindOfExtension(ext) !== 'media') throw badRequest(TYPE_NOT_ALLOWED, 'object_key');
     return { key: `storage/user/media/${uid}/${media[2]}${ext}`, kind: 'media', ext, contentType: contentTypeOf(ext) };
@@ -70,13 +81,17 @@ export function checkContent(key: string, body: Buffer): { ext: string; contentT
 export async function storeUploads(ctx: ServiceContext, me: Identity, files: ReceivedFile[], allowDocuments: boolean) {
   if (!files.length) throw badRequest('Choose a file to upload', 'files');
   const large = files.filter((f) => f.tooLarge);
-  if (large.length) throw new AppError(413, files.length === 1 ? UPLOAD_TOO_LARGE_ONE : UPLOAD_TOO_LARGE_MANY, { errors: large.map((f) => ({ files: [`${f.fileName}: ${UPLOAD_TOO_LARGE_ONE}`] })) });
+  if (large.length)
+    throw new AppError(413, files.length === 1 ? UPLOAD_TOO_LARGE_ONE : UPLOAD_TOO_LARGE_MANY, {
+      errors: large.map((f) => ({ files: [`${f.fileName}: ${UPLOAD_TOO_LARGE_ONE}`] })),
+    });
   const uid = me.userId.toLowerCase();
   const stamp = Date.now();
   const planned = files.map((f, i) => {
     const ext = extOf(f.fileName);
     const kind = kindOfExtension(ext);
-    if (!kind || (kind === 'documents' && !allowDocuments)) throw badRequest(`${f.fileName || 'file'}: ${TYPE_NOT_ALLOWED}`, 'files');
+    if (!kind || (kind === 'documents' && !allowDocuments))
+      throw badRequest(`${f.fileName || 'file'}: ${TYPE_NOT_ALLOWED}`, 'files');
     if (!f.body.length) throw badRequest(`${f.fileName}: the file is empty`, 'files');
     if (!contentMatches(ext, f.body)) throw badRequest(`${f.fileName}: ${CONTENT_MISMATCH}`, 'files');
     const key =
@@ -86,5 +101,10 @@ export async function storeUploads(ctx: ServiceContext, me: Identity, files: Rec
     return { f, key, contentType: contentTypeOf(ext) };
   });
   for (const p of planned) await ctx.ports.blobs.put(p.key, p.f.body, p.contentType);
-  return planned.map((p) => ({ key: p.key, url: ctx.ports.blobs.publicUrl(p.key), fileName: p.f.fileName, mimetype: p.contentType }));
+  return planned.map((p) => ({
+    key: p.key,
+    url: ctx.ports.blobs.publicUrl(p.key),
+    fileName: p.f.fileName,
+    mimetype: p.contentType,
+  }));
 }

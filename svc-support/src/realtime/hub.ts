@@ -1,13 +1,23 @@
 import type { Server as HttpServer } from 'node:http';
+import { support } from '@kinfolio/contracts';
+import { type Identity, type ServiceContext, verifyIdentityHeaders } from '@kinfolio/service-kit';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { support } from '@kinfolio/contracts';
-import { type Identity, type ServiceContext, verifyIdentityHeaders } from '@kinfolio/service-kit';
 import { findTicket } from '../data/ticket.repository';
 
-type Io = Server<support.ClientToServerEvents, support.ServerToClientEvents, Record<string, never>, { identity: Identity }>;
-type Sock = Socket<support.ClientToServerEvents, support.ServerToClientEvents, Record<string, never>, { identity: Identity }>;
+type Io = Server<
+  support.ClientToServerEvents,
+  support.ServerToClientEvents,
+  Record<string, never>,
+  { identity: Identity }
+>;
+type Sock = Socket<
+  support.ClientToServerEvents,
+  support.ServerToClientEvents,
+  Record<string, never>,
+  { identity: Identity }
+>;
 
 /**
  * Live replies: socket.io on the service's HTTP server at /socket.io/. The gateway proxies the websocket upgrade and
@@ -60,7 +70,8 @@ export class LiveHub {
         const parsed = support.TicketJoinMessage.safeParse(msg);
         if (!parsed.success) return reply({ ok: false, message: 'ticket_id: Invalid ticket id' });
         const ticket = await findTicket(this.ctx.db, parsed.data.ticket_id.toLowerCase());
-        if (!ticket || (me.type !== 'admin' && ticket.user_id !== me.userId)) return reply({ ok: false, message: 'Not found' });
+        if (!ticket || (me.type !== 'admin' && ticket.user_id !== me.userId))
+          return reply({ ok: false, message: 'Not found' });
         await socket.join(support.rooms.ticket(ticket.id));
         reply({ ok: true });
       } catch (err) {
@@ -71,12 +82,15 @@ export class LiveHub {
     socket.on('ticket:leave', async (msg, ack) => {
       const parsed = support.TicketJoinMessage.safeParse(msg);
       if (parsed.success) await socket.leave(support.rooms.ticket(parsed.data.ticket_id.toLowerCase()));
-      if (typeof ack === 'function') ack(parsed.success ? { ok: true } : { ok: false, message: 'ticket_id: Invalid ticket id' });
+      if (typeof ack === 'function')
+        ack(parsed.success ? { ok: true } : { ok: false, message: 'ticket_id: Invalid ticket id' });
     });
   }
 
   replyCreated(ticket: support.Ticket, reply: support.Reply): void {
-    this.io.to([support.rooms.ticket(ticket.id), support.rooms.user(ticket.user_id), support.rooms.admins]).emit('reply:created', { ticket_id: ticket.id, reply });
+    this.io
+      .to([support.rooms.ticket(ticket.id), support.rooms.user(ticket.user_id), support.rooms.admins])
+      .emit('reply:created', { ticket_id: ticket.id, reply });
   }
 
   ticketCreated(ticket: support.Ticket): void {
@@ -84,7 +98,9 @@ export class LiveHub {
   }
 
   ticketUpdated(ticket: support.Ticket): void {
-    this.io.to([support.rooms.ticket(ticket.id), support.rooms.user(ticket.user_id), support.rooms.admins]).emit('ticket:updated', { ticket });
+    this.io
+      .to([support.rooms.ticket(ticket.id), support.rooms.user(ticket.user_id), support.rooms.admins])
+      .emit('ticket:updated', { ticket });
   }
 
   pendingCount(count: number): void {

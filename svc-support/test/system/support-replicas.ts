@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import knexFactory from 'knex';
 import { Redis } from 'ioredis';
+import knexFactory from 'knex';
 import { waitFor } from '../../../e2e/support/distributed';
 import { freePort } from '../../../e2e/support/tcp-proxy';
-import { DEAD_LETTER_EXCHANGE, EXCHANGE } from '@kinfolio/service-kit';
 
 const root = resolve(__dirname, '../../..');
 const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -59,7 +58,11 @@ export class SupportReplicas {
     // one after the other: the first runs the migrations, the others find them applied
     for (let i = 0; i < this.count; i++) {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'svc-support/src/main.ts'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'svc-support/src/main.ts'], {
+        cwd: root,
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const replica: Replica = { url: `http://127.0.0.1:${port}`, port, child, output: [] };
       const keep = (b: Buffer) => {
         replica.output.push(b.toString());
@@ -104,6 +107,7 @@ async function deleteAmqp(ns: string): Promise<void> {
   const conn = await amqp.connect(process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
   const ch = await conn.createChannel();
   ch.on('error', () => undefined);
-  for (const q of ['svc-support', 'svc-support.dlq', 'svc-support.retry']) await ch.deleteQueue(`${ns}${q}`).catch(() => undefined);
+  for (const q of ['svc-support', 'svc-support.dlq', 'svc-support.retry'])
+    await ch.deleteQueue(`${ns}${q}`).catch(() => undefined);
   await conn.close().catch(() => undefined);
 }

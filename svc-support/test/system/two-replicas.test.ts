@@ -15,7 +15,11 @@ describe('svc-support with two replicas (distributed: PostgreSQL, RabbitMQ, Redi
   const call = async (replica: number, method: string, path: string, who: Identity, body?: unknown) => {
     const res = await fetch(`${cluster.replicas[replica]!.url}/api/v1/${path}`, {
       method,
-      headers: { ...signIdentityHeaders(cluster.secret, who, undefined, randomUUID()), 'content-type': 'application/json', 'x-requested-with': 'kinfolio' },
+      headers: {
+        ...signIdentityHeaders(cluster.secret, who, undefined, randomUUID()),
+        'content-type': 'application/json',
+        'x-requested-with': 'kinfolio',
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as { data: any; message?: string } };
@@ -30,7 +34,8 @@ describe('svc-support with two replicas (distributed: PostgreSQL, RabbitMQ, Redi
   });
 
   it('a reply posted through replica A reaches a socket connected to replica B', async () => {
-    const ticket = (await call(0, 'POST', 'user/query-ticket', advisor, { query: 'across replicas' })).body.data as support.Ticket;
+    const ticket = (await call(0, 'POST', 'user/query-ticket', advisor, { query: 'across replicas' })).body
+      .data as support.Ticket;
     const onB = connectAs(cluster.replicas[1]!.url, cluster.secret, advisor);
     sockets.push(onB);
     await connected(onB);
@@ -46,7 +51,8 @@ describe('svc-support with two replicas (distributed: PostgreSQL, RabbitMQ, Redi
   });
 
   it('a client disconnected during three replies shows all three exactly once after reconnecting', async () => {
-    const ticket = (await call(1, 'POST', 'user/query-ticket', advisor, { query: 'reconnect' })).body.data as support.Ticket;
+    const ticket = (await call(1, 'POST', 'user/query-ticket', advisor, { query: 'reconnect' })).body
+      .data as support.Ticket;
     const shown = new Map<string, support.Reply>();
     const order: string[] = [];
     const show = (r: support.Reply) => {
@@ -76,7 +82,11 @@ describe('svc-support with two replicas (distributed: PostgreSQL, RabbitMQ, Redi
 
     first.disconnect();
     const missed: string[] = [];
-    for (const n of [1, 2, 3]) missed.push((await call(n % 2, 'POST', `admin/query-ticket/${ticket.id}/reply`, admin, { reply: `missed ${n}` })).body.data.id);
+    for (const n of [1, 2, 3])
+      missed.push(
+        (await call(n % 2, 'POST', `admin/query-ticket/${ticket.id}/reply`, admin, { reply: `missed ${n}` })).body.data
+          .id,
+      );
 
     // reconnect (to the other replica), listen live first, then fetch what was missed; ids de-duplicate
     const second = await attach(0);
@@ -86,10 +96,18 @@ describe('svc-support with two replicas (distributed: PostgreSQL, RabbitMQ, Redi
     const until2 = Date.now() + 5000;
     while (!shown.has(live.body.data.id) && Date.now() < until2) await sleep(20);
     // a refetch overlapping the live event changes nothing
-    for (const r of (await call(1, 'GET', `user/query-ticket/${ticket.id}`, advisor)).body.data.replies as support.Reply[]) show(r);
+    for (const r of (await call(1, 'GET', `user/query-ticket/${ticket.id}`, advisor)).body.data
+      .replies as support.Reply[])
+      show(r);
 
     expect(order).toEqual([before.body.data.id, ...missed, live.body.data.id]);
-    expect([...shown.values()].map((r) => r.reply)).toEqual(['before the drop', 'missed 1', 'missed 2', 'missed 3', 'after reconnect']);
+    expect([...shown.values()].map((r) => r.reply)).toEqual([
+      'before the drop',
+      'missed 1',
+      'missed 2',
+      'missed 3',
+      'after reconnect',
+    ]);
     second.disconnect();
   });
 

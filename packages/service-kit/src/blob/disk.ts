@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertSafeKey, type BlobStore } from './types';
+import { assertRange, assertSafeKey, type BlobStore } from './types';
 
 /**
  * Local-disk adapter (embedded mode). Files live under `dir`, outside anything served as HTML; the signed PUT URL
@@ -33,6 +33,35 @@ export class DiskBlobStore implements BlobStore {
       return { body, contentType: (JSON.parse(meta) as { contentType: string }).contentType };
     } catch {
       return null;
+    }
+  }
+
+  async head(key: string) {
+    const p = this.path(key);
+    try {
+      const [st, meta] = await Promise.all([stat(p), readFile(`${p}.meta.json`, 'utf8')]);
+      if (!st.isFile()) return null;
+      return { size: st.size, contentType: (JSON.parse(meta) as { contentType: string }).contentType };
+    } catch {
+      return null;
+    }
+  }
+
+  async readRange(key: string, start: number, length: number) {
+    assertRange(start, length);
+    const p = this.path(key);
+    let fh: Awaited<ReturnType<typeof open>>;
+    try {
+      fh = await open(p, 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await fh.read(buf, 0, length, start);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await fh.close();
     }
   }
 

@@ -1,6 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, type BlobStore } from './types';
+import { assertRange, assertSafeKey, type BlobStore } from './types';
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
 
 export interface S3Config {
   endpoint?: string;
@@ -40,8 +45,38 @@ export class S3BlobStore implements BlobStore {
       if (!bytes) return null;
       return { body: Buffer.from(bytes), contentType: out.ContentType ?? 'application/octet-stream' };
     } catch (err) {
-      const name = (err as { name?: string }).name;
-      if (name === 'NoSuchKey' || name === 'NotFound') return null;
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async head(key: string) {
+    assertSafeKey(key);
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
+      return { size: Number(out.ContentLength ?? 0), contentType: out.ContentType ?? 'application/octet-stream' };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async readRange(key: string, start: number, length: number) {
+    assertRange(start, length);
+    assertSafeKey(key);
+    if (length === 0) return (await this.head(key)) ? Buffer.alloc(0) : null;
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key, Range: `bytes=${start}-${start + length - 1}` }));
+      const bytes = await out.Body?.transformToByteArray();
+      // A store that ignores Range answers the whole file: keep only the asked slice.
+      const buf = Buffer.from(bytes ?? []);
+      return out.ContentRange ? buf.subarray(0, length) : buf.subarray(start, start + length);
+    } catch (err) {
+      if (isMissing(err)) return null;
+      // Past the end of a file (or an empty file): S3 answers 416 for a range it cannot satisfy.
+      if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416 || (err as { name?: string }).name === 'InvalidRange') {
+        return (await this.head(key)) ? Buffer.alloc(0) : null;
+      }
       throw err;
     }
   }

@@ -1,21 +1,7 @@
-import type { Express } from 'express';
-import { z } from 'zod';
 import { support } from '@kinfolio/contracts';
 import { allow, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
-import {
-  createAnswer,
-  createFaq,
-  createTopic,
-  deleteAnswer,
-  deleteTopic,
-  adminListAnswers,
-  adminListFaq,
-  adminListTopics,
-  searchFaq,
-  updateAnswer,
-  updateFaq,
-  updateTopic,
-} from '../../domain/faq';
+import type { Express } from 'express';
+import { z } from 'zod';
 import {
   createPresentation,
   createWalkthrough,
@@ -25,6 +11,20 @@ import {
   updatePresentation,
   updateWalkthrough,
 } from '../../domain/content';
+import {
+  adminListAnswers,
+  adminListFaq,
+  adminListTopics,
+  createAnswer,
+  createFaq,
+  createTopic,
+  deleteAnswer,
+  deleteTopic,
+  searchFaq,
+  updateAnswer,
+  updateFaq,
+  updateTopic,
+} from '../../domain/faq';
 
 const AnswerListQuery = z.object({ faq_topic_id: z.string().uuid().optional() });
 
@@ -59,11 +59,16 @@ export function contentRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await adminListTopics(ctx) });
   });
   app.post('/api/v1/admin/faq-topic/create', ADMIN, async (req, res) => {
-    res.status(201).json({ message: 'Topic created', data: await createTopic(ctx, parse(support.FaqTopicBody, req.body).title) });
+    res
+      .status(201)
+      .json({ message: 'Topic created', data: await createTopic(ctx, parse(support.FaqTopicBody, req.body).title) });
   });
   app.patch('/api/v1/admin/faq-topic/:id/update', ADMIN, async (req, res) => {
     const id = uuidParam(req);
-    res.json({ message: 'Topic updated', data: await updateTopic(ctx, id, parse(support.FaqTopicBody, req.body).title) });
+    res.json({
+      message: 'Topic updated',
+      data: await updateTopic(ctx, id, parse(support.FaqTopicBody, req.body).title),
+    });
   });
   app.delete('/api/v1/admin/faq-topic/:id', ADMIN, async (req, res) => {
     await deleteTopic(ctx, uuidParam(req));
@@ -74,11 +79,16 @@ export function contentRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await adminListAnswers(ctx, parse(AnswerListQuery, req.query).faq_topic_id) });
   });
   app.post('/api/v1/admin/faq-answer/create', ADMIN, async (req, res) => {
-    res.status(201).json({ message: 'Answer created', data: await createAnswer(ctx, parse(support.FaqAnswerBody, req.body)) });
+    res
+      .status(201)
+      .json({ message: 'Answer created', data: await createAnswer(ctx, parse(support.FaqAnswerBody, req.body)) });
   });
   app.patch('/api/v1/admin/faq-answer/:id/update', ADMIN, async (req, res) => {
     const id = uuidParam(req);
-    res.json({ message: 'Answer updated', data: await updateAnswer(ctx, id, parse(support.FaqAnswerUpdateBody, req.body)) });
+    res.json({
+      message: 'Answer updated',
+      data: await updateAnswer(ctx, id, parse(support.FaqAnswerUpdateBody, req.body)),
+    });
   });
   app.delete('/api/v1/admin/faq-answer/:id', ADMIN, async (req, res) => {
     await deleteAnswer(ctx, uuidParam(req));
@@ -93,11 +103,19 @@ export function contentRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await listWalkthroughs(ctx, {}) });
   });
   app.post('/api/v1/admin/page-walkthrough/create', ADMIN, async (req, res) => {
-    res.status(201).json({ message: 'Walkthrough created', data: await createWalkthrough(ctx, parse(support.WalkthroughBody, req.body)) });
+    res
+      .status(201)
+      .json({
+        message: 'Walkthrough created',
+        data: await createWalkthrough(ctx, parse(support.WalkthroughBody, req.body)),
+      });
   });
   app.patch('/api/v1/admin/page-walkthrough/:id/update', ADMIN, async (req, res) => {
     const id = uuidParam(req);
-    res.json({ message: 'Walkthrough updated', data: await updateWalkthrough(ctx, id, parse(support.WalkthroughUpdateBody, req.body)) });
+    res.json({
+      message: 'Walkthrough updated',
+      data: await updateWalkthrough(ctx, id, parse(support.WalkthroughUpdateBody, req.body)),
+    });
   });
   app.delete('/api/v1/admin/page-walkthrough/:id', ADMIN, async (req, res) => {
     await deleteRow(ctx, 'page_walkthroughs', uuidParam(req), 'Page walkthrough');
@@ -112,11 +130,19 @@ export function contentRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await listPresentations(ctx) });
   });
   app.post('/api/v1/admin/presentations/create', ADMIN, async (req, res) => {
-    res.status(201).json({ message: 'Presentation folder created', data: await createPresentation(ctx, parse(support.PresentationBody, req.body)) });
+    res
+      .status(201)
+      .json({
+        message: 'Presentation folder created',
+        data: await createPresentation(ctx, parse(support.PresentationBody, req.body)),
+      });
   });
   app.patch('/api/v1/admin/presentations/:id/update', ADMIN, async (req, res) => {
     const id = uuidParam(req);
-    res.json({ message: 'Presentation folder updated', data: await updatePresentation(ctx, id, parse(support.PresentationUpdateBody, req.body)) });
+    res.json({
+      message: 'Presentation folder updated',
+      data: await updatePresentation(ctx, id, parse(support.PresentationUpdateBody, req.body)),
+    });
   });
   app.delete('/api/v1/admin/presentations/:id', ADMIN, async (req, res) => {
     await deleteRow(ctx, 'presentations', uuidParam(req), 'Presentation folder');

@@ -1,8 +1,19 @@
-import type { Express, Request } from 'express';
 import { support, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_ONE } from '@kinfolio/contracts';
-import { AppError, allow, badRequest, DiskBlobStore, forbidden, identity, notFound, parse, type ServiceContext } from '@kinfolio/service-kit';
+import {
+  AppError,
+  allow,
+  badRequest,
+  DiskBlobStore,
+  forbidden,
+  identity,
+  notFound,
+  parse,
+  type ServiceContext,
+} from '@kinfolio/service-kit';
+import type { Express, Request } from 'express';
 import { readMultipart, readRaw } from '../../files/multipart';
 import { checkContent, signedUpload, storeUploads } from '../../files/uploads';
+import { verifyStoredOrRefuse } from '../../files/verify';
 
 const SESSION = allow();
 
@@ -14,13 +25,38 @@ function blobKey(req: Request): string {
 }
 
 const IMAGE = /^image\/(jpeg|png|webp)$/;
-const SERVABLE = /^(image\/(jpeg|png|webp)|video\/[a-z0-9.+-]+|application\/(pdf|vnd\.openxmlformats-officedocument\.[a-z.]+))$/;
+const SERVABLE =
+  /^(image\/(jpeg|png|webp)|video\/[a-z0-9.+-]+|application\/(pdf|vnd\.openxmlformats-officedocument\.[a-z.]+))$/;
 
 /** Uploads: signed-upload URLs, the signed PUT target of the embedded store, multipart uploads, and reading files. */
 export function filesRoutes(app: Express, ctx: ServiceContext): void {
   app.post('/api/v1/files/signed-upload', SESSION, async (req, res) => {
     const body = parse(support.SignedUploadBody, req.body);
     res.json({ data: await signedUpload(ctx, identity(), body) });
+  });
+
+  /** After the browser's PUT to the signed URL (S3 or the disk route): the stored file is checked, a bad one deleted. */
+  app.post('/api/v1/files/signed-upload/complete', SESSION, async (req, res) => {
+    const me = identity();
+    const body = parse(support.SignedUploadCompleteBody, req.body);
+    const m = support.OBJECT_KEY_PATTERN.exec(body.key);
+    if (!m || m[2] !== me.userId.toLowerCase()) {
+      throw new AppError(403, 'You can only upload to your own folder', {
+        errors: [{ key: ['You can only upload to your own folder'] }],
+      });
+    }
+    const fileName = body.fileName?.trim() || m[3]!;
+    const checked = await verifyStoredOrRefuse(ctx, body.key, fileName, 'key');
+    res.json({
+      message: 'Uploaded',
+      data: {
+        key: body.key,
+        url: ctx.ports.blobs.publicUrl(body.key),
+        fileName,
+        mimetype: checked.contentType,
+        size: checked.size,
+      },
+    });
   });
 
   const multipart = (allowDocuments: boolean) => async (req: Request, res: import('express').Response) => {

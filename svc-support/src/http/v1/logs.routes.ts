@@ -1,6 +1,15 @@
-import type { Express } from 'express';
 import { support } from '@kinfolio/contracts';
-import { AppError, allow, clientIp, currentContext, identity, parse, type ServiceContext, tooManyRequests } from '@kinfolio/service-kit';
+import {
+  AppError,
+  allow,
+  clientIp,
+  currentContext,
+  identity,
+  parse,
+  type ServiceContext,
+  tooManyRequests,
+} from '@kinfolio/service-kit';
+import type { Express } from 'express';
 import { listErrorLogs, recordClientError } from '../../domain/error-logs';
 
 /** Per address: at most 30 client error reports a minute (a crash loop must not flood the table). */
@@ -15,7 +24,8 @@ export function logsRoutes(app: Express, ctx: ServiceContext): void {
       res.set('Retry-After', String(hit.retryAfterSec));
       throw tooManyRequests();
     }
-    if (Buffer.byteLength(JSON.stringify(req.body ?? null)) > support.LOG_BODY_MAX_BYTES) throw new AppError(413, 'Request body is too large');
+    if (Buffer.byteLength(JSON.stringify(req.body ?? null)) > support.LOG_BODY_MAX_BYTES)
+      throw new AppError(413, 'Request body is too large');
     const body = parse(support.LogErrorBody, req.body);
     const id = await recordClientError(ctx, currentContext()?.identity, ip, body);
     res.status(201).json({ message: 'Logged', data: { id } });

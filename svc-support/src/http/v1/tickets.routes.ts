@@ -1,7 +1,15 @@
-import type { Express } from 'express';
 import { support } from '@kinfolio/contracts';
 import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
-import { getTicket, listAllTickets, listOwnTickets, pendingTicketCount, raiseTicket, replyToTicket, setTicketStatus } from '../../domain/tickets';
+import type { Express } from 'express';
+import {
+  getTicket,
+  listAllTickets,
+  listOwnTickets,
+  pendingTicketCount,
+  raiseTicket,
+  replyToTicket,
+  setTicketStatus,
+} from '../../domain/tickets';
 
 /** Tickets and replies (spec §7 Support and Admin): owners see their own, admins see all. */
 export function ticketsRoutes(app: Express, ctx: ServiceContext): void {
