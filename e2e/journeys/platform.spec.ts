@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { latestCode, signIn, signInCustomer, watchPageErrors } from './helpers';
 
@@ -15,6 +16,7 @@ test('an advisor signs up, verifies both codes, lands in the advisor layout, set
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Harbour-Lights-2042');
   await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByLabel(/Profile image/).setInputFiles(join(__dirname, '../fixtures/receipt.png'));
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/advisor\/auth\/verification/);
@@ -24,9 +26,15 @@ test('an advisor signs up, verifies both codes, lands in the advisor layout, set
   await page.getByLabel('Mobile code').fill(await latestCode(page, 'sms', `+65${mobile}`));
   await page.getByRole('button', { name: 'Verify mobile' }).click();
 
+  // signed in on the page the app opened (a reload would drop the profile image kept since sign-up)
   await expect(page).toHaveURL(/\/auth\/login/);
-  await signIn(page, email, 'Harbour-Lights-2042');
+  const login = page.getByRole('form', { name: 'Sign in' });
+  await login.getByRole('textbox', { name: 'Email' }).fill(email);
+  await login.getByLabel('Password', { exact: true }).fill('Harbour-Lights-2042');
+  await login.getByRole('button', { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/advisor\/customers/);
+  // the image picked at sign-up is uploaded at this first sign-in and becomes the avatar
+  await expect(page.locator('img[src*="/api/v1/files/blob/storage/user/media/"]').first()).toBeVisible();
   // The advisor layout: its sidebar menu.
   const nav = page.getByRole('navigation', { name: /advisor/i });
   await expect(nav.getByRole('link', { name: 'Expert Positioning' })).toBeVisible();
@@ -51,6 +59,19 @@ test('an advisor signs up, verifies both codes, lands in the advisor layout, set
   await expect(page.getByText('Link copied')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain(`nur-aisyah-${tag}.`);
+
+  // The advisor's public page on that sub-domain, with the sharing tags the gateway put in for crawlers.
+  const here = new URL(page.url());
+  await page.goto(`${here.protocol}//nur-aisyah-${tag}.${here.host}/home`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nur Aisyah' })).toBeVisible();
+  await expect(page.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+  await expect(page.getByRole('link', { name: mobile })).toBeVisible();
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Nur Aisyah');
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', 'Fintech Advisory');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /^http:\/\/nur-aisyah-[a-z0-9]+\.localhost:\d+\/api\/v1\/files\/blob\/storage\/user\/media\//,
+  );
   expect(errors).toEqual([]);
 });
 

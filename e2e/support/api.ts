@@ -4,7 +4,12 @@ export class ApiClient {
 
   constructor(readonly base: string) {}
 
-  async call(method: string, path: string, body?: unknown, type = 'advisor'): Promise<{ status: number; body: any; ms: number }> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    type = 'advisor',
+  ): Promise<{ status: number; body: any; ms: number }> {
     const started = performance.now();
     const res = await fetch(`${this.base}/api/v1/${path}`, {
       method,
@@ -66,7 +71,10 @@ export async function signUpAndSignIn(api: ApiClient, tag: string) {
   if (v1.status >= 300 || v2.status >= 300) throw new Error(`verify: ${JSON.stringify([v1.body, v2.body])}`);
   const login = await api.call('POST', 'auth/login', { email: advisor.email, password: advisor.password });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
-  return { advisor, user: login.body.data.user as { id: string; membership_status: string; trial_ends_at: string | null } };
+  return {
+    advisor,
+    user: login.body.data.user as { id: string; membership_status: string; trial_ends_at: string | null },
+  };
 }
 
 async function eventuallyCode(api: ApiClient, kind: 'mail' | 'sms', to: string): Promise<string> {

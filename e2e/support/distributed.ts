@@ -37,7 +37,11 @@ export class Distributed {
   constructor(private readonly opts: DistributedOptions = {}) {}
 
   private adminDb() {
-    return knexFactory({ client: 'pg', connection: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', pool: { min: 0, max: 1 } });
+    return knexFactory({
+      client: 'pg',
+      connection: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      pool: { min: 0, max: 1 },
+    });
   }
 
   async start(): Promise<void> {
@@ -138,7 +142,8 @@ export async function waitFor(url: string, timeoutMs: number, proc?: Proc): Prom
   const until = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < until) {
-    if (proc && proc.child.exitCode !== null) throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output.join('')}`);
+    if (proc && proc.child.exitCode !== null)
+      throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output.join('')}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
       if (res.ok) return;
@@ -151,7 +156,11 @@ export async function waitFor(url: string, timeoutMs: number, proc?: Proc): Prom
   throw new Error(`timed out waiting for ${url} (${last})${proc ? `\n${proc.output.join('')}` : ''}`);
 }
 
-export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 20_000, stepMs = 200): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  stepMs = 200,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let lastErr: unknown;
   while (Date.now() < until) {

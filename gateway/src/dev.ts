@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { signIdentityHeaders } from '@kinfolio/service-kit';
 import { Router } from 'express';
+import { escapeHtml } from './html';
 import { callService, type ReplicaPool } from './upstreams';
 
 export interface OutboxMessage {
@@ -17,12 +18,6 @@ export interface OfflineOutbox {
 export type OutboxSource =
   | { kind: 'embedded'; outbox: OfflineOutbox }
   | { kind: 'remote'; authPool: ReplicaPool; agent: http.Agent; secret: string; connectTimeoutMs: number };
-
-const esc = (s: unknown) =>
-  String(s).replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 async function list(
   source: OutboxSource,
@@ -70,7 +65,7 @@ export function devRouter(source: OutboxSource): Router {
     const items = rows
       .map(
         (m) =>
-          `<li><div class="meta"><b>${esc(m.to)}</b> · <time>${esc(m.sentAt)}</time></div>${m.subject ? `<div class="subj">${esc(m.subject)}</div>` : ''}<pre>${esc(m.text)}</pre></li>`,
+          `<li><div class="meta"><b>${escapeHtml(m.to)}</b> · <time>${escapeHtml(m.sentAt)}</time></div>${m.subject ? `<div class="subj">${escapeHtml(m.subject)}</div>` : ''}<pre>${escapeHtml(m.text)}</pre></li>`,
       )
       .join('');
     res.setHeader('Cache-Control', 'no-store');
@@ -80,7 +75,7 @@ export function devRouter(source: OutboxSource): Router {
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}li{list-style:none;border:1px solid #d6e9e9;border-radius:6px;margin:.5rem 0;padding:.5rem 1rem}.meta{color:#555;font-size:.85rem}.subj{font-weight:600}pre{white-space:pre-wrap}</style>
 </head><body><h1>Offline ${kind === 'sms' ? 'SMS' : 'mail'} (${rows.length})</h1>
 <p><a href="/dev/mailbox?kind=mail">Mail</a> · <a href="/dev/mailbox?kind=sms">SMS</a> · <a href="/dev/mailbox.json?kind=${kind}">JSON</a></p>
-<form method="get"><input type="hidden" name="kind" value="${kind}"><label>To <input name="to" value="${esc(to ?? '')}"></label> <button>Filter</button></form>
+<form method="get"><input type="hidden" name="kind" value="${kind}"><label>To <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>
 <ul>${items || '<li>Nothing sent yet.</li>'}</ul></body></html>`);
   });
   return router;

@@ -20,6 +20,7 @@ import express, {
 } from 'express';
 import helmet from 'helmet';
 import { authorize, CSRF_MESSAGE, INVALID_TOKEN } from './access';
+import { AdvisorDirectory } from './advisor-public';
 import { type GatewayConfig, type ResolvedGatewayConfig, resolveGatewayConfig } from './config';
 import { devRouter, type OfflineOutbox, type OutboxSource } from './dev';
 import { apiDocs } from './docs';
@@ -28,7 +29,7 @@ import { type RouteInfo, RouteTable } from './route-table';
 import { type SessionIdentity, SessionResolver, sessionToken } from './session';
 import { tenantFromHost } from './tenant';
 import { callReplica, createAgent, ReplicaPool } from './upstreams';
-import { foreignOrigins, remotesManifest, type WebOptions, webRouter } from './web';
+import { advisorOgTags, foreignOrigins, remotesManifest, type TenantHead, type WebOptions, webRouter } from './web';
 
 export type { GatewayConfig } from './config';
 export type { OfflineOutbox } from './dev';
@@ -419,7 +420,25 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     }
   });
 
-  if (opts.web) app.use(webRouter(opts.web, remotes));
+  if (opts.web) {
+    const advisors = new AdvisorDirectory({
+      authPool: pools['svc-auth'],
+      agent,
+      secret: cfg.INTERNAL_SECRET,
+      connectTimeoutMs: cfg.CONNECT_TIMEOUT_MS,
+      logger,
+    });
+    /** The advisor's og tags on their sub-domain; image URLs on `{tenant}.{public host}`, never on the raw Host. */
+    const tenantHead: TenantHead = async (req) => {
+      const ctx = contexts.get(req);
+      if (!ctx?.tenant) return null;
+      const advisor = await advisors.get(ctx.tenant, ctx.correlationId);
+      if (!advisor) return null;
+      const base = new URL(cfg.PUBLIC_URL); // parses: tenantFromHost read it to find the tenant
+      return advisorOgTags(advisor, `${base.protocol}//${ctx.tenant}.${base.host}`);
+    };
+    app.use(webRouter(opts.web, remotes, tenantHead));
+  }
 
   app.use((req, res) => {
     sendJson(req, res, 404, { message: 'Not found' });

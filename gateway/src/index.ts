@@ -1,3 +1,3 @@
-export { createGateway, type Gateway, type GatewayOptions } from './gateway';
 export { GatewayConfig } from './config';
+export { createGateway, type Gateway, type GatewayOptions } from './gateway';
 export { tenantFromHost } from './tenant';

@@ -20,6 +20,23 @@ describe('RouteTable', () => {
     expect(table.match('GET', 'leads')?.service).toBe('svc-planning');
   });
 
+  it('keeps editing and removing an investment fund to admins while the rest of investment-funds stays a session route', () => {
+    const id = '0b0e4f43-5a8e-4c3b-9a55-0a8f7f0d3c11';
+    for (const method of ['PATCH', 'DELETE']) {
+      expect(table.match(method, `investment-funds/${id}`)).toEqual({
+        path: 'investment-funds/:id',
+        service: 'svc-planning',
+        access: ['admin'],
+        withoutMembership: undefined,
+      });
+    }
+    expect(table.match('GET', `investment-funds/${id}`)).toMatchObject({ path: 'investment-funds', access: 'session' });
+    expect(table.match('GET', 'investment-funds')).toMatchObject({ path: 'investment-funds', access: 'session' });
+    expect(table.match('POST', 'investment-funds')?.access).toBe('session');
+    // deeper paths are not the fund itself: the prefix route keeps them
+    expect(table.match('PATCH', `investment-funds/${id}/prices`)).toMatchObject({ path: 'investment-funds' });
+  });
+
   it('ignores case and one trailing slash, matches HEAD as GET', () => {
     expect(table.match('GET', 'Users/ME/')?.path).toBe('users/me');
     expect(table.match('HEAD', 'membership-plans')?.path).toBe('membership-plans');

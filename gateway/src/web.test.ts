@@ -1,4 +1,12 @@
-import { cacheControlFor, foreignOrigins, remoteBase, remotesManifest } from './web';
+import {
+  absoluteImageUrl,
+  advisorOgTags,
+  cacheControlFor,
+  foreignOrigins,
+  injectIntoHead,
+  remoteBase,
+  remotesManifest,
+} from './web';
 
 describe('web helpers', () => {
   it('never caches entry points and caches content-hashed files for a year', () => {
@@ -24,5 +32,74 @@ describe('web helpers', () => {
       mf_support: 'http://localhost:3004/mf-manifest.json',
     });
     expect(foreignOrigins(m).sort()).toEqual(['http://localhost:3004', 'https://admin.cdn']);
+  });
+});
+
+describe("the advisor's og tags (tenant index.html)", () => {
+  const advisor = {
+    name: 'Jane Tan',
+    username: 'jane',
+    designation: 'Chartered Financial Planner',
+    business_email: null,
+    email: 'jane@example.com',
+    business_phone: null,
+    contact_number: null,
+    og_image: 'storage/user/media/0b0e4f43-5a8e-4c3b-9a55-0a8f7f0d3c11/1700000000.png',
+  };
+  const origin = 'https://jane.kinfolio.app';
+
+  it('names the advisor, the designation and an absolute image URL', () => {
+    expect(
+      advisorOgTags(advisor, origin)
+        .split('\n')
+        .map((l) => l.trim()),
+    ).toEqual([
+      '<meta property="og:title" content="Jane Tan" />',
+      '<meta property="og:description" content="Chartered Financial Planner" />',
+      '<meta property="og:image" content="https://jane.kinfolio.app/api/v1/files/blob/storage/user/media/0b0e4f43-5a8e-4c3b-9a55-0a8f7f0d3c11/1700000000.png" />',
+    ]);
+  });
+
+  it('uses the default description without a designation and leaves out og:image without an image', () => {
+    const tags = advisorOgTags({ ...advisor, designation: '  ', og_image: null }, origin);
+    expect(tags).toContain('<meta property="og:description" content="Fintech Advisory" />');
+    expect(tags).not.toContain('og:image');
+  });
+
+  it('escapes every value, so stored text can never close the attribute or open a tag', () => {
+    const tags = advisorOgTags(
+      {
+        ...advisor,
+        name: 'Tom "Tiger" <b>Lee</b> & Co',
+        designation: `CFP'><script>alert(1)</script>`,
+        og_image: 'https://cdn.example/a.png?x=1&y="2"',
+      },
+      origin,
+    );
+    expect(tags).toContain('content="Tom &quot;Tiger&quot; &lt;b&gt;Lee&lt;/b&gt; &amp; Co"');
+    expect(tags).toContain('content="CFP&#39;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(tags).toContain('content="https://cdn.example/a.png?x=1&amp;y=&quot;2&quot;"');
+    expect(tags).not.toMatch(/<(?!meta )/);
+    expect(tags.match(/"/g)?.length).toBe(12);
+  });
+
+  it('makes stored images absolute; absolute URLs pass unchanged', () => {
+    expect(absoluteImageUrl('https://cdn.example/p.png', origin)).toBe('https://cdn.example/p.png');
+    expect(absoluteImageUrl('/img/p.png', origin)).toBe('https://jane.kinfolio.app/img/p.png');
+    expect(absoluteImageUrl('./storage/a b.png', origin)).toBe(
+      'https://jane.kinfolio.app/api/v1/files/blob/storage/a%20b.png',
+    );
+  });
+
+  it('puts the tags at the end of the head (before <body> when there is no </head>)', () => {
+    const tags = '<meta property="og:title" content="x" />';
+    const page = '<!doctype html><html><head><title>Kinfolio</title></HEAD><body><div id="root"></div></body></html>';
+    const out = injectIntoHead(page, tags);
+    expect(out.indexOf(tags)).toBeGreaterThan(out.indexOf('<title>'));
+    expect(out.indexOf(tags)).toBeLessThan(out.indexOf('</HEAD>'));
+    expect(out.replace(tags, '').replace(/\s+/g, '')).toBe(page.replace(/\s+/g, ''));
+    const bare = injectIntoHead('<title>K</title><body><div id="root"></div></body>', tags);
+    expect(bare.indexOf(tags)).toBeLessThan(bare.indexOf('<body>'));
+    expect(injectIntoHead('<div id="root"></div>', tags)).toBe('<div id="root"></div>');
   });
 });

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import express, { type Response, Router } from 'express';
+import type { auth } from '@kinfolio/contracts';
+import express, { type Request, type Response, Router } from 'express';
+import { escapeHtml } from './html';
 
 export const REMOTE_NAMES = ['mf_advisor', 'mf_customer', 'mf_admin', 'mf_support'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -76,11 +79,52 @@ const NOT_BUILT = `<!doctype html>
 <p>Run <code>npm run build</code> (or <code>npm start</code>, which builds when needed), then reload this page.</p>
 <p>The API reference is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 
+/** The default description (spec §1), for an advisor without a designation. */
+export const DEFAULT_DESCRIPTION = 'Fintech Advisory';
+
+/**
+ * Where a crawler reads a stored image: absolute http(s) URLs as they are, a root path on `origin`, a stored key
+ * through the public files API of `origin` (the shell's mediaUrl, made absolute: og:image must be absolute).
+ */
+export function absoluteImageUrl(image: string, origin: string): string {
+  if (/^https?:\/\//i.test(image)) return image;
+  if (image.startsWith('/')) return `${origin}${image}`;
+  const key = image.replace(/^\.?\/+/, '');
+  return `${origin}/api/v1/files/blob/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * The page-sharing tags of an advisor's public page (spec §1): og:title (the name), og:description (the
+ * designation, else the default description) and og:image (the profile image, when there is one), HTML-escaped.
+ */
+export function advisorOgTags(advisor: auth.AdvisorPublic, origin: string): string {
+  const tags: Array<[string, string]> = [
+    ['og:title', advisor.name],
+    ['og:description', advisor.designation?.trim() || DEFAULT_DESCRIPTION],
+  ];
+  if (advisor.og_image) tags.push(['og:image', absoluteImageUrl(advisor.og_image, origin)]);
+  return tags.map(([p, v]) => `<meta property="${p}" content="${escapeHtml(v)}" />`).join('\n    ');
+}
+
+/** `tags` placed at the end of the document's head (before <body> when there is no </head>; else unchanged). */
+export function injectIntoHead(html: string, tags: string): string {
+  for (const re of [/<\/head>/i, /<body[\s>]/i]) {
+    const m = re.exec(html);
+    if (m) return `${html.slice(0, m.index)}    ${tags}\n  ${html.slice(m.index)}`;
+  }
+  return html;
+}
+
+/** The head tags of the request's tenant page (og tags of its advisor), or null: none for this host, or no data. */
+export type TenantHead = (req: Request) => Promise<string | null>;
+
 /**
  * The web front end: each remote's build under /mf/<remote>/ (CORS open, so a shell on another origin can load
- * it), `/remotes.json`, and the shell with a single-page fallback to its index.html for HTML navigations.
+ * it), `/remotes.json`, and the shell with a single-page fallback to its index.html for HTML navigations. On an
+ * advisor's sub-domain the index carries the advisor's og tags (`tenantHead`): crawlers do not run the shell's
+ * JavaScript. Without them (no advisor, svc-auth unreachable) the plain index is served.
  */
-export function webRouter(web: WebOptions, manifest: Record<RemoteName, string>): Router {
+export function webRouter(web: WebOptions, manifest: Record<RemoteName, string>, tenantHead?: TenantHead): Router {
   const router = Router();
   router.get('/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
@@ -108,13 +152,19 @@ export function webRouter(web: WebOptions, manifest: Record<RemoteName, string>)
     res.status(404).json({ message: 'Not found' });
   });
   router.use(express.static(web.shellDir, { index: false, fallthrough: true, setHeaders: setStaticHeaders }));
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
     if (!req.accepts('html') || basename(req.path).includes('.')) return next();
     const index = join(web.shellDir, 'index.html');
     res.setHeader('Cache-Control', 'no-cache');
     if (!existsSync(index)) {
       res.status(503).type('html').send(NOT_BUILT);
+      return;
+    }
+    const tags = tenantHead ? await tenantHead(req).catch(() => null) : null;
+    const html = tags ? await readFile(index, 'utf8').catch(() => null) : null;
+    if (tags && html !== null) {
+      res.type('html').send(injectIntoHead(html, tags));
       return;
     }
     res.sendFile(index);

@@ -116,6 +116,27 @@ describe('gateway: routing, sessions and access', () => {
     expect((await call(h.url, 'GET', '/api/v1/leads/lead', { token: cust.token })).status).toBe(403);
   });
 
+  it('lets only admins edit or remove an investment fund; reading funds stays open to any session', async () => {
+    const adv = await h.session({ type: 'advisor' });
+    const admin = await h.session({ type: 'admin' });
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const refused = await call(h.url, method, '/api/v1/investment-funds/42', {
+        token: adv.token,
+        headers: CSRF,
+        body: {},
+      });
+      expect([method, refused.status]).toEqual([method, 403]);
+      const done = await call(h.url, method, '/api/v1/investment-funds/42', {
+        token: admin.token,
+        headers: CSRF,
+        body: {},
+      });
+      expect([method, done.status, done.body.data.service]).toEqual([method, 200, 'svc-planning']);
+    }
+    const read = await call(h.url, 'GET', '/api/v1/investment-funds/42', { token: adv.token });
+    expect([read.status, read.body.data.service]).toEqual([200, 'svc-planning']);
+  });
+
   it('sends an advisor without a live trial or subscription to /subscription, except on withoutMembership routes', async () => {
     const { token } = await h.session({
       membership_status: 'expired',

@@ -28,6 +28,9 @@ export class FakeService {
   delayMs = 0;
   readonly sessions = new Map<string, auth.SessionIdentity>();
   readonly outbox: Array<{ kind: string; to: string; text: string; sentAt: string }> = [];
+  /** What `advisor/public` answers per tenant: the advisor, or null for 404 (others get the usual echo). */
+  readonly advisors = new Map<string, auth.AdvisorPublic | null>();
+  advisorCalls = 0;
   private sockets = new Set<Socket>();
   readonly app: Express;
 
@@ -55,6 +58,18 @@ export class FakeService {
       this.hits++;
       if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
       const ctx = currentContext();
+      if (req.path === '/api/v1/advisor/public') {
+        this.advisorCalls++;
+        const advisor = ctx?.tenant ? this.advisors.get(ctx.tenant) : undefined;
+        if (advisor === null) {
+          res.status(404).json({ message: 'Advisor not found' });
+          return;
+        }
+        if (advisor) {
+          res.json({ data: advisor });
+          return;
+        }
+      }
       res.json({
         data: {
           service: name,

@@ -8,7 +8,10 @@ function tempWeb(withShell: boolean) {
   const shellDir = join(root, 'shell');
   mkdirSync(shellDir);
   if (withShell) {
-    writeFileSync(join(shellDir, 'index.html'), '<!doctype html><title>Kinfolio</title><div id="root"></div>');
+    writeFileSync(
+      join(shellDir, 'index.html'),
+      '<!doctype html><html><head><title>Kinfolio</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(join(shellDir, 'main.1a2b3c4d5e.js'), 'console.log(1)');
   }
   const remotes = {} as Record<'mf_advisor' | 'mf_customer' | 'mf_admin' | 'mf_support', string>;
@@ -79,6 +82,90 @@ describe('gateway: the web front end', () => {
     const api = await call(h.url, 'GET', '/api/v1/unknown', { headers: { accept: 'text/html' } });
     expect([api.status, api.body.message]).toEqual([404, 'Not found']);
     expect((await call(h.url, 'GET', '/dev/mailbox', { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+});
+
+const JANE = {
+  name: 'Jane "JT" Tan',
+  username: 'jane',
+  designation: 'CFP <Chartered>',
+  business_email: 'jane@advice.sg',
+  email: 'jane@example.com',
+  business_phone: null,
+  contact_number: '91234567',
+  og_image: 'storage/user/media/0b0e4f43-5a8e-4c3b-9a55-0a8f7f0d3c11/1700000000.png',
+};
+const page = (h: Harness, host: string, path = '/home') =>
+  call(h.url, 'GET', path, { headers: { host, accept: 'text/html' } });
+
+/** A gateway serving a temporary shell build for the describe block it is called in; `ready` prepares its fakes. */
+function webHarness(ready: (h: Harness) => Promise<void> | void): { h: Harness } {
+  const ref = {} as { h: Harness };
+  let root = '';
+  beforeAll(async () => {
+    const t = tempWeb(true);
+    root = t.root;
+    ref.h = await startHarness({ gateway: { web: t.web } });
+    await ready(ref.h);
+  });
+  afterAll(async () => {
+    await ref.h.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+  return ref;
+}
+
+describe("gateway: an advisor's public page carries og tags for crawlers", () => {
+  const web = webHarness((h) => {
+    h.services['svc-auth'].advisors.set('jane', JANE);
+    h.services['svc-auth'].advisors.set('nobody', null);
+  });
+
+  it('injects the escaped og:title, og:description and absolute og:image into the index on the sub-domain', async () => {
+    const r = await page(web.h, 'jane.kinfolio.app');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    const head = r.text.slice(0, r.text.indexOf('</head>'));
+    expect(head).toContain('<meta property="og:title" content="Jane &quot;JT&quot; Tan" />');
+    expect(head).toContain('<meta property="og:description" content="CFP &lt;Chartered&gt;" />');
+    expect(head).toContain(
+      '<meta property="og:image" content="http://jane.kinfolio.app/api/v1/files/blob/storage/user/media/0b0e4f43-5a8e-4c3b-9a55-0a8f7f0d3c11/1700000000.png" />',
+    );
+    expect(r.text).toContain('<div id="root"></div>');
+  });
+
+  it('asks svc-auth once per sub-domain for a while (cached), and not at all on the bare host', async () => {
+    const auth = web.h.services['svc-auth'];
+    await page(web.h, 'jane.kinfolio.app', '/advisor/customers');
+    const before = auth.advisorCalls;
+    const again = await page(web.h, 'Jane.Kinfolio.App:80', '/');
+    expect(again.text).toContain('og:title');
+    const bare = await page(web.h, 'kinfolio.app');
+    expect(bare.text).not.toContain('og:');
+    const www = await page(web.h, 'www.kinfolio.app');
+    expect(www.text).not.toContain('og:');
+    expect(auth.advisorCalls).toBe(before);
+  });
+
+  it('serves the plain index for a sub-domain without an advisor', async () => {
+    const r = await page(web.h, 'nobody.kinfolio.app');
+    expect(r.status).toBe(200);
+    expect(r.text).toContain('<div id="root"></div>');
+    expect(r.text).not.toContain('og:');
+  });
+});
+
+describe('gateway: the advisor page when svc-auth is down', () => {
+  const web = webHarness((h) => h.services['svc-auth'].kill());
+
+  it('fails soft: the plain index at once', async () => {
+    const started = Date.now();
+    const r = await page(web.h, 'jane.kinfolio.app');
+    expect(r.status).toBe(200);
+    expect(r.text).toContain('<div id="root"></div>');
+    expect(r.text).not.toContain('og:');
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 

@@ -129,6 +129,7 @@ export const routes: Route[] = [
   r('POST', 'files/s3-upload', 'svc-support', 'session', { withoutMembership: true }),
   r('POST', 'files/media-upload', 'svc-support', 'session', { withoutMembership: true }),
   r('POST', 'files/signed-upload', 'svc-support', 'session', { withoutMembership: true, summary: 'Signed-upload URL for object_key' }),
+  r('POST', 'files/signed-upload/complete', 'svc-support', 'session', { withoutMembership: true, summary: 'Check a file PUT to a signed URL' }),
   r('PUT', 'files/blob/*key', 'svc-support', 'session', { withoutMembership: true, summary: 'Signed PUT target (embedded BlobStore)' }),
   r('GET', 'files/blob/*key', 'svc-support', 'public', { withoutMembership: true, summary: 'Read a stored file' }),
   ...['faq', 'faq-topic', 'faq-answer', 'page-walkthrough', 'presentations'].flatMap((thing) => [
@@ -150,6 +151,10 @@ export const routes: Route[] = [
   r('POST', 'user/form-steps-draft/create', 'svc-planning', 'session'),
   r('GET', 'user/form-steps-draft/:id/read', 'svc-planning', 'session'),
   r('DELETE', 'user/form-steps-draft/:id', 'svc-planning', 'session'),
+  // Fund scraping (spec §7 Admin): editing or removing a scraped fund is an admin call; the rest of
+  // investment-funds/** stays readable by any signed-in user through the prefix route below.
+  r('PATCH', 'investment-funds/:id', 'svc-planning', A, { summary: 'Edit a scraped investment fund (admin)' }),
+  r('DELETE', 'investment-funds/:id', 'svc-planning', A, { summary: 'Remove a scraped investment fund (admin)' }),
 ];
 
 /**

@@ -4,7 +4,7 @@ export * from './api';
 export * from './components/Avatar';
 export * from './components/Button';
 export * from './components/display';
-export { Field, type FieldProps, useFlash } from './components/Field';
+export { describedBy, Field, type FieldProps, useFlash } from './components/Field';
 export * from './components/inputs';
 export * from './components/Modal';
 export * from './constants';
@@ -18,9 +18,12 @@ export {
   writeCookie,
   writeUserCookie,
 } from './cookies';
+export * from './dialogs';
 export * from './errors';
+export * from './history';
 export * from './media';
 export * from './navigation';
+export * from './permissions';
 export * from './progress';
 export * from './rules';
 export * from './session';

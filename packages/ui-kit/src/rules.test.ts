@@ -65,8 +65,10 @@ describe('text rules (spec §5)', () => {
     expect(filterTextInput('x'.repeat(1200))?.length).toBe(1000);
     expect(filterTextInput('x'.repeat(20), 10)).toBe('x'.repeat(10));
   });
-  it("defaults the placeholder to 'Enter <label>'", () => {
-    expect(defaultPlaceholder('Name')).toBe('Enter name');
+  it("defaults the placeholder to 'Enter <label>' with the label as written", () => {
+    expect(defaultPlaceholder('Name')).toBe('Enter Name');
+    expect(defaultPlaceholder('User Name')).toBe('Enter User Name');
+    expect(defaultPlaceholder('  Mobile number ')).toBe('Enter Mobile number');
   });
 });
 

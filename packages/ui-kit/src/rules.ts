@@ -20,9 +20,12 @@ export function filterTextInput(next: string, maxLength = TEXT_MAX_LENGTH): stri
   return next.length > maxLength ? next.slice(0, maxLength) : next;
 }
 
-/** 'Enter <label>' (spec §5 placeholder default). */
+/**
+ * 'Enter <label>' (spec §5 placeholder default): the label as it is written, case kept ('Full Name' → 'Enter Full
+ * Name'). The spec's 'Enter user name' is the empty-username message, not a placeholder (docs/decisions/web.md).
+ */
 export function defaultPlaceholder(label: string): string {
-  return `Enter ${label.trim().toLowerCase()}`;
+  return `Enter ${label.trim()}`;
 }
 
 /**

@@ -1,6 +1,13 @@
 /** @jest-environment jsdom */
-import { api } from './api';
-import { objectKeyFor, UPLOAD_TOO_LARGE_MANY, UPLOAD_TOO_LARGE_ONE, uploadFiles, validateUploads } from './uploads';
+import { api, setAuthorizationType } from './api';
+import {
+  objectKeyFor,
+  putHeaders,
+  UPLOAD_TOO_LARGE_MANY,
+  UPLOAD_TOO_LARGE_ONE,
+  uploadFiles,
+  validateUploads,
+} from './uploads';
 
 const file = (name: string, size: number, type = '') => {
   const f = new File(['x'], name, { type });
@@ -84,5 +91,25 @@ describe('uploadFiles', () => {
     const post = jest.spyOn(api, 'post').mockRejectedValue(new Error('down'));
     await expect(uploadFiles([file('a.png', 5, 'image/png')], { kind: 'media', userId: 'u1' })).resolves.toEqual([]);
     post.mockRestore();
+  });
+});
+
+describe('putHeaders', () => {
+  it('adds Authorization-Type only for a PUT to this origin', () => {
+    setAuthorizationType('customer');
+    expect(putHeaders('/api/v1/files/blob/k.png?sig=1', 'image/png')).toEqual({
+      'content-type': 'image/png',
+      'x-amz-acl': 'public-read',
+      'Authorization-Type': 'customer',
+    });
+    expect(putHeaders(`${location.origin}/api/v1/files/blob/k.png`, 'image/png')['Authorization-Type']).toBe(
+      'customer',
+    );
+    expect(putHeaders('https://s3.test/k.png?sig=1', 'image/png')).toEqual({
+      'content-type': 'image/png',
+      'x-amz-acl': 'public-read',
+    });
+    expect(putHeaders('//evil.test/k.png', 'image/png')['Authorization-Type']).toBeUndefined();
+    setAuthorizationType(null);
   });
 });

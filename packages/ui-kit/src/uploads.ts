@@ -1,4 +1,4 @@
-import { api } from './api';
+import { api, authorizationType } from './api';
 import { UPLOAD_MAX_BYTES, UPLOAD_STAGGER_MS } from './constants';
 
 export type UploadKind = 'media' | 'document';
@@ -67,6 +67,26 @@ export function objectKeyFor(file: { name: string }, kind: UploadKind, userId: s
   return `storage/user/media/${userId}/${timestamp}.${ext}`;
 }
 
+/** A URL on this origin (the embedded BlobStore's signed PUT goes through the gateway). */
+export function isSameOriginUrl(url: string): boolean {
+  if (url.startsWith('/') && !url.startsWith('//')) return true;
+  try {
+    return typeof location !== 'undefined' && new URL(url).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The PUT's headers: content type and public-read; a PUT to this origin also carries the Authorization-Type header
+ * like every other call (spec §6). A PUT to S3 gets no extra header (it would need the bucket's CORS to allow it).
+ */
+export function putHeaders(url: string, mimetype: string): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': mimetype, 'x-amz-acl': 'public-read' };
+  if (isSameOriginUrl(url)) headers['Authorization-Type'] = authorizationType();
+  return headers;
+}
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
@@ -87,7 +107,7 @@ export async function uploadFiles(files: File[], opts: { kind: UploadKind; userI
         const put = await fetch(url, {
           method: 'PUT',
           body: file,
-          headers: { 'content-type': mimetype, 'x-amz-acl': 'public-read' },
+          headers: putHeaders(url, mimetype),
         });
         if (!put.ok) return null;
         const storedKey = signed.key ?? key;

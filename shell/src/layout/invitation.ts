@@ -4,6 +4,25 @@ export function invitationLink(username: string, loc: { protocol: string; host: 
   return `${loc.protocol}//${username}.${host}`;
 }
 
+/** Sub-domains that never name a tenant (spec §1). */
+const NOT_TENANTS = new Set(['www', 'dev', 'localhost']);
+
+/**
+ * The advisor username a host may name (spec §1): the first label of `{username}.{host}` (three labels or more, or
+ * `{username}.localhost`); the bare host, www, dev, localhost and IP addresses name none. The browser does not know
+ * the public host, so this only says whether asking `advisor/public` makes sense: the gateway decides the tenant.
+ */
+export function tenantOf(hostname: string): string | undefined {
+  const name = hostname.trim().toLowerCase().replace(/\.$/, '');
+  if (!name || name.startsWith('[') || /^\d+(\.\d+){3}$/.test(name)) return undefined;
+  const labels = name.split('.');
+  const isTenantHost = labels.length >= 3 || (labels.length === 2 && labels[1] === 'localhost');
+  const label = labels[0] ?? '';
+  if (!isTenantHost || NOT_TENANTS.has(label) || !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label))
+    return undefined;
+  return label;
+}
+
 /** Copies text; falls back to a hidden text area where the Clipboard API is unavailable (plain http). */
 export async function copyText(text: string): Promise<boolean> {
   try {

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { ApiError, api } from '@kinfolio/ui-kit';
+import { ApiError, api, type SessionUser, UPLOAD_TOO_LARGE_ONE } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
@@ -8,9 +8,11 @@ import {
   CustomerResetPasswordPage,
   ForgotPasswordPage,
   LoginPage,
+  PROFILE_IMAGE_HINT,
   ResetPasswordPage,
   SignUpPage,
 } from './auth';
+import { PROFILE_IMAGE_NOT_IMAGE } from './profileImage';
 
 function Where() {
   const loc = useLocation();
@@ -140,5 +142,76 @@ describe('auth pages', () => {
       { catalogue: false },
     );
     expect(alerts()).toEqual(['This e-mail is already registered']);
+  });
+
+  it('sign up: an optional profile image, checked by the media upload rules, uploaded and saved at the first sign-in', async () => {
+    const file = (name: string, type: string, size = 2048) => {
+      const f = new File(['x'], name, { type });
+      Object.defineProperty(f, 'size', { value: size });
+      return f;
+    };
+    const pick = (f: File) => fireEvent.change(screen.getByLabelText(/Profile image/), { target: { files: [f] } });
+    const view = mount('/advisor/auth/create-account', SignUpPage);
+    const picker = screen.getByLabelText(/Profile image/) as HTMLInputElement;
+    expect(picker.type).toBe('file');
+    expect(picker.accept).toBe('.jpg,.jpeg,.png,.webp');
+    expect(screen.getByText('(Optional)', { selector: 'label[for="' + picker.id + '"] span' })).toBeTruthy();
+    expect(screen.getByText(PROFILE_IMAGE_HINT)).toBeTruthy();
+
+    pick(file('huge.png', 'image/png', 10_485_761));
+    expect(alerts()).toEqual([UPLOAD_TOO_LARGE_ONE]);
+    expect(picker.getAttribute('aria-invalid')).toBe('true');
+    pick(file('intro.mp4', 'video/mp4'));
+    expect(alerts()).toEqual([PROFILE_IMAGE_NOT_IMAGE]);
+    pick(file('me.png', 'image/png'));
+    expect(alerts()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove me.png' }));
+    expect(screen.queryByRole('button', { name: 'Remove me.png' })).toBeNull();
+    const me = file('me.png', 'image/png');
+    pick(me);
+    expect(screen.getByRole('button', { name: 'Remove me.png' })).toBeTruthy();
+
+    type('Name', 'Ada');
+    type('Email', 'Ada@Example.com');
+    type('Password', 'long-enough');
+    type('Mobile number', '91234567');
+    post.mockResolvedValueOnce({ user_id: 'u1', email: 'ada@example.com' });
+    await submit('Create account');
+    // no session yet, so no upload: the sign-up body is the plain one
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post.mock.calls[0]?.[1]).not.toHaveProperty('profile_image');
+    expect(screen.getByTestId('where').textContent).toBe('/advisor/auth/verification?email=ada%40example.com');
+    view.unmount();
+
+    // the first sign-in: the kept image goes to the advisor's folder and becomes the profile image
+    const user = {
+      id: 'u1',
+      type: 'advisor',
+      email: 'ada@example.com',
+      name: 'Ada',
+      profile_image: null,
+    } as SessionUser;
+    const key = 'storage/user/media/u1/1700000000000.png';
+    post.mockImplementation(async (path: string) =>
+      path === 'auth/login'
+        ? { token: 't', user }
+        : { url: `/api/v1/files/blob/${key}?sig=s`, key, content_type: 'image/png' },
+    );
+    const put = jest.fn(async () => ({ ok: true, status: 200 }));
+    (globalThis as { fetch: unknown }).fetch = put;
+    patch.mockResolvedValueOnce({ ...user, profile_image: key });
+    mount('/auth/login', LoginPage);
+    type('Email', 'ada@example.com');
+    type('Password', 'long-enough');
+    await submit('Sign In');
+    await act(async () => undefined);
+    expect(post).toHaveBeenCalledWith('files/signed-upload', {
+      object_key: expect.stringMatching(/^storage\/user\/media\/u1\/\d+\.png$/),
+    });
+    expect(put).toHaveBeenCalledWith(
+      `/api/v1/files/blob/${key}?sig=s`,
+      expect.objectContaining({ method: 'PUT', body: me }),
+    );
+    expect(patch).toHaveBeenCalledWith('user/update', { user_id: 'u1', profile_image: key });
   });
 });

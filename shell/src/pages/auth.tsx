@@ -3,8 +3,10 @@ import {
   api,
   Button,
   type ButtonProps,
+  describedBy,
   EmailInput,
   errorMessage,
+  Field,
   FormError,
   fieldErrors,
   isEmailStrict,
@@ -15,10 +17,11 @@ import {
   TextInput,
   useSession,
 } from '@kinfolio/ui-kit';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { homeFor } from '../layout/select';
 import { AuthCard } from './AuthCard';
+import { attachProfileImage, keepProfileImage, PROFILE_IMAGE_ACCEPT, profileImageError } from './profileImage';
 
 type Errors = Record<string, string>;
 
@@ -171,6 +174,11 @@ function LoginForm({ customer }: { customer: boolean }) {
         );
         setUser(reply.user);
         navigate(afterLogin(reply.user.type, params.get('next')), { replace: true });
+        // the profile image picked at sign-up, uploaded now that there is a session (in the background)
+        if (!customer)
+          void attachProfileImage(reply.user).then((updated) => {
+            if (updated) setUser(updated);
+          });
       },
       (out) => {
         emailCheck(email, out);
@@ -218,7 +226,57 @@ const GENDERS = [
   { value: 'female', label: 'Female' },
 ];
 
-/** Advisor sign-up (spec §3 sign-up form defaults; gender defaults to male) → POST register. */
+export const PROFILE_IMAGE_HINT = 'A .jpg, .jpeg, .png or .webp image up to 10 MB, added when you first sign in.';
+
+/** The sign-up form's optional profile image: a labelled file picker, the chosen file's name and a Remove button. */
+function ProfileImageField({ file, onChange }: { file: File | null; onChange: (file: File | null) => void }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const clearPicker = () => {
+    if (input.current) input.current.value = '';
+  };
+  const pick = (picked: File | null) => {
+    const problem = picked ? profileImageError(picked) : null;
+    setError(problem);
+    if (problem) clearPicker();
+    onChange(problem ? null : picked);
+  };
+  return (
+    <Field label="Profile image" htmlFor={id} optional error={error} hint={PROFILE_IMAGE_HINT}>
+      <input
+        ref={input}
+        id={id}
+        name="profile_image"
+        type="file"
+        accept={PROFILE_IMAGE_ACCEPT}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, PROFILE_IMAGE_HINT)}
+        onChange={(e) => pick(e.target.files?.[0] ?? null)}
+      />
+      {file ? (
+        <p style={{ margin: 0, fontSize: 14 }}>
+          {file.name}{' '}
+          <Button
+            variant="link"
+            aria-label={`Remove ${file.name}`}
+            onClick={() => {
+              clearPicker();
+              pick(null);
+            }}
+          >
+            Remove
+          </Button>
+        </p>
+      ) : null}
+    </Field>
+  );
+}
+
+/**
+ * Advisor sign-up (spec §3 sign-up form defaults; gender defaults to male) → POST register. The optional profile
+ * image cannot be uploaded before the account and a session exist: it is kept and uploaded at the first sign-in.
+ */
 export function SignUpPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState({
@@ -230,6 +288,7 @@ export function SignUpPage() {
     contact_number: '',
     gender: 'male',
   });
+  const [image, setImage] = useState<File | null>(null);
   const submission = useSubmit();
   /** A field of the form: its name, value, error and an onChange that clears the error (`map` filters typing). */
   const field = (k: keyof typeof form, map: (v: string) => string = (v) => v) => {
@@ -249,6 +308,7 @@ export function SignUpPage() {
           ...(form.bio.trim() ? { bio: form.bio.trim() } : {}),
         };
         const reply = await api.post<{ user_id: string; email: string }>('register', body, { catalogue: false });
+        keepProfileImage(reply?.email ?? body.email, image);
         navigate(`/advisor/auth/verification?email=${encodeURIComponent(reply?.email ?? body.email)}`);
       },
       (out) => {
@@ -283,6 +343,7 @@ export function SignUpPage() {
         </div>
         <Select label="Gender" {...gender} options={GENDERS} />
         <TextArea label="Bio" optional {...field('bio')} />
+        <ProfileImageField file={image} onChange={setImage} />
       </AuthForm>
       <div className="kf-links">
         <span>

@@ -1,7 +1,10 @@
-import { FREE_TRIAL_DAYS, useSession } from '@kinfolio/ui-kit';
+import type { auth } from '@kinfolio/contracts';
+import { Avatar, api, FREE_TRIAL_DAYS, useSession } from '@kinfolio/ui-kit';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Header } from '../layout/Header';
+import { tenantOf } from '../layout/invitation';
 import { homeFor } from '../layout/select';
 import { AuthCard } from './AuthCard';
 
@@ -37,8 +40,114 @@ const Footer = styled.footer`
   a { margin: 0 8px; }
 `;
 
-/** /home: the landing page (the default header is omitted here; the page draws its own). */
-export function HomePage() {
+const Advisor = styled.section`
+  background: linear-gradient(160deg, #10302f 0%, #1f6f6c 100%);
+  color: #fff;
+  padding: 56px 24px 64px;
+  .kf-inner { max-width: 1040px; margin: 0 auto; display: flex; flex-wrap: wrap; align-items: center; gap: 28px; }
+  img { border: 4px solid #4db2af; }
+  h1 { font-size: clamp(28px, 4.5vw, 44px); line-height: 1.15; margin: 0 0 6px; }
+  .kf-designation { font-size: 19px; color: #e3f1f1; margin: 0 0 18px; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 6px 14px; margin: 0; font-size: 17px; }
+  dt { font-weight: 700; color: #bfe3e2; }
+  dd { margin: 0; }
+  a { color: #fff; }
+`;
+
+type AdvisorPublic = auth.AdvisorPublic;
+
+/** What the home page shows: the tenant advisor's public page, the generic landing page, or nothing yet. */
+type HomeState = { kind: 'loading' } | { kind: 'generic' } | { kind: 'advisor'; advisor: AdvisorPublic };
+
+/**
+ * On a tenant sub-domain (`{username}.{host}`, spec §1) asks `advisor/public` for the advisor the host names; any
+ * failure (no such advisor, a bare host the browser took for a tenant, an outage) gives the generic page.
+ */
+function useHomeState(hostname: string): HomeState {
+  const tenant = tenantOf(hostname);
+  const [state, setState] = useState<HomeState>(tenant ? { kind: 'loading' } : { kind: 'generic' });
+  useEffect(() => {
+    if (!tenant) return;
+    const ctl = new AbortController();
+    api
+      .get<AdvisorPublic | null>('advisor/public', { signal: ctl.signal, catalogue: false })
+      .then((advisor) =>
+        setState(advisor && typeof advisor.name === 'string' ? { kind: 'advisor', advisor } : { kind: 'generic' }),
+      )
+      .catch(() => {
+        if (!ctl.signal.aborted) setState({ kind: 'generic' });
+      });
+    return () => ctl.abort();
+  }, [tenant]);
+  return state;
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The advisor's public page (spec §1): name, designation, business e-mail and phone, and the profile image. */
+function AdvisorHome({ advisor }: { advisor: AdvisorPublic }) {
+  const email = advisor.business_email || advisor.email;
+  const phone = advisor.business_phone || advisor.contact_number;
+  return (
+    <>
+      <Header dark />
+      <main id="main">
+        <Advisor aria-labelledby="kf-advisor-name">
+          <div className="kf-inner">
+            <Avatar src={advisor.og_image} size={144} alt={`Photo of ${advisor.name}`} />
+            <div>
+              <h1 id="kf-advisor-name">{advisor.name}</h1>
+              {advisor.designation ? <p className="kf-designation">{advisor.designation}</p> : null}
+              <dl>
+                <dt>E-mail</dt>
+                <dd>
+                  <a href={`mailto:${email}`}>{email}</a>
+                </dd>
+                {phone ? (
+                  <>
+                    <dt>Phone</dt>
+                    <dd>
+                      <a href={telHref(phone)}>{phone}</a>
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+            </div>
+          </div>
+        </Advisor>
+      </main>
+      <HomeFooter />
+    </>
+  );
+}
+
+function HomeFooter() {
+  return (
+    <Footer>
+      <span>© Kinfolio · Fintech Advisory for Singapore and Malaysia</span>
+      <Link to="/customer/auth/login">Customer sign in</Link>
+    </Footer>
+  );
+}
+
+/**
+ * /home: on an advisor's sub-domain, the advisor's public page; elsewhere the landing page (the default header is
+ * omitted here; the page draws its own). `hostname` is for tests.
+ */
+export function HomePage({ hostname = window.location.hostname }: { hostname?: string }) {
+  const state = useHomeState(hostname);
+  if (state.kind === 'loading')
+    return (
+      <>
+        <Header dark />
+        <main id="main" aria-busy="true" />
+      </>
+    );
+  if (state.kind === 'advisor') return <AdvisorHome advisor={state.advisor} />;
+  return <GenericHome />;
+}
+
+function GenericHome() {
   const { user } = useSession();
   return (
     <>
@@ -91,10 +200,7 @@ export function HomePage() {
           </ul>
         </Features>
       </main>
-      <Footer>
-        <span>© Kinfolio · Fintech Advisory for Singapore and Malaysia</span>
-        <Link to="/customer/auth/login">Customer sign in</Link>
-      </Footer>
+      <HomeFooter />
     </>
   );
 }

@@ -191,6 +191,14 @@ describe('customer dashboard frame', () => {
     expect(within(nav).getByText('Property').getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('heading', { level: 2, name: 'My concern: Income & Expenses' })).toBeTruthy();
   });
+
+  it("on-boarding mode also makes a concern's sub-page links inactive", () => {
+    renderAt(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns/c-1/cashflow?on_boarding=true`);
+    const nav = screen.getByRole('navigation', { name: 'Concern' });
+    expect(within(nav).queryAllByRole('link')).toHaveLength(0);
+    expect(within(nav).getByText('Income & Expenses').getAttribute('aria-disabled')).toBe('true');
+    expect(within(nav).getByText('Income & Expenses').getAttribute('aria-current')).toBe('page');
+  });
 });
 
 describe('helpers', () => {

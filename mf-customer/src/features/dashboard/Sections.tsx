@@ -50,6 +50,33 @@ const SubTabs = styled.nav`
   }
 `;
 
+/** A sub-tab link; in on-boarding mode (query on_boarding) links are inactive (spec §2.8). */
+function SubLink({
+  to,
+  current,
+  action,
+  children,
+}: {
+  to: string;
+  current?: boolean;
+  action?: string;
+  children: string;
+}) {
+  const { onBoarding } = useDashboard();
+  if (onBoarding) {
+    return (
+      <span aria-disabled="true" aria-current={current ? 'page' : undefined} data-action={action}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} aria-current={current ? 'page' : undefined} data-action={action}>
+      {children}
+    </Link>
+  );
+}
+
 /** A tab body whose content the planning issue brings. */
 export function LaterSection({ title, note }: { title: string; note?: string }) {
   return (
@@ -73,21 +100,17 @@ export function ReportDashboard() {
     <>
       <SubTabs aria-label="Financial report">
         {REPORT_SUB_TABS.map((s) => (
-          <Link
-            key={s.path}
-            to={`${root}/${s.path}`}
-            aria-current={isUnder(pathname, root, s.path) ? 'page' : undefined}
-          >
+          <SubLink key={s.path} to={`${root}/${s.path}`} current={isUnder(pathname, root, s.path)}>
             {s.label}
-          </Link>
+          </SubLink>
         ))}
       </SubTabs>
       {current === 'funds' ? (
         <SubTabs aria-label="Funds">
           {FUND_LINKS.map((f) => (
-            <Link key={f.action} to={`${base}/${fundsLink(f.activeTab)}`} data-action={f.action}>
+            <SubLink key={f.action} to={`${base}/${fundsLink(f.activeTab)}`} action={f.action}>
               {f.label}
-            </Link>
+            </SubLink>
           ))}
         </SubTabs>
       ) : null}
@@ -130,13 +153,9 @@ export function ConcernPage() {
               {s.label}
             </span>
           ) : (
-            <Link
-              key={s.path}
-              to={`${root}/${s.path}`}
-              aria-current={isUnder(pathname, root, s.path) ? 'page' : undefined}
-            >
+            <SubLink key={s.path} to={`${root}/${s.path}`} current={isUnder(pathname, root, s.path)}>
               {s.label}
-            </Link>
+            </SubLink>
           ),
         )}
       </SubTabs>

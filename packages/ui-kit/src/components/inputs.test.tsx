@@ -46,7 +46,7 @@ describe('inputs', () => {
   it.each(['text', 'area'])('%s: rejects a forbidden character with a 200 ms flash and trims on blur', (kind) => {
     const onBlur = jest.fn();
     render(<Host kind={kind} onBlur={onBlur} />);
-    expect(box().placeholder).toBe('Enter full name');
+    expect(box().placeholder).toBe('Enter Full name');
     expect(box().maxLength).toBe(1000);
     fireEvent.change(box(), { target: { value: '  Ada ' } });
     expect(box().value).toBe('  Ada ');
