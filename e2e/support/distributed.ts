@@ -144,12 +144,19 @@ export async function waitFor(url: string, timeoutMs: number, proc?: Proc): Prom
   while (Date.now() < until) {
     if (proc && proc.child.exitCode !== null)
       throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output.join('')}`);
+    let served: string | undefined;
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return;
-      last = `status ${res.status}`;
+      if (res.ok) served = ((await res.json()) as { service?: string }).service ?? '';
+      else last = `status ${res.status}`;
     } catch (err) {
       last = (err as Error).message;
+    }
+    if (served !== undefined) {
+      // Another process on this port would pass a bare status check and answer every call with its own 404s.
+      const expected = proc?.name.split('#')[0];
+      if (expected && served && served !== expected) throw new Error(`${url} is served by ${served}, not ${expected}`);
+      return;
     }
     await new Promise((r) => setTimeout(r, 150));
   }

@@ -16,10 +16,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { RedisCache, signIdentityHeaders } from '@kinfolio/service-kit';
+import { freePort, RedisCache, signIdentityHeaders } from '@kinfolio/service-kit';
 import { hashToken, sessionCacheKey } from '../src/session';
 
 interface Histogram {
@@ -52,14 +51,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const dbMs = Number(process.env.BENCH_DB_MS ?? 10);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 function start(file: string, env: Record<string, string>): ChildProcess {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };

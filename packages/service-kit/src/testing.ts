@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import knexFactory from 'knex';
 import { AUTHORIZATION_TYPE_HEADER, CSRF_HEADER, CSRF_VALUE, type UserType } from '@kinfolio/contracts';
 import { AmqpBus } from './bus/amqp';
@@ -20,6 +21,34 @@ export type TestInfra = 'embedded' | 'real';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const handedOut = new Set<number>();
+
+/**
+ * A port for a server a test is about to start in another process. It comes from below the kernel's ephemeral range
+ * (32768 and up), so no outgoing connection can take it between this check and the child's listen, and one test
+ * process never hands out the same port twice. Each jest worker draws from its own slice of 1,500 ports.
+ * (Asking the kernel for port 0 and closing it again did collide: a service got another's port in CI.)
+ */
+export async function freePort(): Promise<number> {
+  const worker = Number(process.env.JEST_WORKER_ID ?? 0) % 8;
+  const base = 20_000 + worker * 1_500;
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const port = base + Math.floor(Math.random() * 1_500);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${base}-${base + 1_499}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
 
 /** Which infrastructures the component suites run on: KF_TEST_INFRA=embedded|real|both (default both). */
 export function testInfras(): TestInfra[] {
@@ -62,7 +91,14 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
     SEED_DEMO: 'false',
     DATA_DIR: `/tmp/kinfolio-test/${tag}`,
     ...(real
-      ? { MODE: 'distributed', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, REDIS_URL: TEST_REDIS_URL, AMQP_NAMESPACE: `t${tag}.`, REDIS_PREFIX: `t:${tag}:` }
+      ? {
+          MODE: 'distributed',
+          DATABASE_URL: TEST_DATABASE_URL,
+          AMQP_URL: TEST_AMQP_URL,
+          REDIS_URL: TEST_REDIS_URL,
+          AMQP_NAMESPACE: `t${tag}.`,
+          REDIS_PREFIX: `t:${tag}:`,
+        }
       : { MODE: 'embedded' }),
     ...opts.env,
   };
