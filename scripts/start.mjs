@@ -35,6 +35,7 @@ const stale = webApps.some((app) => {
 if (stale && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web apps…');
   run('node', ['scripts/build-web.mjs']);
+  run('node', ['--import', 'tsx', 'scripts/prepare-db.ts']);
 }
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded-main.ts'], { cwd: root, stdio: 'inherit', env: process.env });

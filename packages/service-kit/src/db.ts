@@ -1,5 +1,6 @@
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 
 export type { Knex };
@@ -42,25 +43,55 @@ export async function createDb(config: DbConfig): Promise<Knex> {
 const templates = new Map<string, Promise<void>>();
 
 /**
- * A new PGlite data directory costs an initdb (about 3 s of WebAssembly on this kind of machine). Every service of
- * an embedded install needs one, so the first initdb is kept as a pristine template beside them and copied for the
- * others: a first `npm start` pays for one initdb, not four.
+ * Where a pristine initdb of the installed PGlite version is kept: `node_modules/.cache/kinfolio/pglite-<version>`
+ * (PGLITE_TEMPLATE_DIR overrides). `npm run build` makes it, so a first `npm start` on a built tree copies it instead
+ * of running initdb (several seconds of WebAssembly).
  */
-async function prepareDataDir(dir: string): Promise<void> {
-  if (existsSync(join(dir, 'PG_VERSION'))) return;
-  const template = join(dirname(dir), '.pglite-template');
+export function pgliteTemplateDir(): string {
+  if (process.env.PGLITE_TEMPLATE_DIR) return resolve(process.env.PGLITE_TEMPLATE_DIR);
+  const pkgDir = resolve(dirname(require.resolve('@electric-sql/pglite')), '..');
+  const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string };
+  return join(pkgDir, '..', '..', '.cache', 'kinfolio', `pglite-${version}`);
+}
+
+/** Makes the pristine PGlite data directory at `template` unless it exists (built aside, then renamed into place). */
+export async function preparePgliteTemplate(template = pgliteTemplateDir()): Promise<string> {
   let made = templates.get(template);
   if (!made) {
     made = (async () => {
       if (existsSync(join(template, 'PG_VERSION'))) return;
-      mkdirSync(template, { recursive: true });
-      const { PGlite } = await import('@electric-sql/pglite');
-      const pg = await PGlite.create(template);
-      await pg.close();
+      const building = `${template}.${process.pid}-${randomBytes(4).toString('hex')}`;
+      mkdirSync(building, { recursive: true });
+      try {
+        const { PGlite } = await import('@electric-sql/pglite');
+        const pg = await PGlite.create(building);
+        await pg.close();
+        renameSync(building, template);
+      } finally {
+        // another process may have put its template in place first: theirs is as good
+        rmSync(building, { recursive: true, force: true });
+      }
+      if (!existsSync(join(template, 'PG_VERSION'))) throw new Error(`PGlite template not made at ${template}`);
     })();
     templates.set(template, made);
+    made.catch(() => templates.delete(template));
   }
   await made;
+  return template;
+}
+
+/**
+ * A new PGlite data directory is a copy of the pristine template (one initdb per installed PGlite version, not one
+ * per service and data directory). Where node_modules cannot be written, the template is kept beside the data.
+ */
+async function prepareDataDir(dir: string): Promise<void> {
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  let template: string;
+  try {
+    template = await preparePgliteTemplate();
+  } catch {
+    template = await preparePgliteTemplate(join(dirname(dir), '.pglite-template'));
+  }
   cpSync(template, dir, { recursive: true });
 }
 
@@ -71,7 +102,11 @@ export async function migrate(knex: Knex, migrations: Migration[], schema?: stri
     getMigrationName: (m) => m.name,
     getMigration: async (m) => ({ up: m.up, down: m.down }),
   };
-  const [, applied] = (await knex.migrate.latest({ migrationSource: source, schemaName: schema, tableName: 'knex_migrations' })) as [number, string[]];
+  const [, applied] = (await knex.migrate.latest({
+    migrationSource: source,
+    schemaName: schema,
+    tableName: 'knex_migrations',
+  })) as [number, string[]];
   return applied;
 }
 

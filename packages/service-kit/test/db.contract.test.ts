@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -169,7 +169,14 @@ describe('Db contract: PGlite on disk', () => {
   const root = mkdtempSync(join(tmpdir(), 'kf-dbc-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('keeps data across a restart, and a second service directory starts from the initdb template', async () => {
+  const saved = process.env.PGLITE_TEMPLATE_DIR;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.PGLITE_TEMPLATE_DIR;
+    else process.env.PGLITE_TEMPLATE_DIR = saved;
+  });
+
+  it('keeps data across a restart, and a second service directory starts from the shared initdb template', async () => {
+    process.env.PGLITE_TEMPLATE_DIR = join(root, 'cache', 'pglite-template');
     const first = join(root, 'svc-a');
     let db = await createDb({ kind: 'pglite', dir: first });
     await migrate(db, migrations);
@@ -181,10 +188,23 @@ describe('Db contract: PGlite on disk', () => {
     expect((await db('things').select('name')).map((r) => r.name)).toEqual(['kept']);
     await db.destroy();
 
-    expect(existsSync(join(root, '.pglite-template', 'PG_VERSION'))).toBe(true);
+    // the template is pristine and kept where the install's cache is, not beside the data
+    expect(existsSync(join(root, 'cache', 'pglite-template', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(root, '.pglite-template'))).toBe(false);
     const second = await createDb({ kind: 'pglite', dir: join(root, 'svc-b') });
     expect(await migrate(second, migrations)).toEqual(['001_things', '002_things_note']);
     expect(await second('things').select('id')).toHaveLength(0);
     await second.destroy();
+  });
+
+  it('keeps the template beside the data when the cache cannot be written', async () => {
+    const blocker = join(root, 'not-a-directory');
+    writeFileSync(blocker, 'a file where the cache directory would go');
+    process.env.PGLITE_TEMPLATE_DIR = join(blocker, 'pglite-template');
+    const dir = join(root, 'beside', 'svc-c');
+    const db = await createDb({ kind: 'pglite', dir });
+    expect(await migrate(db, migrations)).toEqual(['001_things', '002_things_note']);
+    await db.destroy();
+    expect(existsSync(join(root, 'beside', '.pglite-template', 'PG_VERSION'))).toBe(true);
   });
 });
