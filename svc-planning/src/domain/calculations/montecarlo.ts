@@ -70,12 +70,90 @@ export function prng(seed: number): () => number {
   return () => sfc32Next(st);
 }
 
-const TWO_PI = 2 * Math.PI;
+/**
+ * Standard normal draws by the ziggurat method (Marsaglia & Tsang 2000, 128 layers): a table lookup, a multiply and
+ * a compare for about 98% of draws; the rest take the exact rejection step or the tail. Each draw spends one 32-bit
+ * word: the low 7 bits choose the layer and the other 25 give the signed position in it, so the layer and the value
+ * never share bits (Doornik 2005). About ten times faster than Box–Muller's log, square root, sine and cosine.
+ */
+const ZIG_LAYERS = 128;
+const ZIG_R = 3.442619855899; // start of the tail
+const ZIG_V = 9.91256303526217e-3; // area of each layer
+const ZIG_SCALE = 2 ** 24; // |position| < 2^24
+const zigK = new Float64Array(ZIG_LAYERS); // accept without further test when |position| < zigK[layer]
+const zigW = new Float64Array(ZIG_LAYERS); // position → x
+const zigF = new Float64Array(ZIG_LAYERS); // density at each layer's edge
+{
+  let dn = ZIG_R;
+  let tn = dn;
+  const q = ZIG_V / Math.exp(-0.5 * dn * dn);
+  zigK[0] = (dn / q) * ZIG_SCALE;
+  zigK[1] = 0;
+  zigW[0] = q / ZIG_SCALE;
+  zigW[ZIG_LAYERS - 1] = dn / ZIG_SCALE;
+  zigF[0] = 1;
+  zigF[ZIG_LAYERS - 1] = Math.exp(-0.5 * dn * dn);
+  for (let i = ZIG_LAYERS - 2; i >= 1; i--) {
+    dn = Math.sqrt(-2 * Math.log(ZIG_V / dn + Math.exp(-0.5 * dn * dn)));
+    zigK[i + 1] = (dn / tn) * ZIG_SCALE;
+    tn = dn;
+    zigF[i] = Math.exp(-0.5 * dn * dn);
+    zigW[i] = dn / ZIG_SCALE;
+  }
+}
+
+/** The next 32-bit word of sfc32, as a signed integer. */
+function sfc32Int(st: Int32Array): number {
+  const a = st[0] as number;
+  const b = st[1] as number;
+  const c = st[2] as number;
+  const d = st[3] as number;
+  const t = (((a + b) | 0) + d) | 0;
+  st[3] = (d + 1) | 0;
+  st[0] = b ^ (b >>> 9);
+  st[1] = (c + (c << 3)) | 0;
+  st[2] = (((c << 21) | (c >>> 11)) + t) | 0;
+  return t;
+}
+
+/** A standard normal draw (mean 0, standard deviation 1). */
+export function normalDraw(st: Int32Array): number {
+  for (;;) {
+    const j = sfc32Int(st);
+    const layer = j & (ZIG_LAYERS - 1);
+    const position = j >> 7; // signed, |position| ≤ 2^24
+    const x = position * (zigW[layer] as number);
+    if (Math.abs(position) < (zigK[layer] as number)) return x;
+    if (layer === 0) {
+      // the tail beyond ZIG_R (Marsaglia's exponential rejection)
+      let tx: number;
+      let ty: number;
+      do {
+        tx = -Math.log(1 - sfc32Next(st)) / ZIG_R;
+        ty = -Math.log(1 - sfc32Next(st));
+      } while (ty + ty < tx * tx);
+      return position > 0 ? ZIG_R + tx : -ZIG_R - tx;
+    }
+    const f1 = zigF[layer] as number;
+    if (f1 + sfc32Next(st) * ((zigF[layer - 1] as number) - f1) < Math.exp(-0.5 * x * x)) return x;
+  }
+}
+
+/** A seeded source of standard normal draws (for tests and callers outside the simulation loop). */
+export function normals(seed: number): () => number {
+  const st = sfc32State(seed);
+  return () => normalDraw(st);
+}
 
 /** Simulates liquid assets over the projection's years. `liquid` is the starting value per class. */
-export function monteCarlo(projection: ProjectionResult, liquid: Record<AssetClass, number>, opts: MonteCarloOptions = {}): MonteCarloResult {
+export function monteCarlo(
+  projection: ProjectionResult,
+  liquid: Record<AssetClass, number>,
+  opts: MonteCarloOptions = {},
+): MonteCarloResult {
   const trials = opts.trials ?? 10_000;
-  if (!Number.isInteger(trials) || trials < 1 || trials > 100_000) throw new CalculationInputError('monte_carlo.trials', 'trials must be a whole number from 1 to 100000');
+  if (!Number.isInteger(trials) || trials < 1 || trials > 100_000)
+    throw new CalculationInputError('monte_carlo.trials', 'trials must be a whole number from 1 to 100000');
   const seed = opts.seed ?? 42;
   const assumptions = { ...DEFAULT_ASSUMPTIONS, ...(opts.assumptions ?? {}) } as Record<AssetClass, ClassAssumption>;
   const pct = opts.percentiles ?? [10, 25, 50, 75, 90];
@@ -105,9 +183,6 @@ export function monteCarlo(projection: ProjectionResult, liquid: Record<AssetCla
   // Net worth by year and trial, year-major (each year's trials side by side for the percentiles).
   const nw = new Float64Array(trials * Y);
   const bucket = new Float64Array(C);
-  // Box–Muller gives normals in pairs: the sine one is kept for the next draw.
-  let spare = 0;
-  let hasSpare = false;
   let never = 0;
   const cashI = 2;
   for (let s = 0; s < trials; s++) {
@@ -119,19 +194,7 @@ export function monteCarlo(projection: ProjectionResult, liquid: Record<AssetCla
         for (let c = 0; c < C; c++) {
           const v = bucket[c] as number;
           if (v > 0) {
-            let z: number;
-            if (hasSpare) {
-              hasSpare = false;
-              z = spare;
-            } else {
-              let u = sfc32Next(rng);
-              while (u <= 1e-12) u = sfc32Next(rng);
-              const m = Math.sqrt(-2 * Math.log(u));
-              const angle = TWO_PI * sfc32Next(rng);
-              spare = m * Math.sin(angle);
-              hasSpare = true;
-              z = m * Math.cos(angle);
-            }
+            const z = normalDraw(rng);
             let g = 1 + (mean[c] as number) + (vol[c] as number) * z;
             if (g < 0) g = 0;
             bucket[c] = v * g;
@@ -229,7 +292,10 @@ function quickselect(a: Float64Array, k: number, lo: number, hi: number): void {
 }
 
 /** Starting liquid assets by class from a household (cash accounts are cash; investments by their class). */
-export function liquidByClass(h: HouseholdInput, fx: (currency: string | undefined) => number): Record<AssetClass, number> {
+export function liquidByClass(
+  h: HouseholdInput,
+  fx: (currency: string | undefined) => number,
+): Record<AssetClass, number> {
   const out: Record<AssetClass, number> = { equity: 0, bond: 0, cash: 0, property: 0, others: 0 };
   for (const c of h.cash_accounts ?? []) out.cash += c.current_value * fx(c.currency);
   for (const v of h.investments ?? []) out[v.asset_class ?? 'equity'] += v.current_value * fx(v.currency);
