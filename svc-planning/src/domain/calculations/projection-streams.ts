@@ -116,9 +116,14 @@ export interface GoalStream {
   to: number;
   yearly: number;
   g: number;
+  /** A retirement goal's legacy amount in today's money, set aside in the goal's last year (0: none). */
+  legacy: number;
 }
 
-/** Goal spending by year: the yearly amount in today's money, inflated, in the goal's years. */
+/**
+ * Goal spending by year: the yearly amount in today's money, inflated, in the goal's years; a legacy amount,
+ * inflated the same way, is set aside on top in the last of them.
+ */
 export function addGoals(records: readonly GoalStream[], tl: Timeline, out: Float64Array): void {
   const { y0, n } = tl;
   for (const g of records) {
@@ -126,7 +131,10 @@ export function addGoals(records: readonly GoalStream[], tl: Timeline, out: Floa
     for (let t = 0; t < n; t++) {
       const year = y0 + t;
       if (year > g.to) break; // ended for good
-      if (year >= g.from && year <= g.to) out[t] = (out[t] as number) + g.yearly * growth;
+      if (year >= g.from && year <= g.to) {
+        out[t] = (out[t] as number) + g.yearly * growth;
+        if (year === g.to && g.legacy > 0) out[t] = (out[t] as number) + g.legacy * growth;
+      }
       growth *= g.g;
     }
   }

@@ -28,6 +28,29 @@ describe('household projection', () => {
       { numRuns: 40 },
     );
   });
+  it('a retirement goal sets its legacy amount aside, inflated, in its last year', () => {
+    const household = (legacy?: number) => ({
+      as_of: '2025-01-01',
+      currency: 'SGD',
+      inflation_rate: 2,
+      members: [{ id: 'a', relation: 'me' as const, age: 60, retirement_age: 65, maturity_age: 90 }],
+      incomes: [{ id: 'i', member_id: 'a', kind: 'rental' as const, amount: 3000, growth_rate: 2 }],
+      goals: [{ id: 'g', type: 'retirement' as const, member_id: 'a', living_expense: 1000, legacy_amount: legacy }],
+    });
+    const without = project(household() as never).rows;
+    const withLegacy = project(household(80_000) as never).rows;
+    const last = without.length - 1;
+    expect(withLegacy[last]?.year).toBe(2025 + 30);
+    // every year before the last is unchanged
+    expect(withLegacy.slice(0, last)).toEqual(without.slice(0, last));
+    // in the last year the goal draws the legacy in that year's money: 80,000 × 1.02^30
+    const inflated = 80_000 * 1.02 ** 30;
+    expect((withLegacy[last]?.goals ?? 0) - (without[last]?.goals ?? 0)).toBeCloseTo(inflated, 1);
+    expect((without[last]?.net_worth ?? 0) - (withLegacy[last]?.net_worth ?? 0)).toBeCloseTo(inflated, 1);
+    // a legacy the household cannot afford shows as a shortfall in that year, and only then
+    expect(project(household() as never).money_runs_out_year).toBeNull();
+    expect(project(household(10_000_000) as never).money_runs_out_year).toBe(2025 + 30);
+  });
   it('money without drift: 75 years of cent amounts accumulate exactly as decimal arithmetic does', () => {
     const h = { as_of: '2025-01-01', currency: 'SGD', members: [{ id: 'a', relation: 'me' as const, age: 25 }], incomes: Array.from({ length: 40 }, () => ({ member_id: 'a', kind: 'rental' as const, amount: 0.1, growth_rate: 0 })), expenses: [{ category: 'food' as const, amount: 0.07 }] };
     h.expenses[0] = { ...h.expenses[0], inflation_rate: 0 } as (typeof h.expenses)[0];

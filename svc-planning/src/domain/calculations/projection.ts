@@ -349,7 +349,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const from = g.year_from ?? (retire ? (birth[i] as number) + (retireAge[i] as number) : y0);
     const to = g.year_to ?? (retire ? endYear : from);
     const yearly = (retire ? ((g.living_expense ?? 0) + (g.play_expense ?? 0)) * 12 + (g.amount ?? 0) : (g.amount ?? 0)) * f;
-    return { from, to, yearly, g: 1 + (g.inflation_rate !== undefined && ov.inflation_rate === undefined ? g.inflation_rate / 100 : inflation) };
+    const legacy = retire ? (g.legacy_amount ?? 0) * f : 0;
+    return { from, to, yearly, legacy, g: 1 + (g.inflation_rate !== undefined && ov.inflation_rate === undefined ? g.inflation_rate / 100 : inflation) };
   });
   addGoals(goals, tl, series.goals);
 
