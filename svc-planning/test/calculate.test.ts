@@ -83,6 +83,19 @@ describe.each(testInfras())('svc-planning calculations on %s', (infra) => {
     });
   });
 
+  it('calculate/debt counts a vehicle loan’s running costs while it is repaid, and names a bad one (400)', async () => {
+    const h = sampleHousehold(1);
+    const vehicle = { id: 'car', kind: 'vehicle' as const, purchase_price: 120_000, down_payment: 40_000, original_loan: 80_000, loan_interest: 0, loan_tenure: 10, starting_year: 2024, maintenance: 100, other_expenses: { fuel: 250, insurance_and_road_tax: 120, servicing: 30 } };
+    const res = await t.call('POST', 'customer/calculate/debt', { body: { ...h, loans: [vehicle] }, as: advisor });
+    expect(res.status).toBe(200);
+    const data = planning.DebtReply.parse(res.body.data);
+    expect(data.loans[0]?.other_monthly_expenses).toBe(500);
+    expect(data.total_monthly_repayment).toBe(1166.67); // 80,000 / 120 months + 500, to the cent
+    const bad = await t.call('POST', 'customer/calculate/debt', { body: { ...h, loans: [{ ...vehicle, other_expenses: { fuel: -5 } }] }, as: advisor });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.errors)).toContain('loans.0.other_expenses.fuel');
+  });
+
   it('calculate/finance projects to the members’ maturity age, net worth = assets − liabilities', async () => {
     const res = await t.call('POST', 'customer/calculate/finance', { body: sampleHousehold(3), as: advisor });
     expect(res.status).toBe(200);

@@ -74,6 +74,11 @@ export const Loan = z.object({
   pension_monthly: PositiveAmount.optional(),
   pension_member_id: RecordId.optional(),
   other_monthly_expenses: PositiveAmount.optional(),
+  // Vehicle loans (spec "Vehicle loan"): purchase details and the car's running costs, monthly amounts (decision).
+  purchase_price: PositiveAmount.optional(),
+  down_payment: PositiveAmount.optional(),
+  maintenance: PositiveAmount.optional(),
+  other_expenses: z.object({ fuel: PositiveAmount.optional(), insurance_and_road_tax: PositiveAmount.optional(), servicing: PositiveAmount.optional() }).optional(),
 });
 export const RentalEntry = z.object({ transaction_start_date: DateStr, transaction_end_date: DateStr.nullable().optional(), amount: PositiveAmount });
 export const Property = z.object({

@@ -2,7 +2,7 @@ import { rateBetween, SEED_RATES } from '@kinfolio/money';
 import { dayNumber, today as todayDay, ymd } from './dates';
 import { CalculationInputError } from './errors';
 import { coverageTotals, type Benefit } from './insurance';
-import { amortisationSchedule, annuityInstalment, balanceAfter, flatInstalment, monthsToRepay, type ScheduleRow, tenureMonths } from './loans';
+import { amortisationSchedule, annuityInstalment, balanceAfter, flatInstalment, monthsToRepay, otherMonthlyCosts, type ScheduleRow, tenureMonths } from './loans';
 import { type MonteCarloOptions, type MonteCarloResult, liquidByClass, monteCarlo } from './montecarlo';
 import { premiumsPaidAndProjected } from './premiums';
 import { type LifeEvent, type ProjectionOptions, type ProjectionResult, project } from './projection';
@@ -55,7 +55,8 @@ export function calculateDebt(h: HouseholdInput) {
     const schedule: ScheduleRow[] = amortisationSchedule(l.original_loan, l.loan_interest, months, l.type ?? 'annuity');
     const totalInterest = schedule.reduce((a, r) => a + r.interest, 0);
     totalOutstanding += outstanding * f;
-    if (paid < months) totalMonthly += (inst + (l.other_monthly_expenses ?? 0)) * f;
+    const other = otherMonthlyCosts(l);
+    if (paid < months) totalMonthly += (inst + other) * f;
     return {
       id: l.id,
       kind: l.kind ?? 'other',
@@ -67,7 +68,7 @@ export function calculateDebt(h: HouseholdInput) {
       outstanding: r2(outstanding),
       outstanding_in_currency: r2(outstanding * f),
       total_interest: r2(totalInterest),
-      other_monthly_expenses: r2(l.other_monthly_expenses ?? 0),
+      other_monthly_expenses: r2(other),
       end_year: l.starting_year + Math.floor((months - 1) / 12),
       schedule,
     };

@@ -16,6 +16,20 @@ export function tenureMonths(tenure: Tenure | null | undefined): number {
   return Math.round(m);
 }
 
+/**
+ * A loan's monthly costs besides the instalment, paid while it is being repaid: `other_monthly_expenses`, and for a
+ * vehicle its maintenance and other expenses (fuel, insurance and road tax, servicing), all monthly amounts.
+ */
+export function otherMonthlyCosts(l: { other_monthly_expenses?: number; maintenance?: number; other_expenses?: { fuel?: number; insurance_and_road_tax?: number; servicing?: number } }): number {
+  const o = l.other_expenses;
+  let sum = l.other_monthly_expenses ?? 0;
+  if (l.maintenance) sum += l.maintenance;
+  if (o?.fuel) sum += o.fuel;
+  if (o?.insurance_and_road_tax) sum += o.insurance_and_road_tax;
+  if (o?.servicing) sum += o.servicing;
+  return sum;
+}
+
 const monthlyRate = (annualPercent: number) => finite(annualPercent, 'loan_interest') / 1200;
 
 function checkPrincipal(p: number): number {

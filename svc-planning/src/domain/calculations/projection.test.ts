@@ -51,6 +51,30 @@ describe('household projection', () => {
     expect(project(household() as never).money_runs_out_year).toBeNull();
     expect(project(household(10_000_000) as never).money_runs_out_year).toBe(2025 + 30);
   });
+  it('a vehicle loan’s maintenance and other expenses are paid with its instalments, and stop with them', () => {
+    const household = (costs: boolean) => ({
+      as_of: '2025-01-01',
+      currency: 'SGD',
+      members: [{ id: 'a', relation: 'me' as const, age: 40 }],
+      loans: [
+        {
+          id: 'car',
+          kind: 'vehicle' as const,
+          original_loan: 60_000,
+          loan_interest: 0,
+          loan_tenure: 5,
+          starting_year: 2025,
+          ...(costs ? { maintenance: 80, other_expenses: { fuel: 200, insurance_and_road_tax: 100, servicing: 20 } } : {}),
+        },
+      ],
+    });
+    const plain = project(household(false) as never).rows;
+    const running = project(household(true) as never).rows;
+    for (let t = 0; t < plain.length; t++) {
+      const extra = (running[t]?.loan_repayments ?? 0) - (plain[t]?.loan_repayments ?? 0);
+      expect(extra).toBeCloseTo(t < 5 ? 400 * 12 : 0, 6); // five years of 12 instalments, then nothing
+    }
+  });
   it('money without drift: 75 years of cent amounts accumulate exactly as decimal arithmetic does', () => {
     const h = { as_of: '2025-01-01', currency: 'SGD', members: [{ id: 'a', relation: 'me' as const, age: 25 }], incomes: Array.from({ length: 40 }, () => ({ member_id: 'a', kind: 'rental' as const, amount: 0.1, growth_rate: 0 })), expenses: [{ category: 'food' as const, amount: 0.07 }] };
     h.expenses[0] = { ...h.expenses[0], inflation_rate: 0 } as (typeof h.expenses)[0];

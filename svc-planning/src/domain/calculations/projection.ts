@@ -2,7 +2,7 @@ import { rateBetween, SEED_RATES } from '@kinfolio/money';
 import { dayNumber, today as todayDay, ymd } from './dates';
 import { CalculationInputError } from './errors';
 import { type Benefit, INSURANCE_DEFAULTS } from './insurance';
-import { annuityInstalment, flatInstalment, monthsToRepay, tenureMonths } from './loans';
+import { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } from './loans';
 import { ASSET_SUMS, type AssetContext, type AssetSums, closeLoan, type LiquidRecord, type LoanRecord, liquidRecord, loanSchedule, type PensionRecord, type PropertyRecord, runAssets, saleProceeds } from './projection-assets';
 import { addExpenses, addGoals, addIncomes, addPolicy, type ExpenseStream, Failures, type GoalStream, type IncomeStream, premiumYears, type Timeline } from './projection-streams';
 import { type ContributionTable, contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } from './provident';
@@ -292,9 +292,10 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     // The closed form's annuity instalment: `inst` itself unless a repayment amount replaced it.
     const annuity = flat || l.loan_interest === 0 || !(months > 0) ? 0 : l.repayment_amount === undefined ? inst : annuityInstalment(l.original_loan, l.loan_interest, months);
     loanSchedule(l, months, inst, annuity, cx, k * N);
-    const settled = usual(inst) && usual(f) && usual(pm) && usual(l.other_monthly_expenses ?? 0);
+    const otherMonthly = otherMonthlyCosts(l);
+    const settled = usual(inst) && usual(f) && usual(pm) && usual(otherMonthly);
     const lastYear = settled ? l.starting_year + Math.ceil(months / 12) - 1 : Infinity;
-    const loan = { inst, months, start: l.starting_year, lastYear, f, closed: Infinity, row: k * N, pension: Math.min(pm, inst) * f, pensionMember: l.pension_member_id === undefined ? (persons[0] as number) : mIdx(l.pension_member_id, `loans.${k}.pension_member_id`), other: (l.other_monthly_expenses ?? 0) * 12 * f };
+    const loan = { inst, months, start: l.starting_year, lastYear, f, closed: Infinity, row: k * N, pension: Math.min(pm, inst) * f, pensionMember: l.pension_member_id === undefined ? (persons[0] as number) : mIdx(l.pension_member_id, `loans.${k}.pension_member_id`), other: otherMonthly * 12 * f };
     if (loan.pension > 0) pensionOf[loan.pensionMember]?.deductions.push(loan);
     return loan;
   });

@@ -95,6 +95,11 @@ export interface LoanInput {
   pension_monthly?: number;
   pension_member_id?: string;
   other_monthly_expenses?: number;
+  /** Vehicle loans: purchase details (for display) and the car's monthly running costs. */
+  purchase_price?: number;
+  down_payment?: number;
+  maintenance?: number;
+  other_expenses?: { fuel?: number; insurance_and_road_tax?: number; servicing?: number };
 }
 export interface PropertyInput {
   id: string;
