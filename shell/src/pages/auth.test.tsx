@@ -155,8 +155,10 @@ describe('auth pages', () => {
     const picker = screen.getByLabelText(/Profile image/) as HTMLInputElement;
     expect(picker.type).toBe('file');
     expect(picker.accept).toBe('.jpg,.jpeg,.png,.webp');
-    expect(screen.getByText('(Optional)', { selector: 'label[for="' + picker.id + '"] span' })).toBeTruthy();
-    expect(screen.getByText(PROFILE_IMAGE_HINT)).toBeTruthy();
+    expect(screen.getByText('(Optional)', { selector: 'label[for="' + picker.id + '"] span' }).textContent).toBe(
+      '(Optional)',
+    );
+    expect(picker.getAttribute('aria-describedby')?.split(' ')).toContain(screen.getByText(PROFILE_IMAGE_HINT).id);
 
     pick(file('huge.png', 'image/png', 10_485_761));
     expect(alerts()).toEqual([UPLOAD_TOO_LARGE_ONE]);
@@ -169,7 +171,7 @@ describe('auth pages', () => {
     expect(screen.queryByRole('button', { name: 'Remove me.png' })).toBeNull();
     const me = file('me.png', 'image/png');
     pick(me);
-    expect(screen.getByRole('button', { name: 'Remove me.png' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove me.png' }).getAttribute('type')).toBe('button');
 
     type('Name', 'Ada');
     type('Email', 'Ada@Example.com');

@@ -46,8 +46,8 @@ afterEach(() => jest.useRealTimers());
 describe('SaveConfirmationDialog (spec §2.9)', () => {
   it("shows 'Saved Successfully!', the two buttons and a 5 second counter by default", () => {
     renderAt('/advisor/customers/c1/insurance/add');
-    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Stay on This Page' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' }).getAttribute('aria-modal')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Stay on This Page' }).textContent).toBe('Stay on This Page');
     expect(screen.getByRole('button', { name: /^Go to Summary Now/ }).textContent).toBe('Go to Summary Now (5s)');
     expect(screen.getByRole('dialog').textContent).toContain('redirected to the summary page in 5 seconds');
   });
@@ -121,7 +121,8 @@ describe('SaveConfirmationDialog (spec §2.9)', () => {
         </button>
       ),
     });
-    expect(screen.getByTestId('custom')).toBeTruthy();
+    expect(screen.getByRole('dialog').contains(screen.getByTestId('custom'))).toBe(true);
+    expect(screen.getByTestId('custom').textContent).toBe('Add another');
     expect(screen.queryByRole('button', { name: /Go to Summary Now/ })).toBeNull();
   });
 });

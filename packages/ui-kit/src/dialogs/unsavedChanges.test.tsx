@@ -57,11 +57,12 @@ describe('useUnsavedChangesGuard with its popover', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close form' }));
     expect(onClose).not.toHaveBeenCalled();
     const pop = screen.getByRole('alertdialog');
+    expect(pop.contains(document.activeElement)).toBe(true);
     expect(document.activeElement?.textContent).toBe('Keep editing');
     fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
-    expect(pop).toBeTruthy();
+    expect(pop.isConnected).toBe(false);
   });
 
   it('Discard changes closes the form; Escape in the popover keeps editing', () => {
