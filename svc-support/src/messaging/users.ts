@@ -16,39 +16,16 @@ export function usersConsumer(): Consumer {
     ],
     async handle(event, trx) {
       const at = event.occurredAt;
+      const present = (p: { user_id: string; name: string; email: string }, type: string) =>
+        applyUser(trx, { id: p.user_id, type, name: p.name, email: p.email, deleted: false, event_at: at });
       switch (event.type) {
-        case 'auth.advisor.registered.v1': {
-          const p = Events['auth.advisor.registered.v1'].parse(event.payload);
-          return applyUser(trx, {
-            id: p.user_id,
-            type: 'advisor',
-            name: p.name,
-            email: p.email,
-            deleted: false,
-            event_at: at,
-          });
-        }
-        case 'auth.customer.created.v1': {
-          const p = Events['auth.customer.created.v1'].parse(event.payload);
-          return applyUser(trx, {
-            id: p.user_id,
-            type: 'customer',
-            name: p.name,
-            email: p.email,
-            deleted: false,
-            event_at: at,
-          });
-        }
+        case 'auth.advisor.registered.v1':
+          return present(Events['auth.advisor.registered.v1'].parse(event.payload), 'advisor');
+        case 'auth.customer.created.v1':
+          return present(Events['auth.customer.created.v1'].parse(event.payload), 'customer');
         case 'auth.user.updated.v1': {
           const p = Events['auth.user.updated.v1'].parse(event.payload);
-          return applyUser(trx, {
-            id: p.user_id,
-            type: p.type,
-            name: p.name,
-            email: p.email,
-            deleted: false,
-            event_at: at,
-          });
+          return present(p, p.type);
         }
         case 'auth.user.deleted.v1': {
           const p = Events['auth.user.deleted.v1'].parse(event.payload);

@@ -50,8 +50,8 @@ function sfc32State(seed: number): Int32Array {
   return st;
 }
 
-/** One sfc32 step: the next number in [0, 1). */
-function sfc32Next(st: Int32Array): number {
+/** The next 32-bit word of sfc32, as a signed integer. */
+function sfc32Int(st: Int32Array): number {
   const a = st[0] as number;
   const b = st[1] as number;
   const c = st[2] as number;
@@ -61,7 +61,12 @@ function sfc32Next(st: Int32Array): number {
   st[0] = b ^ (b >>> 9);
   st[1] = (c + (c << 3)) | 0;
   st[2] = (((c << 21) | (c >>> 11)) + t) | 0;
-  return (t >>> 0) / 4294967296;
+  return t;
+}
+
+/** One sfc32 step: the next number in [0, 1). */
+function sfc32Next(st: Int32Array): number {
+  return (sfc32Int(st) >>> 0) / 4294967296;
 }
 
 /** sfc32: small fast counter PRNG (32-bit), seeded through splitmix32. */
@@ -100,20 +105,6 @@ const zigF = new Float64Array(ZIG_LAYERS); // density at each layer's edge
     zigF[i] = Math.exp(-0.5 * dn * dn);
     zigW[i] = dn / ZIG_SCALE;
   }
-}
-
-/** The next 32-bit word of sfc32, as a signed integer. */
-function sfc32Int(st: Int32Array): number {
-  const a = st[0] as number;
-  const b = st[1] as number;
-  const c = st[2] as number;
-  const d = st[3] as number;
-  const t = (((a + b) | 0) + d) | 0;
-  st[3] = (d + 1) | 0;
-  st[0] = b ^ (b >>> 9);
-  st[1] = (c + (c << 3)) | 0;
-  st[2] = (((c << 21) | (c >>> 11)) + t) | 0;
-  return t;
 }
 
 /** A standard normal draw (mean 0, standard deviation 1). */
