@@ -14,18 +14,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const BUDGET_BYTES = 170 * 1024;
 const REMOTES: Record<string, string> = {
   mf_advisor: 'mf-advisor',
@@ -123,7 +114,7 @@ interface Script {
 
 async function firstLoad(base: string, path: string): Promise<{ scripts: Script[]; errors: string[] }> {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     const errors: string[] = [];
@@ -164,7 +155,7 @@ async function runLighthouse(
   } catch {
     return null;
   }
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -185,6 +176,30 @@ async function runLighthouse(
     ]) {
       const a = lhr.audits[id];
       if (a) details.push(`${a.title}: ${a.displayValue ?? ''}`);
+    }
+    if (process.env.BENCH_WEB_DEBUG) {
+      details.push(`benchmarkIndex ${lhr.environment.benchmarkIndex}`);
+      for (const id of [
+        'bootup-time',
+        'mainthread-work-breakdown',
+        'largest-contentful-paint-element',
+        'long-tasks',
+        'network-requests',
+      ]) {
+        const items = ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> })?.items ?? []).map((i) =>
+          id === 'network-requests'
+            ? [
+                i.url,
+                i.isLinkPreload ? 'preload' : '',
+                i.networkRequestTime,
+                i.networkEndTime,
+                i.transferSize,
+                i.priority,
+              ]
+            : i,
+        );
+        details.push(`${id}: ${JSON.stringify(items).slice(0, 3000)}`);
+      }
     }
     for (const a of Object.values(lhr.audits)) {
       if (
@@ -209,8 +224,8 @@ async function main() {
       process.exit(1);
     }
   }
-  if (!existsSync(CHROMIUM)) {
-    console.error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
     process.exit(1);
   }
   const server = await serveWeb();
