@@ -56,7 +56,6 @@ export interface AssetSums {
 }
 export const ASSET_SUMS = 13;
 
-const part = (cx: AssetContext, t: number) => (t === 0 ? cx.firstYearPart : 1);
 const add = (a: Float64Array, t: number, v: number) => {
   a[t] = (a[t] as number) + v;
 };
@@ -128,14 +127,16 @@ function balanceAfterMonths(principal: number, r: number, months: number, paid: 
 export function loanYears(l: LoanRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums): void {
   const { repayments, loans } = sums;
   const balances = cx.loanBalances;
+  const { y0 } = cx;
+  const { lastYear, start, closed, months, pension, inst, f, other, row } = l;
   for (let t = t0; t < t1; t++) {
-    const year = cx.y0 + t;
-    if (year > l.lastYear) break;
-    if (year < l.start || year > l.closed) continue;
-    const paidMonths = monthsPaidIn(l.months, l.start, year);
-    const pensionPart = l.pension * paidMonths;
-    add(repayments, t, l.inst * paidMonths * l.f - pensionPart + (paidMonths > 0 ? l.other : 0));
-    add(loans, t, (balances[l.row + t] as number) * l.f);
+    const year = y0 + t;
+    if (year > lastYear) break;
+    if (year < start || year > closed) continue;
+    const paidMonths = monthsPaidIn(months, start, year);
+    const pensionPart = pension * paidMonths;
+    repayments[t] = (repayments[t] as number) + (inst * paidMonths * f - pensionPart + (paidMonths > 0 ? other : 0));
+    loans[t] = (loans[t] as number) + (balances[row + t] as number) * f;
   }
 }
 
@@ -184,15 +185,21 @@ export function closeLoan(p: PropertyRecord, loans: readonly LoanRecord[], t: nu
 export function propertyYears(p: PropertyRecord, t0: number, t1: number, loans: readonly LoanRecord[], cx: AssetContext, sums: AssetSums): void {
   if (p.soldYear !== Number.POSITIVE_INFINITY) return;
   const { rent, propertyCosts, properties } = sums;
+  const { y0, firstYearPart, rentDays } = cx;
+  const { g, sell, afterTax, costs } = p;
+  const rents = p.rent.length > 0;
   let value = p.value;
+  // A rent or cost of 0 is not added: the sums start at +0 and never hold −0, so it would change nothing.
   for (let t = t0; t < t1; t++) {
-    const year = cx.y0 + t;
-    const frac = part(cx, t);
-    if (t > 0) value *= p.g;
-    const rentY = p.rent.length === 0 ? 0 : rentIn(p, cx.rentDays[t] as number);
-    add(rent, t, rentY * p.afterTax * frac);
-    add(propertyCosts, t, p.costs * frac);
-    if (year === p.sell) {
+    const year = y0 + t;
+    const frac = t === 0 ? firstYearPart : 1;
+    if (t > 0) value *= g;
+    if (rents) {
+      const rentY = rentIn(p, rentDays[t] as number);
+      if (rentY !== 0) rent[t] = (rent[t] as number) + rentY * afterTax * frac;
+    }
+    if (costs !== 0) propertyCosts[t] = (propertyCosts[t] as number) + costs * frac;
+    if (year === sell) {
       p.value = value;
       try {
         sellOnSchedule(p, t, loans, cx, sums);
@@ -201,16 +208,17 @@ export function propertyYears(p: PropertyRecord, t0: number, t1: number, loans: 
       }
       return;
     }
-    add(properties, t, value);
+    properties[t] = (properties[t] as number) + value;
   }
   p.value = value;
 }
 
 /** The rents (yearly amounts) of the entries spanning `day`. */
 function rentIn(p: PropertyRecord, day: number): number {
+  const entries = p.rent;
   let sum = 0;
-  for (let j = 0; j < p.rent.length; j++) {
-    const e = p.rent[j] as PropertyRecord['rent'][number];
+  for (let j = 0; j < entries.length; j++) {
+    const e = entries[j] as PropertyRecord['rent'][number];
     if (e.from <= day && day <= e.to) sum += e.yearly;
   }
   return sum;
@@ -269,67 +277,80 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
   const birth = cx.birth[p.i] as number;
   const death = cx.deathYear[p.i] as number;
   const workEnd = cx.workEnd[p.i] as number;
+  const { y0, firstYearPart } = cx;
   const { employee, postContributions, pensionPayouts, pensions } = sums;
-  const { cpf, epf, raAge, payoutAge, ers, post, ga, gb, gc, ee, er, eeByAge, erByAge } = p;
+  const { cpf, epf, raAge, payoutAge, ers, post, ga, gb, gc, ee, er, eeByAge, erByAge, wage: wage0, wageG, deductions, refunds } = p;
   let { a, b, c, wageMul, payout } = p;
+  const postFrom = post ? post.from : Number.POSITIVE_INFINITY;
+  const postTo = post ? post.to : Number.NEGATIVE_INFINITY;
+  const postAmount = post ? post.amount : 0;
+  const nDeductions = deductions.length;
+  let refundsLeft = p.nextRefund < refunds.length;
   for (let t = t0; t < t1; t++) {
-    const year = cx.y0 + t;
+    const year = y0 + t;
     const age = year - birth;
     const alive = year < death;
     // Work ends for good (workEnd is at or before death), so the wage compounds only while the member works.
-    const working = alive && !(year >= workEnd);
-    const wage = working ? p.wage * wageMul : 0;
-    if (working) wageMul *= p.wageG;
-    if (wage > 0) {
-      const frac = part(cx, t);
-      const ai = age < 0 ? 0 : age > 150 ? 150 : age;
-      const eeY = (wage * 12 * (ee ?? (eeByAge[ai] as number))) / 100;
-      const erY = (wage * 12 * (er ?? (erByAge[ai] as number))) / 100;
-      const tot = (eeY + erY) * frac;
-      add(employee, t, eeY * frac);
-      if (cpf) {
-        a += tot * CPF_OA;
-        if (age >= raAge) c += tot * CPF_SA_MA;
-        else b += tot * CPF_SA_MA;
-      } else if (epf) {
-        a += tot * EPF_1;
-        b += tot * EPF_2;
-        c += tot * EPF_3;
-      } else a += tot;
-    }
-    if (post && alive && age >= post.from && age <= post.to) {
-      add(postContributions, t, post.amount);
-      if (cpf) c += post.amount;
-      else a += post.amount;
-    }
-    if (cpf && age === raAge) {
-      // Form the RA: SA/MA first, then OA, up to the ERS limit (halved with a property pledge).
-      const fromB = Math.min(b, Math.max(0, ers - c));
-      b -= fromB;
-      c += fromB;
-      if (ers !== Infinity) {
-        const fromA = Math.min(a, Math.max(0, ers - c));
-        a -= fromA;
-        c += fromA;
+    if (alive && !(year >= workEnd)) {
+      const wage = wage0 * wageMul;
+      wageMul *= wageG;
+      if (wage > 0) {
+        const frac = t === 0 ? firstYearPart : 1;
+        const ai = age < 0 ? 0 : age > 150 ? 150 : age;
+        const eeY = (wage * 12 * (ee ?? (eeByAge[ai] as number))) / 100;
+        const erY = (wage * 12 * (er ?? (erByAge[ai] as number))) / 100;
+        const tot = (eeY + erY) * frac;
+        employee[t] = (employee[t] as number) + eeY * frac;
+        if (cpf) {
+          a += tot * CPF_OA;
+          if (age >= raAge) c += tot * CPF_SA_MA;
+          else b += tot * CPF_SA_MA;
+        } else if (epf) {
+          a += tot * EPF_1;
+          b += tot * EPF_2;
+          c += tot * EPF_3;
+        } else a += tot;
       }
     }
-    if (cpf && age >= payoutAge && alive) {
-      // CPF LIFE: from the first payout, the RA annuitised at the RA rate to the maturity age.
-      if (payout === 0 && c > 0) payout = annuityPayment(c, gc - 1, Math.max(1, p.maturity - payoutAge));
-      const pay = Math.min(payout, c);
-      c -= pay;
-      add(pensionPayouts, t, pay);
+    if (age >= postFrom && age <= postTo && alive) {
+      postContributions[t] = (postContributions[t] as number) + postAmount;
+      if (cpf) c += postAmount;
+      else a += postAmount;
+    }
+    if (cpf) {
+      if (age === raAge) {
+        // Form the RA: SA/MA first, then OA, up to the ERS limit (halved with a property pledge).
+        const fromB = Math.min(b, Math.max(0, ers - c));
+        b -= fromB;
+        c += fromB;
+        if (ers !== Infinity) {
+          const fromA = Math.min(a, Math.max(0, ers - c));
+          a -= fromA;
+          c += fromA;
+        }
+      }
+      if (age >= payoutAge && alive) {
+        // CPF LIFE: from the first payout, the RA annuitised at the RA rate to the maturity age.
+        if (payout === 0 && c > 0) payout = annuityPayment(c, gc - 1, Math.max(1, p.maturity - payoutAge));
+        const pay = Math.min(payout, c);
+        c -= pay;
+        pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
+      }
     }
     a *= ga;
     b *= gb;
     c *= gc;
-    add(pensions, t, a + b + c);
-    for (const l of p.deductions) {
+    pensions[t] = (pensions[t] as number) + (a + b + c);
+    for (let k = 0; k < nDeductions; k++) {
+      const l = deductions[k] as LoanRecord;
       if (year < l.start || year > l.closed) continue;
       const pensionPart = l.pension * monthsPaidIn(l.months, l.start, year);
       if (pensionPart > 0) a -= pensionPart;
     }
-    if (p.nextRefund < p.refunds.length) a = refundsIn(p, year, a);
+    if (refundsLeft) {
+      a = refundsIn(p, year, a);
+      refundsLeft = p.nextRefund < refunds.length;
+    }
   }
   p.a = a;
   p.b = b;
@@ -380,17 +401,18 @@ export function liquidRecord(id: string, value: number, g: number, contrib: numb
 /** Growth, then the year's contribution. */
 export function liquidYears(l: LiquidRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums): void {
   const { contributions, liquid, cashAccounts } = sums;
+  const { y0, firstYearPart } = cx;
+  const { g, contrib, contribTo, cash } = l;
   let value = l.value;
   for (let t = t0; t < t1; t++) {
-    const year = cx.y0 + t;
-    if (t > 0) value *= l.g;
-    if (l.contrib > 0 && year <= l.contribTo) {
-      const c = l.contrib * part(cx, t);
+    if (t > 0) value *= g;
+    if (contrib > 0 && y0 + t <= contribTo) {
+      const c = contrib * (t === 0 ? firstYearPart : 1);
       value += c;
-      add(contributions, t, c);
+      contributions[t] = (contributions[t] as number) + c;
     }
-    add(liquid, t, value);
-    if (l.cash) add(cashAccounts, t, value);
+    liquid[t] = (liquid[t] as number) + value;
+    if (cash) cashAccounts[t] = (cashAccounts[t] as number) + value;
   }
   l.value = value;
 }

@@ -1,4 +1,4 @@
-import { dayNumber, ymd } from './dates';
+import { dayNumber, type Ymd, ymd } from './dates';
 import { type Frequency, MONTHS_STEP, normaliseFrequency, PAYMENTS_PER_YEAR } from './frequency';
 import { type Benefit, type BenefitType, benefitAmount, coversAt, premiumWaived } from './insurance';
 import type { InsuranceInput } from './types';
@@ -184,11 +184,10 @@ function addRegularPayments(out: Float64Array, y0: number, unpaid: Set<number> |
 
 /**
  * A policy's premiums by calendar year into `out` (zeroed, one slot a projected year), from month arithmetic (no
- * per-payment Date). `startDay` is the policy date's day number.
+ * per-payment Date). `start` is the policy date.
  */
-export function premiumYears(p: InsuranceInput, startDay: number, y0: number, fx: number, out: Float64Array): void {
+export function premiumYears(p: InsuranceInput, start: Ymd, y0: number, fx: number, out: Float64Array): void {
   const freq: Frequency = normaliseFrequency(p.frequency ?? 'annual', 'insurances.frequency');
-  const start = ymd(startDay);
   const amount = p.premium * (1 + (p.premium_loading ?? 0) / 100) * fx;
   const end = p.premium_end_date ? ymd(dayNumber(p.premium_end_date, 'insurances.premium_end_date')) : null;
   const endIdx = end ? end.year * 12 + end.month - 1 - (end.day < start.day ? 1 : 0) : Number.POSITIVE_INFINITY;
@@ -255,11 +254,18 @@ export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, pre
   const disabled = tl.disabledYear[s.insured] as number;
   const ci = tl.ciYear[s.insured] as number;
   const birth = tl.birth[s.insured] as number;
-  const { dividend, maturity, cashOut, mv, g } = s;
+  const { dividend, maturity, cashOut, mv, g, waiver, policyYear } = s;
+  // Policy years with a dividend (none: an empty range).
+  const dividendFrom = dividend ? dividend.start : Number.POSITIVE_INFINITY;
+  const dividendTo = dividend ? dividend.end : Number.NEGATIVE_INFINITY;
+  const dividendAmount = dividend ? dividend.amount : 0;
+  // Premiums are paid while neither the payer nor the insured has died.
+  const paidBefore = Math.min(death, payerDeath);
   let cash = s.cash;
   let waived = false;
   // A policy's amounts go straight onto the year's totals, in the order the year adds them (nothing else adds to
-  // them meanwhile), which leaves every sum as a per-year accumulator would.
+  // them meanwhile), which leaves every sum as a per-year accumulator would. Adding a premium of 0 is skipped: the
+  // totals start at +0 and never hold −0, so it would change nothing.
   for (let t = 0; t < n; t++) {
     const year = y0 + t;
     const age = year - birth;
@@ -274,12 +280,13 @@ export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, pre
         return;
       }
     }
-    if (!waived && s.waiver && waivedBy(s, tl, year)) waived = true;
-    if (!waived && !insuredDies && year < death && year < payerDeath) add(premiums, t, prem[t] as number);
-    if (dividend) {
-      const py = year - s.policyYear;
-      if (py >= dividend.start && py <= dividend.end) add(payouts, t, dividend.amount);
+    if (waiver && !waived && waivedBy(s, tl, year)) waived = true;
+    if (year < paidBefore && !waived) {
+      const premium = prem[t] as number;
+      if (premium !== 0) premiums[t] = (premiums[t] as number) + premium;
     }
+    const policyYearNo = year - policyYear;
+    if (policyYearNo >= dividendFrom && policyYearNo <= dividendTo) add(payouts, t, dividendAmount);
     if (insuredDies || year > death) {
       add(payouts, t, cash);
       return;
@@ -289,7 +296,7 @@ export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, pre
       return;
     }
     if (t > 0) cash *= g;
-    add(values, t, cash);
+    values[t] = (values[t] as number) + cash;
   }
 }
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { calculateScenarioModelling, netWorthByYear, project } from './index';
+import { type CalculationInputError, calculateScenarioModelling, netWorthByYear, project } from './index';
 import { sampleHousehold } from './sample';
 
 describe('household projection', () => {
@@ -146,5 +146,29 @@ describe('household projection', () => {
       const p = band.percentiles;
       expect((p.p10 as number) <= (p.p50 as number) && (p.p50 as number) <= (p.p90 as number)).toBe(true);
     }
+  });
+  it('names the full path of a record field it cannot use (paths are built only when an error is thrown)', () => {
+    const fieldOf = (edit: (h: ReturnType<typeof sampleHousehold>) => void) => {
+      const h = sampleHousehold(3);
+      edit(h);
+      try {
+        project(h);
+      } catch (error) {
+        return { field: (error as CalculationInputError).field, message: (error as Error).message, kind: (error as Error).name };
+      }
+      return null;
+    };
+    expect(fieldOf(() => {})).toBeNull();
+    expect(fieldOf((h) => ((h.investments?.[2] as { currency?: string }).currency = 'XYZ'))).toEqual({ field: 'investments.2.currency', message: 'No stored rate for currency XYZ', kind: 'CalculationInputError' });
+    expect(fieldOf((h) => ((h.insurances?.[1] as { payer_id?: string }).payer_id = 'nobody'))).toEqual({ field: 'insurances.1.payer_id', message: 'Unknown member', kind: 'CalculationInputError' });
+    expect(fieldOf((h) => ((h.insurances?.[0] as { policy_date: string }).policy_date = '2020-02-30'))).toEqual({ field: 'insurances.0.policy_date', message: 'insurances.0.policy_date is not a valid date', kind: 'CalculationInputError' });
+    expect(
+      fieldOf((h) => {
+        (h.properties?.[1] as { rental_incomes: unknown[] }).rental_incomes = [
+          { transaction_start_date: '2024-01-01', transaction_end_date: '2030-12-31', amount: 100 },
+          { transaction_start_date: '2024-01-01', transaction_end_date: '2031-13-01', amount: 100 },
+        ];
+      }),
+    ).toEqual({ field: 'properties.1.rental_incomes.1.transaction_end_date', message: 'properties.1.rental_incomes.1.transaction_end_date is not a valid date', kind: 'CalculationInputError' });
   });
 });

@@ -1,5 +1,5 @@
 import { rateBetween, SEED_RATES } from '@kinfolio/money';
-import { dayNumber, today as todayDay, ymd } from './dates';
+import { type DateInput, dayNumber, today as todayDay, ymd } from './dates';
 import { CalculationInputError } from './errors';
 import { type Benefit, INSURANCE_DEFAULTS } from './insurance';
 import { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } from './loans';
@@ -7,7 +7,7 @@ import { ASSET_SUMS, type AssetContext, type AssetSums, closeLoan, type LiquidRe
 import { addExpenses, addGoals, addIncomes, addPolicy, type ExpenseStream, Failures, type GoalStream, type IncomeStream, premiumYears, type Timeline } from './projection-streams';
 import { type ContributionTable, contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } from './provident';
 import { incomeTaxTableFor, progressiveTax } from './tax';
-import type { HouseholdInput, YearRow } from './types';
+import type { HouseholdInput, PropertyInput, YearRow } from './types';
 
 /**
  * The household projection (docs/planning-model.md): year by year from the as-of year to the last member's maturity
@@ -15,12 +15,14 @@ import type { HouseholdInput, YearRow } from './types';
  * decimals"); drift is tested against a decimal re-computation (projection.test.ts) and every output is pinned bit for
  * bit by golden.test.ts.
  *
- * How it stays fast (about 0.14 ms under tsx for two members and 40 records of every kind over 68 years):
+ * How it stays fast (about 0.16 ms under tsx for two members and 40 records of every kind over 68 years):
  * - streams no cash shortfall can change (incomes, tax bases, expenses, goals, insurance) are computed record by
  *   record before the year loop (projection-streams.ts);
  * - the year loop keeps only what a shortfall sale can change (pensions, loans, properties, cash and investments);
- * - every per-year series (and each loan's balances) lives in one Float64Array allocated once per run;
- * - records are read into flat objects of numbers once; no Date, string parsing, closure or array method per year.
+ * - every per-year series (and each loan's balances) lives in one Float64Array, reused by the next run of the same
+ *   shape;
+ * - records are read into flat objects of numbers once; no Date, string parsing, closure or array method per year,
+ *   and a field's path ('incomes.3.currency') is only built for an error message.
  */
 export const PROJECTION_DEFAULTS = { maturity_age: 100, retirement_age: 55, inflation_rate: 3, growth_rate: 5, cash_growth_rate: 0, currency: 'SGD' } as const;
 
@@ -49,7 +51,9 @@ export interface ProjectionResult {
 }
 
 const EMPLOYMENT = new Set(['gross income', 'bonus', 'business income']);
+/** Rounds to cents (half away from zero, past float noise), never −0. Many row fields are 0 most years: no division. */
 const r2 = (x: number) => {
+  if (x === 0) return 0;
   const v = Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100;
   return v === 0 ? 0 : v;
 };
@@ -83,13 +87,22 @@ interface Series extends AssetSums {
   taxable: Float64Array;
 }
 
-type Arrays = { series: Series; loanBalances: Float64Array; rentDays: Float64Array };
+type Arrays = { series: Series; loanBalances: Float64Array; rentDays: Float64Array; arena: Float64Array; n: number; members: number; loans: number };
+
+/** The last run's arrays: a run of the same shape zeroes and reuses them (runs are synchronous and never nest). */
+let lastArrays: Arrays | null = null;
 
 /**
  * Every per-year array of a run, carved from one Float64Array (one allocation instead of one per record: typed
- * arrays this size live outside the JS heap and are costly to create one by one).
+ * arrays this size live outside the JS heap and are costly to create one by one), zeroed. Consecutive runs of the
+ * same shape (years, members, loans) reuse the last run's arrays: nothing of a run's result refers to them.
  */
 function allocate(n: number, members: number, loans: number): Arrays {
+  const last = lastArrays;
+  if (last && last.n === n && last.members === members && last.loans === loans) {
+    last.arena.fill(0);
+    return last;
+  }
   const arena = new Float64Array(n * (8 + ASSET_SUMS + members + loans));
   let at = 0;
   const take = (slots: number) => {
@@ -120,11 +133,42 @@ function allocate(n: number, members: number, loans: number): Arrays {
     liquid: take(1),
     cashAccounts: take(1),
   };
-  return { series, loanBalances: take(loans), rentDays: take(1) };
+  lastArrays = { series, loanBalances: take(loans), rentDays: take(1), arena, n, members, loans };
+  return lastArrays;
 }
 
 // Pension defaults, read once (records would otherwise read them through the module binding again and again).
 const { contribution_growth_rate: CONTRIBUTION_GROWTH, cpf_growth: CPF_GROWTH, retirement_age: PENSION_RETIREMENT_AGE, cpf_payout_age: CPF_PAYOUT_AGE } = PENSION_DEFAULTS;
+
+/** A record's currency code in upper case, or the household's (already upper case: no new string per record). */
+const codeOr = (code: string | undefined, household: string) => (code == null || code === household ? household : code.toUpperCase());
+
+/** A record's field path ('incomes.3.currency'), built only for an error message (not once per record and field). */
+const fieldAt = (section: string, k: number, key: string) => `${section}.${k}.${key}`;
+
+/** dayNumber of a record's date, naming the field's full path if the date is bad. */
+function dayAt(value: DateInput, section: string, k: number, key: string): number {
+  try {
+    return dayNumber(value, key);
+  } catch {
+    return dayNumber(value, fieldAt(section, k, key)); // throws again, with the full path
+  }
+}
+
+/** Property k's rental entries as day ranges with yearly amounts (a bad date is named by its full path). */
+function rentEntries(entries: PropertyInput['rental_incomes'], k: number, f: number): PropertyRecord['rent'] {
+  if (!entries || entries.length === 0) return [];
+  try {
+    return entries.map((e) => ({ from: dayNumber(e.transaction_start_date), to: e.transaction_end_date ? dayNumber(e.transaction_end_date) : Number.POSITIVE_INFINITY, yearly: e.amount * 12 * f }));
+  } catch (error) {
+    // Read them again with their paths: the first bad date throws, named.
+    for (const [j, e] of entries.entries()) {
+      dayNumber(e.transaction_start_date, `properties.${k}.rental_incomes.${j}.transaction_start_date`);
+      if (e.transaction_end_date) dayNumber(e.transaction_end_date, `properties.${k}.rental_incomes.${j}.transaction_end_date`);
+    }
+    throw error;
+  }
+}
 
 /** Selling years in order; the sort is stable, so properties sold in the same year keep their input order. */
 const bySellingYear = (x: PropertyRecord, y: PropertyRecord) => x.sell - y.sell;
@@ -137,14 +181,14 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const currency = (h.currency ?? PROJECTION_DEFAULTS.currency).toUpperCase();
   const rates = h.rates ?? SEED_RATES;
   const fxCache = new Map<string, number>();
-  const fx = (c: string | undefined, field: string) => {
+  const fx = (c: string | undefined, section: string, k: number, key: string) => {
     if (!c) return 1;
     let v = fxCache.get(c);
     if (v === undefined) {
       try {
         v = rateBetween(c, currency, rates);
       } catch {
-        throw new CalculationInputError(field, `No stored rate for currency ${c}`);
+        throw new CalculationInputError(fieldAt(section, k, key), `No stored rate for currency ${c}`);
       }
       fxCache.set(c, v);
     }
@@ -192,10 +236,10 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     arr[i] = Math.min(arr[i] as number, e.year);
   }
   const N = Math.max(1, Math.min(endYear - y0 + 1, 151));
-  const mIdx = (id: string | undefined, field: string, fallback = 0): number => {
+  const mIdx = (id: string | undefined, section: string, k: number, key: string, fallback = 0): number => {
     if (id === undefined) return fallback;
     const i = memberIdx.get(id);
-    if (i === undefined) throw new CalculationInputError(field, 'Unknown member');
+    if (i === undefined) throw new CalculationInputError(fieldAt(section, k, key), 'Unknown member');
     return i;
   };
   const workEnd = new Float64Array(M);
@@ -210,15 +254,15 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
 
   // Incomes, expenses: yearly streams (projection-streams.ts).
   const incomes = (h.incomes ?? []).map((r, k): IncomeStream => {
-    const i = mIdx(r.member_id, `incomes.${k}.member_id`);
-    const yearly = r.amount * (r.frequency === 'annual' ? 1 : 12) * fx(r.currency, `incomes.${k}.currency`) * (1 + (ov.income_change_percent?.[r.member_id] ?? 0) / 100);
+    const i = mIdx(r.member_id, 'incomes', k, 'member_id');
+    const yearly = r.amount * (r.frequency === 'annual' ? 1 : 12) * fx(r.currency, 'incomes', k, 'currency') * (1 + (ov.income_change_percent?.[r.member_id] ?? 0) / 100);
     return { i, yearly, g: 1 + (ov.income_growth_rate ?? r.growth_rate ?? 0) / 100, from: r.start_year ?? -Infinity, to: r.end_year ?? Infinity, employment: EMPLOYMENT.has(r.kind) };
   });
   addIncomes(incomes, tl, series.income, series.taxable);
   const expenses = (h.expenses ?? []).map(
     (r, k): ExpenseStream => ({
-      i: r.member_id === undefined ? -1 : mIdx(r.member_id, `expenses.${k}.member_id`),
-      yearly: r.amount * (r.frequency === 'annual' ? 1 : 12) * fx(r.currency, `expenses.${k}.currency`),
+      i: r.member_id === undefined ? -1 : mIdx(r.member_id, 'expenses', k, 'member_id'),
+      yearly: r.amount * (r.frequency === 'annual' ? 1 : 12) * fx(r.currency, 'expenses', k, 'currency'),
       g: 1 + (r.inflation_rate !== undefined && ov.inflation_rate === undefined ? r.inflation_rate / 100 : inflation),
       from: r.start_year ?? -Infinity,
       to: r.end_year ?? Infinity,
@@ -227,17 +271,17 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   addExpenses(expenses, tl, series.expenses);
   // Liquid assets: cash accounts (first) and investments.
   const locked = new Set(opts.locked_assets ?? []);
-  const liquids: LiquidRecord[] = (h.cash_accounts ?? []).map((c, k) => liquidRecord(c.id, c.current_value * fx(c.currency, `cash_accounts.${k}.currency`), 1 + (c.growth_rate ?? 0) / 100, 0, 0, true, !!c.locked || locked.has(c.id)));
+  const liquids: LiquidRecord[] = (h.cash_accounts ?? []).map((c, k) => liquidRecord(c.id, c.current_value * fx(c.currency, 'cash_accounts', k, 'currency'), 1 + (c.growth_rate ?? 0) / 100, 0, 0, true, !!c.locked || locked.has(c.id)));
   const cashAccounts = liquids.length;
   for (const [k, v] of (h.investments ?? []).entries()) {
-    const f = fx(v.currency, `investments.${k}.currency`);
+    const f = fx(v.currency, 'investments', k, 'currency');
     const g = 1 + (ov.investment_return ?? v.expected_return ?? PROJECTION_DEFAULTS.growth_rate) / 100;
     liquids.push(liquidRecord(v.id, v.current_value * f, g, (v.monthly_contribution ?? 0) * 12 * f, v.contribution_end_year ?? Infinity, false, !!v.locked || locked.has(v.id)));
   }
   // Pensions
   const pensions = (h.pensions ?? []).map((p, k): PensionRecord => {
-    const i = mIdx(p.member_id, `pensions.${k}.member_id`);
-    const f = fx(p.currency, `pensions.${k}.currency`);
+    const i = mIdx(p.member_id, 'pensions', k, 'member_id');
+    const f = fx(p.currency, 'pensions', k, 'currency');
     const scheme = p.type ?? schemeForCurrency(p.currency ?? currency);
     const b = p.balances ?? {};
     const cg = p.cpf_contribution_growth_rate ?? {};
@@ -279,7 +323,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   // Loans: instalment and months; year-end balances go into cx.loanBalances.
   const loanById = new Map<string, number>();
   const loans = (h.loans ?? []).map((l, k): LoanRecord => {
-    const f = fx(l.currency, `loans.${k}.currency`);
+    const f = fx(l.currency, 'loans', k, 'currency');
     let months = tenureMonths(l.loan_tenure);
     let inst: number;
     if (l.repayment_amount !== undefined) {
@@ -295,15 +339,15 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const otherMonthly = otherMonthlyCosts(l);
     const settled = usual(inst) && usual(f) && usual(pm) && usual(otherMonthly);
     const lastYear = settled ? l.starting_year + Math.ceil(months / 12) - 1 : Infinity;
-    const loan = { inst, months, start: l.starting_year, lastYear, f, closed: Infinity, row: k * N, pension: Math.min(pm, inst) * f, pensionMember: l.pension_member_id === undefined ? (persons[0] as number) : mIdx(l.pension_member_id, `loans.${k}.pension_member_id`), other: otherMonthly * 12 * f };
+    const loan = { inst, months, start: l.starting_year, lastYear, f, closed: Infinity, row: k * N, pension: Math.min(pm, inst) * f, pensionMember: l.pension_member_id === undefined ? (persons[0] as number) : mIdx(l.pension_member_id, 'loans', k, 'pension_member_id'), other: otherMonthly * 12 * f };
     if (loan.pension > 0) pensionOf[loan.pensionMember]?.deductions.push(loan);
     return loan;
   });
   const properties = (h.properties ?? []).map((p, k): PropertyRecord => {
-    const f = fx(p.currency, `properties.${k}.currency`);
+    const f = fx(p.currency, 'properties', k, 'currency');
     const loan = p.loan_id === undefined ? -1 : (loanById.get(p.loan_id) ?? -2);
     if (loan === -2) throw new CalculationInputError(`properties.${k}.loan_id`, 'Unknown loan');
-    const pensionMember = p.pension_member_id === undefined ? (persons[0] as number) : mIdx(p.pension_member_id, `properties.${k}.pension_member_id`);
+    const pensionMember = p.pension_member_id === undefined ? (persons[0] as number) : mIdx(p.pension_member_id, 'properties', k, 'pension_member_id');
     const property: PropertyRecord = {
       id: p.id,
       value: p.market_value * f,
@@ -316,10 +360,10 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       refund: (p.pension_used ?? 0) * f,
       pensionMember,
       refundable: pensionOf[pensionMember] !== undefined,
-      rent: (p.rental_incomes ?? []).map((e, j) => ({ from: dayNumber(e.transaction_start_date, `properties.${k}.rental_incomes.${j}.transaction_start_date`), to: e.transaction_end_date ? dayNumber(e.transaction_end_date, `properties.${k}.rental_incomes.${j}.transaction_end_date`) : Infinity, yearly: e.amount * 12 * f })),
+      rent: rentEntries(p.rental_incomes, k, f),
       afterTax: 1 - (p.tax ?? 0) / 100,
       costs: ((p.maintenance ?? 0) * 12 + (p.property_tax ?? 0)) * f,
-      currencyCode: (p.currency ?? currency).toUpperCase(),
+      currencyCode: codeOr(p.currency, currency),
       locked: !!p.locked || locked.has(p.id),
       soldYear: Number.POSITIVE_INFINITY,
     };
@@ -332,20 +376,21 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   cx.firstYearPart = 1 - dayOfYear / 365;
   // Insurance: yearly stream, policy by policy (premium schedule into the scratch series, then the policy's years).
   for (const [k, p] of (h.insurances ?? []).entries()) {
-    const f = fx(p.currency, `insurances.${k}.currency`);
-    const insured = mIdx(p.member_id, `insurances.${k}.member_id`);
-    const payer = mIdx(p.payer_id, `insurances.${k}.payer_id`, insured);
-    const policyDay = dayNumber(p.policy_date, `insurances.${k}.policy_date`);
+    const f = fx(p.currency, 'insurances', k, 'currency');
+    const insured = mIdx(p.member_id, 'insurances', k, 'member_id');
+    const payer = mIdx(p.payer_id, 'insurances', k, 'payer_id', insured);
+    const policyDay = dayAt(p.policy_date, 'insurances', k, 'policy_date');
     const benefits: readonly Benefit[] = p.benefits ?? [];
     const waiver = benefits.find((b) => b.type === 'Premium Waiver')?.premium_waiver;
     series.premiumScratch.fill(0);
-    premiumYears(p, policyDay, y0, f, series.premiumScratch);
-    const policy = { insured, payer, cash: (p.current_cash_value ?? 0) * f, g: 1 + (p.growth_rate ?? INSURANCE_DEFAULTS.growth_rate) / 100, maturity: p.maturity_age ?? INSURANCE_DEFAULTS.maturity_age, mv: p.projected_maturity_value === undefined ? null : p.projected_maturity_value * f, cashOut: p.cash_out_age ?? Infinity, dividend: p.dividend ? { amount: p.dividend.amount * f, start: p.dividend.start ?? 1, end: p.dividend.end ?? 5 } : null, policyYear: ymd(policyDay).year, benefits, f, waiver };
+    const start = ymd(policyDay);
+    premiumYears(p, start, y0, f, series.premiumScratch);
+    const policy = { insured, payer, cash: (p.current_cash_value ?? 0) * f, g: 1 + (p.growth_rate ?? INSURANCE_DEFAULTS.growth_rate) / 100, maturity: p.maturity_age ?? INSURANCE_DEFAULTS.maturity_age, mv: p.projected_maturity_value === undefined ? null : p.projected_maturity_value * f, cashOut: p.cash_out_age ?? Infinity, dividend: p.dividend ? { amount: p.dividend.amount * f, start: p.dividend.start ?? 1, end: p.dividend.end ?? 5 } : null, policyYear: start.year, benefits, f, waiver };
     addPolicy(policy, series.premiumScratch, tl, series.premiums, series.payouts, series.insurance, failures);
   }
   const goals = (h.goals ?? []).map((g, k): GoalStream => {
-    const f = fx(g.currency, `goals.${k}.currency`);
-    const i = g.member_id === undefined ? (persons[0] as number) : mIdx(g.member_id, `goals.${k}.member_id`);
+    const f = fx(g.currency, 'goals', k, 'currency');
+    const i = g.member_id === undefined ? (persons[0] as number) : mIdx(g.member_id, 'goals', k, 'member_id');
     const retire = g.type === 'retirement';
     const from = g.year_from ?? (retire ? (birth[i] as number) + (retireAge[i] as number) : y0);
     const to = g.year_to ?? (retire ? endYear : from);
