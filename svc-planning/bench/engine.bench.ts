@@ -73,6 +73,24 @@ const cs = cases();
 const nHard = cs.filter((c) => c.hard).length;
 const okX = (r: number, c: Case) => Math.abs(xnpvAt(r, c)) <= 1e-6 * scale(c.values) * Math.max(1, 1 / (1 + r) ** 4);
 const okI = (r: number, c: Case) => Math.abs(npvAt(r, c.values)) <= 1e-6 * scale(c.values) * Math.max(1, (1 / (1 + r)) ** (c.values.length - 1));
+/**
+ * Whether a rate above −100 % that a double can hold makes the value 0: a sign change (or an exact 0) on a scan of
+ * −1 + 10^e for e from −16 to 0, 0 to 100 in steps of 0.01, then 10^e for e from 2 to 15. Excel's XIRR and IRR answer
+ * #NUM! where there is none, so a case without one is not a case Excel converges on.
+ */
+function hasRoot(value: (r: number) => number): boolean {
+  let last = Number.NaN;
+  const at = (r: number) => {
+    const v = value(r);
+    const found = v === 0 || (Number.isFinite(v) && Number.isFinite(last) && Math.sign(v) !== Math.sign(last));
+    if (Number.isFinite(v)) last = v;
+    return found;
+  };
+  for (let e = -16; e <= 0; e += 0.01) if (at(-1 + 10 ** e)) return true;
+  for (let r = 0; r <= 100; r += 0.01) if (at(r)) return true;
+  for (let e = 2; e <= 15; e += 0.01) if (at(10 ** e)) return true;
+  return false;
+}
 const solvers = {
   xirr: {
     ours: (c: Case) => xirr(c.values, c.dates),
@@ -98,16 +116,20 @@ console.log(`cases: ${cs.length} (${nHard} hard)`);
 const tX = timeIt(safe(solvers.xirr.ours));
 const tXn = timeIt(safe(solvers.xirr.npmXirr));
 const tXf = timeIt(safe(solvers.xirr.formulajs));
+const xirrRoots = cs.filter((c) => hasRoot((r) => xnpvAt(r, c)));
+console.log(`XIRR cases with a root a double can hold: ${xirrRoots.length}/${cs.length} (Excel answers #NUM! on the others)`);
 for (const [name, f] of Object.entries(solvers.xirr)) {
   const c = count(f, okX, cs);
-  console.log(`XIRR ${name.padEnd(10)} converges on ${c.ok}/${cs.length} (hard ${c.hard}/${nHard})`);
+  console.log(`XIRR ${name.padEnd(10)} converges on ${c.ok}/${cs.length} (hard ${c.hard}/${nHard}); on the cases with a root ${count(f, okX, xirrRoots).ok}/${xirrRoots.length}`);
 }
 console.log(`XIRR speed: ${(tXn / tX).toFixed(1)}x npm xirr, ${(tXf / tX).toFixed(1)}x formulajs (target >= 3x)`);
 const tI = timeIt(safe(solvers.irr.ours));
 const tIf = timeIt(safe(solvers.irr.formulajs));
+const irrRoots = cs.filter((c) => hasRoot((r) => npvAt(r, c.values)));
+console.log(`IRR  cases with a root a double can hold: ${irrRoots.length}/${cs.length}`);
 for (const [name, f] of Object.entries(solvers.irr)) {
   const c = count(f, okI, cs);
-  console.log(`IRR  ${name.padEnd(10)} converges on ${c.ok}/${cs.length} (hard ${c.hard}/${nHard})`);
+  console.log(`IRR  ${name.padEnd(10)} converges on ${c.ok}/${cs.length} (hard ${c.hard}/${nHard}); on the cases with a root ${count(f, okI, irrRoots).ok}/${irrRoots.length}`);
 }
 console.log(`IRR speed: ${(tIf / tI).toFixed(1)}x formulajs (target >= 3x)`);
 

@@ -88,6 +88,15 @@ describe('IRR / XIRR robustness', () => {
     const r = xirr([-1000, 1010], ['2024-01-01', '2024-01-02']);
     close(r, 1.01 ** 365 - 1, 6);
   });
+  it('rates a hair above −100 %: finds the root down to the closest rate a double holds, and says when there is none', () => {
+    // 30-day steps: x = (1 + r)^(−30/365) solves −100 + x + 0.5x² = 0, so 1 + r = (√201 − 1)^(−365/30) ≈ 2.39e−14.
+    const dates = ['2021-01-01', '2021-01-31', '2021-03-02', '2021-04-01', '2021-05-01'];
+    const r = xirr([0, 0, -100, 1, 0.5], dates);
+    const exact = (Math.sqrt(201) - 1) ** (-365 / 30);
+    expect(Math.abs(1 + r - exact) / exact).toBeLessThan(0.01); // 1 + r has ~2^−53 / 2.4e−14 ≈ 0.5 % resolution here
+    // [−100, 1] a day apart: the root, 1 + r = 0.01^365, is below every double above −100 %: no rate, said clearly.
+    expect(() => xirr([-100, 1], ['2021-01-01', '2021-01-02'])).toThrow(/No internal rate of return/);
+  });
   it('says clearly when all flows have one sign, instead of looping', () => {
     expect(() => irr([100, 200])).toThrow(CalculationInputError);
     expect(() => irr([-1, -2, 0])).toThrow(/same sign/);

@@ -169,6 +169,12 @@ function checkSigns(values: ArrayLike<number>): void {
 }
 
 /**
+ * ln(1 + r) of the rate closest to −100 % a double can hold (−1 + 2^−53): IRR and XIRR search for a root down to it, so
+ * any rate Excel could answer is found, however close to −100 % (e.g. [0, 0, −100, 1, 0.5] monthly: −1 + 2.4e−14).
+ */
+const LOWEST_GROWTH_LOG = Math.log(2 ** -53);
+
+/**
  * Robust root search of a continuous function in y = ln(1 + r): scans [lo, hi] for sign changes with a sign-safe
  * function, takes the bracket nearest to `start`, and closes it with the Illinois variant of false position.
  */
@@ -267,7 +273,7 @@ export function irr(values: readonly number[], guess = 0.1): number {
     for (let i = 1; i < n; i++) p = p * z + (values[i] as number);
     return p;
   };
-  const root = bracketRoot(g, Math.log1p(guess > -1 ? guess : 0.1), -25, 10);
+  const root = bracketRoot(g, Math.log1p(guess > -1 ? guess : 0.1), LOWEST_GROWTH_LOG, 10, 540);
   if (root === null) throw new CalculationInputError('values', 'No internal rate of return exists for these cash flows');
   const res = Math.expm1(root);
   return res === 0 ? 0 : res;
@@ -316,7 +322,7 @@ export function xirr(values: readonly number[], dates: readonly DateInput[], gue
     else for (let i = 0; i < n; i++) s += (values[i] as number) * Math.exp((tmax - (t[i] as number)) * y);
     return s;
   };
-  const root = bracketRoot(g, Math.log1p(guess > -1 ? guess : 0.1), -25, 10);
+  const root = bracketRoot(g, Math.log1p(guess > -1 ? guess : 0.1), LOWEST_GROWTH_LOG, 10, 540);
   if (root === null) throw new CalculationInputError('values', 'No internal rate of return exists for these cash flows');
   const res = Math.expm1(root);
   return res === 0 ? 0 : res;
