@@ -114,6 +114,8 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
     logger,
     db: real ? { kind: 'pg', url: TEST_DATABASE_URL, schema, poolMax: 5 } : { kind: 'pglite', dir: null },
   });
+  // A test may publish straight onto the bus: start it connected (under load the first connect can take a while).
+  if (ports.bus instanceof AmqpBus) await ports.bus.whenConnected();
   return {
     svc,
     ports,

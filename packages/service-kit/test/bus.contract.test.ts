@@ -219,6 +219,29 @@ describe.each([
   });
 });
 
+describe('AmqpBus.whenConnected', () => {
+  const namespace = `w${randomBytes(4).toString('hex')}.`;
+  it('resolves once connected with the topology declared, without start() having been called', async () => {
+    const bus = new AmqpBus(TEST_AMQP_URL, logger, { namespace, topology: { probe: ['test.probe.v1'] } });
+    expect(bus.isConnected()).toBe(false);
+    await bus.whenConnected(10_000);
+    expect(bus.isConnected()).toBe(true);
+    await bus.publish([envelope('test.probe.v1')]); // would throw 'amqp not connected' before
+    await bus.destroyTopology(['probe']);
+    await bus.close();
+  });
+  it('rejects at once when the bus is closed, and within its time limit when the broker cannot be reached', async () => {
+    const closed = new AmqpBus(TEST_AMQP_URL, logger, { namespace });
+    await closed.close();
+    await expect(closed.whenConnected(10_000)).rejects.toThrow('amqp bus is closed');
+    const nowhere = new AmqpBus('amqp://guest:guest@127.0.0.1:1', logger, { namespace });
+    const t0 = Date.now();
+    await expect(nowhere.whenConnected(600)).rejects.toThrow();
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    await nowhere.close();
+  });
+});
+
 describe('AmqpBus durability', () => {
   const adapter = amqpAdapter();
   const q = `durable-${randomBytes(3).toString('hex')}`;

@@ -52,6 +52,24 @@ export class AmqpBus implements Bus {
     return this.conn !== null && this.pubChannel !== null;
   }
 
+  /**
+   * Resolves once connected (topology declared, consumers attached), retrying as the background reconnect does;
+   * rejects after `timeoutMs`. For callers that must not go on without the broker, such as test fixtures that
+   * publish straight onto the bus (services themselves publish through the outbox, which retries).
+   */
+  async whenConnected(timeoutMs = 20_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        await this.ensureConnected();
+        return;
+      } catch (err) {
+        if (this.closing || Date.now() > until) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  }
+
   private ensureConnected(): Promise<void> {
     if (this.closing) return Promise.reject(new Error('amqp bus is closed'));
     if (this.isConnected()) return Promise.resolve();
