@@ -40,9 +40,8 @@ function amqpAdapter(): BusAdapter {
     name: 'AmqpBus',
     async open(topology) {
       const bus = new AmqpBus(TEST_AMQP_URL, logger, { namespace, topology });
-      bus.start();
       opened.push(bus);
-      await eventually(() => bus.isConnected(), 10_000);
+      await bus.whenConnected(10_000);
       return bus;
     },
     async deadLettered(queue) {
@@ -64,8 +63,7 @@ function amqpAdapter(): BusAdapter {
     },
     async cleanup(queues) {
       const admin = new AmqpBus(TEST_AMQP_URL, logger, { namespace });
-      admin.start();
-      await eventually(() => admin.isConnected(), 10_000);
+      await admin.whenConnected(10_000);
       await admin.destroyTopology(queues);
       await admin.close();
       for (const bus of opened) await bus.close();
