@@ -34,6 +34,6 @@ describe('dates: integer calendar arithmetic agrees with Date', () => {
     expect(dayNumber('2024-03-01T00:00:00.000Z')).toBe(Math.floor(Date.parse('2024-03-01T00:00:00.000Z') / DAY));
     expect(() => dayNumber('not a date')).toThrow('date is not a valid date');
     expect(ymd(1.5)).toEqual({ year: 1970, month: 1, day: 2 });
-    expect(ymd(Number.NaN)).toEqual({ year: Number.NaN, month: Number.NaN, day: Number.NaN });
+    expect(() => ymd(Number.NaN)).toThrow('date is out of range'); // refused, not NaN fields (hardening item 12)
   });
 });

@@ -1,4 +1,4 @@
-import { CalculationInputError } from './errors';
+import { CalculationInputError, finite } from './errors';
 
 /**
  * Dates are whole days in UTC (Excel truncates date serials to integers). A date is given as 'YYYY-MM-DD' (read as
@@ -72,7 +72,8 @@ export function dayNumber(value: DateInput, field = 'date'): number {
       const d = Number(m[3]);
       ms = Date.UTC(y, mo - 1, d);
       const check = new Date(ms);
-      if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) throw new CalculationInputError(field, `${field} is not a valid date`);
+      if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d)
+        throw new CalculationInputError(field, `${field} is not a valid date`);
     } else ms = Date.parse(value);
   } else if (value instanceof Date) ms = value.getTime();
   else ms = value;
@@ -88,20 +89,29 @@ export interface Ymd {
 
 export function ymd(day: number): Ymd {
   if (Number.isInteger(day) && day >= -MAX_DATE_DAYS && day <= MAX_DATE_DAYS) return civilFromDays(day);
+  if (!Number.isFinite(day) || Math.abs(day) > MAX_DATE_DAYS)
+    throw new CalculationInputError('date', 'date is out of range');
   const d = new Date(day * DAY_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
 export function fromYmd(year: number, month: number, day: number): number {
-  return Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
+  finite(year, 'year');
+  finite(month, 'month');
+  finite(day, 'day');
+  const ms = Date.UTC(year, month - 1, day);
+  if (!Number.isFinite(ms)) throw new CalculationInputError('year', 'year is out of range');
+  return Math.floor(ms / DAY_MS);
 }
 
 export function isoDay(day: number): string {
+  ymd(day);
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Adds calendar months, clamping the day to the month's end (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(day: number, months: number): number {
+  finite(months, 'months');
   const { year, month, day: d } = ymd(day);
   const total = year * 12 + (month - 1) + months;
   const y = Math.floor(total / 12);

@@ -10,7 +10,8 @@ import { CalculationInputError, finite } from './errors';
 export type PaymentTiming = 0 | 1;
 
 function checkType(type: number): PaymentTiming {
-  if (type !== 0 && type !== 1) throw new CalculationInputError('type', 'type must be 0 (end of period) or 1 (beginning)');
+  if (type !== 0 && type !== 1)
+    throw new CalculationInputError('type', 'type must be 0 (end of period) or 1 (beginning)');
   return type;
 }
 
@@ -84,7 +85,14 @@ export function nper(rate: number, payment: number, pvalue: number, fvalue = 0, 
  * Excel RATE(nper, pmt, pv, [fv], [type], [guess]): Newton from the guess, then a bracketing search over
  * (-100%, +∞) if Newton does not settle.
  */
-export function rate(periods: number, payment: number, pvalue: number, fvalue = 0, type: PaymentTiming = 0, guess = 0.1): number {
+export function rate(
+  periods: number,
+  payment: number,
+  pvalue: number,
+  fvalue = 0,
+  type: PaymentTiming = 0,
+  guess = 0.1,
+): number {
   finite(periods, 'nper');
   finite(payment, 'pmt');
   finite(pvalue, 'pv');
@@ -92,6 +100,8 @@ export function rate(periods: number, payment: number, pvalue: number, fvalue = 
   finite(guess, 'guess');
   checkType(type);
   if (periods <= 0) throw new CalculationInputError('nper', 'nper must be positive');
+  if (payment === 0 && pvalue === 0 && fvalue === 0)
+    throw new CalculationInputError('pmt', 'pv, pmt and fv are all 0: every rate fits, so there is no rate to answer');
   const f = (r: number) => {
     if (Math.abs(r) < 1e-12) return pvalue + payment * periods + fvalue;
     const g = (1 + r) ** periods;
@@ -122,6 +132,7 @@ export function rate(periods: number, payment: number, pvalue: number, fvalue = 
 /** Excel NPV(rate, values): the first value is discounted one period. */
 export function npv(r: number, values: readonly number[]): number {
   checkRate(r);
+  if (values.length === 0) throw new CalculationInputError('values', 'values must not be empty');
   let acc = 0;
   let d = 1;
   const k = 1 / (1 + r);
@@ -133,7 +144,8 @@ export function npv(r: number, values: readonly number[]): number {
 }
 
 function dayOffsets(values: readonly number[], dates: readonly DateInput[]): Float64Array {
-  if (values.length !== dates.length) throw new CalculationInputError('dates', 'values and dates must have the same length');
+  if (values.length !== dates.length)
+    throw new CalculationInputError('dates', 'values and dates must have the same length');
   if (values.length === 0) throw new CalculationInputError('values', 'values must not be empty');
   const d0 = dayNumber(dates[0] as DateInput, 'dates.0');
   const t = new Float64Array(values.length);
@@ -156,16 +168,46 @@ export function xnpv(r: number, values: readonly number[], dates: readonly DateI
   return out(acc, 'xnpv');
 }
 
-function checkSigns(values: ArrayLike<number>): void {
+/** Whether some value is positive and some negative. */
+function bothSigns(values: Iterable<number>): boolean {
   let pos = false;
   let neg = false;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i] as number;
-    if (!Number.isFinite(v)) throw new CalculationInputError(`values.${i}`, `values.${i} must be a finite number`);
+  for (const v of values) {
     if (v > 0) pos = true;
     else if (v < 0) neg = true;
   }
-  if (!pos || !neg) throw new CalculationInputError('values', 'At least one positive and one negative cash flow are needed; all flows have the same sign, so no rate of return exists');
+  return pos && neg;
+}
+
+function checkSigns(values: readonly number[]): void {
+  for (let i = 0; i < values.length; i++) {
+    // the field's name is built only for the error (IRR/XIRR are called in tight loops)
+    if (!Number.isFinite(values[i]))
+      throw new CalculationInputError(`values.${i}`, `values.${i} must be a finite number`);
+  }
+  if (!bothSigns(values))
+    throw new CalculationInputError(
+      'values',
+      'At least one positive and one negative cash flow are needed; all flows have the same sign, so no rate of return exists',
+    );
+}
+
+/**
+ * XIRR's degenerate case: flows netted by date must still go both ways on at least two dates. With every flow on one
+ * date (or each date's flows cancelling out) XNPV is the same at every rate, so there is either no rate or every rate.
+ */
+function checkDatedSigns(values: readonly number[], t: Float64Array): void {
+  // dates strictly increasing (the usual case): nothing to net, and checkSigns has already seen both signs
+  let increasing = true;
+  for (let i = 1; i < t.length && increasing; i++) increasing = (t[i] as number) > (t[i - 1] as number);
+  if (increasing && t.length > 1) return;
+  const net = new Map<number, number>();
+  for (let i = 0; i < t.length; i++) net.set(t[i] as number, (net.get(t[i] as number) ?? 0) + (values[i] as number));
+  if (!bothSigns(net.values()))
+    throw new CalculationInputError(
+      'dates',
+      'The flows must fall on at least two dates, money going out on one and coming in on another; with every flow on one date no rate of return exists',
+    );
 }
 
 /**
@@ -193,7 +235,7 @@ function bracketRoot(g: (y: number) => number, start: number, lo: number, hi: nu
         bestDist = dist;
         best = [ya, ya, 0, 0];
       }
-    } else if (Number.isFinite(ga) && Number.isFinite(gb) && (ga < 0) !== (gb < 0) && gb !== 0) {
+    } else if (Number.isFinite(ga) && Number.isFinite(gb) && ga < 0 !== gb < 0 && gb !== 0) {
       const dist = Math.min(Math.abs(ya - start), Math.abs(yb - start));
       if (dist < bestDist) {
         bestDist = dist;
@@ -211,7 +253,7 @@ function bracketRoot(g: (y: number) => number, start: number, lo: number, hi: nu
     const c = (a * fb - b * fa) / (fb - fa);
     const fc = g(c);
     if (fc === 0 || Math.abs(b - a) < 1e-15 * Math.max(1, Math.abs(c))) return c;
-    if ((fc < 0) === (fb < 0)) {
+    if (fc < 0 === fb < 0) {
       b = c;
       fb = fc;
       if (side === -1) fa /= 2;
@@ -274,7 +316,8 @@ export function irr(values: readonly number[], guess = 0.1): number {
     return p;
   };
   const root = bracketRoot(g, Math.log1p(guess > -1 ? guess : 0.1), LOWEST_GROWTH_LOG, 10, 540);
-  if (root === null) throw new CalculationInputError('values', 'No internal rate of return exists for these cash flows');
+  if (root === null)
+    throw new CalculationInputError('values', 'No internal rate of return exists for these cash flows');
   const res = Math.expm1(root);
   return res === 0 ? 0 : res;
 }
@@ -287,6 +330,7 @@ export function xirr(values: readonly number[], dates: readonly DateInput[], gue
   finite(guess, 'guess');
   const t = dayOffsets(values, dates);
   checkSigns(values);
+  checkDatedSigns(values, t);
   const n = values.length;
   let scale = 0;
   let tmax = 0;
@@ -323,7 +367,8 @@ export function xirr(values: readonly number[], dates: readonly DateInput[], gue
     return s;
   };
   const root = bracketRoot(g, Math.log1p(guess > -1 ? guess : 0.1), LOWEST_GROWTH_LOG, 10, 540);
-  if (root === null) throw new CalculationInputError('values', 'No internal rate of return exists for these cash flows');
+  if (root === null)
+    throw new CalculationInputError('values', 'No internal rate of return exists for these cash flows');
   const res = Math.expm1(root);
   return res === 0 ? 0 : res;
 }
@@ -349,6 +394,7 @@ export function mirr(values: readonly number[], financeRate: number, reinvestRat
  * the period; null when they never do. `values[0]` is the outlay at t = 0.
  */
 export function payback(values: readonly number[]): number | null {
+  if (values.length === 0) throw new CalculationInputError('values', 'values must not be empty');
   let cum = 0;
   for (let i = 0; i < values.length; i++) {
     const v = finite(values[i] as number, `values.${i}`);
@@ -400,7 +446,7 @@ export function wacc(equity: number, debt: number, costOfEquity: number, costOfD
 export function ruleOf72(ratePercent: number): number {
   finite(ratePercent, 'rate');
   if (ratePercent <= 0) throw new CalculationInputError('rate', 'rate must be positive');
-  return 72 / ratePercent;
+  return out(72 / ratePercent, 'rate');
 }
 
 /** Real (inflation-adjusted) rate: (1 + nominal) / (1 + inflation) − 1 (Fisher). */
@@ -415,6 +461,8 @@ export function compoundInterest(principal: number, annualRate: number, years: n
   finite(principal, 'principal');
   finite(annualRate, 'rate');
   finite(years, 'years');
-  if (!(timesPerYear > 0)) throw new CalculationInputError('times_per_year', 'times_per_year must be positive');
+  if (!(timesPerYear > 0) || !Number.isFinite(timesPerYear))
+    throw new CalculationInputError('times_per_year', 'times_per_year must be a positive finite number');
+  checkRate(annualRate / timesPerYear, 'rate');
   return out(principal * (1 + annualRate / timesPerYear) ** (timesPerYear * years), 'amount');
 }

@@ -1,4 +1,4 @@
-import { CalculationInputError } from './errors';
+import { CalculationInputError, finite, result } from './errors';
 
 /** Payment frequencies (spec §9 "Frequencies per year"; §4 premium dates step by 1, 3, 6 or 12 months). */
 export type Frequency = 'monthly' | 'quarterly' | 'semi_annual' | 'annual' | 'single';
@@ -7,9 +7,21 @@ export type Frequency = 'monthly' | 'quarterly' | 'semi_annual' | 'annual' | 'si
  * Payments per year. The spec's line says "quarterly 3", but §4 steps quarterly premium dates by 3 months, i.e.
  * four payments a year: quarterly = 4 here (decision recorded in docs/decisions.md). A single premium is one payment.
  */
-export const PAYMENTS_PER_YEAR: Readonly<Record<Frequency, number>> = { monthly: 12, quarterly: 4, semi_annual: 2, annual: 1, single: 1 };
+export const PAYMENTS_PER_YEAR: Readonly<Record<Frequency, number>> = {
+  monthly: 12,
+  quarterly: 4,
+  semi_annual: 2,
+  annual: 1,
+  single: 1,
+};
 /** Months between two payment dates (single: none, paid once). */
-export const MONTHS_STEP: Readonly<Record<Frequency, number>> = { monthly: 1, quarterly: 3, semi_annual: 6, annual: 12, single: 0 };
+export const MONTHS_STEP: Readonly<Record<Frequency, number>> = {
+  monthly: 1,
+  quarterly: 3,
+  semi_annual: 6,
+  annual: 12,
+  single: 0,
+};
 
 const ALIASES: Record<string, Frequency> = {
   monthly: 'monthly',
@@ -41,10 +53,13 @@ export function normaliseFrequency(value: string, field = 'frequency'): Frequenc
 }
 
 function readFrequency(value: string): Frequency | undefined {
-  const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   // Own keys only: 'constructor' or '__proto__' must not resolve to Object's members.
   return Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
 }
 
 /** Spec §9: yearly figures are monthly × 12. */
-export const yearlyFromMonthly = (monthly: number) => monthly * 12;
+export const yearlyFromMonthly = (monthly: number) => result(finite(monthly, 'amount') * 12, 'amount');

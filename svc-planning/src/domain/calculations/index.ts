@@ -1,8 +1,17 @@
 import { rateBetween, SEED_RATES } from '@kinfolio/money';
 import { dayNumber, today as todayDay, ymd } from './dates';
-import { CalculationInputError } from './errors';
+import { CalculationInputError, finiteTree } from './errors';
 import { coverageTotals, type Benefit } from './insurance';
-import { amortisationSchedule, annuityInstalment, balanceAfter, flatInstalment, monthsToRepay, otherMonthlyCosts, type ScheduleRow, tenureMonths } from './loans';
+import {
+  amortisationSchedule,
+  instalment,
+  monthsToRepay,
+  otherMonthlyCosts,
+  type ScheduleRow,
+  tenureMonths,
+  toCents,
+  convertCents,
+} from './loans';
 import { type MonteCarloOptions, type MonteCarloResult, liquidByClass, monteCarlo } from './montecarlo';
 import { premiumsPaidAndProjected } from './premiums';
 import { type LifeEvent, type ProjectionOptions, type ProjectionResult, project } from './projection';
@@ -29,14 +38,21 @@ const r2 = (x: number) => {
   return v === 0 ? 0 : v;
 };
 
-/** POST calculate/debt: every loan's instalment, tenure, outstanding balance today, interest and schedule. */
+/**
+ * POST calculate/debt: every loan's instalment, tenure, outstanding balance today, interest and schedule.
+ * One rounding convention (docs/planning-model.md "Rounding"): each loan's schedule is computed in cents and every
+ * figure of the reply is read from it, so the instalment is the schedule's payment, the outstanding balance is the
+ * schedule's balance after the months paid, the interest is the sum of its rows, and the totals are sums of the
+ * rounded per-loan figures (converted to the reply's currency and rounded in cents first).
+ */
 export function calculateDebt(h: HouseholdInput) {
+  finiteTree(h, '');
   const asOf = h.as_of ? dayNumber(h.as_of, 'as_of') : todayDay();
   const { year, month } = ymd(asOf);
   const currency = (h.currency ?? 'SGD').toUpperCase();
   const rates = h.rates ?? SEED_RATES;
-  let totalOutstanding = 0;
-  let totalMonthly = 0;
+  let totalOutstandingCents = 0;
+  let totalMonthlyCents = 0;
   const loans = (h.loans ?? []).map((l, k) => {
     let f: number;
     try {
@@ -44,36 +60,48 @@ export function calculateDebt(h: HouseholdInput) {
     } catch {
       throw new CalculationInputError(`loans.${k}.currency`, `No stored rate for currency ${l.currency}`);
     }
+    const type = l.type ?? 'annuity';
     let months = tenureMonths(l.loan_tenure);
-    let inst: number;
+    let chosen: number | undefined;
     if (l.repayment_amount !== undefined) {
       months = monthsToRepay(l.original_loan, l.loan_interest, l.repayment_amount);
-      inst = l.repayment_amount;
-    } else inst = l.type === 'flat' ? flatInstalment(l.original_loan, l.loan_interest, months) : annuityInstalment(l.original_loan, l.loan_interest, months);
+      chosen = l.repayment_amount;
+    }
+    const inst = toCents(chosen ?? instalment(l.original_loan, l.loan_interest, months, type));
+    const schedule: ScheduleRow[] = amortisationSchedule(l.original_loan, l.loan_interest, months, type, chosen);
+    months = schedule.length; // a schedule whose rounded payments clear the loan early ends early
     const paid = Math.max(0, Math.min(months, (year - l.starting_year) * 12 + (month - 1)));
-    const outstanding = balanceAfter(l.original_loan, l.loan_interest, months, paid, l.type ?? 'annuity');
-    const schedule: ScheduleRow[] = amortisationSchedule(l.original_loan, l.loan_interest, months, l.type ?? 'annuity');
-    const totalInterest = schedule.reduce((a, r) => a + r.interest, 0);
-    totalOutstanding += outstanding * f;
-    const other = otherMonthlyCosts(l);
-    if (paid < months) totalMonthly += (inst + other) * f;
+    const outstanding = paid === 0 ? toCents(l.original_loan) : (schedule[paid - 1] as ScheduleRow).balance;
+    let interestCents = 0;
+    for (const r of schedule) interestCents += Math.round(r.interest * 100);
+    const outstandingInCurrency = convertCents(outstanding, f);
+    totalOutstandingCents += Math.round(outstandingInCurrency * 100);
+    const other = toCents(otherMonthlyCosts(l));
+    if (paid < months)
+      totalMonthlyCents += Math.round(convertCents((Math.round(inst * 100) + Math.round(other * 100)) / 100, f) * 100);
     return {
       id: l.id,
       kind: l.kind ?? 'other',
-      type: l.type ?? 'annuity',
-      instalment: r2(inst),
+      type,
+      instalment: inst,
       tenure_months: months,
       months_paid: paid,
       months_remaining: months - paid,
-      outstanding: r2(outstanding),
-      outstanding_in_currency: r2(outstanding * f),
-      total_interest: r2(totalInterest),
-      other_monthly_expenses: r2(other),
+      outstanding,
+      outstanding_in_currency: outstandingInCurrency,
+      total_interest: interestCents / 100,
+      other_monthly_expenses: other,
       end_year: l.starting_year + Math.floor((months - 1) / 12),
       schedule,
     };
   });
-  return { currency, as_of: `${year}-${String(month).padStart(2, '0')}-${String(ymd(asOf).day).padStart(2, '0')}`, total_outstanding: r2(totalOutstanding), total_monthly_repayment: r2(totalMonthly), loans };
+  return {
+    currency,
+    as_of: `${year}-${String(month).padStart(2, '0')}-${String(ymd(asOf).day).padStart(2, '0')}`,
+    total_outstanding: totalOutstandingCents / 100,
+    total_monthly_repayment: totalMonthlyCents / 100,
+    loans,
+  };
 }
 
 export { vehicleMonthlyCosts };
@@ -84,17 +112,22 @@ function coverage(h: HouseholdInput, asOfYear: number) {
     const by = m.date_of_birth ? ymd(dayNumber(m.date_of_birth)).year : asOfYear - (m.age ?? 0);
     ages.set(m.id, asOfYear - by);
   }
-  const policies = (h.insurances ?? []).map((p) => ({ member_id: p.member_id, benefits: (p.benefits ?? []) as Benefit[] }));
+  const policies = (h.insurances ?? []).map((p) => ({
+    member_id: p.member_id,
+    benefits: (p.benefits ?? []) as Benefit[],
+  }));
   return coverageTotals(policies, ages);
 }
 
 /** POST calculate/finance: the projection's yearly summary plus insurance coverage and premiums. */
 export function calculateFinance(h: HouseholdInput) {
+  finiteTree(h, '');
   const p = project(h);
   const asOf = h.as_of ?? new Date(todayDay() * 86_400_000).toISOString().slice(0, 10);
   const premiums = (h.insurances ?? []).map((s, k) => {
     const r = premiumsPaidAndProjected(s, asOf);
-    if (!Number.isFinite(r.paid + r.projected)) throw new CalculationInputError(`insurances.${k}.premium`, 'premium gives no finite total');
+    if (!Number.isFinite(r.paid + r.projected))
+      throw new CalculationInputError(`insurances.${k}.premium`, 'premium gives no finite total');
     return { id: s.id, paid_to_date: r2(r.paid), projected: r2(r.projected) };
   });
   const first = p.rows[0] as YearRow;
@@ -103,8 +136,29 @@ export function calculateFinance(h: HouseholdInput) {
     start_year: p.start_year,
     end_year: p.end_year,
     money_runs_out_year: p.money_runs_out_year,
-    current: { net_worth: first.net_worth, total_assets: first.total_assets, total_liabilities: first.total_liabilities, net_cash_flow: first.net_cash_flow },
-    years: p.rows.map((r) => ({ year: r.year, income: r.income, outgoings: r2(r.tax + r.employee_contribution + r.expenses + r.premiums + r.loan_repayments + r.goals + r.investment_contributions), net_cash_flow: r.net_cash_flow, total_assets: r.total_assets, total_liabilities: r.total_liabilities, net_worth: r.net_worth })),
+    current: {
+      net_worth: first.net_worth,
+      total_assets: first.total_assets,
+      total_liabilities: first.total_liabilities,
+      net_cash_flow: first.net_cash_flow,
+    },
+    years: p.rows.map((r) => ({
+      year: r.year,
+      income: r.income,
+      outgoings: r2(
+        r.tax +
+          r.employee_contribution +
+          r.expenses +
+          r.premiums +
+          r.loan_repayments +
+          r.goals +
+          r.investment_contributions,
+      ),
+      net_cash_flow: r.net_cash_flow,
+      total_assets: r.total_assets,
+      total_liabilities: r.total_liabilities,
+      net_worth: r.net_worth,
+    })),
     coverage: coverage(h, p.start_year),
     premiums,
   };
@@ -112,13 +166,26 @@ export function calculateFinance(h: HouseholdInput) {
 
 /** POST calculate/data-tables: every yearly row of the projection. */
 export function calculateDataTables(h: HouseholdInput) {
+  finiteTree(h, '');
   const p = project(h);
-  return { currency: p.currency, start_year: p.start_year, end_year: p.end_year, money_runs_out_year: p.money_runs_out_year, rows: p.rows };
+  return {
+    currency: p.currency,
+    start_year: p.start_year,
+    end_year: p.end_year,
+    money_runs_out_year: p.money_runs_out_year,
+    rows: p.rows,
+  };
 }
 
 /** GET net-worth: net worth = assets − liabilities by year. */
 export function netWorthByYear(h: HouseholdInput) {
-  return project(h).rows.map((r) => ({ year: r.year, total_assets: r.total_assets, total_liabilities: r.total_liabilities, net_worth: r.net_worth }));
+  finiteTree(h, '');
+  return project(h).rows.map((r) => ({
+    year: r.year,
+    total_assets: r.total_assets,
+    total_liabilities: r.total_liabilities,
+    net_worth: r.net_worth,
+  }));
 }
 
 export interface ScenarioInput {
@@ -131,12 +198,27 @@ export interface ScenarioInput {
 
 /** POST calculate/scenario-modelling: base vs. scenario (overrides, life events, selling on shortfall) + Monte Carlo. */
 export function calculateScenarioModelling(h: HouseholdInput, s: ScenarioInput = {}) {
+  finiteTree(h, '');
+  finiteTree(s, 'scenario');
   const base = project(h, { sell_on_shortfall: true, sell_sequence: s.sell_sequence, locked_assets: s.locked_assets });
-  const scenario: ProjectionResult = project(h, { overrides: s.overrides, events: s.events, sell_on_shortfall: true, sell_sequence: s.sell_sequence, locked_assets: s.locked_assets });
+  const scenario: ProjectionResult = project(h, {
+    overrides: s.overrides,
+    events: s.events,
+    sell_on_shortfall: true,
+    sell_sequence: s.sell_sequence,
+    locked_assets: s.locked_assets,
+  });
   const summary = (p: ProjectionResult) => ({
     money_runs_out_year: p.money_runs_out_year,
     final_net_worth: (p.rows[p.rows.length - 1] as YearRow).net_worth,
-    years: p.rows.map((r) => ({ year: r.year, net_worth: r.net_worth, net_cash_flow: r.net_cash_flow, insurance_payouts: r.insurance_payouts, asset_sales: r.asset_sales, shortfall: r.liabilities.shortfall })),
+    years: p.rows.map((r) => ({
+      year: r.year,
+      net_worth: r.net_worth,
+      net_cash_flow: r.net_cash_flow,
+      insurance_payouts: r.insurance_payouts,
+      asset_sales: r.asset_sales,
+      shortfall: r.liabilities.shortfall,
+    })),
     sold: p.sold,
   });
   let mc: MonteCarloResult | null = null;
@@ -144,7 +226,17 @@ export function calculateScenarioModelling(h: HouseholdInput, s: ScenarioInput =
     const plain = project(h, { overrides: s.overrides, events: s.events });
     const currency = plain.currency;
     const rates = h.rates ?? SEED_RATES;
-    mc = monteCarlo(plain, liquidByClass(h, (c) => (c ? rateBetween(c, currency, rates) : 1)), s.monte_carlo);
+    mc = monteCarlo(
+      plain,
+      liquidByClass(h, (c) => (c ? rateBetween(c, currency, rates) : 1)),
+      s.monte_carlo,
+    );
   }
-  return { currency: scenario.currency, base: summary(base), scenario: summary(scenario), money_runs_out_year: scenario.money_runs_out_year, monte_carlo: mc };
+  return {
+    currency: scenario.currency,
+    base: summary(base),
+    scenario: summary(scenario),
+    money_runs_out_year: scenario.money_runs_out_year,
+    monte_carlo: mc,
+  };
 }

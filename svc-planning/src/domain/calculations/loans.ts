@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { CalculationInputError, finite } from './errors';
+import { CalculationInputError, finite, result } from './errors';
 
 /**
  * Loans (spec §9 "Loan and property calculations"): 12 months a year, interest as percent a year, standard
@@ -20,17 +20,29 @@ export function tenureMonths(tenure: Tenure | null | undefined): number {
  * A loan's monthly costs besides the instalment, paid while it is being repaid: `other_monthly_expenses`, and for a
  * vehicle its maintenance and other expenses (fuel, insurance and road tax, servicing), all monthly amounts.
  */
-export function otherMonthlyCosts(l: { other_monthly_expenses?: number; maintenance?: number; other_expenses?: { fuel?: number; insurance_and_road_tax?: number; servicing?: number } }): number {
+export function otherMonthlyCosts(l: {
+  other_monthly_expenses?: number;
+  maintenance?: number;
+  other_expenses?: { fuel?: number; insurance_and_road_tax?: number; servicing?: number };
+}): number {
   const o = l.other_expenses;
-  let sum = l.other_monthly_expenses ?? 0;
-  if (l.maintenance) sum += l.maintenance;
-  if (o?.fuel) sum += o.fuel;
-  if (o?.insurance_and_road_tax) sum += o.insurance_and_road_tax;
-  if (o?.servicing) sum += o.servicing;
-  return sum;
+  let sum = l.other_monthly_expenses === undefined ? 0 : finite(l.other_monthly_expenses, 'other_monthly_expenses');
+  if (l.maintenance !== undefined) sum += finite(l.maintenance, 'maintenance');
+  if (o?.fuel !== undefined) sum += finite(o.fuel, 'other_expenses.fuel');
+  if (o?.insurance_and_road_tax !== undefined)
+    sum += finite(o.insurance_and_road_tax, 'other_expenses.insurance_and_road_tax');
+  if (o?.servicing !== undefined) sum += finite(o.servicing, 'other_expenses.servicing');
+  return result(sum, 'other_monthly_expenses');
 }
 
 const monthlyRate = (annualPercent: number) => finite(annualPercent, 'loan_interest') / 1200;
+
+/** A loan's tenure in months: positive and finite (it need not be whole for the closed forms). */
+function checkMonths(months: number): number {
+  if (!(months > 0) || months === Number.POSITIVE_INFINITY)
+    throw new CalculationInputError('loan_tenure', 'loan_tenure must be a positive finite number of months');
+  return months;
+}
 
 function checkPrincipal(p: number): number {
   finite(p, 'original_loan');
@@ -41,21 +53,34 @@ function checkPrincipal(p: number): number {
 /** Annuity instalment P·r / (1 − (1 + r)^−n); r = 0 → P / n. */
 export function annuityInstalment(principal: number, annualPercent: number, months: number): number {
   checkPrincipal(principal);
-  if (!(months > 0)) throw new CalculationInputError('loan_tenure', 'loan_tenure must be positive');
+  checkMonths(months);
   const r = monthlyRate(annualPercent);
+  if (r <= -1) throw new CalculationInputError('loan_interest', 'loan_interest must be greater than -1200%');
   if (r === 0) return principal / months;
-  return (principal * r) / (1 - (1 + r) ** -months);
+  // Below 1e-6 a month, 1 − (1 + r)^−n loses its digits to cancellation (to 0 for a denormal r): the log form keeps them.
+  const d = Math.abs(r) < 1e-6 ? -Math.expm1(-months * Math.log1p(r)) : 1 - (1 + r) ** -months;
+  return result((principal * r) / d, 'instalment');
 }
 
 /** Flat-rate instalment: (P + P · rate · years) / months. */
 export function flatInstalment(principal: number, annualPercent: number, months: number): number {
   checkPrincipal(principal);
-  if (!(months > 0)) throw new CalculationInputError('loan_tenure', 'loan_tenure must be positive');
-  return (principal + (principal * finite(annualPercent, 'loan_interest') * (months / 12)) / 100) / months;
+  checkMonths(months);
+  return result(
+    (principal + (principal * finite(annualPercent, 'loan_interest') * (months / 12)) / 100) / months,
+    'instalment',
+  );
 }
 
-export function instalment(principal: number, annualPercent: number, months: number, type: LoanType = 'annuity'): number {
-  return type === 'flat' ? flatInstalment(principal, annualPercent, months) : annuityInstalment(principal, annualPercent, months);
+export function instalment(
+  principal: number,
+  annualPercent: number,
+  months: number,
+  type: LoanType = 'annuity',
+): number {
+  return type === 'flat'
+    ? flatInstalment(principal, annualPercent, months)
+    : annuityInstalment(principal, annualPercent, months);
 }
 
 /** Months to repay with a target monthly payment (whole months, the last one smaller). */
@@ -64,24 +89,36 @@ export function monthsToRepay(principal: number, annualPercent: number, payment:
   finite(payment, 'repayment');
   if (principal === 0) return 0;
   const r = monthlyRate(annualPercent);
-  if (payment <= principal * r || payment <= 0) throw new CalculationInputError('repayment', 'The repayment does not cover the interest; the loan is never repaid');
+  if (r <= -1) throw new CalculationInputError('loan_interest', 'loan_interest must be greater than -1200%');
+  if (payment <= principal * r || payment <= 0)
+    throw new CalculationInputError('repayment', 'The repayment does not cover the interest; the loan is never repaid');
   if (r === 0) return Math.ceil(principal / payment - 1e-9);
   const n = -Math.log(1 - (principal * r) / payment) / Math.log(1 + r);
-  return Math.ceil(n - 1e-9);
+  return result(Math.ceil(n - 1e-9), 'repayment');
 }
 
 /** Balance after `paid` monthly instalments (annuity: closed form; flat: linear), never below 0. */
-export function balanceAfter(principal: number, annualPercent: number, months: number, paid: number, type: LoanType = 'annuity'): number {
+export function balanceAfter(
+  principal: number,
+  annualPercent: number,
+  months: number,
+  paid: number,
+  type: LoanType = 'annuity',
+): number {
   checkPrincipal(principal);
+  finite(annualPercent, 'loan_interest');
+  checkMonths(months);
+  finite(paid, 'months_paid');
   if (paid <= 0) return principal;
   if (paid >= months) return 0;
   if (type === 'flat') return principal * (1 - paid / months);
   const r = monthlyRate(annualPercent);
   if (r === 0) return principal * (1 - paid / months);
-  const g = (1 + r) ** paid;
+  const small = Math.abs(r) < 1e-6; // as in annuityInstalment: g − 1 by expm1 where it would cancel
+  const g = small ? Math.exp(paid * Math.log1p(r)) : (1 + r) ** paid;
   const a = annuityInstalment(principal, annualPercent, months);
-  const b = principal * g - (a * (g - 1)) / r;
-  return b > 0 ? b : 0;
+  const b = small ? principal * g - a * (Math.expm1(paid * Math.log1p(r)) / r) : principal * g - (a * (g - 1)) / r;
+  return b > 0 ? result(b, 'original_loan') : 0;
 }
 
 export interface ScheduleRow {
@@ -92,27 +129,66 @@ export interface ScheduleRow {
   balance: number;
 }
 
+/** An amount in cents, half away from zero on the amount's exact decimal value (the schedules' one rounding rule). */
+export function toCents(x: number): number {
+  return new Decimal(result(x, 'amount')).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
+}
+
+/** An amount in cents converted at a rate: exact decimal product, then cents half away from zero. */
+export function convertCents(amount: number, rate: number): number {
+  return result(
+    new Decimal(result(amount, 'amount'))
+      .times(result(rate, 'rate'))
+      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+      .toNumber(),
+    'amount',
+  );
+}
+
 /**
  * Full amortisation schedule in cents (decimal arithmetic): each row's interest is rounded to 2 decimals, the payment
- * is the rounded instalment, and the last row takes whatever principal remains, so the rows' principal sums back to
- * the loan exactly and the balance ends at 0.
+ * is the instalment in cents (`toCents`; `payment` when the loan is repaid by a chosen amount), and the last row takes
+ * whatever principal remains, so the rows' principal sums back to the loan exactly and the balance ends at 0. Every
+ * figure of a debt reply is read from this schedule (docs/planning-model.md "Rounding").
  */
-export function amortisationSchedule(principal: number, annualPercent: number, months: number, type: LoanType = 'annuity'): ScheduleRow[] {
+export function amortisationSchedule(
+  principal: number,
+  annualPercent: number,
+  months: number,
+  type: LoanType = 'annuity',
+  payment?: number,
+): ScheduleRow[] {
   checkPrincipal(principal);
-  if (!Number.isInteger(months) || months <= 0) throw new CalculationInputError('loan_tenure', 'loan_tenure must be a positive whole number of months');
+  if (payment !== undefined) finite(payment, 'repayment');
+  if (!Number.isInteger(months) || months <= 0)
+    throw new CalculationInputError('loan_tenure', 'loan_tenure must be a positive whole number of months');
   if (months > 1200) throw new CalculationInputError('loan_tenure', 'loan_tenure must be at most 100 years');
+  // cents are exact in a double only below 2^53 cents (about 9e13): a schedule in cents refuses larger loans
+  if (principal > 1e13)
+    throw new CalculationInputError('original_loan', 'original_loan must be at most 10,000,000,000,000');
   const rows: ScheduleRow[] = [];
-  const pay = new Decimal(instalment(principal, annualPercent, months, type)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const pay = new Decimal(toCents(payment ?? instalment(principal, annualPercent, months, type)));
   let balance = new Decimal(principal).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const r = new Decimal(finite(annualPercent, 'loan_interest')).dividedBy(1200);
-  const flatInterest = new Decimal(principal).times(annualPercent).times(months / 12).dividedBy(100).dividedBy(months).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const flatInterest = new Decimal(principal)
+    .times(annualPercent)
+    .times(months / 12)
+    .dividedBy(100)
+    .dividedBy(months)
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   for (let k = 1; k <= months; k++) {
     const interest = type === 'flat' ? flatInterest : balance.times(r).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     let princ = pay.minus(interest);
     if (k === months || princ.greaterThan(balance)) princ = balance;
     if (princ.isNegative()) princ = new Decimal(0);
     balance = balance.minus(princ);
-    rows.push({ period: k, payment: interest.plus(princ).toNumber(), interest: interest.toNumber(), principal: princ.toNumber(), balance: balance.toNumber() });
+    rows.push({
+      period: k,
+      payment: result(interest.plus(princ).toNumber(), 'loan_interest'),
+      interest: result(interest.toNumber(), 'loan_interest'),
+      principal: princ.toNumber(),
+      balance: balance.toNumber(),
+    });
     if (balance.isZero()) break;
   }
   return rows;
@@ -120,11 +196,24 @@ export function amortisationSchedule(principal: number, annualPercent: number, m
 
 /** Whole months from a loan's start (year, month 1-12) to a date (year, month), never negative. */
 export function monthsElapsed(startYear: number, startMonth: number, year: number, month: number): number {
-  const m = (year - startYear) * 12 + (month - startMonth);
+  finite(startYear, 'starting_year');
+  finite(startMonth, 'starting_month');
+  finite(year, 'year');
+  finite(month, 'month');
+  const m = result((year - startYear) * 12 + (month - startMonth), 'year');
   return m > 0 ? m : 0;
 }
 
 /** Outstanding loan at the end of a calendar year, for a loan starting in `startYear` (January, decision). */
-export function outstandingAtYearEnd(principal: number, annualPercent: number, months: number, startYear: number, year: number, type: LoanType = 'annuity'): number {
+export function outstandingAtYearEnd(
+  principal: number,
+  annualPercent: number,
+  months: number,
+  startYear: number,
+  year: number,
+  type: LoanType = 'annuity',
+): number {
+  finite(startYear, 'starting_year');
+  finite(year, 'year');
   return balanceAfter(principal, annualPercent, months, (year - startYear + 1) * 12, type);
 }

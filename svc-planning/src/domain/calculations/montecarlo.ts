@@ -1,4 +1,4 @@
-import { CalculationInputError } from './errors';
+import { CalculationInputError, finite, result } from './errors';
 import type { ProjectionResult } from './projection';
 import type { AssetClass, HouseholdInput } from './types';
 
@@ -71,6 +71,7 @@ function sfc32Next(st: Int32Array): number {
 
 /** sfc32: small fast counter PRNG (32-bit), seeded through splitmix32. */
 export function prng(seed: number): () => number {
+  if (!Number.isInteger(seed)) throw new CalculationInputError('seed', 'seed must be a whole number');
   const st = sfc32State(seed);
   return () => sfc32Next(st);
 }
@@ -132,6 +133,7 @@ export function normalDraw(st: Int32Array): number {
 
 /** A seeded source of standard normal draws (for tests and callers outside the simulation loop). */
 export function normals(seed: number): () => number {
+  if (!Number.isInteger(seed)) throw new CalculationInputError('seed', 'seed must be a whole number');
   const st = sfc32State(seed);
   return () => normalDraw(st);
 }
@@ -146,8 +148,25 @@ export function monteCarlo(
   if (!Number.isInteger(trials) || trials < 1 || trials > 100_000)
     throw new CalculationInputError('monte_carlo.trials', 'trials must be a whole number from 1 to 100000');
   const seed = opts.seed ?? 42;
+  if (!Number.isInteger(seed)) throw new CalculationInputError('monte_carlo.seed', 'seed must be a whole number');
   const assumptions = { ...DEFAULT_ASSUMPTIONS, ...(opts.assumptions ?? {}) } as Record<AssetClass, ClassAssumption>;
+  for (const c of CLASSES) {
+    if (!(assumptions[c].mean >= -100 && assumptions[c].mean <= 100))
+      throw new CalculationInputError(
+        `monte_carlo.assumptions.${c}.mean`,
+        'mean must be a percentage from -100 to 100',
+      );
+    if (!(assumptions[c].volatility >= 0 && assumptions[c].volatility <= 100))
+      throw new CalculationInputError(
+        `monte_carlo.assumptions.${c}.volatility`,
+        'volatility must be a percentage from 0 to 100',
+      );
+  }
   const pct = opts.percentiles ?? [10, 25, 50, 75, 90];
+  pct.forEach((q, i) => {
+    if (!(q >= 0 && q <= 100))
+      throw new CalculationInputError(`monte_carlo.percentiles.${i}`, 'percentiles must be from 0 to 100');
+  });
   const rows = projection.rows;
   const Y = rows.length;
   const C = CLASSES.length;
@@ -218,7 +237,7 @@ export function monteCarlo(
     orderStatistics(slice, ranks);
     const p: Record<string, number> = {};
     pct.forEach((q, i) => {
-      p[`p${q}`] = Math.round((slice[ranks[i] as number] as number) * 100) / 100;
+      p[`p${q}`] = result(Math.round((slice[ranks[i] as number] as number) * 100) / 100, 'monte_carlo');
     });
     bands.push({ year: (rows[y] as ProjectionResult['rows'][number]).year, percentiles: p });
   }
@@ -288,7 +307,13 @@ export function liquidByClass(
   fx: (currency: string | undefined) => number,
 ): Record<AssetClass, number> {
   const out: Record<AssetClass, number> = { equity: 0, bond: 0, cash: 0, property: 0, others: 0 };
-  for (const c of h.cash_accounts ?? []) out.cash += c.current_value * fx(c.currency);
-  for (const v of h.investments ?? []) out[v.asset_class ?? 'equity'] += v.current_value * fx(v.currency);
+  (h.cash_accounts ?? []).forEach((c, i) => {
+    out.cash += finite(c.current_value, `cash_accounts.${i}.current_value`) * fx(c.currency);
+  });
+  (h.investments ?? []).forEach((v, i) => {
+    const k = v.asset_class ?? 'equity';
+    out[k] += finite(v.current_value, `investments.${i}.current_value`) * fx(v.currency);
+  });
+  for (const k of CLASSES) result(out[k], k === 'cash' ? 'cash_accounts' : 'investments');
   return out;
 }

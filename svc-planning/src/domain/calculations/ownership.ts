@@ -1,3 +1,5 @@
+import { finite, result } from './errors';
+
 /** Ownership (spec §3 Member sorting; §6 shared assets scaled to a member's percentage). */
 export type Relation = 'me' | 'spouse' | 'joint' | 'all';
 const ORDER: Record<Relation, number> = { joint: 0, all: 0, me: 1, spouse: 2 };
@@ -19,17 +21,30 @@ export interface OwnerShare {
  * A member's share (0-1) of an asset. Without owner shares the asset belongs wholly to `ownerId`. With shares, a
  * member's view is scaled to their percentage (0 when not an owner).
  */
-export function shareOf(memberId: string, ownerId: string | null | undefined, owners: readonly OwnerShare[] | undefined): number {
+export function shareOf(
+  memberId: string,
+  ownerId: string | null | undefined,
+  owners: readonly OwnerShare[] | undefined,
+): number {
   if (owners && owners.length > 0) {
     let pct = 0;
-    for (const o of owners) if (o.member_id === memberId) pct += o.percentage;
+    for (let i = 0; i < owners.length; i++) {
+      const o = owners[i] as OwnerShare;
+      if (o.member_id === memberId) pct += finite(o.percentage, `owners.${i}.percentage`);
+    }
     return pct / 100;
   }
   return ownerId === memberId ? 1 : 0;
 }
 
 /** The value a view shows: the joint/all view shows the whole asset once; a member's view their share. */
-export function viewValue(value: number, view: { relation: Relation; id: string }, ownerId: string | null | undefined, owners?: readonly OwnerShare[]): number {
+export function viewValue(
+  value: number,
+  view: { relation: Relation; id: string },
+  ownerId: string | null | undefined,
+  owners?: readonly OwnerShare[],
+): number {
+  finite(value, 'value');
   if (view.relation === 'joint' || view.relation === 'all') return value;
-  return value * shareOf(view.id, ownerId, owners);
+  return result(value * shareOf(view.id, ownerId, owners), 'value');
 }

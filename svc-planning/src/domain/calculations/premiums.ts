@@ -1,5 +1,5 @@
 import { addMonths, type DateInput, dayNumber, fromYmd, isoDay, ymd } from './dates';
-import { CalculationInputError, finite } from './errors';
+import { CalculationInputError, finite, result } from './errors';
 import { type Frequency, MONTHS_STEP, normaliseFrequency, PAYMENTS_PER_YEAR } from './frequency';
 
 /**
@@ -31,12 +31,12 @@ export function policyYearOf(day: number): number {
 
 /** Premium with the loading on top. */
 export function loadedPremium(premium: number, loadingPercent = 0): number {
-  return finite(premium, 'premium') * (1 + finite(loadingPercent, 'premium_loading') / 100);
+  return result(finite(premium, 'premium') * (1 + finite(loadingPercent, 'premium_loading') / 100), 'premium');
 }
 
 /** Annualised premium: loaded premium × payments per year (single: the one payment). */
 export function annualisedPremium(premium: number, frequency: string = 'annual', loadingPercent = 0): number {
-  return loadedPremium(premium, loadingPercent) * PAYMENTS_PER_YEAR[normaliseFrequency(frequency)];
+  return result(loadedPremium(premium, loadingPercent) * PAYMENTS_PER_YEAR[normaliseFrequency(frequency)], 'premium');
 }
 
 /** Months left in the policy year (to the next 1 March) from a date, counting the date's own month. */
@@ -57,6 +57,8 @@ export function premiumSchedule(p: PremiumInput, until?: DateInput): PremiumPaym
   if (amount < 0) throw new CalculationInputError('premium', 'premium must not be negative');
   let end = p.premium_end_date ? dayNumber(p.premium_end_date, 'premium_end_date') : Number.POSITIVE_INFINITY;
   if (until !== undefined) end = Math.min(end, dayNumber(until, 'until'));
+  if (p.payment_term !== undefined && p.payment_term !== null && !(p.payment_term >= 0 && p.payment_term <= 100))
+    throw new CalculationInputError('payment_term', 'payment_term must be a number of years from 0 to 100');
   const maxCount = p.payment_term ? Math.round(p.payment_term * PAYMENTS_PER_YEAR[freq]) : Number.POSITIVE_INFINITY;
   const unpaid = new Set((p.unpaid_at ?? []).map((d, i) => dayNumber(d, `unpaid_at.${i}`)));
   const out: PremiumPayment[] = [];
@@ -98,7 +100,11 @@ function dedupe(rows: PremiumPayment[]): PremiumPayment[] {
 }
 
 /** Premiums paid up to and including a date, and projected after it. */
-export function premiumsPaidAndProjected(p: PremiumInput, asOf: DateInput, until?: DateInput): { paid: number; projected: number } {
+export function premiumsPaidAndProjected(
+  p: PremiumInput,
+  asOf: DateInput,
+  until?: DateInput,
+): { paid: number; projected: number } {
   const t = dayNumber(asOf, 'as_of');
   let paid = 0;
   let projected = 0;
@@ -106,15 +112,16 @@ export function premiumsPaidAndProjected(p: PremiumInput, asOf: DateInput, until
     if (row.day <= t) paid += row.amount;
     else projected += row.amount;
   }
-  return { paid, projected };
+  return { paid: result(paid, 'premium'), projected: result(projected, 'premium') };
 }
 
 /** Premiums by calendar year (for the household projection). */
 export function premiumsByYear(p: PremiumInput, fromYear: number, toYear: number): Map<number, number> {
+  finite(fromYear, 'from_year');
   const out = new Map<number, number>();
   for (const row of premiumSchedule(p, fromYmd(toYear, 12, 31))) {
     const y = ymd(row.day).year;
-    if (y >= fromYear) out.set(y, (out.get(y) ?? 0) + row.amount);
+    if (y >= fromYear) out.set(y, result((out.get(y) ?? 0) + row.amount, 'premium'));
   }
   return out;
 }

@@ -27,6 +27,8 @@ export interface AssetContext {
   n: number;
   /** The share of the first year still to come (later years count whole). */
   firstYearPart: number;
+  /** The first year's first month still to come (1-12): instalments due before it are in the opening balance. */
+  firstMonth: number;
   birth: Float64Array;
   deathYear: Float64Array;
   workEnd: Float64Array;
@@ -81,9 +83,13 @@ export interface LoanRecord {
   other: number;
 }
 
-/** Instalments paid in a calendar year: the loan starts in January of its starting year (decision). */
-export function monthsPaidIn(months: number, startYear: number, year: number): number {
-  return Math.min(months, Math.max(0, (year - startYear + 1) * 12)) - Math.min(months, Math.max(0, (year - startYear) * 12));
+/**
+ * Instalments paid in a calendar year from month `fromMonth` (1 = the whole year): the loan starts in January of its
+ * starting year (decision). The projection's first year counts from the as-of month (issue 17 defect 3: it charged all
+ * twelve although those before the as-of month are in the opening balance).
+ */
+export function monthsPaidIn(months: number, startYear: number, year: number, fromMonth = 1): number {
+  return Math.min(months, Math.max(0, (year - startYear + 1) * 12)) - Math.min(months, Math.max(0, (year - startYear) * 12 + fromMonth - 1));
 }
 
 /**
@@ -133,9 +139,10 @@ export function loanYears(l: LoanRecord, t0: number, t1: number, cx: AssetContex
     const year = y0 + t;
     if (year > lastYear) break;
     if (year < start || year > closed) continue;
-    const paidMonths = monthsPaidIn(months, start, year);
+    const paidMonths = monthsPaidIn(months, start, year, t === 0 ? cx.firstMonth : 1);
     const pensionPart = pension * paidMonths;
-    repayments[t] = (repayments[t] as number) + (inst * paidMonths * f - pensionPart + (paidMonths > 0 ? other : 0));
+    // other monthly costs (yearly `other`) for the months repaid, like the instalments
+    repayments[t] = (repayments[t] as number) + (inst * paidMonths * f - pensionPart + (paidMonths === 12 ? other : (other * paidMonths) / 12));
     loans[t] = (loans[t] as number) + (balances[row + t] as number) * f;
   }
 }
@@ -193,7 +200,8 @@ export function propertyYears(p: PropertyRecord, t0: number, t1: number, loans: 
   for (let t = t0; t < t1; t++) {
     const year = y0 + t;
     const frac = t === 0 ? firstYearPart : 1;
-    if (t > 0) value *= g;
+    // every row is a year-end value: the first year grows for the part still to come (issue 17: it did not grow)
+    value *= t > 0 ? g : g ** firstYearPart;
     if (rents) {
       const rentY = rentIn(p, rentDays[t] as number);
       if (rentY !== 0) rent[t] = (rent[t] as number) + rentY * afterTax * frac;
@@ -259,6 +267,8 @@ export interface PensionRecord {
   ers: number;
   post: { amount: number; from: number; to: number } | null;
   payout: number;
+  /** CPF LIFE payouts' yearly growth: 1 (Basic, Standard), 1.02 (Escalating). */
+  escalation: number;
   locked: boolean;
   maturity: number;
   /** Loans with a pension part, taken from this pension (their member's first pension), in loan order. */
@@ -278,7 +288,7 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
   const death = cx.deathYear[p.i] as number;
   const workEnd = cx.workEnd[p.i] as number;
   const { y0, firstYearPart } = cx;
-  const { employee, postContributions, pensionPayouts, pensions } = sums;
+  const { employee, postContributions, pensionPayouts, pensions, repayments } = sums;
   const { cpf, epf, raAge, payoutAge, ers, post, ga, gb, gc, ee, er, eeByAge, erByAge, wage: wage0, wageG, deductions, refunds } = p;
   let { a, b, c, wageMul, payout } = p;
   const postFrom = post ? post.from : Number.POSITIVE_INFINITY;
@@ -286,10 +296,17 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
   const postAmount = post ? post.amount : 0;
   const nDeductions = deductions.length;
   let refundsLeft = p.nextRefund < refunds.length;
+  // Monthly contributions are credited mid-period (issue 17 item 5): they earn half the period's growth in their year.
+  const ha = Math.sqrt(ga);
+  const hb = Math.sqrt(gb);
+  const hc = Math.sqrt(gc);
   for (let t = t0; t < t1; t++) {
     const year = y0 + t;
     const age = year - birth;
     const alive = year < death;
+    let fa = 0; // the year's contributions to each account
+    let fb = 0;
+    let fc = 0;
     // Work ends for good (workEnd is at or before death), so the wage compounds only while the member works.
     if (alive && !(year >= workEnd)) {
       const wage = wage0 * wageMul;
@@ -302,20 +319,20 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
         const tot = (eeY + erY) * frac;
         employee[t] = (employee[t] as number) + eeY * frac;
         if (cpf) {
-          a += tot * CPF_OA;
-          if (age >= raAge) c += tot * CPF_SA_MA;
-          else b += tot * CPF_SA_MA;
+          fa += tot * CPF_OA;
+          if (age >= raAge) fc += tot * CPF_SA_MA;
+          else fb += tot * CPF_SA_MA;
         } else if (epf) {
-          a += tot * EPF_1;
-          b += tot * EPF_2;
-          c += tot * EPF_3;
-        } else a += tot;
+          fa += tot * EPF_1;
+          fb += tot * EPF_2;
+          fc += tot * EPF_3;
+        } else fa += tot;
       }
     }
     if (age >= postFrom && age <= postTo && alive) {
       postContributions[t] = (postContributions[t] as number) + postAmount;
-      if (cpf) c += postAmount;
-      else a += postAmount;
+      if (cpf) fc += postAmount;
+      else fa += postAmount;
     }
     if (cpf) {
       if (age === raAge) {
@@ -329,28 +346,46 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
           c += fromA;
         }
       }
-      if (age >= payoutAge && alive) {
-        // CPF LIFE: from the first payout, the RA annuitised at the RA rate to the maturity age.
-        if (payout === 0 && c > 0) payout = annuityPayment(c, gc - 1, Math.max(1, p.maturity - payoutAge));
+      if (age >= payoutAge && age < p.maturity && alive) {
+        // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
+        // year, before the year's interest), so the payouts are level (Escalating: +2% a year) and last exactly to
+        // the maturity age (issue 17 defect 4: an end-of-year formula paid at the start ran out early).
+        if (payout === 0 && c > 0) payout = annuityDuePayment(c, gc, p.escalation, Math.max(1, p.maturity - payoutAge));
         const pay = Math.min(payout, c);
         c -= pay;
+        payout *= p.escalation;
         pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
       }
     }
-    a *= ga;
-    b *= gb;
-    c *= gc;
-    pensions[t] = (pensions[t] as number) + (a + b + c);
+    if (t === 0 && firstYearPart !== 1) {
+      // the first row is the end of the as-of year: opening balances grow for the part of it still to come (issue 17)
+      const half = firstYearPart / 2;
+      a = a * ga ** firstYearPart + (fa === 0 ? 0 : fa * ga ** half);
+      b = b * gb ** firstYearPart + (fb === 0 ? 0 : fb * gb ** half);
+      c = c * gc ** firstYearPart + (fc === 0 ? 0 : fc * gc ** half);
+    } else {
+      a = a * ga + fa * ha;
+      b = b * gb + fb * hb;
+      c = c * gc + fc * hc;
+    }
+    // The loans' pension parts leave the OA in the year they are paid (issue 17 defect 1: they showed a year late),
+    // and so does a scheduled sale's refund. A provident balance is never negative: what the OA cannot pay, cash pays
+    // (defect 2).
     for (let k = 0; k < nDeductions; k++) {
       const l = deductions[k] as LoanRecord;
       if (year < l.start || year > l.closed) continue;
-      const pensionPart = l.pension * monthsPaidIn(l.months, l.start, year);
-      if (pensionPart > 0) a -= pensionPart;
+      const due = l.pension * monthsPaidIn(l.months, l.start, year, t === 0 ? cx.firstMonth : 1);
+      if (due > 0) {
+        const drawn = a > 0 ? (a < due ? a : due) : 0;
+        a -= drawn;
+        if (drawn < due) repayments[t] = (repayments[t] as number) + (due - drawn);
+      }
     }
     if (refundsLeft) {
       a = refundsIn(p, year, a);
       refundsLeft = p.nextRefund < refunds.length;
     }
+    pensions[t] = (pensions[t] as number) + (a + b + c);
   }
   p.a = a;
   p.b = b;
@@ -359,8 +394,14 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
   p.payout = payout;
 }
 
-/** Level payment over n years of a present value at rate r a year. */
-const annuityPayment = (value: number, r: number, n: number) => (r === 0 ? value / n : (value * r) / (1 - discountFactor(r, n)));
+/**
+ * First payment of n yearly payments made at the start of each year, growing by `e` a year, that a value growing by
+ * `g` a year pays off exactly: value · (1 − q) / (1 − q^n), q = e / g (q = 1: value / n).
+ */
+function annuityDuePayment(value: number, g: number, e: number, n: number): number {
+  const q = e / g;
+  return q === 1 ? value / n : (value * (1 - q)) / (1 - discountFactor(g / e - 1, n));
+}
 
 /** (1 + r)^−n, remembering the last one: pensions of a household mostly share the rate and the term. */
 let lastDiscount = { r: Number.NaN, n: Number.NaN, value: Number.NaN };
@@ -398,17 +439,18 @@ export function liquidRecord(id: string, value: number, g: number, contrib: numb
   return { id, value, g, contrib, contribTo, cash, locked };
 }
 
-/** Growth, then the year's contribution. */
+/** Growth, then the year's contribution, credited mid-period like the pensions' (half the year's growth). */
 export function liquidYears(l: LiquidRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums): void {
   const { contributions, liquid, cashAccounts } = sums;
   const { y0, firstYearPart } = cx;
   const { g, contrib, contribTo, cash } = l;
+  const half = contrib > 0 ? Math.sqrt(g) : 1;
   let value = l.value;
   for (let t = t0; t < t1; t++) {
-    if (t > 0) value *= g;
+    value *= t > 0 ? g : g ** firstYearPart; // year-end values, as for properties and pensions
     if (contrib > 0 && y0 + t <= contribTo) {
       const c = contrib * (t === 0 ? firstYearPart : 1);
-      value += c;
+      value += c * (t === 0 ? g ** (firstYearPart / 2) : half);
       contributions[t] = (contributions[t] as number) + c;
     }
     liquid[t] = (liquid[t] as number) + value;

@@ -114,7 +114,7 @@ describe('household projection', () => {
     // A property whose value is finite as of today and infinite a year later; a benefit with an unknown frequency.
     const h = (sell: number, badBenefit = false) => {
       const x = sampleHousehold(1);
-      x.properties = [{ ...(x.properties?.[0] as NonNullable<typeof x.properties>[number]), market_value: 1.5e306, growth_rate: 1e5, future_selling_year: sell, loan_id: undefined }];
+      x.properties = [{ ...(x.properties?.[0] as NonNullable<typeof x.properties>[number]), market_value: 1.5e304, growth_rate: 1e5, future_selling_year: sell, loan_id: undefined }];
       if (badBenefit) (x.insurances?.[0] as { benefits: unknown[] }).benefits = [{ type: 'Death', expiry_age: 99, payout: { regular: { amount: 10, frequency: 'fortnightly' } } }];
       return x;
     };

@@ -250,7 +250,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   for (let t = 0; t < N; t++) rentDays[t] = asOf + Math.round(t * 365.2425);
   // The first year counts only its remaining part (decision); set once the as-of year's start is read below.
   const failures = new Failures();
-  const cx: AssetContext = { y0, n: N, firstYearPart: 1, birth, deathYear, workEnd, loanBalances, rentDays, failures };
+  const cx: AssetContext = { y0, n: N, firstYearPart: 1, firstMonth: 1, birth, deathYear, workEnd, loanBalances, rentDays, failures };
 
   // Incomes, expenses: yearly streams (projection-streams.ts).
   const incomes = (h.incomes ?? []).map((r, k): IncomeStream => {
@@ -310,6 +310,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       ers: p.cpf_ers_limit === undefined ? Infinity : p.cpf_ers_limit * f * (p.cpf_property_pledge ? 0.5 : 1),
       post: p.post_retirement_contribution?.contribution ? { amount: (p.post_retirement_contribution.monthly_amount ?? 0) * 12 * f, from: p.post_retirement_contribution.from_age ?? 60, to: p.post_retirement_contribution.to_age ?? 75 } : null,
       payout: 0,
+      escalation: p.cpf_life_plan === 'escalating' ? 1.02 : 1,
       locked: !!p.locked || locked.has(p.id),
       maturity: (members[i]?.maturity_age ?? PROJECTION_DEFAULTS.maturity_age) as number,
       deductions: [],
@@ -374,6 +375,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   for (const p of pensions) if (p.refunds.length > 1) p.refunds.sort(bySellingYear);
   const dayOfYear = asOf - dayNumber(`${y0}-01-01`);
   cx.firstYearPart = 1 - dayOfYear / 365;
+  cx.firstMonth = ymd(asOf).month;
   // Insurance: yearly stream, policy by policy (premium schedule into the scratch series, then the policy's years).
   for (const [k, p] of (h.insurances ?? []).entries()) {
     const f = fx(p.currency, 'insurances', k, 'currency');
@@ -441,7 +443,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     if (taxTable) {
       for (let i = 0; i < M; i++) {
         const taxable = series.taxable[i * N + t] as number;
-        if (taxable > 0) tax += progressiveTax(taxable * frac, taxTable);
+        // a part first year pays that part of the year's tax: the bands apply to the year's income (issue 17 item 8)
+        if (taxable > 0) tax += progressiveTax(taxable, taxTable) * frac;
       }
     }
     if (yearByYear) runAssets(records, t, t + 1, cx, series);

@@ -1,26 +1,47 @@
 import { type DateInput, dayNumber } from './dates';
-import { CalculationInputError, finite } from './errors';
+import { CalculationInputError, count, finite, growthPercent as growth, result } from './errors';
+import { otherMonthlyCosts } from './loans';
 import { propertyGainTax } from './tax';
 
 /** Spec §9 defaults for property. */
-export const PROPERTY_DEFAULTS = { recession_sensitivity: 30, cpf_growth_rate: 2.5, own_stay: true, type: 'mortgage' } as const;
+export const PROPERTY_DEFAULTS = {
+  recession_sensitivity: 30,
+  cpf_growth_rate: 2.5,
+  own_stay: true,
+  type: 'mortgage',
+} as const;
 
 /** Market value after `years` growing at `growthPercent` a year. */
 export function marketValueAfter(value: number, growthPercent: number, years: number): number {
   finite(value, 'market_value');
-  finite(growthPercent, 'growth_rate');
-  return value * (1 + growthPercent / 100) ** Math.max(0, years);
+  growth(growthPercent, 'growth_rate');
+  finite(years, 'years');
+  return result(value * (1 + growthPercent / 100) ** Math.max(0, years), 'market_value');
 }
 
 /**
  * Pension (CPF/EPF) refunded to the fund at sale: the amounts used for the purchase and the repayments, with the
  * accrued interest at cpf_growth_rate (default 2.5%, spec §9) compounded yearly until the sale (decision).
  */
-export function pensionRefund(usedForPurchase: number, purchaseYear: number, yearlyRepayments: number, repaymentYears: number, saleYear: number, cpfGrowthPercent: number = PROPERTY_DEFAULTS.cpf_growth_rate): number {
+export function pensionRefund(
+  usedForPurchase: number,
+  purchaseYear: number,
+  yearlyRepayments: number,
+  repaymentYears: number,
+  saleYear: number,
+  cpfGrowthPercent: number = PROPERTY_DEFAULTS.cpf_growth_rate,
+): number {
+  finite(usedForPurchase, 'used_for_purchase');
+  finite(purchaseYear, 'purchase_year');
+  finite(yearlyRepayments, 'yearly_repayments');
+  count(repaymentYears, 'repayment_years', 0, 100);
+  finite(saleYear, 'sale_year');
+  growth(cpfGrowthPercent, 'cpf_growth_rate');
   const g = 1 + cpfGrowthPercent / 100;
   let total = usedForPurchase * g ** Math.max(0, saleYear - purchaseYear);
-  for (let k = 0; k < repaymentYears; k++) total += yearlyRepayments * g ** Math.max(0, saleYear - (purchaseYear + k) - 1);
-  return total;
+  for (let k = 0; k < repaymentYears; k++)
+    total += yearlyRepayments * g ** Math.max(0, saleYear - (purchaseYear + k) - 1);
+  return result(total, 'pension_refund');
 }
 
 export interface SaleInput {
@@ -40,15 +61,31 @@ export interface SaleResult {
 
 /** Spec §9: a net proceeds value between -1 and 1 is treated as 0. */
 export function zeroIfNegligible(x: number): number {
+  finite(x, 'net_proceeds');
   return x > -1 && x < 1 ? 0 : x;
 }
 
 /** Net sale proceeds = price − fees − outstanding loan − pension refund − property-gain tax (gain after fees). */
 export function netSaleProceeds(s: SaleInput): SaleResult {
-  for (const k of ['selling_price', 'purchase_price', 'transaction_fee', 'outstanding_loan', 'pension_refund', 'months_held'] as const) finite(s[k], k);
+  for (const k of [
+    'selling_price',
+    'purchase_price',
+    'transaction_fee',
+    'outstanding_loan',
+    'pension_refund',
+    'months_held',
+  ] as const)
+    finite(s[k], k);
   const gain = s.selling_price - s.purchase_price - s.transaction_fee;
   const tax = propertyGainTax(gain, s.months_held, s.currency);
-  return { gain, gain_tax: tax, net_proceeds: zeroIfNegligible(s.selling_price - s.transaction_fee - s.outstanding_loan - s.pension_refund - tax) };
+  result(gain, 'selling_price');
+  return {
+    gain,
+    gain_tax: tax,
+    net_proceeds: zeroIfNegligible(
+      result(s.selling_price - s.transaction_fee - s.outstanding_loan - s.pension_refund - tax, 'selling_price'),
+    ),
+  };
 }
 
 export interface RentalEntry {
@@ -68,14 +105,18 @@ export function rentalIncome(entries: readonly RentalEntry[], today: DateInput, 
   let sum = 0;
   entries.forEach((e, i) => {
     const start = dayNumber(e.transaction_start_date, `rental_income.${i}.transaction_start_date`);
-    const end = e.transaction_end_date ? dayNumber(e.transaction_end_date, `rental_income.${i}.transaction_end_date`) : Number.POSITIVE_INFINITY;
+    const end = e.transaction_end_date
+      ? dayNumber(e.transaction_end_date, `rental_income.${i}.transaction_end_date`)
+      : Number.POSITIVE_INFINITY;
     if (start <= t && t <= end) sum += finite(e.amount, `rental_income.${i}.amount`);
   });
-  return sum * (1 - taxPercent / 100);
+  return result(sum * (1 - taxPercent / 100), 'rental_income');
 }
 
 /** Vehicle running costs a month: maintenance plus other expenses (fuel, insurance and road tax, servicing). */
-export function vehicleMonthlyCosts(v: { maintenance?: number; other_expenses?: { fuel?: number; insurance_and_road_tax?: number; servicing?: number } }): number {
-  const o = v.other_expenses ?? {};
-  return (v.maintenance ?? 0) + (o.fuel ?? 0) + (o.insurance_and_road_tax ?? 0) + (o.servicing ?? 0);
+export function vehicleMonthlyCosts(v: {
+  maintenance?: number;
+  other_expenses?: { fuel?: number; insurance_and_road_tax?: number; servicing?: number };
+}): number {
+  return otherMonthlyCosts({ maintenance: v.maintenance, other_expenses: v.other_expenses });
 }

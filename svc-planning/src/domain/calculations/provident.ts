@@ -1,4 +1,4 @@
-import { CalculationInputError } from './errors';
+import { CalculationInputError, finite, nonNegative, result } from './errors';
 
 /**
  * Provident-fund rate tables as versioned data: each table names the year it applies from; newer official tables are
@@ -59,7 +59,12 @@ export const CONTRIBUTION_TABLES: ContributionTable[] = [
 ];
 
 /** The table in force for a scheme in a year: the latest whose effective_from_year ≤ year (else the earliest). */
-export function contributionTable(scheme: ContributionTable['scheme'], year: number, tables: readonly ContributionTable[] = CONTRIBUTION_TABLES): ContributionTable {
+export function contributionTable(
+  scheme: ContributionTable['scheme'],
+  year: number,
+  tables: readonly ContributionTable[] = CONTRIBUTION_TABLES,
+): ContributionTable {
+  finite(year, 'year');
   let best: ContributionTable | undefined;
   let earliest: ContributionTable | undefined;
   for (const t of tables) {
@@ -73,7 +78,8 @@ export function contributionTable(scheme: ContributionTable['scheme'], year: num
 }
 
 export function contributionRates(age: number, table: ContributionTable): ContributionBand {
-  if (!(age >= 0)) throw new CalculationInputError('age', 'age must not be negative');
+  if (!(age >= 0) || age === Number.POSITIVE_INFINITY)
+    throw new CalculationInputError('age', 'age must be a finite number, not negative');
   for (const b of table.bands) if (b.to_age === null || age <= b.to_age) return b;
   return table.bands[table.bands.length - 1] as ContributionBand;
 }
@@ -115,7 +121,16 @@ export function schemeForCurrency(currency: string): ContributionTable['scheme']
 }
 
 /** Monthly contributions for a monthly wage at an age (amounts, unrounded). */
-export function monthlyContribution(wage: number, age: number, table: ContributionTable): { employer: number; employee: number; total: number } {
+export function monthlyContribution(
+  wage: number,
+  age: number,
+  table: ContributionTable,
+): { employer: number; employee: number; total: number } {
+  nonNegative(wage, 'wage');
   const b = contributionRates(age, table);
-  return { employer: (wage * b.employer) / 100, employee: (wage * b.employee) / 100, total: (wage * b.total) / 100 };
+  return {
+    employer: result((wage * b.employer) / 100, 'wage'),
+    employee: result((wage * b.employee) / 100, 'wage'),
+    total: result((wage * b.total) / 100, 'wage'),
+  };
 }

@@ -1,4 +1,4 @@
-import { CalculationInputError } from './errors';
+import { CalculationInputError, finite, result } from './errors';
 
 /** One progressive band: the rate (percent) applies to the slice of income above `from` up to `to`. */
 export interface TaxBand {
@@ -69,7 +69,7 @@ export function progressiveTax(income: number, table: TaxTable): number {
     const top = b.to === null ? income : Math.min(income, b.to);
     tax += ((top - b.from) * b.rate) / 100;
   }
-  return tax;
+  return result(tax, 'income');
 }
 
 /** Income-tax table by currency: SGD → Singapore bands, RM/MYR → Malaysia bands, otherwise none (decision). */
@@ -95,7 +95,8 @@ export const SG_PROPERTY_GAIN: ReadonlyArray<{ max_months: number; rate: number 
   { max_months: 36, rate: 4 },
 ];
 export function sgPropertyGainRate(monthsHeld: number): number {
-  if (!(monthsHeld >= 0)) throw new CalculationInputError('months_held', 'months_held must not be negative');
+  if (!(monthsHeld >= 0) || monthsHeld === Number.POSITIVE_INFINITY)
+    throw new CalculationInputError('months_held', 'months_held must not be negative');
   for (const row of SG_PROPERTY_GAIN) if (monthsHeld <= row.max_months) return row.rate;
   return 0;
 }
@@ -106,7 +107,8 @@ export function sgPropertyGainRate(monthsHeld: number): number {
  * first 36 months is year ≤ 3 (30%), months 37-48 year 4 (20%), 49-60 year 5 (15%), later 0%.
  */
 export function myPropertyGainRate(monthsHeld: number): number {
-  if (!(monthsHeld >= 0)) throw new CalculationInputError('months_held', 'months_held must not be negative');
+  if (!(monthsHeld >= 0) || monthsHeld === Number.POSITIVE_INFINITY)
+    throw new CalculationInputError('months_held', 'months_held must not be negative');
   const year = Math.ceil(monthsHeld / 12);
   if (year <= 3) return 30;
   if (year === 4) return 20;
@@ -116,8 +118,11 @@ export function myPropertyGainRate(monthsHeld: number): number {
 
 /** Property-gain tax on a positive gain, by currency (SGD by months, RM by years; other currencies none). */
 export function propertyGainTax(gain: number, monthsHeld: number, currency: string): number {
+  finite(gain, 'gain');
+  finite(monthsHeld, 'months_held');
   if (gain <= 0) return 0;
   const c = currency.toUpperCase();
-  const rate = c === 'SGD' ? sgPropertyGainRate(monthsHeld) : c === 'RM' || c === 'MYR' ? myPropertyGainRate(monthsHeld) : 0;
-  return (gain * rate) / 100;
+  const rate =
+    c === 'SGD' ? sgPropertyGainRate(monthsHeld) : c === 'RM' || c === 'MYR' ? myPropertyGainRate(monthsHeld) : 0;
+  return result((gain * rate) / 100, 'gain');
 }
