@@ -1,5 +1,7 @@
 import type { Migration } from '@kinfolio/service-kit';
 import { currencyRates } from './001_currency_rates';
 import { lastHouseholds } from './002_last_households';
+import { households } from './003_households';
+import { dropLastHouseholds } from './004_drop_last_households';
 
-export const migrations: Migration[] = [currencyRates, lastHouseholds];
+export const migrations: Migration[] = [currencyRates, lastHouseholds, households, dropLastHouseholds];

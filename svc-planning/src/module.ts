@@ -1,14 +1,22 @@
 import type { ServiceModule } from '@kinfolio/service-kit';
 import { migrations } from '../migrations';
+import { leadsRoutes } from './households/leads.routes';
+import { planRoutes } from './households/plan.routes';
 import { calculateRoutes } from './http/v1/calculate.routes';
 import { currencyRatesRoutes } from './http/v1/currency-rates.routes';
+import { authEventsConsumer } from './messaging/on-auth-events';
+import { recordsRoutes } from './records/routes';
 
-/** svc-planning: reference data, calculations and projections (records come with a later issue). */
+/** svc-planning: reference data, stored households and their records, calculations and projections. */
 export const planningModule: ServiceModule = {
   name: 'svc-planning',
   migrations,
   routes(app, ctx) {
     currencyRatesRoutes(app, ctx);
     calculateRoutes(app, ctx);
+    leadsRoutes(app, ctx);
+    planRoutes(app, ctx);
+    recordsRoutes(app, ctx);
   },
+  consumers: (ctx) => [authEventsConsumer(ctx)],
 };

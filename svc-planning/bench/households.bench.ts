@@ -1,0 +1,221 @@
+/*
+ * Stored-households benchmark (npm run bench:households): svc-planning in distributed mode on the PostgreSQL of this
+ * machine (a throwaway schema), called over HTTP with signed identity headers as the gateway calls it (the gateway
+ * hop itself is not in these figures; bench:gateway measures it). Seeds one advisor with 1,000 households of 2–6
+ * members and ~60 records each among 50 other advisors with 100 households each, then measures p95 of: a customers
+ * page (sorted, and searched), a whole household read, one record save, 32 concurrent advisors' saves a second, and
+ * calculate/finance from a stored household with 40 records per kind. Each figure has a same-run baseline: GET
+ * /healthz on the same service (the HTTP floor).
+ */
+import { randomUUID } from 'node:crypto';
+import { startTestService, testIdentity } from '@kinfolio/service-kit';
+import { type ListQuery, listHouseholds } from '../src/households/repository';
+import { planningModule } from '../src/module';
+
+const KINDS = [
+  [
+    'member_incomes',
+    (m: string) => ({ member_id: m, kind: 'gross income', amount: 4000, currency: 'SGD', frequency: 'monthly' }),
+  ],
+  [
+    'member_expenses',
+    (m: string) => ({ member_id: m, category: 'food', amount: 500, currency: 'SGD', frequency: 'monthly' }),
+  ],
+  ['member_living_expenses', () => ({ amount: 900, currency: 'SGD', frequency: 'monthly' })],
+  ['member_savings', (m: string) => ({ member_id: m, amount: 300, currency: 'SGD', frequency: 'monthly' })],
+  ['goals', () => ({ type: 'car', year_from: 2030, year_to: 2030, amount: 50000, currency: 'SGD' })],
+  ['dreams', () => ({ title: 'Retire early', question_answers: [{ question: 'When?', answer: 'At 55' }] })],
+] as const;
+const NAMES = ['Tan', 'Lim', 'Lee', 'Ng', 'Ong', 'Wong', 'Goh', 'Chua', 'Koh', 'Teo'];
+
+function p95(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] as number;
+}
+
+async function main() {
+  const t = await startTestService(planningModule, { infra: 'real' });
+  const db = t.svc.ctx.db;
+  const owner = testIdentity('advisor');
+  const others = Array.from({ length: 50 }, () => testIdentity('advisor'));
+  let rowsSeeded = 0;
+  let ownerHouseholds: string[] = [];
+  let bigHousehold = '';
+  const t0 = performance.now();
+  const seed = async (advisorId: string, count: number, perKind: number) => {
+    const hhs: Record<string, unknown>[] = [];
+    const members: Record<string, unknown>[] = [];
+    const records = new Map<string, Record<string, unknown>[]>(KINDS.map(([k]) => [k, []]));
+    for (let i = 0; i < count; i++) {
+      const id = randomUUID();
+      const name = `${NAMES[i % 10]} ${String.fromCharCode(65 + (i % 26))}${i}`;
+      hhs.push({
+        id,
+        advisor_id: advisorId,
+        type: i % 3 ? 'customer' : 'lead',
+        name,
+        email: `c${i}.${advisorId.slice(0, 6)}@example.com`,
+        age: 30 + (i % 30),
+        created_at: new Date(Date.now() - i * 60_000),
+        updated_at: new Date(),
+      });
+      const n = 2 + (i % 5);
+      const ids: string[] = [];
+      for (let j = 0; j < n; j++) {
+        const mid = randomUUID();
+        ids.push(mid);
+        members.push({
+          id: mid,
+          advisor_id: advisorId,
+          household_id: id,
+          relation: j === 0 ? 'me' : j === 1 ? 'spouse' : 'all',
+          position: j,
+          data: JSON.stringify({ name: `M${j}`, gender: 'male', age: 30 + j, holding_pr: false, status: 'active' }),
+        });
+      }
+      for (const [table, make] of KINDS) {
+        const list = records.get(table) as Record<string, unknown>[];
+        for (let k = 0; k < perKind; k++) {
+          const m = ids[k % ids.length] as string;
+          const data = make(m) as Record<string, unknown>;
+          list.push({
+            id: randomUUID(),
+            advisor_id: advisorId,
+            household_id: id,
+            member_id: data.member_id ?? null,
+            position: k,
+            data: JSON.stringify(data),
+          });
+        }
+      }
+    }
+    await db.batchInsert('households', hhs, 1000);
+    await db.batchInsert('members', members, 1000);
+    for (const [table, list] of records) await db.batchInsert(table, list, 1000);
+    rowsSeeded += hhs.length + members.length + [...records.values()].reduce((a, l) => a + l.length, 0);
+    return hhs.map((h) => h.id as string);
+  };
+  ownerHouseholds = await seed(owner.userId, 1000, 10); // 6 kinds × 10 = 60 records a household
+  for (const o of others) await seed(o.userId, 100, 10);
+  bigHousehold = (await seed(owner.userId, 1, 40))[0] as string;
+  await db.raw('ANALYZE');
+  console.log(`seeded ${rowsSeeded.toLocaleString('en')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const time = async (n: number, f: (i: number) => Promise<{ status: number }>) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const s = performance.now();
+      const r = await f(i);
+      out.push(performance.now() - s);
+      if (r.status >= 300) throw new Error(`status ${r.status}`);
+    }
+    return p95(out.slice(Math.floor(n / 10)));
+  };
+  const base = await time(300, () => t.call('GET', '/healthz'));
+  const line = (what: string, ms: number, target: number) =>
+    console.log(
+      `${what.padEnd(52)} p95 ${ms.toFixed(1).padStart(6)} ms  (target ≤ ${target} ms; /healthz baseline ${base.toFixed(1)} ms)  ${ms <= target ? 'ok' : 'OVER'}`,
+    );
+  const sorts = ['name', 'created_at', 'updated_at', 'email'];
+  line(
+    'customers page (sorted, 1,000 households)',
+    await time(300, (i) =>
+      t.call(
+        'GET',
+        `leads/customer?sort=${sorts[i % 4]}&order=${i % 2 ? 'asc' : 'desc'}&page=${1 + (i % 30)}&page_size=20`,
+        { as: owner },
+      ),
+    ),
+    30,
+  );
+  line(
+    'customers page (searched)',
+    await time(300, (i) =>
+      t.call('GET', `leads/customer?search=${NAMES[i % 10]}&sort=name&page_size=20`, { as: owner }),
+    ),
+    30,
+  );
+  const readWhole = async (i: number) => {
+    const id = ownerHouseholds[(i * 37) % 1000] as string;
+    const parts = await Promise.all([
+      t.call('GET', `single-lead/${id}`, { as: owner }),
+      t.call('GET', `customer/${id}/member-income`, { as: owner }),
+      t.call('GET', `customer/${id}/member-expense`, { as: owner }),
+      t.call('GET', `customer/${id}/member-living-expense`, { as: owner }),
+      t.call('GET', `customer/${id}/member-saving`, { as: owner }),
+      t.call('GET', `customer/${id}/goals`, { as: owner }),
+      t.call('GET', `advisor/leads/${id}/dreams`, { as: owner }),
+      t.call('GET', `customer/cash-flow/${id}`, { as: owner }),
+    ]);
+    return { status: Math.max(...parts.map((p) => p.status)) };
+  };
+  line('read a whole household (8 calls in parallel)', await time(200, readWhole), 40);
+  const members = await db('members')
+    .whereIn('household_id', ownerHouseholds.slice(0, 200))
+    .andWhere({ relation: 'me' })
+    .select('id', 'household_id');
+  line(
+    'save one record (POST customer/member-income)',
+    await time(300, (i) => {
+      const m = members[i % members.length];
+      return t.call('POST', 'customer/member-income', {
+        as: owner,
+        body: { lead_id: m.household_id, member_id: m.id, kind: 'bonus', amount: 100 + i, currency: 'SGD' },
+      });
+    }),
+    40,
+  );
+  line(
+    'calculate/finance, stored household (40 a kind)',
+    await time(60, () =>
+      t.call('POST', 'customer/calculate/finance', { as: owner, body: { household_id: bigHousehold } }),
+    ),
+    60,
+  );
+
+  // The same list queries in-process (no HTTP hop): what the database itself takes, beside a `select 1` baseline.
+  const q1 = await time(300, async () => (await db.raw('select 1'), { status: 200 }));
+  const direct = await time(300, async (i) => {
+    await listHouseholds(db, owner.userId, 'customer', {
+      page: 1 + (i % 30),
+      page_size: 20,
+      sort: sorts[i % 4] as ListQuery['sort'],
+      order: i % 2 ? 'asc' : 'desc',
+      search: i % 3 ? undefined : NAMES[i % 10],
+    });
+    return { status: 200 };
+  });
+  console.log(
+    `customers page in-process (sorted or searched)           p95 ${direct.toFixed(1).padStart(6)} ms  (select 1 baseline ${q1.toFixed(1)} ms)`,
+  );
+
+  // 32 concurrent advisors saving for 5 seconds
+  const savers = others.slice(0, 32);
+  const their = await Promise.all(
+    savers.map((a) =>
+      db('members').where({ advisor_id: a.userId, relation: 'me' }).limit(20).select('id', 'household_id'),
+    ),
+  );
+  let saves = 0;
+  const until = performance.now() + 5000;
+  await Promise.all(
+    savers.map(async (a, k) => {
+      const ms = their[k] as Array<{ id: string; household_id: string }>;
+      for (let i = 0; performance.now() < until; i++) {
+        const m = ms[i % ms.length] as { id: string; household_id: string };
+        const r = await t.call('POST', 'customer/member-income', {
+          as: a,
+          body: { lead_id: m.household_id, member_id: m.id, kind: 'bonus', amount: 1, currency: 'SGD' },
+        });
+        if (r.status === 201) saves++;
+      }
+    }),
+  );
+  console.log(`32 concurrent advisors: ${(saves / 5).toFixed(0)} saves/s (target ≥ 400)`);
+  await t.stop();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

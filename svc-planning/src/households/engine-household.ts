@@ -1,0 +1,104 @@
+import type { planning } from '@kinfolio/contracts';
+import type { Knex } from '@kinfolio/service-kit';
+import type { HouseholdRow } from '../records/access';
+import { kinds } from '../records/kinds';
+import { allRecords, type StoredRecord } from '../records/repository';
+import { loadMembers } from './repository';
+
+/** Drops undefined fields so a mapped household equals the same household written out by hand. */
+function clean<T extends Record<string, unknown>>(o: T): T {
+  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
+  return o;
+}
+const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
+  Object.fromEntries(keys.map((k) => [k, r[k]]));
+
+/**
+ * The one mapping from stored records to the engine's `Household` (svc-planning/src/domain/calculations/types.ts,
+ * contract planning.Household): members; incomes; expenses and living expenses (category 'living expense');
+ * goals. Savings and life-uncertainty records are not engine input (savings stay in the projected cash; the
+ * scenario takes its events in the request). Record ids are the stored uuids.
+ */
+export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string): Promise<planning.Household> {
+  const [members, incomes, expenses, living, goals] = await Promise.all([
+    loadMembers(db, hh),
+    allRecords(db, kinds.income, hh),
+    allRecords(db, kinds.expense, hh),
+    allRecords(db, kinds.livingExpense, hh),
+    allRecords(db, kinds.goal, hh),
+  ]);
+  const out = {
+    customer_id: hh.id,
+    as_of: asOf,
+    currency: hh.currency,
+    inflation_rate: hh.inflation_rate === null ? undefined : Number(hh.inflation_rate),
+    members: members.map((m) =>
+      clean({
+        id: m.id,
+        name: m.name || undefined,
+        relation: m.relation,
+        age: m.age,
+        date_of_birth: m.date_of_birth,
+        gender: m.gender,
+        maturity_age: m.maturity_age,
+        retirement_age: m.retirement_age,
+      }),
+    ),
+    incomes: incomes.map((r) =>
+      clean(
+        pick(r, [
+          'id',
+          'member_id',
+          'kind',
+          'amount',
+          'frequency',
+          'currency',
+          'growth_rate',
+          'start_year',
+          'end_year',
+        ]),
+      ),
+    ),
+    expenses: [
+      ...expenses.map((r) =>
+        clean(
+          pick(r, [
+            'id',
+            'member_id',
+            'category',
+            'amount',
+            'frequency',
+            'currency',
+            'inflation_rate',
+            'start_year',
+            'end_year',
+          ]),
+        ),
+      ),
+      ...living.map((r) =>
+        clean({
+          ...pick(r, ['id', 'member_id', 'amount', 'frequency', 'currency', 'inflation_rate']),
+          category: 'living expense',
+        }),
+      ),
+    ],
+    goals: goals.map((r) =>
+      clean(
+        pick(r, [
+          'id',
+          'type',
+          'member_id',
+          'year_from',
+          'year_to',
+          'amount',
+          'living_expense',
+          'play_expense',
+          'legacy_amount',
+          'inflation_rate',
+          'currency',
+        ]),
+      ),
+    ),
+  };
+  return clean(out) as unknown as planning.Household;
+}

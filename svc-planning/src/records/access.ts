@@ -1,0 +1,49 @@
+import type { Identity, Knex } from '@kinfolio/service-kit';
+import { notFound } from '@kinfolio/service-kit';
+
+export interface HouseholdRow {
+  id: string;
+  advisor_id: string;
+  type: 'lead' | 'customer';
+  name: string;
+  email: string | null;
+  phone: string | null;
+  country_code: string | null;
+  gender: string;
+  age: number | null;
+  date_of_birth: string | null;
+  marital_status: string;
+  dependencies: unknown;
+  children_count: number;
+  citizenship: string;
+  holding_pr: boolean;
+  country_pr: string | null;
+  referral_id: string | null;
+  currency: string;
+  inflation_rate: string | number | null;
+  customer_user_id: string | null;
+  shared_at: Date | string | null;
+  converted_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The household `id` as the caller may see it: an advisor's own (read or write), or for a customer the one
+ * household linked to their login (read only). Anything else, another tenant's included, is 404 (never 403).
+ * Every records query starts here and then filters by both advisor_id and household_id.
+ */
+export async function householdFor(db: Knex, id: string, who: Identity, mode: 'read' | 'write'): Promise<HouseholdRow> {
+  if (!UUID.test(id)) throw notFound('No such lead or customer');
+  const q = db<HouseholdRow>('households').where({ id: id.toLowerCase() });
+  if (who.type === 'advisor') q.andWhere({ advisor_id: who.userId });
+  else if (who.type === 'customer' && mode === 'read') q.andWhere({ customer_user_id: who.userId });
+  else throw notFound('No such lead or customer');
+  const row = await q.first();
+  if (!row) throw notFound('No such lead or customer');
+  return row;
+}
+
+export const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from '@kinfolio/service-kit';
+import { normaliseCurrency } from '@kinfolio/money';
+import { AppError, badRequest, notFound } from '@kinfolio/service-kit';
+import type { HouseholdRow } from './access';
+import type { RecordKind } from './kinds';
+
+export interface RecordRow {
+  id: string;
+  advisor_id: string;
+  household_id: string;
+  member_id: string | null;
+  position: number;
+  data: unknown;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+export type StoredRecord = Record<string, unknown> & {
+  id: string;
+  lead_id: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+};
+
+const json = (v: unknown): Record<string, unknown> =>
+  typeof v === 'string' ? JSON.parse(v) : (v as Record<string, unknown>);
+
+export function toRecord(row: RecordRow): StoredRecord {
+  return {
+    ...json(row.data),
+    id: row.id,
+    lead_id: row.household_id,
+    position: row.position,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** A record names a member of its own household (or none, where the kind allows). */
+async function checkMember(
+  db: Knex,
+  hh: HouseholdRow,
+  kind: RecordKind,
+  data: Record<string, unknown>,
+): Promise<string | null> {
+  const memberId = typeof data.member_id === 'string' ? data.member_id : null;
+  if (!memberId) {
+    if (kind.parent === 'member') throw badRequest('Choose a member', 'member_id');
+    return null;
+  }
+  const m = await db('members').where({ id: memberId, household_id: hh.id, advisor_id: hh.advisor_id }).first('id');
+  if (!m) throw badRequest('No such member in this household', 'member_id');
+  return memberId;
+}
+
+/** An amount's currency must be one the stored rate table knows (the cash-flow summary and the engine convert it). */
+const knownCodes = new WeakMap<Knex, { at: number; codes: Promise<Set<string>> }>();
+const CODES_TTL_MS = 60_000;
+async function checkCurrency(db: Knex, data: Record<string, unknown>): Promise<void> {
+  if (typeof data.currency !== 'string') return;
+  const code = normaliseCurrency(data.currency);
+  let cached = knownCodes.get(db);
+  if (!cached || Date.now() - cached.at > CODES_TTL_MS) {
+    cached = {
+      at: Date.now(),
+      codes: db('currency_rates')
+        .pluck('code')
+        .then((c: string[]) => new Set(c)),
+    };
+    knownCodes.set(db, cached);
+  }
+  if (!(await cached.codes).has(code)) throw badRequest(`No stored rate for currency ${code}`, 'currency');
+  data.currency = code;
+}
+
+function checkRules(kind: RecordKind, data: Record<string, unknown>): void {
+  const issues = kind.check?.(data) ?? [];
+  const first = issues[0];
+  if (first)
+    throw new AppError(400, `${first.field}: ${first.message}`, {
+      errors: issues.map((i) => ({ [i.field]: [i.message] })),
+    });
+}
+
+export interface ListOptions {
+  page: number;
+  page_size: number;
+  sort: 'position' | 'created_at' | 'updated_at';
+  order: 'asc' | 'desc';
+  member_id?: string;
+}
+
+export async function listRecords(
+  db: Knex,
+  kind: RecordKind,
+  hh: HouseholdRow,
+  o: ListOptions,
+): Promise<{ rows: StoredRecord[]; total: number; page: number; page_size: number }> {
+  const base = db<RecordRow>(kind.table).where({ advisor_id: hh.advisor_id, household_id: hh.id });
+  if (o.member_id) base.andWhere({ member_id: o.member_id });
+  const [rows, count] = await Promise.all([
+    base
+      .clone()
+      .orderBy([
+        { column: o.sort, order: o.order },
+        { column: 'created_at', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .limit(o.page_size)
+      .offset((o.page - 1) * o.page_size),
+    base.clone().count<{ n: string }[]>({ n: '*' }),
+  ]);
+  return { rows: rows.map(toRecord), total: Number(count[0]?.n ?? 0), page: o.page, page_size: o.page_size };
+}
+
+/** Every record of a kind for a household, in position order (engine mapping, cash-flow summary, duplication). */
+export async function allRecords(
+  db: Knex,
+  kind: RecordKind,
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
+): Promise<StoredRecord[]> {
+  const rows = await db<RecordRow>(kind.table)
+    .where({ advisor_id: hh.advisor_id, household_id: hh.id })
+    .orderBy([{ column: 'position' }, { column: 'created_at' }, { column: 'id' }]);
+  return rows.map(toRecord);
+}
+
+export async function createRecord(
+  db: Knex,
+  kind: RecordKind,
+  hh: HouseholdRow,
+  data: Record<string, unknown>,
+): Promise<StoredRecord> {
+  checkRules(kind, data);
+  await checkCurrency(db, data);
+  const memberId = await checkMember(db, hh, kind, data);
+  const now = new Date();
+  const [row] = await db<RecordRow>(kind.table)
+    .insert({
+      id: randomUUID(),
+      advisor_id: hh.advisor_id,
+      household_id: hh.id,
+      member_id: memberId,
+      position: db.raw('(SELECT COALESCE(MAX(position) + 1, 0) FROM ?? WHERE advisor_id = ? AND household_id = ?)', [
+        kind.table,
+        hh.advisor_id,
+        hh.id,
+      ]) as unknown as number,
+      data: JSON.stringify(data),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('*');
+  await touchHousehold(db, hh.id);
+  return toRecord(row as RecordRow);
+}
+
+/** The record `id` of this kind inside one of the advisor's households, or 404. */
+export async function findRecord(db: Knex, kind: RecordKind, advisorId: string, id: string): Promise<RecordRow> {
+  const row = await db<RecordRow>(kind.table).where({ id, advisor_id: advisorId }).first();
+  if (!row) throw notFound('No such record');
+  return row;
+}
+
+/** Merges a patch into the stored record and checks the whole record again; nothing is written unless it passes. */
+export async function updateRecord(
+  db: Knex,
+  kind: RecordKind,
+  hh: HouseholdRow,
+  row: RecordRow,
+  patch: Record<string, unknown>,
+): Promise<StoredRecord> {
+  const merged = kind.schema.safeParse({ ...json(row.data), ...patch });
+  if (!merged.success) throw merged.error;
+  const data = merged.data as Record<string, unknown>;
+  checkRules(kind, data);
+  await checkCurrency(db, data);
+  const memberId = await checkMember(db, hh, kind, data);
+  const [updated] = await db<RecordRow>(kind.table)
+    .where({ id: row.id, advisor_id: hh.advisor_id, household_id: hh.id })
+    .update({ data: JSON.stringify(data), member_id: memberId, updated_at: new Date() })
+    .returning('*');
+  await touchHousehold(db, hh.id);
+  return toRecord(updated as RecordRow);
+}
+
+export async function deleteRecord(db: Knex, kind: RecordKind, hh: HouseholdRow, id: string): Promise<void> {
+  const n = await db(kind.table).where({ id, advisor_id: hh.advisor_id, household_id: hh.id }).delete().returning('id');
+  if (!n.length) throw notFound('No such record');
+  await touchHousehold(db, hh.id);
+}
+
+/** Sets the positions of several records of one household at once; an id not in that household is a 404 and changes nothing. */
+export async function setPositions(
+  trx: Knex.Transaction,
+  kind: RecordKind,
+  hh: HouseholdRow,
+  positions: Array<{ id: string; position: number }>,
+): Promise<void> {
+  const ids = [...new Set(positions.map((p) => p.id))];
+  const found = await trx(kind.table)
+    .where({ advisor_id: hh.advisor_id, household_id: hh.id })
+    .whereIn('id', ids)
+    .count<{ n: string }[]>({ n: '*' });
+  if (Number(found[0]?.n ?? 0) !== ids.length) throw notFound('No such record');
+  for (const p of positions)
+    await trx(kind.table)
+      .where({ id: p.id, household_id: hh.id })
+      .update({ position: p.position, updated_at: new Date() });
+  await touchHousehold(trx, hh.id);
+}
+
+export async function touchHousehold(db: Knex, id: string): Promise<void> {
+  await db('households').where({ id }).update({ updated_at: new Date() });
+}

@@ -1,0 +1,69 @@
+import type { Express, Request } from 'express';
+import { households as H } from '@kinfolio/contracts';
+import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import { householdFor } from './access';
+import { genericKinds, type RecordKind } from './kinds';
+import { createRecord, deleteRecord, findRecord, listRecords, setPositions, updateRecord } from './repository';
+
+const advisorOnly = allow('advisor');
+const readers = allow('advisor', 'customer');
+
+/** The household a write names in its body (lead_id), the advisor's own or 404. */
+export async function ownHousehold(ctx: ServiceContext, leadId: string) {
+  return householdFor(ctx.db, leadId, identity(), 'write');
+}
+
+/** Lists a kind under a household: the advisor's own, or the customer's own household read-only. */
+export async function listKind(ctx: ServiceContext, kind: RecordKind, req: Request) {
+  const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
+  return listRecords(ctx.db, kind, hh, parse(H.RecordListQuery, req.query));
+}
+
+/** Creates a record of a kind in the household named by lead_id in the body, or by `leadId` from the path. */
+export async function createKind(ctx: ServiceContext, kind: RecordKind, body: unknown, leadId?: string) {
+  if (leadId)
+    return createRecord(
+      ctx.db,
+      kind,
+      await ownHousehold(ctx, leadId),
+      parse(kind.schema, body) as Record<string, unknown>,
+    );
+  const { lead_id, ...data } = parse(H.createBody(kind.schema), body) as Record<string, unknown> & { lead_id: string };
+  return createRecord(ctx.db, kind, await ownHousehold(ctx, lead_id), data);
+}
+
+/**
+ * The generic records routes for every kind declared in kinds.ts (see the contract's `recordKinds`):
+ * GET customer/:id/{path}, POST customer/{path}, PATCH and DELETE customer/{path}/:recordId,
+ * PATCH customer/bulk-update/{path}/positions.
+ */
+export function recordsRoutes(app: Express, ctx: ServiceContext): void {
+  for (const kind of genericKinds) {
+    app.get(`/api/v1/customer/:id/${kind.path}`, readers, async (req, res) => {
+      res.json({ data: await listKind(ctx, kind, req) });
+    });
+    app.post(`/api/v1/customer/${kind.path}`, advisorOnly, async (req, res) => {
+      res.status(201).json({ message: 'Saved', data: await createKind(ctx, kind, req.body) });
+    });
+    app.patch(`/api/v1/customer/bulk-update/${kind.path}/positions`, advisorOnly, async (req, res) => {
+      const body = parse(H.PositionsBody, req.body);
+      const hh = await ownHousehold(ctx, body.lead_id);
+      await ctx.tx((trx) => setPositions(trx, kind, hh, body.positions));
+      res.json({ message: 'Positions saved' });
+    });
+    app.patch(`/api/v1/customer/${kind.path}/:recordId`, advisorOnly, async (req, res) => {
+      const id = uuidParam(req, 'recordId');
+      const patch = parse(kind.schema.partial(), req.body) as Record<string, unknown>;
+      const row = await findRecord(ctx.db, kind, identity().userId, id);
+      const hh = await ownHousehold(ctx, row.household_id);
+      res.json({ message: 'Saved', data: await updateRecord(ctx.db, kind, hh, row, patch) });
+    });
+    app.delete(`/api/v1/customer/${kind.path}/:recordId`, advisorOnly, async (req, res) => {
+      const id = uuidParam(req, 'recordId');
+      const row = await findRecord(ctx.db, kind, identity().userId, id);
+      const hh = await ownHousehold(ctx, row.household_id);
+      await deleteRecord(ctx.db, kind, hh, id);
+      res.json({ message: 'Deleted' });
+    });
+  }
+}
