@@ -14,7 +14,10 @@ const swc = [
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   // ESM-only packages the gateway imports (http-proxy-middleware 4 and its httpxy) are compiled like our code.
-  transformIgnorePatterns: ['/node_modules/(?!(http-proxy-middleware|httpxy|is-plain-obj)/)'],
+  // svc-support's file-type and its ESM dependencies likewise.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(http-proxy-middleware|httpxy|is-plain-obj|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/packages/ui-kit/test/file-stub.js' },
   setupFiles: ['<rootDir>/jest.setup.js'],

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { createGateway } from '@kinfolio/gateway';
 import { closePorts, createLogger, createPorts, KitConfig, loadConfig, type RunningService, startService } from '@kinfolio/service-kit';
 import type { ServiceName } from '@kinfolio/contracts';
+import { listenHost } from './launch.mjs';
 import { modules } from './modules';
 
 const root = resolve(__dirname, '..');
@@ -50,7 +51,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
   // Relays start only once every service has subscribed: the in-memory bus has no queue to hold an event published
   // before its consumer exists (the demo advisor's registration must reach billing).
   // Services start side by side (each opens its own PGlite); the order of `modules` is kept for stopping.
-  services.push(...(await Promise.all(modules.map((mod) => startService(mod, { config, ports, port: 0, relay: false, logger: logger.child({ service: mod.name }) })))));
+  services.push(...(await Promise.all(modules.map((mod) => startService(mod, { config, ports, port: 0, host: '127.0.0.1', relay: false, logger: logger.child({ service: mod.name }) })))));
   for (const s of services) s.relay.start();
   const urls = Object.fromEntries(services.map((s) => [s.name, [s.url]])) as Record<ServiceName, string[]>;
   const offline = ports.offline;
@@ -70,7 +71,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     },
     offlineOutbox: offline ? { list: (kind, to) => (kind === 'mail' ? offline.mail.list(to) : offline.sms.list(to)) } : undefined,
   });
-  const bound = await gateway.listen(port, env.HOST ?? '0.0.0.0');
+  const bound = await gateway.listen(port, listenHost(env));
   return {
     url: `http://localhost:${bound}`,
     port: bound,

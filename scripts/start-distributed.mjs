@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `npm run start:distributed`: one process per service (REPLICAS, or SVC_<NAME>_REPLICAS, per service) plus the
 // gateway, against PostgreSQL, RabbitMQ and Redis from the environment (DATABASE_URL, AMQP_URL, REDIS_URL, S3_*).
-// Migrations run once per service before the replicas start.
+// Migrations run once per service before the replicas start. Services listen on BIND_HOST (127.0.0.1 unless set) and
+// the gateway on HOST (127.0.0.1 unless set); a child that dies is started again with a growing delay.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { requireNode, supervise } from './launch.mjs';
+
+requireNode();
 
 const root = new URL('..', import.meta.url).pathname;
 const env = {
@@ -11,6 +15,8 @@ const env = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
   AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  BIND_HOST: '127.0.0.1',
+  HOST: '127.0.0.1',
   ...process.env,
 };
 if (!env.INTERNAL_SECRET) {
@@ -24,6 +30,9 @@ const m = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'],
 if (m.status !== 0) process.exit(m.status ?? 1);
 
 const children = [];
+const log = (message) => console.error(`[start:distributed] ${message}`);
+const node = (name, script, childEnv) =>
+  children.push(supervise(name, () => spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: 'inherit', env: childEnv }), { log }));
 const urls = {};
 let port = basePort;
 for (const svc of services) {
@@ -32,8 +41,9 @@ for (const svc of services) {
   urls[svc] = [];
   for (let i = 0; i < replicas; i++) {
     const p = port++;
-    urls[svc].push(`http://127.0.0.1:${p}`);
-    children.push(spawn(process.execPath, ['--import', 'tsx', `${svc}/src/main.ts`], { cwd: root, stdio: 'inherit', env: { ...env, PORT: String(p) } }));
+    const host = env.BIND_HOST === '0.0.0.0' || env.BIND_HOST === '::' ? '127.0.0.1' : env.BIND_HOST;
+    urls[svc].push(`http://${host.includes(':') ? `[${host}]` : host}:${p}`);
+    node(`${svc}#${i + 1} (port ${p})`, `${svc}/src/main.ts`, { ...env, PORT: String(p) });
   }
 }
 const gatewayEnv = {
@@ -44,15 +54,14 @@ const gatewayEnv = {
   SVC_BILLING_URLS: urls['svc-billing'].join(','),
   SVC_SUPPORT_URLS: urls['svc-support'].join(','),
 };
-children.push(spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], { cwd: root, stdio: 'inherit', env: gatewayEnv }));
-console.log(`Kinfolio (distributed) starting: gateway on http://localhost:${gatewayEnv.PORT}; services ${JSON.stringify(urls)}`);
+node('gateway', 'gateway/src/main.ts', gatewayEnv);
+console.log(`Kinfolio (distributed) starting: gateway on http://${env.HOST}:${gatewayEnv.PORT}; services ${JSON.stringify(urls)}`);
 
 let stopping = false;
 const stopAll = (sig) => {
   if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill(sig);
+  Promise.all(children.map((c) => c.stop(sig))).then(() => process.exit(0));
   setTimeout(() => process.exit(0), 12_000).unref();
 };
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stopAll(sig));
-for (const c of children) c.on('exit', (code) => { if (!stopping && code) console.error(`a process exited with ${code}`); });

@@ -4,6 +4,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { requireNode } from './launch.mjs';
+
+requireNode();
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => {

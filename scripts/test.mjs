@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2);
 const results = [];
+const began = Date.now();
 
 // PGlite (embedded databases) loads as an ES module inside jest's CommonJS sandbox: that needs vm modules.
 const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
@@ -26,10 +27,17 @@ function step(name, cmd, args, env = {}) {
   }
 }
 
+/** Each step's time and the total, printed at the end whether the run passed or not (issue 10 item 20). */
 function summary() {
   console.log('\n=== summary');
-  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.secs}s)`);
+  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.secs.padStart(7)} s`);
+  const total = (Date.now() - began) / 1000;
+  console.log(`total      ${total.toFixed(1).padStart(7)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`);
 }
+process.on('SIGINT', () => {
+  summary();
+  process.exit(130);
+});
 
 const jest = ['node_modules/.bin/jest'];
 step('typecheck', 'node_modules/.bin/tsc', ['--noEmit', '-p', 'tsconfig.json']);

@@ -4,7 +4,10 @@ import { latestCode, signIn, signInCustomer, watchPageErrors } from './helpers';
 
 /** Issue 2 §8: the journeys a person takes through the platform shell, through the gateway of an embedded install. */
 
-test('an advisor signs up, verifies both codes, lands in the advisor layout, sets a username and copies the link', async ({ page, context }) => {
+test('an advisor signs up, verifies both codes, lands in the advisor layout, sets a username and copies the link', async ({
+  page,
+  context,
+}) => {
   const errors = watchPageErrors(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const tag = Date.now().toString(36);
@@ -26,12 +29,7 @@ test('an advisor signs up, verifies both codes, lands in the advisor layout, set
   await page.getByLabel('Mobile code').fill(await latestCode(page, 'sms', `+65${mobile}`));
   await page.getByRole('button', { name: 'Verify mobile' }).click();
 
-  // signed in on the page the app opened (a reload would drop the profile image kept since sign-up)
-  await expect(page).toHaveURL(/\/auth\/login/);
-  const login = page.getByRole('form', { name: 'Sign in' });
-  await login.getByRole('textbox', { name: 'Email' }).fill(email);
-  await login.getByLabel('Password', { exact: true }).fill('Harbour-Lights-2042');
-  await login.getByRole('button', { name: /sign in/i }).click();
+  // The second code verified signs the advisor in: straight into the advisor area, no password asked again.
   await expect(page).toHaveURL(/\/advisor\/customers/);
   // the image picked at sign-up is uploaded at this first sign-in and becomes the avatar
   await expect(page.locator('img[src*="/api/v1/files/blob/storage/user/media/"]').first()).toBeVisible();
@@ -84,7 +82,14 @@ test('an admin deactivates a user, whose session stops working at once', async (
   const mobile = `8${String(Date.now()).slice(-7)}`;
   const reg = await advisor.request.post('/api/v1/register', {
     headers: { 'x-requested-with': 'kinfolio' },
-    data: { name: `Lim Deactivate ${tag}`, email, password: 'Harbour-Lights-2042', country_code: '+65', contact_number: mobile, gender: 'male' },
+    data: {
+      name: `Lim Deactivate ${tag}`,
+      email,
+      password: 'Harbour-Lights-2042',
+      country_code: '+65',
+      contact_number: mobile,
+      gender: 'male',
+    },
   });
   expect(reg.status()).toBe(201);
   for (const [kind, path, key, to] of [
@@ -92,7 +97,10 @@ test('an admin deactivates a user, whose session stops working at once', async (
     ['sms', 'auth/verify-mobile-otp', 'contact_otp', `+65${mobile}`],
   ] as const) {
     const code = await latestCode(advisor, kind, to);
-    const res = await advisor.request.post(`/api/v1/${path}`, { headers: { 'x-requested-with': 'kinfolio' }, data: { email, [key]: code } });
+    const res = await advisor.request.post(`/api/v1/${path}`, {
+      headers: { 'x-requested-with': 'kinfolio' },
+      data: { email, [key]: code },
+    });
     expect(res.status()).toBe(200);
   }
   await signIn(advisor, email, 'Harbour-Lights-2042');
@@ -101,7 +109,11 @@ test('an admin deactivates a user, whose session stops working at once', async (
 
   await signIn(page, 'admin@kinfolio.test');
   await expect(page).toHaveURL(/\/admin-dashboard\/active-users/);
-  await page.getByRole('searchbox').or(page.getByLabel(/search/i)).first().fill(tag);
+  await page
+    .getByRole('searchbox')
+    .or(page.getByLabel(/search/i))
+    .first()
+    .fill(tag);
   const row = page.getByRole('row', { name: new RegExp(email.replace('.', '\\.')) });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /^Deactivate / }).click();
@@ -127,11 +139,15 @@ test('a customer signs in and logs out through the confirmation', async ({ page 
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
-  expect((await page.request.get('/api/v1/users/me', { headers: { 'authorization-type': 'customer' } })).status()).toBe(401);
+  expect((await page.request.get('/api/v1/users/me', { headers: { 'authorization-type': 'customer' } })).status()).toBe(
+    401,
+  );
   expect(errors).toEqual([]);
 });
 
-test('with a remote server stopped, the shell and the other remotes keep working and the area says so', async ({ page }) => {
+test('with a remote server stopped, the shell and the other remotes keep working and the area says so', async ({
+  page,
+}) => {
   const errors = watchPageErrors(page);
   // The admin remote's server is unreachable: every request for its files fails at the network level.
   await page.route('**/mf/mf-admin/**', (route) => route.abort('connectionrefused'));

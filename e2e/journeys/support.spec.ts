@@ -9,18 +9,25 @@ const CSRF = { 'x-requested-with': 'kinfolio' };
 /** Closes every pending ticket through the admin API, so the pending alert starts hidden. */
 async function closePendingTickets(admin: Page): Promise<void> {
   for (;;) {
-    const res = await admin.request.get('/api/v1/admin/query-tickets?status=pending&page=1&page_size=50', { headers: { 'authorization-type': 'admin' } });
+    const res = await admin.request.get('/api/v1/admin/query-tickets?status=pending&page=1&page_size=50', {
+      headers: { 'authorization-type': 'admin' },
+    });
     expect(res.status()).toBe(200);
     const body = (await res.json()) as { data: { rows: Array<{ id: string }> } };
     if (!body.data.rows.length) return;
     for (const t of body.data.rows) {
-      const r = await admin.request.patch(`/api/v1/admin/query-ticket/${t.id}/update`, { headers: { ...CSRF, 'authorization-type': 'admin' }, data: { status: 'closed' } });
+      const r = await admin.request.patch(`/api/v1/admin/query-ticket/${t.id}/update`, {
+        headers: { ...CSRF, 'authorization-type': 'admin' },
+        data: { status: 'closed' },
+      });
       expect(r.status()).toBe(200);
     }
   }
 }
 
-test('an advisor raises a ticket with an image, an admin answers live, closes it, and the advisor can no longer reply', async ({ browser }) => {
+test('an advisor raises a ticket with an image, an admin answers live, closes it, and the advisor can no longer reply', async ({
+  browser,
+}) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const adminErrors = watchPageErrors(admin);
@@ -48,9 +55,11 @@ test('an advisor raises a ticket with an image, an admin answers live, closes it
 
   // The admin sees the pending alert and the new ticket appear without reloading.
   await expect(admin.getByTestId('pending-alert')).toBeVisible();
-  const row = admin.getByRole('row').filter({ hasText: 'Pending' }).first();
+  const row = admin.getByRole('row').filter({ hasText: query });
   await expect(row).toBeVisible();
-  await row.getByRole('link').click();
+  // 'From' says who (name and role); the subject itself opens the conversation.
+  await expect(row).toContainText('Demo Advisor (Advisor)');
+  await row.getByRole('link', { name: query }).click();
   await expect(admin.getByText(query)).toBeVisible();
 
   const answer = `Thanks, we are checking the growth rates now ${Date.now()}`;
@@ -70,6 +79,7 @@ test('an advisor raises a ticket with an image, an admin answers live, closes it
 
   // The admin closes the ticket; the advisor's reply box refuses with the spec's text.
   await admin.getByRole('button', { name: 'Close' }).click();
+  await admin.getByRole('dialog', { name: 'Close this ticket?' }).getByRole('button', { name: 'Yes, Close' }).click();
   await expect(advisor.getByText('You cannot reply to this conversation anymore')).toBeVisible();
   await expect(admin.getByTestId('pending-alert')).toBeHidden();
 
@@ -84,20 +94,34 @@ test('the help widget searches the FAQ and shows the walkthrough of a matching p
   await signIn(page, 'admin@kinfolio.test');
   await expect(page).toHaveURL(/\/admin-dashboard/);
   const admin = { ...CSRF, 'authorization-type': 'admin' };
-  const topic = await page.request.post('/api/v1/admin/faq-topic/create', { headers: admin, data: { title: `Retirement ${tag}` } });
+  const topic = await page.request.post('/api/v1/admin/faq-topic/create', {
+    headers: admin,
+    data: { title: `Retirement ${tag}` },
+  });
   expect(topic.status()).toBe(201);
   const topicId = ((await topic.json()) as { data: { id: string } }).data.id;
   const faq = await page.request.post('/api/v1/admin/faq-answer/create', {
     headers: admin,
-    data: { faq_topic_id: topicId, question: `How is CPF LIFE estimated ${tag}?`, answer: '<p>From the <b>RA balance</b> at 65.</p><script>window.pwned=1</script>' },
+    data: {
+      faq_topic_id: topicId,
+      question: `How is CPF LIFE estimated ${tag}?`,
+      answer: '<p>From the <b>RA balance</b> at 65.</p><script>window.pwned=1</script>',
+    },
   });
   expect(faq.status(), await faq.text()).toBe(201);
   const walk = await page.request.post('/api/v1/admin/page-walkthrough/create', {
     headers: admin,
-    data: { title: `Customers tour ${tag}`, description: '<p>Find every household here.</p>', link: 'https://example.com/tour.mp4', page_meta: { data: ['advisor', 'customers'], folder_name: 'advisor' }, uploaded_files: { files: [] } },
+    data: {
+      title: `Customers tour ${tag}`,
+      description: '<p>Find every household here.</p>',
+      link: 'https://example.com/tour.mp4',
+      page_meta: { data: ['advisor', 'customers'], folder_name: 'advisor' },
+      uploaded_files: { files: [] },
+    },
   });
   expect(walk.status(), await walk.text()).toBe(201);
-  await page.request.get('/api/v1/auth/logout');
+  const out = await page.request.get('/api/v1/auth/logout', { headers: { 'x-requested-with': 'kinfolio' } });
+  expect(out.status(), await out.text()).toBe(200);
 
   await signIn(page, 'advisor@kinfolio.test');
   await expect(page).toHaveURL(/\/advisor\/customers/);

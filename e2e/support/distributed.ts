@@ -9,6 +9,8 @@ export const SERVICES = ['svc-auth', 'svc-planning', 'svc-billing', 'svc-support
 export type Svc = (typeof SERVICES)[number];
 
 export interface DistributedOptions {
+  /** How long each process may take to answer /healthz at start (default 30 s; benches on a loaded machine raise it). */
+  startTimeoutMs?: number;
   amqpUrl?: string;
   redisUrl?: string;
   replicas?: Partial<Record<Svc, number>>;
@@ -69,7 +71,7 @@ export class Distributed {
         urls[svc].push(`http://127.0.0.1:${proc.port}`);
       }
     }
-    await Promise.all(this.procs.map((p) => waitFor(`http://127.0.0.1:${p.port}/healthz`, 30_000, p)));
+    await Promise.all(this.procs.map((p) => waitFor(`http://127.0.0.1:${p.port}/healthz`, this.opts.startTimeoutMs ?? 30_000, p)));
     const gw = await this.spawn('gateway', 'gateway/src/main.ts', await freePort(), {
       SVC_AUTH_URLS: urls['svc-auth']!.join(','),
       SVC_PLANNING_URLS: urls['svc-planning']!.join(','),
@@ -78,7 +80,7 @@ export class Distributed {
     });
     this.gatewayUrl = `http://127.0.0.1:${gw.port}`;
     this.env.PUBLIC_URL = this.gatewayUrl;
-    await waitFor(`${this.gatewayUrl}/healthz`, 30_000, gw);
+    await waitFor(`${this.gatewayUrl}/healthz`, this.opts.startTimeoutMs ?? 30_000, gw);
   }
 
   async spawn(name: string, entry: string, port: number, extra: Record<string, string>): Promise<Proc> {

@@ -10,7 +10,8 @@
  * halves throughput on a shared 2-core machine, whatever its code, so that figure is informational.
  *
  * Knobs: BENCH_CONNECTIONS (default 16), BENCH_DB_MS (10), BENCH_SECONDS per run (6), BENCH_ROUNDS (2),
- * BENCH_SATURATED=0 to skip the second scenario, REDIS_URL (default redis://127.0.0.1:6379).
+ * BENCH_SATURATED=0 to skip the second scenario, REDIS_URL (default redis://127.0.0.1:6379), BENCH_PROFILE=<dir> to
+ * write the gateway's and the service's CPU profiles there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -52,10 +53,14 @@ const dbMs = Number(process.env.BENCH_DB_MS ?? 10);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const children: ChildProcess[] = [];
 
+/** BENCH_PROFILE=<dir>: the gateway and the service write V8 CPU profiles there (open in Chrome DevTools). */
+const profileDir = process.env.BENCH_PROFILE;
+
 function start(file: string, env: Record<string, string>): ChildProcess {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
   if (!env.REDIS_URL) delete childEnv.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -96,15 +101,16 @@ async function redisReachable(): Promise<RedisCache | undefined> {
 
 const fmt = (n: number) => n.toFixed(0).padStart(7);
 
-/** CPU time (user + system, ms) a child process has used so far; undefined where /proc is missing. */
-function cpuMs(child: ChildProcess): number | undefined {
+/** CPU time (ms) a child process has used so far, in user space and in the kernel; undefined where /proc is missing. */
+function cpuSplit(child: ChildProcess): { user: number; sys: number } | undefined {
   try {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return { user: (Number(fields[11]) * 1000) / 100, sys: (Number(fields[12]) * 1000) / 100 };
   } catch {
     return undefined;
   }
 }
+
 
 async function main() {
   const secret = randomBytes(32).toString('hex');
@@ -170,17 +176,21 @@ async function main() {
     const p: Result[] = [];
     let gatewayCpu = 0;
     let serviceCpu = 0;
+    let gatewaySys = 0;
+    let serviceSys = 0;
     let proxied = 0;
     for (let i = 0; i < rounds; i++) {
       const a = await autocannon({ ...direct(), connections, duration: seconds });
-      const g0 = cpuMs(gatewayChild);
-      const u0 = cpuMs(upstreamChild);
+      const g0 = cpuSplit(gatewayChild);
+      const u0 = cpuSplit(upstreamChild);
       const b = await autocannon({ ...viaGateway, connections, duration: seconds });
-      const g1 = cpuMs(gatewayChild);
-      const u1 = cpuMs(upstreamChild);
-      if (g0 !== undefined && g1 !== undefined && u0 !== undefined && u1 !== undefined) {
-        gatewayCpu += g1 - g0;
-        serviceCpu += u1 - u0;
+      const g1 = cpuSplit(gatewayChild);
+      const u1 = cpuSplit(upstreamChild);
+      if (g0 && g1 && u0 && u1) {
+        gatewayCpu += g1.user + g1.sys - g0.user - g0.sys;
+        serviceCpu += u1.user + u1.sys - u0.user - u0.sys;
+        gatewaySys += g1.sys - g0.sys;
+        serviceSys += u1.sys - u0.sys;
         proxied += b.requests.total ?? 0;
       }
       d.push(a);
@@ -205,6 +215,15 @@ async function main() {
     if (proxied > 0) {
       console.log(
         `  CPU per proxied request: gateway ${((gatewayCpu * 1000) / proxied).toFixed(0)} µs, service ${((serviceCpu * 1000) / proxied).toFixed(0)} µs`,
+      );
+      // where the CPU goes: kernel (socket I/O on loopback) against user space (JS, GC, HTTP parsing)
+      const us = (ms: number) => ((ms * 1000) / proxied).toFixed(0);
+      console.log(
+        `  of which in the kernel (socket I/O): gateway ${us(gatewaySys)} µs, service ${us(serviceSys)} µs; in user space: gateway ${us(gatewayCpu - gatewaySys)} µs, service ${us(serviceCpu - serviceSys)} µs`,
+      );
+      const cpuRatio = gatewayCpu / serviceCpu;
+      console.log(
+        `  gateway CPU / service CPU per proxied request (same run): ${cpuRatio.toFixed(2)} (target <= 0.5) ${cpuRatio <= 0.5 ? 'PASS' : 'ABOVE TARGET'}`,
       );
     }
     if (bad) console.log(`  warning: ${bad} non-2xx responses or errors during the runs`);

@@ -11,8 +11,10 @@ export const GatewayKeys = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** How long a replica may take to accept a TCP connection before the next one is tried (ms). */
   CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1000),
-  /** How long an upstream may stay silent before the gateway answers 504 (ms). */
-  PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How long an upstream may stay silent before the gateway answers 504 (ms): every route but the slow ones. */
+  PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** The same for the slow routes (uploads, stored files, calculations, document sharing; see time-limits.ts). */
+  SLOW_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   /** Largest request body (bytes): a 10 MB file in base64 inside JSON is about 13.4 MB. */
   BODY_LIMIT_BYTES: z.coerce
     .number()

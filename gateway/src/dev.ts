@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { signIdentityHeaders } from '@kinfolio/service-kit';
-import { Router } from 'express';
+import { type NextFunction, type Response, Router } from 'express';
 import { escapeHtml } from './html';
 import { callService, type ReplicaPool } from './upstreams';
 
@@ -42,6 +42,24 @@ async function list(
   return [...rows].sort((a, b) => (a.sentAt < b.sentAt ? 1 : a.sentAt > b.sentAt ? -1 : 0));
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`): the caller is on this machine. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.toLowerCase();
+  const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
+  return a === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * The mailbox holds sign-in and password-reset codes: only a caller on this machine may read it. The TCP peer
+ * decides (never X-Forwarded-For), and a request relayed by a proxy (it carries forwarding headers, as a proxy on
+ * this machine in front of the gateway would add) is refused too: the proxy's real client may be anyone.
+ */
+function localCaller(req: http.IncomingMessage): boolean {
+  const h = req.headers;
+  return isLoopback(req.socket.remoteAddress) && !h['x-forwarded-for'] && !h.forwarded && !h['x-real-ip'] && !h.via;
+}
+
 function query(req: { query: Record<string, unknown> }): { kind: 'mail' | 'sms'; to?: string } {
   const kind = req.query.kind === 'sms' ? 'sms' : 'mail';
   const to = typeof req.query.to === 'string' && req.query.to.trim() ? req.query.to.trim().slice(0, 200) : undefined;
@@ -50,16 +68,22 @@ function query(req: { query: Record<string, unknown> }): { kind: 'mail' | 'sms';
 
 /**
  * The offline mailbox (development and tests only): `/dev/mailbox.json?kind=mail|sms&to=` → `{ data }` newest
- * first, and `/dev/mailbox`, an HTML list. Mounted only when the offline outbox is kept.
+ * first, and `/dev/mailbox`, an HTML list. Mounted only when the offline outbox is kept, and served only to
+ * loopback callers (see localCaller).
  */
 export function devRouter(source: OutboxSource): Router {
   const router = Router();
-  router.get('/dev/mailbox.json', async (req, res) => {
+  // anyone else gets the same 404 as when there is no mailbox at all
+  const guard = (req: http.IncomingMessage, res: Response, next: NextFunction) => {
+    if (localCaller(req)) next();
+    else res.status(404).setHeader('Cache-Control', 'no-store').json({ message: 'Not found' });
+  };
+  router.get('/dev/mailbox.json', guard, async (req, res) => {
     const { kind, to } = query(req);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ data: await list(source, kind, to, String(res.locals.correlationId ?? '')) });
   });
-  router.get('/dev/mailbox', async (req, res) => {
+  router.get('/dev/mailbox', guard, async (req, res) => {
     const { kind, to } = query(req);
     const rows = await list(source, kind, to, String(res.locals.correlationId ?? ''));
     const items = rows

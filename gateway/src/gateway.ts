@@ -6,11 +6,10 @@ import {
   CSRF_HEADER,
   CSRF_VALUE,
   InternalHeaders,
-  prefixRoutes,
   routes,
   type ServiceName,
 } from '@kinfolio/contracts';
-import { type Cache, createLogger, type Logger, signIdentityHeaders } from '@kinfolio/service-kit';
+import { type Cache, createLogger, type Logger, RedisCache, signIdentityHeaders } from '@kinfolio/service-kit';
 import express, {
   type ErrorRequestHandler,
   type Express,
@@ -27,8 +26,10 @@ import { apiDocs } from './docs';
 import { ServiceProxy, unavailableMessage } from './proxy';
 import { type RouteInfo, RouteTable } from './route-table';
 import { type SessionIdentity, SessionResolver, sessionToken } from './session';
+import { SessionMirror } from './session-mirror';
 import { tenantFromHost } from './tenant';
-import { callReplica, createAgent, ReplicaPool } from './upstreams';
+import { timeLimitFor } from './time-limits';
+import { callReplica, createAgent, PROBE_INTERVAL_MS, PROBE_TIMEOUT_MS, probeReplicas, ReplicaPool } from './upstreams';
 import { advisorOgTags, foreignOrigins, remotesManifest, type TenantHead, type WebOptions, webRouter } from './web';
 
 export type { GatewayConfig } from './config';
@@ -57,6 +58,11 @@ export interface Gateway {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * GET routes that change state all the same (the spec keeps their method): signing out revokes the session, so a
+ * page of another site must not be able to trigger it with the user's cookie. They need the anti-forgery header too.
+ */
+const STATE_CHANGING_GETS = new Set(['auth/logout', 'customer/auth/logout']);
 /** Stripe signs its webhook; the embedded blob PUT target is authorised by its signed URL (plain PUTs, as to S3). */
 const CSRF_EXEMPT = new Set(['webhooks/stripe', 'files/blob/*key']);
 const SERVICES: ServiceName[] = ['svc-auth', 'svc-planning', 'svc-billing', 'svc-support'];
@@ -174,8 +180,12 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     ServiceName,
     ReplicaPool
   >;
+  // with Redis, sessions read once are mirrored in-process, kept exact by Redis's invalidation messages
+  const mirror =
+    opts.cache instanceof RedisCache ? new SessionMirror(opts.cache.client, opts.cache.prefix, logger) : undefined;
   const sessions = new SessionResolver({
     cache: opts.cache,
+    mirror,
     authPool: pools['svc-auth'],
     agent,
     secret: cfg.INTERNAL_SECRET,
@@ -183,15 +193,18 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     connectTimeoutMs: cfg.CONNECT_TIMEOUT_MS,
     logger,
   });
-  const proxy = new ServiceProxy({
-    agent,
+  const proxy = new ServiceProxy({ agent, connectTimeoutMs: cfg.CONNECT_TIMEOUT_MS, logger });
+  // a hung replica (accepts connections, never answers) is found within about two seconds and skipped until it answers
+  const prober = probeReplicas(Object.values(pools), agent, {
+    intervalMs: PROBE_INTERVAL_MS,
+    timeoutMs: PROBE_TIMEOUT_MS,
     connectTimeoutMs: cfg.CONNECT_TIMEOUT_MS,
-    proxyTimeoutMs: cfg.PROXY_TIMEOUT_MS,
-    logger,
+    onChange: (r) =>
+      logger.warn({ replica: r.url.host, hung: r.hung }, r.hung ? 'replica hung: skipped' : 'replica answers again'),
   });
   const remotes = remotesManifest(cfg, opts.remotesJson);
   const rawBody = express.raw({ type: () => true, limit: cfg.BODY_LIMIT_BYTES });
-  const table = new RouteTable(routes, prefixRoutes);
+  const table = new RouteTable(routes);
   // helmet's headers are the same for every response: computed once, set with a loop
   const securityHeaders = staticHeaders(
     helmet({
@@ -201,8 +214,10 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     }),
   );
 
-  // JSON API replies are never rendered: a short, stricter set (no page CSP, no framing at all)
+  // JSON API replies are never rendered: a short, stricter set (no page CSP, no framing at all). They carry session
+  // data (users/me, sign-in): never stored by a browser or a shared cache, unless the service says otherwise.
   const apiHeaders: Array<[string, string]> = [
+    ['Cache-Control', 'no-store'],
     ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
     ['X-Content-Type-Options', 'nosniff'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
@@ -245,6 +260,10 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   /** Internal headers for a service: incoming x-kf-* are dropped, the verified identity is signed in. */
   const forwardHeaders = (req: http.IncomingMessage, ctx: Ctx, identity: SessionIdentity | undefined) => {
     for (const key of Object.keys(req.headers)) if (key.startsWith('x-kf-')) delete req.headers[key];
+    const remote = req.socket.remoteAddress ?? '';
+    const prior = header(req, 'x-forwarded-for');
+    // the client address services rate-limit by, signed with the identity: behind a trusted proxy the hop it appended
+    const client = (cfg.TRUST_PROXY && prior ? prior.split(',').pop()?.trim() : '') || remote;
     Object.assign(
       req.headers,
       signIdentityHeaders(
@@ -252,10 +271,9 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         identity ? { userId: identity.user_id, type: identity.type, sessionId: identity.session_id } : null,
         ctx.tenant,
         ctx.correlationId,
+        { client },
       ),
     );
-    const remote = req.socket.remoteAddress ?? '';
-    const prior = header(req, 'x-forwarded-for');
     req.headers['x-forwarded-for'] = cfg.TRUST_PROXY && prior ? `${prior}, ${remote}` : remote;
     if (!(cfg.TRUST_PROXY && req.headers['x-forwarded-proto']))
       req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
@@ -304,8 +322,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     ctx.service = route.service;
     try {
       if (
-        STATE_CHANGING.has(req.method ?? '') &&
-        !CSRF_EXEMPT.has(route.path) &&
+        (STATE_CHANGING.has(req.method ?? '') ? !CSRF_EXEMPT.has(route.path) : STATE_CHANGING_GETS.has(route.path)) &&
         header(req, CSRF_HEADER) !== CSRF_VALUE
       ) {
         return sendJson(req, res, 403, { message: CSRF_MESSAGE });
@@ -318,7 +335,11 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         return sendJson(req, res, decision.status, decision.body);
       }
       forwardHeaders(req, ctx, decision.identity);
-      proxy.web(req, res, pools[route.service], { body, correlationId: ctx.correlationId });
+      proxy.web(req, res, pools[route.service], {
+        body,
+        correlationId: ctx.correlationId,
+        timeoutMs: timeLimitFor(route, cfg),
+      });
     } catch (err) {
       bodyError(req, res, err);
     }
@@ -410,10 +431,12 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       const body = await readBody(req, res);
       forwardHeaders(req, ctx, session.identity);
       req.url = req.originalUrl;
+      // a long-poll is held by the server until there is news (socket.io's ping interval, 25 s): the long limit
       proxy.web(req, res, pools['svc-support'], {
         body,
         correlationId: ctx.correlationId,
         stickyKey: session.tokenHash,
+        timeoutMs: cfg.SLOW_PROXY_TIMEOUT_MS,
       });
     } catch (err) {
       bodyError(req, res, err);
@@ -526,6 +549,8 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       });
     },
     async close() {
+      prober.stop();
+      mirror?.stop();
       for (const s of upgraded) s.destroy();
       const closed = new Promise<void>((resolve) => {
         if (!server.listening) return resolve();

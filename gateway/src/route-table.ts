@@ -1,7 +1,7 @@
 import type { Access, Method, ServiceName } from '@kinfolio/contracts';
 
 export interface RouteInfo {
-  /** The route table's path (`users/:id`), or the prefix of a prefix route. */
+  /** The route table's path (`users/:id`). */
   path: string;
   service: ServiceName;
   access: Access;
@@ -26,18 +26,15 @@ function compile(path: string): RegExp {
 
 /**
  * The gateway's view of the route table, compiled once: exact paths by method in a map, parameterised paths as
- * regular expressions, then the prefix routes (longest prefix first). Matching is case-insensitive and ignores
+ * regular expressions. Only explicit routes: a path no route lists is a 404 at the gateway (no prefix routes that
+ * forward whole trees to a service that may not serve them: issue 10 item 13). Matching is case-insensitive and ignores
  * one trailing slash, as express does. HEAD is matched as GET.
  */
 export class RouteTable {
   private readonly exact = new Map<string, RouteInfo>();
   private readonly patterns = new Map<string, Compiled[]>();
-  private readonly prefixes: Array<{ prefix: string; route: RouteInfo }>;
 
-  constructor(
-    routes: ReadonlyArray<RouteInfo & { method: Method }>,
-    prefixRoutes: ReadonlyArray<{ prefix: string; service: ServiceName; access: Access }>,
-  ) {
+  constructor(routes: ReadonlyArray<RouteInfo & { method: Method }>) {
     for (const r of routes) {
       const info: RouteInfo = {
         path: r.path,
@@ -54,12 +51,6 @@ export class RouteTable {
         if (!this.exact.has(key)) this.exact.set(key, info);
       }
     }
-    this.prefixes = [...prefixRoutes]
-      .sort((a, b) => b.prefix.length - a.prefix.length)
-      .map((p) => ({
-        prefix: p.prefix.toLowerCase(),
-        route: { path: p.prefix, service: p.service, access: p.access },
-      }));
   }
 
   /** `path` is the part after `/api/v1/`, without the query string. */
@@ -70,10 +61,6 @@ export class RouteTable {
     const exact = this.exact.get(`${m} ${p.toLowerCase()}`);
     if (exact) return exact;
     for (const c of this.patterns.get(m) ?? []) if (c.re.test(p)) return c.route;
-    const lower = p.toLowerCase();
-    for (const { prefix, route } of this.prefixes) {
-      if (lower === prefix || lower.startsWith(`${prefix}/`)) return route;
-    }
     return undefined;
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import { auth, SESSION_COOKIE } from '@kinfolio/contracts';
 import { type Cache, type Logger, signIdentityHeaders } from '@kinfolio/service-kit';
+import type { SessionMirror } from './session-mirror';
 import { callService, type ReplicaPool } from './upstreams';
 
 export type SessionIdentity = auth.SessionIdentity;
@@ -51,6 +52,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export interface SessionResolverOptions {
   cache: Cache;
+  /** With Redis: the exact in-process copy of the session keys (see session-mirror.ts). */
+  mirror?: Pick<SessionMirror, 'get' | 'put' | 'seq'>;
   authPool: ReplicaPool;
   agent: http.Agent;
   secret: string;
@@ -87,7 +90,7 @@ export class SessionResolver {
     if (token.length > 512) return { kind: 'invalid' };
     const tokenHash = hashToken(token);
     const key = sessionCacheKey(tokenHash);
-    const cached = await this.cacheGet(key);
+    const cached = await this.cached(key);
     if (cached) {
       const identity = this.parse(tokenHash, cached);
       if (identity) return usable(identity, tokenHash);
@@ -123,6 +126,18 @@ export class SessionResolver {
     }
     this.cacheSet(key, JSON.stringify(identity.data), this.o.ttlSec);
     return usable(identity.data, tokenHash);
+  }
+
+  /** The session key's value: from the mirror when it has it, else from the cache (and kept in the mirror). */
+  private async cached(key: string): Promise<string | null | undefined> {
+    const mirror = this.o.mirror;
+    if (!mirror) return this.cacheGet(key);
+    const hit = mirror.get(key);
+    if (hit !== undefined) return hit;
+    const seq = mirror.seq;
+    const value = await this.cacheGet(key);
+    if (typeof value === 'string') mirror.put(key, value, seq);
+    return value;
   }
 
   /**

@@ -27,9 +27,17 @@ export function errorCode(err: unknown): string {
 export interface Replica {
   url: URL;
   downUntil: number;
+  /**
+   * The health probe found it accepting connections but not answering (a stopped or wedged process): requests skip
+   * it entirely, since trying it would cost the whole time limit. Cleared by the next probe it answers.
+   */
+  hung: boolean;
 }
 
-/** The replicas of one service: round-robin, skipping replicas that recently refused connections. */
+/**
+ * The replicas of one service: round-robin, skipping replicas that recently refused connections and leaving out
+ * replicas the health probe found hung.
+ */
 export class ReplicaPool {
   private next = 0;
   readonly replicas: Replica[];
@@ -39,20 +47,30 @@ export class ReplicaPool {
     urls: string[],
   ) {
     if (!urls.length) throw new Error(`No replica configured for ${service}`);
-    this.replicas = urls.map((u) => ({ url: new URL(u), downUntil: 0 }));
+    this.replicas = urls.map((u) => ({ url: new URL(u), downUntil: 0, hung: false }));
   }
 
   /**
    * Replicas to try for one request, in order: starting at the round-robin position (or at `key`'s hash for
-   * sticky routing), healthy ones first, then the ones marked down (they may be back).
+   * sticky routing), healthy ones first, then the ones marked down (they may be back). Hung ones are left out: an
+   * empty list means "503 now".
    */
   order(key?: string): Replica[] {
     const n = this.replicas.length;
     const start = key === undefined ? this.next++ % n : hash(key) % n;
     if (this.next > 1e9) this.next = 0;
+    if (n === 1) {
+      const only = this.replicas[0] as Replica;
+      return only.hung ? [] : [only];
+    }
     const now = Date.now();
-    const rotated = Array.from({ length: n }, (_, i) => this.replicas[(start + i) % n] as Replica);
-    return [...rotated.filter((r) => r.downUntil <= now), ...rotated.filter((r) => r.downUntil > now)];
+    const up: Replica[] = [];
+    const down: Replica[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = this.replicas[(start + i) % n] as Replica;
+      if (!r.hung) (r.downUntil <= now ? up : down).push(r);
+    }
+    return down.length ? up.concat(down) : up;
   }
 
   markDown(replica: Replica): void {
@@ -95,6 +113,56 @@ export function armConnectTimeout(req: http.ClientRequest, ms: number): void {
   });
 }
 
+/** How often each replica's /healthz is asked, and how long it may take to answer before it counts as hung. */
+export const PROBE_INTERVAL_MS = 1000;
+export const PROBE_TIMEOUT_MS = 1000;
+
+/**
+ * Asks every replica's /healthz every `intervalMs`: one that accepts the connection but does not answer within
+ * `timeoutMs` is marked hung (requests to it get 503 at once instead of waiting out their time limit); one that
+ * answers is cleared at once, so the service recovers by itself. A refused connection only marks it down as a
+ * request would (refused connections fail fast anyway). Timers are unref'd; `stop()` ends the probing.
+ */
+export function probeReplicas(
+  pools: ReplicaPool[],
+  agent: http.Agent,
+  o: { intervalMs: number; timeoutMs: number; connectTimeoutMs: number; onChange?: (r: Replica) => void },
+): { stop(): void } {
+  const busy = new WeakSet<Replica>();
+  const probe = (pool: ReplicaPool, r: Replica) => {
+    if (busy.has(r)) return; // the last probe is still waiting: it will decide
+    busy.add(r);
+    callReplica(r.url, agent, {
+      method: 'GET',
+      path: '/healthz',
+      timeoutMs: o.timeoutMs,
+      connectTimeoutMs: o.connectTimeoutMs,
+    })
+      .then(
+        () => {
+          if (r.hung) {
+            r.hung = false;
+            o.onChange?.(r);
+          }
+        },
+        (err: unknown) => {
+          if (isConnectError(err)) pool.markDown(r);
+          const hung = errorCode(err) === 'EUPSTREAM_TIMEOUT';
+          if (hung !== r.hung) {
+            r.hung = hung;
+            o.onChange?.(r);
+          }
+        },
+      )
+      .finally(() => busy.delete(r));
+  };
+  const timer = setInterval(() => {
+    for (const pool of pools) for (const r of pool.replicas) probe(pool, r);
+  }, o.intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
 export interface InternalResponse {
   status: number;
   body: unknown;
@@ -118,7 +186,7 @@ export async function callService(
   agent: http.Agent,
   opts: InternalRequest,
 ): Promise<InternalResponse> {
-  let lastErr: unknown;
+  let lastErr: unknown = Object.assign(new Error(`every replica of ${pool.service} is hung`), { code: 'EHUNG' });
   for (const replica of pool.order()) {
     try {
       const res = await callReplica(replica.url, agent, opts);

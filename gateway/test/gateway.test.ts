@@ -1,5 +1,7 @@
-import { auth, prefixRoutes, routes } from '@kinfolio/contracts';
-import { CSRF, call, FakeService, type Harness, startHarness } from './helpers';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { auth, routes } from '@kinfolio/contracts';
+import { CSRF, call, FakeService, gatewayBeside, type Harness, startHarness } from './helpers';
 
 describe('gateway: routing, sessions and access', () => {
   let h: Harness;
@@ -15,13 +17,12 @@ describe('gateway: routing, sessions and access', () => {
     const adv = await h.session();
     const cases: Array<[string, string, string, string | undefined]> = [
       ['GET', '/api/v1/users/me?x=1', 'svc-auth', adv.token],
-      ['GET', '/api/v1/membership-plans', 'svc-billing', undefined],
+      ['GET', '/api/v1/membership/42', 'svc-billing', adv.token],
       ['GET', '/api/v1/leads/lead', 'svc-planning', adv.token],
-      ['GET', '/api/v1/leads', 'svc-planning', adv.token],
       ['GET', '/api/v1/admin/query-tickets?have_pending_tickets=true', 'svc-support', admin.token],
       ['GET', '/api/v1/currency-rates', 'svc-planning', undefined],
-      ['GET', '/api/v1/admin/advisor-meta', 'svc-auth', admin.token],
-      ['GET', '/api/v1/customer/review-and-ratings', 'svc-auth', adv.token],
+      ['GET', '/api/v1/admin/users-stats', 'svc-auth', admin.token],
+      ['GET', '/api/v1/user/permissions', 'svc-auth', adv.token],
       ['GET', '/api/v1/files/blob/storage/user/media/1/2.png', 'svc-support', undefined],
     ];
     for (const [method, path, service, token] of cases) {
@@ -71,7 +72,7 @@ describe('gateway: routing, sessions and access', () => {
       type: 'customer',
       sessionId: identity.session_id,
     });
-    const anon = await call(h.url, 'GET', '/api/v1/membership-plans', { headers: spoof });
+    const anon = await call(h.url, 'GET', '/api/v1/currency-rates', { headers: spoof });
     expect(anon.body.data).toMatchObject({ trusted: true, identity: null });
   });
 
@@ -90,7 +91,7 @@ describe('gateway: routing, sessions and access', () => {
   });
 
   it('goes on anonymously on public routes with a bad token', async () => {
-    const r = await call(h.url, 'GET', '/api/v1/membership-plans', { token: 'junk' });
+    const r = await call(h.url, 'GET', '/api/v1/currency-rates', { token: 'junk' });
     expect(r.status).toBe(200);
     expect(r.body.data.identity).toBeNull();
   });
@@ -116,27 +117,6 @@ describe('gateway: routing, sessions and access', () => {
     expect((await call(h.url, 'GET', '/api/v1/leads/lead', { token: cust.token })).status).toBe(403);
   });
 
-  it('lets only admins edit or remove an investment fund; reading funds stays open to any session', async () => {
-    const adv = await h.session({ type: 'advisor' });
-    const admin = await h.session({ type: 'admin' });
-    for (const method of ['PATCH', 'DELETE'] as const) {
-      const refused = await call(h.url, method, '/api/v1/investment-funds/42', {
-        token: adv.token,
-        headers: CSRF,
-        body: {},
-      });
-      expect([method, refused.status]).toEqual([method, 403]);
-      const done = await call(h.url, method, '/api/v1/investment-funds/42', {
-        token: admin.token,
-        headers: CSRF,
-        body: {},
-      });
-      expect([method, done.status, done.body.data.service]).toEqual([method, 200, 'svc-planning']);
-    }
-    const read = await call(h.url, 'GET', '/api/v1/investment-funds/42', { token: adv.token });
-    expect([read.status, read.body.data.service]).toEqual([200, 'svc-planning']);
-  });
-
   it('sends an advisor without a live trial or subscription to /subscription, except on withoutMembership routes', async () => {
     const { token } = await h.session({
       membership_status: 'expired',
@@ -151,7 +131,7 @@ describe('gateway: routing, sessions and access', () => {
     });
     expect(r.body.message).toContain('subscription');
     expect((await call(h.url, 'GET', '/api/v1/users/me', { token })).status).toBe(200);
-    expect((await call(h.url, 'GET', '/api/v1/auth/card', { token })).status).toBe(200);
+    expect((await call(h.url, 'GET', '/api/v1/membership/42', { token })).status).toBe(200);
     const active = await h.session({ membership_status: 'active', trial_ends_at: null });
     expect((await call(h.url, 'GET', '/api/v1/leads/lead', { token: active.token })).status).toBe(200);
   });
@@ -167,19 +147,13 @@ describe('gateway: routing, sessions and access', () => {
     expect(right.status).toBe(200);
   });
 
-  it('refuses state-changing calls without x-requested-with: kinfolio, except the Stripe webhook', async () => {
+  it('refuses state-changing calls without x-requested-with: kinfolio', async () => {
     const { token } = await h.session();
     const r = await call(h.url, 'PATCH', '/api/v1/user/update', { token, body: {} });
     expect(r.status).toBe(403);
     expect(r.body.message).toContain('x-requested-with');
     expect((await call(h.url, 'PATCH', '/api/v1/user/update', { token, body: {}, headers: CSRF })).status).toBe(200);
     expect((await call(h.url, 'POST', '/api/v1/auth/login', { body: {} })).status).toBe(403);
-    const hook = await call(h.url, 'POST', '/api/v1/webhooks/stripe', {
-      rawBody: '{"id":"evt_1"}',
-      headers: { 'stripe-signature': 't=1,v1=x' },
-    });
-    expect(hook.status).toBe(200);
-    expect(hook.body.data.body).toEqual({ id: 'evt_1' });
     // the signed-upload target takes plain PUTs (as S3 does), with a session
     const put = await call(h.url, 'PUT', '/api/v1/files/blob/storage/user/media/1/2.png?sig=x', {
       token,
@@ -187,6 +161,68 @@ describe('gateway: routing, sessions and access', () => {
       headers: { 'content-type': 'image/png' },
     });
     expect(put.body.data).toMatchObject({ service: 'svc-support', method: 'PUT' });
+  });
+
+  // issue 10 item 9: signing out is a GET (the spec's method) but it revokes the session: a page of another site
+  // must not trigger it with the user's cookie alone
+  it('refuses GET auth/logout and customer/auth/logout without x-requested-with: kinfolio', async () => {
+    for (const [path, type] of [
+      ['auth/logout', 'advisor'],
+      ['customer/auth/logout', 'customer'],
+    ] as const) {
+      const { token } = await h.session({ type });
+      const hits = h.services['svc-auth'].hits;
+      const forged = await call(h.url, 'GET', `/api/v1/${path}`, { token });
+      expect([forged.status, forged.body.message]).toEqual([403, expect.stringContaining('x-requested-with')]);
+      expect(h.services['svc-auth'].hits).toBe(hits);
+      const own = await call(h.url, 'GET', `/api/v1/${path}`, { token, headers: CSRF });
+      expect([own.status, own.body.data.url]).toEqual([200, `/api/v1/${path}`]);
+    }
+  });
+
+  // issue 10 item 11: replies carry session data (users/me, sign-in): no browser or shared cache may keep them
+  it('marks every API reply Cache-Control: no-store, proxied, refused and not found alike', async () => {
+    const { token } = await h.session();
+    const replies = [
+      await call(h.url, 'GET', '/api/v1/users/me', { token }),
+      await call(h.url, 'POST', '/api/v1/auth/login', { headers: CSRF, body: { email: 'a@x.test', password: 'x' } }),
+      await call(h.url, 'GET', '/api/v1/users/me'),
+      await call(h.url, 'GET', '/api/v1/no-such-route'),
+    ];
+    expect(replies.map((r) => [r.status, r.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [401, 'no-store'],
+      [404, 'no-store'],
+    ]);
+  });
+
+  it('never answers 5xx to bad paths, tokens or headers: NUL, control characters, lone surrogates, nesting', async () => {
+    const odd = ['%00', '%01%1F%7F', '%ED%A0%80', '%ZZ', '%C0%AF', '..%2F..%2Fetc', 'a/'.repeat(300), 'x'.repeat(9000)];
+    for (const bit of odd) {
+      const paths = [`/api/v1/${bit}`, `/api/v1/users/${bit}`, `/api/v1/customers/${bit}/x?q=${bit}`];
+      for (const path of paths) {
+        const r = await call(h.url, 'GET', path);
+        expect([path.slice(0, 50), r.status < 500]).toEqual([path.slice(0, 50), true]);
+      }
+      const token = await call(h.url, 'GET', '/api/v1/users/me', { headers: { cookie: `kf_session=${bit}` } });
+      // 401, or 431 where the headers are over node's size limit
+      expect([bit.slice(0, 20), token.status]).toEqual([
+        bit.slice(0, 20),
+        bit.length > 8000 ? expect.any(Number) : 401,
+      ]);
+      expect([401, 431]).toContain(token.status);
+      const type = await call(h.url, 'GET', '/api/v1/users/me', {
+        bearer: bit,
+        headers: { 'authorization-type': bit },
+      });
+      expect([bit.slice(0, 20), type.status]).toEqual([bit.slice(0, 20), bit.length > 8000 ? expect.any(Number) : 401]);
+      expect([401, 431]).toContain(type.status);
+    }
+    const { token } = await h.session();
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const nested = await call(h.url, 'POST', '/api/v1/user/form-steps-draft/create', { token, headers: CSRF, rawBody: deep });
+    expect(nested.status).toBeLessThan(500);
   });
 
   it('takes the tenant from the sub-domain of the host', async () => {
@@ -225,7 +261,7 @@ describe('gateway: routing, sessions and access', () => {
     expect(r.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(r.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
-    const bad = await call(h.url, 'GET', '/api/v1/membership-plans', {
+    const bad = await call(h.url, 'GET', '/api/v1/currency-rates', {
       headers: { 'x-correlation-id': 'bad id <script>' },
     });
     expect(bad.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -234,8 +270,10 @@ describe('gateway: routing, sessions and access', () => {
   });
 
   it('forwards the client address in x-forwarded-for and ignores a spoofed one', async () => {
-    const r = await call(h.url, 'GET', '/api/v1/membership-plans', { headers: { 'x-forwarded-for': '6.6.6.6' } });
+    const r = await call(h.url, 'GET', '/api/v1/currency-rates', { headers: { 'x-forwarded-for': '6.6.6.6' } });
     expect(r.body.data.forwardedFor).toBe('127.0.0.1');
+    // issue 10 item 6: the service's rate-limit address is the one the gateway signed, not the caller's header
+    expect(r.body.data.clientIp).toBe('127.0.0.1');
   });
 
   it('serves the OpenAPI document with a path for every route, and a reference page', async () => {
@@ -249,7 +287,9 @@ describe('gateway: routing, sessions and access', () => {
         expect.arrayContaining([route.method.toLowerCase()]),
       ]);
     }
-    for (const p of prefixRoutes) expect(r.body.paths[`/api/v1/${p.prefix}/{rest}`]).toBeDefined();
+    // only explicit, served routes (issue 10 item 13): no catch-all paths under a prefix
+    expect(Object.keys(r.body.paths).filter((p) => p.includes('{rest}'))).toEqual([]);
+    expect(Object.keys(r.body.paths).length).toBe(new Set(routes.map((x) => x.path)).size);
     expect(
       r.body.paths['/api/v1/auth/login'].post.requestBody.content['application/json'].schema.properties.email,
     ).toBeDefined();
@@ -289,19 +329,19 @@ describe('gateway: services down, slow, or with several replicas', () => {
   it('answers 503 in the error shape within a second when a service is killed, and recovers when it is back', async () => {
     const { token } = await h.session();
     const billing = h.services['svc-billing'];
-    expect((await call(h.url, 'GET', '/api/v1/auth/card', { token })).status).toBe(200);
+    expect((await call(h.url, 'GET', '/api/v1/membership/42', { token })).status).toBe(200);
     const port = billing.port;
     await billing.kill();
     for (let i = 0; i < 3; i++) {
-      const r = await call(h.url, 'GET', '/api/v1/auth/card', { token });
+      const r = await call(h.url, 'GET', '/api/v1/membership/42', { token });
       expect(r.status).toBe(503);
       expect(r.body.message).toMatch(/^Service unavailable: svc-billing/);
       expect(r.ms).toBeLessThan(1000);
     }
-    const post = await call(h.url, 'POST', '/api/v1/auth/card', { token, headers: CSRF, body: { x: 1 } });
+    const post = await call(h.url, 'PATCH', '/api/v1/trial/42/update', { token, headers: CSRF, body: { x: 1 } });
     expect(post.status).toBe(503);
     await billing.start(port);
-    const back = await call(h.url, 'GET', '/api/v1/auth/card', { token });
+    const back = await call(h.url, 'GET', '/api/v1/membership/42', { token });
     expect(back.status).toBe(200);
     const ready = await call(h.url, 'GET', '/readyz');
     expect(ready.body.services['svc-billing'].status).toBe('ready');
@@ -334,10 +374,75 @@ describe('gateway: services down, slow, or with several replicas', () => {
     const { token } = await h.session();
     const planning = h.services['svc-planning'];
     planning.delayMs = 1500;
-    const r = await call(h.url, 'GET', '/api/v1/user/threshold', { token });
+    const r = await call(h.url, 'GET', '/api/v1/earning-member', { token });
     planning.delayMs = 0;
     expect(r.status).toBe(504);
     expect(r.body.message).toMatch(/svc-planning/);
+  });
+});
+
+// issue 10 item 7: a stopped (not dead) service accepts connections and never answers; the gateway must not make
+// every caller wait out a time limit once its health probe knows, and must notice by itself when it answers again
+describe('gateway: a hung service', () => {
+  let h: Harness;
+  let hung: net.Server;
+  const held = new Set<net.Socket>();
+  beforeAll(async () => {
+    h = await startHarness({ env: { PROXY_TIMEOUT_MS: '400' } });
+    hung = net.createServer((socket) => {
+      held.add(socket); // accepted, read, never answered: like a SIGSTOPped process
+      socket.on('close', () => held.delete(socket));
+    });
+    await new Promise<void>((r) => hung.listen(0, '127.0.0.1', () => r()));
+  });
+  afterAll(async () => {
+    await h.stop();
+    for (const s of held) s.destroy();
+    if (hung.listening) await new Promise((r) => hung.close(r));
+  });
+
+  it('answers 504 after the route limit, then 503 at once while it hangs, and 200 again when it answers', async () => {
+    const port = (hung.address() as AddressInfo).port;
+    const { gw, url } = await gatewayBeside(
+      h,
+      { 'svc-planning': [`http://127.0.0.1:${port}`] },
+      { PROXY_TIMEOUT_MS: 400 },
+    );
+    let revived: FakeService | undefined;
+    try {
+      const { token } = await h.session();
+      const first = await call(url, 'GET', '/api/v1/earning-member', { token });
+      expect([first.status, first.body.message]).toEqual([504, expect.stringMatching(/svc-planning/)]);
+      expect(first.ms).toBeGreaterThanOrEqual(350);
+      expect(first.ms).toBeLessThan(1500);
+      // the probe asks /healthz every second and gives it a second: known within about two
+      await new Promise((r) => setTimeout(r, 2500));
+      expect((await call(url, 'GET', '/readyz')).body.services['svc-planning'].status).toBe('down');
+      for (const method of ['GET', 'POST'] as const) {
+        const r = await call(url, method, method === 'GET' ? '/api/v1/earning-member' : '/api/v1/user/form-steps-draft/create', {
+          token,
+          headers: CSRF,
+          body: method === 'POST' ? { x: 1 } : undefined,
+        });
+        expect([r.status, r.body.message]).toEqual([503, expect.stringMatching(/^Service unavailable: svc-planning/)]);
+        expect(r.ms).toBeLessThan(200);
+      }
+      // the same port answers again: no restart of the gateway, no request needed to find out
+      for (const s of held) s.destroy();
+      await new Promise((r) => hung.close(r));
+      revived = await new FakeService('svc-planning', h.secret).start(port);
+      const since = Date.now();
+      let status = 0;
+      while (Date.now() - since < 4000 && status !== 200) {
+        await new Promise((r) => setTimeout(r, 200));
+        status = (await call(url, 'GET', '/api/v1/earning-member', { token })).status;
+      }
+      expect(status).toBe(200);
+      expect(Date.now() - since).toBeLessThan(2500);
+    } finally {
+      await gw.close();
+      if (revived?.server.listening) await revived.kill();
+    }
   });
 });
 
@@ -355,31 +460,16 @@ describe('gateway: replicas', () => {
   });
 
   it('spreads calls over replicas round-robin and fails over to the next one when a replica is down', async () => {
-    const { createGateway } = await import('../src/gateway');
-    const { KitConfig, loadConfig, createLogger } = await import('@kinfolio/service-kit');
-    const config = loadConfig(KitConfig, { INTERNAL_SECRET: h.secret, LOG_LEVEL: 'silent' });
-    const gw = await createGateway({
-      config,
-      cache: h.cache,
-      logger: createLogger('t', 'silent'),
-      services: {
-        'svc-auth': [h.services['svc-auth'].url],
-        'svc-planning': [h.services['svc-planning'].url, r2.url],
-        'svc-billing': [h.services['svc-billing'].url],
-        'svc-support': [h.services['svc-support'].url],
-      },
-    });
-    const port = await gw.listen(0, '127.0.0.1');
-    const url = `http://127.0.0.1:${port}`;
+    const { gw, url } = await gatewayBeside(h, { 'svc-planning': [h.services['svc-planning'].url, r2.url] });
     try {
       const { token } = await h.session();
       const seen = new Set<string>();
       for (let i = 0; i < 4; i++)
-        seen.add((await call(url, 'GET', '/api/v1/user/threshold', { token })).body.data.replica);
+        seen.add((await call(url, 'GET', '/api/v1/earning-member', { token })).body.data.replica);
       expect([...seen].sort()).toEqual(['r1', 'r2']);
       await h.services['svc-planning'].kill();
       for (let i = 0; i < 6; i++) {
-        const r = await call(url, 'POST', '/api/v1/share-document', { token, headers: CSRF, body: { i } });
+        const r = await call(url, 'POST', '/api/v1/user/form-steps-draft/create', { token, headers: CSRF, body: { i } });
         expect([r.status, r.body.data?.replica, r.body.data?.body]).toEqual([200, 'r2', { i }]);
         expect(r.ms).toBeLessThan(1000);
       }

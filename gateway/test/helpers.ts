@@ -7,6 +7,7 @@ import {
   createHttpApp,
   createLogger,
   currentContext,
+  clientIp,
   finish,
   internalOnly,
   loadConfig,
@@ -81,6 +82,7 @@ export class FakeService {
           trusted: ctx?.trusted ?? false,
           body: req.body ?? null,
           forwardedFor: req.headers['x-forwarded-for'] ?? null,
+          clientIp: clientIp(req),
         },
       });
     });
@@ -179,6 +181,28 @@ export async function startHarness(
         for (const s of list ?? []) if (s.server.listening) await s.kill();
     },
   };
+}
+
+/** A second gateway on the harness's services and cache, with some services pointed elsewhere (close it after). */
+export async function gatewayBeside(
+  h: Harness,
+  services: Partial<Record<ServiceName, string[]>>,
+  config: Partial<GatewayConfig> = {},
+): Promise<{ gw: Gateway; url: string }> {
+  const kit = loadConfig(GatewayConfig, { INTERNAL_SECRET: h.secret, LOG_LEVEL: 'silent' });
+  const gw = await createGateway({
+    config: { ...kit, ...config },
+    cache: h.cache,
+    logger: silent,
+    services: {
+      'svc-auth': [h.services['svc-auth'].url],
+      'svc-planning': [h.services['svc-planning'].url],
+      'svc-billing': [h.services['svc-billing'].url],
+      'svc-support': [h.services['svc-support'].url],
+      ...services,
+    },
+  });
+  return { gw, url: `http://127.0.0.1:${await gw.listen(0, '127.0.0.1')}` };
 }
 
 export interface Reply {

@@ -29,6 +29,31 @@ describe('gateway with the real Redis cache (distributed sessions)', () => {
     expect((await call(h.url, 'GET', '/api/v1/admin/users-stats', { token })).status).toBe(401);
   });
 
+  // issue 10 item 21: the Redis round trip was the largest share of the gateway's CPU per request
+  it('serves a session from its in-process mirror, and sees a change or deletion by svc-auth at once', async () => {
+    const token = randomBytes(24).toString('base64url');
+    const identity = identityOf();
+    const key = sessionCacheKey(hashToken(token));
+    await cache.set(key, JSON.stringify(identity), 60);
+    await new Promise((r) => setTimeout(r, 300)); // the mirror's tracking connection is up
+    expect((await call(h.url, 'GET', '/api/v1/users/me', { token })).status).toBe(200);
+    const get = jest.spyOn(cache, 'get');
+    try {
+      for (let i = 0; i < 5; i++) expect((await call(h.url, 'GET', '/api/v1/users/me', { token })).status).toBe(200);
+      expect(get).not.toHaveBeenCalled();
+      // svc-auth deactivates the user: it rewrites the session
+      await cache.set(key, JSON.stringify({ ...identity, status: 'deactivated' }), 60);
+      expect((await call(h.url, 'GET', '/api/v1/users/me', { token })).status).toBe(401);
+      await cache.set(key, JSON.stringify(identity), 60);
+      expect((await call(h.url, 'GET', '/api/v1/users/me', { token })).status).toBe(200);
+      // sign-out: svc-auth deletes it
+      await cache.del(key);
+      expect((await call(h.url, 'GET', '/api/v1/users/me', { token })).status).toBe(401);
+    } finally {
+      get.mockRestore();
+    }
+  });
+
   it('caches a session verified by svc-auth in Redis for 30 seconds', async () => {
     const identity = identityOf();
     h.services['svc-auth'].sessions.set('redis-verified-token', identity);

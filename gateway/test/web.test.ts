@@ -1,5 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, type Harness, startHarness } from './helpers';
 
@@ -187,7 +189,7 @@ describe('gateway: web front end not built', () => {
     expect(r.status).toBe(503);
     expect(r.text).toContain('not built yet');
     expect(r.text).toContain('npm run build');
-    expect((await call(h.url, 'GET', '/api/v1/membership-plans')).status).toBe(200);
+    expect((await call(h.url, 'GET', '/api/v1/currency-rates')).status).toBe(200);
   });
 });
 
@@ -235,6 +237,51 @@ describe('gateway: offline mailbox', () => {
     expect(sms.body.data[0].text).toBe('OTP 333333 <b>');
     const page = await call(h.url, 'GET', '/dev/mailbox?kind=sms');
     expect(page.text).toContain('OTP 333333 &lt;b&gt;');
+  });
+
+  // issue 10 item 5: the mailbox shows password-reset codes; a caller from another machine must never read it
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+  (external ? it : it.skip)('answers 404 to a caller that is not on this machine', async () => {
+    const server = http.createServer((req, res) => h.gateway.server.emit('request', req, res));
+    await new Promise<void>((r) => server.listen(0, external, () => r()));
+    const base = `http://${external}:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const path of ['/dev/mailbox.json?kind=mail', '/dev/mailbox?kind=sms']) {
+        const r = await call(base, 'GET', path);
+        expect([r.status, r.text]).toEqual([404, expect.not.stringContaining('Code 111111')]);
+        expect(r.text).not.toContain('333333');
+      }
+      expect((await call(base, 'GET', '/healthz')).status).toBe(200);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('never answers 5xx to bad query input: NUL, control characters, lone surrogates, nesting, bad escapes', async () => {
+    const bad = ['%00', '%01%1F%7F', '%ED%A0%80', '%ZZ', 'x'.repeat(5000), '[a][b][c][d][e][f]'];
+    for (const to of bad)
+      for (const q of [`kind=mail&to=${to}`, `kind=${to}`, `to[${to}]=1`, `kind[]=sms&kind[]=mail`]) {
+        for (const path of ['/dev/mailbox.json', '/dev/mailbox']) {
+          const r = await call(h.url, 'GET', `${path}?${q}`);
+          expect([path, q.slice(0, 40), r.status]).toEqual([path, q.slice(0, 40), 200]);
+        }
+      }
+  });
+
+  it('answers 404 to a request relayed by a proxy, whatever address it claims', async () => {
+    const relayed: Array<Record<string, string>> = [
+      { 'x-forwarded-for': '127.0.0.1' },
+      { forwarded: 'for=127.0.0.1' },
+      { 'x-real-ip': '127.0.0.1' },
+      { via: '1.1 proxy' },
+    ];
+    for (const headers of relayed) {
+      const r = await call(h.url, 'GET', '/dev/mailbox.json?kind=mail', { headers });
+      expect(r.status).toBe(404);
+      expect(r.text).not.toContain('Code');
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { authModule } from './module';
 const config = loadConfig(KitConfig.and(z.object({ PORT: z.coerce.number().int().min(0).max(65535).default(3000) })), process.env, 'svc-auth');
 const logger = createLogger('svc-auth', config.LOG_LEVEL);
 const ports = createPorts(config, logger);
-startService(authModule, { config, ports, port: config.PORT, host: '0.0.0.0', logger })
+startService(authModule, { config, ports, port: config.PORT, logger })
   .then((svc) =>
     onShutdown(logger, async () => {
       await svc.stop();

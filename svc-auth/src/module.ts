@@ -7,6 +7,7 @@ import { adminRoutes } from './http/v1/admin.routes';
 import { authRoutes } from './http/v1/auth.routes';
 import { usersRoutes } from './http/v1/users.routes';
 import { billingEventsConsumer } from './messaging/on-billing-events';
+import { planningEventsConsumer } from './messaging/on-planning-events';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './domain/seed';
 
@@ -27,7 +28,7 @@ export const authModule: ServiceModule = {
     adminRoutes(app, ctx);
     internalRoutes(app, ctx);
   },
-  consumers: (ctx) => [billingEventsConsumer(ctx)],
+  consumers: (ctx) => [billingEventsConsumer(ctx), planningEventsConsumer(ctx)],
   async onStart(ctx) {
     if (ctx.config.SEED_DEMO) await seedDemo(ctx);
   },

@@ -1,10 +1,10 @@
 import { startTestService, type TestService, testInfras } from '@kinfolio/service-kit';
 import { authModule } from '../src/module';
-import { freshIp, GOOD_PASSWORD, lastCode, outboxTypes, seedUser, uniqueEmail } from './helpers';
+import { cookieToken, freshIp, GOOD_PASSWORD, lastCode, outboxTypes, seedUser, uniqueEmail } from './helpers';
 
 jest.setTimeout(60_000);
 
-describe.each(testInfras())('svc-auth customers, passwords and rate limits (%s)', (infra) => {
+describe.each(testInfras())('svc-auth customers and passwords (%s)', (infra) => {
   let t: TestService;
   beforeAll(async () => {
     t = await startTestService(authModule, { infra });
@@ -16,52 +16,93 @@ describe.each(testInfras())('svc-auth customers, passwords and rate limits (%s)'
   test('a customer created by an advisor gets a create-password code, confirms it, sets a password, signs in and out', async () => {
     const adv = await seedUser(t, 'advisor');
     const email = uniqueEmail('cust');
-    const created = await t.call('POST', '/internal/customers', { body: { advisor_id: adv.user.id, name: 'Wei Ling', email } });
+    const created = await t.call('POST', '/internal/customers', {
+      body: { advisor_id: adv.user.id, name: 'Wei Ling', email },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ type: 'customer', email, advisor_id: adv.user.id, gender: 'male', email_verified: false });
+    expect(created.body.data).toMatchObject({
+      type: 'customer',
+      email,
+      advisor_id: adv.user.id,
+      gender: 'male',
+      email_verified: false,
+    });
     const customerId: string = created.body.data.id;
     expect(await outboxTypes(t, customerId)).toEqual(['auth.customer.created.v1']);
-    const dup = await t.call('POST', '/internal/customers', { body: { advisor_id: adv.user.id, name: 'Wei Ling', email } });
+    const dup = await t.call('POST', '/internal/customers', {
+      body: { advisor_id: adv.user.id, name: 'Wei Ling', email },
+    });
     expect(dup.status).toBe(409);
-    const noAdvisor = await t.call('POST', '/internal/customers', { body: { advisor_id: customerId, name: 'X', email: uniqueEmail() } });
+    const noAdvisor = await t.call('POST', '/internal/customers', {
+      body: { advisor_id: customerId, name: 'X', email: uniqueEmail() },
+    });
     expect(noAdvisor.status).toBe(404);
 
     // No password yet: sign-in fails like any wrong password.
     const ip = freshIp();
-    expect((await t.call('POST', 'customer/auth/login', { body: { email, password: GOOD_PASSWORD }, headers: { 'x-forwarded-for': ip } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', 'customer/auth/login', {
+          body: { email, password: GOOD_PASSWORD },
+          headers: { 'x-forwarded-for': ip },
+        })
+      ).status,
+    ).toBe(401);
 
     const code = lastCode(t, 'mail', email);
     const confirm = await t.call('POST', 'customer/auth/verify-otp', { body: { email, otp: code } });
     expect(confirm.status).toBe(200);
     expect(confirm.body.data).toEqual({ email_verified: true, mobile_verified: false });
     // The advisors' door does not serve customers.
-    expect((await t.call('PATCH', 'create/password', { body: { email, otp: code, password: GOOD_PASSWORD } })).status).toBe(400);
-    const weak = await t.call('PATCH', 'customer/create/password', { body: { email, otp: code, password: 'sunshine2024' } });
+    expect(
+      (await t.call('PATCH', 'create/password', { body: { email, otp: code, password: GOOD_PASSWORD } })).status,
+    ).toBe(400);
+    const weak = await t.call('PATCH', 'customer/create/password', {
+      body: { email, otp: code, password: 'sunshine2024' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.errors).toEqual([{ password: ['This password is too common. Choose a less common password.'] }]);
-    const set = await t.call('PATCH', 'customer/create/password', { body: { email, otp: code, password: GOOD_PASSWORD } });
+    const set = await t.call('PATCH', 'customer/create/password', {
+      body: { email, otp: code, password: GOOD_PASSWORD },
+    });
     expect(set.status).toBe(200);
     expect(set.body.message).toBe('Your password has been created. Please sign in.');
-    expect((await t.call('PATCH', 'customer/create/password', { body: { email, otp: code, password: GOOD_PASSWORD } })).status).toBe(400);
+    expect(
+      (await t.call('PATCH', 'customer/create/password', { body: { email, otp: code, password: GOOD_PASSWORD } }))
+        .status,
+    ).toBe(400);
 
-    const login = await t.call('POST', 'customer/auth/login', { body: { email, password: GOOD_PASSWORD }, headers: { 'x-forwarded-for': ip } });
+    const login = await t.call('POST', 'customer/auth/login', {
+      body: { email, password: GOOD_PASSWORD },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(login.status).toBe(200);
-    const v = await t.call('POST', '/internal/sessions/verify', { body: { token: login.body.data.token } });
+    const v = await t.call('POST', '/internal/sessions/verify', { body: { token: cookieToken(login) } });
     const as = { userId: customerId, type: 'customer' as const, sessionId: v.body.data.session_id };
-    expect((await t.call('GET', 'users/me', { as })).body.data).toMatchObject({ id: customerId, advisor_id: adv.user.id });
+    expect((await t.call('GET', 'users/me', { as })).body.data).toMatchObject({
+      id: customerId,
+      advisor_id: adv.user.id,
+    });
     const mobile = await t.call('POST', 'customer/auth/verify-mobile-otp', { body: { email, contact_otp: '123456' } });
     expect(mobile.status).toBe(400);
     const out = await t.call('GET', 'customer/auth/logout', { as });
     expect(out.status).toBe(200);
-    expect((await t.call('POST', '/internal/sessions/verify', { body: { token: login.body.data.token } })).status).toBe(401);
+    expect((await t.call('POST', '/internal/sessions/verify', { body: { token: cookieToken(login) } })).status).toBe(
+      401,
+    );
   });
 
   test('forgot password mails a code; reset sets the password and revokes every session', async () => {
     const adv = await seedUser(t, 'advisor');
     const email = adv.user.email;
-    const forgot = await t.call('PATCH', 'forget/password', { body: { email }, headers: { 'x-forwarded-for': freshIp() } });
+    const forgot = await t.call('PATCH', 'forget/password', {
+      body: { email },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     expect(forgot.status).toBe(200);
-    expect(forgot.body.message).toBe('If an account exists for this e-mail, we have sent a code to reset the password.');
+    expect(forgot.body.message).toBe(
+      'If an account exists for this e-mail, we have sent a code to reset the password.',
+    );
     const ghost = await t.call('PATCH', 'forget/password', { body: { email: uniqueEmail('ghost') } });
     expect(ghost.status).toBe(200);
     expect(ghost.body.message).toBe(forgot.body.message);
@@ -73,8 +114,22 @@ describe.each(testInfras())('svc-auth customers, passwords and rate limits (%s)'
     expect((await t.call('POST', '/internal/sessions/verify', { body: { token: adv.token } })).status).toBe(401);
     expect((await t.call('GET', 'users/me', { as: adv.as })).status).toBe(401);
     const ip = freshIp();
-    expect((await t.call('POST', 'auth/login', { body: { email, password: GOOD_PASSWORD }, headers: { 'x-forwarded-for': ip } })).status).toBe(401);
-    expect((await t.call('POST', 'auth/login', { body: { email, password: newPassword }, headers: { 'x-forwarded-for': ip } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', 'auth/login', {
+          body: { email, password: GOOD_PASSWORD },
+          headers: { 'x-forwarded-for': ip },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await t.call('POST', 'auth/login', {
+          body: { email, password: newPassword },
+          headers: { 'x-forwarded-for': ip },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test('customer forgot and reset password work on the customer door only', async () => {
@@ -84,59 +139,10 @@ describe.each(testInfras())('svc-auth customers, passwords and rate limits (%s)'
     expect(t.ports.offline!.mail.list(cust.user.email)).toHaveLength(0);
     await t.call('PATCH', 'customer/auth/forgot-password', { body: { email: cust.user.email } });
     const code = lastCode(t, 'mail', cust.user.email);
-    const r = await t.call('PATCH', 'customer/auth/reset-password', { body: { email: cust.user.email, otp: code, password: 'Velvet-Orchard-993' } });
+    const r = await t.call('PATCH', 'customer/auth/reset-password', {
+      body: { email: cust.user.email, otp: code, password: 'Velvet-Orchard-993' },
+    });
     expect(r.status).toBe(200);
     expect((await t.call('GET', 'users/me', { as: cust.as })).status).toBe(401);
-  });
-
-  test('sign-in is limited per account and per address with 429, a clear message and Retry-After', async () => {
-    const adv = await seedUser(t, 'advisor');
-    const statuses: number[] = [];
-    let last: Awaited<ReturnType<TestService['call']>> | undefined;
-    for (let i = 0; i < 11; i++) {
-      last = await t.call('POST', 'auth/login', { body: { email: adv.user.email, password: 'Wrong-Password-9' }, headers: { 'x-forwarded-for': freshIp() } });
-      statuses.push(last.status);
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    expect(last!.body.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
-    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Even the right password is refused while limited.
-    expect((await t.call('POST', 'auth/login', { body: { email: adv.user.email, password: GOOD_PASSWORD }, headers: { 'x-forwarded-for': freshIp() } })).status).toBe(429);
-
-    // Per address: 50 attempts, whatever the account.
-    const ip = freshIp();
-    const perIp: number[] = [];
-    for (let i = 0; i < 51; i++) {
-      perIp.push((await t.call('POST', 'auth/login', { body: { email: uniqueEmail('spray'), password: 'Wrong-Password-9' }, headers: { 'x-forwarded-for': ip } })).status);
-    }
-    expect(perIp.filter((s) => s === 429)).toEqual([429]);
-    expect(perIp[50]).toBe(429);
-  });
-
-  test('OTP verification and password reset requests are limited per account and per address', async () => {
-    const email = uniqueEmail('rl');
-    const otp: number[] = [];
-    for (let i = 0; i < 11; i++) otp.push((await t.call('POST', 'auth/verify-otp', { body: { email, otp: '000000' }, headers: { 'x-forwarded-for': freshIp() } })).status);
-    expect(otp.slice(0, 10).every((s) => s === 400)).toBe(true);
-    expect(otp[10]).toBe(429);
-    const forgot: number[] = [];
-    let last: Awaited<ReturnType<TestService['call']>> | undefined;
-    for (let i = 0; i < 6; i++) {
-      last = await t.call('PATCH', 'forget/password', { body: { email }, headers: { 'x-forwarded-for': freshIp() } });
-      forgot.push(last.status);
-    }
-    expect(forgot).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(last!.body.message).toMatch(/^Too many password reset requests\./);
-    expect(last!.headers.get('retry-after')).toMatch(/^\d+$/);
-    const ip = freshIp();
-    const perIp: number[] = [];
-    for (let i = 0; i < 31; i++) perIp.push((await t.call('PATCH', 'customer/auth/forgot-password', { body: { email: uniqueEmail() }, headers: { 'x-forwarded-for': ip } })).status);
-    expect(perIp.indexOf(429)).toBe(30);
-    const reset: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      reset.push((await t.call('PATCH', 'reset/password', { body: { email, otp: '000000', password: GOOD_PASSWORD }, headers: { 'x-forwarded-for': freshIp() } })).status);
-    }
-    expect(reset.at(-1)).toBe(429);
   });
 });

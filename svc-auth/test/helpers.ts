@@ -14,6 +14,13 @@ export const uniqueEmail = (tag = 'u') => `${tag}.${randomBytes(5).toString('hex
 /** A client address per test, so per-address rate limits of one test do not leak into another. */
 export const freshIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
+/** The session token a sign-in set as its HttpOnly cookie (the JSON reply never carries it). */
+export function cookieToken(res: { headers: Headers }): string {
+  const token = /kf_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!token) throw new Error('no kf_session cookie in the reply');
+  return token;
+}
+
 export interface Seeded {
   user: UserRow;
   token: string;
@@ -63,10 +70,11 @@ export async function eventually(check: () => Promise<boolean> | boolean, ms = 5
 }
 
 export async function outboxTypes(t: TestService, userId: string): Promise<string[]> {
-  const rows: Array<{ type: string; payload: unknown }> = await t.svc.ctx.db('outbox').orderBy('seq').select('type', 'payload');
-  return rows
-    .filter((r) => JSON.stringify(r.payload).includes(userId))
-    .map((r) => r.type);
+  const rows: Array<{ type: string; payload: unknown }> = await t.svc.ctx
+    .db('outbox')
+    .orderBy('seq')
+    .select('type', 'payload');
+  return rows.filter((r) => JSON.stringify(r.payload).includes(userId)).map((r) => r.type);
 }
 
 export function expectErrorShape(body: unknown): void {

@@ -1,6 +1,15 @@
 import { startTestService, type TestService, testInfras } from '@kinfolio/service-kit';
 import { authModule } from '../src/module';
-import { countRows, freshIp, GOOD_PASSWORD, lastCode, outboxTypes, seedUser, uniqueEmail } from './helpers';
+import {
+  cookieToken,
+  countRows,
+  freshIp,
+  GOOD_PASSWORD,
+  lastCode,
+  outboxTypes,
+  seedUser,
+  uniqueEmail,
+} from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -22,6 +31,28 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
     country_code: '+65',
   });
 
+  test('only the verification that completes sign-up opens a session; the first code alone opens none', async () => {
+    const email = uniqueEmail('adv2');
+    const reg = await t.call('POST', 'register', {
+      body: { ...signUpBody(email), contact_number: '91234568' },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    expect(reg.status).toBe(201);
+    const userId: string = reg.body.data.user_id;
+    const sessions = async () => (await t.svc.ctx.db('sessions').where({ user_id: userId })).length;
+    // E-mail first: not complete yet, so no session.
+    const v1 = await t.call('POST', 'auth/verify-otp', { body: { email, otp: lastCode(t, 'mail', email) } });
+    expect(v1.body.data).toEqual({ email_verified: true, mobile_verified: false });
+    expect(v1.headers.get('set-cookie')).toBeNull();
+    expect(await sessions()).toBe(0);
+    const v2 = await t.call('POST', 'auth/verify-mobile-otp', {
+      body: { email, contact_otp: lastCode(t, 'sms', '+6591234568') },
+    });
+    expect(cookieToken(v2)).toEqual(expect.any(String));
+    expect(v2.body.data.token).toBeUndefined();
+    expect(await sessions()).toBe(1);
+  });
+
   test('an advisor signs up, verifies both codes, signs in, reads users/me, logs out, and the old token is refused', async () => {
     const email = uniqueEmail('adv');
     const ip = freshIp();
@@ -33,14 +64,23 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
 
     // Stored unverified, gender defaulted, password hashed with argon2id.
     const row = await t.svc.ctx.db('users').where({ id: userId }).first();
-    expect(row).toMatchObject({ type: 'advisor', email_verified: false, mobile_verified: false, gender: 'male', country_code: '+65' });
+    expect(row).toMatchObject({
+      type: 'advisor',
+      email_verified: false,
+      mobile_verified: false,
+      gender: 'male',
+      country_code: '+65',
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     const otpRows = await t.svc.ctx.db('otps').where({ user_id: userId });
     expect(otpRows).toHaveLength(2);
     for (const o of otpRows) expect(o.code_hash).not.toMatch(/^\d{6}$/);
 
     // Sign-in is refused until both codes are verified.
-    const early = await t.call('POST', 'auth/login', { body: { email, password: GOOD_PASSWORD }, headers: { 'x-forwarded-for': ip } });
+    const early = await t.call('POST', 'auth/login', {
+      body: { email, password: GOOD_PASSWORD },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(early.status).toBe(403);
     expect(early.body.message).toBe('Please verify your e-mail address and mobile number before signing in.');
 
@@ -54,11 +94,26 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
     expect(reuse.body.errors).toEqual([{ otp: ['Invalid or expired code'] }]);
     const v2 = await t.call('POST', 'auth/verify-mobile-otp', { body: { email, contact_otp: smsCode } });
     expect(v2.status).toBe(200);
-    expect(v2.body.data).toEqual({ email_verified: true, mobile_verified: true });
+    // The call that completes verification signs the advisor in (issue 10 item 16): a session, its cookie, the user.
+    // issue 10 item 11: the token is in the HttpOnly cookie only, never in the JSON page scripts can read
+    expect(v2.body.data).toMatchObject({ email_verified: true, mobile_verified: true });
+    expect(v2.body.data.token).toBeUndefined();
+    expect(v2.body.data.user).toMatchObject({ id: userId, type: 'advisor', email });
+    expect(v2.headers.get('set-cookie') ?? '').toMatch(/kf_session=[^;]+;.*HttpOnly/i);
+    const verifiedSession = await t.call('POST', '/internal/sessions/verify', { body: { token: cookieToken(v2) } });
+    expect(verifiedSession.status).toBe(200);
+    expect(verifiedSession.body.data).toMatchObject({ user_id: userId, type: 'advisor' });
+    await t.svc.ctx.db('sessions').where({ user_id: userId }).delete(); // the sign-in below is checked on its own
 
-    const login = await t.call('POST', 'auth/login', { body: { email: email.toUpperCase(), password: GOOD_PASSWORD }, headers: { 'x-forwarded-for': ip } });
+    const login = await t.call('POST', 'auth/login', {
+      body: { email: email.toUpperCase(), password: GOOD_PASSWORD },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(login.status).toBe(200);
-    const token: string = login.body.data.token;
+    const token = cookieToken(login);
+    expect(login.body.data.token).toBeUndefined();
+    expect(JSON.stringify(login.body)).not.toContain(token);
+    expect(login.headers.get('cache-control')).toBe('no-store');
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(login.body.data.user).toMatchObject({ id: userId, type: 'advisor', email, name: 'Aisha Tan' });
     expect(login.body.data.user.password_hash).toBeUndefined();
@@ -77,7 +132,13 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
     const hash = createHash('sha256').update(token).digest('hex');
     expect(sessions[0].token_hash).toBe(hash);
     const cached = JSON.parse((await t.ports.cache.get(`session:${hash}`)) ?? 'null');
-    expect(cached).toMatchObject({ user_id: userId, type: 'advisor', status: 'active', session_id: sessions[0].id, membership_status: 'none' });
+    expect(cached).toMatchObject({
+      user_id: userId,
+      type: 'advisor',
+      status: 'active',
+      session_id: sessions[0].id,
+      membership_status: 'none',
+    });
 
     const v = await t.call('POST', '/internal/sessions/verify', { body: { token } });
     expect(v.status).toBe(200);
@@ -86,7 +147,12 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
 
     const me = await t.call('GET', 'users/me', { as });
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ id: userId, email_verified: true, mobile_verified: true, referral_id: expect.stringMatching(/^[a-z0-9]{10}$/) });
+    expect(me.body.data).toMatchObject({
+      id: userId,
+      email_verified: true,
+      mobile_verified: true,
+      referral_id: expect.stringMatching(/^[a-z0-9]{10}$/),
+    });
 
     const out = await t.call('GET', 'auth/logout', { as });
     expect(out.status).toBe(200);
@@ -104,14 +170,19 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
     const a = await seedUser(t, 'advisor');
     const ip = freshIp();
     const login = (headers: Record<string, string> = {}) =>
-      t.call('POST', 'auth/login', { body: { email: a.user.email, password: GOOD_PASSWORD }, headers: { 'x-forwarded-for': ip, ...headers } });
+      t.call('POST', 'auth/login', {
+        body: { email: a.user.email, password: GOOD_PASSWORD },
+        headers: { 'x-forwarded-for': ip, ...headers },
+      });
     const first = await login({ cookie: `kf_session=${a.token}` });
     expect(first.status).toBe(200);
-    const second = await login({ authorization: `Bearer ${first.body.data.token}` });
+    const second = await login({ authorization: `Bearer ${cookieToken(first)}` });
     const third = await login();
-    const tokens = [a.token, first.body.data.token, second.body.data.token, third.body.data.token];
+    const tokens = [a.token, cookieToken(first), cookieToken(second), cookieToken(third)];
     expect(new Set(tokens).size).toBe(4);
-    const statuses = await Promise.all(tokens.map(async (token) => (await t.call('POST', '/internal/sessions/verify', { body: { token } })).status));
+    const statuses = await Promise.all(
+      tokens.map(async (token) => (await t.call('POST', '/internal/sessions/verify', { body: { token } })).status),
+    );
     expect(statuses).toEqual([401, 401, 200, 200]);
   });
 
@@ -119,7 +190,10 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
     expect((await t.call('POST', '/internal/sessions/verify', { body: { token: 'x'.repeat(43) } })).status).toBe(401);
     expect((await t.call('POST', '/internal/sessions/verify', { body: {} })).status).toBe(400);
     const a = await seedUser(t, 'advisor');
-    await t.svc.ctx.db('sessions').where({ user_id: a.user.id }).update({ last_seen_at: new Date(Date.now() - 31 * 86_400_000) });
+    await t.svc.ctx
+      .db('sessions')
+      .where({ user_id: a.user.id })
+      .update({ last_seen_at: new Date(Date.now() - 31 * 86_400_000) });
     const idle = await t.call('POST', '/internal/sessions/verify', { body: { token: a.token } });
     expect(idle.status).toBe(401);
     expect(idle.body.message).toBe('Invalid token');
@@ -127,7 +201,11 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
     await t.svc.ctx.db('users').where({ id: b.user.id }).update({ status: 'deactivated' });
     expect((await t.call('POST', '/internal/sessions/verify', { body: { token: b.token } })).status).toBe(401);
     // Internal endpoints refuse unsigned callers.
-    const res = await fetch(`${t.svc.url}/internal/sessions/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: b.token }) });
+    const res = await fetch(`${t.svc.url}/internal/sessions/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: b.token }),
+    });
     expect(res.status).toBe(403);
   });
 
@@ -136,7 +214,8 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
     const adv = await seedUser(t, 'advisor');
     const cust = await seedUser(t, 'customer', { advisor_id: adv.user.id });
     const admin = await seedUser(t, 'admin');
-    const call = (path: string, email: string, password = GOOD_PASSWORD) => t.call('POST', path, { body: { email, password }, headers: { 'x-forwarded-for': ip } });
+    const call = (path: string, email: string, password = GOOD_PASSWORD) =>
+      t.call('POST', path, { body: { email, password }, headers: { 'x-forwarded-for': ip } });
     const wrong = await call('auth/login', adv.user.email, 'Not-The-Password-1');
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe('Invalid email or password');
@@ -162,10 +241,16 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
       expect(r.status).toBe(400);
       expect(r.body.errors).toEqual([{ password: ['This password is too common. Choose a less common password.'] }]);
     }
-    const short = await t.call('POST', 'register', { body: { ...signUpBody(uniqueEmail()), password: 'Ab1!xyz' }, headers });
+    const short = await t.call('POST', 'register', {
+      body: { ...signUpBody(uniqueEmail()), password: 'Ab1!xyz' },
+      headers,
+    });
     expect(short.status).toBe(400);
     expect(short.body.errors[0]).toEqual({ password: ['Password must be at least 8 characters'] });
-    const long = await t.call('POST', 'register', { body: { ...signUpBody(uniqueEmail()), password: 'a'.repeat(129) }, headers });
+    const long = await t.call('POST', 'register', {
+      body: { ...signUpBody(uniqueEmail()), password: 'a'.repeat(129) },
+      headers,
+    });
     expect(long.body.errors[0]).toEqual({ password: ['Password must be at most 128 characters'] });
 
     const taken = await seedUser(t, 'advisor');
@@ -176,7 +261,10 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
     const email = uniqueEmail('again');
     const first = await t.call('POST', 'trial/register', { body: signUpBody(email), headers });
     expect(first.status).toBe(201);
-    const again = await t.call('POST', 'trial/register', { body: { ...signUpBody(email), name: 'Aisha Binte Tan' }, headers });
+    const again = await t.call('POST', 'trial/register', {
+      body: { ...signUpBody(email), name: 'Aisha Binte Tan' },
+      headers,
+    });
     expect(again.status).toBe(201);
     expect(again.body.data.user_id).toBe(first.body.data.user_id);
     expect(await outboxTypes(t, first.body.data.user_id)).toEqual(['auth.advisor.registered.v1']);
@@ -185,7 +273,10 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
 
   test('verify-email sends new codes only while unverified; OTPs lock after 5 wrong tries', async () => {
     const email = uniqueEmail('otp');
-    const reg = await t.call('POST', 'register', { body: { ...signUpBody(email), contact_number: '81234567', country_code: '60' }, headers: { 'x-forwarded-for': freshIp() } });
+    const reg = await t.call('POST', 'register', {
+      body: { ...signUpBody(email), contact_number: '81234567', country_code: '60' },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     expect(reg.status).toBe(201);
     expect(t.ports.offline!.sms.list('+6081234567')).toHaveLength(1);
     const before = lastCode(t, 'mail', email);
@@ -194,25 +285,35 @@ describe.each(testInfras())('svc-auth sign-up and sessions (%s)', (infra) => {
     expect(t.ports.offline!.mail.list(email)).toHaveLength(2);
     const code = lastCode(t, 'mail', email);
     // The old code no longer works once a new one is sent (unless both happen to be equal).
-    if (before !== code) expect((await t.call('POST', 'auth/verify-otp', { body: { email, otp: before } })).status).toBe(400);
+    if (before !== code)
+      expect((await t.call('POST', 'auth/verify-otp', { body: { email, otp: before } })).status).toBe(400);
     const wrong = code === '000000' ? '111111' : '000000';
     const tries = [];
-    for (let i = 0; i < 5; i++) tries.push((await t.call('POST', 'auth/verify-otp', { body: { email, otp: wrong } })).body.message);
+    for (let i = 0; i < 5; i++)
+      tries.push((await t.call('POST', 'auth/verify-otp', { body: { email, otp: wrong } })).body.message);
     expect(tries.at(-1)).toBe('Too many incorrect attempts. Request a new code.');
     const locked = await t.call('POST', 'auth/verify-otp', { body: { email, otp: code } });
     expect(locked.status).toBe(400);
     expect(locked.body.message).toBe('Too many incorrect attempts. Request a new code.');
     // Unknown e-mails get the same replies as known ones.
     expect((await t.call('POST', 'auth/verify-email', { body: { email: uniqueEmail('ghost') } })).status).toBe(200);
-    expect((await t.call('POST', 'auth/verify-otp', { body: { email: uniqueEmail('ghost'), otp: '123456' } })).body.message).toBe('Invalid or expired code');
+    expect(
+      (await t.call('POST', 'auth/verify-otp', { body: { email: uniqueEmail('ghost'), otp: '123456' } })).body.message,
+    ).toBe('Invalid or expired code');
     expect(await countRows(t, 'users')).toBeGreaterThan(0);
   });
 
   test('an expired code is refused', async () => {
     const email = uniqueEmail('exp');
-    const reg = await t.call('POST', 'register', { body: signUpBody(email), headers: { 'x-forwarded-for': freshIp() } });
+    const reg = await t.call('POST', 'register', {
+      body: signUpBody(email),
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     const code = lastCode(t, 'mail', email);
-    await t.svc.ctx.db('otps').where({ user_id: reg.body.data.user_id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await t.svc.ctx
+      .db('otps')
+      .where({ user_id: reg.body.data.user_id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const r = await t.call('POST', 'auth/verify-otp', { body: { email, otp: code } });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Invalid or expired code');

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CSRF_HEADER, CSRF_VALUE } from '@kinfolio/contracts';
-import { type Identity, signIdentityHeaders, startTestService, type TestService, testInfras } from '@kinfolio/service-kit';
+import {
+  type Identity,
+  signIdentityHeaders,
+  startTestService,
+  type TestService,
+  testInfras,
+} from '@kinfolio/service-kit';
 import { authModule } from '../src/module';
 import { countRows, expectErrorShape, type Seeded, seedUser } from './helpers';
 
@@ -19,9 +25,16 @@ function rng(seed: number) {
 }
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
-const word = (r: Rand, n = 6) => Array.from({ length: n }, () => pick(r, 'abcdefghijklmnopqrstuvwxyz'.split(''))).join('');
+const word = (r: Rand, n = 6) =>
+  Array.from({ length: n }, () => pick(r, 'abcdefghijklmnopqrstuvwxyz'.split(''))).join('');
 const EMOJI = ['😀', '🔥', '💸', '👩‍💼', '🇸🇬', '✨'];
-const HTML = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<b>bold</b>', '"><svg onload=alert(1)>', '<a href="javascript:alert(1)">x</a>'];
+const HTML = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<b>bold</b>',
+  '"><svg onload=alert(1)>',
+  '<a href="javascript:alert(1)">x</a>',
+];
 const MISSING = Symbol('missing');
 
 /** Values of the wrong type: invalid for every field of every svc-auth body. */
@@ -42,25 +55,107 @@ function wrongType(r: Rand): unknown {
 const huge = (r: Rand) => word(r, 1).repeat(5000 + Math.floor(r() * 20000));
 
 type Kind =
-  | 'email' | 'optEmail' | 'text' | 'optText' | 'password' | 'otp' | 'phone' | 'country' | 'media' | 'gender' | 'uuid'
-  | 'username' | 'bizPhone' | 'status' | 'optStatus' | 'optType' | 'int' | 'search' | 'token' | 'permissions';
+  | 'email'
+  | 'optEmail'
+  | 'text'
+  | 'optText'
+  | 'password'
+  | 'otp'
+  | 'phone'
+  | 'country'
+  | 'media'
+  | 'gender'
+  | 'uuid'
+  | 'username'
+  | 'bizPhone'
+  | 'status'
+  | 'optStatus'
+  | 'optType'
+  | 'int'
+  | 'search'
+  | 'token'
+  | 'permissions';
 
 /** One invalid value for a field of this kind (MISSING: leave the required field out). */
 function invalid(kind: Kind, r: Rand): unknown {
   const common = [() => wrongType(r), () => huge(r)];
   const gens: Record<Kind, Array<() => unknown>> = {
-    email: [() => MISSING, () => '', () => word(r), () => `${word(r)}@`, () => `${word(r)}@${word(r)}`, () => `${pick(r, HTML)}@x.com`, () => `${word(r)}${pick(r, EMOJI)}@x.com`, () => `${word(r)} ${word(r)}@x.com`],
-    optEmail: [() => word(r), () => `${word(r)}@${word(r)}`, () => `${pick(r, HTML)}@x.com`, () => `${pick(r, EMOJI)}@x.com`],
-    text: [() => MISSING, () => '', () => '   ', () => `${word(r)} ${pick(r, HTML)}`, () => `${word(r)} ${pick(r, EMOJI)}`, () => `${word(r)}${pick(r, ['{', '}', '[', ']', '~', '`', '|', '^'])}`],
-    optText: [() => `${word(r)} ${pick(r, HTML)}`, () => `${word(r)} ${pick(r, EMOJI)}`, () => `${word(r)}${pick(r, ['{', '<', '>', '^', '|'])}`],
-    password: [() => MISSING, () => '', () => word(r, 7), () => pick(r, EMOJI), () => 'x'.repeat(129 + Math.floor(r() * 50))],
-    otp: [() => MISSING, () => '', () => '12345', () => '1234567', () => word(r), () => '12 456', () => `${pick(r, EMOJI)}12345`, () => '<b>1</b>'],
-    phone: [() => MISSING, () => '', () => '12345', () => word(r), () => '+65 9123', () => `${pick(r, EMOJI)}123456`, () => '<i>91234567</i>', () => '1'.repeat(16)],
+    email: [
+      () => MISSING,
+      () => '',
+      () => word(r),
+      () => `${word(r)}@`,
+      () => `${word(r)}@${word(r)}`,
+      () => `${pick(r, HTML)}@x.com`,
+      () => `${word(r)}${pick(r, EMOJI)}@x.com`,
+      () => `${word(r)} ${word(r)}@x.com`,
+    ],
+    optEmail: [
+      () => word(r),
+      () => `${word(r)}@${word(r)}`,
+      () => `${pick(r, HTML)}@x.com`,
+      () => `${pick(r, EMOJI)}@x.com`,
+    ],
+    text: [
+      () => MISSING,
+      () => '',
+      () => '   ',
+      () => `${word(r)} ${pick(r, HTML)}`,
+      () => `${word(r)} ${pick(r, EMOJI)}`,
+      () => `${word(r)}${pick(r, ['{', '}', '[', ']', '~', '`', '|', '^'])}`,
+    ],
+    optText: [
+      () => `${word(r)} ${pick(r, HTML)}`,
+      () => `${word(r)} ${pick(r, EMOJI)}`,
+      () => `${word(r)}${pick(r, ['{', '<', '>', '^', '|'])}`,
+    ],
+    password: [
+      () => MISSING,
+      () => '',
+      () => word(r, 7),
+      () => pick(r, EMOJI),
+      () => 'x'.repeat(129 + Math.floor(r() * 50)),
+    ],
+    otp: [
+      () => MISSING,
+      () => '',
+      () => '12345',
+      () => '1234567',
+      () => word(r),
+      () => '12 456',
+      () => `${pick(r, EMOJI)}12345`,
+      () => '<b>1</b>',
+    ],
+    phone: [
+      () => MISSING,
+      () => '',
+      () => '12345',
+      () => word(r),
+      () => '+65 9123',
+      () => `${pick(r, EMOJI)}123456`,
+      () => '<i>91234567</i>',
+      () => '1'.repeat(16),
+    ],
     country: [() => MISSING, () => '', () => '+', () => '+12345', () => 'sg', () => pick(r, EMOJI), () => '<b>65</b>'],
-    media: [() => pick(r, HTML), () => 'javascript:alert(1)', () => `${word(r)} ${word(r)}.png`, () => `${pick(r, EMOJI)}.png`, () => `a'b".png`],
+    media: [
+      () => pick(r, HTML),
+      () => 'javascript:alert(1)',
+      () => `${word(r)} ${word(r)}.png`,
+      () => `${pick(r, EMOJI)}.png`,
+      () => `a'b".png`,
+    ],
     gender: [() => '', () => 'other', () => 'MALE', () => pick(r, EMOJI), () => pick(r, HTML)],
     uuid: [() => MISSING, () => '', () => word(r), () => '123', () => `${randomUUID()}x`, () => pick(r, HTML)],
-    username: [() => '', () => '   ', () => `${word(r)}_${word(r)}`, () => `${word(r)}.${word(r)}`, () => `${word(r)}${pick(r, EMOJI)}`, () => pick(r, HTML), () => 'a'.repeat(64), () => null],
+    username: [
+      () => '',
+      () => '   ',
+      () => `${word(r)}_${word(r)}`,
+      () => `${word(r)}.${word(r)}`,
+      () => `${word(r)}${pick(r, EMOJI)}`,
+      () => pick(r, HTML),
+      () => 'a'.repeat(64),
+      () => null,
+    ],
     bizPhone: [() => '12', () => word(r), () => pick(r, EMOJI), () => pick(r, HTML)],
     status: [() => MISSING, () => '', () => 'deleted', () => 'ACTIVE', () => pick(r, EMOJI), () => pick(r, HTML)],
     optStatus: [() => '', () => 'deleted', () => 'Active', () => pick(r, HTML)],
@@ -104,21 +199,56 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
     await t?.stop();
   });
 
-  const signUp = { name: 'Aisha Tan', email: 'sweep@example.com', password: 'Tangerine-Harbour-71', bio: 'Adviser', contact_number: '91234567', country_code: '+65', profile_image: 'storage/a.png', gender: 'female' };
-  const signUpFields: Record<string, Kind> = { name: 'text', email: 'email', password: 'password', bio: 'optText', contact_number: 'phone', country_code: 'country', profile_image: 'media', gender: 'gender' };
+  const signUp = {
+    name: 'Aisha Tan',
+    email: 'sweep@example.com',
+    password: 'Tangerine-Harbour-71',
+    bio: 'Adviser',
+    contact_number: '91234567',
+    country_code: '+65',
+    profile_image: 'storage/a.png',
+    gender: 'female',
+  };
+  const signUpFields: Record<string, Kind> = {
+    name: 'text',
+    email: 'email',
+    password: 'password',
+    bio: 'optText',
+    contact_number: 'phone',
+    country_code: 'country',
+    profile_image: 'media',
+    gender: 'gender',
+  };
   const endpoints = (): Endpoint[] => [
     { method: 'POST', path: 'register', fields: signUpFields, valid: signUp },
     { method: 'POST', path: 'trial/register', fields: signUpFields, valid: signUp },
-    ...['auth/login', 'customer/auth/login'].map((path) => ({ method: 'POST', path, fields: { email: 'email', password: 'token' } as Record<string, Kind>, valid: { email: 'a@example.com', password: 'whatever-1' } })),
-    ...['forget/password', 'customer/auth/forgot-password'].map((path) => ({ method: 'PATCH', path, fields: { email: 'email' } as Record<string, Kind>, valid: { email: 'a@example.com' } })),
-    { method: 'POST', path: 'auth/verify-email', fields: { email: 'email' }, valid: { email: 'a@example.com' } },
-    ...['create/password', 'customer/create/password', 'reset/password', 'customer/auth/reset-password'].map((path) => ({
+    ...['auth/login', 'customer/auth/login'].map((path) => ({
+      method: 'POST',
+      path,
+      fields: { email: 'email', password: 'token' } as Record<string, Kind>,
+      valid: { email: 'a@example.com', password: 'whatever-1' },
+    })),
+    ...['forget/password', 'customer/auth/forgot-password'].map((path) => ({
       method: 'PATCH',
       path,
-      fields: { email: 'email', otp: 'otp', password: 'password' } as Record<string, Kind>,
-      valid: { email: 'a@example.com', otp: '123456', password: 'Tangerine-Harbour-71' },
+      fields: { email: 'email' } as Record<string, Kind>,
+      valid: { email: 'a@example.com' },
     })),
-    ...['auth/verify-otp', 'customer/auth/verify-otp'].map((path) => ({ method: 'POST', path, fields: { email: 'email', otp: 'otp' } as Record<string, Kind>, valid: { email: 'a@example.com', otp: '123456' } })),
+    { method: 'POST', path: 'auth/verify-email', fields: { email: 'email' }, valid: { email: 'a@example.com' } },
+    ...['create/password', 'customer/create/password', 'reset/password', 'customer/auth/reset-password'].map(
+      (path) => ({
+        method: 'PATCH',
+        path,
+        fields: { email: 'email', otp: 'otp', password: 'password' } as Record<string, Kind>,
+        valid: { email: 'a@example.com', otp: '123456', password: 'Tangerine-Harbour-71' },
+      }),
+    ),
+    ...['auth/verify-otp', 'customer/auth/verify-otp'].map((path) => ({
+      method: 'POST',
+      path,
+      fields: { email: 'email', otp: 'otp' } as Record<string, Kind>,
+      valid: { email: 'a@example.com', otp: '123456' },
+    })),
     ...['auth/verify-mobile-otp', 'customer/auth/verify-mobile-otp'].map((path) => ({
       method: 'POST',
       path,
@@ -129,20 +259,73 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
       method: 'PATCH',
       path: 'user/update',
       as: 'advisor',
-      fields: { user_id: 'uuid', username: 'username', name: 'optText', designation: 'optText', business_email: 'optEmail', business_phone: 'bizPhone', bio: 'optText', gender: 'gender', profile_image: 'media' },
-      valid: { user_id: adv.user.id, username: 'sweep name', name: 'Sweep', designation: 'CFP', business_email: 'b@example.com', business_phone: '+65 6123 4567', bio: 'Bio', gender: 'male', profile_image: 'storage/p.png' },
+      fields: {
+        user_id: 'uuid',
+        username: 'username',
+        name: 'optText',
+        designation: 'optText',
+        business_email: 'optEmail',
+        business_phone: 'bizPhone',
+        bio: 'optText',
+        gender: 'gender',
+        profile_image: 'media',
+      },
+      valid: {
+        user_id: adv.user.id,
+        username: 'sweep name',
+        name: 'Sweep',
+        designation: 'CFP',
+        business_email: 'b@example.com',
+        business_phone: '+65 6123 4567',
+        bio: 'Bio',
+        gender: 'male',
+        profile_image: 'storage/p.png',
+      },
     },
-    { method: 'POST', path: 'admin/get-filtered-users', as: 'admin', fields: { status: 'optStatus', type: 'optType', search: 'search', page: 'int', page_size: 'int' }, valid: { status: 'active', type: 'advisor', search: 'x', page: 1, page_size: 10 } },
-    { method: 'PATCH', path: `admin/get-filtered-users/${adv.user.id}`, as: 'admin', fields: { status: 'status' }, valid: { status: 'deactivated' } },
-    { method: 'POST', path: `admin/permissions/${adv.user.id}/upsert`, as: 'admin', fields: { permissions: 'permissions' }, valid: { permissions: [{ key: 'lm:a', granted: true }] } },
-    { method: 'POST', path: '/internal/customers', fields: { advisor_id: 'uuid', name: 'text', email: 'email', gender: 'gender' }, valid: { advisor_id: adv.user.id, name: 'New Customer', email: 'new.customer@example.com', gender: 'male' } },
+    {
+      method: 'POST',
+      path: 'admin/get-filtered-users',
+      as: 'admin',
+      fields: { status: 'optStatus', type: 'optType', search: 'search', page: 'int', page_size: 'int' },
+      valid: { status: 'active', type: 'advisor', search: 'x', page: 1, page_size: 10 },
+    },
+    {
+      method: 'PATCH',
+      path: `admin/get-filtered-users/${adv.user.id}`,
+      as: 'admin',
+      fields: { status: 'status' },
+      valid: { status: 'deactivated' },
+    },
+    {
+      method: 'POST',
+      path: `admin/permissions/${adv.user.id}/upsert`,
+      as: 'admin',
+      fields: { permissions: 'permissions' },
+      valid: { permissions: [{ key: 'lm:a', granted: true }] },
+    },
+    {
+      method: 'POST',
+      path: '/internal/customers',
+      fields: { advisor_id: 'uuid', name: 'text', email: 'email', gender: 'gender' },
+      valid: { advisor_id: adv.user.id, name: 'New Customer', email: 'new.customer@example.com', gender: 'male' },
+    },
     { method: 'POST', path: '/internal/sessions/verify', fields: { token: 'token' }, valid: { token: 'x'.repeat(43) } },
   ];
 
   /** At least 200 invalid bodies: one to three fields broken, junk keys on top; some raw non-object or broken JSON. */
   function bodies(e: Endpoint, seed: number): Array<unknown> {
     const r = rng(seed);
-    const out: unknown[] = ['[]', '"text"', '42', 'true', '{', '{"email": ', '[{"a":1}]', `"${'x'.repeat(2000)}"`, `{"a":"${'y'.repeat(1_100_000)}"}`];
+    const out: unknown[] = [
+      '[]',
+      '"text"',
+      '42',
+      'true',
+      '{',
+      '{"email": ',
+      '[{"a":1}]',
+      `"${'x'.repeat(2000)}"`,
+      `{"a":"${'y'.repeat(1_100_000)}"}`,
+    ];
     const names = Object.keys(e.fields);
     while (out.length < 210) {
       const body: Record<string, unknown> = { ...e.valid };
@@ -181,8 +364,15 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
         );
         results.forEach((res, k) => {
           total++;
-          const ok = res.status >= 400 && res.status < 500 && typeof res.body?.message === 'string' && (res.body.errors === undefined || Array.isArray(res.body.errors));
-          if (!ok) failures.push(`${e.method} ${e.path} #${j + k}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)} for ${JSON.stringify(batch[k]).slice(0, 200)}`);
+          const ok =
+            res.status >= 400 &&
+            res.status < 500 &&
+            typeof res.body?.message === 'string' &&
+            (res.body.errors === undefined || Array.isArray(res.body.errors));
+          if (!ok)
+            failures.push(
+              `${e.method} ${e.path} #${j + k}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)} for ${JSON.stringify(batch[k]).slice(0, 200)}`,
+            );
         });
       }
     }
@@ -231,9 +421,15 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
       ['POST', `admin/permissions/${other.user.id}/upsert`, { permissions: [{ key: 'lm:x', granted: true }] }],
     ];
     const refused: string[] = [];
-    const expectStatus = async (who: string, as: Identity | null, [method, path, body]: [string, string, unknown?], allowed: number[]) => {
+    const expectStatus = async (
+      who: string,
+      as: Identity | null,
+      [method, path, body]: [string, string, unknown?],
+      allowed: number[],
+    ) => {
       const res = await t.call(method, path, { as, body });
-      if (!allowed.includes(res.status) || typeof res.body?.message !== 'string') refused.push(`${who} ${method} ${path} → ${res.status}`);
+      if (!allowed.includes(res.status) || typeof res.body?.message !== 'string')
+        refused.push(`${who} ${method} ${path} → ${res.status}`);
     };
     for (const e of [...sessionEndpoints, ...adminEndpoints]) {
       await expectStatus('nobody', null, e, [401]);
@@ -254,21 +450,35 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
     await expectStatus('customer', cust.as, ['GET', `users/${adv.user.id}`], [404]);
     await expectStatus('other-advisor', other.as, ['GET', `user/permissions/${cust.user.id}/LM`], [404]);
     await expectStatus('other-customer', otherCust.as, ['GET', `user/permissions/${cust.user.id}/LM`], [404]);
-    await expectStatus('other-advisor', other.as, ['PATCH', 'user/update', { user_id: adv.user.id, name: 'Hacked' }], [403]);
+    await expectStatus(
+      'other-advisor',
+      other.as,
+      ['PATCH', 'user/update', { user_id: adv.user.id, name: 'Hacked' }],
+      [403],
+    );
     await expectStatus('customer', cust.as, ['PATCH', 'user/update', { user_id: adv.user.id, name: 'Hacked' }], [403]);
     await expectStatus('advisor', adv.as, ['PATCH', 'user/update', { user_id: cust.user.id, name: 'Hacked' }], [403]);
     expect(refused).toEqual([]);
 
     // Nothing changed: the targets still exist, active, with their names.
-    const rows = await t.svc.ctx.db('users').whereIn('id', [adv.user.id, other.user.id, cust.user.id]).select('id', 'name', 'status');
+    const rows = await t.svc.ctx
+      .db('users')
+      .whereIn('id', [adv.user.id, other.user.id, cust.user.id])
+      .select('id', 'name', 'status');
     expect(rows).toHaveLength(3);
-    expect(rows.every((r: { name: string; status: string }) => r.name !== 'Hacked' && r.status === 'active')).toBe(true);
+    expect(rows.every((r: { name: string; status: string }) => r.name !== 'Hacked' && r.status === 'active')).toBe(
+      true,
+    );
     expect(await countRows(t, 'permissions')).toBe(0);
   });
 
   test('internal endpoints refuse calls without a valid gateway signature; CSRF header is required for changes', async () => {
     const post = (path: string, headers: Record<string, string>) =>
-      fetch(`${t.svc.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ token: adv.token, advisor_id: adv.user.id, name: 'X', email: 'x@example.com' }) });
+      fetch(`${t.svc.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ token: adv.token, advisor_id: adv.user.id, name: 'X', email: 'x@example.com' }),
+      });
     const wrongSecret = signIdentityHeaders('w'.repeat(48), null, undefined, randomUUID());
     for (const path of ['/internal/sessions/verify', '/internal/customers']) {
       expect((await post(path, {})).status).toBe(403);
@@ -277,9 +487,17 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
     expect((await fetch(`${t.svc.url}/internal/dev/outbox?kind=mail`, { headers: wrongSecret })).status).toBe(403);
     // A signed identity without the custom header cannot change anything.
     const signed = signIdentityHeaders(t.secret, adv.as, undefined, randomUUID());
-    const noCsrf = await fetch(`${t.svc.url}/api/v1/user/update`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...signed }, body: JSON.stringify({ user_id: adv.user.id, name: 'Forged' }) });
+    const noCsrf = await fetch(`${t.svc.url}/api/v1/user/update`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...signed },
+      body: JSON.stringify({ user_id: adv.user.id, name: 'Forged' }),
+    });
     expect(noCsrf.status).toBe(403);
-    const withCsrf = await fetch(`${t.svc.url}/api/v1/user/update`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...signed, [CSRF_HEADER]: CSRF_VALUE }, body: JSON.stringify({ user_id: adv.user.id, name: 'Allowed' }) });
+    const withCsrf = await fetch(`${t.svc.url}/api/v1/user/update`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...signed, [CSRF_HEADER]: CSRF_VALUE },
+      body: JSON.stringify({ user_id: adv.user.id, name: 'Allowed' }),
+    });
     expect(withCsrf.status).toBe(200);
     expect(await countRows(t, 'users')).toBeGreaterThan(0);
   });

@@ -14,7 +14,7 @@ const config = loadConfig(
 );
 const logger = createLogger('svc-billing', config.LOG_LEVEL);
 const ports = createPorts(config, logger);
-startService(createBillingModule({ trialSweepMs: config.TRIAL_SWEEP_MS }), { config, ports, port: config.PORT, host: '0.0.0.0', logger })
+startService(createBillingModule({ trialSweepMs: config.TRIAL_SWEEP_MS }), { config, ports, port: config.PORT, logger })
   .then((svc) =>
     onShutdown(logger, async () => {
       await svc.stop();

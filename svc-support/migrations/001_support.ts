@@ -86,7 +86,15 @@ export const supportTables: Migration = {
     });
   },
   async down(knex) {
-    for (const table of ['error_logs', 'presentations', 'page_walkthroughs', 'faq_answers', 'faq_topics', 'ticket_replies', 'tickets']) {
+    for (const table of [
+      'error_logs',
+      'presentations',
+      'page_walkthroughs',
+      'faq_answers',
+      'faq_topics',
+      'ticket_replies',
+      'tickets',
+    ]) {
       await knex.schema.dropTableIfExists(table);
     }
     await knex.raw('DROP SEQUENCE IF EXISTS ticket_ref_seq');

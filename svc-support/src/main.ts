@@ -17,7 +17,7 @@ const config = loadConfig(
 );
 const logger = createLogger('svc-support', config.LOG_LEVEL);
 const ports = createPorts(config, logger);
-startService(supportModule, { config, ports, port: config.PORT, host: '0.0.0.0', logger })
+startService(supportModule, { config, ports, port: config.PORT, logger })
   .then((svc) =>
     onShutdown(logger, async () => {
       await svc.stop();

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MANY, UPLOAD_TOO_LARGE_ONE } from '@kinfolio/contracts';
-import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
+import {
+  type Identity,
+  signIdentityHeaders,
+  startTestService,
+  type TestService,
+  testIdentity,
+  testInfras,
+} from '@kinfolio/service-kit';
 import { supportModule } from '../src/module';
 import { fixtures, upload } from './helpers';
 
@@ -19,59 +26,73 @@ describe.each(testInfras())('svc-support files and error logs (%s)', (infra) => 
     await t.stop();
   });
 
-  const putSigned = async (url: string, body: Buffer, contentType: string) => {
+  /** The PUT to a signed URL, through the gateway: with the session of `who` (the link's own session by default). */
+  const putSigned = async (url: string, body: Buffer, contentType: string, who: Identity | null = advisor) => {
     const res = await fetch(`${t.svc.url}${url}`, {
       method: 'PUT',
-      headers: { 'content-type': contentType, 'x-amz-acl': 'public-read' },
+      headers: {
+        'content-type': contentType,
+        'x-amz-acl': 'public-read',
+        ...(who ? signIdentityHeaders(t.secret, who, undefined, randomUUID()) : {}),
+      },
       body: new Uint8Array(body),
     });
     return { status: res.status, body: (await res.json()) as { message: string } };
   };
+  /** GET a stored file as `who` (null: no session), as the gateway forwards it. */
+  const read = async (url: string, who: Identity | null) => {
+    const res = await fetch(`${t.svc.url}${url}`, {
+      headers: who ? signIdentityHeaders(t.secret, who, undefined, randomUUID()) : {},
+    });
+    return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+  };
+  const RANDOM_NAME = /^[0-9a-f]{32}\.[a-z0-9]+$/;
 
-  it('signs a media key under the caller’s own folder, accepts the right bytes and serves them safely', async () => {
-    const key = `storage/user/media/${advisor.userId}/${Date.now()}.png`;
-    const signed = await t.call('POST', 'files/signed-upload', { as: advisor, body: { object_key: key } });
+  it('signs a new random key in the caller’s own folder, accepts the right bytes and serves them safely to their owner', async () => {
+    const asked = `storage/user/media/${advisor.userId}/${Date.now()}.png`;
+    const signed = await t.call('POST', 'files/signed-upload', { as: advisor, body: { object_key: asked } });
     expect(signed.status).toBe(200);
-    expect(signed.body.data.key).toBe(key);
+    const key: string = signed.body.data.key;
+    expect(key.startsWith(`storage/user/media/${advisor.userId}/`)).toBe(true);
+    expect(key.split('/').pop()).toMatch(RANDOM_NAME);
     expect(signed.body.data.url).toMatch(
       /^\/api\/v1\/files\/blob\/storage\/user\/media\/.+\?exp=\d+&ct=image%2Fpng&sig=/,
     );
     expect((await putSigned(signed.body.data.url, fixtures.png, 'image/png')).status).toBe(200);
-    const got = await fetch(`${t.svc.url}${signed.body.data.public_url}`);
+    const got = await read(signed.body.data.public_url, advisor);
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/png');
     expect(got.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await got.arrayBuffer()).equals(fixtures.png)).toBe(true);
+    expect(got.body.equals(fixtures.png)).toBe(true);
   });
 
-  it('keeps a document’s original (made safe) name and downloads it as an attachment', async () => {
+  it('keeps a document’s original (made safe) name as its download name, under a random key', async () => {
     const signed = await t.call('POST', 'files/signed-upload', {
       as: advisor,
       body: { object_key: 'Q1 <report>.pdf' },
     });
-    expect(signed.body.data.key).toBe(`storage/user/documents/${advisor.userId}/Q1 _report_.pdf`);
+    expect(signed.body.data.key).toMatch(new RegExp(`^storage/user/documents/${advisor.userId}/[0-9a-f]{32}\\.pdf$`));
     expect((await putSigned(signed.body.data.url, fixtures.pdf, 'application/pdf')).status).toBe(200);
-    const got = await fetch(`${t.svc.url}${signed.body.data.public_url}`);
+    const got = await read(signed.body.data.public_url, advisor);
     expect(got.headers.get('content-type')).toBe('application/pdf');
-    expect(got.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(got.headers.get('content-disposition')).toBe('attachment; filename="Q1 _report_.pdf"');
   });
 
   it('refuses keys of other users, other extensions, lying bytes, a tampered or expired signature, and oversize bodies', async () => {
-    expect(
-      (
-        await t.call('POST', 'files/signed-upload', {
-          as: advisor,
-          body: { object_key: `storage/user/media/${other.userId}/1700000000000.png` },
-        })
-      ).status,
-    ).toBe(403);
-    for (const bad of ['evil.html', 'x.exe', 'storage/user/media/../x.png', 'a.svg', '']) {
+    // a key naming another user's folder still lands in the caller's own
+    const elsewhere = await t.call('POST', 'files/signed-upload', {
+      as: advisor,
+      body: { object_key: `storage/user/media/${other.userId}/1700000000000.png` },
+    });
+    expect(elsewhere.body.data.key.startsWith(`storage/user/media/${advisor.userId}/`)).toBe(true);
+    for (const bad of ['evil.html', 'x.exe', 'a.svg', '']) {
       const res = await t.call('POST', 'files/signed-upload', { as: advisor, body: { object_key: bad } });
       expect(res.status).toBe(400);
       expect(res.body.errors[0]).toHaveProperty('object_key');
     }
-    const key = `storage/user/media/${advisor.userId}/${Date.now()}.jpg`;
-    const { url } = (await t.call('POST', 'files/signed-upload', { as: advisor, body: { object_key: key } })).body.data;
+    const { url, key } = (
+      await t.call('POST', 'files/signed-upload', { as: advisor, body: { object_key: 'photo.jpg' } })
+    ).body.data;
     const lying = await putSigned(url, fixtures.html, 'image/jpeg');
     expect(lying.status).toBe(400);
     expect(lying.body.message).toBe('The file content does not match its type');
@@ -83,7 +104,7 @@ describe.each(testInfras())('svc-support files and error logs (%s)', (infra) => 
     const tooBig = await putSigned(url, big, 'image/jpeg');
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toBe(UPLOAD_TOO_LARGE_ONE);
-    expect((await fetch(`${t.svc.url}/api/v1/files/blob/${key}`)).status).toBe(404);
+    expect((await read(`/api/v1/files/blob/${key}`, advisor)).status).toBe(404);
     expect((await putSigned(url, fixtures.jpeg, 'image/jpeg')).status).toBe(200);
     const pptxAsXlsx = (
       await t.call('POST', 'files/signed-upload', { as: advisor, body: { object_key: 'sheet.xlsx' } })
@@ -108,7 +129,8 @@ describe.each(testInfras())('svc-support files and error logs (%s)', (infra) => 
       'application/vnd.openxmlformats-officedocument.presentationml.presentation',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ]);
-    expect(files[3]!.key).toBe(`storage/user/documents/${advisor.userId}/deck.pptx`);
+    expect(files[3]!.key).toMatch(new RegExp(`^storage/user/documents/${advisor.userId}/[0-9a-f]{32}\\.pptx$`));
+    expect(files[3]!.fileName).toBe('deck.pptx');
     expect((await upload(t, 'files/media-upload', advisor, [{ name: 'deck.pptx', body: fixtures.pptx }])).status).toBe(
       400,
     );
@@ -165,13 +187,13 @@ describe.each(testInfras())('svc-support files and error logs (%s)', (infra) => 
   it('never serves a stored file as HTML', async () => {
     const key = `storage/user/media/${advisor.userId}/1700000000001.png`;
     await t.ports.blobs.put(key, fixtures.html, 'text/html');
-    const got = await fetch(`${t.svc.url}/api/v1/files/blob/${key}`);
+    const got = await read(`/api/v1/files/blob/${key}`, advisor);
     expect(got.headers.get('content-type')).toBe('application/octet-stream');
     expect(got.headers.get('content-disposition')).toMatch(/^attachment/);
     expect((await fetch(`${t.svc.url}/api/v1/files/blob/../../etc/passwd`)).status).toBe(404);
-    expect(
-      (await fetch(`${t.svc.url}/api/v1/files/blob/storage/user/media/${advisor.userId}/missing.png`)).status,
-    ).toBe(404);
+    expect((await read(`/api/v1/files/blob/storage/user/media/${advisor.userId}/missing.png`, advisor)).status).toBe(
+      404,
+    );
   });
 
   it('logs client errors (anonymous or signed in), lists them for admins and for their owner, and rate-limits per address', async () => {
@@ -214,7 +236,7 @@ describe.each(testInfras())('svc-support files and error logs (%s)', (infra) => 
           headers: { 'x-forwarded-for': ip },
         })
       ).status,
-    ).toBe(201);
+    ).toBe(400);
     const huge = await t.call('POST', 'log-error', {
       as: null,
       body: { error: 'x', userData: { blob: 'y'.repeat(40_000) } },
@@ -237,5 +259,53 @@ describe.each(testInfras())('svc-support files and error logs (%s)', (infra) => 
         })
       ).status,
     ).toBe(201);
+  });
+
+  it('when a stored error report holds info as a string (what the error boundary sends) or any other JSON, both admin listings still answer 200', async () => {
+    const ip = `10.7.${Math.floor(Math.random() * 200)}.1`;
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 20; i++) deep = { d: deep };
+    const infos: Record<string, unknown> = {
+      componentStack: '\n    in Boom\n    in App',
+      notJson: '{not json',
+      number: 42,
+      boolean: true,
+      null: null,
+      array: ['a', 1],
+      deep,
+    };
+    for (const [label, info] of Object.entries(infos)) {
+      const res = await t.call('POST', 'log-error', {
+        as: null,
+        body: { error: `info ${label}`, info },
+        headers: { 'x-forwarded-for': ip },
+      });
+      expect(res.status).toBe(201);
+    }
+    // a row as the service stored it before the fix: a string scalar in the jsonb column
+    await t.svc.ctx.db('error_logs').insert({
+      id: randomUUID(),
+      ip: '10.0.0.1',
+      error: 'older row',
+      stack: '',
+      info: JSON.stringify('in App'),
+      url: '',
+      user_data: JSON.stringify('not an object'),
+      created_at: new Date(),
+    });
+    for (const path of ['log-errors?page_size=100', 'admin/user/logs?page_size=100']) {
+      const list = await t.call('GET', path, { as: admin });
+      expect(list.status).toBe(200);
+      const byError = new Map<string, unknown>(
+        (list.body.data.rows as Array<{ error: string; info: unknown }>).map((r) => [r.error, r.info]),
+      );
+      expect(byError.get('info componentStack')).toBe(infos.componentStack);
+      expect(byError.get('info notJson')).toBe('{not json');
+      expect(byError.get('info number')).toBe(42);
+      expect(byError.get('info null')).toBeNull();
+      expect(byError.get('info array')).toEqual(['a', 1]);
+      expect(JSON.stringify(byError.get('info deep'))).toContain('[depth]');
+      expect(byError.get('older row')).toBe('in App');
+    }
   });
 });

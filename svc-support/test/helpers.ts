@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { support } from '@kinfolio/contracts';
 import { type Identity, signIdentityHeaders, type TestService } from '@kinfolio/service-kit';
 import { io, type Socket } from 'socket.io-client';
+import { realFiles } from './real-files';
 
 export type ClientSocket = Socket<support.ServerToClientEvents, support.ClientToServerEvents>;
 
@@ -56,24 +57,15 @@ export function join(s: ClientSocket, ticketId: string): Promise<support.Ack> {
   return new Promise((resolve) => s.emit('ticket:join', { ticket_id: ticketId }, resolve));
 }
 
-/** Minimal files whose first bytes are what they claim to be. */
+/** Minimal files that are what they claim to be (test/real-files.ts). */
 export const fixtures = {
-  png: Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.from('IHDR fake image body'),
-  ]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF fake jpeg body')]),
-  webp: Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 fake', 'latin1'),
-  mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\x00\x00\x02\x00isomiso2', 'latin1')]),
-  pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-  pptx: Buffer.concat([
-    Buffer.from([0x50, 0x4b, 0x03, 0x04]),
-    Buffer.from('....[Content_Types].xml....ppt/presentation.xml'),
-  ]),
-  xlsx: Buffer.concat([
-    Buffer.from([0x50, 0x4b, 0x03, 0x04]),
-    Buffer.from('....[Content_Types].xml....xl/workbook.xml'),
-  ]),
+  png: realFiles.png,
+  jpeg: realFiles.jpeg,
+  webp: realFiles.webp,
+  mp4: realFiles.mp4,
+  pdf: realFiles.pdf,
+  pptx: realFiles.pptx,
+  xlsx: realFiles.xlsx,
   html: Buffer.from('<html><script>alert(1)</script></html>'),
 };
 

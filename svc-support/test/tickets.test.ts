@@ -54,9 +54,11 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
       attachments: [{ media: file!.key, mimetype: file!.mimetype, fileName: file!.fileName }],
     });
     expect(ticket.attachments[0]?.media).toBe(file!.key);
-    const got = await t.call('GET', ticket.attachments[0]!.url);
+    const got = await t.call('GET', ticket.attachments[0]!.url, { as: advisor });
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/png');
+    // a ticket's attachment is not for anyone without a session (issue 10 item 4)
+    expect((await t.call('GET', ticket.attachments[0]!.url)).status).toBe(404);
   });
 
   it("refuses an attachment key under another user's folder", async () => {
@@ -188,13 +190,16 @@ describe.each(testInfras())('svc-support tickets and live replies (%s)', (infra)
     expect(snapshot.body.data.replies).toEqual([]);
   });
 
-  it('stores replies as plain text: markup comes back as the same string, never rewritten', async () => {
+  it('refuses markup in a reply (spec §5 text rule, issue 10 item 8) and stores nothing', async () => {
     const ticket = await raise();
     const payload = '<img src=x onerror=alert(1)><script>alert("x")</script>';
     const res = await t.call('POST', `user/query-ticket/${ticket.id}/reply`, { as: advisor, body: { reply: payload } });
+    expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.body.data.reply).toBe(payload);
+    expect(res.body.errors).toEqual([{ reply: ['Emoji and the characters < > { } [ ] ~ ` | ^ are not allowed'] }]);
+    const stored = await t.call('GET', `user/query-ticket/${ticket.id}`, { as: advisor });
+    expect(stored.body.data.replies).toEqual([]);
   });
 
   it('delivers a reply live to the owner’s socket, a new ticket and the pending count to admins', async () => {

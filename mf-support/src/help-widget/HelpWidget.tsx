@@ -1,4 +1,4 @@
-import { brand, type TicketStatus } from '@kinfolio/support-ui';
+import { brand, brandDark, type TicketStatus } from '@kinfolio/support-ui';
 import { api, useSession } from '@kinfolio/ui-kit';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -31,7 +31,7 @@ const Fab = styled.button`
   height: ${BUTTON_SIZE_PX}px;
   border-radius: 50%;
   border: 0;
-  background: ${brand};
+  background: ${brandDark};
   color: #fff;
   font-size: 26px;
   font-weight: 700;
@@ -52,7 +52,7 @@ const Panel = styled.div<{ $mobile: boolean }>`
   border-radius: ${(p) => (p.$mobile ? '12px 12px 0 0' : '12px')};
   width: ${(p) => (p.$mobile ? '100%' : '380px')};
   height: ${(p) => (p.$mobile ? '85vh' : 'min(600px, 80vh)')};
-  header { background: ${brand}; color: #fff; padding: 14px 16px; display: flex; justify-content: space-between; align-items: flex-start; }
+  header { background: ${brandDark}; color: #fff; padding: 14px 16px; display: flex; justify-content: space-between; align-items: flex-start; }
   header h2 { margin: 0; font-size: 18px; }
   header button { background: transparent; border: 0; color: #fff; font-size: 22px; cursor: pointer; line-height: 1; }
   .body { flex: 1; overflow-y: auto; padding: 12px 14px; }

@@ -1,10 +1,14 @@
+import { HELP_BUTTON_OFFSET_PX, HELP_BUTTON_SIZE_PX, MOBILE_BREAKPOINT_PX } from '@kinfolio/ui-kit';
+
 /** Spec §9: a pointer that moves more than 3 px is a drag, not a click. */
 export const DRAG_THRESHOLD_PX = 3;
-/** Spec §9: default position 20 px from the right and bottom edges. */
-export const DEFAULT_OFFSET_PX = 20;
-/** Spec §9: below 768 px the panel takes the full width. */
-export const MOBILE_BREAKPOINT_PX = 768;
-export const BUTTON_SIZE_PX = 56;
+/**
+ * Spec §9: default position 20 px from the right and bottom edges; below 768 px the panel takes the full width.
+ * The sizes live in ui-kit, whose PageContainer keeps every page's end clear of the button.
+ */
+export const DEFAULT_OFFSET_PX = HELP_BUTTON_OFFSET_PX;
+export { MOBILE_BREAKPOINT_PX };
+export const BUTTON_SIZE_PX = HELP_BUTTON_SIZE_PX;
 
 export interface Position {
   right: number;

@@ -1,5 +1,5 @@
 import { Conversation, type TicketStatus } from '@kinfolio/support-ui';
-import { useSession } from '@kinfolio/ui-kit';
+import { theme, useSession } from '@kinfolio/ui-kit';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -10,11 +10,10 @@ const Layout = styled.div`
   display: grid;
   grid-template-columns: minmax(240px, 340px) 1fr;
   gap: 16px;
-  padding: 16px;
   @media (max-width: 767px) { grid-template-columns: 1fr; }
   h1 { font-size: 20px; margin: 0 0 10px; }
   .top { display: flex; justify-content: space-between; align-items: center; margin-bottom: 8px; }
-  .raise { color: #fff; background: #4db2af; padding: 6px 12px; border-radius: 8px; text-decoration: none; }
+  .raise { color: #fff; background: ${theme.colors.primaryDark}; padding: 6px 12px; border-radius: 8px; text-decoration: none; white-space: nowrap; }
 `;
 
 export const STATUS_TABS: Array<{ key: TicketStatus; label: string }> = [

@@ -1,6 +1,15 @@
 import { type DraftAttachment, PlainButton, REPLY_ACCEPT, truncateName } from '@kinfolio/support-ui';
-import { api, errorMessage, uploadFiles, useSession, validateUploads } from '@kinfolio/ui-kit';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import {
+  api,
+  errorMessage,
+  FilePicker,
+  filterTextInput,
+  SUPPORT_TEXT_MAX_LENGTH,
+  uploadFiles,
+  useSession,
+  validateUploads,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { conversationHref } from './TicketList';
@@ -9,7 +18,6 @@ export const QUERY_TYPES = ['General enquiry', 'Others'] as const;
 
 const Form = styled.form`
   max-width: 640px;
-  margin: 16px;
   display: flex;
   flex-direction: column;
   gap: 12px;
@@ -39,9 +47,7 @@ export function RaiseTicket() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(e.target.files ?? []);
-    e.target.value = '';
+  const onPick = async (files: File[]) => {
     if (!files.length || !user) return;
     const { accepted, error: tooBig } = validateUploads(files, 'media');
     setError(tooBig ?? null);
@@ -93,12 +99,32 @@ export function RaiseTicket() {
       </label>
       <label>
         Query
-        <textarea value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Enter query" maxLength={5000} />
+        <textarea
+          value={query}
+          onChange={(e) => {
+            // Spec §5 text rule, as the server applies it: a forbidden character or emoji is not taken.
+            const next = filterTextInput(e.target.value, SUPPORT_TEXT_MAX_LENGTH);
+            if (next !== null) setQuery(next);
+          }}
+          placeholder="Enter query"
+          maxLength={SUPPORT_TEXT_MAX_LENGTH}
+        />
       </label>
-      <label>
-        Attachments (Optional)
-        <input type="file" accept={REPLY_ACCEPT} multiple onChange={(e) => void onPick(e)} disabled={uploading} />
-      </label>
+      <FilePicker
+        label="Attachments"
+        optional
+        accept={REPLY_ACCEPT}
+        multiple
+        disabled={uploading}
+        status={
+          uploading
+            ? 'Uploading…'
+            : attachments.length
+              ? `${attachments.length} ${attachments.length === 1 ? 'file' : 'files'} attached`
+              : undefined
+        }
+        onFiles={(files) => void onPick(files)}
+      />
       {attachments.length > 0 && (
         <ul aria-label="Attachments">
           {attachments.map((a, i) => (

@@ -7,7 +7,7 @@ import {
   type Ticket,
   type TicketStatus,
 } from '@kinfolio/support-ui';
-import { api } from '@kinfolio/ui-kit';
+import { api, theme } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -39,7 +39,7 @@ const Ul = styled.ul`
   }
   a:hover, a:focus-visible, a[aria-current='true'] { background: #eef7f7; }
   .q { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-weight: 600; }
-  .meta { display: flex; gap: 8px; font-size: 12px; color: #6b7780; margin-top: 4px; align-items: center; }
+  .meta { display: flex; flex-wrap: wrap; gap: 8px; font-size: 12px; color: ${theme.colors.muted}; margin-top: 4px; align-items: center; }
 `;
 
 interface Props {

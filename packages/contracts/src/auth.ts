@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Gender, Id, ok, Page, UserType } from './common';
-import { CountryCode, Email, Otp, Password, Phone, SafeText, Username } from './validation';
+import { CleanString, CountryCode, Email, LoginPassword, Otp, Password, Phone, PlainText, Username } from './validation';
 
 export const MembershipStatus = z.enum(['none', 'trial', 'active', 'expired']);
 export type MembershipStatus = z.infer<typeof MembershipStatus>;
@@ -44,10 +44,10 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 export const RegisterBody = z.object({
-  name: SafeText(120).pipe(z.string().min(1, { message: 'Enter name' })),
+  name: PlainText(120).pipe(z.string().min(1, { message: 'Enter name' })),
   email: Email,
   password: Password,
-  bio: SafeText(1000).optional(),
+  bio: PlainText(1000, { multiline: true }).optional(),
   contact_number: Phone,
   country_code: CountryCode,
   profile_image: MediaPath.optional(),
@@ -56,8 +56,12 @@ export const RegisterBody = z.object({
 export type RegisterBody = z.infer<typeof RegisterBody>;
 export const RegisterReply = ok(z.object({ user_id: Id, email: z.string() }));
 
-export const LoginBody = z.object({ email: Email, password: z.string().min(1, { message: 'Enter password' }).max(128) });
-export const LoginReply = ok(z.object({ token: z.string(), user: User }));
+export const LoginBody = z.object({ email: Email, password: LoginPassword });
+/**
+ * The sign-in reply: the user only. The session token goes out as the HttpOnly kf_session cookie and never in the
+ * JSON, where any script on the page (an injected one too) could read it (issue 10 item 11).
+ */
+export const LoginReply = ok(z.object({ user: User }));
 
 /** E-mail OTP verification (spec OTP form: email, otp). */
 export const VerifyOtpBody = z.object({ email: Email, otp: Otp });
@@ -65,7 +69,18 @@ export const VerifyOtpBody = z.object({ email: Email, otp: Otp });
 export const VerifyMobileOtpBody = z.object({ email: Email, contact_otp: Otp });
 /** (Re)send the e-mail and mobile codes for an account that is not verified yet. */
 export const VerifyEmailBody = z.object({ email: Email });
-export const VerifiedReply = ok(z.object({ email_verified: z.boolean(), mobile_verified: z.boolean() }));
+/**
+ * The call that completes an advisor's verification also opens a session: its user comes in the reply, its token
+ * (kept here for svc-auth's own use) only as the HttpOnly cookie, never in the JSON (see LoginReply).
+ */
+export const Verified = z.object({
+  email_verified: z.boolean(),
+  mobile_verified: z.boolean(),
+  token: z.string().optional(),
+  user: User.optional(),
+});
+export type Verified = z.infer<typeof Verified>;
+export const VerifiedReply = ok(Verified.omit({ token: true }));
 
 export const ForgotPasswordBody = z.object({ email: Email });
 /** Reset with the code mailed by forgot-password. */
@@ -78,11 +93,11 @@ export const UserReply = ok(User);
 export const UpdateUserBody = z.object({
   user_id: Id,
   username: Username.optional(),
-  name: SafeText(120).pipe(z.string().min(1, { message: 'Enter name' })).optional(),
-  designation: SafeText(120).optional(),
+  name: PlainText(120).pipe(z.string().min(1, { message: 'Enter name' })).optional(),
+  designation: PlainText(120).optional(),
   business_email: Email.or(z.literal('')).optional(),
   business_phone: z.string().trim().regex(/^\+?[\d ]{6,20}$/, { message: 'Enter a valid phone number' }).or(z.literal('')).optional(),
-  bio: SafeText(1000).optional(),
+  bio: PlainText(1000, { multiline: true }).optional(),
   gender: Gender.optional(),
   profile_image: MediaPath.or(z.literal('')).optional(),
 });
@@ -106,7 +121,7 @@ export const AdvisorPublicReply = ok(AdvisorPublic);
 export const FilteredUsersBody = z.object({
   status: z.enum(['active', 'deactivated']).optional(),
   type: UserType.optional(),
-  search: SafeText(100).optional(),
+  search: PlainText(100).optional(),
   page: z.number().int().min(1).max(100000).default(1),
   page_size: z.number().int().min(1).max(200).default(20),
 });
@@ -141,17 +156,17 @@ export const TrialRegisterBody = RegisterBody;
 /** Internal (POST /internal/customers): an advisor's new customer; svc-auth mails a create-password code. */
 export const InternalCreateCustomerBody = z.object({
   advisor_id: Id,
-  name: SafeText(120).pipe(z.string().min(1, { message: 'Enter name' })),
+  name: PlainText(120).pipe(z.string().min(1, { message: 'Enter name' })),
   email: Email,
   gender: Gender.default('male'),
 });
 export type InternalCreateCustomerBody = z.infer<typeof InternalCreateCustomerBody>;
 
 /** Internal (POST /internal/sessions/verify): the gateway asks who a session token belongs to. */
-export const VerifySessionBody = z.object({ token: z.string().min(1).max(512) });
+export const VerifySessionBody = z.object({ token: CleanString(512).pipe(z.string().min(1)) });
 
 /** Internal (GET /internal/dev/outbox): the offline mail or SMS outbox, for the gateway's /dev/mailbox. */
-export const DevOutboxQuery = z.object({ kind: z.enum(['mail', 'sms']), to: z.string().max(254).optional() });
+export const DevOutboxQuery = z.object({ kind: z.enum(['mail', 'sms']), to: CleanString(254).optional() });
 
 /** Internal: what the gateway learns about a session. */
 export const SessionIdentity = z.object({

@@ -43,6 +43,8 @@ export const InternalHeaders = {
   tenant: 'x-kf-tenant',
   timestamp: 'x-kf-identity-ts',
   signature: 'x-kf-identity-sig',
+  /** The client's address as the gateway saw it, signed with the identity (services never read X-Forwarded-For). */
+  clientAddress: 'x-kf-client-address',
   correlationId: 'x-correlation-id',
 } as const;
 

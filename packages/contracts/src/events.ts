@@ -52,6 +52,36 @@ export const ReplyCreatedV1 = z.object({
   created_by: z.string(),
   created_at: z.string(),
 });
+/** A lead or customer and everything stored for it were deleted (svc-auth removes its customer login). */
+export const HouseholdDeletedV1 = z.object({
+  household_id: z.string().uuid(),
+  advisor_id: z.string().uuid(),
+  customer_user_id: z.string().uuid().nullable(),
+  deleted_at: z.string(),
+});
+/** An advisor shared a household's profile: its `me` member gets a customer login. */
+export const CustomerSharedV1 = z.object({
+  household_id: z.string().uuid(),
+  advisor_id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+});
+/** svc-auth created (or found) the customer login of a shared household: svc-planning links it to the household. */
+export const CustomerLinkedV1 = z.object({
+  household_id: z.string().uuid(),
+  advisor_id: z.string().uuid(),
+  customer_user_id: z.string().uuid(),
+});
+
+/**
+ * Sessions ended before their time (sign-out, a password reset, sign-in rotation, a deactivated or deleted user):
+ * svc-support closes every open socket of these sessions.
+ */
+export const SessionsRevokedV1 = z.object({
+  user_id: z.string().uuid(),
+  session_ids: z.array(z.string().uuid()).min(1),
+  reason: z.enum(['logout', 'signin', 'password', 'deactivated', 'deleted']),
+});
 
 /** Every event type with its payload schema: the bus validates against this on publish. */
 export const Events = {
@@ -61,10 +91,14 @@ export const Events = {
   'auth.user.activated.v1': UserActivatedV1,
   'auth.user.deleted.v1': UserDeletedV1,
   'auth.user.updated.v1': UserUpdatedV1,
+  'auth.sessions.revoked.v1': SessionsRevokedV1,
+  'auth.customer.linked.v1': CustomerLinkedV1,
   'billing.trial.started.v1': TrialStartedV1,
   'billing.trial.updated.v1': TrialUpdatedV1,
   'billing.membership.changed.v1': MembershipChangedV1,
   'support.reply.created.v1': ReplyCreatedV1,
+  'planning.household.deleted.v1': HouseholdDeletedV1,
+  'planning.customer.shared.v1': CustomerSharedV1,
 } as const;
 export type EventType = keyof typeof Events;
 
@@ -75,13 +109,21 @@ export type EventType = keyof typeof Events;
  * consumers may bind only what is listed here for it; the kit refuses to start otherwise.
  */
 export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventType[]>>> = {
-  'svc-auth': ['billing.membership.changed.v1', 'billing.trial.started.v1'],
+  'svc-auth': [
+    'billing.membership.changed.v1',
+    'billing.trial.started.v1',
+    'planning.customer.shared.v1',
+    'planning.household.deleted.v1',
+  ],
   'svc-billing': ['auth.advisor.registered.v1', 'auth.user.deleted.v1'],
+  'svc-planning': ['auth.customer.linked.v1'],
   'svc-support': [
     'auth.advisor.registered.v1',
     'auth.customer.created.v1',
     'auth.user.updated.v1',
     'auth.user.deleted.v1',
+    'auth.user.deactivated.v1',
+    'auth.sessions.revoked.v1',
   ],
 };
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

@@ -4,6 +4,7 @@ export * as auth from './auth';
 export * from './events';
 export * from './routes';
 export * as planning from './planning';
+export * as households from './households';
 export * as billing from './billing';
 export * as support from './support';
 export * from './openapi';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTHORIZATION_TYPE_HEADER, CSRF_HEADER, CSRF_VALUE, ErrorBody, SESSION_COOKIE } from './common';
-import { type Access, prefixRoutes, type Route, routes } from './routes';
+import { type Access, type Route, routes } from './routes';
 
 type Json = Record<string, unknown>;
 
@@ -84,7 +84,7 @@ function operation(route: Pick<Route, 'method' | 'path' | 'service' | 'access' |
   return op;
 }
 
-/** The OpenAPI 3.1 document of the public API, generated from the route table and its zod schemas. */
+/** The OpenAPI 3.1 document of the public API, generated from the route table (served routes only) and its zod schemas. */
 export function buildOpenApi(): Json {
   const paths: Record<string, Json> = {};
   const add = (path: string, method: string, op: Json) => {
@@ -93,14 +93,6 @@ export function buildOpenApi(): Json {
     paths[path] = entry;
   };
   for (const route of routes) add(openApiPath(route.path), route.method.toLowerCase(), operation(route));
-  for (const p of prefixRoutes) {
-    for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const) {
-      add(`/api/v1/${p.prefix}/{rest}`, method.toLowerCase(), {
-        ...operation({ method, path: `${p.prefix}/*rest`, service: p.service, access: p.access, summary: `Any ${method} under ${p.prefix}/ (owned wholesale by ${p.service})` }),
-        operationId: `${method.toLowerCase()}_${p.prefix.replace(/[^A-Za-z0-9]+/g, '_')}_any`,
-      });
-    }
-  }
   return {
     openapi: '3.1.0',
     info: {
@@ -111,7 +103,7 @@ export function buildOpenApi(): Json {
     },
     servers: [{ url: '/' }],
     security: [{ cookieAuth: [] }, { bearerAuth: [] }],
-    tags: [...new Set([...routes.map((r) => r.service), ...prefixRoutes.map((r) => r.service)])].map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.service))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

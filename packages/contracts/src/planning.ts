@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlainText } from './validation';
 
 /**
  * svc-planning calculation contracts (planning spec §3, §7, §9; issue 4). Every number is finite and bounded, so
@@ -15,7 +16,7 @@ export const Year = z.number().int().min(1900).max(2200);
 export const DateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date as YYYY-MM-DD' }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { message: 'Not a valid date' });
 export const RecordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'Use 1-64 letters, digits, - or _' });
 export const CurrencyCode = z.string().regex(/^[A-Za-z]{2,3}$/, { message: 'Use a currency code' });
-const Name = z.string().max(100).refine((v) => !/[<>{}[\]~`|^]/.test(v) && !/\p{Extended_Pictographic}/u.test(v), { message: 'Emoji and the characters < > { } [ ] ~ ` | ^ are not allowed' });
+const Name = PlainText(100);
 const list = <T extends z.ZodType>(t: T) => z.array(t).max(MAX_RECORDS).optional();
 const Owners = z.array(z.object({ member_id: RecordId, percentage: z.number().finite().min(0).max(100) })).max(10).optional();
 
@@ -108,15 +109,15 @@ export const Benefit = z.object({
   investment_linked: z.boolean().optional(),
   expiry_age: Age.optional(),
   maturity_age: Age.optional(),
-  payout: z.object({ lump_sum_payout: AmountObj.optional(), regular: z.object({ amount: PositiveAmount, frequency: z.string().max(20).optional(), duration: z.number().finite().min(0).max(100).optional() }).optional() }).optional(),
+  payout: z.object({ lump_sum_payout: AmountObj.optional(), regular: z.object({ amount: PositiveAmount, frequency: PlainText(20).optional(), duration: z.number().finite().min(0).max(100).optional() }).optional() }).optional(),
   duration: z.number().finite().min(0).max(100).optional(),
   premium_waiver: z.object({ payer: z.boolean().optional(), non_payer: z.object({ major_illness: z.boolean().optional(), disability: z.boolean().optional(), death: z.boolean().optional() }).optional(), insured: z.object({ major_illness: z.boolean().optional(), disability: z.boolean().optional() }).optional() }).optional(),
-  medical: z.object({ rnb: z.union([z.string().max(40), PositiveAmount]).optional(), annual_limit: z.number().finite().min(-1).max(MAX_AMOUNT).optional(), lifetime_limit: z.number().finite().min(-1).max(MAX_AMOUNT).optional() }).optional(),
+  medical: z.object({ rnb: z.union([PlainText(40), PositiveAmount]).optional(), annual_limit: z.number().finite().min(-1).max(MAX_AMOUNT).optional(), lifetime_limit: z.number().finite().min(-1).max(MAX_AMOUNT).optional() }).optional(),
   medical_amount: AmountObj.optional(),
   lump_sum: AmountObj.optional(),
   critical_illness: z.object({ ci_guard: AmountObj.optional(), ci_advance: AmountObj.optional() }).optional(),
   title: Name.optional(),
-  description: z.string().max(1000).optional(),
+  description: PlainText(1000, { multiline: true }).optional(),
 });
 export const Frequency = z.enum(['monthly', 'quarterly', 'semi annual', 'semi_annual', 'annual', 'single', 'single premium']);
 export const Insurance = z.object({

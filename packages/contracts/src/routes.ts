@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as auth from './auth';
 import * as billing from './billing';
 import { ErrorBody } from './common';
+import * as households from './households';
 
 export type ServiceName = 'svc-auth' | 'svc-planning' | 'svc-billing' | 'svc-support';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -38,7 +39,11 @@ const r = (
   extra: Partial<Pick<Route, 'withoutMembership' | 'summary' | 'body' | 'reply'>> = {},
 ): Route => ({ method, path, service, access, ...extra });
 
-/** Each path of the spec's call list (platform-shell §7, planning-content §7) and its owning service. */
+/**
+ * Every call the services serve, each an explicit route with its owning service (issue 10 item 13: only what a
+ * handler answers is listed; scripts/test/routes-served.test.ts calls each one on its real service). The rest of the
+ * spec's call list (platform-shell §7, planning-content §7) comes back with the issue that builds its handler.
+ */
 export const routes: Route[] = [
   // Auth (advisor)
   r('POST', 'register', 'svc-auth', 'public', { summary: 'Advisor sign-up', body: auth.RegisterBody, reply: auth.RegisterReply }),
@@ -73,42 +78,7 @@ export const routes: Route[] = [
   r('PATCH', 'admin/get-filtered-users/:id', 'svc-auth', A, { body: auth.UserStatusBody, reply: auth.UserReply }),
   r('DELETE', 'admin/get-filtered-users/:id', 'svc-auth', A, { reply: auth.MessageReply }),
   r('POST', 'admin/permissions/:id/upsert', 'svc-auth', A, { body: auth.PermissionUpsertBody, reply: auth.PermissionsReply }),
-  // Advisor profile (svc-auth owns the public profile data)
-  r('POST', 'advisor/profile-meta-data', 'svc-auth', ADV),
-  r('PATCH', 'advisor/profile-meta-data/:id', 'svc-auth', ADV),
-  r('DELETE', 'advisor/profile-meta-data/:id', 'svc-auth', ADV),
-  r('POST', 'advisor/bulk-update/profile-meta-data', 'svc-auth', ADV),
-  r('POST', 'advisor/testimonial', 'svc-auth', ADV),
-  r('PATCH', 'advisor/testimonial/:id', 'svc-auth', ADV),
-  r('DELETE', 'advisor/testimonial/:id', 'svc-auth', ADV),
-  r('GET', 'advisor-magnet-files', 'svc-auth', ADV),
-  r('POST', 'advisor-magnet-files', 'svc-auth', ADV),
-  r('PATCH', 'advisor-magnet-files/:id', 'svc-auth', ADV),
-  r('DELETE', 'advisor-magnet-files/:id', 'svc-auth', ADV),
-  r('GET', 'customer/review-and-ratings', 'svc-auth', 'session'),
-  r('POST', 'customer/review-and-ratings/create', 'svc-auth', ['customer']),
-  r('PATCH', 'customer/review-and-ratings/:id/update', 'svc-auth', ['customer']),
-  r('DELETE', 'customer/review-and-ratings/:id', 'svc-auth', ['customer', 'admin']),
-  // Payments and plans
-  r('POST', 'auth/card', 'svc-billing', ADV, { withoutMembership: true }),
-  r('POST', 'trial/card', 'svc-billing', ADV, { withoutMembership: true }),
-  r('GET', 'auth/card/:id/default', 'svc-billing', ADV, { withoutMembership: true }),
-  r('GET', 'auth/card', 'svc-billing', ADV, { withoutMembership: true }),
-  r('DELETE', 'auth/card/:id', 'svc-billing', ADV, { withoutMembership: true }),
-  r('GET', 'membership-plans', 'svc-billing', 'public'),
-  r('POST', 'membership-plans', 'svc-billing', A),
-  r('GET', 'membership-plans/:id', 'svc-billing', 'public'),
-  r('GET', 'subscription-transactions', 'svc-billing', ADV, { withoutMembership: true }),
-  r('POST', 'trial/membership-plans', 'svc-billing', ADV, { withoutMembership: true }),
-  r('PATCH', 'cancel-membership-plan', 'svc-billing', ADV, { withoutMembership: true }),
-  r('PATCH', 'change-subscription-plan', 'svc-billing', ADV, { withoutMembership: true }),
   r('GET', 'membership/:id', 'svc-billing', ADV_ADMIN, { withoutMembership: true, summary: 'Membership lookup by customer id', reply: billing.MembershipReply }),
-  r('POST', 'webhooks/stripe', 'svc-billing', 'public', { summary: 'Stripe webhook (signature verified)' }),
-  r('GET', 'admin/subscription-transactions-list', 'svc-billing', A),
-  r('GET', 'admin/subscribers-list', 'svc-billing', A),
-  r('PATCH', 'admin/membership-plans', 'svc-billing', A),
-  r('POST', 'admin/notify-user-for-subscription', 'svc-billing', A),
-  r('POST', 'admin/notify-user-for-registration', 'svc-billing', A),
   // Support
   r('POST', 'user/query-ticket', 'svc-support', ADV_CUST),
   r('GET', 'user/query-tickets', 'svc-support', ADV_CUST),
@@ -145,43 +115,43 @@ export const routes: Route[] = [
   r('POST', 'customer/calculate/data-tables', 'svc-planning', ADV_CUST),
   r('POST', 'customer/calculate/scenario-modelling', 'svc-planning', ADV_CUST),
   r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST),
-  r('GET', 'user/threshold', 'svc-planning', 'session'),
-  r('GET', 'tableau/token', 'svc-planning', 'session'),
-  r('POST', 'share-document', 'svc-planning', 'session'),
-  r('POST', 'user/form-steps-draft/create', 'svc-planning', 'session'),
-  r('GET', 'user/form-steps-draft/:id/read', 'svc-planning', 'session'),
-  r('DELETE', 'user/form-steps-draft/:id', 'svc-planning', 'session'),
-  // Fund scraping (spec §7 Admin): editing or removing a scraped fund is an admin call; the rest of
-  // investment-funds/** stays readable by any signed-in user through the prefix route below.
-  r('PATCH', 'investment-funds/:id', 'svc-planning', A, { summary: 'Edit a scraped investment fund (admin)' }),
-  r('DELETE', 'investment-funds/:id', 'svc-planning', A, { summary: 'Remove a scraped investment fund (admin)' }),
-];
-
-/**
- * Path prefixes owned wholesale by one service for the records issues that come next (leads, members, insurance,
- * savings, pension, portfolio, debt, dreams, admin reference data). The gateway routes them by prefix.
- */
-export const prefixRoutes: Array<{ prefix: string; service: ServiceName; access: Access }> = [
-  { prefix: 'leads', service: 'svc-planning', access: ADV },
-  { prefix: 'single-lead', service: 'svc-planning', access: ADV },
-  { prefix: 'earning-member', service: 'svc-planning', access: ADV_CUST },
-  { prefix: 'members', service: 'svc-planning', access: ADV_CUST },
-  { prefix: 'customer', service: 'svc-planning', access: ADV_CUST },
-  { prefix: 'advisor/leads', service: 'svc-planning', access: ADV },
-  { prefix: 'insurance', service: 'svc-planning', access: 'session' },
-  { prefix: 'insurance-plans-category', service: 'svc-planning', access: 'session' },
-  { prefix: 'property', service: 'svc-planning', access: 'session' },
-  { prefix: 'meta-data', service: 'svc-planning', access: 'session' },
-  { prefix: 'investment-funds', service: 'svc-planning', access: 'session' },
-  { prefix: 'admin/investment', service: 'svc-planning', access: A },
-  { prefix: 'admin/insurance', service: 'svc-planning', access: A },
-  { prefix: 'admin/insurance-plans-category', service: 'svc-planning', access: A },
-  { prefix: 'admin/insurance-projections-tables', service: 'svc-planning', access: A },
-  { prefix: 'admin/threshold', service: 'svc-planning', access: A },
-  { prefix: 'admin/advisor-meta', service: 'svc-auth', access: A },
-  { prefix: 'admin/advisor-magnet-files', service: 'svc-auth', access: A },
-  { prefix: 'scrap-all-funds', service: 'svc-planning', access: A },
-  { prefix: 'scraping-funds-status', service: 'svc-planning', access: A },
+  // Planning: households (issue 11). Leads and customers of one advisor; a customer reads their own household.
+  r('POST', 'leads', 'svc-planning', ADV, { body: households.LeadBody, reply: households.HouseholdReply }),
+  r('GET', 'single-lead/:id', 'svc-planning', ADV_CUST, { reply: households.HouseholdReply }),
+  r('GET', 'leads/customer', 'svc-planning', ADV, { summary: 'Customers page (page, page_size, search, sort, order)', reply: households.LeadListReply }),
+  r('GET', 'leads/:type', 'svc-planning', ADV, { summary: 'Leads (type lead) or customers page (page, page_size, search, sort, order)', reply: households.LeadListReply }),
+  r('DELETE', 'leads/:id/destroy', 'svc-planning', ADV, { summary: 'Deletes the household, its members, records and drafts', reply: households.MessageReply }),
+  r('PATCH', 'leads/:id', 'svc-planning', ADV, { body: households.LeadPatchBody, reply: households.HouseholdReply }),
+  r('POST', 'leads/:id/members-update', 'svc-planning', ADV, { body: households.MembersUpdateBody, reply: households.HouseholdReply }),
+  r('POST', 'customer/duplicate/:id', 'svc-planning', ADV, { reply: households.HouseholdReply }),
+  r('POST', 'customer/share-profile/:id', 'svc-planning', ADV, { summary: 'Gives the me member a customer login (event)', reply: households.HouseholdReply }),
+  r('POST', 'leads/check-email-availability', 'svc-planning', ADV, { body: households.CheckEmailBody, reply: households.CheckEmailReply }),
+  r('POST', 'leads/add/:id', 'svc-planning', ADV, { summary: 'Lead becomes a customer', reply: households.HouseholdReply }),
+  r('GET', 'earning-member', 'svc-planning', ADV_CUST, { summary: 'Members of the household ?lead_id=', reply: households.MembersReply }),
+  r('POST', 'earning-member', 'svc-planning', ADV, { summary: 'Create (no id) or update (id) a member', body: households.EarningMemberBody, reply: households.MemberReply }),
+  r('GET', 'members/:a/:b', 'svc-planning', ADV_CUST, { summary: 'Member b of household a', reply: households.MemberReply }),
+  r('DELETE', 'members/:id', 'svc-planning', ADV, { summary: 'Removes a member (not me) and its records', reply: households.MessageReply }),
+  r('GET', 'customer/cash-flow/:id', 'svc-planning', ADV_CUST, { summary: 'Cash-flow summary of household id', reply: households.CashFlowReply }),
+  // every record kind declared in households.recordKinds gets the same five routes
+  ...Object.values(households.recordKinds).flatMap((k) => [
+    r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, { summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`, reply: households.RecordPageReply }),
+    r('POST', `customer/${k.path}`, 'svc-planning', ADV, { body: households.createBody(k.schema), reply: households.RecordReply }),
+    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { body: k.schema.partial(), reply: households.RecordReply }),
+    r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
+    r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, { body: households.PositionsBody, reply: households.MessageReply }),
+  ]),
+  r('GET', 'advisor/leads/:id/dreams', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
+  r('POST', 'advisor/leads/:id/dreams', 'svc-planning', ADV, { body: households.DreamRecord, reply: households.RecordReply }),
+  r('GET', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV_CUST, { reply: households.RecordReply }),
+  r('DELETE', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV, { reply: households.MessageReply }),
+  r('GET', 'advisor/leads/:id/dream-by-dreams-id/:dreamId', 'svc-planning', ADV_CUST, { summary: "The household's answer to meta-data dream dreamId, or null" }),
+  r('GET', 'advisor/leads/:id/concerns', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
+  r('POST', 'advisor/leads/:id/concerns', 'svc-planning', ADV, { body: households.ConcernRecord, reply: households.RecordReply }),
+  r('GET', 'meta-data/dream', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),
+  r('GET', 'meta-data/concern', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),
+  r('POST', 'user/form-steps-draft/create', 'svc-planning', ADV_CUST, { summary: 'Create, or update with id, a form-step draft', body: households.DraftBody, reply: households.DraftReply }),
+  r('GET', 'user/form-steps-draft/:id/read', 'svc-planning', ADV_CUST, { reply: households.DraftReply }),
+  r('DELETE', 'user/form-steps-draft/:id', 'svc-planning', ADV_CUST, { reply: households.MessageReply }),
 ];
 
 export const errorReply = ErrorBody;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, ok, Page, PageQuery } from './common';
+import { CleanString, JSON_MAX_DEPTH, PlainText, RichText, SafeJsonArray, SafeJsonObject } from './validation';
 
 // Contracts of svc-support: request, reply and socket schemas (spec platform-shell §2.10, §2.11, §3, §5, §7, §8).
 
@@ -11,11 +12,7 @@ export const DEFAULT_QUERY_TYPE = 'General enquiry';
 export const TicketStatus = z.enum(['pending', 'closed']);
 export type TicketStatus = z.infer<typeof TicketStatus>;
 /** Admin status options are shown as 'Pending' and 'Closed'; the API accepts either case. */
-export const TicketStatusInput = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(TicketStatus);
+export const TicketStatusInput = z.string().trim().toLowerCase().pipe(TicketStatus);
 
 export const REPLY_MAX_LENGTH = 5000;
 export const QUERY_MAX_LENGTH = 5000;
@@ -23,24 +20,23 @@ export const MAX_ATTACHMENTS = 10;
 /** FAQ search: the keyword filters from 3 characters (spec §5). */
 export const FAQ_KEYWORD_MIN = 3;
 
-const hasControl = (s: string) => [...s].some((c) => {
-  const code = c.charCodeAt(0);
-  return (code < 0x20 && c !== '\n' && c !== '\r' && c !== '\t') || code === 0x7f;
-});
-
-/** Plain text (replies, queries): any printable text; stored and returned as text, never interpreted as HTML. */
-export const PlainText = (max: number) =>
-  z
-    .string()
-    .max(max, { message: `Must be at most ${max} characters` })
-    .refine((s) => !hasControl(s), { message: 'Control characters are not allowed' });
+/**
+ * Text of this service (validation.ts has the rules): typed-in text (queries, replies, titles, folder and file
+ * display names) is PlainText, spec §5; HTML (FAQ questions and answers, walkthrough descriptions) is RichText,
+ * sanitised when stored; technical strings (file names from the picker, page paths, links, error logs) CleanString.
+ */
+const MultiLine = (max: number) => PlainText(max, { multiline: true, trim: false });
 
 /**
  * Object keys the upload calls hand out: `storage/user/media/{userId}/{name}` or `storage/user/documents/{userId}/{name}`.
  * A ticket or reply attachment must name a key under the caller's own id.
  */
-export const OBJECT_KEY_PATTERN = /^storage\/user\/(media|documents)\/([0-9a-f-]{36})\/([A-Za-z0-9][A-Za-z0-9._ -]{0,199})$/;
-export const ObjectKey = z.string().max(300).regex(OBJECT_KEY_PATTERN, { message: 'Must be a key returned by an upload call' });
+export const OBJECT_KEY_PATTERN =
+  /^storage\/user\/(media|documents)\/([0-9a-f-]{36})\/([A-Za-z0-9][A-Za-z0-9._ -]{0,199})$/;
+export const ObjectKey = z
+  .string()
+  .max(300)
+  .regex(OBJECT_KEY_PATTERN, { message: 'Must be a key returned by an upload call' });
 
 /** Spec §3 reply draft attachment: media (object key), mimetype, fileName. */
 export const Attachment = z.object({
@@ -49,13 +45,15 @@ export const Attachment = z.object({
     .string()
     .max(100)
     .regex(/^(image|video|application)\/[A-Za-z0-9.+-]+$/, { message: 'Must be an image, video or document type' }),
-  fileName: PlainText(255).pipe(z.string().trim().min(1, { message: 'Enter the file name' })),
+  fileName: CleanString(255).pipe(z.string().trim().min(1, { message: 'Enter the file name' })),
 });
 export type Attachment = z.infer<typeof Attachment>;
-export const Attachments = z.array(Attachment).max(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} attachments` });
+export const Attachments = z
+  .array(Attachment)
+  .max(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} attachments` });
 
 export const CreateTicketBody = z.object({
-  query: PlainText(QUERY_MAX_LENGTH).pipe(z.string().trim().min(1, { message: 'Enter your query' })),
+  query: MultiLine(QUERY_MAX_LENGTH).pipe(z.string().trim().min(1, { message: 'Enter your query' })),
   query_type: QueryType.default(DEFAULT_QUERY_TYPE),
   attachments: Attachments.default([]),
 });
@@ -63,12 +61,21 @@ export type CreateTicketBody = z.infer<typeof CreateTicketBody>;
 
 /** Spec §5: a reply is sendable only with text or at least one attachment. */
 export const ReplyBody = z
-  .object({ reply: PlainText(REPLY_MAX_LENGTH).default(''), attachments: Attachments.default([]) })
-  .refine((b) => b.reply.trim().length > 0 || b.attachments.length > 0, { message: 'Enter a reply or add an attachment', path: ['reply'] });
+  .object({ reply: MultiLine(REPLY_MAX_LENGTH).default(''), attachments: Attachments.default([]) })
+  .refine((b) => b.reply.trim().length > 0 || b.attachments.length > 0, {
+    message: 'Enter a reply or add an attachment',
+    path: ['reply'],
+  });
 export type ReplyBody = z.infer<typeof ReplyBody>;
 
 /** PATCH user/query-ticket/{id}/update: the owner may only close. */
-export const UserUpdateTicketBody = z.object({ status: z.string().trim().toLowerCase().pipe(z.literal('closed', { message: 'Only closing is allowed' })) });
+export const UserUpdateTicketBody = z.object({
+  status: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.literal('closed', { message: 'Only closing is allowed' })),
+});
 /** PATCH admin/query-ticket/{id}/update: Pending or Closed. */
 export const AdminUpdateTicketBody = z.object({ status: TicketStatusInput });
 
@@ -79,7 +86,9 @@ export const AdminTicketListQuery = TicketListQuery.extend({
 });
 /** `?after=<reply id or ISO time>`: only the replies after it (a reconnecting client fetches what it missed). */
 export const TicketGetQuery = z.object({
-  after: z.union([Id, z.iso.datetime({ offset: true })], { message: 'Must be a reply id or an ISO date-time' }).optional(),
+  after: z
+    .union([Id, z.iso.datetime({ offset: true })], { message: 'Must be a reply id or an ISO date-time' })
+    .optional(),
 });
 
 export const Reply = z.object({
@@ -121,37 +130,52 @@ export const ReplyReply = ok(Reply);
 
 // ---- FAQ (spec §3 FAQ: title, FAQAnswers with question and answer as HTML) ----
 export const HTML_MAX_LENGTH = 50_000;
-export const FaqTopicBody = z.object({ title: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a title' })) });
+export const FaqTopicBody = z.object({
+  title: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a title' })),
+});
 export const FaqAnswerFields = z.object({
-  question: z.string().max(2000).pipe(z.string().trim().min(1, { message: 'Enter a question' })),
-  answer: z.string().max(HTML_MAX_LENGTH).pipe(z.string().trim().min(1, { message: 'Enter an answer' })),
+  question: RichText(2000).pipe(z.string().trim().min(1, { message: 'Enter a question' })),
+  answer: RichText(HTML_MAX_LENGTH).pipe(z.string().trim().min(1, { message: 'Enter an answer' })),
 });
 export const FaqAnswerBody = FaqAnswerFields.extend({ faq_topic_id: Id });
-export const FaqAnswerUpdateBody = FaqAnswerBody.partial().refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update', path: ['body'] });
+export const FaqAnswerUpdateBody = FaqAnswerBody.partial().refine((b) => Object.keys(b).length > 0, {
+  message: 'Nothing to update',
+  path: ['body'],
+});
 /** admin/faq: a topic with its answers in one call (update replaces the answers when FAQAnswers is given). */
 export const FaqBody = FaqTopicBody.extend({ FAQAnswers: z.array(FaqAnswerFields).max(200).default([]) });
 export const FaqUpdateBody = z
   .object({ title: FaqTopicBody.shape.title.optional(), FAQAnswers: z.array(FaqAnswerFields).max(200).optional() })
   .refine((b) => b.title !== undefined || b.FAQAnswers !== undefined, { message: 'Nothing to update', path: ['body'] });
-export const FaqQuery = z.object({ keyword: z.string().max(200).optional() });
+export const FaqQuery = z.object({ keyword: PlainText(200).optional() });
 
-export const FaqAnswer = z.object({ id: Id, faq_topic_id: Id, question: z.string(), answer: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const FaqAnswer = z.object({
+  id: Id,
+  faq_topic_id: Id,
+  question: z.string(),
+  answer: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export const FaqTopic = z.object({ id: Id, title: z.string(), createdAt: z.string(), updatedAt: z.string() });
 export const Faq = FaqTopic.extend({ FAQAnswers: z.array(FaqAnswer) });
 export type Faq = z.infer<typeof Faq>;
 export const FaqListReply = ok(z.array(Faq));
 
 // ---- Page walkthroughs (spec §3, §2.11) ----
-const PageMetaValue = PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a value' }));
+const PageMetaValue = CleanString(200).pipe(z.string().trim().min(1, { message: 'Enter a value' }));
 const WalkthroughFields = {
   title: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a title' })),
-  description: z.string().max(HTML_MAX_LENGTH),
-  link: z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be an http(s) link' }).max(2000)]),
+  description: RichText(HTML_MAX_LENGTH),
+  link: z.union([
+    z.literal(''),
+    CleanString(2000).pipe(z.url({ protocol: /^https?$/, message: 'Must be an http(s) link' })),
+  ]),
   page_meta: z.object({
     data: z.array(PageMetaValue).min(1, { message: 'Add at least one page value' }).max(20),
     folder_name: PlainText(200).default(''),
   }),
-  uploaded_files: z.object({ files: z.array(z.string().max(1000)).max(20) }),
+  uploaded_files: z.object({ files: z.array(CleanString(1000)).max(20) }),
 };
 export const WalkthroughBody = z.object({
   ...WalkthroughFields,
@@ -164,7 +188,10 @@ export const WalkthroughUpdateBody = z
   .object(WalkthroughFields)
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update', path: ['body'] });
-export const WalkthroughQuery = z.object({ path: z.string().max(2000).optional(), folder_name: z.string().max(200).optional() });
+export const WalkthroughQuery = z.object({
+  path: CleanString(2000).optional(),
+  folder_name: PlainText(200).optional(),
+});
 export const Walkthrough = z.object({
   id: Id,
   title: z.string(),
@@ -179,18 +206,26 @@ export type Walkthrough = z.infer<typeof Walkthrough>;
 
 // ---- Presentations (spec §2.11: folders of pdf, pptx, xlsx, doc files) ----
 export const PRESENTATION_EXTENSIONS = ['.pdf', '.pptx', '.xlsx', '.doc'] as const;
-const PresentationUrl = z
-  .string()
-  .max(2000)
-  .refine((u) => OBJECT_KEY_PATTERN.test(u) || /^https:\/\/[^\s"'<>]+$/.test(u), { message: 'Must be an uploaded key or an https URL' })
-  .refine((u) => PRESENTATION_EXTENSIONS.some((e) => u.toLowerCase().split('?')[0]!.endsWith(e)), { message: 'Only pdf, pptx, xlsx or doc files' });
-export const PresentationFile = z.object({ name: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a name' })), url: PresentationUrl });
+const PresentationUrl = CleanString(2000)
+  .refine((u) => OBJECT_KEY_PATTERN.test(u) || /^https:\/\/[^\s"'<>]+$/.test(u), {
+    message: 'Must be an uploaded key or an https URL',
+  })
+  .refine((u) => PRESENTATION_EXTENSIONS.some((e) => u.toLowerCase().split('?')[0]!.endsWith(e)), {
+    message: 'Only pdf, pptx, xlsx or doc files',
+  });
+export const PresentationFile = z.object({
+  name: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a name' })),
+  url: PresentationUrl,
+});
 const PresentationFields = {
   folder_name: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a folder name' })),
   files: z.array(PresentationFile).max(100),
 };
 export const PresentationBody = z.object({ ...PresentationFields, files: PresentationFields.files.default([]) });
-export const PresentationUpdateBody = z.object(PresentationFields).partial().refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update', path: ['body'] });
+export const PresentationUpdateBody = z
+  .object(PresentationFields)
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update', path: ['body'] });
 export const Presentation = z.object({
   id: Id,
   folder_name: z.string(),
@@ -202,12 +237,24 @@ export const Presentation = z.object({
 // ---- Client error logs (spec §3 payload: error, stack, info, url, timestamp, userData) ----
 export const LOG_BODY_MAX_BYTES = 32_768;
 export const LogErrorBody = z.object({
-  error: PlainText(5000).pipe(z.string().trim().min(1, { message: 'Enter the error' })),
-  stack: PlainText(20_000).default(''),
-  info: z.union([PlainText(10_000), z.record(z.string(), z.unknown())]).optional(),
-  url: PlainText(2000).default(''),
+  error: CleanString(5000, { multiline: true }).pipe(z.string().trim().min(1, { message: 'Enter the error' })),
+  stack: CleanString(20_000, { multiline: true }).default(''),
+  /** Whatever JSON the client sends (the error boundaries send React's component stack as a string). */
+  info: z
+    .union([
+      CleanString(10_000, { multiline: true }),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      SafeJsonArray(JSON_MAX_DEPTH - 2),
+      SafeJsonObject(JSON_MAX_DEPTH - 2),
+    ])
+    .optional(),
+  url: CleanString(2000).default(''),
   timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().min(0).max(8.64e15)]).optional(),
-  userData: z.record(z.string(), z.unknown()).nullable().optional(),
+  userData: SafeJsonObject(JSON_MAX_DEPTH - 2)
+    .nullable()
+    .optional(),
 });
 export const LogQuery = PageQuery.extend({ user_id: Id.optional() });
 export const ErrorLog = z.object({
@@ -224,18 +271,34 @@ export const ErrorLog = z.object({
 });
 
 // ---- Files (spec §5, §7 Files) ----
+export const UPLOAD_PURPOSES = ['attachment', 'profile_image'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /** Media: .jpg .jpeg .png .webp or video; documents: .pptx .pdf .xlsx. */
 export const VIDEO_EXTENSIONS = ['.mp4', '.m4v', '.mov', '.webm', '.mkv', '.3gp'] as const;
 export const SignedUploadBody = z.object({
-  object_key: z.string().min(1, { message: 'Enter the object key' }).max(300),
-  content_type: z.string().max(100).optional(),
+  object_key: CleanString(300).pipe(z.string().min(1, { message: 'Enter the object key' })),
+  content_type: CleanString(100).optional(),
+  /**
+   * What the file is for. A profile image is readable by anyone (the advisor's public page shows it); any other
+   * file only by whoever may see what it belongs to (its owner, the ticket it is attached to, admins).
+   */
+  purpose: z.enum(UPLOAD_PURPOSES, { message: `Must be one of ${UPLOAD_PURPOSES.join(', ')}` }).default('attachment'),
 });
-export const SignedUploadReply = ok(z.object({ url: z.string(), key: z.string(), content_type: z.string(), public_url: z.string() }));
+/** `acl`: the `x-amz-acl` header the PUT must carry (public-read for public files, private for the rest). */
+export const SignedUploadReply = ok(
+  z.object({
+    url: z.string(),
+    key: z.string(),
+    content_type: z.string(),
+    public_url: z.string(),
+    acl: z.enum(['public-read', 'private']),
+  }),
+);
 /**
  * POST files/signed-upload/complete, after the browser's PUT: the service checks the stored file (size, and first
  * bytes against the extension) and deletes it when it is refused. Attaching a key checks it again in any case.
  */
-export const SignedUploadCompleteBody = z.object({ key: ObjectKey, fileName: PlainText(255).optional() });
+export const SignedUploadCompleteBody = z.object({ key: ObjectKey, fileName: CleanString(255).optional() });
 export const UploadedFile = z.object({ key: z.string(), url: z.string(), fileName: z.string(), mimetype: z.string() });
 export const UploadReply = ok(z.array(UploadedFile));
 

@@ -11,6 +11,8 @@ export const KitConfig = z
     MODE: z.enum(['embedded', 'distributed']).default('embedded'),
     INTERNAL_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }),
     DATA_DIR: z.string().min(1).default('.data'),
+    /** The interface a service listens on: loopback unless set (containers set 0.0.0.0; issue 10 item 6). */
+    BIND_HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: z.string().url().default('http://localhost:8080'),
     DATABASE_URL: z.string().url().optional(),
     AMQP_URL: z.string().url().optional(),

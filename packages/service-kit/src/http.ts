@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { z } from 'zod';
-import { InternalHeaders, type UserType } from '@kinfolio/contracts';
+import { InternalHeaders, JSON_MAX_DEPTH, type UserType } from '@kinfolio/contracts';
 import { currentContext, type Identity, runWithContext } from './context';
 import { AppError, errorHandler, forbidden, fromZodError, notFoundHandler, unauthorized } from './errors';
 import { verifyIdentityHeaders } from './identity';
@@ -24,7 +24,8 @@ export interface HttpAppOptions {
 export function createHttpApp(opts: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // no proxy is trusted: the client address comes only from the gateway's signed identity (clientIp below)
+  app.set('trust proxy', false);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: opts.name });
   });
@@ -33,9 +34,16 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     const ready = results.every(Boolean);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: opts.name });
   });
+  // replies carry personal and session data: never stored by a browser or a shared cache unless a route says so
+  // (res.set('Cache-Control', …) in a handler replaces this default)
+  app.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(contextMiddleware(opts.internalSecret));
   app.use(accessLog(opts.logger));
-  app.use(express.json({ limit: opts.jsonLimit ?? '1mb' }));
+  app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: refuseDeepJson }));
+  app.use(refusePrototypeKeys);
   return app;
 }
 
@@ -45,9 +53,64 @@ export function finish(app: Express, logger: Logger): Express {
   return app;
 }
 
+const tooDeep = () =>
+  new AppError(400, `body: Nested more than ${JSON_MAX_DEPTH} levels deep`, {
+    errors: [{ body: [`Nested more than ${JSON_MAX_DEPTH} levels deep`] }],
+  });
+
+/**
+ * body-parser's verify hook: runs on the raw bytes before JSON.parse, so a body nested thousands of levels deep is a
+ * 400 before anything parses, validates, stores or serialises it (recursion there overflows the stack: issue 10
+ * item 3). Counts [ and { outside strings; multi-byte UTF-8 never contains these bytes.
+ */
+function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer, encoding: string): void {
+  const text = /^utf-?8$/i.test(encoding) ? null : decode(buf, encoding);
+  const at = text === null ? (i: number) => buf[i] as number : (i: number) => text.charCodeAt(i);
+  const length = text === null ? buf.length : text.length;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < length; i++) {
+    const c = at(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > JSON_MAX_DEPTH) throw tooDeep();
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+}
+
+function decode(buf: Buffer, encoding: string): string {
+  try {
+    return new TextDecoder(encoding).decode(buf);
+  } catch {
+    throw new AppError(415, `Unsupported charset ${encoding}`);
+  }
+}
+
+/** A `__proto__` key anywhere in a JSON body is refused (400 naming it), never handed on to code that merges objects. */
+const refusePrototypeKeys: RequestHandler = (req, _res, next) => {
+  const stack: Array<{ v: unknown; path: string }> = [{ v: req.body, path: '' }];
+  while (stack.length) {
+    const { v, path } = stack.pop() as { v: unknown; path: string };
+    if (v === null || typeof v !== 'object') continue;
+    for (const [k, item] of Object.entries(v)) {
+      const field = path ? `${path}.${k}` : k;
+      if (k === '__proto__')
+        throw new AppError(400, `${field}: This key is not allowed`, {
+          errors: [{ [field]: ['This key is not allowed'] }],
+        });
+      stack.push({ v: item, path: field });
+    }
+  }
+  next();
+};
+
 function contextMiddleware(secret: string): RequestHandler {
   return (req, _res, next) => {
     const verified = verifyIdentityHeaders(secret, req.headers);
+    if (verified.valid && verified.client) signedClients.set(req, verified.client);
     const incoming = req.headers[InternalHeaders.correlationId];
     const correlationId = (typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) && incoming) || randomUUID();
     runWithContext(
@@ -67,7 +130,10 @@ function accessLog(logger: Logger): RequestHandler {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger.info(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
     });
     next();
   };
@@ -115,9 +181,13 @@ export const internalOnly: RequestHandler = (_req, _res, next) => {
   next();
 };
 
-/** The client IP as the gateway saw it (for per-address rate limits). */
+const signedClients = new WeakMap<object, string>();
+
+/**
+ * The client IP as the gateway saw it (for per-address rate limits), taken only from the gateway's signed identity:
+ * never from X-Forwarded-For, which any caller reaching a service directly can forge (issue 10 item 6). A request
+ * without a signed address is 'unknown' (one shared bucket).
+ */
 export function clientIp(req: Request): string {
-  const fwd = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-  return first || req.ip || 'unknown';
+  return signedClients.get(req) ?? 'unknown';
 }

@@ -8,8 +8,8 @@ import type { Identity } from './context';
  */
 const MAX_SKEW_MS = 60_000;
 
-function payload(id: Identity | null, tenant: string, ts: string, correlationId: string): string {
-  return [id?.userId ?? '', id?.type ?? '', id?.sessionId ?? '', tenant, ts, correlationId].join('|');
+function payload(id: Identity | null, tenant: string, ts: string, correlationId: string, client: string): string {
+  return [id?.userId ?? '', id?.type ?? '', id?.sessionId ?? '', tenant, ts, correlationId, client].join('|');
 }
 
 function mac(secret: string, data: string): string {
@@ -21,15 +21,18 @@ export function signIdentityHeaders(
   identity: Identity | null,
   tenant: string | undefined,
   correlationId: string,
-  now = Date.now(),
+  /** `client`: the caller's address as the gateway saw it (per-address rate limits read only this). */
+  opts: { client?: string; now?: number } = {},
 ): Record<string, string> {
-  const ts = String(now);
+  const ts = String(opts.now ?? Date.now());
+  const client = opts.client ?? '';
   const headers: Record<string, string> = {
     [InternalHeaders.timestamp]: ts,
     [InternalHeaders.correlationId]: correlationId,
-    [InternalHeaders.signature]: mac(secret, payload(identity, tenant ?? '', ts, correlationId)),
+    [InternalHeaders.signature]: mac(secret, payload(identity, tenant ?? '', ts, correlationId, client)),
   };
   if (tenant) headers[InternalHeaders.tenant] = tenant;
+  if (client) headers[InternalHeaders.clientAddress] = client;
   if (identity) {
     headers[InternalHeaders.userId] = identity.userId;
     headers[InternalHeaders.userType] = identity.type;
@@ -48,6 +51,8 @@ export interface VerifiedIdentity {
   valid: boolean;
   identity: Identity | null;
   tenant?: string;
+  /** The signed client address; absent when the signer gave none or the signature is not valid. */
+  client?: string;
 }
 
 /** Verifies the gateway's signature; an unsigned or stale request is treated as anonymous and untrusted. */
@@ -59,9 +64,10 @@ export function verifyIdentityHeaders(secret: string, headers: HeaderBag, now = 
   const type = UserType.safeParse(h(headers, InternalHeaders.userType));
   const identity: Identity | null = userId && type.success ? { userId, type: type.data, sessionId: h(headers, InternalHeaders.sessionId) } : null;
   const tenant = h(headers, InternalHeaders.tenant) || undefined;
-  const expected = mac(secret, payload(identity, tenant ?? '', ts, h(headers, InternalHeaders.correlationId)));
+  const client = h(headers, InternalHeaders.clientAddress);
+  const expected = mac(secret, payload(identity, tenant ?? '', ts, h(headers, InternalHeaders.correlationId), client));
   const a = Buffer.from(sig);
   const b = Buffer.from(expected);
   if (a.length !== b.length || !timingSafeEqual(a, b)) return { valid: false, identity: null };
-  return { valid: true, identity, tenant };
+  return { valid: true, identity, tenant, client: client || undefined };
 }

@@ -4,6 +4,7 @@ export * from './blob/types';
 export * from './bus/amqp';
 export * from './bus/memory';
 export * from './bus/types';
+export * from './cache/limiter';
 export * from './cache/memory';
 export * from './cache/redis';
 export * from './cache/types';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { type EventEnvelope, EventTopology, type ServiceName } from '@kinfolio/contracts';
-import { RateLimiter } from './cache/types';
+import { RateLimiter } from './cache/limiter';
 import type { KitConfig } from './config';
 import { createDb, type DbConfig, dbReady, type Knex, migrate, type Migration } from './db';
 import { topicMatches } from './bus/types';
@@ -94,7 +94,7 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
     logger,
     db,
     ports: opts.ports,
-    limiter: new RateLimiter(opts.ports.cache),
+    limiter: RateLimiter.over(opts.ports.cache),
     async tx(fn) {
       const result = await db.transaction(fn);
       relay.kick();
@@ -132,11 +132,11 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
   if (opts.relay !== false) relay.start();
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(opts.port, opts.host ?? '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve(s)));
+    const s = app.listen(opts.port, opts.host ?? opts.config.BIND_HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port }, 'service listening');
+  logger.info({ port, host: opts.host ?? opts.config.BIND_HOST }, 'service listening');
   await mod.attach?.(server, ctx);
 
   let stopping: Promise<void> | null = null;

@@ -40,14 +40,20 @@ async function diskAdapter(): Promise<BlobAdapter> {
     const key = url.pathname.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
     const s = store;
     if (req.method === 'GET') {
-      void s.get(key).then((blob) => (blob ? res.writeHead(200, { 'content-type': blob.contentType }).end(blob.body) : res.writeHead(404).end()));
+      void s
+        .get(key)
+        .then((blob) =>
+          blob ? res.writeHead(200, { 'content-type': blob.contentType }).end(blob.body) : res.writeHead(404).end(),
+        );
       return;
     }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const ct = req.headers['content-type'] ?? '';
-      const ok = s.verify(key, ct, Number(url.searchParams.get('exp')), url.searchParams.get('sig') ?? '') && url.searchParams.get('ct') === ct;
+      const ok =
+        s.verify(key, ct, Number(url.searchParams.get('exp')), url.searchParams.get('sig') ?? '') &&
+        url.searchParams.get('ct') === ct;
       if (!ok) return void res.writeHead(403).end();
       void s.put(key, Buffer.concat(chunks), ct).then(() => res.writeHead(200).end());
     });
@@ -70,7 +76,13 @@ async function diskAdapter(): Promise<BlobAdapter> {
 async function s3Adapter(): Promise<BlobAdapter> {
   const dir = await mkdtemp(join(tmpdir(), 'kf-s3rver-'));
   const bucket = 'kinfolio-test';
-  const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
+  const s3rver = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await s3rver.run();
   const store = new S3BlobStore({
     endpoint: `http://127.0.0.1:${port}`,
@@ -155,17 +167,24 @@ describe.each([
     await expect(store.readRange('../x', 0, 10)).rejects.toThrow(/unsafe object key/);
   });
 
-  it.each(['../escape.txt', '/absolute.txt', 'a//b.txt', 'a/./b.txt', 'a\\b.txt', 'line\nbreak.txt', ''])('refuses the unsafe key %j', async (bad) => {
-    await expect(store.put(bad, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe object key/);
-    await expect(store.get(bad)).rejects.toThrow(/unsafe object key/);
-    await expect(store.signedPutUrl(bad, 'text/plain')).rejects.toThrow(/unsafe object key/);
-  });
+  it.each(['../escape.txt', '/absolute.txt', 'a//b.txt', 'a/./b.txt', 'a\\b.txt', 'line\nbreak.txt', ''])(
+    'refuses the unsafe key %j',
+    async (bad) => {
+      await expect(store.put(bad, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe object key/);
+      await expect(store.get(bad)).rejects.toThrow(/unsafe object key/);
+      await expect(store.signedPutUrl(bad, 'text/plain')).rejects.toThrow(/unsafe object key/);
+    },
+  );
 
   it('gives a signed URL the browser can PUT the file to, after which the file exists', async () => {
     const k = key('1700000000000.webp');
     const url = await store.signedPutUrl(k, 'image/webp', 300);
     const body = randomBytes(2048);
-    const res = await fetch(url, { method: 'PUT', body, headers: { 'content-type': 'image/webp', 'x-amz-acl': 'public-read' } });
+    const res = await fetch(url, {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'image/webp', 'x-amz-acl': 'public-read' },
+    });
     expect(res.status).toBe(200);
     const got = await store.get(k);
     expect(got?.contentType).toBe('image/webp');
@@ -186,15 +205,28 @@ describe.each([
       expect(q.get('X-Amz-Expires')).toBe('300');
       expect(q.get('x-amz-acl')).toBe('public-read');
       expect(new URL(url).pathname.endsWith(`/${k}`)).toBe(true);
+      // A private file is signed private: the bucket never serves it without the service's access check.
+      const priv = new URL(await store.signedPutUrl(key('private.pdf'), 'application/pdf', 300, 'private'));
+      expect(priv.searchParams.get('x-amz-acl')).toBe('private');
       return;
     }
-    const wrongType = await fetch(url, { method: 'PUT', body: 'x', headers: { 'content-type': 'text/html', 'x-amz-acl': 'public-read' } });
+    const wrongType = await fetch(url, {
+      method: 'PUT',
+      body: 'x',
+      headers: { 'content-type': 'text/html', 'x-amz-acl': 'public-read' },
+    });
     expect(wrongType.status).toBe(403);
     const otherKey = url.replace('signed.png', 'other.png');
-    const wrongKey = await fetch(otherKey, { method: 'PUT', body: 'x', headers: { 'content-type': 'image/png', 'x-amz-acl': 'public-read' } });
+    const wrongKey = await fetch(otherKey, {
+      method: 'PUT',
+      body: 'x',
+      headers: { 'content-type': 'image/png', 'x-amz-acl': 'public-read' },
+    });
     expect(wrongKey.status).toBe(403);
     const expired = await store.signedPutUrl(k, 'image/png', -1);
-    expect((await fetch(expired, { method: 'PUT', body: 'x', headers: { 'content-type': 'image/png' } })).status).toBe(403);
+    expect((await fetch(expired, { method: 'PUT', body: 'x', headers: { 'content-type': 'image/png' } })).status).toBe(
+      403,
+    );
     expect(await store.get(k)).toBeNull();
     expect(await store.get(k.replace('signed.png', 'other.png'))).toBeNull();
   });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type Cache, MemoryCache, RateLimiter, RedisCache, TEST_REDIS_URL } from '../src';
+import { type Cache, MemoryCache, RedisCache, TEST_REDIS_URL } from '../src';
 import { eventually, sleep } from './support';
 
 // The component project's testTimeout is not applied per project; on a loaded machine 5 s is too tight.
 jest.setTimeout(30_000);
 
-/** The Cache port's contract (and the rate limiter over it), for the in-memory cache and Redis. */
+/** The Cache port's contract, for the in-memory cache and Redis (the rate limiter's is limiter.contract.test.ts). */
 interface CacheAdapter {
   name: string;
   /** A fresh cache in its own namespace (a new prefix for Redis). */
@@ -114,24 +114,5 @@ describe.each([
     expect(await other.get('shared-name')).toBeNull();
     await other.set('shared-name', 'theirs');
     expect(await cache.get('shared-name')).toBe('mine');
-  });
-
-  it('rate-limits: allows up to the limit in a window, then refuses with a retry-after, and resets', async () => {
-    const limiter = new RateLimiter(cache);
-    const results = [];
-    for (let i = 0; i < 4; i++) results.push(await limiter.hit('login:a@example.com', 3, 60));
-    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
-    expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
-    expect(results[3]?.retryAfterSec).toBeGreaterThanOrEqual(1);
-    expect(results[3]?.retryAfterSec).toBeLessThanOrEqual(60);
-    expect((await limiter.hit('login:b@example.com', 3, 60)).allowed).toBe(true);
-    await limiter.reset('login:a@example.com');
-    expect((await limiter.hit('login:a@example.com', 3, 60)).allowed).toBe(true);
-  });
-
-  it('rate-limits concurrent hits exactly (no lost updates)', async () => {
-    const limiter = new RateLimiter(cache);
-    const results = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('burst', 5, 60)));
-    expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 });

@@ -1,6 +1,12 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Conversation, SCROLL_BOTTOM_MS, SKELETON_HIDE_MS } from './Conversation';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import {
+  CLOSE_TICKET_MESSAGE,
+  CLOSE_TICKET_TITLE,
+  Conversation,
+  SCROLL_BOTTOM_MS,
+  SKELETON_HIDE_MS,
+} from './Conversation';
 import { SKELETON_GROUPS, SKELETON_PER_GROUP } from './MessageList';
 import { resetSocketForTests } from './socket';
 import { fakeSocket, kitMock, reply, testUser } from './testing/fakes';
@@ -61,7 +67,7 @@ describe('Conversation', () => {
     expect(screen.queryByTestId('conversation-skeleton')).toBeNull();
     expect(messages()).toEqual(['My plan does not load', 'First answer', 'Second answer']);
     expect(screen.getByRole('heading', { name: 'Ticket' })).toBeTruthy();
-    expect(screen.getByText('In-progress')).toBeTruthy();
+    expect(screen.getByText('In-progress').textContent).toBe('In-progress');
     expect(screen.getByText('TCK-000123')).toBeTruthy();
   });
 
@@ -132,11 +138,37 @@ describe('Conversation', () => {
     expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('closes the ticket: green elapsed-time tag and the reply box refuses', async () => {
+  it('the reply box does not take a character the spec forbids (the server would refuse the reply)', async () => {
+    await mount('admin');
+    act(() => jest.advanceTimersByTime(SKELETON_HIDE_MS));
+    const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Hello' } });
+    fireEvent.change(box, { target: { value: 'Hello <script>' } });
+    expect(box.value).toBe('Hello');
+  });
+
+  it('asks before closing: Cancel keeps the ticket open and calls nothing', async () => {
+    await mount();
+    act(() => jest.advanceTimersByTime(SKELETON_HIDE_MS));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    const dialog = screen.getByRole('dialog', { name: CLOSE_TICKET_TITLE });
+    expect(dialog.textContent).toContain(CLOSE_TICKET_MESSAGE);
+    expect(kitMock.api.patch).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(kitMock.api.patch).not.toHaveBeenCalled();
+    expect(screen.getByText('In-progress').textContent).toBe('In-progress');
+  });
+
+  it('closes the ticket after the confirmation: green elapsed-time tag and the reply box refuses', async () => {
     await mount();
     act(() => jest.advanceTimersByTime(SKELETON_HIDE_MS));
     kitMock.api.patch.mockResolvedValueOnce(ticket({ status: 'closed', updatedAt: iso(0), replies: undefined }));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, Close' })),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(kitMock.api.patch).toHaveBeenCalledWith(`user/query-ticket/${T}/update`, { status: 'closed' });
     expect(screen.queryByText('In-progress')).toBeNull();
     expect(screen.getByText('1 hour')).toBeTruthy();

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ConversationSkeleton, MessageList } from './MessageList';
@@ -9,6 +10,8 @@ import { useTicketConversation } from './useTicketConversation';
 /** Spec §2.10: the skeleton hides after about 0.5 s, the view scrolls to the bottom after about 0.6 s. */
 export const SKELETON_HIDE_MS = 500;
 export const SCROLL_BOTTOM_MS = 600;
+export const CLOSE_TICKET_TITLE = 'Close this ticket?';
+export const CLOSE_TICKET_MESSAGE = 'Once closed, no one can reply to this conversation any more.';
 
 const Frame = styled.section`
   display: flex;
@@ -41,6 +44,7 @@ export function Conversation({ ticketId, mode, userId, onChanged }: Props) {
   const { ticket, replies, state, sendReply, close } = useTicketConversation(ticketId, mode);
   const [skeleton, setSkeleton] = useState(true);
   const [closing, setClosing] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
 
   const scrollToBottom = useCallback(() => {
@@ -84,6 +88,7 @@ export function Conversation({ ticketId, mode, userId, onChanged }: Props) {
     return [opening, ...replies.filter((r) => r.id !== opening.id)];
   }, [ticket, replies]);
 
+  // Closing cannot be undone (a closed ticket refuses replies), so the Close button asks first.
   const onClose = async () => {
     setClosing(true);
     try {
@@ -93,12 +98,24 @@ export function Conversation({ ticketId, mode, userId, onChanged }: Props) {
       // The ticket stays open; the header keeps its Close button.
     } finally {
       setClosing(false);
+      setConfirmClose(false);
     }
   };
 
   return (
     <Frame aria-label="Ticket conversation" aria-busy={skeleton}>
-      {ticket && <TicketHeader ticket={ticket} closing={closing} onClose={() => void onClose()} />}
+      {ticket && <TicketHeader ticket={ticket} closing={closing} onClose={() => setConfirmClose(true)} />}
+      <ConfirmDialog
+        open={confirmClose}
+        title={CLOSE_TICKET_TITLE}
+        message={CLOSE_TICKET_MESSAGE}
+        confirmLabel="Yes, Close"
+        cancelLabel="Cancel"
+        tone="danger"
+        loading={closing}
+        onConfirm={() => void onClose()}
+        onCancel={() => !closing && setConfirmClose(false)}
+      />
       <Scroller ref={scroller} data-testid="conversation-scroller" role="log" aria-label="Messages">
         {skeleton ? <ConversationSkeleton /> : ticket ? <MessageList replies={messages} mode={mode} /> : null}
       </Scroller>

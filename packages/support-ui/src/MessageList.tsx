@@ -41,7 +41,7 @@ const DayHeading = styled.h3`
   text-align: center;
   font-size: 12px;
   font-weight: 600;
-  color: #6b7780;
+  color: #4f5d5d;
   margin: 14px 0 6px;
 `;
 const Bubble = styled.li<{ $mine: boolean }>`
@@ -53,7 +53,7 @@ const Bubble = styled.li<{ $mine: boolean }>`
   border-radius: 10px;
   padding: 8px 10px;
   p { margin: 0; white-space: pre-wrap; word-break: break-word; }
-  time { display: block; font-size: 11px; color: #6b7780; margin-top: 4px; text-align: right; }
+  time { display: block; font-size: 11px; color: #4f5d5d; margin-top: 4px; text-align: right; }
   img, video { max-width: 100%; max-height: 240px; border-radius: 6px; display: block; margin-top: 6px; }
 `;
 const Ul = styled.ul`

@@ -1,5 +1,12 @@
-import { errorMessage, uploadFiles, validateUploads } from '@kinfolio/ui-kit';
-import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import {
+  errorMessage,
+  FilePicker,
+  filterTextInput,
+  SUPPORT_TEXT_MAX_LENGTH,
+  uploadFiles,
+  validateUploads,
+} from '@kinfolio/ui-kit';
+import { type KeyboardEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { truncateName } from './format';
 import { PlainButton, VisuallyHidden } from './styles';
@@ -68,7 +75,7 @@ const Refusal = styled.p`
   margin: 0;
   padding: 14px;
   border-top: 1px solid #e3e8eb;
-  color: #6b7780;
+  color: #4f5d5d;
   text-align: center;
 `;
 const ErrorText = styled.p`
@@ -83,7 +90,6 @@ export function ReplyBox({ closed, userId, onSend, label = 'Type your message' }
   const [sending, setSending] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const textId = useId();
 
   if (closed) return <Refusal role="status">{CLOSED_TEXT}</Refusal>;
@@ -110,9 +116,7 @@ export function ReplyBox({ closed, userId, onSend, label = 'Type your message' }
     }
   };
 
-  const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(e.target.files ?? []);
-    e.target.value = '';
+  const onPick = async (files: File[]) => {
     if (files.length === 0) return;
     const { accepted, error } = validateUploads(files, 'media');
     setUploadError(error ?? null);
@@ -153,7 +157,11 @@ export function ReplyBox({ closed, userId, onSend, label = 'Type your message' }
         id={textId}
         placeholder={label}
         value={draft.reply}
-        onChange={(e) => setDraft((d) => ({ ...d, reply: e.target.value }))}
+        onChange={(e) => {
+          // Spec §5 text rule, as the server applies it: a forbidden character or emoji is not taken.
+          const reply = filterTextInput(e.target.value, SUPPORT_TEXT_MAX_LENGTH);
+          if (reply !== null) setDraft((d) => ({ ...d, reply }));
+        }}
         onKeyDown={onKeyDown}
       />
       {draft.attachments.length > 0 && (
@@ -170,22 +178,16 @@ export function ReplyBox({ closed, userId, onSend, label = 'Type your message' }
       )}
       {uploadError && <ErrorText role="alert">{uploadError}</ErrorText>}
       <Row>
-        <PlainButton
-          type="button"
-          onClick={() => fileRef.current?.click()}
-          disabled={uploading}
-          aria-label="Attach files"
-        >
-          {uploading ? 'Uploading…' : 'Attach'}
-        </PlainButton>
-        <input
-          ref={fileRef}
-          type="file"
+        <FilePicker
+          compact
+          label="Attach files"
+          buttonLabel={uploading ? 'Uploading…' : 'Attach'}
           accept={REPLY_ACCEPT}
           multiple
-          hidden
+          disabled={uploading}
+          status=""
           data-testid="reply-file-input"
-          onChange={(e) => void onPick(e)}
+          onFiles={(files) => void onPick(files)}
         />
         <span style={{ flex: 1 }} />
         <PlainButton type="submit" $primary disabled={!sendable} aria-label="Send">

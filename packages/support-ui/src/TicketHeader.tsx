@@ -10,7 +10,7 @@ const Header = styled.header`
   padding: 10px 12px;
   border-bottom: 1px solid #e3e8eb;
   h2 { margin: 0; font-size: 18px; }
-  small { color: #6b7780; }
+  small { color: #4f5d5d; }
   .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; }
 `;
 

@@ -2,7 +2,13 @@
 // socket.io), its formatting helpers and small styles, and the HTML sanitiser. Used by mf-support (user mode) and
 // mf-admin (admin mode). Not a Module Federation shared module: each remote bundles it and so keeps its own socket
 // (docs/decisions/support-ui.md). Test doubles live in '@kinfolio/support-ui/testing'.
-export { Conversation, SCROLL_BOTTOM_MS, SKELETON_HIDE_MS } from './Conversation';
+export {
+  CLOSE_TICKET_MESSAGE,
+  CLOSE_TICKET_TITLE,
+  Conversation,
+  SCROLL_BOTTOM_MS,
+  SKELETON_HIDE_MS,
+} from './Conversation';
 export * from './format';
 export {
   AttachmentView,
@@ -15,7 +21,7 @@ export {
 export { CLOSED_TEXT, canSend, emptyDraft, REPLY_ACCEPT, ReplyBox } from './ReplyBox';
 export { sanitizeHtml } from './sanitize';
 export { type ClientEvents, getSocket, resetSocketForTests, type ServerEvents, type SupportSocket } from './socket';
-export { brand, PlainButton, SkeletonBar, TagPill, VisuallyHidden } from './styles';
+export { brand, brandDark, PlainButton, SkeletonBar, TagPill, VisuallyHidden } from './styles';
 export { TicketHeader } from './TicketHeader';
 export * from './types';
 export { type LoadState, ticketPath, useTicketConversation } from './useTicketConversation';

@@ -2,6 +2,8 @@ import styled, { css, keyframes } from 'styled-components';
 
 // Small presentational pieces of the conversation, also used by the support screens of mf-support and mf-admin.
 export const brand = '#4db2af';
+/** The brand's dark shade: the fill behind white text (white on `brand` is only 2.5:1; on this, 5.9:1). */
+export const brandDark = '#1f6f6c';
 
 const shimmer = keyframes`
   0% { opacity: 0.55; }
@@ -37,8 +39,8 @@ export const PlainButton = styled.button<{ $primary?: boolean }>`
   border-radius: 8px;
   padding: 6px 14px;
   font: inherit;
-  border: 1px solid ${(p) => (p.$primary ? brand : '#c9d3d8')};
-  background: ${(p) => (p.$primary ? brand : '#fff')};
+  border: 1px solid ${(p) => (p.$primary ? brandDark : '#8a9a9a')};
+  background: ${(p) => (p.$primary ? brandDark : '#fff')};
   color: ${(p) => (p.$primary ? '#fff' : '#1f2a33')};
   &:disabled { opacity: 0.5; cursor: not-allowed; }
   &:focus-visible { outline: 2px solid ${brand}; outline-offset: 2px; }

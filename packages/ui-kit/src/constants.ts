@@ -16,6 +16,8 @@ export const MODAL_LINK_COPIED_MS = 2000;
 export const INVALID_FLASH_MS = 200;
 /** Text input maximum length by default. */
 export const TEXT_MAX_LENGTH = 1000;
+/** Ticket query and reply: longest text (contracts' QUERY_MAX_LENGTH / REPLY_MAX_LENGTH; a unit test keeps them equal). */
+export const SUPPORT_TEXT_MAX_LENGTH = 5000;
 /** Number input maximum length by default. */
 export const NUMBER_MAX_LENGTH = 1000;
 /** Floats allow at most 3 decimals. */

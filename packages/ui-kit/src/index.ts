@@ -5,7 +5,9 @@ export * from './components/Avatar';
 export * from './components/Button';
 export * from './components/display';
 export { describedBy, Field, type FieldProps, useFlash } from './components/Field';
+export * from './components/FilePicker';
 export * from './components/inputs';
+export * from './components/layout';
 export * from './components/Modal';
 export * from './constants';
 export {

@@ -1,4 +1,5 @@
 import * as contracts from '@kinfolio/contracts';
+import { SUPPORT_TEXT_MAX_LENGTH } from './constants';
 import {
   clampNumberInput,
   defaultPlaceholder,
@@ -24,6 +25,10 @@ describe('the patterns mirror @kinfolio/contracts', () => {
     expect(EMOJI.source).toBe(contracts.EMOJI.source);
     expect(EMAIL_STRICT.source).toBe(contracts.EMAIL_STRICT.source);
     expect(EMAIL_LOOSE.source).toBe(contracts.EMAIL_LOOSE.source);
+  });
+  it('limits ticket queries and replies to the lengths the server takes', () => {
+    expect(SUPPORT_TEXT_MAX_LENGTH).toBe(contracts.support.QUERY_MAX_LENGTH);
+    expect(SUPPORT_TEXT_MAX_LENGTH).toBe(contracts.support.REPLY_MAX_LENGTH);
   });
   it('produces usernames the server accepts', () => {
     for (const raw of ['John Doe', '  Ann  Lee ', 'abc123', 'a b c']) {

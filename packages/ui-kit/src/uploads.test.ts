@@ -87,9 +87,42 @@ describe('uploadFiles', () => {
     });
     post.mockRestore();
   });
+  it('PUTs a private file with the private ACL the service signed', async () => {
+    const post = jest.spyOn(api, 'post').mockResolvedValue({
+      url: 'https://s3.test/k.pdf?sig=1',
+      key: 'k.pdf',
+      content_type: 'application/pdf',
+      acl: 'private',
+    });
+    const headers: Array<Record<string, string>> = [];
+    global.fetch = jest.fn(async (_u: string | URL | Request, init?: RequestInit) => {
+      headers.push(init?.headers as Record<string, string>);
+      return { ok: true, status: 200, text: async () => '' } as unknown as Response;
+    }) as typeof fetch;
+    await uploadFiles([file('plan.pdf', 5, 'application/pdf')], { kind: 'document', userId: 'u1' });
+    expect(headers).toEqual([{ 'content-type': 'application/pdf', 'x-amz-acl': 'private' }]);
+    post.mockRestore();
+  });
   it('returns nothing when signing fails', async () => {
     const post = jest.spyOn(api, 'post').mockRejectedValue(new Error('down'));
     await expect(uploadFiles([file('a.png', 5, 'image/png')], { kind: 'media', userId: 'u1' })).resolves.toEqual([]);
+    post.mockRestore();
+  });
+  it('asks for a public file only when the upload is a profile image', async () => {
+    const bodies: unknown[] = [];
+    const post = jest.spyOn(api, 'post').mockImplementation(async (_p, body) => {
+      bodies.push(body);
+      return { url: '/api/v1/files/blob/k.png?sig=1', key: 'k.png', content_type: 'image/png' };
+    });
+    global.fetch = jest.fn(
+      async () => ({ ok: true, status: 200, text: async () => '' }) as unknown as Response,
+    ) as typeof fetch;
+    await uploadFiles([file('me.png', 5, 'image/png')], { kind: 'media', userId: 'u1', purpose: 'profile_image' });
+    await uploadFiles([file('shot.png', 5, 'image/png')], { kind: 'media', userId: 'u1' });
+    expect(bodies).toEqual([
+      { object_key: expect.stringMatching(/\.png$/), purpose: 'profile_image' },
+      { object_key: expect.stringMatching(/\.png$/) },
+    ]);
     post.mockRestore();
   });
 });

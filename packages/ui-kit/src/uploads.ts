@@ -2,6 +2,11 @@ import { api, authorizationType } from './api';
 import { UPLOAD_MAX_BYTES, UPLOAD_STAGGER_MS } from './constants';
 
 export type UploadKind = 'media' | 'document';
+/**
+ * What an upload is for: every stored file is private to whoever may see what it belongs to, except a profile image,
+ * which anyone may read (the advisor's public page shows it).
+ */
+export type UploadPurpose = 'attachment' | 'profile_image';
 
 export const UPLOAD_TOO_LARGE_ONE = 'The file exceeds the 10MB size limit and will not be uploaded.';
 export const UPLOAD_TOO_LARGE_MANY = 'Some files are larger than the 10MB limit and will not be uploaded.';
@@ -57,7 +62,9 @@ interface SignedUpload {
   key?: string;
   content_type?: string;
   public_url?: string;
-  data?: { url?: string };
+  /** The x-amz-acl the PUT carries: public-read for public files (profile images), private for the rest. */
+  acl?: 'public-read' | 'private';
+  data?: { url?: string; acl?: 'public-read' | 'private' };
 }
 
 /** The object key (spec §7): storage/user/media/{id}/{timestamp}.{ext}, or the original file name for documents (the server files it under the caller's documents folder). */
@@ -78,11 +85,15 @@ export function isSameOriginUrl(url: string): boolean {
 }
 
 /**
- * The PUT's headers: content type and public-read; a PUT to this origin also carries the Authorization-Type header
+ * The PUT's headers: content type and the ACL the service signed (public-read unless it says private); a PUT to this origin also carries the Authorization-Type header
  * like every other call (spec §6). A PUT to S3 gets no extra header (it would need the bucket's CORS to allow it).
  */
-export function putHeaders(url: string, mimetype: string): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': mimetype, 'x-amz-acl': 'public-read' };
+export function putHeaders(
+  url: string,
+  mimetype: string,
+  acl: 'public-read' | 'private' = 'public-read',
+): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': mimetype, 'x-amz-acl': acl };
   if (isSameOriginUrl(url)) headers['Authorization-Type'] = authorizationType();
   return headers;
 }
@@ -91,23 +102,29 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * Uploads each file (staggered by 50 ms): POST files/signed-upload {object_key} → {url}, then PUT the file there
- * with its content type and `x-amz-acl: public-read`. A file that fails is left out (spec §8: failed uploads return
+ * with its content type and the `x-amz-acl` the service signed. A file that fails is left out (spec §8: failed uploads return
  * nothing); the caller clears its uploading flag in `finally`.
  */
-export async function uploadFiles(files: File[], opts: { kind: UploadKind; userId: string }): Promise<UploadedFile[]> {
+export async function uploadFiles(
+  files: File[],
+  opts: { kind: UploadKind; userId: string; purpose?: UploadPurpose },
+): Promise<UploadedFile[]> {
   const results = await Promise.all(
     files.map(async (file, i): Promise<UploadedFile | null> => {
       if (i > 0) await sleep(UPLOAD_STAGGER_MS * i);
       try {
         const key = objectKeyFor(file, opts.kind, opts.userId, Date.now() + i);
-        const signed = await api.post<SignedUpload>('files/signed-upload', { object_key: key });
+        const signed = await api.post<SignedUpload>('files/signed-upload', {
+          object_key: key,
+          ...(opts.purpose ? { purpose: opts.purpose } : {}),
+        });
         const url = signed?.url ?? signed?.data?.url;
         if (!url) return null;
         const mimetype = signed.content_type || file.type || 'application/octet-stream';
         const put = await fetch(url, {
           method: 'PUT',
           body: file,
-          headers: putHeaders(url, mimetype),
+          headers: putHeaders(url, mimetype, signed.acl ?? signed.data?.acl),
         });
         if (!put.ok) return null;
         const storedKey = signed.key ?? key;

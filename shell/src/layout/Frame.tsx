@@ -1,5 +1,5 @@
-import { useSession } from '@kinfolio/ui-kit';
-import type { ReactNode } from 'react';
+import { MOBILE_BREAKPOINT_PX, PageContainer, useSession } from '@kinfolio/ui-kit';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { RemoteArea } from '../remotes/RemoteArea';
@@ -10,9 +10,50 @@ import { layoutFor } from './select';
 const Columns = styled.div`
   display: flex;
   min-height: calc(100vh - 61px);
+  > .kf-sidebar { display: flex; flex: none; }
   > .kf-content { flex: 1; min-width: 0; display: flex; flex-direction: column; }
-  @media (max-width: 768px) { flex-direction: column; }
+  @media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px) {
+    flex-direction: column;
+    > .kf-sidebar { display: none; }
+    > .kf-sidebar[data-open='true'] { display: block; }
+  }
 `;
+
+/** The id of the collapsible sidebar the header's menu button controls. */
+export const SIDEBAR_ID = 'kf-sidebar';
+
+/**
+ * Header, sidebar and the page: the page's content always sits in the one PageContainer; on phones the sidebar is
+ * collapsed behind the header's menu button (closed again on every route change and by Escape).
+ */
+function SidebarLayout({ sidebar, above, children }: { sidebar: ReactNode; above?: ReactNode; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route is the trigger
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <>
+      <Header menu={{ open, onToggle: () => setOpen((o) => !o), controls: SIDEBAR_ID }} />
+      <Columns>
+        <div className="kf-sidebar" id={SIDEBAR_ID} data-open={open}>
+          {sidebar}
+        </div>
+        <main id="main" className="kf-content">
+          {above}
+          <PageContainer>{children}</PageContainer>
+        </main>
+      </Columns>
+    </>
+  );
+}
 
 const SkipLink = styled.a`
   position: absolute;
@@ -57,30 +98,13 @@ export function Frame({ children }: { children: ReactNode }) {
       );
       break;
     case 'advisor':
-      body = (
-        <>
-          <Header />
-          <Columns>
-            <AdvisorSidebar />
-            <main id="main" className="kf-content">
-              {children}
-            </main>
-          </Columns>
-        </>
-      );
+      body = <SidebarLayout sidebar={<AdvisorSidebar />}>{children}</SidebarLayout>;
       break;
     case 'admin':
       body = (
-        <>
-          <Header />
-          <Columns>
-            <AdminSidebar />
-            <main id="main" className="kf-content">
-              <AdminSubMenu />
-              {children}
-            </main>
-          </Columns>
-        </>
+        <SidebarLayout sidebar={<AdminSidebar />} above={<AdminSubMenu />}>
+          {children}
+        </SidebarLayout>
       );
       break;
     case 'customer':

@@ -1,4 +1,4 @@
-import { Avatar, LINK_COPIED_MS, useSession } from '@kinfolio/ui-kit';
+import { Avatar, LINK_COPIED_MS, MOBILE_BREAKPOINT_PX, useSession } from '@kinfolio/ui-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -12,6 +12,11 @@ const Wrap = styled.div`
     border-radius: 999px; padding: 2px 10px 2px 2px; cursor: pointer; color: inherit; font-weight: 600;
   }
   > button.kf-trigger:hover { border-color: rgba(127, 127, 127, 0.4); }
+  > button.kf-trigger .kf-name { max-width: 220px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  @media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px) {
+    > button.kf-trigger { padding: 2px; }
+    > button.kf-trigger .kf-name, > button.kf-trigger .kf-caret { display: none; }
+  }
 `;
 
 const Menu = styled.div`
@@ -32,6 +37,12 @@ const Menu = styled.div`
   button:hover, button:focus-visible { background: #e6f4f4; }
   button:disabled { opacity: 0.5; cursor: not-allowed; }
 `;
+
+/** The profile button's accessible name: what it is first, then whose it is ('Profile menu, Tan Wei Ling'). */
+export function profileMenuLabel(name: string | null | undefined): string {
+  const who = name?.trim();
+  return who ? `Profile menu, ${who}` : 'Profile menu';
+}
 
 /**
  * The header's profile dropdown (spec §2.6): the avatar; Invitation link ('Link copied' for 3 s, or the Add User
@@ -92,14 +103,17 @@ export function ProfileDropdown() {
       <button
         type="button"
         className="kf-trigger"
+        aria-label={profileMenuLabel(user?.name)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar src={user?.profile_image} gender={user?.gender} size={34} />
-        <span>{user?.name || 'Account'}</span>
-        <span aria-hidden="true">▾</span>
+        <span className="kf-name">{user?.name || 'Account'}</span>
+        <span className="kf-caret" aria-hidden="true">
+          ▾
+        </span>
       </button>
       {open ? (
         <Menu id={menuId} role="menu" aria-label="Profile">

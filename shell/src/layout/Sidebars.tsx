@@ -1,7 +1,7 @@
 import { useSession } from '@kinfolio/ui-kit';
 import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { ADMIN_BASE, ADMIN_SECTIONS, activeAdminSection, advisorMenu } from './menus';
+import { ADMIN_BASE, ADMIN_SECTIONS, activeAdminSection, advisorMenu, customerMenu } from './menus';
 import { usePendingTickets } from './usePendingTickets';
 
 export const Side = styled.nav`
@@ -20,7 +20,7 @@ export const Side = styled.nav`
   a.active { background: #e6f4f4; color: #1f6f6c; }
   ul ul a { font-weight: 500; padding-left: 24px; font-size: 14px; }
   .kf-section { font-size: 12px; text-transform: uppercase; letter-spacing: 0.6px; color: #4f5d5d; margin: 14px 12px 4px; }
-  @media (max-width: 768px) { width: 100%; border-right: 0; border-bottom: 1px solid #dfe7e7; }
+  @media (max-width: 767px) { width: 100%; border-right: 0; border-bottom: 1px solid #dfe7e7; }
 `;
 
 /** The route's id (e.g. /advisor/profile/{id}) when it names a user. */
@@ -29,17 +29,21 @@ export function idInRoute(pathname: string): string | null {
   return m?.[1] ? decodeURIComponent(m[1]) : null;
 }
 
-/** Advisor menu (spec §2.3); renders nothing when the id in the route differs from the user's id. */
+/**
+ * Advisor menu (spec §2.3), or a customer's own short menu on the support pages; renders nothing when the id in the
+ * route differs from the user's id.
+ */
 export function AdvisorSidebar() {
   const { user } = useSession();
   const { pathname } = useLocation();
   if (!user) return null;
   const routeId = idInRoute(pathname);
   if (routeId && routeId !== user.id) return null;
+  const customer = user.type === 'customer';
   return (
-    <Side aria-label="Advisor menu">
+    <Side aria-label={customer ? 'Customer menu' : 'Advisor menu'}>
       <ul>
-        {advisorMenu(user.id).map((item) => (
+        {(customer ? customerMenu() : advisorMenu(user.id)).map((item) => (
           <li key={item.label}>
             {item.children ? (
               <>
@@ -118,6 +122,7 @@ const SubBar = styled.nav`
   padding: 10px 24px;
   background: #ffffff;
   border-bottom: 1px solid #dfe7e7;
+  @media (max-width: 767px) { padding: 8px 16px; }
   a { padding: 6px 12px; border-radius: 999px; text-decoration: none; color: #1d2b2b; font-weight: 500; font-size: 14px; }
   a.active { background: #1f6f6c; color: #fff; }
 `;

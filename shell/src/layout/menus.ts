@@ -22,6 +22,17 @@ export function advisorMenu(advisorId: string): MenuItem[] {
   ];
 }
 
+/**
+ * A signed-in customer's menu where the advisor layout is drawn for them (/support): their dashboard and support.
+ * Without it a customer on /support saw the advisor's menu (issue 10 item 15: every role's menu button works).
+ */
+export function customerMenu(): MenuItem[] {
+  return [
+    { label: 'My dashboard', to: '/customer/dashboard' },
+    { label: 'Support', to: '/support' },
+  ];
+}
+
 export interface AdminSection {
   label: string;
   items: Array<{ label: string; path: string }>;

@@ -11,6 +11,8 @@ const Card = styled.main`
   h1 { margin: 0 0 6px; font-size: 26px; color: #10302f; }
   .kf-lead { margin: 0 0 20px; color: #4f5d5d; }
   form > button[type='submit'] { width: 100%; margin-top: 6px; }
+  .kf-next { display: flex; flex-direction: column; gap: 10px; margin-top: 6px; }
+  .kf-next > button { width: 100%; }
   .kf-links { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 8px; margin-top: 18px; font-size: 15px; }
   .kf-ok { color: #175f2f; background: #e5f5ea; padding: 10px 12px; border-radius: 8px; margin: 0 0 14px; }
   @media (max-width: 520px) { margin: 16px; padding: 20px; }

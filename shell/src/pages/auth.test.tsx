@@ -11,6 +11,7 @@ import {
   PROFILE_IMAGE_HINT,
   ResetPasswordPage,
   SignUpPage,
+  VerificationPage,
 } from './auth';
 import { PROFILE_IMAGE_NOT_IMAGE } from './profileImage';
 
@@ -75,24 +76,60 @@ describe('auth pages', () => {
   it.each([
     [ForgotPasswordPage, 'forget/password', '/auth'],
     [CustomerForgotPasswordPage, 'customer/auth/forgot-password', '/customer/auth'],
-  ])('forgot password: sends the code, then links to the reset page (%#)', async (Page, path, base) => {
-    mount(`${base}/forgot-password`, Page);
-    await submit('Send reset code');
-    expect(alerts()).toEqual(['Enter email']);
-    type('Email', 'ada@example');
-    await submit('Send reset code');
-    expect(alerts()).toEqual(['Enter a valid e-mail address']);
-    type('Email', 'ada@example.com');
-    patch.mockResolvedValueOnce(undefined);
-    await submit('Send reset code');
-    expect(patch).toHaveBeenCalledWith(path, { email: 'ada@example.com' }, { catalogue: false });
-    expect(screen.getByRole('status').textContent).toBe(
-      'If an account exists for ada@example.com, a reset code is on its way. Enter the code',
+  ])(
+    'forgot password: sends the code, then a primary button leads on to the reset page (%#)',
+    async (Page, path, base) => {
+      mount(`${base}/forgot-password`, Page);
+      await submit('Send reset code');
+      expect(alerts()).toEqual(['Enter email']);
+      type('Email', 'ada@example');
+      await submit('Send reset code');
+      expect(alerts()).toEqual(['Enter a valid e-mail address']);
+      type('Email', 'ada@example.com');
+      patch.mockResolvedValueOnce(undefined);
+      await submit('Send reset code');
+      expect(patch).toHaveBeenCalledWith(path, { email: 'ada@example.com' }, { catalogue: false });
+      expect(screen.getByRole('status').textContent).toBe(
+        'If an account exists for ada@example.com, a reset code is on its way.',
+      );
+      // The way on is the form's primary button (not a small link); sending again becomes the secondary one.
+      expect(screen.queryByRole('button', { name: 'Send reset code' })).toBeNull();
+      const next = screen.getByRole('button', { name: 'Enter the code' });
+      expect(next.className).not.toBe(screen.getByRole('button', { name: 'Send the code again' }).className);
+      patch.mockResolvedValueOnce(undefined);
+      await submit('Send the code again');
+      expect(patch).toHaveBeenCalledTimes(2);
+      fireEvent.click(screen.getByRole('button', { name: 'Enter the code' }));
+      expect(screen.getByTestId('where').textContent).toBe(`${base}/reset-password?email=ada%40example.com`);
+      expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe(`${base}/login`);
+    },
+  );
+
+  it('verification: the second code verified signs the advisor in and opens the advisor area', async () => {
+    mount('/advisor/auth/verification?email=ada@example.com', VerificationPage);
+    post.mockResolvedValueOnce({ email_verified: true, mobile_verified: false });
+    type('E-mail code', '123456');
+    await submit('Verify e-mail');
+    expect(screen.getByText('E-mail verified.').textContent).toBe('E-mail verified.');
+    expect(screen.getByTestId('where').textContent).toBe('/advisor/auth/verification?email=ada@example.com');
+    const user = { id: 'u1', type: 'advisor', name: 'Ada', email: 'ada@example.com' } as SessionUser;
+    post.mockResolvedValueOnce({ email_verified: true, mobile_verified: true, token: 't', user });
+    type('Mobile code', '654321');
+    await submit('Verify mobile');
+    expect(post).toHaveBeenLastCalledWith(
+      'auth/verify-mobile-otp',
+      { email: 'ada@example.com', contact_otp: '654321' },
+      { catalogue: false },
     );
-    expect(screen.getByRole('link', { name: 'Enter the code' }).getAttribute('href')).toBe(
-      `${base}/reset-password?email=ada%40example.com`,
-    );
-    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe(`${base}/login`);
+    expect(screen.getByTestId('where').textContent).toBe('/advisor/customers');
+  });
+
+  it('verification: without a session in the reply, the sign-in page says the account is verified', async () => {
+    mount('/advisor/auth/verification?email=ada@example.com', VerificationPage);
+    post.mockResolvedValueOnce({ email_verified: true, mobile_verified: true });
+    type('E-mail code', '123456');
+    await submit('Verify e-mail');
+    expect(screen.getByTestId('where').textContent).toBe('/auth/login?verified=1&email=ada%40example.com');
   });
 
   it.each([
@@ -209,6 +246,7 @@ describe('auth pages', () => {
     await act(async () => undefined);
     expect(post).toHaveBeenCalledWith('files/signed-upload', {
       object_key: expect.stringMatching(/^storage\/user\/media\/u1\/\d+\.png$/),
+      purpose: 'profile_image',
     });
     expect(put).toHaveBeenCalledWith(
       `/api/v1/files/blob/${key}?sig=s`,

@@ -3,10 +3,9 @@ import {
   api,
   Button,
   type ButtonProps,
-  describedBy,
   EmailInput,
   errorMessage,
-  Field,
+  FilePicker,
   FormError,
   fieldErrors,
   isEmailStrict,
@@ -17,7 +16,7 @@ import {
   TextInput,
   useSession,
 } from '@kinfolio/ui-kit';
-import { type CSSProperties, type ReactNode, useId, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { homeFor } from '../layout/select';
 import { AuthCard } from './AuthCard';
@@ -146,8 +145,8 @@ export function afterLogin(type: string, next: string | null): string {
   return area.test(next) ? next : home;
 }
 
+/** The session token is set as an HttpOnly cookie only: the reply carries the user. */
 interface LoginReply {
-  token: string;
   user: SessionUser;
 }
 
@@ -230,46 +229,33 @@ export const PROFILE_IMAGE_HINT = 'A .jpg, .jpeg, .png or .webp image up to 10 M
 
 /** The sign-up form's optional profile image: a labelled file picker, the chosen file's name and a Remove button. */
 function ProfileImageField({ file, onChange }: { file: File | null; onChange: (file: File | null) => void }) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const clearPicker = () => {
-    if (input.current) input.current.value = '';
-  };
   const pick = (picked: File | null) => {
     const problem = picked ? profileImageError(picked) : null;
     setError(problem);
-    if (problem) clearPicker();
     onChange(problem ? null : picked);
   };
   return (
-    <Field label="Profile image" htmlFor={id} optional error={error} hint={PROFILE_IMAGE_HINT}>
-      <input
-        ref={input}
-        id={id}
-        name="profile_image"
-        type="file"
-        accept={PROFILE_IMAGE_ACCEPT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, PROFILE_IMAGE_HINT)}
-        onChange={(e) => pick(e.target.files?.[0] ?? null)}
-      />
-      {file ? (
-        <p style={{ margin: 0, fontSize: 14 }}>
-          {file.name}{' '}
-          <Button
-            variant="link"
-            aria-label={`Remove ${file.name}`}
-            onClick={() => {
-              clearPicker();
-              pick(null);
-            }}
-          >
-            Remove
-          </Button>
-        </p>
-      ) : null}
-    </Field>
+    <FilePicker
+      label="Profile image"
+      name="profile_image"
+      optional
+      accept={PROFILE_IMAGE_ACCEPT}
+      error={error}
+      hint={PROFILE_IMAGE_HINT}
+      buttonLabel={file ? 'Choose another image' : 'Choose image'}
+      status={
+        file ? (
+          <>
+            {file.name}{' '}
+            <Button variant="link" aria-label={`Remove ${file.name}`} onClick={() => pick(null)}>
+              Remove
+            </Button>
+          </>
+        ) : undefined
+      }
+      onFiles={(files) => pick(files[0] ?? null)}
+    />
   );
 }
 
@@ -357,11 +343,18 @@ export function SignUpPage() {
 interface Verified {
   email_verified: boolean;
   mobile_verified: boolean;
+  /** Sent by the call that completes verification: the advisor is signed in (issue 10 item 16). */
+  token?: string;
+  user?: SessionUser;
 }
 
-/** E-mail and mobile OTP verification after sign-up. */
+/**
+ * E-mail and mobile OTP verification after sign-up. The second code verified signs the advisor in: they land in
+ * the advisor area (their sign-up image is uploaded now); without a session in the reply, the sign-in page.
+ */
 export function VerificationPage() {
   const navigate = useNavigate();
+  const { setUser } = useSession();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [otp, setOtp] = useState('');
@@ -373,9 +366,18 @@ export function VerificationPage() {
   const resend = useSubmit();
 
   const after = (v: Verified) => {
-    setState(v);
-    if (v.email_verified && v.mobile_verified)
-      navigate(`/auth/login?verified=1&email=${encodeURIComponent(email.trim())}`, { replace: true });
+    setState({ email_verified: v.email_verified, mobile_verified: v.mobile_verified });
+    if (!(v.email_verified && v.mobile_verified)) return;
+    if (v.user) {
+      const user = v.user;
+      setUser(user);
+      navigate(homeFor(user.type), { replace: true });
+      void attachProfileImage(user).then((updated) => {
+        if (updated) setUser(updated);
+      });
+      return;
+    }
+    navigate(`/auth/login?verified=1&email=${encodeURIComponent(email.trim())}`, { replace: true });
   };
   const digits = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
@@ -468,6 +470,7 @@ const recovery = (customer: boolean, advisorPath: string, customerPath: string, 
   api.patch(customer ? customerPath : advisorPath, body, { catalogue: false });
 
 function ForgotForm({ customer }: { customer: boolean }) {
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const form = useSubmit();
@@ -482,15 +485,26 @@ function ForgotForm({ customer }: { customer: boolean }) {
     );
   return (
     <AuthCard title="Forgot your password?" lead="Enter your e-mail and we will send you a code to reset it.">
-      <Notice>
-        {sent ? (
-          <>
-            If an account exists for {email.trim()}, a reset code is on its way.{' '}
-            <Link to={`${base}/reset-password?email=${encodeURIComponent(email.trim())}`}>Enter the code</Link>
-          </>
-        ) : null}
-      </Notice>
-      <AuthForm label="Forgot password" submit="Send reset code" form={form} onSubmit={submit}>
+      <Notice>{sent ? `If an account exists for ${email.trim()}, a reset code is on its way.` : null}</Notice>
+      <AuthForm
+        label="Forgot password"
+        submit="Send reset code"
+        form={form}
+        onSubmit={submit}
+        done={
+          // Once the code is sent, the way on is the primary button; sending again is the secondary one.
+          sent ? (
+            <div className="kf-next">
+              <Button onClick={() => navigate(`${base}/reset-password?email=${encodeURIComponent(email.trim())}`)}>
+                Enter the code
+              </Button>
+              <Button type="submit" variant="secondary" loading={form.busy}>
+                Send the code again
+              </Button>
+            </div>
+          ) : null
+        }
+      >
         <EmailInput label="Email" value={email} {...form.bind('email', setEmail)} />
       </AuthForm>
       <div className="kf-links">

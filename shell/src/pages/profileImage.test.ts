@@ -60,5 +60,7 @@ describe('the sign-up profile image', () => {
     patch.mockResolvedValueOnce({ ...advisor, profile_image: key });
     expect(await attachProfileImage(advisor)).toEqual({ ...advisor, profile_image: key });
     expect(patch).toHaveBeenCalledWith('user/update', { user_id: 'u1', profile_image: key });
+    // a profile image is the one kind of upload anyone may read (issue 10 item 4)
+    expect(post).toHaveBeenCalledWith('files/signed-upload', expect.objectContaining({ purpose: 'profile_image' }));
   });
 });

@@ -43,7 +43,7 @@ export function takeProfileImage(email: string): File | null {
 export async function attachProfileImage(user: SessionUser): Promise<SessionUser | null> {
   const file = takeProfileImage(user.email);
   if (!file || user.type !== 'advisor' || user.profile_image) return null;
-  const [uploaded] = await uploadFiles([file], { kind: 'media', userId: user.id });
+  const [uploaded] = await uploadFiles([file], { kind: 'media', userId: user.id, purpose: 'profile_image' });
   if (!uploaded) return null;
   try {
     return await api.patch<SessionUser>('user/update', { user_id: user.id, profile_image: uploaded.key });

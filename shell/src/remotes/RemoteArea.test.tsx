@@ -41,6 +41,18 @@ describe('remote areas', () => {
     spy.mockRestore();
   });
 
+  it('shows no placeholder at all while loading when asked for none (the help widget: no second skeleton)', async () => {
+    let resolve: (c: never) => void = () => undefined;
+    const loader = jest.fn(() => new Promise<never>((r) => (resolve = r)));
+    const { container } = render(
+      <RemoteArea remote="mf_support" expose="./HelpWidget" loading={null} loader={loader} />,
+    );
+    expect(screen.queryByTestId('skeleton')).toBeNull();
+    expect(container.textContent).toBe('');
+    await act(async () => resolve((() => <p>widget</p>) as never));
+    expect(screen.getByText('widget').textContent).toBe('widget');
+  });
+
   it('catches a remote that throws while rendering, and can render nothing (help widget)', async () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { container } = render(

@@ -53,7 +53,7 @@ export function clearRemoteCache(): void {
 export interface RemoteAreaProps {
   remote: RemoteName;
   expose?: string;
-  /** Shown while the remote loads (default: a skeleton). */
+  /** Shown while the remote loads (default: a skeleton; null: nothing). */
   loading?: ReactNode;
   /** Shown when it fails (default: the unavailable message); null renders nothing (e.g. the help widget). */
   failure?: ReactNode;
@@ -68,15 +68,9 @@ export function RemoteArea({ remote, expose = './App', loading, failure, props, 
   const C = remoteComponent(remote, expose, loader);
   return (
     <ErrorBoundary name={remote} fallback={failure !== undefined ? failure : <RemoteUnavailable remote={remote} />}>
-      <Suspense
-        fallback={
-          loading ?? (
-            <div style={{ padding: 24 }}>
-              <Skeleton rows={5} label="Loading" />
-            </div>
-          )
-        }
-      >
+      {/* `loading={null}` means no placeholder at all (the help widget): with `??` it fell back to a second
+          skeleton below the page's frame while the widget loaded. */}
+      <Suspense fallback={loading !== undefined ? loading : <Skeleton rows={5} label="Loading" />}>
         <C {...props} />
         {after}
       </Suspense>

@@ -33,14 +33,12 @@ export async function touchSession(db: Knex, id: string, at: Date): Promise<void
   await db('sessions').where({ id }).update({ last_seen_at: at });
 }
 
-/** Revokes sessions; returns the token hashes revoked (to drop them from the gateway's cache). */
-export async function revokeSessions(db: Knex, where: { id: string; user_id: string } | { user_id: string }): Promise<string[]> {
-  const rows: Array<{ token_hash: string }> = await db('sessions')
-    .where(where)
-    .whereNull('revoked_at')
-    .update({ revoked_at: new Date() })
-    .returning('token_hash');
-  return rows.map((r) => r.token_hash);
+/** Revokes sessions; returns the ids and token hashes revoked (to announce them, and drop them from the gateway's cache). */
+export async function revokeSessions(
+  db: Knex,
+  where: { id: string; user_id: string } | { user_id: string },
+): Promise<Array<{ id: string; token_hash: string }>> {
+  return db('sessions').where(where).whereNull('revoked_at').update({ revoked_at: new Date() }).returning(['id', 'token_hash']);
 }
 
 /** Token hashes of the user's live sessions (to drop cached identities after a change). */

@@ -5,6 +5,7 @@ import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type Use
 import { assertStrongPassword, hashPassword, newReferralId } from './crypto';
 import { emailTaken, isUniqueViolation } from './errors';
 import { checkOtp, issueOtp, mailCode, smsCode, useOtp } from './otps';
+import { openSession } from './sessions';
 
 export type Kind = 'advisor' | 'customer';
 
@@ -70,12 +71,33 @@ async function userOfKind(ctx: ServiceContext, email: string, kind: Kind): Promi
 }
 
 const verified = (u: UserRow) => ({ email_verified: u.email_verified, mobile_verified: u.mobile_verified });
+const fullyVerified = (u: UserRow) => u.email_verified && u.mobile_verified;
+
+/** Who is verifying: recorded on the session a completed verification opens. */
+export interface VerifyMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export type VerifiedResult = auth.Verified;
+
+/**
+ * The reply of a verification. The call that completes an advisor's sign-up (both codes now verified, not before)
+ * also opens a session: whoever holds both fresh single-use codes is the person who just signed up, so they go on
+ * signed in instead of typing the password again (issue 10 item 16). Later calls never open one.
+ */
+async function verifiedReply(ctx: ServiceContext, before: UserRow, after: UserRow, kind: Kind, meta: VerifyMeta): Promise<VerifiedResult> {
+  if (kind !== 'advisor' || fullyVerified(before) || !fullyVerified(after) || after.status !== 'active') return verified(after);
+  const { token } = await openSession(ctx, after, meta);
+  ctx.logger.info({ userId: after.id }, 'advisor verified and signed in');
+  return { ...verified(after), token, user: toUser(after) };
+}
 
 /**
  * POST auth/verify-otp and customer/auth/verify-otp: the e-mail code. An advisor's sign-up code is used up; a
  * customer confirms the code of their invitation (or reset) mail, which stays usable for create/reset password.
  */
-export async function verifyEmailOtp(ctx: ServiceContext, body: { email: string; otp: string }, kind: Kind) {
+export async function verifyEmailOtp(ctx: ServiceContext, body: { email: string; otp: string }, kind: Kind, meta: VerifyMeta = {}): Promise<VerifiedResult> {
   const user = await userOfKind(ctx, body.email, kind);
   if (kind === 'customer') {
     await checkOtp(ctx, user?.id, ['password_create', 'password_reset', 'email_verify'], body.otp, 'otp');
@@ -86,18 +108,18 @@ export async function verifyEmailOtp(ctx: ServiceContext, body: { email: string;
     await useOtp(trx, row, 'otp');
     return updateUser(trx, user!.id, { email_verified: true });
   });
-  return verified(saved!);
+  return verifiedReply(ctx, user!, saved!, kind, meta);
 }
 
 /** POST auth/verify-mobile-otp and customer/auth/verify-mobile-otp: the SMS code (`contact_otp`). */
-export async function verifyMobileOtp(ctx: ServiceContext, body: { email: string; contact_otp: string }, kind: Kind) {
+export async function verifyMobileOtp(ctx: ServiceContext, body: { email: string; contact_otp: string }, kind: Kind, meta: VerifyMeta = {}): Promise<VerifiedResult> {
   const user = await userOfKind(ctx, body.email, kind);
   const row = await checkOtp(ctx, user?.id, ['mobile_verify'], body.contact_otp, 'contact_otp');
   const saved = await ctx.tx(async (trx) => {
     await useOtp(trx, row, 'contact_otp');
     return updateUser(trx, user!.id, { mobile_verified: true });
   });
-  return verified(saved!);
+  return verifiedReply(ctx, user!, saved!, kind, meta);
 }
 
 /** POST auth/verify-email: new codes for whatever is not verified yet. The reply never reveals whether the account exists. */

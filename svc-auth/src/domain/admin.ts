@@ -1,8 +1,8 @@
 import type { auth } from '@kinfolio/contracts';
 import { AppError, enqueueEvent, type Identity, notFound, type ServiceContext } from '@kinfolio/service-kit';
-import { liveTokenHashes, revokeSessions } from '../data/session.repository';
+import { liveTokenHashes } from '../data/session.repository';
 import { deleteUser, filterUsers, findUserById, toUser, updateUser, type UserFilter, userStats } from '../data/user.repository';
-import { dropCachedSessions } from './sessions';
+import { dropCachedSessions, revokeAndAnnounce } from './sessions';
 import { USER_NOT_FOUND } from './users';
 
 export async function listUsers(ctx: ServiceContext, filter: UserFilter) {
@@ -27,7 +27,7 @@ export async function setStatus(ctx: ServiceContext, caller: Identity, id: strin
     if (!current) throw notFound(USER_NOT_FOUND);
     if (current.status === status) return { user: current, hashes: [] as string[] };
     const saved = (await updateUser(trx, id, { status }))!;
-    const hashes = status === 'deactivated' ? await revokeSessions(trx, { user_id: id }) : await liveTokenHashes(trx, id);
+    const hashes = status === 'deactivated' ? await revokeAndAnnounce(trx, { user_id: id }, 'deactivated') : await liveTokenHashes(trx, id);
     await enqueueEvent(trx, status === 'deactivated' ? 'auth.user.deactivated.v1' : 'auth.user.activated.v1', { user_id: id, type: saved.type });
     return { user: saved, hashes };
   });
@@ -42,7 +42,7 @@ export async function removeUser(ctx: ServiceContext, caller: Identity, id: stri
   const hashes = await ctx.tx(async (trx) => {
     const current = await findUserById(trx, id, { forUpdate: true });
     if (!current) throw notFound(USER_NOT_FOUND);
-    const hashes = await revokeSessions(trx, { user_id: id });
+    const hashes = await revokeAndAnnounce(trx, { user_id: id }, 'deleted');
     await deleteUser(trx, id);
     await enqueueEvent(trx, 'auth.user.deleted.v1', { user_id: id, type: current.type });
     return hashes;

@@ -1,10 +1,9 @@
 import type { ServiceContext } from '@kinfolio/service-kit';
-import { revokeSessions } from '../data/session.repository';
 import { findUserByEmail, updateUser } from '../data/user.repository';
 import type { Kind } from './accounts';
 import { assertStrongPassword, hashPassword } from './crypto';
 import { checkOtp, issueOtp, mailCode, useOtp } from './otps';
-import { dropCachedSessions } from './sessions';
+import { dropCachedSessions, revokeAndAnnounce } from './sessions';
 
 export const FORGOT_SENT = 'If an account exists for this e-mail, we have sent a code to reset the password.';
 export const PASSWORD_RESET = 'Your password has been reset. Please sign in.';
@@ -40,7 +39,7 @@ export async function setPasswordWithCode(
   const revoked = await ctx.tx(async (trx) => {
     await useOtp(trx, row, 'otp');
     await updateUser(trx, user!.id, { password_hash, email_verified: true });
-    return revokeSessions(trx, { user_id: user!.id });
+    return revokeAndAnnounce(trx, { user_id: user!.id }, 'password');
   });
   await dropCachedSessions(ctx, revoked);
   ctx.logger.info({ userId: user!.id, purpose }, 'password set with a mailed code');

@@ -1,5 +1,5 @@
-import type { auth } from '@kinfolio/contracts';
-import { type Identity, identity, type Knex, type ServiceContext, unauthorized } from '@kinfolio/service-kit';
+import type { auth, EventPayload } from '@kinfolio/contracts';
+import { enqueueEvent, type Identity, identity, type Knex, type ServiceContext, unauthorized } from '@kinfolio/service-kit';
 import { findSessionWithUser, insertSession, liveTokenHashes, revokeSessions, type SessionRow, touchSession } from '../data/session.repository';
 import type { UserRow } from '../data/user.repository';
 import { newSessionToken, sha256hex } from './crypto';
@@ -87,16 +87,33 @@ export async function verifyToken(ctx: ServiceContext, token: string): Promise<a
   return id;
 }
 
+/**
+ * Revokes sessions inside the caller's transaction and announces them (auth.sessions.revoked.v1, same transaction),
+ * so svc-support closes their open sockets. Every revocation goes through here. Returns the token hashes to drop
+ * from the gateway's cache once committed.
+ */
+export async function revokeAndAnnounce(
+  trx: Knex.Transaction,
+  where: { id: string; user_id: string } | { user_id: string },
+  reason: EventPayload<'auth.sessions.revoked.v1'>['reason'],
+): Promise<string[]> {
+  const revoked = await revokeSessions(trx, where);
+  if (revoked.length) {
+    await enqueueEvent(trx, 'auth.sessions.revoked.v1', { user_id: where.user_id, session_ids: revoked.map((r) => r.id), reason });
+  }
+  return revoked.map((r) => r.token_hash);
+}
+
 /** Revokes one session of a user by its token (rotation at sign-in: the token the browser held before). */
 export async function revokeToken(ctx: ServiceContext, token: string): Promise<void> {
   const found = await findSessionWithUser(ctx.db, { token_hash: sha256hex(token) });
   if (!found || found.session.revoked_at) return;
-  const hashes = await revokeSessions(ctx.db, { id: found.session.id, user_id: found.session.user_id });
+  const hashes = await ctx.tx((trx) => revokeAndAnnounce(trx, { id: found.session.id, user_id: found.session.user_id }, 'signin'));
   await dropCachedSessions(ctx, hashes);
 }
 
 export async function revokeSessionById(ctx: ServiceContext, userId: string, sessionId: string): Promise<void> {
-  const hashes = await revokeSessions(ctx.db, { id: sessionId, user_id: userId });
+  const hashes = await ctx.tx((trx) => revokeAndAnnounce(trx, { id: sessionId, user_id: userId }, 'logout'));
   await dropCachedSessions(ctx, hashes);
 }
 

@@ -8,9 +8,14 @@ export const BAD_CREDENTIALS = 'Invalid email or password';
 export const NOT_VERIFIED = 'Please verify your e-mail address and mobile number before signing in.';
 export const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
 
+/** A sign-in refused for a wrong password or unknown account (what the login throttles count as a failure). */
+export const isBadCredentials = (err: unknown): boolean =>
+  err instanceof AppError && err.status === 401 && err.message === BAD_CREDENTIALS;
+
 /** Which user types each sign-in endpoint accepts: auth/login for advisors and admins, customer/auth/login for customers. */
 export type SignInDoor = 'staff' | 'customer';
-const accepts = (door: SignInDoor, type: string) => (door === 'customer' ? type === 'customer' : type === 'advisor' || type === 'admin');
+const accepts = (door: SignInDoor, type: string) =>
+  door === 'customer' ? type === 'customer' : type === 'advisor' || type === 'admin';
 
 /**
  * Sign-in: checks the password (a dummy hash when there is no such account, so timing reveals nothing), refuses a

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { support } from '@kinfolio/contracts';
 import { notFound, type ServiceContext } from '@kinfolio/service-kit';
 import type { z } from 'zod';
+import { openFiles } from '../data/file.repository';
+import { fileUrl } from '../files/uploads';
 import { sanitizeRichHtml } from './html';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -60,7 +62,21 @@ function walkthroughColumns(b: Partial<WalkthroughInput>) {
   };
 }
 
+/** Walkthroughs are public pages: the files they name become readable by anyone (issue 10 item 4). */
+const openWalkthroughFiles = (ctx: ServiceContext, b: Partial<WalkthroughInput>) =>
+  b.uploaded_files ? openFiles(ctx.db, b.uploaded_files.files, 'public') : Promise.resolve();
+/** Presentations are for signed-in users: so are the files they name. */
+const openPresentationFiles = (ctx: ServiceContext, b: Partial<PresentationInput>) =>
+  b.files
+    ? openFiles(
+        ctx.db,
+        b.files.map((f) => f.url),
+        'signed_in',
+      )
+    : Promise.resolve();
+
 export async function createWalkthrough(ctx: ServiceContext, b: WalkthroughInput) {
+  await openWalkthroughFiles(ctx, b);
   const now = new Date();
   const [row] = (await ctx
     .db('page_walkthroughs')
@@ -70,6 +86,7 @@ export async function createWalkthrough(ctx: ServiceContext, b: WalkthroughInput
 }
 
 export async function updateWalkthrough(ctx: ServiceContext, id: string, b: Partial<WalkthroughInput>) {
+  await openWalkthroughFiles(ctx, b);
   const [row] = (await ctx
     .db('page_walkthroughs')
     .where({ id })
@@ -102,7 +119,7 @@ const toPresentation = (ctx: ServiceContext, r: PresentationRow) => ({
   folder_name: r.folder_name,
   files: json(r.files).map((f) => ({
     name: f.name,
-    url: f.url.startsWith('https://') ? f.url : ctx.ports.blobs.publicUrl(f.url),
+    url: f.url.startsWith('https://') ? f.url : fileUrl(f.url),
     key: f.url,
   })),
   createdAt: iso(r.created_at),
@@ -119,6 +136,7 @@ export async function listPresentations(ctx: ServiceContext) {
 type PresentationInput = z.infer<typeof support.PresentationBody>;
 
 export async function createPresentation(ctx: ServiceContext, b: PresentationInput) {
+  await openPresentationFiles(ctx, b);
   const now = new Date();
   const [row] = (await ctx
     .db('presentations')
@@ -134,6 +152,7 @@ export async function createPresentation(ctx: ServiceContext, b: PresentationInp
 }
 
 export async function updatePresentation(ctx: ServiceContext, id: string, b: Partial<PresentationInput>) {
+  await openPresentationFiles(ctx, b);
   const [row] = (await ctx
     .db('presentations')
     .where({ id })

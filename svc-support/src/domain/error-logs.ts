@@ -28,25 +28,47 @@ function scrub(value: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
         .slice(0, 100)
-        .map(([k, v]) => [k.replaceAll(NUL, ''), SECRET_KEY.test(k) ? '[redacted]' : scrub(v, depth + 1)]),
+        .map(([k, v]) => [clean(k), SECRET_KEY.test(k) ? '[redacted]' : scrub(v, depth + 1)]),
     );
   }
-  // PostgreSQL text and jsonb cannot hold NUL characters
-  if (typeof value === 'string') return value.replaceAll(NUL, '');
+  // PostgreSQL text and jsonb cannot hold NUL characters, and jsonb refuses a lone surrogate's escape
+  if (typeof value === 'string') return clean(value);
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
   return value;
 }
 
-const parsed = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const clean = (s: string) => s.replace(LONE_SURROGATE, '\uFFFD').replaceAll(NUL, '');
+
+/**
+ * A stored JSON value as the listing shows it, whatever the row holds: the drivers hand jsonb back already parsed,
+ * `info` is stored wrapped as `{value}` (so a string is never mistaken for JSON text to parse), and anything else a
+ * row may hold (an older unwrapped value, text that is not JSON) is shown as it is. Never throws.
+ */
+export function storedJson(v: unknown, wrapped: boolean): unknown {
+  let out = v;
+  if (typeof out === 'string') {
+    try {
+      out = JSON.parse(out) as unknown;
+    } catch {
+      return out;
+    }
+  }
+  if (wrapped && out && typeof out === 'object' && !Array.isArray(out) && 'value' in out)
+    return (out as { value: unknown }).value;
+  return out ?? null;
+}
+
 const toLog = (r: ErrorLogRow) => ({
   id: r.id,
   user_id: r.user_id,
   user_type: r.user_type,
   error: r.error,
   stack: r.stack,
-  info: parsed(r.info),
+  info: storedJson(r.info, true),
   url: r.url,
   timestamp: r.client_timestamp ? new Date(r.client_timestamp).toISOString() : null,
-  userData: parsed(r.user_data),
+  userData: storedJson(r.user_data, false),
   createdAt: new Date(r.created_at).toISOString(),
 });
 
@@ -63,10 +85,10 @@ export async function recordClientError(
     user_id: who?.userId ?? null,
     user_type: who?.type ?? null,
     ip: ip.slice(0, 64),
-    error: b.error,
-    stack: b.stack,
-    info: b.info === undefined ? null : JSON.stringify(scrub(b.info)),
-    url: b.url,
+    error: clean(b.error),
+    stack: clean(b.stack),
+    info: b.info === undefined ? null : JSON.stringify({ value: scrub(b.info) }),
+    url: clean(b.url),
     client_timestamp: ts && !Number.isNaN(ts.getTime()) ? ts : null,
     user_data: b.userData == null ? null : JSON.stringify(scrub(b.userData)),
     created_at: new Date(),

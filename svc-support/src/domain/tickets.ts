@@ -15,10 +15,13 @@ import {
   updateTicket,
 } from '../data/ticket.repository';
 import { findUsers } from '../data/user.repository';
+import { linkTicketFiles } from '../data/file.repository';
+import { fileUrl } from '../files/uploads';
 import { verifyAttachments } from '../files/verify';
 import { hubFor } from '../realtime/hub';
 
-const urlOf = (ctx: ServiceContext) => (key: string) => ctx.ports.blobs.publicUrl(key);
+/** Attachments are read through the service, which checks who may read them (never straight from the store). */
+const urlOf = (_ctx: ServiceContext) => fileUrl;
 
 /** Adds the owners' names and e-mails (svc-support's copy of svc-auth's users) to tickets. */
 async function withOwners<T extends support.Ticket>(ctx: ServiceContext, tickets: T[]): Promise<T[]> {
@@ -54,8 +57,8 @@ export async function raiseTicket(
   // Every attached file is checked where it is stored (size and first bytes), whichever store took the upload.
   const attachments = await verifyAttachments(ctx, me, body.attachments);
   const now = new Date();
-  const row = await ctx.tx(async (trx) =>
-    insertTicket(trx, {
+  const row = await ctx.tx(async (trx) => {
+    const saved = await insertTicket(trx, {
       id: randomUUID(),
       reference_id: await nextReferenceId(trx, now),
       user_id: me.userId,
@@ -67,8 +70,14 @@ export async function raiseTicket(
       replies_count: 0,
       created_at: now,
       updated_at: now,
-    }),
-  );
+    });
+    await linkTicketFiles(
+      trx,
+      saved.id,
+      attachments.map((a) => a.media),
+    );
+    return saved;
+  });
   const ticket = toTicket(row, urlOf(ctx));
   const hub = hubFor(ctx);
   if (hub) hub.ticketCreated((await withOwners(ctx, [ticket]))[0] ?? ticket);
@@ -159,6 +168,11 @@ export async function replyToTicket(
       if (!row || (me.type !== 'admin' && row.user_id !== me.userId)) throw notFound('Ticket not found');
       throw new AppError(409, support.TICKET_CLOSED_MESSAGE);
     }
+    await linkTicketFiles(
+      trx,
+      done.ticket.id,
+      attachments.map((a) => a.media),
+    );
     await enqueueEvent(trx, 'support.reply.created.v1', {
       ticket_id: done.ticket.id,
       reply_id: done.reply.id,

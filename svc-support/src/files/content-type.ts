@@ -1,28 +1,18 @@
 import { DOCUMENT_EXTENSIONS, MEDIA_EXTENSIONS, support } from '@kinfolio/contracts';
 
-/** What a file's first bytes say it is (never trust the extension or the declared content type alone). */
-export type Detected =
-  | 'image/jpeg'
-  | 'image/png'
-  | 'image/webp'
-  | 'video/mp4'
-  | 'video/quicktime'
-  | 'video/webm'
-  | 'application/pdf'
-  | 'application/zip';
+type FileTypeModule = typeof import('file-type/node');
+let fileTypeModule: Promise<FileTypeModule> | undefined;
+// file-type is ESM only: loaded once, on first use (Node 20.19+ can also require it; a dynamic import works everywhere)
+const fileType = () => (fileTypeModule ??= import('file-type/node'));
 
-export function detect(buf: Buffer): Detected | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP')
-    return 'image/webp';
-  if (buf.length >= 12 && buf.toString('latin1', 4, 8) === 'ftyp')
-    return buf.toString('latin1', 8, 10) === 'qt' ? 'video/quicktime' : 'video/mp4';
-  if (buf.length >= 4 && buf.readUInt32BE(0) === 0x1a45dfa3) return 'video/webm';
-  if (buf.length >= 5 && buf.toString('latin1', 0, 5) === '%PDF-') return 'application/pdf';
-  if (buf.length >= 4 && buf.readUInt32BE(0) === 0x504b0304) return 'application/zip';
-  return null;
+/**
+ * What a file's bytes say it is, by `file-type` (the ecosystem's magic-number sniffer): its MIME type, or null when
+ * it recognises nothing. Never trust the extension or the declared content type alone.
+ */
+export async function detect(buf: Uint8Array): Promise<string | null> {
+  if (!buf.length) return null;
+  const found = await (await fileType()).fileTypeFromBuffer(buf).catch(() => undefined);
+  return found?.mime ?? null;
 }
 
 export type Kind = 'media' | 'documents';
@@ -63,37 +53,34 @@ export function contentTypeOf(ext: string): string {
   return DECLARED[ext] ?? 'application/octet-stream';
 }
 
+const ISO_VIDEO = ['video/mp4', 'video/x-m4v', 'video/quicktime', 'video/3gpp', 'video/3gpp2'];
+const MATROSKA = ['video/webm', 'video/matroska', 'video/x-matroska'];
+/** What file-type may say each accepted extension's bytes are (the ISO and Matroska video families are one each). */
+const SNIFFED: Record<string, readonly string[]> = {
+  '.jpg': ['image/jpeg'],
+  '.jpeg': ['image/jpeg'],
+  '.png': ['image/png'],
+  '.webp': ['image/webp'],
+  '.mp4': ISO_VIDEO,
+  '.m4v': ISO_VIDEO,
+  '.3gp': ISO_VIDEO,
+  '.mov': ISO_VIDEO,
+  '.webm': MATROSKA,
+  '.mkv': MATROSKA,
+  '.pdf': ['application/pdf'],
+  '.pptx': [DECLARED['.pptx']!],
+  '.xlsx': [DECLARED['.xlsx']!],
+};
+
 /**
- * Whether the bytes really are what the extension claims: jpeg/png/webp/video containers for media, pdf or an
- * Office Open XML zip of the right family (pptx holds ppt/, xlsx holds xl/) for documents.
+ * Whether the bytes really are what the extension claims: jpeg/png/webp/video containers for media, pdf or the
+ * Office Open XML package of the right kind (its [Content_Types].xml names a presentation or a workbook).
  */
-export function contentMatches(ext: string, buf: Buffer): boolean {
-  const d = detect(buf);
-  switch (ext) {
-    case '.jpg':
-    case '.jpeg':
-      return d === 'image/jpeg';
-    case '.png':
-      return d === 'image/png';
-    case '.webp':
-      return d === 'image/webp';
-    case '.mp4':
-    case '.m4v':
-    case '.3gp':
-    case '.mov':
-      return d === 'video/mp4' || d === 'video/quicktime';
-    case '.webm':
-    case '.mkv':
-      return d === 'video/webm';
-    case '.pdf':
-      return d === 'application/pdf';
-    case '.pptx':
-      return d === 'application/zip' && buf.includes('[Content_Types].xml') && buf.includes('ppt/');
-    case '.xlsx':
-      return d === 'application/zip' && buf.includes('[Content_Types].xml') && buf.includes('xl/');
-    default:
-      return false;
-  }
+export async function contentMatches(ext: string, buf: Uint8Array): Promise<boolean> {
+  const allowed = SNIFFED[ext];
+  if (!allowed) return false;
+  const found = await detect(buf);
+  return found !== null && allowed.includes(found);
 }
 
 export const CONTENT_MISMATCH = 'The file content does not match its type';

@@ -1,29 +1,7 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
 import { UPLOAD_MAX_BYTES } from '@kinfolio/contracts';
 import { badRequest } from '@kinfolio/service-kit';
+import busboy from 'busboy';
 import type { Request } from 'express';
-
-/** busboy 0.3 ships no types: the little of its API used here. */
-interface BusboyStream extends NodeJS.WritableStream {
-  on(
-    event: 'file',
-    cb: (
-      field: string,
-      file: Readable & { truncated?: boolean },
-      filename: string,
-      encoding: string,
-      mimetype: string,
-    ) => void,
-  ): this;
-  on(event: 'filesLimit' | 'finish', cb: () => void): this;
-  on(event: 'error', cb: (err: Error) => void): this;
-}
-type BusboyCtor = new (opts: {
-  headers: IncomingHttpHeaders;
-  limits?: { fileSize?: number; files?: number; fields?: number; fieldSize?: number; parts?: number };
-}) => BusboyStream;
-const Busboy = require('busboy') as BusboyCtor;
 
 export const MAX_FILES_PER_UPLOAD = 10;
 
@@ -38,11 +16,20 @@ export interface ReceivedFile {
 /** Reads a multipart body: every file (kept in memory up to the limit, never beyond), at most 10 files. */
 export function readMultipart(req: Request): Promise<ReceivedFile[]> {
   return new Promise((resolve, reject) => {
-    let bb: BusboyStream;
+    let bb: busboy.Busboy;
     try {
-      bb = new Busboy({
+      bb = busboy({
         headers: req.headers,
-        limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 10_000, parts: 40 },
+        // browsers send file names as UTF-8 (busboy 1 would read them as latin1 by default)
+        defParamCharset: 'utf8',
+        // busboy 1 marks a file truncated once it reaches the limit: one byte more tells "exactly 10 MB" from "over"
+        limits: {
+          fileSize: UPLOAD_MAX_BYTES + 1,
+          files: MAX_FILES_PER_UPLOAD,
+          fields: 20,
+          fieldSize: 10_000,
+          parts: 40,
+        },
       });
     } catch {
       reject(badRequest('Send the files as multipart/form-data', 'files'));
@@ -51,15 +38,15 @@ export function readMultipart(req: Request): Promise<ReceivedFile[]> {
     const files: ReceivedFile[] = [];
     const pending: Array<Promise<void>> = [];
     let tooMany = false;
-    bb.on('file', (_field, stream, filename, _enc, mimetype) => {
+    bb.on('file', (_field, stream, info) => {
       const chunks: Buffer[] = [];
       pending.push(
         new Promise<void>((done) => {
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('end', () => {
             files.push({
-              fileName: String(filename ?? ''),
-              declaredType: String(mimetype ?? ''),
+              fileName: info.filename ?? '',
+              declaredType: info.mimeType ?? '',
               body: Buffer.concat(chunks),
               tooLarge: stream.truncated === true,
             });
@@ -72,7 +59,7 @@ export function readMultipart(req: Request): Promise<ReceivedFile[]> {
       tooMany = true;
     });
     bb.on('error', () => reject(badRequest('Malformed multipart body', 'files')));
-    bb.on('finish', () => {
+    bb.on('close', () => {
       Promise.all(pending).then(() => {
         if (tooMany) reject(badRequest(`At most ${MAX_FILES_PER_UPLOAD} files per upload`, 'files'));
         else resolve(files);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { support, UPLOAD_TOO_LARGE_MANY, UPLOAD_TOO_LARGE_ONE } from '@kinfolio/contracts';
+import { MEDIA_EXTENSIONS, support, UPLOAD_TOO_LARGE_MANY, UPLOAD_TOO_LARGE_ONE } from '@kinfolio/contracts';
+import { insertFile } from '../data/file.repository';
 import { AppError, badRequest, type Identity, type ServiceContext } from '@kinfolio/service-kit';
 import {
   CONTENT_MISMATCH,
@@ -11,8 +12,6 @@ import {
   TYPE_NOT_ALLOWED,
 } from './content-type';
 import type { ReceivedFile } from './multipart';
-
-const MEDIA_KEY = /^storage\/user\/media\/([0-9a-f-]{36})\/(\d{10,16})(\.[A-Za-z0-9]+)$/;
 
 /** A document keeps its original name, made safe: letters, digits, dot, dash, underscore and space. */
 export function safeDocumentName(name: string): string | null {
@@ -29,54 +28,90 @@ export function safeDocumentName(name: string): string | null {
   return `${stem || 'document'}${ext}`;
 }
 
+/** A signed upload link works this long, once, for the session that asked for it. */
+export const SIGNED_UPLOAD_TTL_SEC = 300;
+
+/** Where a stored file is read: always through the service, which checks who may read it. */
+export const fileUrl = (key: string) => `/api/v1/files/blob/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/**
+ * A new, unguessable key in the owner's folder: 128 random bits and the extension. The file's own name is kept only
+ * as metadata (the download's name), so two files with the same name never meet, and nothing is ever overwritten.
+ */
+export function newKey(kind: Kind, ownerId: string, ext: string): string {
+  return `storage/user/${kind}/${ownerId.toLowerCase()}/${randomBytes(16).toString('hex')}${ext}`;
+}
+
+/** The name a file is kept and downloaded under. */
+function keptName(fileName: string, ext: string): string {
+  return safeDocumentName(fileName) ?? `file${ext}`;
+}
+
 export interface KeyPlan {
   key: string;
   kind: Kind;
   ext: string;
   contentType: string;
+  fileName: string;
 }
 
 /**
- * The key a signed upload may write (spec §7): `storage/user/media/{id}/{timestamp}.{extension}` for media (the id
- * must be the caller's), or `storage/user/documents/{id}/{name}` for a pptx, pdf or xlsx named by its file name.
+ * A signed upload (spec §7): the client names the file (`storage/user/media/{id}/{timestamp}.{ext}` for media, the
+ * file's own name for a document); only its extension and its name are used, the key is always a new random one.
+ * A profile image must be an image.
  */
-export function planSignedKey(me: Identity, objectKey: string): KeyPlan {
-  const uid = me.userId.toLowerCase();
-  const media = MEDIA_KEY.exec(objectKey);
-  if (media) {
-    if (media[1] !== uid)
-      throw new AppError(403, 'You can only upload to your own folder', {
-        errors: [{ object_key: ['You can only upload to your own folder'] }],
-      });
-    const ext = media[3]!.toLowerCase();
-    if (kindOfExtension(ext) !== 'media') throw badRequest(TYPE_NOT_ALLOWED, 'object_key');
-    return { key: `storage/user/media/${uid}/${media[2]}${ext}`, kind: 'media', ext, contentType: contentTypeOf(ext) };
-  }
-  const name = safeDocumentName(objectKey);
-  const ext = name ? extOf(name) : '';
-  if (!name || kindOfExtension(ext) !== 'documents') throw badRequest(TYPE_NOT_ALLOWED, 'object_key');
-  return { key: `storage/user/documents/${uid}/${name}`, kind: 'documents', ext, contentType: contentTypeOf(ext) };
+export function planSignedKey(me: Identity, objectKey: string, purpose: support.UploadPurpose): KeyPlan {
+  const base = objectKey.split('/').pop() ?? '';
+  const ext = extOf(base);
+  const kind = kindOfExtension(ext);
+  if (!kind) throw badRequest(TYPE_NOT_ALLOWED, 'object_key');
+  if (purpose === 'profile_image' && !(MEDIA_EXTENSIONS as readonly string[]).includes(ext))
+    throw badRequest('A profile image must be a .jpg, .jpeg, .png or .webp image', 'object_key');
+  return {
+    key: newKey(kind, me.userId, ext),
+    kind,
+    ext,
+    contentType: contentTypeOf(ext),
+    fileName: keptName(base, ext),
+  };
 }
 
-export async function signedUpload(ctx: ServiceContext, me: Identity, body: { object_key: string }) {
-  const plan = planSignedKey(me, body.object_key);
-  const url = await ctx.ports.blobs.signedPutUrl(plan.key, plan.contentType);
-  return { url, key: plan.key, content_type: plan.contentType, public_url: ctx.ports.blobs.publicUrl(plan.key) };
+export async function signedUpload(
+  ctx: ServiceContext,
+  me: Identity,
+  body: { object_key: string; purpose: support.UploadPurpose },
+) {
+  const plan = planSignedKey(me, body.object_key, body.purpose);
+  const visibility = body.purpose === 'profile_image' ? 'public' : 'private';
+  await insertFile(ctx.db, {
+    key: plan.key,
+    owner_id: me.userId.toLowerCase(),
+    file_name: plan.fileName,
+    content_type: plan.contentType,
+    visibility,
+    upload_session_id: me.sessionId,
+    upload_expires_at: new Date(Date.now() + SIGNED_UPLOAD_TTL_SEC * 1000),
+  });
+  // On S3 the object's own ACL follows its visibility: a private file is never readable from the bucket directly.
+  const acl = visibility === 'public' ? 'public-read' : 'private';
+  const url = await ctx.ports.blobs.signedPutUrl(plan.key, plan.contentType, SIGNED_UPLOAD_TTL_SEC, acl);
+  return { url, key: plan.key, content_type: plan.contentType, public_url: fileUrl(plan.key), acl };
 }
 
 /** Checks a stored key's bytes against its extension; the reply names the problem. */
-export function checkContent(key: string, body: Buffer): { ext: string; contentType: string } {
+export async function checkContent(key: string, body: Buffer): Promise<{ ext: string; contentType: string }> {
   const ext = extOf(key);
   const kind = kindOfExtension(ext);
   const m = support.OBJECT_KEY_PATTERN.exec(key);
   if (!kind || !m || m[1] !== kind) throw badRequest(TYPE_NOT_ALLOWED, 'file');
-  if (!contentMatches(ext, body)) throw badRequest(CONTENT_MISMATCH, 'file');
+  if (!(await contentMatches(ext, body))) throw badRequest(CONTENT_MISMATCH, 'file');
   return { ext, contentType: contentTypeOf(ext) };
 }
 
 /**
  * files/media-upload (media only) and files/s3-upload (media or documents): every file is checked by size and by
  * content before any is stored; a batch with a file over 10 MB is refused with the spec's message (one or several).
+ * Each file gets a new random key and is readable by its owner only (and whoever may see what it is attached to).
  */
 export async function storeUploads(ctx: ServiceContext, me: Identity, files: ReceivedFile[], allowDocuments: boolean) {
   if (!files.length) throw badRequest('Choose a file to upload', 'files');
@@ -85,25 +120,35 @@ export async function storeUploads(ctx: ServiceContext, me: Identity, files: Rec
     throw new AppError(413, files.length === 1 ? UPLOAD_TOO_LARGE_ONE : UPLOAD_TOO_LARGE_MANY, {
       errors: large.map((f) => ({ files: [`${f.fileName}: ${UPLOAD_TOO_LARGE_ONE}`] })),
     });
-  const uid = me.userId.toLowerCase();
-  const stamp = Date.now();
-  const planned = files.map((f, i) => {
+  const planned: Array<{ f: ReceivedFile; key: string; contentType: string; fileName: string }> = [];
+  for (const f of files) {
     const ext = extOf(f.fileName);
     const kind = kindOfExtension(ext);
     if (!kind || (kind === 'documents' && !allowDocuments))
       throw badRequest(`${f.fileName || 'file'}: ${TYPE_NOT_ALLOWED}`, 'files');
     if (!f.body.length) throw badRequest(`${f.fileName}: the file is empty`, 'files');
-    if (!contentMatches(ext, f.body)) throw badRequest(`${f.fileName}: ${CONTENT_MISMATCH}`, 'files');
-    const key =
-      kind === 'media'
-        ? `storage/user/media/${uid}/${stamp + i}${randomBytes(3).toString('hex')}${ext}`
-        : `storage/user/documents/${uid}/${safeDocumentName(f.fileName)}`;
-    return { f, key, contentType: contentTypeOf(ext) };
-  });
-  for (const p of planned) await ctx.ports.blobs.put(p.key, p.f.body, p.contentType);
+    if (!(await contentMatches(ext, f.body))) throw badRequest(`${f.fileName}: ${CONTENT_MISMATCH}`, 'files');
+    planned.push({
+      f,
+      key: newKey(kind, me.userId, ext),
+      contentType: contentTypeOf(ext),
+      fileName: keptName(f.fileName, ext),
+    });
+  }
+  for (const p of planned) {
+    await insertFile(ctx.db, {
+      key: p.key,
+      owner_id: me.userId.toLowerCase(),
+      file_name: p.fileName,
+      content_type: p.contentType,
+      visibility: 'private',
+      stored_at: new Date(),
+    });
+    await ctx.ports.blobs.put(p.key, p.f.body, p.contentType);
+  }
   return planned.map((p) => ({
     key: p.key,
-    url: ctx.ports.blobs.publicUrl(p.key),
+    url: fileUrl(p.key),
     fileName: p.f.fileName,
     mimetype: p.contentType,
   }));

@@ -4,7 +4,11 @@ import { type Identity, type ServiceContext, verifyIdentityHeaders } from '@kinf
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { isSessionRevoked } from '../data/session.repository';
 import { findTicket } from '../data/ticket.repository';
+
+/** Every socket joins the room of its session, so a revoked session's sockets close on every replica at once. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId.toLowerCase()}`;
 
 type Io = Server<
   support.ClientToServerEvents,
@@ -53,8 +57,19 @@ export class LiveHub {
     io.use((socket, next) => {
       const verified = verifyIdentityHeaders(ctx.config.INTERNAL_SECRET, socket.request.headers);
       if (!verified.valid || !verified.identity) return next(new Error('Invalid token'));
-      socket.data.identity = verified.identity;
-      next();
+      const who = verified.identity;
+      // a session svc-auth revoked is refused here too (the gateway's check and this one are both needed: belt and braces)
+      isSessionRevoked(ctx.db, who.sessionId).then(
+        (revoked) => {
+          if (revoked) return next(new Error('Invalid token'));
+          socket.data.identity = who;
+          next();
+        },
+        (err: unknown) => {
+          ctx.logger.error({ err }, 'socket session check failed');
+          next(new Error('Something went wrong'));
+        },
+      );
     });
     io.on('connection', (socket) => hub.onConnection(socket));
     return hub;
@@ -62,6 +77,7 @@ export class LiveHub {
 
   private onConnection(socket: Sock): void {
     const me = socket.data.identity;
+    void socket.join(sessionRoom(me.sessionId));
     void socket.join(support.rooms.user(me.userId));
     if (me.type === 'admin') void socket.join(support.rooms.admins);
     socket.on('ticket:join', async (msg, ack) => {
@@ -69,6 +85,11 @@ export class LiveHub {
       try {
         const parsed = support.TicketJoinMessage.safeParse(msg);
         if (!parsed.success) return reply({ ok: false, message: 'ticket_id: Invalid ticket id' });
+        if (await isSessionRevoked(this.ctx.db, me.sessionId)) {
+          reply({ ok: false, message: 'Invalid token' });
+          socket.disconnect(true);
+          return;
+        }
         const ticket = await findTicket(this.ctx.db, parsed.data.ticket_id.toLowerCase());
         if (!ticket || (me.type !== 'admin' && ticket.user_id !== me.userId))
           return reply({ ok: false, message: 'Not found' });
@@ -85,6 +106,16 @@ export class LiveHub {
       if (typeof ack === 'function')
         ack(parsed.success ? { ok: true } : { ok: false, message: 'ticket_id: Invalid ticket id' });
     });
+  }
+
+  /** Closes every socket of these sessions, on every replica. */
+  closeSessions(sessionIds: string[]): void {
+    if (sessionIds.length) this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  }
+
+  /** Closes every socket of a user (deactivated or deleted), on every replica. */
+  closeUser(userId: string): void {
+    this.io.in(support.rooms.user(userId)).disconnectSockets(true);
   }
 
   replyCreated(ticket: support.Ticket, reply: support.Reply): void {

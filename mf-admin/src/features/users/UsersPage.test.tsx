@@ -166,6 +166,27 @@ describe('admin Users', () => {
     expect(calls.filter((c) => c.path === 'admin/users-stats').length).toBeGreaterThan(statsCallsBefore);
   });
 
+  it("offers no Deactivate or Delete on the signed-in admin's own row", async () => {
+    const me = user('00000000-0000-4000-8000-0000000000aa', 'Root Admin', 'active', 'admin');
+    db.push(me);
+    const { SessionProvider } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
+    render(
+      <SessionProvider initialUser={me as never}>
+        <MemoryRouter initialEntries={['/admin-dashboard/active-users']}>
+          <Routes>
+            <Route path="/admin-dashboard/*" element={<App />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    const own = (await screen.findByText('Root Admin')).closest('tr') as HTMLElement;
+    expect(within(own).queryByRole('button')).toBeNull();
+    expect(within(own).getByText('You').textContent).toBe('You');
+    const other = screen.getByText('Alice Tan').closest('tr') as HTMLElement;
+    expect(within(other).getByRole('button', { name: 'Deactivate Alice Tan' })).toHaveProperty('disabled', false);
+    expect(within(other).getByRole('button', { name: 'Delete Alice Tan' })).toHaveProperty('disabled', false);
+  });
+
   it('cancelling the confirmation changes nothing', async () => {
     renderAt('/admin-dashboard/active-users');
     await screen.findByText('Alice Tan');

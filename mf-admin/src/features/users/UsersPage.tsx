@@ -1,4 +1,4 @@
-import { Button, EmptyState, errorMessage, Select, Table, TextInput, theme } from '@kinfolio/ui-kit';
+import { Button, EmptyState, errorMessage, Select, Table, TextInput, theme, useSession } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ConfirmAction } from '../../components/ConfirmAction';
@@ -120,6 +120,7 @@ function actionTexts(a: Action): { title: string; body: string; confirm: string;
 
 /** Admin Users: active-users or deactivated-users (spec platform-shell §2.4), with stats, filters and actions. */
 export function UsersPage({ status }: { status: UserStatus }) {
+  const { user: me } = useSession();
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [type, setType] = useState<UserType | ''>('');
@@ -245,7 +246,7 @@ export function UsersPage({ status }: { status: UserStatus }) {
           </EmptyState>
         </Box>
       ) : !list.error ? (
-        <Table aria-busy={list.loading}>
+        <Table aria-busy={list.loading} label={title}>
           <HiddenCaption>{title}</HiddenCaption>
           <thead>
             <tr>
@@ -280,31 +281,36 @@ export function UsersPage({ status }: { status: UserStatus }) {
                     <td>{TYPE_LABEL[u.type]}</td>
                     <td>{formatDate(u.created_at)}</td>
                     <td>
-                      <Actions>
-                        {u.status === 'active' ? (
+                      {u.id === me?.id ? (
+                        // An admin cannot deactivate or delete themselves: no such buttons on their own row.
+                        <span data-testid="own-row">You</span>
+                      ) : (
+                        <Actions>
+                          {u.status === 'active' ? (
+                            <Button
+                              variant="secondary"
+                              onClick={() => setPending({ kind: 'deactivate', user: u })}
+                              aria-label={`Deactivate ${u.name}`}
+                            >
+                              Deactivate
+                            </Button>
+                          ) : (
+                            <Button
+                              onClick={() => setPending({ kind: 'activate', user: u })}
+                              aria-label={`Activate ${u.name}`}
+                            >
+                              Activate
+                            </Button>
+                          )}
                           <Button
-                            variant="secondary"
-                            onClick={() => setPending({ kind: 'deactivate', user: u })}
-                            aria-label={`Deactivate ${u.name}`}
+                            variant="danger"
+                            onClick={() => setPending({ kind: 'delete', user: u })}
+                            aria-label={`Delete ${u.name}`}
                           >
-                            Deactivate
+                            Delete
                           </Button>
-                        ) : (
-                          <Button
-                            onClick={() => setPending({ kind: 'activate', user: u })}
-                            aria-label={`Activate ${u.name}`}
-                          >
-                            Activate
-                          </Button>
-                        )}
-                        <Button
-                          variant="danger"
-                          onClick={() => setPending({ kind: 'delete', user: u })}
-                          aria-label={`Delete ${u.name}`}
-                        >
-                          Delete
-                        </Button>
-                      </Actions>
+                        </Actions>
+                      )}
                     </td>
                   </tr>
                 ))}

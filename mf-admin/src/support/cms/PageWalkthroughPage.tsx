@@ -1,5 +1,13 @@
-import { api, errorMessage, uploadFiles, useSession, validateUploads } from '@kinfolio/ui-kit';
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import {
+  api,
+  errorMessage,
+  FilePicker,
+  UPLOAD_ACCEPT,
+  uploadFiles,
+  useSession,
+  validateUploads,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { HtmlEditor } from '../shared/HtmlEditor';
 import { asPage, ConfirmDelete, DataTable, PageFrame, PlainButton } from '../shared/ui';
@@ -41,7 +49,7 @@ const Form = styled.form`
   background: #fff;
   margin-bottom: 16px;
   .field { display: flex; flex-direction: column; gap: 4px; }
-  .hint { font-size: 12px; color: #6b7780; }
+  .hint { font-size: 12px; color: #4f5d5d; }
 `;
 
 function WalkthroughForm({
@@ -59,11 +67,9 @@ function WalkthroughForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const ids = { title: useId(), link: useId(), values: useId(), folder: useId(), files: useId() };
+  const ids = { title: useId(), link: useId(), values: useId(), folder: useId() };
 
-  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(e.target.files ?? []);
-    e.target.value = '';
+  const onFiles = async (files: File[]) => {
     if (!files.length || !user) return;
     const { accepted, error: tooBig } = validateUploads(files, 'document');
     setError(tooBig ?? null);
@@ -139,14 +145,18 @@ function WalkthroughForm({
         onChange={(description) => setV({ ...v, description })}
       />
       <div className="field">
-        <label htmlFor={ids.files}>Files (pptx, pdf, xlsx)</label>
-        <input
-          id={ids.files}
-          type="file"
-          accept=".pptx,.pdf,.xlsx"
+        <FilePicker
+          label="Files (pptx, pdf, xlsx)"
+          optional
+          accept={UPLOAD_ACCEPT.document}
           multiple
-          onChange={(e) => void onFiles(e)}
           disabled={uploading}
+          status={
+            uploading
+              ? 'Uploading…'
+              : `${v.uploaded_files.files.length || 'No'} ${v.uploaded_files.files.length === 1 ? 'file' : 'files'} added`
+          }
+          onFiles={(files) => void onFiles(files)}
         />
         {v.uploaded_files.files.length > 0 && (
           <ul aria-label="Uploaded files">
@@ -241,7 +251,7 @@ export function PageWalkthroughPage() {
       ) : rows.length === 0 ? (
         <p className="muted">No walkthroughs yet.</p>
       ) : (
-        <DataTable>
+        <DataTable label="Page walkthroughs">
           <thead>
             <tr>
               <th scope="col">Title</th>

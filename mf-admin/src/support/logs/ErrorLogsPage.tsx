@@ -47,7 +47,7 @@ export function ErrorLogsPage() {
         <p className="muted">No errors logged.</p>
       ) : (
         <>
-          <DataTable>
+          <DataTable label="Error logs">
             <thead>
               <tr>
                 <th scope="col">When</th>

@@ -1,4 +1,5 @@
-import { brand, PlainButton } from '@kinfolio/support-ui';
+import { PlainButton } from '@kinfolio/support-ui';
+import { Table, theme } from '@kinfolio/ui-kit';
 import { useState } from 'react';
 import styled from 'styled-components';
 
@@ -17,27 +18,27 @@ export function asPage<T>(data: T[] | PageOf<T> | null | undefined, page = 1): P
   return data;
 }
 
+/** The admin support pages' typography. The page's padding is the shell's one PageContainer, not its own. */
 export const PageFrame = styled.div`
-  padding: 16px;
   h1 { font-size: 20px; margin: 0 0 12px; }
   h2 { font-size: 16px; margin: 16px 0 8px; }
   .toolbar { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; margin-bottom: 12px; }
   .error { color: #c0392b; margin: 4px 0; }
-  .muted { color: #6b7780; }
+  .muted { color: #4f5d5d; }
   label { font-weight: 600; }
   input[type='text'], input[type='url'], input:not([type]), select, textarea {
     font: inherit; padding: 6px 8px; border: 1px solid #c9d3d8; border-radius: 8px; font-weight: 400;
   }
 `;
 
-export const DataTable = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  background: #fff;
-  th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid #eef1f3; vertical-align: top; }
+/** The admin support lists' table: ui-kit's Table (its own scroll box, so a wide table never widens the page). */
+export const DataTable = styled(Table)`
+  th, td { padding: 8px 10px; border-bottom: 1px solid #eef1f3; vertical-align: top; }
   th { font-size: 13px; color: #4a5560; background: #f7f9fa; }
   td.clip { max-width: 360px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  a { color: ${brand}; }
+  a { color: ${theme.colors.primaryDark}; }
+  tr.kf-row-link { cursor: pointer; }
+  tr.kf-row-link:hover td { background: ${theme.colors.primarySoft}; }
 `;
 
 export function Pager({

@@ -4,7 +4,7 @@ import { fakeSocket, kitMock } from '@kinfolio/support-ui/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PENDING_EVENT } from './pending';
-import { SupportTicketsPage } from './SupportTicketsPage';
+import { fromText, SupportTicketsPage } from './SupportTicketsPage';
 
 jest.mock('@kinfolio/ui-kit', () => require('@kinfolio/support-ui/testing').kitMock);
 jest.mock('socket.io-client', () => ({ io: () => require('@kinfolio/support-ui/testing').fakeSocket }));
@@ -67,6 +67,38 @@ describe('admin support tickets', () => {
       '/admin-dashboard/support/tickets/p1',
     );
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+  });
+
+  it('opens a ticket from its subject or anywhere on its row, and says who it is from (name and role)', async () => {
+    kitMock.api.get.mockImplementation(
+      async (path: string, _b: unknown, opts: { query?: Record<string, unknown> } = {}) => {
+        if (opts.query?.have_pending_tickets === 'true') return 1;
+        if (path === 'admin/query-tickets')
+          return {
+            rows: [{ ...t('p1', 'pending', 'Projection looks off'), user_name: 'Tan Wei Ling' }],
+            total: 1,
+            page: 1,
+            page_size: 20,
+          };
+        if (path === 'admin/query-ticket/p1') return { ...t('p1'), replies: [] };
+        return [];
+      },
+    );
+    mount();
+    await act(async () => undefined);
+    const row = screen.getByTestId('ticket-row');
+    expect(row.textContent).toContain('Tan Wei Ling (Advisor)');
+    expect(screen.getByRole('link', { name: 'Projection looks off' }).getAttribute('href')).toBe(
+      '/admin-dashboard/support/tickets/p1',
+    );
+    // A click on a cell that holds no link opens the ticket too.
+    await act(async () => fireEvent.click(screen.getByText('General enquiry')));
+    expect(screen.getByRole('heading', { level: 1, name: 'Support ticket' }).tagName).toBe('H1');
+  });
+
+  it('names the sender by role alone when the name is unknown', () => {
+    expect(fromText({ user_type: 'customer', user_name: null })).toBe('Customer');
+    expect(fromText({ user_type: 'advisor', user_name: '  Nur Aisyah ' })).toBe('Nur Aisyah (Advisor)');
   });
 
   it('filters by status and pages', async () => {

@@ -1,7 +1,7 @@
 import { Conversation, getSocket, TagPill, type Ticket } from '@kinfolio/support-ui';
 import { api, useSession } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { asPage, DataTable, formatDateTime, PageFrame, type PageOf, Pager } from '../shared/ui';
 import { announcePending, usePendingTickets } from './pending';
 
@@ -11,7 +11,23 @@ export const STATUS_OPTIONS = [
   { value: 'closed', label: 'Closed' },
 ] as const;
 
-type AdminTicket = Ticket & { user_type?: string; replies_count?: number };
+type AdminTicket = Ticket & { user_type?: string; user_name?: string | null; replies_count?: number };
+
+const ROLE_LABEL: Record<string, string> = { advisor: 'Advisor', customer: 'Customer', admin: 'Admin' };
+
+/** Who raised the ticket: their name and their role ('Tan Wei Ling (Advisor)'); the role alone when the name is unknown. */
+export function fromText(t: Pick<AdminTicket, 'user_name' | 'user_type'>): string {
+  const role = t.user_type ? (ROLE_LABEL[t.user_type] ?? t.user_type) : '';
+  const name = t.user_name?.trim();
+  if (name && role) return `${name} (${role})`;
+  return name || role || 'Unknown user';
+}
+
+/** Whether a click on a row was meant for something inside it (a link, a button) or is a selection of text. */
+function clickIsForInner(e: React.MouseEvent): boolean {
+  const target = e.target as HTMLElement;
+  return Boolean(target.closest('a, button, input, select, textarea')) || Boolean(window.getSelection()?.toString());
+}
 
 export function TicketsList() {
   const [params, setParams] = useSearchParams();
@@ -21,6 +37,7 @@ export function TicketsList() {
   const [loading, setLoading] = useState(true);
   const [pending, setPending] = useState<number | null>(null);
   const selectId = useId();
+  const navigate = useNavigate();
 
   const loadCount = useCallback(() => {
     api
@@ -105,11 +122,11 @@ export function TicketsList() {
         <p>No tickets found</p>
       ) : (
         <>
-          <DataTable>
+          <DataTable label="Support tickets">
             <thead>
               <tr>
                 <th scope="col">Reference</th>
-                <th scope="col">Query</th>
+                <th scope="col">Subject</th>
                 <th scope="col">Type</th>
                 <th scope="col">From</th>
                 <th scope="col">Status</th>
@@ -119,15 +136,24 @@ export function TicketsList() {
             </thead>
             <tbody>
               {data.rows.map((t) => (
-                <tr key={t.id} data-testid="ticket-row">
+                // The whole row opens the ticket; the reference and the subject are real links for keyboards and
+                // screen readers (a row itself is not focusable).
+                <tr
+                  key={t.id}
+                  data-testid="ticket-row"
+                  className="kf-row-link"
+                  onClick={(e) => {
+                    if (!clickIsForInner(e)) navigate(t.id);
+                  }}
+                >
                   <td>
                     <Link to={t.id}>{t.reference_id}</Link>
                   </td>
                   <td className="clip" title={t.query}>
-                    {t.query}
+                    <Link to={t.id}>{t.query}</Link>
                   </td>
                   <td>{t.query_type}</td>
-                  <td>{t.user_type ?? ''}</td>
+                  <td>{fromText(t)}</td>
                   <td>
                     <TagPill $tone={t.status === 'closed' ? 'green' : 'red'}>
                       {t.status === 'closed' ? 'Closed' : 'Pending'}
@@ -161,6 +187,7 @@ export function AdminTicketConversation() {
           ← All tickets
         </Link>
       </p>
+      <h1>Support ticket</h1>
       {user && <Conversation key={id} ticketId={id} mode="admin" userId={user.id} />}
     </PageFrame>
   );

@@ -1,4 +1,4 @@
-import { api, useSession } from '@kinfolio/ui-kit';
+import { api, PageContainer, useSession } from '@kinfolio/ui-kit';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -27,6 +27,12 @@ const TabBar = styled.nav`
   padding: 0 24px;
   background: #fff;
   border-bottom: 1px solid #e2e8f0;
+  @media (max-width: 767px) {
+    flex-wrap: nowrap;
+    overflow-x: auto;
+    padding: 0 8px;
+    a, span { white-space: nowrap; }
+  }
   a,
   span {
     display: inline-block;
@@ -48,9 +54,6 @@ const TabBar = styled.nav`
     color: #a0aec0;
     cursor: default;
   }
-`;
-const Body = styled.main`
-  padding: 24px;
 `;
 
 function useLeadInfo(customerId: string | null, viewer: 'advisor' | 'customer'): LeadInfo {
@@ -113,7 +116,9 @@ export function Frame({
             ),
           )}
         </TabBar>
-        <Body>{children}</Body>
+        <main>
+          <PageContainer>{children}</PageContainer>
+        </main>
       </Shell>
     </Ctx.Provider>
   );

@@ -24,6 +24,10 @@ const Bar = styled.header`
   .spacer {
     flex: 1;
   }
+  @media (max-width: 767px) {
+    padding: 10px 16px;
+    gap: 10px;
+  }
 `;
 
 /** Spec §2.8: 'Are you sure you want to logout?' with 'Cancel' and 'Yes, Logout'. */

@@ -1,6 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertRange, assertSafeKey, type BlobStore } from './types';
+import { assertRange, assertSafeKey, type BlobAcl, type BlobStore } from './types';
 
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -34,7 +40,9 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, body: Buffer, contentType: string) {
     assertSafeKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.cfg.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.cfg.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
   }
 
   async get(key: string) {
@@ -66,7 +74,9 @@ export class S3BlobStore implements BlobStore {
     assertSafeKey(key);
     if (length === 0) return (await this.head(key)) ? Buffer.alloc(0) : null;
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key, Range: `bytes=${start}-${start + length - 1}` }));
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key, Range: `bytes=${start}-${start + length - 1}` }),
+      );
       const bytes = await out.Body?.transformToByteArray();
       // A store that ignores Range answers the whole file: keep only the asked slice.
       const buf = Buffer.from(bytes ?? []);
@@ -74,7 +84,10 @@ export class S3BlobStore implements BlobStore {
     } catch (err) {
       if (isMissing(err)) return null;
       // Past the end of a file (or an empty file): S3 answers 416 for a range it cannot satisfy.
-      if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416 || (err as { name?: string }).name === 'InvalidRange') {
+      if (
+        (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416 ||
+        (err as { name?: string }).name === 'InvalidRange'
+      ) {
         return (await this.head(key)) ? Buffer.alloc(0) : null;
       }
       throw err;
@@ -86,16 +99,18 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
   }
 
-  async signedPutUrl(key: string, contentType: string, expiresSec = 900) {
+  async signedPutUrl(key: string, contentType: string, expiresSec = 900, acl: BlobAcl = 'public-read') {
     assertSafeKey(key);
-    const cmd = new PutObjectCommand({ Bucket: this.cfg.bucket, Key: key, ContentType: contentType, ACL: 'public-read' });
+    const cmd = new PutObjectCommand({ Bucket: this.cfg.bucket, Key: key, ContentType: contentType, ACL: acl });
     // Sign the content type too (the presigner leaves it unsigned by default), so the URL cannot be used to store
     // another type (say text/html) under a key meant for an image, as the disk adapter's signature also forbids.
     return getSignedUrl(this.client, cmd, { expiresIn: expiresSec, signableHeaders: new Set(['content-type']) });
   }
 
   publicUrl(key: string) {
-    const base = this.cfg.publicBaseUrl ?? `${this.cfg.endpoint ?? `https://s3.${this.cfg.region}.amazonaws.com`}/${this.cfg.bucket}`;
+    const base =
+      this.cfg.publicBaseUrl ??
+      `${this.cfg.endpoint ?? `https://s3.${this.cfg.region}.amazonaws.com`}/${this.cfg.bucket}`;
     return `${base.replace(/\/$/, '')}/${key.split('/').map(encodeURIComponent).join('/')}`;
   }
 }

@@ -21,11 +21,17 @@ export interface BlobStore {
    */
   readRange(key: string, start: number, length: number): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
-  /** A URL the browser can PUT the file to (with its Content-Type and `x-amz-acl: public-read`). */
-  signedPutUrl(key: string, contentType: string, expiresSec?: number): Promise<string>;
+  /**
+   * A URL the browser can PUT the file to, with its Content-Type and the `x-amz-acl` header of `acl` (spec: a
+   * public-read header; a private file is signed `private`, so the bucket never serves it without the service's
+   * access check).
+   */
+  signedPutUrl(key: string, contentType: string, expiresSec?: number, acl?: BlobAcl): Promise<string>;
   /** Where the browser reads a stored file. */
   publicUrl(key: string): string;
 }
+
+export type BlobAcl = 'public-read' | 'private';
 
 const hasControlChar = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20);
 
@@ -34,12 +40,19 @@ export function assertSafeKey(key: string): void {
   if (!key || key.length > 512 || key.startsWith('/') || key.includes('\\') || hasControlChar(key)) {
     throw new Error(`unsafe object key: ${key}`);
   }
-  if (key.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) throw new Error(`unsafe object key: ${key}`);
+  if (key.split('/').some((seg) => seg === '' || seg === '.' || seg === '..'))
+    throw new Error(`unsafe object key: ${key}`);
 }
 
 /** A byte range: a whole start offset and a length of at most 16 MiB. */
 export function assertRange(start: number, length: number): void {
-  if (!Number.isSafeInteger(start) || start < 0 || !Number.isSafeInteger(length) || length < 0 || length > 16 * 1024 * 1024) {
+  if (
+    !Number.isSafeInteger(start) ||
+    start < 0 ||
+    !Number.isSafeInteger(length) ||
+    length < 0 ||
+    length > 16 * 1024 * 1024
+  ) {
     throw new Error(`invalid byte range: ${start}+${length}`);
   }
 }

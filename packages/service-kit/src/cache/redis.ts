@@ -5,7 +5,10 @@ import type { Cache } from './types';
 export class RedisCache implements Cache {
   readonly client: Redis;
 
-  constructor(url: string, private readonly prefix = 'kf:') {
+  constructor(
+    url: string,
+    readonly prefix = 'kf:',
+  ) {
     this.client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
     this.client.on('error', () => undefined); // reconnects by itself; callers see failed commands
   }

@@ -1,4 +1,4 @@
-/** The Cache port: sessions cache, rate-limit counters. Values are strings; TTLs in seconds. */
+/** The Cache port: sessions cache, counters (rate limits live in ./limiter on the same store). Values are strings; TTLs in seconds. */
 export interface Cache {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSec?: number): Promise<void>;
@@ -7,24 +7,4 @@ export interface Cache {
   incr(key: string, ttlSec: number): Promise<{ count: number; ttlSec: number }>;
   isReady(): boolean;
   close(): Promise<void>;
-}
-
-export interface RateLimitResult {
-  allowed: boolean;
-  remaining: number;
-  retryAfterSec: number;
-}
-
-/** Fixed-window rate limiter over any Cache (Redis when distributed, so every replica shares the counts). */
-export class RateLimiter {
-  constructor(private readonly cache: Cache) {}
-
-  async hit(key: string, limit: number, windowSec: number): Promise<RateLimitResult> {
-    const { count, ttlSec } = await this.cache.incr(`rl:${key}`, windowSec);
-    return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSec: Math.max(1, ttlSec) };
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.cache.del(`rl:${key}`);
-  }
 }

@@ -42,10 +42,12 @@ export const fakeSocket = new FakeSocket();
 
 export const testUser = { id: '11111111-1111-4111-8111-111111111111', type: 'advisor', name: 'Ada Advisor' };
 
+const actualKit = jest.requireActual<typeof import('@kinfolio/ui-kit')>('@kinfolio/ui-kit');
+
+/** ui-kit with its calls mocked: components, constants and pure helpers are the real ones. */
 export const kitMock = {
+  ...actualKit,
   api: { get: jest.fn(), post: jest.fn(), patch: jest.fn(), put: jest.fn(), del: jest.fn() },
-  // a pure hook with no calls behind it: the real one
-  useEditHistory: jest.requireActual<typeof import('@kinfolio/ui-kit')>('@kinfolio/ui-kit').useEditHistory,
   errorMessage: (e: unknown) => (e instanceof Error ? e.message : 'Something went wrong'),
   useSession: jest.fn(() => ({ user: testUser, status: 'loaded', logout: jest.fn() })),
   validateUploads: jest.fn((files: File[]) => ({ accepted: files })),

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { theme } from '../theme';
 import { Button } from './Button';
@@ -29,6 +30,11 @@ const Backdrop = styled.div`
 
 const Dialog = styled.div<{ $width: number }>`
   background: #fff;
+  color: ${theme.colors.text};
+  text-align: left;
+  font-size: 16px;
+  font-weight: 400;
+  line-height: 1.5;
   border-radius: 12px;
   box-shadow: ${theme.shadow};
   width: 100%;
@@ -106,7 +112,9 @@ export function Modal({
     }
   };
 
-  return (
+  // Rendered at the end of <body>: a dialog never inherits the colours, fonts or clipping of where it was opened
+  // (a dialog opened from a dark bar once showed white text on white).
+  return createPortal(
     <Backdrop
       data-testid="modal-backdrop"
       onMouseDown={(e) => {
@@ -133,7 +141,8 @@ export function Modal({
         {children}
         {footer ? <footer>{footer}</footer> : null}
       </Dialog>
-    </Backdrop>
+    </Backdrop>,
+    document.body,
   );
 }
 

@@ -49,17 +49,6 @@ export function Tag({ tone = 'grey', children }: { tone?: TagTone; children?: Re
   );
 }
 
-/** A plain styled table (use <thead>/<tbody> inside). */
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  background: #fff;
-  border-radius: ${theme.radius};
-  overflow: hidden;
-  th, td { text-align: left; padding: 10px 12px; border-bottom: 1px solid #e3eaea; font-size: 14px; }
-  th { background: ${theme.colors.primarySoft}; color: ${theme.colors.text}; font-weight: 600; }
-`;
-
 export interface TabItem {
   id: string;
   label: ReactNode;

@@ -1,24 +1,31 @@
 import type { Express, Request, Response } from 'express';
 import { auth } from '@kinfolio/contracts';
 import { clientIp, parse, type ServiceContext } from '@kinfolio/service-kit';
-import { type Kind, registerAdvisor, resendVerification, verifyEmailOtp, verifyMobileOtp } from '../../domain/accounts';
+import { type Kind, registerAdvisor, resendVerification, type VerifiedResult, verifyEmailOtp, verifyMobileOtp } from '../../domain/accounts';
 import { FORGOT_SENT, forgotPassword, setPasswordWithCode } from '../../domain/passwords';
 import { revokeSessionById } from '../../domain/sessions';
-import { type SignInDoor, signIn } from '../../domain/signin';
+import { isBadCredentials, type SignInDoor, signIn } from '../../domain/signin';
 import { caller } from '../caller';
-import { limit, resetLimit, rule } from '../rate-limit';
+import { AuthLimits, accountDelayMs, rule } from '../rate-limit';
 import { clearSessionCookie, presentedToken, setSessionCookie } from '../session-cookie';
 
-const userAgent = (req: Request) => (typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined);
+const userAgent = (req: Request) =>
+  typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined;
 
 /**
  * Auth (advisor) and Auth (customer) of spec §7. The two doors share the use cases; each accepts only its own
  * user types (auth/login: advisors and admins; customer/auth/login: customers).
  */
 export function authRoutes(app: Express, ctx: ServiceContext): void {
+  const limits = new AuthLimits(ctx);
   const register = async (req: Request, res: Response) => {
     const body = parse(auth.RegisterBody, req.body);
-    await limit(ctx, res, [rule('registerAccount', body.email), rule('registerIp', clientIp(req))], 'sign-up attempts');
+    const ip = clientIp(req);
+    await limits.count(
+      res,
+      [rule('registerPair', body.email, ip), rule('registerIp', ip), rule('registerAccount', body.email)],
+      'sign-up attempts',
+    );
     const data = await registerAdvisor(ctx, body);
     res.status(201).json({ message: 'Account created. Enter the codes we sent to your e-mail and mobile.', data });
   };
@@ -27,19 +34,41 @@ export function authRoutes(app: Express, ctx: ServiceContext): void {
 
   app.post('/api/v1/auth/verify-email', async (req, res) => {
     const body = parse(auth.VerifyEmailBody, req.body);
-    await limit(ctx, res, [rule('resendAccount', body.email), rule('resendIp', clientIp(req))], 'code requests');
-    await resendVerification(ctx, body.email);
+    const ip = clientIp(req);
+    await limits.count(res, [rule('resendPair', body.email, ip), rule('resendIp', ip)], 'code requests');
+    if (await limits.within(rule('mailAccount', 'verify', body.email))) await resendVerification(ctx, body.email);
     res.json({ message: 'If this account still needs verification, we have sent new codes.' });
   });
 
   const login = (door: SignInDoor) => async (req: Request, res: Response) => {
     const body = parse(auth.LoginBody, req.body);
-    const account = rule('loginAccount', `${door}:${body.email}`);
-    await limit(ctx, res, [account, rule('loginIp', clientIp(req))], 'sign-in attempts');
-    const data = await signIn(ctx, body, door, { ip: clientIp(req), userAgent: userAgent(req), presentedToken: presentedToken(req) });
-    await resetLimit(ctx, account);
-    setSessionCookie(ctx, res, data.token);
-    res.json({ message: 'Signed in', data });
+    // rate-limiter-flexible's login protection: refusals by account and address, and by address; the account alone
+    // only slows down (a stranger's failures never refuse the owner's right password from elsewhere). Attempts are
+    // counted before the password check (atomic: a burst of parallel guesses gets no more than the limit) and handed
+    // back when they turn out not to be a wrong password.
+    const ip = clientIp(req);
+    const account = `${door}:${body.email}`;
+    const pair = rule('loginFailPair', account, ip);
+    const ipDay = rule('loginFailIpDay', ip);
+    const accountFailures = rule('loginFailAccount', account);
+    await limits.count(res, [rule('loginIp', ip), pair, ipDay], 'sign-in attempts');
+    const delay = accountDelayMs(await limits.failures(accountFailures));
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    const data = await signIn(ctx, body, door, {
+      ip,
+      userAgent: userAgent(req),
+      presentedToken: presentedToken(req),
+    }).catch(async (err: unknown) => {
+      if (isBadCredentials(err)) await limits.fail([accountFailures]);
+      else await limits.refund([pair, ipDay]);
+      throw err;
+    });
+    await limits.clear([pair, accountFailures]);
+    await limits.refund([ipDay]);
+    // the token travels only in the HttpOnly cookie: page scripts never see it (issue 10 item 11)
+    const { token, ...reply } = data;
+    setSessionCookie(ctx, res, token);
+    res.json({ message: 'Signed in', data: reply });
   };
   app.post('/api/v1/auth/login', login('staff'));
   app.post('/api/v1/customer/auth/login', login('customer'));
@@ -53,11 +82,21 @@ export function authRoutes(app: Express, ctx: ServiceContext): void {
   app.get('/api/v1/auth/logout', logout);
   app.get('/api/v1/customer/auth/logout', logout);
 
-  const doors: Array<{ kind: Kind; prefix: string; paths: Record<'verifyOtp' | 'verifyMobile' | 'forgot' | 'create' | 'reset', string> }> = [
+  const doors: Array<{
+    kind: Kind;
+    prefix: string;
+    paths: Record<'verifyOtp' | 'verifyMobile' | 'forgot' | 'create' | 'reset', string>;
+  }> = [
     {
       kind: 'advisor',
       prefix: '/api/v1/',
-      paths: { verifyOtp: 'auth/verify-otp', verifyMobile: 'auth/verify-mobile-otp', forgot: 'forget/password', create: 'create/password', reset: 'reset/password' },
+      paths: {
+        verifyOtp: 'auth/verify-otp',
+        verifyMobile: 'auth/verify-mobile-otp',
+        forgot: 'forget/password',
+        create: 'create/password',
+        reset: 'reset/password',
+      },
     },
     {
       kind: 'customer',
@@ -71,21 +110,40 @@ export function authRoutes(app: Express, ctx: ServiceContext): void {
       },
     },
   ];
+  // The verification that completes an advisor's sign-up signs them in: its session goes out as the cookie too.
+  const verifiedReply = (res: Response, message: string, data: VerifiedResult) => {
+    const { token, ...reply } = data;
+    if (token) setSessionCookie(ctx, res, token);
+    res.json({ message, data: reply });
+  };
   for (const { kind, prefix, paths } of doors) {
     app.post(`${prefix}${paths.verifyOtp}`, async (req, res) => {
       const body = parse(auth.VerifyOtpBody, req.body);
-      await limit(ctx, res, [rule('otpAccount', `${kind}:${body.email}`), rule('otpIp', clientIp(req))], 'code attempts');
-      res.json({ message: 'E-mail verified', data: await verifyEmailOtp(ctx, body, kind) });
+      await limits.count(
+        res,
+        [rule('otpPair', `${kind}:${body.email}`, clientIp(req)), rule('otpIp', clientIp(req))],
+        'code attempts',
+      );
+      verifiedReply(res, 'E-mail verified', await verifyEmailOtp(ctx, body, kind, { ip: clientIp(req), userAgent: userAgent(req) }));
     });
     app.post(`${prefix}${paths.verifyMobile}`, async (req, res) => {
       const body = parse(auth.VerifyMobileOtpBody, req.body);
-      await limit(ctx, res, [rule('otpAccount', `${kind}:${body.email}`), rule('otpIp', clientIp(req))], 'code attempts');
-      res.json({ message: 'Mobile number verified', data: await verifyMobileOtp(ctx, body, kind) });
+      await limits.count(
+        res,
+        [rule('otpPair', `${kind}:${body.email}`, clientIp(req)), rule('otpIp', clientIp(req))],
+        'code attempts',
+      );
+      verifiedReply(res, 'Mobile number verified', await verifyMobileOtp(ctx, body, kind, { ip: clientIp(req), userAgent: userAgent(req) }));
     });
     app.patch(`${prefix}${paths.forgot}`, async (req, res) => {
       const body = parse(auth.ForgotPasswordBody, req.body);
-      await limit(ctx, res, [rule('passwordAccount', `${kind}:${body.email}`), rule('passwordIp', clientIp(req))], 'password reset requests');
-      await forgotPassword(ctx, body.email, kind);
+      await limits.count(
+        res,
+        [rule('passwordPair', `${kind}:${body.email}`, clientIp(req)), rule('passwordIp', clientIp(req))],
+        'password reset requests',
+      );
+      if (await limits.within(rule('mailAccount', `forgot:${kind}`, body.email)))
+        await forgotPassword(ctx, body.email, kind);
       res.json({ message: FORGOT_SENT });
     });
     for (const [purpose, path, schema] of [
@@ -94,7 +152,11 @@ export function authRoutes(app: Express, ctx: ServiceContext): void {
     ] as const) {
       app.patch(`${prefix}${path}`, async (req, res) => {
         const body = parse(schema, req.body);
-        await limit(ctx, res, [rule('passwordAccount', `${kind}:${body.email}`), rule('passwordIp', clientIp(req))], 'password reset requests');
+        await limits.count(
+          res,
+          [rule('passwordPair', `${kind}:${body.email}`, clientIp(req)), rule('passwordIp', clientIp(req))],
+          'password reset requests',
+        );
         const message = await setPasswordWithCode(ctx, body, kind, purpose);
         clearSessionCookie(ctx, res);
         res.json({ message });

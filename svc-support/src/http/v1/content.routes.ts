@@ -103,12 +103,10 @@ export function contentRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await listWalkthroughs(ctx, {}) });
   });
   app.post('/api/v1/admin/page-walkthrough/create', ADMIN, async (req, res) => {
-    res
-      .status(201)
-      .json({
-        message: 'Walkthrough created',
-        data: await createWalkthrough(ctx, parse(support.WalkthroughBody, req.body)),
-      });
+    res.status(201).json({
+      message: 'Walkthrough created',
+      data: await createWalkthrough(ctx, parse(support.WalkthroughBody, req.body)),
+    });
   });
   app.patch('/api/v1/admin/page-walkthrough/:id/update', ADMIN, async (req, res) => {
     const id = uuidParam(req);
@@ -130,12 +128,10 @@ export function contentRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await listPresentations(ctx) });
   });
   app.post('/api/v1/admin/presentations/create', ADMIN, async (req, res) => {
-    res
-      .status(201)
-      .json({
-        message: 'Presentation folder created',
-        data: await createPresentation(ctx, parse(support.PresentationBody, req.body)),
-      });
+    res.status(201).json({
+      message: 'Presentation folder created',
+      data: await createPresentation(ctx, parse(support.PresentationBody, req.body)),
+    });
   });
   app.patch('/api/v1/admin/presentations/:id/update', ADMIN, async (req, res) => {
     const id = uuidParam(req);

@@ -1,0 +1,182 @@
+import { stringFields } from '@kinfolio/contracts/src/schema-fields';
+import type { z } from 'zod';
+import type { CallOptions, TestService } from './testing';
+
+/**
+ * Bad-input sweeps for component tests (issue 10 items 3 and 8). The cases come from an endpoint's contract
+ * schema and one valid body: every string field of the schema gets control characters, lone surrogates, wrong
+ * types, an over-long and a 1 MB string; the whole body gets 10,000-level nesting, `__proto__` keys and non-object
+ * JSON. A new field or schema is swept without being listed here.
+ */
+export const BAD_TEXT: ReadonlyArray<readonly [string, string]> = [
+  ['NUL', 'Aisha\u0000Tan'],
+  ['SOH', '\u0001Aisha'],
+  ['BEL', 'Aisha\u0007'],
+  ['ESC', 'Aisha\u001b[31mTan'],
+  ['DEL', 'Aisha\u007f'],
+  ['C1 NEL', 'Aisha\u0085Tan'],
+  ['C1 CSI', 'Aisha\u009b2J'],
+  ['lone high surrogate', 'Aisha\uD83DTan'],
+  ['lone low surrogate', 'Aisha\uDE00Tan'],
+  ['high surrogate at the end', 'Aisha\uDBFF'],
+];
+export const DEEP_LEVELS = 10_000;
+export const deepArrayJson = (n = DEEP_LEVELS) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+export const deepObjectJson = (n = DEEP_LEVELS) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+
+type Schema = z.ZodType;
+type Path = Array<string | number>;
+
+/** A copy of `body` with `value` at `path` (containers made as needed; arrays reuse their first item). */
+export function setAt(body: unknown, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string | number, ...Path];
+  if (typeof head === 'number') {
+    const arr = Array.isArray(body) ? [...body] : [];
+    arr[0] = setAt(arr[0] ?? (typeof rest[0] === 'number' ? [] : {}), rest, value);
+    return arr;
+  }
+  const obj = body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as object) } : {};
+  const current = (obj as Record<string, unknown>)[head];
+  (obj as Record<string, unknown>)[head] = setAt(current ?? (typeof rest[0] === 'number' ? [] : {}), rest, value);
+  return obj;
+}
+
+export interface BadCase {
+  label: string;
+  /** The JSON body (a string is sent as is). */
+  body: unknown;
+  /** The field the 4xx must name (dotted path), when the case is about one field. */
+  field?: string;
+}
+
+const DEEP_MARK = '"__kf_deep__"';
+
+/** Every bad-input case for one endpoint, from its contract schema and a valid body. */
+export function badBodies(schema: Schema, valid: Record<string, unknown>): BadCase[] {
+  const cases: BadCase[] = [
+    ...['null', '[]', '"text"', '42', 'true', '{"a":', '{bad json}'].map((raw) => ({
+      label: `top level ${raw}`,
+      body: raw,
+    })),
+    { label: 'array nested 10,000 deep', body: deepArrayJson() },
+    { label: 'object nested 10,000 deep', body: deepObjectJson() },
+    {
+      label: '__proto__ key',
+      body: `{"__proto__":{"isAdmin":true}${Object.keys(valid).length ? ',' : ''}${JSON.stringify(valid).slice(1)}`,
+      field: '__proto__',
+    },
+  ];
+  for (const { path, schema: leaf } of stringFields(schema)) {
+    const field = path.join('.');
+    for (const [label, bad] of BAD_TEXT)
+      cases.push({ label: `${field}: ${label}`, body: setAt(valid, path, bad), field });
+    cases.push({ label: `${field}: 100,000 characters`, body: setAt(valid, path, 'a'.repeat(100_000)), field });
+    cases.push({ label: `${field}: 1 MB string`, body: setAt(valid, path, 'a'.repeat(1_048_576)) });
+    const nested = JSON.stringify(setAt(valid, path, '__kf_deep__'));
+    cases.push({ label: `${field}: arrays 10,000 deep`, body: nested.replace(DEEP_MARK, deepArrayJson()) });
+    cases.push({ label: `${field}: objects 10,000 deep`, body: nested.replace(DEEP_MARK, deepObjectJson()) });
+    // wrong types: only those the contract itself refuses here (a union may accept an object or a number)
+    for (const wrong of [42, true, ['x'], { x: 'y' }])
+      if (!leaf.safeParse(wrong).success)
+        cases.push({ label: `${field}: ${JSON.stringify(wrong)}`, body: setAt(valid, path, wrong), field });
+  }
+  return cases;
+}
+
+/** Query-string cases: control characters in each string parameter (lone surrogates cannot be percent-encoded). */
+export function badQueries(schema: Schema, valid: Record<string, string>): BadCase[] {
+  const cases: BadCase[] = [];
+  for (const { path } of stringFields(schema)) {
+    if (path.length !== 1) continue;
+    const field = String(path[0]);
+    for (const [label, bad] of BAD_TEXT) {
+      if (/surrogate/.test(label)) continue;
+      const q = new URLSearchParams({ ...valid, [field]: bad });
+      cases.push({ label: `?${field}: ${label}`, body: q.toString(), field });
+    }
+    // invalid UTF-8 (an encoded lone surrogate, a bare continuation byte): never a 5xx
+    for (const raw of ['%ED%A0%80', '%80', '%C0%80'])
+      cases.push({ label: `?${field}: raw ${raw}`, body: `${new URLSearchParams(valid).toString()}&${field}=${raw}` });
+  }
+  return cases;
+}
+
+/**
+ * Sends each case and returns the failures: a 5xx or 2xx/3xx, a reply without a message, or (for a field case) a
+ * 4xx whose `errors` do not name the field. Query cases append `body` to the path.
+ */
+export async function sweep(
+  t: TestService,
+  endpoint: {
+    method: string;
+    path: string;
+    as: CallOptions['as'];
+    query?: boolean;
+    headers?: () => Record<string, string>;
+  },
+  cases: BadCase[],
+  opts: { strictQuery?: boolean } = {},
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (let i = 0; i < cases.length; i += 6) {
+    const batch = cases.slice(i, i + 6);
+    const replies = await Promise.all(
+      batch.map((c) =>
+        endpoint.query
+          ? t.call(endpoint.method, `${endpoint.path}?${c.body as string}`, {
+              as: endpoint.as,
+              headers: endpoint.headers?.(),
+            })
+          : t.call(endpoint.method, endpoint.path, {
+              as: endpoint.as,
+              body: typeof c.body === 'string' ? c.body : JSON.stringify(c.body),
+              headers: endpoint.headers?.(),
+            }),
+      ),
+    );
+    replies.forEach((r, j) => {
+      const c = batch[j] as BadCase;
+      const where = `${endpoint.method} ${endpoint.path} ${c.label}`;
+      const tolerant = endpoint.query && !c.field && !opts.strictQuery;
+      if (r.status >= 500 || (!tolerant && r.status < 400)) {
+        failures.push(`${where} → ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+        return;
+      }
+      if (r.status >= 400 && typeof r.body?.message !== 'string')
+        failures.push(`${where} → ${r.status} without a message`);
+      if (c.field && r.status !== 413) {
+        const named = ((r.body?.errors ?? []) as Array<Record<string, unknown>>).flatMap((e) => Object.keys(e));
+        if (!named.some((k) => k === c.field || k.startsWith(`${c.field}.`)))
+          failures.push(`${where} → ${r.status} names ${JSON.stringify(named)}, not ${c.field}: ${r.body?.message}`);
+      }
+    });
+  }
+  return failures;
+}
+
+/** Every row of every table of the service's schema (the outbox without its delivery columns): "nothing stored". */
+export async function snapshotTables(t: TestService): Promise<string> {
+  const db = t.svc.ctx.db;
+  const tables = (
+    (await db
+      .select('table_name')
+      .from('information_schema.tables')
+      .whereRaw('table_schema = current_schema()')
+      .andWhere('table_type', 'BASE TABLE')) as Array<{ table_name: string }>
+  )
+    .map((r) => r.table_name)
+    .filter((n) => !n.startsWith('knex_'))
+    .sort();
+  const out: Record<string, unknown> = {};
+  for (const table of tables) {
+    const rows = (await db(table).select('*')) as Array<Record<string, unknown>>;
+    out[table] = rows
+      .map((row) => {
+        const { sent_at: _s, attempts: _a, last_error: _l, ...rest } = row;
+        return JSON.stringify(table === 'outbox' ? rest : row);
+      })
+      .sort();
+  }
+  return JSON.stringify(out);
+}
