@@ -12,29 +12,21 @@ function afterCommit(trx: Knex.Transaction, close: () => void): void {
 }
 
 /**
- * svc-auth's revocations → every open socket of a revoked session, or of a deactivated or deleted user, is closed
- * on every replica (the hub's Redis adapter carries the disconnect), and the revoked session is remembered so the
- * hub refuses it from then on. Idempotent through the kit; closing twice is harmless anyway.
+ * svc-auth's revocations → every open socket of a revoked session is closed on every replica (the hub's Redis adapter
+ * carries the disconnect), and the revoked session is remembered so the hub refuses it from then on. Deactivating or
+ * deleting a user revokes all their sessions in the same svc-auth transaction, so this one event covers those too:
+ * closing on auth.user.deactivated.v1 as well let a client reconnect before the revocation had arrived.
+ * Idempotent through the kit; closing twice is harmless anyway.
  */
 export function sessionsConsumer(ctx: ServiceContext): Consumer {
   return {
-    bindings: ['auth.sessions.revoked.v1', 'auth.user.deactivated.v1', 'auth.user.deleted.v1'],
+    bindings: ['auth.sessions.revoked.v1'],
     async handle(event, trx) {
+      if (event.type !== 'auth.sessions.revoked.v1') return;
       const hub = hubFor(ctx);
-      switch (event.type) {
-        case 'auth.sessions.revoked.v1': {
-          const p = Events['auth.sessions.revoked.v1'].parse(event.payload);
-          await recordRevokedSessions(trx, p.user_id, p.session_ids, new Date(event.occurredAt));
-          afterCommit(trx, () => hub?.closeSessions(p.session_ids));
-          return;
-        }
-        case 'auth.user.deactivated.v1':
-        case 'auth.user.deleted.v1': {
-          const p = Events[event.type].parse(event.payload);
-          afterCommit(trx, () => hub?.closeUser(p.user_id));
-          return;
-        }
-      }
+      const p = Events['auth.sessions.revoked.v1'].parse(event.payload);
+      await recordRevokedSessions(trx, p.user_id, p.session_ids, new Date(event.occurredAt));
+      afterCommit(trx, () => hub?.closeSessions(p.session_ids));
     },
   };
 }

@@ -113,11 +113,6 @@ export class LiveHub {
     if (sessionIds.length) this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   }
 
-  /** Closes every socket of a user (deactivated or deleted), on every replica. */
-  closeUser(userId: string): void {
-    this.io.in(support.rooms.user(userId)).disconnectSockets(true);
-  }
-
   replyCreated(ticket: support.Ticket, reply: support.Reply): void {
     this.io
       .to([support.rooms.ticket(ticket.id), support.rooms.user(ticket.user_id), support.rooms.admins])
