@@ -18,6 +18,7 @@ import { guardFor, homeFor } from './layout/select';
 import {
   CustomerForgotPasswordPage,
   CustomerLoginPage,
+  CustomerCreatePasswordPage,
   CustomerResetPasswordPage,
   ForgotPasswordPage,
   LoginPage,
@@ -161,6 +162,14 @@ export function AppRoutes() {
         element={
           <Page>
             <CustomerForgotPasswordPage />
+          </Page>
+        }
+      />
+      <Route
+        path="/customer/auth/create-password"
+        element={
+          <Page>
+            <CustomerCreatePasswordPage />
           </Page>
         }
       />

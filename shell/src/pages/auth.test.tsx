@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
   CustomerForgotPasswordPage,
   CustomerLoginPage,
+  CustomerCreatePasswordPage,
   CustomerResetPasswordPage,
   ForgotPasswordPage,
   LoginPage,
@@ -153,6 +154,22 @@ describe('auth pages', () => {
     );
     expect(screen.getByTestId('where').textContent).toBe(`${base}/login?reset=1&email=ada%40example.com`);
     expect(screen.getByRole('link', { name: 'Send a new code' }).getAttribute('href')).toBe(`${base}/forgot-password`);
+  });
+
+  it('create password: a shared customer sets their first password with the mailed code', async () => {
+    mount('/customer/auth/create-password?email=kim@example.com', CustomerCreatePasswordPage);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create your password');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('kim@example.com');
+    type('Code', '654321');
+    type('Password', 'first-secret');
+    patch.mockResolvedValueOnce(undefined);
+    await submit('Create password');
+    expect(patch).toHaveBeenCalledWith(
+      'customer/create/password',
+      { email: 'kim@example.com', otp: '654321', password: 'first-secret' },
+      { catalogue: false },
+    );
+    expect(screen.getByTestId('where').textContent).toBe('/customer/auth/login?reset=1&email=kim%40example.com');
   });
 
   it('sign up: field errors from the API are shown by their fields', async () => {

@@ -514,7 +514,7 @@ function ForgotForm({ customer }: { customer: boolean }) {
   );
 }
 
-function ResetForm({ customer }: { customer: boolean }) {
+function ResetForm({ customer, create = false }: { customer: boolean; create?: boolean }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
@@ -525,11 +525,9 @@ function ResetForm({ customer }: { customer: boolean }) {
   const submit = () =>
     void form.run(
       async () => {
-        await recovery(customer, 'reset/password', 'customer/auth/reset-password', {
-          email: email.trim(),
-          otp,
-          password,
-        });
+        const body = { email: email.trim(), otp, password };
+        if (create) await recovery(customer, 'create/password', 'customer/create/password', body);
+        else await recovery(customer, 'reset/password', 'customer/auth/reset-password', body);
         navigate(`${base}/login?reset=1&email=${encodeURIComponent(email.trim())}`, { replace: true });
       },
       (out) => {
@@ -539,8 +537,20 @@ function ResetForm({ customer }: { customer: boolean }) {
       },
     );
   return (
-    <AuthCard title="Reset your password" lead="Enter the code from the e-mail and choose a new password.">
-      <AuthForm label="Reset password" submit="Reset password" form={form} onSubmit={submit}>
+    <AuthCard
+      title={create ? 'Create your password' : 'Reset your password'}
+      lead={
+        create
+          ? 'Your adviser added you to Kinfolio. Enter the code from the e-mail and choose your password.'
+          : 'Enter the code from the e-mail and choose a new password.'
+      }
+    >
+      <AuthForm
+        label={create ? 'Create password' : 'Reset password'}
+        submit={create ? 'Create password' : 'Reset password'}
+        form={form}
+        onSubmit={submit}
+      >
         <EmailInput label="Email" value={email} {...form.bind('email', setEmail)} />
         <TextInput
           label="Code"
@@ -550,7 +560,7 @@ function ResetForm({ customer }: { customer: boolean }) {
           autoComplete="one-time-code"
         />
         <PasswordInput
-          label="New password"
+          label={create ? 'Password' : 'New password'}
           value={password}
           {...form.bind('password', setPassword)}
           autoComplete="new-password"
@@ -568,3 +578,5 @@ export const ForgotPasswordPage = () => <ForgotForm customer={false} />;
 export const CustomerForgotPasswordPage = () => <ForgotForm customer />;
 export const ResetPasswordPage = () => <ResetForm customer={false} />;
 export const CustomerResetPasswordPage = () => <ResetForm customer />;
+/** /customer/auth/create-password?email=…: the link in the invitation an advisor's share-profile sends. */
+export const CustomerCreatePasswordPage = () => <ResetForm customer create />;
