@@ -4,6 +4,7 @@ import { leadsRoutes } from './households/leads.routes';
 import { planRoutes } from './households/plan.routes';
 import { calculateRoutes } from './http/v1/calculate.routes';
 import { currencyRatesRoutes } from './http/v1/currency-rates.routes';
+import { demoHouseholdConsumer } from './messaging/demo-household';
 import { authEventsConsumer } from './messaging/on-auth-events';
 import { recordsRoutes } from './records/routes';
 
@@ -18,5 +19,5 @@ export const planningModule: ServiceModule = {
     planRoutes(app, ctx);
     recordsRoutes(app, ctx);
   },
-  consumers: (ctx) => [authEventsConsumer(ctx)],
+  consumers: (ctx) => [authEventsConsumer(ctx), demoHouseholdConsumer(ctx)],
 };

@@ -49,6 +49,26 @@ describe.each(testInfras())('svc-planning customer links from svc-auth (%s)', (i
       typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
     );
 
+  it('a customer asks for their own household by their user id (/customer/dashboard), and only a linked one answers', async () => {
+    const mine = await newLead();
+    const customer = testIdentity('customer'); // a login whose id is not the household's (the demo customer's case)
+    expect((await call('GET', `single-lead/${customer.userId}`, customer)).status).toBe(404);
+    const linked = envelope({ household_id: mine.id, advisor_id: advisor.userId, customer_user_id: customer.userId });
+    await t.ports.bus.publish([linked]);
+    await eventually(() => handled(linked.id));
+    const read = await call('GET', `single-lead/${customer.userId}`, customer);
+    expect(read.status).toBe(200);
+    expect(read.body.data.id).toBe(mine.id);
+    expect(read.body.data.name).toBe('Alex Tan');
+    const incomes = await call('GET', `customer/${customer.userId}/member-income`, customer);
+    expect(incomes.status).toBe(200);
+    expect(incomes.body.data.total).toBe(0);
+    expect((await call('GET', `customer/cash-flow/${customer.userId}`, customer)).body.data.household_id).toBe(mine.id);
+    // another customer's user id is theirs alone
+    const stranger = testIdentity('customer');
+    expect((await call('GET', `single-lead/${customer.userId}`, stranger)).status).toBe(404);
+  });
+
   it('linked → the customer reads their household (single-lead, members, records) read-only; another household is 404; redelivery is harmless', async () => {
     const mine = await newLead();
     const other = await newLead();

@@ -116,7 +116,7 @@ export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventT
     'planning.household.deleted.v1',
   ],
   'svc-billing': ['auth.advisor.registered.v1', 'auth.user.deleted.v1'],
-  'svc-planning': ['auth.customer.linked.v1'],
+  'svc-planning': ['auth.customer.linked.v1', 'auth.customer.created.v1'],
   'svc-support': [
     'auth.advisor.registered.v1',
     'auth.customer.created.v1',

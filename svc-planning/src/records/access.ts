@@ -32,15 +32,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The household `id` as the caller may see it: an advisor's own (read or write), or for a customer the one
- * household linked to their login (read only). Anything else, another tenant's included, is 404 (never 403).
+ * household linked to their login (read only; asked for by its id or by the customer's own user id). Anything else, another tenant's included, is 404 (never 403).
  * Every records query starts here and then filters by both advisor_id and household_id.
  */
 export async function householdFor(db: Knex, id: string, who: Identity, mode: 'read' | 'write'): Promise<HouseholdRow> {
   if (!UUID.test(id)) throw notFound('No such lead or customer');
-  const q = db<HouseholdRow>('households').where({ id: id.toLowerCase() });
-  if (who.type === 'advisor') q.andWhere({ advisor_id: who.userId });
-  else if (who.type === 'customer' && mode === 'read') q.andWhere({ customer_user_id: who.userId });
-  else throw notFound('No such lead or customer');
+  const q = db<HouseholdRow>('households');
+  if (who.type === 'advisor') q.where({ id: id.toLowerCase(), advisor_id: who.userId });
+  else if (who.type === 'customer' && mode === 'read') {
+    q.where({ customer_user_id: who.userId });
+    // A customer's dashboard asks for its own household by the customer's user id (/customer/dashboard knows no
+    // household id): the household linked to that login answers, the newest if an advisor linked several.
+    if (id.toLowerCase() === who.userId.toLowerCase()) q.orderBy('shared_at', 'desc');
+    else q.andWhere({ id: id.toLowerCase() });
+  } else throw notFound('No such lead or customer');
   const row = await q.first();
   if (!row) throw notFound('No such lead or customer');
   return row;
