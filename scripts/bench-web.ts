@@ -3,7 +3,10 @@
  *  1. the shell's first load before any remote: at most 170 KB of gzipped JavaScript (loads /auth/login signed out in
  *     Chromium and sums the gzipped size of every script the page fetched; remotes live under /mf/ and are reported
  *     apart), printed against the budget as a ratio;
- *  2. Lighthouse on /auth/login (Debian's Chromium): performance ≥ 95 and accessibility ≥ 95.
+ *  2. each remote's first load on top of the shell (issue 11): at most 120 KB gzip — every script under
+ *     /mf/<remote>/ that a signed-in first load of its first screens fetches in Chromium, with an API stand-in that
+ *     answers users/me and empty lists (the shared singletons, React, the router, ui-kit, come from the shell);
+ *  3. Lighthouse on /auth/login (Debian's Chromium): performance ≥ 95 and accessibility ≥ 95.
  * Builds first when needed (scripts/build-web.mjs skips what is up to date). Serves the dist folders the way the
  * gateway does: the shell at /, each remote at /mf/<folder>/, and /remotes.json. Exits 1 when a target is missed.
  *   --no-build   use the dist folders as they are      --no-lighthouse   skip Lighthouse      --runs N (default 3)
@@ -18,6 +21,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BUDGET_BYTES = 170 * 1024;
+const REMOTE_BUDGET_BYTES = 120 * 1024;
 const REMOTES: Record<string, string> = {
   mf_advisor: 'mf-advisor',
   mf_customer: 'mf-customer',
@@ -215,6 +219,100 @@ async function runLighthouse(
   }
 }
 
+type Role = 'advisor' | 'customer' | 'admin';
+const STAND_IN_ID = '00000000-0000-4000-8000-00000000b0a1';
+const standInUser = (type: Role) => ({
+  id: STAND_IN_ID,
+  type,
+  name: 'Bench User',
+  email: `${type}@bench.test`,
+  username: null,
+  gender: 'female',
+  profile_image: null,
+  status: 'active',
+  membership_status: 'active',
+  trial_ends_at: null,
+  email_verified: true,
+  mobile_verified: true,
+});
+
+/**
+ * An API stand-in for the remotes' first loads: a signed-in user of `type`, and empty answers for everything else,
+ * so each screen renders its empty state without the services.
+ */
+function apiStandIn(type: Role) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (!url.pathname.startsWith('/api/v1/')) return false;
+    const path = url.pathname.slice('/api/v1/'.length);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (path === 'users/me') send(200, { data: standInUser(type) });
+    else if (req.method === 'GET') send(200, { data: { rows: [], total: 0, page: 1, page_size: 20 } });
+    else send(404, { message: 'Not found' });
+    return true;
+  };
+}
+
+/** The remote's scripts (under /mf/<folder>/) a signed-in first load of `path` fetches, gzipped: what it adds to the shell. */
+async function remoteFirstLoad(
+  folder: string,
+  type: Role,
+  path: string,
+): Promise<{ gzip: number; files: number; errors: string[] }> {
+  const server = await serveWeb(0, apiStandIn(type));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext();
+    // a signed-in browser: the shell hydrates from its user cookie, then asks users/me (the stand-in answers)
+    const { id, name, gender } = standInUser(type);
+    const cookie = JSON.stringify({
+      id,
+      type,
+      name,
+      username: null,
+      profile_image: null,
+      gender,
+      referral_id: 'BENCH1',
+    });
+    await context.addCookies([{ name: 'kf_user', value: encodeURIComponent(cookie), url: base }]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const pending: Array<Promise<number>> = [];
+    page.on('response', (r) => {
+      if (!new URL(r.url()).pathname.startsWith(`/mf/${folder}/`) || !/\.m?js(\?|$)/.test(r.url())) return;
+      pending.push(
+        r.body().then(
+          (b) => gzipSync(b, { level: 9 }).length,
+          () => 0,
+        ),
+      );
+    });
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(pending);
+    return { gzip: sizes.reduce((n, x) => n + x, 0), files: sizes.length, errors };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/** The first screen of each remote a person opens (issue 11 adds the households screens). */
+const REMOTE_SCREENS: Array<{ folder: string; type: Role; path: string }> = [
+  { folder: 'mf-advisor', type: 'advisor', path: '/advisor/customers' },
+  { folder: 'mf-advisor', type: 'advisor', path: '/advisor/leads' },
+  { folder: 'mf-customer', type: 'advisor', path: `/advisor/customers/${STAND_IN_ID}/profile` },
+  { folder: 'mf-customer', type: 'customer', path: '/customer/dashboard/financial-report/dashboard/cashflow' },
+  { folder: 'mf-customer', type: 'customer', path: '/customer/dashboard/dreams-concerns/my-dreams' },
+  { folder: 'mf-admin', type: 'admin', path: '/admin-dashboard/active-users' },
+  { folder: 'mf-support', type: 'advisor', path: '/support' },
+];
+
 async function main() {
   const args = process.argv.slice(2);
   if (!args.includes('--no-build')) {
@@ -250,6 +348,19 @@ async function main() {
       );
     if (errors.length) console.log(`  page errors: ${errors.join(' | ')}`);
     if (ratio > 1 || errors.length) failed = true;
+
+    console.log(
+      `\nEach remote's first load on top of the shell (budget 120 KB gz each; the shell above: ${(gz / 1024).toFixed(1)} KB gz):`,
+    );
+    for (const r of REMOTE_SCREENS) {
+      const m = await remoteFirstLoad(r.folder, r.type, r.path);
+      const rr = m.gzip / REMOTE_BUDGET_BYTES;
+      console.log(
+        `  ${r.folder.padEnd(12)} ${r.path.padEnd(56)} ${(m.gzip / 1024).toFixed(1).padStart(6)} KB gz in ${m.files} files; ratio ${rr.toFixed(2)} ${rr <= 1 ? '(met)' : '(MISSED)'}`,
+      );
+      if (m.errors.length) console.log(`    page errors: ${m.errors.join(' | ')}`);
+      if (rr > 1 || m.errors.length || m.files === 0) failed = true;
+    }
 
     if (!args.includes('--no-lighthouse')) {
       // Lighthouse's own advice: scores vary run to run (more so on a shared machine), so take the median of runs.
