@@ -1,28 +1,310 @@
-import { Empty, Page } from '../../components/ui';
+import type { households } from '@kinfolio/contracts';
+import { api, Button, ConfirmDialog, errorMessage, Skeleton, Table, TextInput, useSession } from '@kinfolio/ui-kit';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Empty, Notice, Page } from '../../components/ui';
+import { useHouseholdsLive } from './live';
+
+type Summary = households.HouseholdSummary;
+type Kind = 'customers' | 'leads';
+type SortKey = 'name' | 'email' | 'created_at' | 'updated_at';
+interface PageOf {
+  rows: Summary[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export const PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
 
 const TEXTS = {
   customers: {
     title: 'Customers',
     lead: 'The households you advise.',
     empty: 'No customers yet',
-    note: 'Customer records arrive with the leads and customers release. Until then, invite customers with your invitation link or Add customer in the profile menu.',
+    emptyNote: 'Add a customer, or convert a lead once you have met them.',
+    list: 'leads/customer',
   },
   leads: {
     title: 'Leads',
-    lead: 'People who reached you through your invitation link or public profile.',
+    lead: 'People who reached you through your invitation link, your public profile or Add customer.',
     empty: 'No leads yet',
-    note: 'Lead records arrive with the leads and customers release.',
+    emptyNote: 'Share your invitation link, or add a customer yourself: they appear here first.',
+    list: 'leads/lead',
   },
 } as const;
 
-/** Customers and Leads lists: real pages with an empty state until the leads issue brings the records. */
-export function RecordsPage({ kind }: { kind: keyof typeof TEXTS }) {
+const COLUMNS: Array<{ key: SortKey; label: string }> = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'created_at', label: 'Added' },
+  { key: 'updated_at', label: 'Updated' },
+];
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: flex-end;
+  justify-content: space-between;
+  margin-bottom: 12px;
+  > div:first-child {
+    flex: 1 1 260px;
+    max-width: 360px;
+  }
+`;
+const SortButton = styled.button`
+  border: 0;
+  background: none;
+  padding: 0;
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  color: inherit;
+  &:focus-visible {
+    outline: 2px solid #4db2af;
+    outline-offset: 2px;
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+`;
+const Pager = styled.nav`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  justify-content: flex-end;
+  margin-top: 12px;
+`;
+
+const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-SG', { dateStyle: 'medium' });
+
+/** Customers and Leads: the advisor's households, paged, sorted and searched on the server (issue 11). */
+export function RecordsPage({ kind }: { kind: Kind }) {
   const t = TEXTS[kind];
+  const { user } = useSession();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<SortKey>('created_at');
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<PageOf | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Summary | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  useHouseholdsLive(reload);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(search.trim());
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    api
+      .get<PageOf>(t.list, {
+        query: { page, page_size: PAGE_SIZE, sort, order, search: query || undefined },
+        signal: ctrl.signal,
+      })
+      .then(
+        (d) => {
+          if (ctrl.signal.aborted) return;
+          setData(d);
+          setError(null);
+        },
+        (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
+      );
+    return () => ctrl.abort();
+  }, [t.list, page, sort, order, query, version]);
+
+  const sortBy = (key: SortKey) => {
+    if (key === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(key);
+      setOrder(key === 'name' || key === 'email' ? 'asc' : 'desc');
+    }
+    setPage(1);
+  };
+
+  const act = async (row: Summary, label: string, run: () => Promise<unknown>, done: string) => {
+    setBusy(`${label}:${row.id}`);
+    setNotice(null);
+    try {
+      await run();
+      setNotice({ ok: true, text: done });
+      reload();
+    } catch (e) {
+      setNotice({ ok: false, text: errorMessage(e) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const id = (row: Summary) => encodeURIComponent(row.id);
+  const addCustomer = user
+    ? `/on-boarding?${new URLSearchParams({ referral_id: (user as { referral_id?: string | null }).referral_id ?? '', advisor_id: user.id }).toString()}`
+    : '/on-boarding';
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+
   return (
     <Page>
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
-      <Empty title={t.empty}>{t.note}</Empty>
+      <Toolbar>
+        <TextInput
+          label={`Search ${t.title.toLowerCase()}`}
+          placeholder="Name, e-mail or phone"
+          value={search}
+          onChange={setSearch}
+          optional
+        />
+        <Link to={addCustomer}>Add customer</Link>
+      </Toolbar>
+      {notice ? (
+        <Notice $ok={notice.ok} role={notice.ok ? 'status' : 'alert'}>
+          {notice.text}
+        </Notice>
+      ) : null}
+      {error ? (
+        <Notice $ok={false} role="alert">
+          {error}
+        </Notice>
+      ) : null}
+      {!data && !error ? <Skeleton rows={5} label={`Loading ${t.title.toLowerCase()}`} /> : null}
+      {data && data.total === 0 ? (
+        <Empty title={query ? `No ${t.title.toLowerCase()} match “${query}”` : t.empty}>
+          {query ? 'Try another name, e-mail or phone number.' : t.emptyNote}
+        </Empty>
+      ) : null}
+      {data && data.total > 0 ? (
+        <>
+          <Table label={t.title}>
+            <thead>
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={sort === c.key ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <SortButton type="button" onClick={() => sortBy(c.key)}>
+                      {c.label}
+                      {sort === c.key ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
+                    </SortButton>
+                  </th>
+                ))}
+                <th scope="col">Members</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <Link to={`/advisor/customers/${id(row)}/profile`}>{row.name}</Link>
+                  </td>
+                  <td>{row.email ?? '—'}</td>
+                  <td>{dateText(row.created_at)}</td>
+                  <td>{dateText(row.updated_at)}</td>
+                  <td>{row.members_count}</td>
+                  <td>
+                    <Actions>
+                      <Link to={`/advisor/customers/${id(row)}/`} aria-label={`Open the dashboard of ${row.name}`}>
+                        Open
+                      </Link>
+                      {kind === 'leads' ? (
+                        <Button
+                          variant="secondary"
+                          loading={busy === `convert:${row.id}`}
+                          onClick={() =>
+                            act(
+                              row,
+                              'convert',
+                              () => api.post(`leads/add/${id(row)}`),
+                              `${row.name} is now a customer.`,
+                            )
+                          }
+                        >
+                          Convert to customer
+                        </Button>
+                      ) : (
+                        <Button
+                          variant="secondary"
+                          loading={busy === `share:${row.id}`}
+                          disabled={Boolean(row.shared_at)}
+                          onClick={() =>
+                            act(
+                              row,
+                              'share',
+                              () => api.post(`customer/share-profile/${id(row)}`),
+                              `${row.name}'s profile is shared: an e-mail invites them to create a password.`,
+                            )
+                          }
+                        >
+                          {row.shared_at ? 'Shared' : 'Share profile'}
+                        </Button>
+                      )}
+                      <Button
+                        variant="secondary"
+                        loading={busy === `duplicate:${row.id}`}
+                        onClick={() =>
+                          act(
+                            row,
+                            'duplicate',
+                            () => api.post(`customer/duplicate/${id(row)}`),
+                            `${row.name} was duplicated.`,
+                          )
+                        }
+                      >
+                        Duplicate
+                      </Button>
+                      <Button variant="danger" onClick={() => setDeleting(row)}>
+                        Delete
+                      </Button>
+                    </Actions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pager aria-label={`${t.title} pages`}>
+            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <span>
+              Page {data.page} of {pages} ({data.total} in all)
+            </span>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </Pager>
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? ''}?`}
+        message="Their members, records, drafts and customer login are removed. This cannot be undone."
+        confirmLabel="Delete"
+        tone="danger"
+        loading={deleting !== null && busy === `delete:${deleting.id}`}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const row = deleting;
+          if (!row) return;
+          void act(row, 'delete', () => api.del(`leads/${id(row)}/destroy`), `${row.name} was deleted.`).then(() =>
+            setDeleting(null),
+          );
+        }}
+      />
     </Page>
   );
 }
