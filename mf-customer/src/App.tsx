@@ -1,7 +1,10 @@
 import { useSession } from '@kinfolio/ui-kit';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { Frame, useDashboard } from './features/dashboard/Frame';
+import { MyConcerns } from './features/concerns/MyConcerns';
 import { ConcernPage, LaterSection, ReportDashboard, ReportSection } from './features/dashboard/Sections';
+import { MyDreams } from './features/dreams/MyDreams';
+import { ProfileTab } from './features/profile/ProfileTab';
 
 const ADVISOR_MOUNT = /^(\/advisor\/customers\/([^/]+))(?:\/|$)/;
 const CUSTOMER_MOUNT = /^(\/customer\/dashboard)(?:\/|$)/;
@@ -46,11 +49,11 @@ export default function App() {
         <Route path="financial-report" element={<Navigate to="dashboard" replace />} />
         <Route path="financial-report/dashboard/:sub?" element={<ReportDashboard />} />
         <Route path="financial-report/:section" element={<ReportSection />} />
-        <Route path="profile" element={<LaterSection title="Profile" />} />
+        <Route path="profile" element={<ProfileTab />} />
         <Route path="data-table" element={<LaterSection title="Data Table" />} />
         <Route path="dreams-concerns" element={<Navigate to="my-dreams" replace />} />
-        <Route path="dreams-concerns/my-dreams" element={<LaterSection title="My Dreams" />} />
-        <Route path="dreams-concerns/my-concerns" element={<LaterSection title="My Concerns" />} />
+        <Route path="dreams-concerns/my-dreams" element={<MyDreams />} />
+        <Route path="dreams-concerns/my-concerns" element={<MyConcerns />} />
         <Route path="dreams-concerns/my-concerns/:concernId/:sub?" element={<ConcernPage />} />
         <Route path="scenario-modelling" element={<LaterSection title="Scenario Modelling" />} />
         <Route

@@ -80,12 +80,15 @@ describe('customer dashboard frame', () => {
   it("shows the lead's own member (relation 'me'): name, avatar by gender and age", async () => {
     reply = () => ({
       id: CUSTOMER,
-      EarningMembers: [
+      name: 'Siti Rahman',
+      gender: 'female',
+      age: 41,
+      members: [
         { name: 'Wei Ming', gender: 'male', age: 44, relation: 'spouse' },
         { name: 'Siti Rahman', gender: 'female', age: 41, relation: 'me' },
       ],
     });
-    renderAt(`/advisor/customers/${CUSTOMER}/profile`);
+    renderAt(`/advisor/customers/${CUSTOMER}/data-table`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Siti Rahman' })).toBeTruthy();
     expect(avatarSrc()).toBe(DEFAULT_AVATAR_FEMALE);
     expect(screen.getByText('Age: 41')).toBeTruthy();
@@ -106,7 +109,8 @@ describe('customer dashboard frame', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Siti Rahman' })).toBeTruthy();
     expect(avatarSrc()).toBe(DEFAULT_AVATAR_FEMALE);
     expect(screen.queryByRole('button', { name: 'Exit dashboard' })).toBeNull();
-    expect(paths).toEqual([]);
+    // the customer's own household, asked for by their user id
+    expect(paths).toEqual([`single-lead/${CUSTOMER}`]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to logout?' });
@@ -127,7 +131,7 @@ describe('customer dashboard frame', () => {
   });
 
   it('shows the tabs of §2.8 with links under the dashboard root and marks the active one', () => {
-    renderAt(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-dreams`);
+    renderAt(`/advisor/customers/${CUSTOMER}/scenario-modelling`);
     const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
@@ -138,9 +142,8 @@ describe('customer dashboard frame', () => {
       ['Scenario Modelling', `/advisor/customers/${CUSTOMER}/scenario-modelling`],
       ['My Concerns', `/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns`],
     ]);
-    expect(within(nav).getByRole('link', { name: 'My Dreams' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('heading', { level: 2, name: 'My Dreams' })).toBeTruthy();
-    expect(screen.getByText('This section arrives with the planning release.')).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Scenario Modelling' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'My Dreams' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('on-boarding mode hides the financial report and My Dreams and makes the tabs inactive', () => {
@@ -181,7 +184,7 @@ describe('customer dashboard frame', () => {
   });
 
   it("a concern's sub-pages: 'Income & Expenses', Insurance, Funds, Debt, and Property disabled", () => {
-    renderAt(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns/c-1/cashflow`);
+    renderAt(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns/c-1/insurance`);
     const nav = screen.getByRole('navigation', { name: 'Concern' });
     expect(
       within(nav)
@@ -189,7 +192,7 @@ describe('customer dashboard frame', () => {
         .map((l) => l.textContent),
     ).toEqual(['Income & Expenses', 'Insurance', 'Funds', 'Debt']);
     expect(within(nav).getByText('Property').getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByRole('heading', { level: 2, name: 'My concern: Income & Expenses' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Insurance' }).getAttribute('aria-current')).toBe('page');
   });
 
   it("on-boarding mode also makes a concern's sub-page links inactive", () => {

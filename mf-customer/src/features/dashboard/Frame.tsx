@@ -1,7 +1,8 @@
-import { api, PageContainer, useSession } from '@kinfolio/ui-kit';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { PageContainer, useSession } from '@kinfolio/ui-kit';
+import { createContext, type ReactNode, useContext } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { HouseholdProvider, useHousehold } from '../household/context';
 import { DEFAULT_LEAD, type LeadInfo, leadInfoFrom, leadInfoFromUser } from './lead';
 import { TopBar } from './TopBar';
 import { isOnBoarding, isUnder, visibleTabs } from './tabs';
@@ -56,25 +57,17 @@ const TabBar = styled.nav`
   }
 `;
 
-function useLeadInfo(customerId: string | null, viewer: 'advisor' | 'customer'): LeadInfo {
+/** The top bar's lead: the stored household's me member; a customer without a household yet sees their account. */
+function useLeadInfo(viewer: 'advisor' | 'customer'): LeadInfo {
   const { user } = useSession();
-  const [info, setInfo] = useState<LeadInfo>(DEFAULT_LEAD);
-  useEffect(() => {
-    if (viewer === 'customer') {
-      setInfo(user ? leadInfoFromUser(user) : DEFAULT_LEAD);
-      return;
-    }
-    setInfo(DEFAULT_LEAD);
-    if (!customerId) return;
-    const ctrl = new AbortController();
-    // Until the leads issue lands this answers 404: the top bar keeps its defaults.
-    api.get<unknown>(`single-lead/${encodeURIComponent(customerId)}`, undefined, { signal: ctrl.signal }).then(
-      (data) => !ctrl.signal.aborted && setInfo(leadInfoFrom(data)),
-      () => undefined,
-    );
-    return () => ctrl.abort();
-  }, [customerId, viewer, user]);
-  return info;
+  const { household } = useHousehold();
+  if (household) return leadInfoFrom(household);
+  if (viewer === 'customer' && user) return leadInfoFromUser(user);
+  return DEFAULT_LEAD;
+}
+
+function TopBarOf({ viewer, onLogout }: { viewer: 'advisor' | 'customer'; onLogout: () => void }) {
+  return <TopBar info={useLeadInfo(viewer)} viewer={viewer} onLogout={onLogout} />;
 }
 
 /** The customer dashboard frame (spec §2.8): top bar, tab bar, then the tab's body. */
@@ -88,38 +81,39 @@ export function Frame({
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const onBoarding = isOnBoarding(search);
-  const info = useLeadInfo(customerId, viewer);
   const tabs = visibleTabs(onBoarding);
   return (
     <Ctx.Provider value={{ base, customerId, viewer, onBoarding }}>
-      <Shell>
-        <TopBar info={info} viewer={viewer} onLogout={logout} />
-        <TabBar aria-label="Dashboard sections">
-          {tabs.map((t) =>
-            onBoarding ? (
-              // On-boarding mode: links are inactive.
-              <span
-                key={t.path}
-                aria-disabled="true"
-                aria-current={isUnder(pathname, base, t.match) ? 'page' : undefined}
-              >
-                {t.label}
-              </span>
-            ) : (
-              <Link
-                key={t.path}
-                to={`${base}/${t.path}`}
-                aria-current={isUnder(pathname, base, t.match) ? 'page' : undefined}
-              >
-                {t.label}
-              </Link>
-            ),
-          )}
-        </TabBar>
-        <main>
-          <PageContainer>{children}</PageContainer>
-        </main>
-      </Shell>
+      <HouseholdProvider householdId={customerId} readOnly={viewer !== 'advisor'}>
+        <Shell>
+          <TopBarOf viewer={viewer} onLogout={logout} />
+          <TabBar aria-label="Dashboard sections">
+            {tabs.map((t) =>
+              onBoarding ? (
+                // On-boarding mode: links are inactive.
+                <span
+                  key={t.path}
+                  aria-disabled="true"
+                  aria-current={isUnder(pathname, base, t.match) ? 'page' : undefined}
+                >
+                  {t.label}
+                </span>
+              ) : (
+                <Link
+                  key={t.path}
+                  to={`${base}/${t.path}`}
+                  aria-current={isUnder(pathname, base, t.match) ? 'page' : undefined}
+                >
+                  {t.label}
+                </Link>
+              ),
+            )}
+          </TabBar>
+          <main>
+            <PageContainer>{children}</PageContainer>
+          </main>
+        </Shell>
+      </HouseholdProvider>
     </Ctx.Provider>
   );
 }

@@ -1,6 +1,8 @@
 import { theme } from '@kinfolio/ui-kit';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { CashflowSection } from '../cashflow/CashflowSection';
+import { ConcernHeader } from '../concerns/MyConcerns';
 import { useDashboard } from './Frame';
 import { CONCERN_SUB_TABS, FUND_LINKS, fundsLink, isUnder, REPORT_SUB_TABS } from './tabs';
 
@@ -114,7 +116,11 @@ export function ReportDashboard() {
           ))}
         </SubTabs>
       ) : null}
-      <LaterSection title={current ? `Financial report: ${SUB_TITLES[current]}` : 'Financial report'} />
+      {current === 'cashflow' ? (
+        <CashflowSection />
+      ) : (
+        <LaterSection title={current ? `Financial report: ${SUB_TITLES[current]}` : 'Financial report'} />
+      )}
     </>
   );
 }
@@ -134,6 +140,7 @@ export function ReportSection() {
   const [search] = useSearchParams();
   const title = (section && SECTION_TITLES[section]) || 'Financial report';
   const activeTab = search.get('activeTab');
+  if (section === 'cashflow') return <CashflowSection />;
   return <LaterSection title={activeTab ? `${title}: ${activeTab}` : title} />;
 }
 
@@ -159,7 +166,12 @@ export function ConcernPage() {
           ),
         )}
       </SubTabs>
-      <LaterSection title={current ? `My concern: ${current.label}` : 'My concern'} />
+      <ConcernHeader concernId={concernId ?? ''} />
+      {current?.path === 'cashflow' ? (
+        <CashflowSection />
+      ) : (
+        <LaterSection title={current ? `My concern: ${current.label}` : 'My concern'} />
+      )}
     </>
   );
 }

@@ -32,7 +32,11 @@ function age(v: unknown): number | null {
 export function leadInfoFrom(data: unknown): LeadInfo {
   const lead = asRecord(data);
   if (!lead) return DEFAULT_LEAD;
-  const members = Array.isArray(lead.EarningMembers) ? lead.EarningMembers : [];
+  const members = Array.isArray(lead.members)
+    ? lead.members
+    : Array.isArray(lead.EarningMembers)
+      ? lead.EarningMembers
+      : [];
   const me = members.map(asRecord).find((m) => m?.relation === 'me') ?? null;
   const src = me ?? lead;
   return {

@@ -1,0 +1,506 @@
+import type { households } from '@kinfolio/contracts';
+import {
+  Button,
+  ConfirmDialog,
+  EmailInput,
+  errorMessage,
+  FloatInput,
+  FormError,
+  fieldErrors,
+  hasUnsavedChanges,
+  Modal,
+  NumberInput,
+  SaveConfirmationDialog,
+  Select,
+  Skeleton,
+  Table,
+  TextInput,
+  UnsavedChangesPopover,
+  useUnsavedChangesGuard,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { useDashboard } from '../dashboard/Frame';
+import { type Household, householdApi, type Member } from '../household/api';
+import { useHousehold } from '../household/context';
+import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
+
+export const Card = styled.section`
+  position: relative;
+  padding: 20px 24px;
+  margin-bottom: 16px;
+  border: 1px solid #e3eaea;
+  border-radius: 10px;
+  background: #fff;
+  h2 {
+    margin: 0 0 12px;
+    font-size: 1.15rem;
+  }
+`;
+export const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  gap: 4px 16px;
+`;
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: 12px 16px;
+  margin: 0;
+  dt {
+    font-size: 0.85rem;
+    color: #5a6b6b;
+  }
+  dd {
+    margin: 2px 0 0;
+    font-weight: 600;
+  }
+`;
+export const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  justify-content: flex-end;
+  margin-top: 12px;
+`;
+const Checks = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0 0 12px;
+  legend {
+    font-weight: 600;
+    font-size: 0.9rem;
+    margin-bottom: 6px;
+  }
+  label {
+    margin-right: 16px;
+  }
+`;
+
+const GENDERS = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+];
+const MARITAL = ['single', 'married', 'divorced', 'widowed'].map((v) => ({ value: v, label: cap(v) }));
+const CITIZENSHIP = [
+  { value: 'citizen', label: 'Citizen' },
+  { value: 'pr', label: 'Permanent resident' },
+  { value: 'foreigner', label: 'Foreigner' },
+];
+const DEPENDANTS = ['spouse', 'children', 'parents'] as const;
+const RELATIONS = ['spouse', 'joint', 'all'].map((v) => ({ value: v, label: RELATION_LABELS[v] ?? v }));
+
+/** The profile form's fields as text (inputs hold strings; the guard compares numeric strings as numbers). */
+interface ProfileForm {
+  name: string;
+  email: string;
+  phone: string;
+  gender: string;
+  age: string;
+  marital_status: string;
+  dependencies: string[];
+  children_count: string;
+  citizenship: string;
+  currency: string;
+  inflation_rate: string;
+}
+const profileForm = (h: Household): ProfileForm => ({
+  name: h.name,
+  email: h.email ?? '',
+  phone: h.phone ?? '',
+  gender: h.gender,
+  age: h.age === null ? '' : String(h.age),
+  marital_status: h.marital_status,
+  dependencies: [...h.dependencies],
+  children_count: String(h.children_count),
+  citizenship: h.citizenship,
+  currency: h.currency,
+  inflation_rate: h.inflation_rate === null ? '' : String(h.inflation_rate),
+});
+/** Only what changed goes to PATCH leads/{id}. */
+export function profilePatch(before: ProfileForm, after: ProfileForm): households.LeadPatchBody {
+  const out: Record<string, unknown> = {};
+  const changed = (k: keyof ProfileForm) => JSON.stringify(before[k]) !== JSON.stringify(after[k]);
+  if (changed('name')) out.name = after.name.trim();
+  if (changed('email')) out.email = after.email.trim() || null;
+  if (changed('phone')) out.phone = after.phone.trim() || null;
+  if (changed('gender')) out.gender = after.gender;
+  if (changed('age')) out.age = numberOrUndefined(after.age) ?? null;
+  if (changed('marital_status')) out.marital_status = after.marital_status;
+  if (changed('dependencies')) out.dependencies = after.dependencies;
+  if (changed('children_count')) out.children_count = numberOrUndefined(after.children_count) ?? 0;
+  if (changed('citizenship')) out.citizenship = after.citizenship;
+  if (changed('currency')) out.currency = after.currency;
+  if (changed('inflation_rate')) out.inflation_rate = numberOrUndefined(after.inflation_rate) ?? null;
+  return out as households.LeadPatchBody;
+}
+
+function useSaved() {
+  const { base, onBoarding } = useDashboard();
+  const [saved, setSaved] = useState(false);
+  const dialog = (
+    <SaveConfirmationDialog
+      open={saved}
+      onHide={() => setSaved(false)}
+      summaryRoute={onBoarding ? null : `${base}/financial-report/dashboard`}
+      onCountdownEnd={onBoarding ? () => setSaved(false) : undefined}
+    />
+  );
+  return { dialog, show: () => setSaved(true) };
+}
+
+function ProfileCard({ household }: { household: Household }) {
+  const { readOnly, reload } = useHousehold();
+  const initial = useMemo(() => profileForm(household), [household]);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const saved = useSaved();
+  useEffect(() => setForm(initial), [initial]);
+  const set = (k: keyof ProfileForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+
+  if (readOnly)
+    return (
+      <Card aria-labelledby="profile-h">
+        <h2 id="profile-h">Household profile</h2>
+        <Facts>
+          <dt>Name</dt>
+          <dd>{household.name}</dd>
+          <dt>Email</dt>
+          <dd>{household.email ?? '—'}</dd>
+          <dt>Phone</dt>
+          <dd>{household.phone ?? '—'}</dd>
+          <dt>Gender</dt>
+          <dd>{cap(household.gender)}</dd>
+          <dt>Age</dt>
+          <dd>{household.age ?? '—'}</dd>
+          <dt>Marital status</dt>
+          <dd>{cap(household.marital_status)}</dd>
+          <dt>Dependants</dt>
+          <dd>{household.dependencies.map(cap).join(', ') || 'None'}</dd>
+          <dt>Number of children</dt>
+          <dd>{household.children_count}</dd>
+          <dt>Citizenship</dt>
+          <dd>{CITIZENSHIP.find((c) => c.value === household.citizenship)?.label ?? household.citizenship}</dd>
+          <dt>Currency</dt>
+          <dd>{household.currency}</dd>
+        </Facts>
+      </Card>
+    );
+
+  const dirty = hasUnsavedChanges(initial, form);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (!form.name.trim()) local.name = 'Enter name';
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await householdApi.patch(household.id, profilePatch(initial, form));
+      saved.show();
+      reload();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card aria-labelledby="profile-h">
+      <h2 id="profile-h">Household profile</h2>
+      <form onSubmit={submit} aria-label="Household profile" noValidate>
+        <Grid>
+          <TextInput label="Name" value={form.name} onChange={set('name')} error={errors.name} optional={false} />
+          <EmailInput label="Email" value={form.email} onChange={set('email')} error={errors.email} optional />
+          <TextInput
+            label="Phone"
+            type="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            error={errors.phone}
+            optional
+          />
+          <Select label="Gender" value={form.gender} onChange={set('gender')} options={GENDERS} />
+          <NumberInput label="Age" value={form.age} onChange={set('age')} error={errors.age} optional maxLength={3} />
+          <Select
+            label="Marital status"
+            value={form.marital_status}
+            onChange={set('marital_status')}
+            options={MARITAL}
+          />
+          <NumberInput
+            label="Number of children"
+            value={form.children_count}
+            onChange={set('children_count')}
+            error={errors.children_count}
+            maxLength={2}
+          />
+          <Select label="Citizenship" value={form.citizenship} onChange={set('citizenship')} options={CITIZENSHIP} />
+          <Select label="Currency" value={form.currency} onChange={set('currency')} options={currencyOptions} />
+          <FloatInput
+            label="Inflation rate (% a year)"
+            value={form.inflation_rate}
+            onChange={set('inflation_rate')}
+            error={errors.inflation_rate}
+            optional
+          />
+        </Grid>
+        <Checks>
+          <legend>Dependants</legend>
+          {DEPENDANTS.map((d) => (
+            <label key={d}>
+              <input
+                type="checkbox"
+                checked={form.dependencies.includes(d)}
+                onChange={(e) =>
+                  setForm((f) => ({
+                    ...f,
+                    dependencies: e.target.checked
+                      ? DEPENDANTS.filter((x) => x === d || f.dependencies.includes(x))
+                      : f.dependencies.filter((x) => x !== d),
+                  }))
+                }
+              />{' '}
+              {cap(d)}
+            </label>
+          ))}
+        </Checks>
+        <FormError>{error}</FormError>
+        <Row>
+          <Button variant="secondary" disabled={!dirty || busy} onClick={() => setForm(initial)}>
+            Undo changes
+          </Button>
+          <Button type="submit" loading={busy} disabled={!dirty}>
+            Save profile
+          </Button>
+        </Row>
+      </form>
+      {saved.dialog}
+    </Card>
+  );
+}
+
+interface MemberForm {
+  name: string;
+  relation: string;
+  gender: string;
+  age: string;
+  income: string;
+  currency: string;
+}
+const memberForm = (m: Member | null, currency: string): MemberForm => ({
+  name: m?.name ?? '',
+  relation: m?.relation ?? 'spouse',
+  gender: m?.gender ?? 'female',
+  age: m?.age === undefined || m?.age === null ? '' : String(m.age),
+  income: m?.income?.amount === undefined ? '' : String(m.income.amount),
+  currency: m?.income?.currency ?? currency,
+});
+
+function MemberDialog({
+  household,
+  member,
+  onClose,
+  onSaved,
+}: {
+  household: Household;
+  member: Member | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const initial = useMemo(() => memberForm(member, household.currency), [member, household.currency]);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const guard = useUnsavedChangesGuard(initial, form, onClose);
+  const set = (k: keyof MemberForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const isMe = member?.relation === 'me';
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.name.trim()) {
+      setErrors({ name: 'Enter name' });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const amount = numberOrUndefined(form.income);
+      await householdApi.saveMember({
+        lead_id: household.id,
+        ...(member ? { id: member.id } : {}),
+        name: form.name.trim(),
+        relation: (isMe ? 'me' : form.relation) as households.MemberBody['relation'],
+        gender: form.gender as 'male' | 'female',
+        ...(numberOrUndefined(form.age) !== undefined ? { age: numberOrUndefined(form.age) } : {}),
+        ...(amount !== undefined ? { income: { currency: form.currency, amount } } : {}),
+      });
+      onSaved();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={member ? `Edit ${member.name || 'member'}` : 'Add a family member'} onClose={guard.requestClose}>
+      <form onSubmit={submit} aria-label="Family member" noValidate style={{ position: 'relative' }}>
+        <TextInput label="Name" value={form.name} onChange={set('name')} error={errors.name} optional={false} />
+        {isMe ? null : <Select label="Relation" value={form.relation} onChange={set('relation')} options={RELATIONS} />}
+        <Select label="Gender" value={form.gender} onChange={set('gender')} options={GENDERS} />
+        <NumberInput label="Age" value={form.age} onChange={set('age')} error={errors.age} optional maxLength={3} />
+        <FloatInput
+          label="Monthly income"
+          value={form.income}
+          onChange={set('income')}
+          error={errors['income.amount']}
+          optional
+          decimals={2}
+        />
+        <Select label="Income currency" value={form.currency} onChange={set('currency')} options={currencyOptions} />
+        <FormError>{error}</FormError>
+        <Row>
+          <Button variant="secondary" onClick={guard.requestClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save member
+          </Button>
+        </Row>
+        <UnsavedChangesPopover
+          open={guard.confirming}
+          onDiscard={guard.discard}
+          onKeepEditing={guard.keepEditing}
+          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+function MembersCard({ household }: { household: Household }) {
+  const { readOnly, reload } = useHousehold();
+  const [editing, setEditing] = useState<Member | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const saved = useSaved();
+  return (
+    <Card aria-labelledby="members-h">
+      <h2 id="members-h">Family members</h2>
+      <Table label="Family members">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Relation</th>
+            <th scope="col">Gender</th>
+            <th scope="col">Age</th>
+            <th scope="col">Monthly income</th>
+            {readOnly ? null : <th scope="col">Actions</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {household.members.map((m) => (
+            <tr key={m.id}>
+              <td>{m.name || '—'}</td>
+              <td>{RELATION_LABELS[m.relation] ?? m.relation}</td>
+              <td>{cap(m.gender)}</td>
+              <td>{m.age ?? '—'}</td>
+              <td>{m.income?.amount !== undefined ? `${m.income.currency} ${formatAmount(m.income.amount)}` : '—'}</td>
+              {readOnly ? null : (
+                <td>
+                  <Button variant="link" onClick={() => setEditing(m)} aria-label={`Edit ${m.name || m.relation}`}>
+                    Edit
+                  </Button>
+                  {m.relation === 'me' ? null : (
+                    <Button variant="link" onClick={() => setRemoving(m)} aria-label={`Remove ${m.name || m.relation}`}>
+                      Remove
+                    </Button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <FormError>{error}</FormError>
+      {readOnly ? null : (
+        <Row>
+          <Button variant="secondary" onClick={() => setEditing('new')}>
+            Add a family member
+          </Button>
+        </Row>
+      )}
+      {editing ? (
+        <MemberDialog
+          household={household}
+          member={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            saved.show();
+            reload();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.name || 'this member'}?`}
+        message="Their incomes, savings and other records go with them."
+        confirmLabel="Remove"
+        tone="danger"
+        loading={busy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const m = removing;
+          if (!m) return;
+          setBusy(true);
+          householdApi.deleteMember(m.id).then(
+            () => {
+              setBusy(false);
+              setRemoving(null);
+              reload();
+            },
+            (err: unknown) => {
+              setBusy(false);
+              setRemoving(null);
+              setError(errorMessage(err));
+            },
+          );
+        }}
+      />
+      {saved.dialog}
+    </Card>
+  );
+}
+
+/** Profile tab (issue 11): the household profile and its members; the advisor edits, the customer reads. */
+export function ProfileTab() {
+  const { household, status, error } = useHousehold();
+  if (status === 'missing')
+    return (
+      <Card>
+        <h2>Profile</h2>
+        <p>There is no household at this address, or it is not yours to see.</p>
+      </Card>
+    );
+  if (status === 'error')
+    return (
+      <Card>
+        <h2>Profile</h2>
+        <FormError>{error}</FormError>
+      </Card>
+    );
+  if (!household) return <Skeleton rows={6} label="Loading the profile" />;
+  return (
+    <>
+      <ProfileCard household={household} />
+      <MembersCard household={household} />
+    </>
+  );
+}
