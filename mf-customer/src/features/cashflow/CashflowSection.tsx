@@ -1,4 +1,471 @@
-/** Income & Expenses: the cash-flow editors by member (issue 11). Owned by the cash-flow helper. */
+import type { planning } from '@kinfolio/contracts';
+import {
+  Button,
+  ConfirmDialog,
+  errorMessage,
+  FloatInput,
+  FormError,
+  fieldErrors,
+  Modal,
+  SaveConfirmationDialog,
+  Select,
+  Skeleton,
+  Table,
+  TextInput,
+  UnsavedChangesPopover,
+  useUnsavedChangesGuard,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { z } from 'zod';
+import { useDashboard } from '../dashboard/Frame';
+import {
+  type CashFlowSummary,
+  type Household,
+  householdApi,
+  type RecordKindName,
+  type StoredRecord,
+} from '../household/api';
+import { useHousehold } from '../household/context';
+import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
+import { Card, Row } from '../profile/ProfileTab';
+import { CashflowChart } from './CashflowChart';
+
+type IncomeKind = z.infer<typeof planning.IncomeKind>;
+type ExpenseCategory = z.infer<typeof planning.ExpenseCategory>;
+/** Spec §3 "Income kinds" and "Expense categories", in the spec's order. */
+export const INCOME_KINDS = [
+  'gross income',
+  'bonus',
+  'business income',
+  'rental',
+  'dividend',
+] as const satisfies readonly IncomeKind[];
+export const EXPENSE_CATEGORIES = [
+  'living expense',
+  'children',
+  'insurance',
+  'loan',
+  'tax',
+  'other',
+  'investment',
+  'save',
+  'food',
+  'tobacco',
+  'clothing',
+  'utility',
+  'phone',
+  'health',
+  'transport',
+  'parents',
+  'entertainment',
+  'education',
+  'dining',
+  'holiday',
+] as const satisfies readonly ExpenseCategory[];
+const FREQUENCIES = [
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'annual', label: 'Annual' },
+];
+
+type EditableKind = Extract<RecordKindName, 'income' | 'expense' | 'livingExpense' | 'saving'>;
+interface KindUi {
+  title: string;
+  noun: string;
+  empty: string;
+  /** The member select: required, optional (household-level when empty) or absent. */
+  member: 'required' | 'optional' | 'none';
+  /** The kind's own choice (income kind, expense category) or a free title. */
+  choice?: { field: 'kind' | 'category'; label: string; options: readonly string[] };
+  titled?: boolean;
+}
+export const KIND_UI: Record<EditableKind, KindUi> = {
+  income: {
+    title: 'Incomes',
+    noun: 'income',
+    empty: 'No incomes yet',
+    member: 'required',
+    choice: { field: 'kind', label: 'Income kind', options: INCOME_KINDS },
+  },
+  expense: {
+    title: 'Expenses',
+    noun: 'expense',
+    empty: 'No expenses yet',
+    member: 'optional',
+    choice: { field: 'category', label: 'Category', options: EXPENSE_CATEGORIES },
+  },
+  livingExpense: {
+    title: 'Living expenses',
+    noun: 'living expense',
+    empty: 'No living expenses yet',
+    member: 'optional',
+    titled: true,
+  },
+  saving: { title: 'Savings', noun: 'saving', empty: 'No savings yet', member: 'required', titled: true },
+};
+
+interface EntryForm {
+  member_id: string;
+  choice: string;
+  title: string;
+  amount: string;
+  currency: string;
+  frequency: string;
+}
+type AnyRecord = StoredRecord<EditableKind> & Record<string, unknown>;
+
+function entryForm(kind: EditableKind, r: AnyRecord | null, household: Household): EntryForm {
+  const ui = KIND_UI[kind];
+  const me = household.members.find((m) => m.relation === 'me');
+  return {
+    member_id: String(r?.member_id ?? (ui.member === 'required' ? (me?.id ?? '') : '')),
+    choice: ui.choice ? String(r?.[ui.choice.field] ?? ui.choice.options[0]) : '',
+    title: String(r?.title ?? ''),
+    amount: r ? String(r.amount) : '',
+    currency: String(r?.currency ?? household.currency),
+    frequency: String(r?.frequency ?? 'monthly'),
+  };
+}
+
+/** The body of a create or update: the kind's fields only. */
+export function entryBody(kind: EditableKind, f: EntryForm): Record<string, unknown> {
+  const ui = KIND_UI[kind];
+  const body: Record<string, unknown> = {
+    amount: numberOrUndefined(f.amount),
+    currency: f.currency,
+    frequency: f.frequency,
+  };
+  if (ui.member !== 'none' && f.member_id) body.member_id = f.member_id;
+  if (ui.choice) body[ui.choice.field] = f.choice;
+  if (ui.titled && f.title.trim()) body.title = f.title.trim();
+  return body;
+}
+
+function EntryDialog({
+  kind,
+  record,
+  household,
+  onClose,
+  onSaved,
+}: {
+  kind: EditableKind;
+  record: AnyRecord | null;
+  household: Household;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const ui = KIND_UI[kind];
+  const initial = useMemo(() => entryForm(kind, record, household), [kind, record, household]);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const guard = useUnsavedChangesGuard(initial, form, onClose);
+  const set = (k: keyof EntryForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const memberOptions = household.members.map((m) => ({
+    value: m.id,
+    label: `${m.name || RELATION_LABELS[m.relation]} (${RELATION_LABELS[m.relation] ?? m.relation})`,
+  }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (numberOrUndefined(form.amount) === undefined) local.amount = 'Enter an amount';
+    if (ui.member === 'required' && !form.member_id) local.member_id = 'Choose a member';
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const body = entryBody(kind, form) as never;
+      if (record) await householdApi.updateRecord(kind, record.id, body);
+      else await householdApi.createRecord(kind, household.id, body);
+      onSaved();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={`${record ? 'Edit' : 'Add'} ${ui.noun}`} onClose={guard.requestClose}>
+      <form onSubmit={submit} aria-label={cap(ui.noun)} noValidate style={{ position: 'relative' }}>
+        {ui.member === 'none' ? null : (
+          <Select
+            label="Member"
+            value={form.member_id}
+            onChange={set('member_id')}
+            options={memberOptions}
+            placeholder={ui.member === 'optional' ? 'The whole household' : undefined}
+            error={errors.member_id}
+          />
+        )}
+        {ui.choice ? (
+          <Select
+            label={ui.choice.label}
+            value={form.choice}
+            onChange={set('choice')}
+            options={ui.choice.options.map((o) => ({ value: o, label: cap(o) }))}
+            error={errors[ui.choice.field]}
+          />
+        ) : null}
+        {ui.titled ? (
+          <TextInput label="Title" value={form.title} onChange={set('title')} error={errors.title} optional />
+        ) : null}
+        <FloatInput label="Amount" value={form.amount} onChange={set('amount')} error={errors.amount} decimals={2} />
+        <Select label="Entered as" value={form.frequency} onChange={set('frequency')} options={FREQUENCIES} />
+        <Select label="Currency" value={form.currency} onChange={set('currency')} options={currencyOptions} />
+        <FormError>{error}</FormError>
+        <Row>
+          <Button variant="secondary" onClick={guard.requestClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save {ui.noun}
+          </Button>
+        </Row>
+        <UnsavedChangesPopover
+          open={guard.confirming}
+          onDiscard={guard.discard}
+          onKeepEditing={guard.keepEditing}
+          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+function KindCard({ kind, household, onSaved }: { kind: EditableKind; household: Household; onSaved: () => void }) {
+  const ui = KIND_UI[kind];
+  const { readOnly, version, reload } = useHousehold();
+  const [rows, setRows] = useState<AnyRecord[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<AnyRecord | 'new' | null>(null);
+  const [removing, setRemoving] = useState<AnyRecord | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    householdApi.listRecords(kind, household.id, {}, ctrl.signal).then(
+      (p) => !ctrl.signal.aborted && setRows(p.rows as AnyRecord[]),
+      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
+    );
+    return () => ctrl.abort();
+    // version: refetch after any change to the household
+  }, [kind, household.id, version]);
+
+  const memberName = (id: unknown) => {
+    const m = household.members.find((x) => x.id === id);
+    return m ? m.name || RELATION_LABELS[m.relation] : 'Household';
+  };
+  const what = (r: AnyRecord) => (ui.choice ? cap(String(r[ui.choice.field])) : String(r.title ?? '') || cap(ui.noun));
+  const headingId = `kind-${kind}`;
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId}>{ui.title}</h2>
+      {error ? <FormError>{error}</FormError> : null}
+      {!rows && !error ? <Skeleton rows={2} label={`Loading ${ui.title.toLowerCase()}`} /> : null}
+      {rows && rows.length === 0 ? <p>{ui.empty}</p> : null}
+      {rows && rows.length > 0 ? (
+        <Table label={`${ui.title} entries`}>
+          <thead>
+            <tr>
+              <th scope="col">{ui.choice?.label ?? 'Title'}</th>
+              {ui.member === 'none' ? null : <th scope="col">Member</th>}
+              <th scope="col">Amount</th>
+              <th scope="col">Entered as</th>
+              {readOnly ? null : <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td>{what(r)}</td>
+                {ui.member === 'none' ? null : <td>{memberName(r.member_id)}</td>}
+                <td>
+                  {String(r.currency)} {formatAmount(Number(r.amount))}
+                </td>
+                <td>{cap(String(r.frequency))}</td>
+                {readOnly ? null : (
+                  <td>
+                    <Button variant="link" onClick={() => setEditing(r)} aria-label={`Edit ${what(r)}`}>
+                      Edit
+                    </Button>
+                    <Button variant="link" onClick={() => setRemoving(r)} aria-label={`Delete ${what(r)}`}>
+                      Delete
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : null}
+      {readOnly ? null : (
+        <Row>
+          <Button variant="secondary" onClick={() => setEditing('new')}>
+            Add {ui.noun}
+          </Button>
+        </Row>
+      )}
+      {editing ? (
+        <EntryDialog
+          kind={kind}
+          record={editing === 'new' ? null : editing}
+          household={household}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            onSaved();
+            reload();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Delete this ${ui.noun}?`}
+        message={removing ? `${what(removing)}: ${removing.currency} ${formatAmount(Number(removing.amount))}` : null}
+        confirmLabel="Delete"
+        tone="danger"
+        loading={busy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const r = removing;
+          if (!r) return;
+          setBusy(true);
+          householdApi.deleteRecord(kind, r.id).then(
+            () => {
+              setBusy(false);
+              setRemoving(null);
+              reload();
+            },
+            (err: unknown) => {
+              setBusy(false);
+              setRemoving(null);
+              setError(errorMessage(err));
+            },
+          );
+        }}
+      />
+    </Card>
+  );
+}
+
+function SummaryCard({ summary }: { summary: CashFlowSummary }) {
+  const t = summary.totals;
+  const lines = [
+    ['Income', t.income],
+    ['Expenses', t.expenses],
+    ['Living expenses', t.living_expenses],
+    ['Savings', t.savings],
+    ['Net cash flow', t.net],
+  ] as const;
+  return (
+    <Card aria-labelledby="cashflow-summary">
+      <h2 id="cashflow-summary">Cash flow ({summary.currency})</h2>
+      <CashflowChart currency={summary.currency} bars={lines.map(([label, f]) => ({ label, value: f.annual }))} />
+      <Table label="Cash flow summary">
+        <thead>
+          <tr>
+            <th scope="col">Total</th>
+            <th scope="col">Monthly</th>
+            <th scope="col">Annual</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map(([label, f]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{formatAmount(f.monthly)}</td>
+              <td>{formatAmount(f.annual)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {summary.members.length > 1 ? (
+        <Table label="Cash flow by member">
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">Income a month</th>
+              <th scope="col">Savings a month</th>
+              <th scope="col">Net a month</th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.members.map((m) => (
+              <tr key={m.member_id}>
+                <th scope="row">{m.name || RELATION_LABELS[m.relation]}</th>
+                <td>{formatAmount(m.income.monthly)}</td>
+                <td>{formatAmount(m.savings.monthly)}</td>
+                <td>{formatAmount(m.net.monthly)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : null}
+    </Card>
+  );
+}
+
+const KINDS: EditableKind[] = ['income', 'expense', 'livingExpense', 'saving'];
+
+/**
+ * Income & Expenses (issue 11): the cash-flow summary of the stored household, then its incomes, expenses, living
+ * expenses and savings. The advisor edits each entry (monthly or annual, in its own currency); the customer reads.
+ */
 export function CashflowSection() {
-  return null;
+  const { base } = useDashboard();
+  const { pathname } = useLocation();
+  const { household, status, error, version } = useHousehold();
+  const [summary, setSummary] = useState<CashFlowSummary | null>(null);
+  const [summaryError, setSummaryError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const summaryRoute = `${base}/financial-report/dashboard/cashflow`;
+
+  useEffect(() => {
+    if (!household) return;
+    const ctrl = new AbortController();
+    householdApi.cashFlow(household.id, ctrl.signal).then(
+      (s) => {
+        if (ctrl.signal.aborted) return;
+        setSummary(s);
+        setSummaryError(null);
+      },
+      (e: unknown) => !ctrl.signal.aborted && setSummaryError(errorMessage(e)),
+    );
+    return () => ctrl.abort();
+  }, [household, version]);
+
+  if (status === 'missing')
+    return (
+      <Card>
+        <h2>Income &amp; Expenses</h2>
+        <p>There is no household at this address, or it is not yours to see.</p>
+      </Card>
+    );
+  if (status === 'error')
+    return (
+      <Card>
+        <h2>Income &amp; Expenses</h2>
+        <FormError>{error}</FormError>
+      </Card>
+    );
+  if (!household) return <Skeleton rows={6} label="Loading income and expenses" />;
+  return (
+    <section aria-label="Income & Expenses">
+      <h2>Income &amp; Expenses</h2>
+      {summaryError ? <FormError>{summaryError}</FormError> : null}
+      {summary ? <SummaryCard summary={summary} /> : <Skeleton rows={4} label="Loading the cash flow" />}
+      {KINDS.map((k) => (
+        <KindCard key={k} kind={k} household={household} onSaved={() => setSaved(true)} />
+      ))}
+      <SaveConfirmationDialog
+        open={saved}
+        onHide={() => setSaved(false)}
+        summaryRoute={pathname === summaryRoute ? null : summaryRoute}
+        onCountdownEnd={pathname === summaryRoute ? () => setSaved(false) : undefined}
+      />
+    </section>
+  );
 }

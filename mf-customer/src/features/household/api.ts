@@ -1,4 +1,4 @@
-import { households } from '@kinfolio/contracts';
+import type { households } from '@kinfolio/contracts';
 import { api } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
 
@@ -24,7 +24,21 @@ export interface PageOf<T> {
 }
 
 const id = (v: string) => encodeURIComponent(v);
-const kindPath = (kind: RecordKindName) => households.recordKinds[kind].path;
+/**
+ * The record kinds' paths, as the contract declares them (the type checks they match). Kept as plain strings so the
+ * remote does not bundle zod with the contracts.
+ */
+const KIND_PATHS = {
+  income: 'member-income',
+  expense: 'member-expense',
+  livingExpense: 'member-living-expense',
+  saving: 'member-saving',
+  lifeUncertainty: 'life-uncertainty/cash-flow',
+  retirementDreamRental: 'retirement-dream-rental',
+  retirementDreamCapitalPreservation: 'retirement-dream-capital-preservation',
+  goal: 'goals',
+} as const satisfies { [K in RecordKindName]: (typeof households.recordKinds)[K]['path'] };
+const kindPath = (kind: RecordKindName) => KIND_PATHS[kind];
 
 export const householdApi = {
   get: (householdId: string, signal?: AbortSignal) => api.get<Household>(`single-lead/${id(householdId)}`, { signal }),
