@@ -1,4 +1,6 @@
-/** My Dreams (issue 11). Owned by the dreams/concerns helper. */
+import { QaBoard } from './QaBoard';
+
+/** My Dreams (dreams-concerns/my-dreams): the household's dreams, answered from the reference questions (issue 11). */
 export function MyDreams() {
-  return null;
+  return <QaBoard kind="dream" />;
 }

@@ -1,0 +1,377 @@
+import {
+  Button,
+  ConfirmDialog,
+  errorMessage,
+  FormError,
+  fieldErrors,
+  Modal,
+  SaveConfirmationDialog,
+  Skeleton,
+  TextArea,
+  TextInput,
+  UnsavedChangesPopover,
+  useUnsavedChangesGuard,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { useDashboard } from '../dashboard/Frame';
+import { type Dream, type Household, householdApi, type MetaQuestion, type PageOf } from '../household/api';
+import { useHousehold } from '../household/context';
+import { Card, Row } from '../profile/ProfileTab';
+
+export type QaKind = 'dream' | 'concern';
+type Stored = Dream; // dreams and concerns share one shape (title + question_answers)
+
+const TEXTS = {
+  dream: {
+    title: 'My Dreams',
+    lead: 'What the household wants its money to do: each dream in its own words.',
+    none: 'No dreams recorded yet',
+    choose: 'Add a dream',
+    own: 'Our own dream',
+    noun: 'dream',
+    list: (hh: string, signal: AbortSignal) => householdApi.dreams(hh, signal),
+    meta: (signal: AbortSignal) => householdApi.dreamMeta(signal),
+    save: householdApi.saveDream,
+    metaField: 'dream_id' as const,
+    route: 'dreams-concerns/my-dreams',
+  },
+  concern: {
+    title: 'My Concerns',
+    lead: 'What keeps the household up at night: each concern, and what it would mean for the plan.',
+    none: 'No concerns recorded yet',
+    choose: 'Add a concern',
+    own: 'Our own concern',
+    noun: 'concern',
+    list: (hh: string, signal: AbortSignal) => householdApi.concerns(hh, signal),
+    meta: (signal: AbortSignal) => householdApi.concernMeta(signal),
+    save: householdApi.saveConcern,
+    metaField: 'concern_id' as const,
+    route: 'dreams-concerns/my-concerns',
+  },
+};
+
+const Cards = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  gap: 12px;
+  margin-bottom: 16px;
+`;
+const Item = styled.article`
+  padding: 16px;
+  border: 1px solid #e3eaea;
+  border-radius: 10px;
+  background: #fff;
+  h3 {
+    margin: 0 0 8px;
+    font-size: 1.05rem;
+  }
+  dl {
+    margin: 0 0 8px;
+  }
+  dt {
+    font-size: 0.85rem;
+    color: #5a6b6b;
+  }
+  dd {
+    margin: 2px 0 8px;
+  }
+`;
+const Choices = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+/** The question/answer list of a dream or concern as a definition list. */
+export function Answers({ item }: { item: Pick<Stored, 'question_answers'> }) {
+  if (!item.question_answers.length) return null;
+  return (
+    <dl>
+      {item.question_answers.map((qa, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id; their order is their identity
+        <div key={i}>
+          <dt>{qa.question}</dt>
+          <dd>{qa.answer || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface QaForm {
+  title: string;
+  answers: Array<{ question: string; answer: string }>;
+}
+
+function QaDialog({
+  kind,
+  household,
+  meta,
+  onClose,
+  onSaved,
+}: {
+  kind: QaKind;
+  household: Household;
+  /** The reference item answered, or null for the household's own. */
+  meta: MetaQuestion | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = TEXTS[kind];
+  const initial = useMemo<QaForm>(
+    () => ({
+      title: meta?.title ?? '',
+      answers: meta ? meta.questions.map((q) => ({ question: q, answer: '' })) : [{ question: '', answer: '' }],
+    }),
+    [meta],
+  );
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const guard = useUnsavedChangesGuard(initial, form, onClose);
+  const setAnswer = (i: number, patch: Partial<QaForm['answers'][number]>) =>
+    setForm((f) => ({ ...f, answers: f.answers.map((a, j) => (j === i ? { ...a, ...patch } : a)) }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.title.trim()) {
+      setErrors({ title: 'Enter title' });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await t.save(household.id, {
+        ...(meta ? { [t.metaField]: meta.id } : {}),
+        title: form.title.trim(),
+        question_answers: form.answers
+          .filter((a) => a.question.trim())
+          .map((a) => ({ question: a.question.trim(), answer: a.answer.trim() })),
+      });
+      onSaved();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={meta ? meta.title : t.own} onClose={guard.requestClose} width={560}>
+      <form onSubmit={submit} aria-label={`${t.noun} answers`} noValidate style={{ position: 'relative' }}>
+        {meta?.description ? <p>{meta.description}</p> : null}
+        {meta ? null : (
+          <TextInput
+            label="Title"
+            value={form.title}
+            onChange={(v) => setForm((f) => ({ ...f, title: v }))}
+            error={errors.title}
+            optional={false}
+          />
+        )}
+        {form.answers.map((a, i) =>
+          meta ? (
+            <TextArea
+              // biome-ignore lint/suspicious/noArrayIndexKey: the questions are fixed for a reference item
+              key={i}
+              label={a.question}
+              value={a.answer}
+              onChange={(v) => setAnswer(i, { answer: v })}
+              optional
+            />
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, in order
+            <div key={i}>
+              <TextInput
+                label={`Question ${i + 1}`}
+                value={a.question}
+                onChange={(v) => setAnswer(i, { question: v })}
+                optional
+              />
+              <TextArea
+                label={`Answer ${i + 1}`}
+                value={a.answer}
+                onChange={(v) => setAnswer(i, { answer: v })}
+                optional
+              />
+            </div>
+          ),
+        )}
+        {meta ? null : (
+          <Button
+            variant="link"
+            onClick={() => setForm((f) => ({ ...f, answers: [...f.answers, { question: '', answer: '' }] }))}
+          >
+            Add a question
+          </Button>
+        )}
+        <FormError>{error}</FormError>
+        <Row>
+          <Button variant="secondary" onClick={guard.requestClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save {t.noun}
+          </Button>
+        </Row>
+        <UnsavedChangesPopover
+          open={guard.confirming}
+          onDiscard={guard.discard}
+          onKeepEditing={guard.keepEditing}
+          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** The household's dreams or concerns, the reference questions to add one from, and (dreams) delete. */
+export function QaBoard({ kind }: { kind: QaKind }) {
+  const t = TEXTS[kind];
+  const { base } = useDashboard();
+  const { pathname } = useLocation();
+  const { household, status, error, readOnly, version, reload } = useHousehold();
+  const [items, setItems] = useState<PageOf<Stored> | null>(null);
+  const [meta, setMeta] = useState<MetaQuestion[]>([]);
+  const [listError, setListError] = useState<string | null>(null);
+  const [answering, setAnswering] = useState<MetaQuestion | 'own' | null>(null);
+  const [removing, setRemoving] = useState<Stored | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (!household) return;
+    const ctrl = new AbortController();
+    t.list(household.id, ctrl.signal).then(
+      (p) => {
+        if (ctrl.signal.aborted) return;
+        setItems(p);
+        setListError(null);
+      },
+      (e: unknown) => !ctrl.signal.aborted && setListError(errorMessage(e)),
+    );
+    return () => ctrl.abort();
+  }, [t, household, version]);
+  useEffect(() => {
+    if (readOnly) return;
+    const ctrl = new AbortController();
+    t.meta(ctrl.signal).then(
+      (m) => !ctrl.signal.aborted && setMeta(m),
+      () => undefined,
+    );
+    return () => ctrl.abort();
+  }, [t, readOnly]);
+
+  if (status === 'missing' || status === 'error')
+    return (
+      <Card>
+        <h2>{t.title}</h2>
+        {status === 'error' ? (
+          <FormError>{error}</FormError>
+        ) : (
+          <p>There is no household at this address, or it is not yours to see.</p>
+        )}
+      </Card>
+    );
+  const listRoute = `${base}/${t.route}`;
+  return (
+    <section aria-label={t.title}>
+      <h2>{t.title}</h2>
+      <p>{t.lead}</p>
+      {listError ? <FormError>{listError}</FormError> : null}
+      {!items && !listError ? <Skeleton rows={3} label={`Loading ${t.title.toLowerCase()}`} /> : null}
+      {items && items.rows.length === 0 ? (
+        <Card>
+          <p>{t.none}</p>
+        </Card>
+      ) : null}
+      {items && items.rows.length > 0 ? (
+        <Cards>
+          {items.rows.map((d) => (
+            <Item key={d.id} aria-labelledby={`qa-${d.id}`}>
+              <h3 id={`qa-${d.id}`}>{d.title}</h3>
+              <Answers item={d} />
+              {kind === 'concern' ? (
+                <Link to={`${listRoute}/${encodeURIComponent(d.id)}/cashflow`}>What it means for the cash flow</Link>
+              ) : null}
+              {kind === 'dream' && !readOnly ? (
+                <Button variant="link" onClick={() => setRemoving(d)} aria-label={`Delete ${d.title}`}>
+                  Delete
+                </Button>
+              ) : null}
+            </Item>
+          ))}
+        </Cards>
+      ) : null}
+      {readOnly || !household ? null : (
+        <Card aria-labelledby={`choose-${kind}`}>
+          <h3 id={`choose-${kind}`}>{t.choose}</h3>
+          <Choices>
+            {meta.map((m) => (
+              <li key={m.id}>
+                <Button variant="secondary" onClick={() => setAnswering(m)}>
+                  {m.title}
+                </Button>
+              </li>
+            ))}
+            <li>
+              <Button variant="secondary" onClick={() => setAnswering('own')}>
+                {t.own}
+              </Button>
+            </li>
+          </Choices>
+        </Card>
+      )}
+      {answering && household ? (
+        <QaDialog
+          kind={kind}
+          household={household}
+          meta={answering === 'own' ? null : answering}
+          onClose={() => setAnswering(null)}
+          onSaved={() => {
+            setAnswering(null);
+            setSaved(true);
+            reload();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Delete ${removing?.title ?? ''}?`}
+        message="Its answers are removed with it."
+        confirmLabel="Delete"
+        tone="danger"
+        loading={busy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const d = removing;
+          if (!d || !household) return;
+          setBusy(true);
+          householdApi.deleteDream(household.id, d.id).then(
+            () => {
+              setBusy(false);
+              setRemoving(null);
+              reload();
+            },
+            (err: unknown) => {
+              setBusy(false);
+              setRemoving(null);
+              setListError(errorMessage(err));
+            },
+          );
+        }}
+      />
+      <SaveConfirmationDialog
+        open={saved}
+        onHide={() => setSaved(false)}
+        summaryRoute={pathname === listRoute ? null : listRoute}
+        onCountdownEnd={pathname === listRoute ? () => setSaved(false) : undefined}
+      />
+    </section>
+  );
+}
