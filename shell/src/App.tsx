@@ -7,7 +7,7 @@ import {
   theme,
   useSession,
 } from '@kinfolio/ui-kit';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { Frame } from './layout/Frame';
@@ -16,9 +16,9 @@ import { guardFor, homeFor } from './layout/select';
 // The public pages are small (about 7 KB gzip together) and are what a first visit opens (/home, /auth/login), so
 // they ship in the first chunk: the page paints as soon as that chunk runs. Signed-in areas are the remotes.
 import {
+  CustomerCreatePasswordPage,
   CustomerForgotPasswordPage,
   CustomerLoginPage,
-  CustomerCreatePasswordPage,
   CustomerResetPasswordPage,
   ForgotPasswordPage,
   LoginPage,
@@ -26,8 +26,11 @@ import {
   SignUpPage,
   VerificationPage,
 } from './pages/auth';
-import { HomePage, NotFoundPage, OnBoardingPage, SubscriptionPage } from './pages/misc';
+import { HomePage, NotFoundPage, SubscriptionPage } from './pages/misc';
 import { RemoteArea, RemoteUnavailable } from './remotes/RemoteArea';
+
+// The on-boarding fact-find loads when it opens: it stays out of the shell's first load.
+const OnBoardingPage = lazy(() => import('./pages/onboarding/OnBoardingPage'));
 
 const loading = (
   <div style={{ padding: 24, maxWidth: 720, margin: '0 auto' }}>

@@ -1,6 +1,7 @@
 import type { ServiceModule } from '@kinfolio/service-kit';
 import { migrations } from '../migrations';
 import { leadsRoutes } from './households/leads.routes';
+import { onBoardingRoutes } from './households/onboarding.routes';
 import { planRoutes } from './households/plan.routes';
 import { calculateRoutes } from './http/v1/calculate.routes';
 import { currencyRatesRoutes } from './http/v1/currency-rates.routes';
@@ -17,6 +18,7 @@ export const planningModule: ServiceModule = {
     calculateRoutes(app, ctx);
     leadsRoutes(app, ctx);
     planRoutes(app, ctx);
+    onBoardingRoutes(app, ctx);
     recordsRoutes(app, ctx);
   },
   consumers: (ctx) => [authEventsConsumer(ctx), demoHouseholdConsumer(ctx)],

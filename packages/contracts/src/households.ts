@@ -449,3 +449,25 @@ export const ownRouteKinds = {
 } as const satisfies Record<string, RecordKindContract>;
 export const RecordReply = z.object({ message: z.string().optional(), data: RecordMeta.passthrough() });
 export const RecordPageReply = z.object({ data: Page(RecordMeta.passthrough()) });
+
+// ---------------------------------------------------------------- public on-boarding
+/**
+ * POST on-boarding/submit (public): a visitor from an advisor's invitation link sends the whole fact-find at once;
+ * the lead, its members, incomes and expenses are created for `advisor_id` in one transaction.
+ */
+export const OnBoardingSubmitBody = z.strictObject({
+  advisor_id: Uuid,
+  referral_id: Text(100).optional(),
+  lead: LeadBody,
+  /** Gross income a month by person: 0 is the visitor, then `lead.members` in order. */
+  incomes: z
+    .array(z.strictObject({ member_index: z.number().int().min(0).max(19), amount: Money }))
+    .max(20)
+    .default([]),
+  expenses: z
+    .array(z.strictObject({ category: ExpenseCategory, amount: Money }))
+    .max(20)
+    .default([]),
+});
+export type OnBoardingSubmitBody = z.infer<typeof OnBoardingSubmitBody>;
+export const OnBoardingSubmitReply = z.object({ message: z.string(), data: z.object({ id: Uuid }) });

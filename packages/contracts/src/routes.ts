@@ -46,39 +46,99 @@ const r = (
  */
 export const routes: Route[] = [
   // Auth (advisor)
-  r('POST', 'register', 'svc-auth', 'public', { summary: 'Advisor sign-up', body: auth.RegisterBody, reply: auth.RegisterReply }),
-  r('POST', 'auth/login', 'svc-auth', 'public', { summary: 'Advisor or admin login', body: auth.LoginBody, reply: auth.LoginReply }),
-  r('PATCH', 'forget/password', 'svc-auth', 'public', { summary: 'Mail a password reset code', body: auth.ForgotPasswordBody, reply: auth.MessageReply }),
-  r('PATCH', 'create/password', 'svc-auth', 'public', { summary: 'Set a first password with the mailed code', body: auth.CreatePasswordBody, reply: auth.MessageReply }),
-  r('POST', 'auth/verify-mobile-otp', 'svc-auth', 'public', { body: auth.VerifyMobileOtpBody, reply: auth.VerifiedReply }),
+  r('POST', 'register', 'svc-auth', 'public', {
+    summary: 'Advisor sign-up',
+    body: auth.RegisterBody,
+    reply: auth.RegisterReply,
+  }),
+  r('POST', 'auth/login', 'svc-auth', 'public', {
+    summary: 'Advisor or admin login',
+    body: auth.LoginBody,
+    reply: auth.LoginReply,
+  }),
+  r('PATCH', 'forget/password', 'svc-auth', 'public', {
+    summary: 'Mail a password reset code',
+    body: auth.ForgotPasswordBody,
+    reply: auth.MessageReply,
+  }),
+  r('PATCH', 'create/password', 'svc-auth', 'public', {
+    summary: 'Set a first password with the mailed code',
+    body: auth.CreatePasswordBody,
+    reply: auth.MessageReply,
+  }),
+  r('POST', 'auth/verify-mobile-otp', 'svc-auth', 'public', {
+    body: auth.VerifyMobileOtpBody,
+    reply: auth.VerifiedReply,
+  }),
   r('POST', 'auth/verify-otp', 'svc-auth', 'public', { body: auth.VerifyOtpBody, reply: auth.VerifiedReply }),
   r('PATCH', 'reset/password', 'svc-auth', 'public', { body: auth.ResetPasswordBody, reply: auth.MessageReply }),
   r('GET', 'auth/logout', 'svc-auth', 'session', { withoutMembership: true, reply: auth.MessageReply }),
-  r('POST', 'auth/verify-email', 'svc-auth', 'public', { summary: 'Send the sign-up codes again', body: auth.VerifyEmailBody, reply: auth.MessageReply }),
-  r('POST', 'trial/register', 'svc-auth', 'public', { summary: 'Free-trial sign-up', body: auth.TrialRegisterBody, reply: auth.RegisterReply }),
+  r('POST', 'auth/verify-email', 'svc-auth', 'public', {
+    summary: 'Send the sign-up codes again',
+    body: auth.VerifyEmailBody,
+    reply: auth.MessageReply,
+  }),
+  r('POST', 'trial/register', 'svc-auth', 'public', {
+    summary: 'Free-trial sign-up',
+    body: auth.TrialRegisterBody,
+    reply: auth.RegisterReply,
+  }),
   // Auth (customer)
   r('POST', 'customer/auth/login', 'svc-auth', 'public', { body: auth.LoginBody, reply: auth.LoginReply }),
-  r('PATCH', 'customer/auth/forgot-password', 'svc-auth', 'public', { body: auth.ForgotPasswordBody, reply: auth.MessageReply }),
-  r('PATCH', 'customer/create/password', 'svc-auth', 'public', { body: auth.CreatePasswordBody, reply: auth.MessageReply }),
-  r('POST', 'customer/auth/verify-mobile-otp', 'svc-auth', 'public', { body: auth.VerifyMobileOtpBody, reply: auth.VerifiedReply }),
+  r('PATCH', 'customer/auth/forgot-password', 'svc-auth', 'public', {
+    body: auth.ForgotPasswordBody,
+    reply: auth.MessageReply,
+  }),
+  r('PATCH', 'customer/create/password', 'svc-auth', 'public', {
+    body: auth.CreatePasswordBody,
+    reply: auth.MessageReply,
+  }),
+  r('POST', 'customer/auth/verify-mobile-otp', 'svc-auth', 'public', {
+    body: auth.VerifyMobileOtpBody,
+    reply: auth.VerifiedReply,
+  }),
   r('POST', 'customer/auth/verify-otp', 'svc-auth', 'public', { body: auth.VerifyOtpBody, reply: auth.VerifiedReply }),
-  r('PATCH', 'customer/auth/reset-password', 'svc-auth', 'public', { body: auth.ResetPasswordBody, reply: auth.MessageReply }),
+  r('PATCH', 'customer/auth/reset-password', 'svc-auth', 'public', {
+    body: auth.ResetPasswordBody,
+    reply: auth.MessageReply,
+  }),
   r('GET', 'customer/auth/logout', 'svc-auth', 'session', { reply: auth.MessageReply }),
   // Users
   r('GET', 'users/me', 'svc-auth', 'session', { withoutMembership: true, reply: auth.UserReply }),
   r('GET', 'users/:id', 'svc-auth', 'session', { withoutMembership: true, reply: auth.UserReply }),
-  r('PATCH', 'user/update', 'svc-auth', 'session', { withoutMembership: true, body: auth.UpdateUserBody, reply: auth.UserReply }),
-  r('GET', 'advisor/public', 'svc-auth', 'public', { summary: "The tenant advisor's public details, by sub-domain", reply: auth.AdvisorPublicReply }),
-  r('PATCH', 'trial/:id/update', 'svc-billing', ADV_ADMIN, { withoutMembership: true, body: billing.TrialUpdateBody, reply: billing.TrialReply }),
+  r('PATCH', 'user/update', 'svc-auth', 'session', {
+    withoutMembership: true,
+    body: auth.UpdateUserBody,
+    reply: auth.UserReply,
+  }),
+  r('GET', 'advisor/public', 'svc-auth', 'public', {
+    summary: "The tenant advisor's public details, by sub-domain",
+    reply: auth.AdvisorPublicReply,
+  }),
+  r('PATCH', 'trial/:id/update', 'svc-billing', ADV_ADMIN, {
+    withoutMembership: true,
+    body: billing.TrialUpdateBody,
+    reply: billing.TrialReply,
+  }),
   r('GET', 'user/permissions', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
   r('GET', 'user/permissions/:id/LM', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
   // Admin users
-  r('POST', 'admin/get-filtered-users', 'svc-auth', A, { body: auth.FilteredUsersBody, reply: auth.FilteredUsersReply }),
+  r('POST', 'admin/get-filtered-users', 'svc-auth', A, {
+    body: auth.FilteredUsersBody,
+    reply: auth.FilteredUsersReply,
+  }),
   r('GET', 'admin/users-stats', 'svc-auth', A, { reply: auth.UsersStatsReply }),
   r('PATCH', 'admin/get-filtered-users/:id', 'svc-auth', A, { body: auth.UserStatusBody, reply: auth.UserReply }),
   r('DELETE', 'admin/get-filtered-users/:id', 'svc-auth', A, { reply: auth.MessageReply }),
-  r('POST', 'admin/permissions/:id/upsert', 'svc-auth', A, { body: auth.PermissionUpsertBody, reply: auth.PermissionsReply }),
-  r('GET', 'membership/:id', 'svc-billing', ADV_ADMIN, { withoutMembership: true, summary: 'Membership lookup by customer id', reply: billing.MembershipReply }),
+  r('POST', 'admin/permissions/:id/upsert', 'svc-auth', A, {
+    body: auth.PermissionUpsertBody,
+    reply: auth.PermissionsReply,
+  }),
+  r('GET', 'membership/:id', 'svc-billing', ADV_ADMIN, {
+    withoutMembership: true,
+    summary: 'Membership lookup by customer id',
+    reply: billing.MembershipReply,
+  }),
   // Support
   r('POST', 'user/query-ticket', 'svc-support', ADV_CUST),
   r('GET', 'user/query-tickets', 'svc-support', ADV_CUST),
@@ -98,9 +158,18 @@ export const routes: Route[] = [
   r('GET', 'admin/user/logs', 'svc-support', A),
   r('POST', 'files/s3-upload', 'svc-support', 'session', { withoutMembership: true }),
   r('POST', 'files/media-upload', 'svc-support', 'session', { withoutMembership: true }),
-  r('POST', 'files/signed-upload', 'svc-support', 'session', { withoutMembership: true, summary: 'Signed-upload URL for object_key' }),
-  r('POST', 'files/signed-upload/complete', 'svc-support', 'session', { withoutMembership: true, summary: 'Check a file PUT to a signed URL' }),
-  r('PUT', 'files/blob/*key', 'svc-support', 'session', { withoutMembership: true, summary: 'Signed PUT target (embedded BlobStore)' }),
+  r('POST', 'files/signed-upload', 'svc-support', 'session', {
+    withoutMembership: true,
+    summary: 'Signed-upload URL for object_key',
+  }),
+  r('POST', 'files/signed-upload/complete', 'svc-support', 'session', {
+    withoutMembership: true,
+    summary: 'Check a file PUT to a signed URL',
+  }),
+  r('PUT', 'files/blob/*key', 'svc-support', 'session', {
+    withoutMembership: true,
+    summary: 'Signed PUT target (embedded BlobStore)',
+  }),
   r('GET', 'files/blob/*key', 'svc-support', 'public', { withoutMembership: true, summary: 'Read a stored file' }),
   ...['faq', 'faq-topic', 'faq-answer', 'page-walkthrough', 'presentations'].flatMap((thing) => [
     r('GET', `admin/${thing}`, 'svc-support', A),
@@ -118,40 +187,106 @@ export const routes: Route[] = [
   // Planning: households (issue 11). Leads and customers of one advisor; a customer reads their own household.
   r('POST', 'leads', 'svc-planning', ADV, { body: households.LeadBody, reply: households.HouseholdReply }),
   r('GET', 'single-lead/:id', 'svc-planning', ADV_CUST, { reply: households.HouseholdReply }),
-  r('GET', 'leads/customer', 'svc-planning', ADV, { summary: 'Customers page (page, page_size, search, sort, order)', reply: households.LeadListReply }),
-  r('GET', 'leads/:type', 'svc-planning', ADV, { summary: 'Leads (type lead) or customers page (page, page_size, search, sort, order)', reply: households.LeadListReply }),
-  r('DELETE', 'leads/:id/destroy', 'svc-planning', ADV, { summary: 'Deletes the household, its members, records and drafts', reply: households.MessageReply }),
+  r('GET', 'leads/customer', 'svc-planning', ADV, {
+    summary: 'Customers page (page, page_size, search, sort, order)',
+    reply: households.LeadListReply,
+  }),
+  r('GET', 'leads/:type', 'svc-planning', ADV, {
+    summary: 'Leads (type lead) or customers page (page, page_size, search, sort, order)',
+    reply: households.LeadListReply,
+  }),
+  r('DELETE', 'leads/:id/destroy', 'svc-planning', ADV, {
+    summary: 'Deletes the household, its members, records and drafts',
+    reply: households.MessageReply,
+  }),
   r('PATCH', 'leads/:id', 'svc-planning', ADV, { body: households.LeadPatchBody, reply: households.HouseholdReply }),
-  r('POST', 'leads/:id/members-update', 'svc-planning', ADV, { body: households.MembersUpdateBody, reply: households.HouseholdReply }),
+  r('POST', 'leads/:id/members-update', 'svc-planning', ADV, {
+    body: households.MembersUpdateBody,
+    reply: households.HouseholdReply,
+  }),
   r('POST', 'customer/duplicate/:id', 'svc-planning', ADV, { reply: households.HouseholdReply }),
-  r('POST', 'customer/share-profile/:id', 'svc-planning', ADV, { summary: 'Gives the me member a customer login (event)', reply: households.HouseholdReply }),
-  r('POST', 'leads/check-email-availability', 'svc-planning', ADV, { body: households.CheckEmailBody, reply: households.CheckEmailReply }),
-  r('POST', 'leads/add/:id', 'svc-planning', ADV, { summary: 'Lead becomes a customer', reply: households.HouseholdReply }),
-  r('GET', 'earning-member', 'svc-planning', ADV_CUST, { summary: 'Members of the household ?lead_id=', reply: households.MembersReply }),
-  r('POST', 'earning-member', 'svc-planning', ADV, { summary: 'Create (no id) or update (id) a member', body: households.EarningMemberBody, reply: households.MemberReply }),
-  r('GET', 'members/:a/:b', 'svc-planning', ADV_CUST, { summary: 'Member b of household a', reply: households.MemberReply }),
-  r('DELETE', 'members/:id', 'svc-planning', ADV, { summary: 'Removes a member (not me) and its records', reply: households.MessageReply }),
-  r('GET', 'customer/cash-flow/:id', 'svc-planning', ADV_CUST, { summary: 'Cash-flow summary of household id', reply: households.CashFlowReply }),
+  r('POST', 'customer/share-profile/:id', 'svc-planning', ADV, {
+    summary: 'Gives the me member a customer login (event)',
+    reply: households.HouseholdReply,
+  }),
+  r('POST', 'leads/check-email-availability', 'svc-planning', ADV, {
+    body: households.CheckEmailBody,
+    reply: households.CheckEmailReply,
+  }),
+  r('POST', 'leads/add/:id', 'svc-planning', ADV, {
+    summary: 'Lead becomes a customer',
+    reply: households.HouseholdReply,
+  }),
+  r('GET', 'earning-member', 'svc-planning', ADV_CUST, {
+    summary: 'Members of the household ?lead_id=',
+    reply: households.MembersReply,
+  }),
+  r('POST', 'earning-member', 'svc-planning', ADV, {
+    summary: 'Create (no id) or update (id) a member',
+    body: households.EarningMemberBody,
+    reply: households.MemberReply,
+  }),
+  r('GET', 'members/:a/:b', 'svc-planning', ADV_CUST, {
+    summary: 'Member b of household a',
+    reply: households.MemberReply,
+  }),
+  r('DELETE', 'members/:id', 'svc-planning', ADV, {
+    summary: 'Removes a member (not me) and its records',
+    reply: households.MessageReply,
+  }),
+  r('GET', 'customer/cash-flow/:id', 'svc-planning', ADV_CUST, {
+    summary: 'Cash-flow summary of household id',
+    reply: households.CashFlowReply,
+  }),
   // every record kind declared in households.recordKinds gets the same five routes
   ...Object.values(households.recordKinds).flatMap((k) => [
-    r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, { summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`, reply: households.RecordPageReply }),
-    r('POST', `customer/${k.path}`, 'svc-planning', ADV, { body: households.createBody(k.schema), reply: households.RecordReply }),
-    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { body: k.schema.partial(), reply: households.RecordReply }),
+    r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, {
+      summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`,
+      reply: households.RecordPageReply,
+    }),
+    r('POST', `customer/${k.path}`, 'svc-planning', ADV, {
+      body: households.createBody(k.schema),
+      reply: households.RecordReply,
+    }),
+    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, {
+      body: k.schema.partial(),
+      reply: households.RecordReply,
+    }),
     r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
-    r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, { body: households.PositionsBody, reply: households.MessageReply }),
+    r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, {
+      body: households.PositionsBody,
+      reply: households.MessageReply,
+    }),
   ]),
   r('GET', 'advisor/leads/:id/dreams', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
-  r('POST', 'advisor/leads/:id/dreams', 'svc-planning', ADV, { body: households.DreamRecord, reply: households.RecordReply }),
+  r('POST', 'advisor/leads/:id/dreams', 'svc-planning', ADV, {
+    body: households.DreamRecord,
+    reply: households.RecordReply,
+  }),
   r('GET', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV_CUST, { reply: households.RecordReply }),
   r('DELETE', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV, { reply: households.MessageReply }),
-  r('GET', 'advisor/leads/:id/dream-by-dreams-id/:dreamId', 'svc-planning', ADV_CUST, { summary: "The household's answer to meta-data dream dreamId, or null" }),
+  r('GET', 'advisor/leads/:id/dream-by-dreams-id/:dreamId', 'svc-planning', ADV_CUST, {
+    summary: "The household's answer to meta-data dream dreamId, or null",
+  }),
   r('GET', 'advisor/leads/:id/concerns', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
-  r('POST', 'advisor/leads/:id/concerns', 'svc-planning', ADV, { body: households.ConcernRecord, reply: households.RecordReply }),
+  r('POST', 'advisor/leads/:id/concerns', 'svc-planning', ADV, {
+    body: households.ConcernRecord,
+    reply: households.RecordReply,
+  }),
   r('GET', 'meta-data/dream', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),
   r('GET', 'meta-data/concern', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),
-  r('POST', 'user/form-steps-draft/create', 'svc-planning', ADV_CUST, { summary: 'Create, or update with id, a form-step draft', body: households.DraftBody, reply: households.DraftReply }),
+  r('POST', 'user/form-steps-draft/create', 'svc-planning', ADV_CUST, {
+    summary: 'Create, or update with id, a form-step draft',
+    body: households.DraftBody,
+    reply: households.DraftReply,
+  }),
   r('GET', 'user/form-steps-draft/:id/read', 'svc-planning', ADV_CUST, { reply: households.DraftReply }),
   r('DELETE', 'user/form-steps-draft/:id', 'svc-planning', ADV_CUST, { reply: households.MessageReply }),
+  r('POST', 'on-boarding/submit', 'svc-planning', 'public', {
+    summary: "A visitor's fact-find from an advisor's invitation link: creates the lead (rate-limited per address)",
+    body: households.OnBoardingSubmitBody,
+    reply: households.OnBoardingSubmitReply,
+  }),
 ];
 
 export const errorReply = ErrorBody;

@@ -268,45 +268,6 @@ export function SubscriptionPage() {
   );
 }
 
-/** /on-boarding?referral_id=…&advisor_id=…: the Add customer entry (the planning content issue fills it). */
-export function OnBoardingPage() {
-  const [params] = useSearchParams();
-  const { user } = useSession();
-  const referral = params.get('referral_id');
-  const advisor = params.get('advisor_id');
-  return (
-    <AuthCard title="Add a customer" wide>
-      {referral || advisor ? (
-        <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px', margin: '0 0 16px' }}>
-          {referral ? (
-            <>
-              <dt style={{ fontWeight: 600 }}>Referral</dt>
-              <dd style={{ margin: 0 }}>{referral}</dd>
-            </>
-          ) : null}
-          {advisor ? (
-            <>
-              <dt style={{ fontWeight: 600 }}>Advisor</dt>
-              <dd style={{ margin: 0 }}>{user && user.id === advisor ? `${user.name} (you)` : advisor}</dd>
-            </>
-          ) : null}
-        </dl>
-      ) : (
-        <p>This page is opened from an advisor's invitation or the Add customer link.</p>
-      )}
-      <p>
-        The on-boarding questionnaire (profile, family and plan) opens here. It is being prepared; please check back
-        soon.
-      </p>
-      {user?.type === 'advisor' ? (
-        <Link to="/advisor/customers">Back to customers</Link>
-      ) : (
-        <Link to="/home">Back to home</Link>
-      )}
-    </AuthCard>
-  );
-}
-
 export function NotFoundPage() {
   return (
     <AuthCard title="Page not found" lead="There is nothing at this address.">

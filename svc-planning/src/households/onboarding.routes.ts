@@ -1,0 +1,59 @@
+import { households as H } from '@kinfolio/contracts';
+import { clientIp, parse, type ServiceContext, tooManyRequests } from '@kinfolio/service-kit';
+import type { Express } from 'express';
+import { kinds } from '../records/kinds';
+import { createRecord } from '../records/repository';
+import { createHousehold } from './repository';
+
+/** A visitor may send the fact-find this many times an hour from one address (a family, a shared office). */
+export const ONBOARDING_SUBMITS_PER_HOUR = 10;
+
+/**
+ * POST on-boarding/submit (public): the fact-find of a visitor who came through an advisor's invitation link. One
+ * transaction creates the lead for that advisor, its members (through the same createHousehold as POST leads), the
+ * monthly incomes and the household's expenses; nothing is left half-made. The reply names only the new id.
+ */
+export function onBoardingRoutes(app: Express, ctx: ServiceContext): void {
+  const limit = ctx.limiter.create({
+    name: 'planning:onboarding',
+    points: ONBOARDING_SUBMITS_PER_HOUR,
+    duration: 3600,
+  });
+  app.post('/api/v1/on-boarding/submit', async (req, res) => {
+    const body = parse(H.OnBoardingSubmitBody, req.body);
+    try {
+      await limit.consume(clientIp(req) ?? 'unknown');
+    } catch {
+      throw tooManyRequests('Too many submissions from this address. Please try again later.');
+    }
+    const id = await ctx.tx(async (trx) => {
+      const hh = await createHousehold(trx, body.advisor_id, {
+        ...body.lead,
+        ...(body.referral_id ? { referral_id: body.referral_id } : {}),
+      });
+      const members = await trx('members').where({ household_id: hh.id }).orderBy('position').select('id', 'relation');
+      const byIndex = [members.find((m) => m.relation === 'me'), ...members.filter((m) => m.relation !== 'me')];
+      for (const inc of body.incomes) {
+        const m = byIndex[inc.member_index];
+        if (!m) continue;
+        await createRecord(trx, kinds.income, hh, {
+          member_id: m.id,
+          kind: 'gross income',
+          amount: inc.amount,
+          currency: hh.currency,
+          frequency: 'monthly',
+        });
+      }
+      for (const e of body.expenses)
+        await createRecord(trx, kinds.expense, hh, {
+          category: e.category,
+          amount: e.amount,
+          currency: hh.currency,
+          frequency: 'monthly',
+        });
+      return hh.id;
+    });
+    ctx.logger.info({ householdId: id, advisorId: body.advisor_id }, 'on-boarding lead created');
+    res.status(201).json({ message: 'Thank you: your adviser has your answers', data: { id } });
+  });
+}
