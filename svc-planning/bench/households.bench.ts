@@ -89,7 +89,8 @@ async function waitFor(port: number, ms = 60_000): Promise<void> {
 }
 
 async function main() {
-  const t = await startTestService(planningModule, { infra: 'real' });
+  // the service's own pool size (10, as in distributed mode), not the test harness's 5
+  const t = await startTestService(planningModule, { infra: 'real', poolMax: 10 });
   // the gateway, as in production: its own process, sessions read from Redis
   const cache = new RedisCache(redisUrl, `bench-hh:${randomBytes(3).toString('hex')}:`);
   const prefix = (cache as unknown as { prefix: string }).prefix;

@@ -86,6 +86,8 @@ export interface TestServiceOptions {
   env?: Record<string, string>;
   /** Share ports with another test service (the in-memory bus links two services in one test). */
   ports?: Ports;
+  /** PostgreSQL pool size (tests keep 5 so many suites fit the server; benchmarks use the service default, 10). */
+  poolMax?: number;
 }
 
 export async function startTestService(mod: ServiceModule, opts: TestServiceOptions): Promise<TestService> {
@@ -123,7 +125,7 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
     ports,
     port: 0,
     logger,
-    db: real ? { kind: 'pg', url: TEST_DATABASE_URL, schema, poolMax: 5 } : { kind: 'pglite', dir: pgliteDir },
+    db: real ? { kind: 'pg', url: TEST_DATABASE_URL, schema, poolMax: opts.poolMax ?? 5 } : { kind: 'pglite', dir: pgliteDir },
   });
   // A test may publish straight onto the bus: start it connected (under load the first connect can take a while).
   if (ports.bus instanceof AmqpBus) await ports.bus.whenConnected();

@@ -3,9 +3,9 @@ import { ApiError, api, type SessionUser, UPLOAD_TOO_LARGE_ONE } from '@kinfolio
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
+  CustomerCreatePasswordPage,
   CustomerForgotPasswordPage,
   CustomerLoginPage,
-  CustomerCreatePasswordPage,
   CustomerResetPasswordPage,
   ForgotPasswordPage,
   LoginPage,
