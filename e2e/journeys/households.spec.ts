@@ -4,7 +4,8 @@ import { latestCode, signIn, signInCustomer, watchPageErrors } from './helpers';
 /**
  * Issue 11, what a person does: an advisor adds a household through Add customer (the on-boarding fact-find),
  * edits it and sees the save confirmation, converts the lead and shares the profile; the customer creates a password
- * from the mailed code, signs in and reads the same figures with nothing to change. And an on-boarding left half-way
+ * from the mailed code, signs in and reads the same figures with nothing to change, and sees the advisor's next
+ * change live. And an on-boarding left half-way
  * resumes from its draft in another browser.
  */
 test.describe.configure({ timeout: 180_000 });
@@ -111,6 +112,15 @@ test('an advisor adds a customer through Add customer; the customer sets a passw
   await expect(theirs.getByRole('row', { name: /^Income / })).toContainText('10,000');
   await expect(customer.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(customer.getByRole('button', { name: /^Add / })).toHaveCount(0);
+  // a meeting: the advisor adds an income while the customer's dashboard is open; it shows there without a reload
+  await page.goto(`/advisor/customers/${householdId}/financial-report/dashboard/cashflow`);
+  await page.getByRole('button', { name: 'Add income' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add income' });
+  await dialog.getByLabel('Income kind', { exact: false }).selectOption('bonus');
+  await dialog.getByLabel('Amount', { exact: false }).fill('1500');
+  await dialog.getByRole('button', { name: 'Save income' }).click();
+  await expect(page.getByRole('dialog', { name: 'Saved Successfully!' })).toBeVisible();
+  await expect(theirs.getByRole('row', { name: /^Income / })).toContainText('11,500', { timeout: 5000 });
   await customer.goto('/customer/dashboard/profile');
   await expect(customer.getByText('91234567')).toBeVisible();
   await expect(customer.getByRole('button', { name: /Save|Edit|Remove/ })).toHaveCount(0);

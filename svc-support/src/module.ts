@@ -4,6 +4,7 @@ import { contentRoutes } from './http/v1/content.routes';
 import { filesRoutes } from './http/v1/files.routes';
 import { logsRoutes } from './http/v1/logs.routes';
 import { ticketsRoutes } from './http/v1/tickets.routes';
+import { householdsConsumer } from './messaging/households';
 import { sessionsConsumer } from './messaging/sessions';
 import { usersConsumer } from './messaging/users';
 import { hubFor, LiveHub, setHub } from './realtime/hub';
@@ -22,7 +23,7 @@ export const supportModule: ServiceModule = {
     logsRoutes(app, ctx);
     filesRoutes(app, ctx);
   },
-  consumers: (ctx) => [usersConsumer(), sessionsConsumer(ctx)],
+  consumers: (ctx) => [usersConsumer(), sessionsConsumer(ctx), householdsConsumer(ctx)],
   async attach(server, ctx) {
     setHub(ctx, await LiveHub.attach(server, ctx));
   },

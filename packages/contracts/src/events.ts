@@ -59,6 +59,18 @@ export const HouseholdDeletedV1 = z.object({
   customer_user_id: z.string().uuid().nullable(),
   deleted_at: z.string(),
 });
+/**
+ * A household's data changed (issue 11 live household): svc-support tells the owning advisor's and the linked
+ * customer's open sockets, whose screens reload what they show. `section` names what changed (profile, members,
+ * a record kind's path, dreams, concerns).
+ */
+export const HouseholdChangedV1 = z.object({
+  household_id: z.string().uuid(),
+  advisor_id: z.string().uuid(),
+  customer_user_id: z.string().uuid().nullable(),
+  change: z.enum(['created', 'updated', 'deleted']),
+  section: z.string().max(100),
+});
 /** An advisor shared a household's profile: its `me` member gets a customer login. */
 export const CustomerSharedV1 = z.object({
   household_id: z.string().uuid(),
@@ -98,6 +110,7 @@ export const Events = {
   'billing.membership.changed.v1': MembershipChangedV1,
   'support.reply.created.v1': ReplyCreatedV1,
   'planning.household.deleted.v1': HouseholdDeletedV1,
+  'planning.household.changed.v1': HouseholdChangedV1,
   'planning.customer.shared.v1': CustomerSharedV1,
 } as const;
 export type EventType = keyof typeof Events;
@@ -124,6 +137,7 @@ export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventT
     'auth.user.deleted.v1',
     'auth.user.deactivated.v1',
     'auth.sessions.revoked.v1',
+    'planning.household.changed.v1',
   ],
 };
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

@@ -317,6 +317,11 @@ export interface ReplyCreatedMessage {
 export interface TicketMessage {
   ticket: Ticket;
 }
+export interface HouseholdChangedMessage {
+  household_id: string;
+  change: 'created' | 'updated' | 'deleted';
+  section: string;
+}
 export interface PendingCountMessage {
   count: number;
 }
@@ -331,6 +336,8 @@ export interface ServerToClientEvents {
   'ticket:updated': (msg: TicketMessage) => void;
   /** The pending-ticket count (admin alert), to admins whenever it changes. */
   'tickets:pending': (msg: PendingCountMessage) => void;
+  /** A household changed (issue 11): to its advisor's and its customer's user rooms only, after the change committed. */
+  'household:changed': (msg: HouseholdChangedMessage) => void;
 }
 export interface ClientToServerEvents {
   'ticket:join': (msg: TicketJoinMessage, ack: (res: Ack) => void) => void;

@@ -23,6 +23,7 @@ export {
 export * from './dialogs';
 export * from './errors';
 export * from './history';
+export * from './live';
 export * from './media';
 export * from './navigation';
 export * from './permissions';

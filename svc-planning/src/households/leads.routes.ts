@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Express } from 'express';
 import { households as H } from '@kinfolio/contracts';
 import {
   allow,
@@ -12,8 +11,10 @@ import {
   type ServiceContext,
   uuidParam,
 } from '@kinfolio/service-kit';
+import type { Express } from 'express';
 import { type HouseholdRow, householdFor } from '../records/access';
 import { allKinds } from '../records/kinds';
+import { householdChanged } from './changes';
 import {
   assertEmailFree,
   createHousehold,
@@ -112,7 +113,9 @@ export function leadsRoutes(app: Express, ctx: ServiceContext): void {
     const me = identity();
     const hh = await ctx.tx(async (trx) => {
       await assertEmailFree(trx, me.userId, body.email);
-      return createHousehold(trx, me.userId, body);
+      const created = await createHousehold(trx, me.userId, body);
+      await householdChanged(trx, created, 'profile', 'created');
+      return created;
     });
     res.status(201).json({ message: 'Lead created', data: await reply(ctx.db, hh) });
   });
@@ -134,6 +137,7 @@ export function leadsRoutes(app: Express, ctx: ServiceContext): void {
     await ctx.tx(async (trx) => {
       if (patch.email) await assertEmailFree(trx, hh.advisor_id, patch.email, hh.id);
       await patchHousehold(trx, hh, patch);
+      await householdChanged(trx, hh, 'profile');
     });
     res.json({ message: 'Saved', data: await reply(ctx.db, hh) });
   });
@@ -149,6 +153,7 @@ export function leadsRoutes(app: Express, ctx: ServiceContext): void {
         customer_user_id: hh.customer_user_id,
         deleted_at: new Date().toISOString(),
       });
+      await householdChanged(trx, hh, 'profile', 'deleted');
     });
     res.json({ message: 'Deleted', data: { id: hh.id } });
   });
@@ -156,13 +161,20 @@ export function leadsRoutes(app: Express, ctx: ServiceContext): void {
   app.post('/api/v1/leads/:id/members-update', advisorOnly, async (req, res) => {
     const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'write');
     const body = parse(H.MembersUpdateBody, req.body);
-    await ctx.tx((trx) => replaceMembers(trx, hh, body.members));
+    await ctx.tx(async (trx) => {
+      await replaceMembers(trx, hh, body.members);
+      await householdChanged(trx, hh, 'members');
+    });
     res.json({ message: 'Saved', data: await reply(ctx.db, hh) });
   });
 
   app.post('/api/v1/customer/duplicate/:id', advisorOnly, async (req, res) => {
     const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'write');
-    const copy = await ctx.tx((trx) => duplicate(trx, hh));
+    const copy = await ctx.tx(async (trx) => {
+      const made = await duplicate(trx, hh);
+      await householdChanged(trx, made, 'profile', 'created');
+      return made;
+    });
     res.status(201).json({ message: 'Duplicated', data: await reply(ctx.db, copy) });
   });
 
@@ -180,6 +192,7 @@ export function leadsRoutes(app: Express, ctx: ServiceContext): void {
         name: me.name,
         email,
       });
+      await householdChanged(trx, hh, 'profile');
     });
     res.json({ message: 'Profile shared', data: await reply(ctx.db, hh) });
   });
@@ -197,10 +210,12 @@ export function leadsRoutes(app: Express, ctx: ServiceContext): void {
   app.post('/api/v1/leads/add/:id', advisorOnly, async (req, res) => {
     const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'write');
     if (hh.type !== 'customer')
-      await ctx
-        .db('households')
-        .where({ id: hh.id })
-        .update({ type: 'customer', converted_at: new Date(), updated_at: new Date() });
+      await ctx.tx(async (trx) => {
+        await trx('households')
+          .where({ id: hh.id })
+          .update({ type: 'customer', converted_at: new Date(), updated_at: new Date() });
+        await householdChanged(trx, hh, 'profile');
+      });
     res.json({ message: 'Lead converted to customer', data: await reply(ctx.db, hh) });
   });
 
@@ -226,6 +241,7 @@ export function leadsRoutes(app: Express, ctx: ServiceContext): void {
         await updateMember(trx, hh, id, member);
       } else memberId = await insertMember(trx, hh, member, existing.length);
       if (member.relation === 'me') await syncProfileFromMe(trx, hh, member);
+      await householdChanged(trx, hh, 'members');
       return memberId;
     });
     const members = await loadMembers(ctx.db, hh);
@@ -245,7 +261,11 @@ export function leadsRoutes(app: Express, ctx: ServiceContext): void {
     if (row.relation === 'me') throw badRequest('The me member is the lead’s own profile and cannot be removed', 'id');
     await ctx.tx(async (trx) => {
       await trx('members').where({ id, advisor_id: row.advisor_id }).delete();
-      await trx('households').where({ id: row.household_id }).update({ updated_at: new Date() });
+      const [hh] = await trx<HouseholdRow>('households')
+        .where({ id: row.household_id })
+        .update({ updated_at: new Date() })
+        .returning('*');
+      if (hh) await householdChanged(trx, hh, 'members');
     });
     res.json({ message: 'Deleted', data: { id } });
   });

@@ -3,6 +3,7 @@ import { clientIp, parse, type ServiceContext, tooManyRequests } from '@kinfolio
 import type { Express } from 'express';
 import { kinds } from '../records/kinds';
 import { createRecord } from '../records/repository';
+import { householdChanged } from './changes';
 import { createHousehold } from './repository';
 
 /** A visitor may send the fact-find this many times an hour from one address (a family, a shared office). */
@@ -31,6 +32,7 @@ export function onBoardingRoutes(app: Express, ctx: ServiceContext): void {
         ...body.lead,
         ...(body.referral_id ? { referral_id: body.referral_id } : {}),
       });
+      await householdChanged(trx, hh, 'profile', 'created');
       const members = await trx('members').where({ household_id: hh.id }).orderBy('position').select('id', 'relation');
       const byIndex = [members.find((m) => m.relation === 'me'), ...members.filter((m) => m.relation !== 'me')];
       for (const inc of body.incomes) {

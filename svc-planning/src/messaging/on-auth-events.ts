@@ -1,5 +1,6 @@
 import { Events } from '@kinfolio/contracts';
 import { type Consumer, enqueueEvent, type ServiceContext } from '@kinfolio/service-kit';
+import { householdChanged } from '../households/changes';
 
 /**
  * auth.customer.linked.v1 → the household's customer_user_id, so that customer reads it (and only it) read-only
@@ -21,6 +22,11 @@ export function authEventsConsumer(ctx: ServiceContext): Consumer {
         .where({ id: p.household_id, advisor_id: p.advisor_id })
         .update({ customer_user_id: p.customer_user_id, updated_at: new Date() });
       if (n) {
+        await householdChanged(
+          trx,
+          { id: p.household_id, advisor_id: p.advisor_id, customer_user_id: p.customer_user_id },
+          'profile',
+        );
         ctx.logger.info({ householdId: p.household_id, userId: p.customer_user_id }, 'customer login linked');
         return;
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kinfolio/service-kit';
 import { normaliseCurrency } from '@kinfolio/money';
 import { AppError, badRequest, notFound } from '@kinfolio/service-kit';
+import { householdChanged, inTransaction } from '../households/changes';
 import type { HouseholdRow } from './access';
 import type { RecordKind } from './kinds';
 
@@ -136,23 +137,26 @@ export async function createRecord(
   await checkCurrency(db, data);
   const memberId = await checkMember(db, hh, kind, data);
   const now = new Date();
-  const [row] = await db<RecordRow>(kind.table)
-    .insert({
-      id: randomUUID(),
-      advisor_id: hh.advisor_id,
-      household_id: hh.id,
-      member_id: memberId,
-      position: db.raw('(SELECT COALESCE(MAX(position) + 1, 0) FROM ?? WHERE advisor_id = ? AND household_id = ?)', [
-        kind.table,
-        hh.advisor_id,
-        hh.id,
-      ]) as unknown as number,
-      data: JSON.stringify(data),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('*');
-  await touchHousehold(db, hh.id);
+  const row = await inTransaction(db, async (trx) => {
+    const [inserted] = await trx<RecordRow>(kind.table)
+      .insert({
+        id: randomUUID(),
+        advisor_id: hh.advisor_id,
+        household_id: hh.id,
+        member_id: memberId,
+        position: trx.raw('(SELECT COALESCE(MAX(position) + 1, 0) FROM ?? WHERE advisor_id = ? AND household_id = ?)', [
+          kind.table,
+          hh.advisor_id,
+          hh.id,
+        ]) as unknown as number,
+        data: JSON.stringify(data),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('*');
+    await touchHousehold(trx, hh, kind.path);
+    return inserted;
+  });
   return toRecord(row as RecordRow);
 }
 
@@ -177,18 +181,26 @@ export async function updateRecord(
   checkRules(kind, data);
   await checkCurrency(db, data);
   const memberId = await checkMember(db, hh, kind, data);
-  const [updated] = await db<RecordRow>(kind.table)
-    .where({ id: row.id, advisor_id: hh.advisor_id, household_id: hh.id })
-    .update({ data: JSON.stringify(data), member_id: memberId, updated_at: new Date() })
-    .returning('*');
-  await touchHousehold(db, hh.id);
+  const updated = await inTransaction(db, async (trx) => {
+    const [saved] = await trx<RecordRow>(kind.table)
+      .where({ id: row.id, advisor_id: hh.advisor_id, household_id: hh.id })
+      .update({ data: JSON.stringify(data), member_id: memberId, updated_at: new Date() })
+      .returning('*');
+    await touchHousehold(trx, hh, kind.path);
+    return saved;
+  });
   return toRecord(updated as RecordRow);
 }
 
 export async function deleteRecord(db: Knex, kind: RecordKind, hh: HouseholdRow, id: string): Promise<void> {
-  const n = await db(kind.table).where({ id, advisor_id: hh.advisor_id, household_id: hh.id }).delete().returning('id');
-  if (!n.length) throw notFound('No such record');
-  await touchHousehold(db, hh.id);
+  await inTransaction(db, async (trx) => {
+    const n = await trx(kind.table)
+      .where({ id, advisor_id: hh.advisor_id, household_id: hh.id })
+      .delete()
+      .returning('id');
+    if (!n.length) throw notFound('No such record');
+    await touchHousehold(trx, hh, kind.path);
+  });
 }
 
 /** Sets the positions of several records of one household at once; an id not in that household is a 404 and changes nothing. */
@@ -208,9 +220,11 @@ export async function setPositions(
     await trx(kind.table)
       .where({ id: p.id, household_id: hh.id })
       .update({ position: p.position, updated_at: new Date() });
-  await touchHousehold(trx, hh.id);
+  await touchHousehold(trx, hh, kind.path);
 }
 
-export async function touchHousehold(db: Knex, id: string): Promise<void> {
-  await db('households').where({ id }).update({ updated_at: new Date() });
+/** A record of the household changed: its updated_at, and the change event for open screens (same transaction). */
+export async function touchHousehold(trx: Knex, hh: HouseholdRow, section: string): Promise<void> {
+  await trx('households').where({ id: hh.id }).update({ updated_at: new Date() });
+  await householdChanged(trx, hh, section);
 }

@@ -1,15 +1,8 @@
 import { Events } from '@kinfolio/contracts';
-import type { Consumer, Knex, ServiceContext } from '@kinfolio/service-kit';
+import type { Consumer, ServiceContext } from '@kinfolio/service-kit';
 import { recordRevokedSessions } from '../data/session.repository';
 import { hubFor } from '../realtime/hub';
-
-/**
- * Runs `close` once the consumer's transaction has committed. Closing inside the transaction let a client reconnect
- * before the revoked session was readable, and the hub's connect check let it back in.
- */
-function afterCommit(trx: Knex.Transaction, close: () => void): void {
-  trx.executionPromise.then(close, () => undefined);
-}
+import { afterCommit } from './after-commit';
 
 /**
  * svc-auth's revocations → every open socket of a revoked session is closed on every replica (the hub's Redis adapter

@@ -113,6 +113,19 @@ export class LiveHub {
     if (sessionIds.length) this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   }
 
+  /** A household changed: its advisor's and its customer's sockets reload what they show (issue 11). */
+  householdChanged(p: {
+    household_id: string;
+    advisor_id: string;
+    customer_user_id: string | null;
+    change: 'created' | 'updated' | 'deleted';
+    section: string;
+  }): void {
+    const to = [support.rooms.user(p.advisor_id)];
+    if (p.customer_user_id) to.push(support.rooms.user(p.customer_user_id));
+    this.io.to(to).emit('household:changed', { household_id: p.household_id, change: p.change, section: p.section });
+  }
+
   replyCreated(ticket: support.Ticket, reply: support.Reply): void {
     this.io
       .to([support.rooms.ticket(ticket.id), support.rooms.user(ticket.user_id), support.rooms.admins])

@@ -1,2 +1,6 @@
-/** Live changes to the advisor's households (issue 11). Owned by the live-household helper; a no-op until then. */
-export function useHouseholdsLive(_onChange: () => void): void {}
+import { useHouseholdChanges } from '@kinfolio/ui-kit';
+
+/** Live changes to the advisor's households (a new lead from on-boarding, a colleague's edit): reload the list. */
+export function useHouseholdsLive(onChange: () => void): void {
+  useHouseholdChanges(() => true, onChange);
+}

@@ -111,10 +111,4 @@ describe('Account Settings pages', () => {
     renderAt('/advisor/account-settings/billing-history');
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong');
   });
-
-  it('customers and leads are real pages with an empty state', () => {
-    renderAt('/advisor/customers');
-    expect(screen.getByRole('heading', { level: 1, name: 'Customers' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'No customers yet' })).toBeTruthy();
-  });
 });

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from '@kinfolio/ui-kit';
+import { ApiError, errorMessage, useHouseholdChanges } from '@kinfolio/ui-kit';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { type Household, householdApi } from './api';
 
@@ -41,6 +41,9 @@ export function HouseholdProvider({
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // a change saved elsewhere (the advisor in a meeting, the customer's own device) reloads this dashboard live
+  const shownId = household?.id ?? null;
+  useHouseholdChanges((msg) => msg.household_id === shownId, reload, shownId !== null);
 
   useEffect(() => {
     if (!householdId) {

@@ -1,0 +1,27 @@
+import { enqueueEvent, type Knex } from '@kinfolio/service-kit';
+import type { HouseholdRow } from '../records/access';
+
+/**
+ * Writes planning.household.changed.v1 to the outbox in the transaction of the change, so the advisor's and the
+ * customer's open screens reload (svc-support relays it to their sockets once it is committed). Every write to a
+ * household's data calls this.
+ */
+export async function householdChanged(
+  trx: Knex,
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id' | 'customer_user_id'>,
+  section: string,
+  change: 'created' | 'updated' | 'deleted' = 'updated',
+): Promise<void> {
+  await enqueueEvent(trx as Knex.Transaction, 'planning.household.changed.v1', {
+    household_id: hh.id,
+    advisor_id: hh.advisor_id,
+    customer_user_id: hh.customer_user_id ?? null,
+    change,
+    section,
+  });
+}
+
+/** Runs `work` in a transaction: the caller's when it already is one, else a new one. */
+export function inTransaction<T>(db: Knex, work: (trx: Knex) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction((trx) => work(trx));
+}
