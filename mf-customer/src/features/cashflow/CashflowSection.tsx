@@ -28,6 +28,7 @@ import {
 } from '../household/api';
 import { useHousehold } from '../household/context';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
+import { useDeleteConfirm } from '../household/useDeleteConfirm';
 import { Card, Row } from '../profile/ProfileTab';
 import { CashflowChart } from './CashflowChart';
 
@@ -241,8 +242,6 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
   const [rows, setRows] = useState<AnyRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<AnyRecord | 'new' | null>(null);
-  const [removing, setRemoving] = useState<AnyRecord | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -260,6 +259,13 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
   };
   const what = (r: AnyRecord) => (ui.choice ? cap(String(r[ui.choice.field])) : String(r.title ?? '') || cap(ui.noun));
   const headingId = `kind-${kind}`;
+  const removal = useDeleteConfirm<AnyRecord>({
+    title: () => `Delete this ${ui.noun}?`,
+    message: (r) => `${what(r)}: ${r.currency} ${formatAmount(Number(r.amount))}`,
+    remove: (r) => householdApi.deleteRecord(kind, r.id),
+    onDone: reload,
+    onError: setError,
+  });
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId}>{ui.title}</h2>
@@ -291,7 +297,7 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
                     <Button variant="link" onClick={() => setEditing(r)} aria-label={`Edit ${what(r)}`}>
                       Edit
                     </Button>
-                    <Button variant="link" onClick={() => setRemoving(r)} aria-label={`Delete ${what(r)}`}>
+                    <Button variant="link" onClick={() => removal.ask(r)} aria-label={`Delete ${what(r)}`}>
                       Delete
                     </Button>
                   </td>
@@ -321,32 +327,7 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Delete this ${ui.noun}?`}
-        message={removing ? `${what(removing)}: ${removing.currency} ${formatAmount(Number(removing.amount))}` : null}
-        confirmLabel="Delete"
-        tone="danger"
-        loading={busy}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          const r = removing;
-          if (!r) return;
-          setBusy(true);
-          householdApi.deleteRecord(kind, r.id).then(
-            () => {
-              setBusy(false);
-              setRemoving(null);
-              reload();
-            },
-            (err: unknown) => {
-              setBusy(false);
-              setRemoving(null);
-              setError(errorMessage(err));
-            },
-          );
-        }}
-      />
+      {removal.dialog}
     </Card>
   );
 }

@@ -18,6 +18,7 @@ import styled from 'styled-components';
 import { useDashboard } from '../dashboard/Frame';
 import { type Dream, type Household, householdApi, type MetaQuestion, type PageOf } from '../household/api';
 import { useHousehold } from '../household/context';
+import { useDeleteConfirm } from '../household/useDeleteConfirm';
 import { Card, Row } from '../profile/ProfileTab';
 
 export type QaKind = 'dream' | 'concern';
@@ -240,9 +241,14 @@ export function QaBoard({ kind }: { kind: QaKind }) {
   const [meta, setMeta] = useState<MetaQuestion[]>([]);
   const [listError, setListError] = useState<string | null>(null);
   const [answering, setAnswering] = useState<MetaQuestion | 'own' | null>(null);
-  const [removing, setRemoving] = useState<Stored | null>(null);
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
+  const removal = useDeleteConfirm<Stored>({
+    title: (d) => `Delete ${d.title}?`,
+    message: () => 'Its answers are removed with it.',
+    remove: (d) => householdApi.deleteDream(d.lead_id, d.id),
+    onDone: reload,
+    onError: setListError,
+  });
 
   useEffect(() => {
     if (!household) return;
@@ -300,7 +306,7 @@ export function QaBoard({ kind }: { kind: QaKind }) {
                 <Link to={`${listRoute}/${encodeURIComponent(d.id)}/cashflow`}>What it means for the cash flow</Link>
               ) : null}
               {kind === 'dream' && !readOnly ? (
-                <Button variant="link" onClick={() => setRemoving(d)} aria-label={`Delete ${d.title}`}>
+                <Button variant="link" onClick={() => removal.ask(d)} aria-label={`Delete ${d.title}`}>
                   Delete
                 </Button>
               ) : null}
@@ -340,32 +346,7 @@ export function QaBoard({ kind }: { kind: QaKind }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Delete ${removing?.title ?? ''}?`}
-        message="Its answers are removed with it."
-        confirmLabel="Delete"
-        tone="danger"
-        loading={busy}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          const d = removing;
-          if (!d || !household) return;
-          setBusy(true);
-          householdApi.deleteDream(household.id, d.id).then(
-            () => {
-              setBusy(false);
-              setRemoving(null);
-              reload();
-            },
-            (err: unknown) => {
-              setBusy(false);
-              setRemoving(null);
-              setListError(errorMessage(err));
-            },
-          );
-        }}
-      />
+      {removal.dialog}
       <SaveConfirmationDialog
         open={saved}
         onHide={() => setSaved(false)}

@@ -24,6 +24,7 @@ import { useDashboard } from '../dashboard/Frame';
 import { type Household, householdApi, type Member } from '../household/api';
 import { useHousehold } from '../household/context';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
+import { useDeleteConfirm } from '../household/useDeleteConfirm';
 
 export const Card = styled.section`
   position: relative;
@@ -386,10 +387,16 @@ function MemberDialog({
 function MembersCard({ household }: { household: Household }) {
   const { readOnly, reload } = useHousehold();
   const [editing, setEditing] = useState<Member | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Member | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const saved = useSaved();
+  const removal = useDeleteConfirm<Member>({
+    title: (m) => `Remove ${m.name || 'this member'}?`,
+    message: () => 'Their incomes, savings and other records go with them.',
+    confirmLabel: 'Remove',
+    remove: (m) => householdApi.deleteMember(m.id),
+    onDone: reload,
+    onError: setError,
+  });
   return (
     <Card aria-labelledby="members-h">
       <h2 id="members-h">Family members</h2>
@@ -418,7 +425,7 @@ function MembersCard({ household }: { household: Household }) {
                     Edit
                   </Button>
                   {m.relation === 'me' ? null : (
-                    <Button variant="link" onClick={() => setRemoving(m)} aria-label={`Remove ${m.name || m.relation}`}>
+                    <Button variant="link" onClick={() => removal.ask(m)} aria-label={`Remove ${m.name || m.relation}`}>
                       Remove
                     </Button>
                   )}
@@ -448,32 +455,7 @@ function MembersCard({ household }: { household: Household }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Remove ${removing?.name || 'this member'}?`}
-        message="Their incomes, savings and other records go with them."
-        confirmLabel="Remove"
-        tone="danger"
-        loading={busy}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          const m = removing;
-          if (!m) return;
-          setBusy(true);
-          householdApi.deleteMember(m.id).then(
-            () => {
-              setBusy(false);
-              setRemoving(null);
-              reload();
-            },
-            (err: unknown) => {
-              setBusy(false);
-              setRemoving(null);
-              setError(errorMessage(err));
-            },
-          );
-        }}
-      />
+      {removal.dialog}
       {saved.dialog}
     </Card>
   );
