@@ -109,6 +109,7 @@ export function RecordsPage({ kind }: { kind: Kind }) {
     return () => clearTimeout(timer);
   }, [search]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
   useEffect(() => {
     const ctrl = new AbortController();
     api

@@ -243,6 +243,7 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<AnyRecord | 'new' | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
   useEffect(() => {
     const ctrl = new AbortController();
     householdApi.listRecords(kind, household.id, {}, ctrl.signal).then(
@@ -404,6 +405,7 @@ export function CashflowSection() {
   const [saved, setSaved] = useState(false);
   const summaryRoute = `${base}/financial-report/dashboard/cashflow`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
   useEffect(() => {
     if (!household) return;
     const ctrl = new AbortController();

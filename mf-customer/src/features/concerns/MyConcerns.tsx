@@ -16,6 +16,7 @@ export function ConcernHeader({ concernId }: { concernId: string }) {
   const { household, version } = useHousehold();
   const [concern, setConcern] = useState<Concern | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
   useEffect(() => {
     if (!household) return;
     const ctrl = new AbortController();

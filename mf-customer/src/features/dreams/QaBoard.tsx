@@ -250,6 +250,7 @@ export function QaBoard({ kind }: { kind: QaKind }) {
     onError: setListError,
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
   useEffect(() => {
     if (!household) return;
     const ctrl = new AbortController();

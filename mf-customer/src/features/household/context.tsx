@@ -45,6 +45,7 @@ export function HouseholdProvider({
   const shownId = household?.id ?? null;
   useHouseholdChanges((msg) => msg.household_id === shownId, reload, shownId !== null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
   useEffect(() => {
     if (!householdId) {
       setHousehold(null);

@@ -98,7 +98,8 @@ describe('on-boarding fact-find', () => {
     type('Name', 'Mei Lin');
     await next();
     // the second save updates the same draft
-    expect((calls.filter((c) => c.path === 'user/form-steps-draft/create')[1]?.body as { id?: string }).id).toBe(DRAFT);
+    const second = calls.filter((c) => c.path === 'user/form-steps-draft/create')[1];
+    expect((second?.body as { id?: string } | undefined)?.id).toBe(DRAFT);
     type('Alex Tan: gross income a month', '8500');
     type('Mei Lin: gross income a month', '6200');
     type('Food', '1200');
