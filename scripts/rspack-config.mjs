@@ -130,7 +130,8 @@ export function remoteConfig({ dir, name, exposes, mode, shared = {} }) {
 /**
  * Adds `<link rel="preload" as="script">` for the shell's async chunks (the shared singletons and the app behind the
  * async boundary), so they download in parallel with the entry instead of after it has run. Everything the shell
- * builds is needed at start (its pages are small; the signed-in areas are remotes), so every async chunk is listed.
+ * builds is needed at start (its pages are small; the signed-in areas are remotes), so every async chunk is listed,
+ * except those behind an import named `lazy-…` (the on-boarding fact-find, socket.io-client for live households).
  */
 class PreloadAsyncChunksPlugin {
   apply(compiler) {
@@ -142,8 +143,16 @@ class PreloadAsyncChunksPlugin {
           for (const ep of compilation.entrypoints.values()) for (const f of ep.getFiles()) entryFiles.add(f);
           const publicPath =
             typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
+          // Chunks behind a `lazy-` named import (webpackChunkName) load when their screen opens: not preloaded,
+          // unless a chunk outside them needs the same file.
+          const lazyFiles = new Set();
+          const neededFiles = new Set();
+          for (const group of compilation.chunkGroups) {
+            const lazy = typeof group.name === 'string' && group.name.startsWith('lazy-');
+            for (const chunk of group.chunks) for (const f of chunk.files) (lazy ? lazyFiles : neededFiles).add(f);
+          }
           const files = Object.keys(compilation.assets)
-            .filter((f) => f.endsWith('.js') && !entryFiles.has(f))
+            .filter((f) => f.endsWith('.js') && !entryFiles.has(f) && (!lazyFiles.has(f) || neededFiles.has(f)))
             .sort();
           const links = files.map((f) => `<link rel="preload" as="script" href="${publicPath}${f}">`).join('');
           data.html = data.html.replace('</head>', `${links}</head>`);

@@ -30,7 +30,9 @@ import { HomePage, NotFoundPage, SubscriptionPage } from './pages/misc';
 import { RemoteArea, RemoteUnavailable } from './remotes/RemoteArea';
 
 // The on-boarding fact-find loads when it opens: it stays out of the shell's first load.
-const OnBoardingPage = lazy(() => import('./pages/onboarding/OnBoardingPage'));
+const OnBoardingPage = lazy(
+  () => import(/* webpackChunkName: "lazy-onboarding" */ './pages/onboarding/OnBoardingPage'),
+);
 
 const loading = (
   <div style={{ padding: 24, maxWidth: 720, margin: '0 auto' }}>

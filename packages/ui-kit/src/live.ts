@@ -14,7 +14,7 @@ export const LIVE_RELOAD_DEBOUNCE_MS = 150;
 export type SocketOpener = () => Promise<LiveSocket>;
 const openSocket: SocketOpener = async () => {
   // loaded when a household screen opens: socket.io-client stays out of every first load
-  const { io } = await import('socket.io-client');
+  const { io } = await import(/* webpackChunkName: "lazy-socket" */ 'socket.io-client');
   return io({ path: '/socket.io/', transports: ['websocket'], withCredentials: true }) as unknown as LiveSocket;
 };
 let opener: SocketOpener = openSocket;
