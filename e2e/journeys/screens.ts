@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { REPORT_SUB_TABS, TABS } from '../../mf-customer/src/features/dashboard/tabs';
 import { ADMIN_BASE, ADMIN_SECTIONS, advisorMenu, customerMenu, type MenuItem } from '../../shell/src/layout/menus';
 import { signIn, signInCustomer } from './helpers';
@@ -52,13 +52,14 @@ export function advisorScreens(advisorId: string, ticketId: string | null): Scre
   return paths.map((path) => ({ role: 'advisor', path, name: path.replace(advisorId, '{id}') }));
 }
 
-export function customerScreens(ticketId: string | null): Screen[] {
+export function customerScreens(ticketId: string | null, closedTicketId?: string): Screen[] {
   const base = '/customer/dashboard';
   const paths = TABS.map((t) => `${base}/${t.path}`);
   for (const s of REPORT_SUB_TABS) paths.push(`${base}/financial-report/dashboard/${s.path}`);
   for (const p of flatten(customerMenu())) if (!paths.includes(p) && p !== base) paths.push(p);
   paths.push('/support/raise-ticket?as=%2Fcustomer%2Fdashboard');
   if (ticketId) paths.push(`/support?tab=my_tickets&ticket_id=${ticketId}`);
+  if (closedTicketId) paths.push(`/support?tab=my_tickets&ticket_id=${closedTicketId}`);
   return paths.map((path) => ({ role: 'customer', path, name: path }));
 }
 
@@ -86,6 +87,19 @@ export async function raiseTicket(page: Page, role: 'advisor' | 'customer', quer
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+/** Closes a ticket as the demo admin, in a browser context of its own (a closed conversation has its own look). */
+export async function closeTicket(browser: Browser, ticketId: string): Promise<void> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signInAs(admin, 'admin');
+  const res = await admin.request.patch(`/api/v1/admin/query-ticket/${ticketId}/update`, {
+    headers: { ...CSRF, 'authorization-type': 'admin' },
+    data: { status: 'closed' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await context.close();
 }
 
 /**

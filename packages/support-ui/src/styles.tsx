@@ -30,7 +30,7 @@ export const TagPill = styled.span<{ $tone: 'red' | 'green' | 'grey' }>`
     p.$tone === 'red'
       ? css`background: #fdecec; color: #c0392b;`
       : p.$tone === 'green'
-        ? css`background: #e7f6ec; color: #1e8449;`
+        ? css`background: #e7f6ec; color: #176639;`
         : css`background: #eef1f3; color: #4a5560;`}
 `;
 
