@@ -562,6 +562,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       await closed;
       clearTimeout(force);
       agent.destroy();
+      await proxy.close();
     },
   };
 }

@@ -1,9 +1,10 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServiceName } from '@kinfolio/contracts';
 import type { Logger } from '@kinfolio/service-kit';
 import { createProxyMiddleware, type Plugin, type RequestHandler } from 'http-proxy-middleware';
-import { armConnectTimeout, errorCode, isConnectError, type Replica, type ReplicaPool } from './upstreams';
+import { type Dispatcher, Pool } from 'undici';
+import { errorCode, isConnectError, type Replica, type ReplicaPool } from './upstreams';
 
 export interface ServiceProxyOptions {
   agent: http.Agent;
@@ -34,6 +35,9 @@ const HOP_BY_HOP = [
   'transfer-encoding',
   'upgrade',
 ];
+const HOP_BY_HOP_SET = new Set(HOP_BY_HOP);
+/** Connections kept to one replica at most (requests beyond wait in undici's queue). */
+const MAX_CONNECTIONS_PER_REPLICA = 256;
 
 function sendError(res: http.ServerResponse, status: number, message: string, correlationId: string): void {
   if (res.headersSent || res.destroyed) {
@@ -56,15 +60,18 @@ export const timedOutMessage = (service: ServiceName) =>
   `Service timed out: ${service} did not answer in time. Please try again.`;
 
 /** The headers sent upstream: the client's (identity already signed in by the gateway) minus hop-by-hop ones. */
-function upstreamHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
-  const headers: http.OutgoingHttpHeaders = { ...req.headers };
+function upstreamHeaders(req: http.IncomingMessage): http.IncomingHttpHeaders {
+  const headers: http.IncomingHttpHeaders = { ...req.headers };
   for (const h of HOP_BY_HOP) delete headers[h];
+  // the gateway has read the whole body already: nothing upstream waits for a 100 Continue (undici refuses it)
+  delete headers.expect;
   return headers;
 }
 
 /**
- * Forwards a request to one replica of a service with the path unchanged, on node:http with the shared keep-alive
- * agent (see docs/decisions/gateway.md: http-proxy-middleware cost a tenth of the gateway's CPU per request).
+ * Forwards a request to one replica of a service with the path unchanged, through undici connection pools, one per
+ * replica, driven by undici's callback handler (see docs/decisions/gateway.md: http-proxy-middleware cost a tenth of
+ * the gateway's CPU per request, and node:http's client most of what was left of the hop).
  * A replica that refuses or does not accept the connection within CONNECT_TIMEOUT_MS is marked down and the next
  * replica is tried; a replica the health probe found hung is not tried at all; when none is left the caller gets
  * 503 in the error shape at once. A replica that stays silent longer than the route's time limit gives 504.
@@ -74,6 +81,8 @@ export class ServiceProxy {
   private readonly ws: RequestHandler;
   private readonly wsReplica = new WeakMap<http.IncomingMessage, Replica>();
   private readonly wsPool = new WeakMap<http.IncomingMessage, ReplicaPool>();
+  /** undici connection pools by replica origin (the proxied API calls). */
+  private readonly pools = new Map<string, Pool>();
 
   constructor(private readonly o: ServiceProxyOptions) {
     const plugin: Plugin = (server) => {
@@ -133,6 +142,30 @@ export class ServiceProxy {
     this.ws.upgrade(req, socket, head);
   }
 
+  /** The connection pool of one replica (undici: keep-alive, no pipelining, connect timeout). */
+  private upstream(replica: Replica): Pool {
+    let pool = this.pools.get(replica.url.origin);
+    if (!pool) {
+      pool = new Pool(replica.url.origin, {
+        connections: MAX_CONNECTIONS_PER_REPLICA,
+        pipelining: 1,
+        connect: { timeout: this.o.connectTimeoutMs },
+        // per request instead (the route's time limit), see attempt()
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      this.pools.set(replica.url.origin, pool);
+    }
+    return pool;
+  }
+
+  /** Closes the upstream connection pools (the gateway is shutting down). */
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((p) => p.destroy().catch(() => undefined)));
+  }
+
   private attempt(
     req: http.IncomingMessage,
     res: http.ServerResponse,
@@ -140,66 +173,105 @@ export class ServiceProxy {
     order: Replica[],
     index: number,
     call: ProxyCall,
-    headers: http.OutgoingHttpHeaders,
+    headers: http.IncomingHttpHeaders,
   ): void {
     const replica = order[index] as Replica;
-    let settled = false;
-    const upstream = http.request({
-      protocol: replica.url.protocol,
-      hostname: replica.url.hostname,
-      port: replica.url.port,
-      method: req.method,
-      path: req.url,
-      headers,
-      agent: this.o.agent,
-    });
-    armConnectTimeout(upstream, this.o.connectTimeoutMs);
-    upstream.setTimeout(call.timeoutMs, () => {
-      upstream.destroy(
-        Object.assign(new Error(`no answer within ${call.timeoutMs} ms`), { code: 'EUPSTREAM_TIMEOUT' }),
-      );
-    });
+    let abort: ((err?: Error) => void) | undefined;
+    let replied = false;
+    let finished = false;
     // the client went away: stop waiting for the replica
     const abandon = () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (!finished) abort?.(Object.assign(new Error('the client went away'), { code: 'ECLIENT_GONE' }));
     };
     res.once('close', abandon);
 
-    upstream.on('response', (up) => {
-      settled = true;
-      pool.markUp(replica);
-      const out: http.OutgoingHttpHeaders = up.headers;
-      for (const h of HOP_BY_HOP) delete out[h];
-      if (res.destroyed) {
-        up.resume();
-        return;
-      }
-      res.writeHead(up.statusCode ?? 502, out);
-      up.on('error', () => res.destroy());
-      up.pipe(res);
-    });
-
-    upstream.on('error', (err) => {
+    const failed = (err: Error) => {
+      finished = true;
       res.off('close', abandon);
-      if (settled) {
+      if (replied) {
         // the reply was cut off half-way: the client sees a cut connection too, never a made-up status
         res.destroy();
         return;
       }
-      settled = true;
       if (res.destroyed) return;
-      const code = errorCode(err);
-      const neverReached =
-        isConnectError(err) || (code === 'ECONNRESET' && (upstream as { reusedSocket?: boolean }).reusedSocket);
-      if (isConnectError(err)) pool.markDown(replica);
+      const code = upstreamErrorCode(err);
+      const neverReached = isConnectError({ code });
+      if (neverReached) pool.markDown(replica);
+      // a kept-alive connection the replica closed under the request: safe to repeat for reads only
       const retry =
         index + 1 < order.length && (neverReached || (code === 'ECONNRESET' && IDEMPOTENT.has(req.method ?? '')));
       this.o.logger.warn({ upstream: pool.service, replica: replica.url.host, code, retry }, 'upstream error');
       if (retry) this.attempt(req, res, pool, order, index + 1, call, headers);
       else if (code === 'EUPSTREAM_TIMEOUT') sendError(res, 504, timedOutMessage(pool.service), call.correlationId);
       else sendError(res, 503, unavailableMessage(pool.service), call.correlationId);
-    });
+    };
 
-    upstream.end(call.body?.length ? call.body : undefined);
+    // undici's callback handler (the form its client runs natively): the reply's raw headers are copied to the
+    // client as they are, its body streamed with backpressure both ways
+    const handler: Dispatcher.DispatchHandler = {
+      onConnect: (abortRequest) => {
+        abort = abortRequest;
+        if (res.destroyed) abortRequest();
+      },
+      onHeaders: (statusCode, rawHeaders, resume) => {
+        if (statusCode < 200) return true; // 1xx: informational, the final reply follows
+        replied = true;
+        pool.markUp(replica);
+        if (res.destroyed) {
+          abort?.();
+          return false;
+        }
+        copyHeaders(res, rawHeaders);
+        res.writeHead(statusCode);
+        res.on('drain', resume);
+        return true;
+      },
+      onData: (chunk) => res.write(chunk),
+      onComplete: () => {
+        finished = true;
+        res.off('close', abandon);
+        res.end();
+      },
+      onError: failed,
+    };
+    this.upstream(replica).dispatch(
+      {
+        origin: replica.url.origin,
+        method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
+        path: req.url ?? '/',
+        headers,
+        body: call.body?.length ? call.body : null,
+        headersTimeout: call.timeoutMs,
+        bodyTimeout: call.timeoutMs,
+      },
+      handler,
+    );
+  }
+}
+
+/** undici's error codes in the gateway's terms: a connection never made, a silent replica, a cut connection. */
+function upstreamErrorCode(err: Error): string {
+  const code = errorCode(err);
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return 'ECONNECT_TIMEOUT';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'EUPSTREAM_TIMEOUT';
+  if (code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'ECONNRESET';
+  return code;
+}
+
+/**
+ * Copies the replica's reply headers onto the client's reply, minus hop-by-hop ones: a header the gateway already set
+ * (no-store, security headers) takes the replica's value, and a repeated one (Set-Cookie) keeps every value.
+ */
+function copyHeaders(res: http.ServerResponse, raw: Buffer[]): void {
+  const seen = new Set<string>();
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as Buffer).toString('latin1').toLowerCase();
+    if (HOP_BY_HOP_SET.has(name)) continue;
+    const value = (raw[i + 1] as Buffer).toString('latin1');
+    if (seen.has(name)) res.appendHeader(name, value);
+    else {
+      seen.add(name);
+      res.setHeader(name, value);
+    }
   }
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { auth, routes } from '@kinfolio/contracts';
@@ -221,7 +222,11 @@ describe('gateway: routing, sessions and access', () => {
     }
     const { token } = await h.session();
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-    const nested = await call(h.url, 'POST', '/api/v1/user/form-steps-draft/create', { token, headers: CSRF, rawBody: deep });
+    const nested = await call(h.url, 'POST', '/api/v1/user/form-steps-draft/create', {
+      token,
+      headers: CSRF,
+      rawBody: deep,
+    });
     expect(nested.status).toBeLessThan(500);
   });
 
@@ -252,6 +257,44 @@ describe('gateway: routing, sessions and access', () => {
     });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toMatch(/too large/);
+  });
+
+  it('forwards a chunked body sent with Expect: 100-continue, and every Set-Cookie of the reply', async () => {
+    const { token } = await h.session();
+    const port = new URL(h.url).port;
+    const reply = await new Promise<{ status: number; cookies: string[]; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/user/query-ticket?cookies=1',
+          headers: {
+            ...CSRF,
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            expect: '100-continue',
+            'transfer-encoding': 'chunked',
+          },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c) => {
+            body += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [], body }));
+        },
+      );
+      req.on('error', reject);
+      req.on('continue', () => {
+        req.write('{"note":');
+        req.end('"chunked"}');
+      });
+    });
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body).data.body).toEqual({ note: 'chunked' });
+    expect(reply.cookies).toEqual(['a=1; Path=/', 'b=2; Path=/']);
   });
 
   it('sets security headers and a correlation id (kept when sane, replaced when not)', async () => {
@@ -419,11 +462,16 @@ describe('gateway: a hung service', () => {
       await new Promise((r) => setTimeout(r, 2500));
       expect((await call(url, 'GET', '/readyz')).body.services['svc-planning'].status).toBe('down');
       for (const method of ['GET', 'POST'] as const) {
-        const r = await call(url, method, method === 'GET' ? '/api/v1/earning-member' : '/api/v1/user/form-steps-draft/create', {
-          token,
-          headers: CSRF,
-          body: method === 'POST' ? { x: 1 } : undefined,
-        });
+        const r = await call(
+          url,
+          method,
+          method === 'GET' ? '/api/v1/earning-member' : '/api/v1/user/form-steps-draft/create',
+          {
+            token,
+            headers: CSRF,
+            body: method === 'POST' ? { x: 1 } : undefined,
+          },
+        );
         expect([r.status, r.body.message]).toEqual([503, expect.stringMatching(/^Service unavailable: svc-planning/)]);
         expect(r.ms).toBeLessThan(200);
       }
@@ -469,7 +517,11 @@ describe('gateway: replicas', () => {
       expect([...seen].sort()).toEqual(['r1', 'r2']);
       await h.services['svc-planning'].kill();
       for (let i = 0; i < 6; i++) {
-        const r = await call(url, 'POST', '/api/v1/user/form-steps-draft/create', { token, headers: CSRF, body: { i } });
+        const r = await call(url, 'POST', '/api/v1/user/form-steps-draft/create', {
+          token,
+          headers: CSRF,
+          body: { i },
+        });
         expect([r.status, r.body.data?.replica, r.body.data?.body]).toEqual([200, 'r2', { i }]);
         expect(r.ms).toBeLessThan(1000);
       }

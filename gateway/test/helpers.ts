@@ -71,6 +71,8 @@ export class FakeService {
           return;
         }
       }
+      // two cookies in one reply (a sign-in sets the session and the user record): both must reach the client
+      if (req.query.cookies) res.append('Set-Cookie', ['a=1; Path=/', 'b=2; Path=/']);
       res.json({
         data: {
           service: name,
