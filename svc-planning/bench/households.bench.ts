@@ -287,15 +287,19 @@ async function main() {
     `customers page in-process (sorted or searched)           p95 ${direct.toFixed(1).padStart(6)} ms  (select 1 baseline ${q1.toFixed(1)} ms)`,
   );
 
-  // 32 concurrent advisors saving for 5 seconds
+  // 32 concurrent advisors saving: 2 s of warm-up (connections, JIT, the relay's first batches), then 10 s counted
   const savers = others.slice(0, 32);
   const their = await Promise.all(
     savers.map((a) =>
       db('members').where({ advisor_id: a.userId, relation: 'me' }).limit(20).select('id', 'household_id'),
     ),
   );
+  const SAVE_WARMUP_MS = 2000;
+  const SAVE_MS = 10_000;
   let saves = 0;
-  const until = performance.now() + 5000;
+  const started = performance.now();
+  const countFrom = started + SAVE_WARMUP_MS;
+  const until = countFrom + SAVE_MS;
   await Promise.all(
     savers.map(async (a, k) => {
       const ms = their[k] as Array<{ id: string; household_id: string }>;
@@ -305,11 +309,12 @@ async function main() {
           as: a,
           body: { lead_id: m.household_id, member_id: m.id, kind: 'bonus', amount: 1, currency: 'SGD' },
         });
-        if (r.status === 201) saves++;
+        if (r.status !== 201) throw new Error(`save answered ${r.status}`);
+        if (performance.now() >= countFrom) saves++;
       }
     }),
   );
-  console.log(`32 concurrent advisors: ${(saves / 5).toFixed(0)} saves/s (target ≥ 400)`);
+  console.log(`32 concurrent advisors: ${(saves / (SAVE_MS / 1000)).toFixed(0)} saves/s (target ≥ 400)`);
   gateway.kill('SIGTERM');
   agent.destroy();
   await cache.client.quit();

@@ -33,21 +33,26 @@ export const kitMigrations: Migration[] = [
   },
 ];
 
+/** An outbox row for an event, its payload checked against the contract (for callers that insert it themselves). */
+export function outboxRow<T extends EventType>(type: T, payload: EventPayload<T>) {
+  const parsed = Events[type].parse(payload);
+  return {
+    id: randomUUID(),
+    type,
+    payload: JSON.stringify(parsed),
+    correlation_id: correlationId(),
+    occurred_at: new Date(),
+  };
+}
+
 /**
  * Writes an event to the outbox inside the caller's transaction, so the event exists if and only if the change
  * that caused it was committed. The payload is checked against the contract first.
  */
 export async function enqueueEvent<T extends EventType>(trx: Knex.Transaction, type: T, payload: EventPayload<T>): Promise<string> {
-  const parsed = Events[type].parse(payload);
-  const id = randomUUID();
-  await trx('outbox').insert({
-    id,
-    type,
-    payload: JSON.stringify(parsed),
-    correlation_id: correlationId(),
-    occurred_at: new Date(),
-  });
-  return id;
+  const row = outboxRow(type, payload);
+  await trx('outbox').insert(row);
+  return row.id;
 }
 
 interface OutboxRow {

@@ -1,4 +1,4 @@
-import { enqueueEvent, type Knex } from '@kinfolio/service-kit';
+import { type Knex, outboxRow } from '@kinfolio/service-kit';
 import type { HouseholdRow } from '../records/access';
 
 /**
@@ -12,7 +12,16 @@ export async function householdChanged(
   section: string,
   change: 'created' | 'updated' | 'deleted' = 'updated',
 ): Promise<void> {
-  await enqueueEvent(trx as Knex.Transaction, 'planning.household.changed.v1', {
+  await trx('outbox').insert(householdChangedRow(hh, section, change));
+}
+
+/** The same event as an outbox row, for a write that inserts it in its own statement (see createRecord). */
+export function householdChangedRow(
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id' | 'customer_user_id'>,
+  section: string,
+  change: 'created' | 'updated' | 'deleted' = 'updated',
+) {
+  return outboxRow('planning.household.changed.v1', {
     household_id: hh.id,
     advisor_id: hh.advisor_id,
     customer_user_id: hh.customer_user_id ?? null,

@@ -107,6 +107,9 @@ async function duplicate(trx: Knex.Transaction, hh: HouseholdRow): Promise<House
  * Leads and customers (platform-shell §7 "Leads and members"): the advisor's own households; a customer reads only
  * the household linked to their login. Another tenant's id is a 404.
  */
+/** Built once (zod 4 compiles a schema on first use). */
+const EarningMemberQuery = H.EarningMemberBody.pick({ lead_id: true });
+
 export function leadsRoutes(app: Express, ctx: ServiceContext): void {
   app.post('/api/v1/leads', advisorOnly, async (req, res) => {
     const body = parse(H.LeadBody, req.body);
@@ -221,7 +224,7 @@ export function leadsRoutes(app: Express, ctx: ServiceContext): void {
 
   // Members
   app.get('/api/v1/earning-member', readers, async (req, res) => {
-    const q = parse(H.EarningMemberBody.pick({ lead_id: true }), req.query);
+    const q = parse(EarningMemberQuery, req.query);
     const hh = await householdFor(ctx.db, q.lead_id, identity(), 'read');
     res.json({ data: await loadMembers(ctx.db, hh) });
   });

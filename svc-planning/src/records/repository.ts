@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kinfolio/service-kit';
 import { normaliseCurrency } from '@kinfolio/money';
 import { AppError, badRequest, notFound } from '@kinfolio/service-kit';
-import { householdChanged, inTransaction } from '../households/changes';
+import { householdChanged, householdChangedRow, inTransaction } from '../households/changes';
 import type { HouseholdRow } from './access';
 import type { RecordKind } from './kinds';
 
@@ -137,26 +137,32 @@ export async function createRecord(
   await checkCurrency(db, data);
   const memberId = await checkMember(db, hh, kind, data);
   const now = new Date();
-  const row = await inTransaction(db, async (trx) => {
-    const [inserted] = await trx<RecordRow>(kind.table)
-      .insert({
-        id: randomUUID(),
-        advisor_id: hh.advisor_id,
-        household_id: hh.id,
-        member_id: memberId,
-        position: trx.raw('(SELECT COALESCE(MAX(position) + 1, 0) FROM ?? WHERE advisor_id = ? AND household_id = ?)', [
-          kind.table,
-          hh.advisor_id,
-          hh.id,
-        ]) as unknown as number,
-        data: JSON.stringify(data),
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('*');
-    await touchHousehold(trx, hh, kind.path);
-    return inserted;
-  });
+  // One statement (atomic on its own): the record, the household's updated_at and the household.changed event in
+  // the outbox. Three writes in one round trip instead of five with BEGIN and COMMIT: saves are the hot write path.
+  const [row] = await db
+    .with(
+      'rec',
+      db(kind.table)
+        .insert({
+          id: randomUUID(),
+          advisor_id: hh.advisor_id,
+          household_id: hh.id,
+          member_id: memberId,
+          position: db.raw('(SELECT COALESCE(MAX(position) + 1, 0) FROM ?? WHERE advisor_id = ? AND household_id = ?)', [
+            kind.table,
+            hh.advisor_id,
+            hh.id,
+          ]) as unknown as number,
+          data: JSON.stringify(data),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('*'),
+    )
+    .with('touched', db('households').where({ id: hh.id }).update({ updated_at: now }))
+    .with('changed', db('outbox').insert(householdChangedRow(hh, kind.path)))
+    .select('*')
+    .from('rec');
   return toRecord(row as RecordRow);
 }
 

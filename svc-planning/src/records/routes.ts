@@ -1,5 +1,6 @@
 import type { Express, Request } from 'express';
 import { households as H } from '@kinfolio/contracts';
+import type { z } from 'zod';
 import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import { householdFor } from './access';
 import { genericKinds, type RecordKind } from './kinds';
@@ -19,6 +20,23 @@ export async function listKind(ctx: ServiceContext, kind: RecordKind, req: Reque
   return listRecords(ctx.db, kind, hh, parse(H.RecordListQuery, req.query));
 }
 
+/**
+ * The body schemas of a kind, built once: zod 4 compiles a schema's fast path on first use, so a schema derived per
+ * request (extend, partial) would be compiled on every save.
+ */
+const createBodies = new Map<RecordKind, z.ZodObject>();
+const patchBodies = new Map<RecordKind, z.ZodObject>();
+const createBodyOf = (kind: RecordKind) => memo(createBodies, kind, () => H.createBody(kind.schema));
+const patchBodyOf = (kind: RecordKind) => memo(patchBodies, kind, () => kind.schema.partial());
+function memo<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
+  let v = cache.get(key);
+  if (v === undefined) {
+    v = make();
+    cache.set(key, v);
+  }
+  return v;
+}
+
 /** Creates a record of a kind in the household named by lead_id in the body, or by `leadId` from the path. */
 export async function createKind(ctx: ServiceContext, kind: RecordKind, body: unknown, leadId?: string) {
   if (leadId)
@@ -28,7 +46,7 @@ export async function createKind(ctx: ServiceContext, kind: RecordKind, body: un
       await ownHousehold(ctx, leadId),
       parse(kind.schema, body) as Record<string, unknown>,
     );
-  const { lead_id, ...data } = parse(H.createBody(kind.schema), body) as Record<string, unknown> & { lead_id: string };
+  const { lead_id, ...data } = parse(createBodyOf(kind), body) as Record<string, unknown> & { lead_id: string };
   return createRecord(ctx.db, kind, await ownHousehold(ctx, lead_id), data);
 }
 
@@ -53,7 +71,7 @@ export function recordsRoutes(app: Express, ctx: ServiceContext): void {
     });
     app.patch(`/api/v1/customer/${kind.path}/:recordId`, advisorOnly, async (req, res) => {
       const id = uuidParam(req, 'recordId');
-      const patch = parse(kind.schema.partial(), req.body) as Record<string, unknown>;
+      const patch = parse(patchBodyOf(kind), req.body) as Record<string, unknown>;
       const row = await findRecord(ctx.db, kind, identity().userId, id);
       const hh = await ownHousehold(ctx, row.household_id);
       res.json({ message: 'Saved', data: await updateRecord(ctx.db, kind, hh, row, patch) });

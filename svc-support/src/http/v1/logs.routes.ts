@@ -16,6 +16,9 @@ import { listErrorLogs, recordClientError } from '../../domain/error-logs';
 const LOG_RATE = { limit: 30, windowSec: 60 };
 
 /** Client error logs (spec §8 rendering error; §7 log-error, log-errors, user/logs, admin/user/logs). */
+/** Built once (zod 4 compiles a schema on first use). */
+const OwnLogQuery = support.LogQuery.omit({ user_id: true });
+
 export function logsRoutes(app: Express, ctx: ServiceContext): void {
   app.post('/api/v1/log-error', async (req, res) => {
     const ip = clientIp(req);
@@ -37,7 +40,7 @@ export function logsRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await listErrorLogs(ctx, parse(support.LogQuery, req.query)) });
   });
   app.get('/api/v1/user/logs', allow(), async (req, res) => {
-    const q = parse(support.LogQuery.omit({ user_id: true }), req.query);
+    const q = parse(OwnLogQuery, req.query);
     res.json({ data: await listErrorLogs(ctx, { ...q, user_id: identity().userId }) });
   });
 }
