@@ -152,6 +152,8 @@ export const Household = z.object({
   rates: z.record(CurrencyCode, z.number().finite().positive().max(1e6)).optional(),
   inflation_rate: Percent.optional(),
   cash_growth_rate: Percent.optional(),
+  /** What a deficit left after the cash accounts (and any sales) costs a year, in percent (default 8). */
+  borrowing_rate: Percent.optional(),
   members: z.array(Member).min(1).max(20),
   incomes: list(Income),
   expenses: list(Expense),

@@ -272,3 +272,44 @@ describe('issue 17 item 5: investment contributions are credited mid-period too'
     expect(row(h, 2026).assets.investments).toBe(2_545.08);
   });
 });
+
+describe('issue 17 item 7: a deficit draws on the cash accounts first; what is left costs the borrowing rate', () => {
+  // One member aged 40, no income, 1,000 a month of expenses (inflation 0), a cash account of 20,000 at 0%, no
+  // deposit growth, borrowing at 10%, plan from 1 January 2026 (a whole first year).
+  //   2026: flow −12,000; the account pays it: account 8,000, shortfall 0.
+  //   2027: flow −12,000; the account pays 8,000 and is empty: shortfall 4,000, money runs out in 2027.
+  //   2028: shortfall 4,000 · 1.10 + 12,000 = 16,400.      2029: 16,400 · 1.10 + 12,000 = 30,040.
+  // Before: the account was never touched (cash 20,000 every year) and the shortfall began in 2026 at 12,000 and
+  // grew at the deposit rate (0%): 12,000, 24,000, 36,000.
+  const household = (locked: boolean): HouseholdInput => ({
+    as_of: '2026-01-01',
+    currency: 'SGD',
+    inflation_rate: 0,
+    cash_growth_rate: 0,
+    borrowing_rate: 10,
+    members: [{ id: 'm1', relation: 'me', age: 40 }],
+    expenses: [{ category: 'food', amount: 1_000, frequency: 'monthly' }],
+    cash_accounts: [{ id: 'c', current_value: 20_000, growth_rate: 0, locked }],
+  });
+  const h = household(false);
+  it.each([
+    [2026, 8_000, 0],
+    [2027, 0, 4_000],
+    [2028, 0, 16_400],
+    [2029, 0, 30_040],
+  ])('%i: cash %d, shortfall %d', (year, cash, shortfall) => {
+    const r = row(h, year);
+    expect(r.assets.cash).toBe(cash);
+    expect(r.liabilities.shortfall).toBe(shortfall);
+  });
+  it('money runs out the year the cash accounts are spent, not the first year of a deficit', () => {
+    expect(project(h).money_runs_out_year).toBe(2027);
+  });
+  it('a locked cash account is kept: the deficit is borrowed from the first year', () => {
+    const locked = household(true);
+    expect(project(locked).money_runs_out_year).toBe(2026);
+    expect(row(locked, 2026).assets.cash).toBe(20_000);
+    expect(row(locked, 2026).liabilities.shortfall).toBe(12_000);
+    expect(row(locked, 2027).liabilities.shortfall).toBe(25_200); // 12,000 · 1.10 + 12,000
+  });
+});

@@ -24,7 +24,7 @@ import type { HouseholdInput, PropertyInput, YearRow } from './types';
  * - records are read into flat objects of numbers once; no Date, string parsing, closure or array method per year,
  *   and a field's path ('incomes.3.currency') is only built for an error message.
  */
-export const PROJECTION_DEFAULTS = { maturity_age: 100, retirement_age: 55, inflation_rate: 3, growth_rate: 5, cash_growth_rate: 0, currency: 'SGD' } as const;
+export const PROJECTION_DEFAULTS = { maturity_age: 100, retirement_age: 55, inflation_rate: 3, growth_rate: 5, cash_growth_rate: 0, borrowing_rate: 8, currency: 'SGD' } as const;
 
 export type LifeEvent = { member_id: string; type: 'death' | 'disability' | 'critical_illness'; year: number };
 export interface ProjectionOptions {
@@ -419,10 +419,15 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   }
 
   // Assets and loans (projection-assets.ts).
-  const records = { pensions, loans, properties, liquids };
   // With nothing that could be sold, no year depends on an earlier year's cash: each record runs over all years at
   // once. A property sale closing its loan is then known in advance (the first sale of a property holding it).
   const yearByYear = sellOrder.length > 0;
+  // What covers a deficit (issue 17 item 7, docs/planning-model.md "Deficits"): the household's cash accounts are
+  // money, so they pay first, every year, unless locked; with sell-on-shortfall the saved sequence decides instead
+  // (it holds the cash accounts too). What is left is the shortfall, which costs the borrowing rate. Without a
+  // sequence the cash accounts (growth only, no contributions) run inside the year loop, the rest record by record.
+  const loopCash = yearByYear ? [] : liquids.slice(0, cashAccounts);
+  const records = { pensions, loans, properties, liquids: yearByYear ? liquids : liquids.slice(cashAccounts) };
   if (!yearByYear) {
     for (const p of properties) {
       const l = p.loan >= 0 ? loans[p.loan] : undefined;
@@ -435,6 +440,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const sold: ProjectionResult['sold'] = [];
   let hhCash = 0;
   const hhG = 1 + (h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate) / 100;
+  const borrowG = 1 + (h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate) / 100;
   let runsOut: number | null = null;
   for (let t = 0; t < N; t++) {
     const year = y0 + t;
@@ -468,12 +474,29 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     let propVal = series.properties[t] as number;
     let liquidVal = series.liquid[t] as number;
     let cashAcc = series.cashAccounts[t] as number;
+    for (const l of loopCash) {
+      l.value *= t > 0 ? l.g : l.g ** cx.firstYearPart; // as liquidYears
+      cashAcc += l.value;
+      liquidVal += l.value;
+    }
     const incomeFr = income * frac;
     const flow = incomeFr + rent - employee - tax - expensesY * frac - propCosts - premiums - repay - goalY * frac - contrib - postContrib + payouts + pensionPayouts + propSales;
-    hhCash = hhCash * (year > y0 ? hhG : 1) + flow;
-    // Shortfall: sell assets in the saved sequence, skipping locked ones.
+    // a surplus earns the deposit rate, a deficit carried from last year costs the borrowing rate
+    hhCash = hhCash * (year > y0 ? (hhCash < 0 ? borrowG : hhG) : 1) + flow;
+    // Deficit: draw on the cash accounts (no sequence), or sell in the saved sequence, skipping locked ones.
     let assetSales = 0;
     let liquidSold = false;
+    for (const l of loopCash) {
+      if (hhCash >= 0) break;
+      const take = l.locked ? 0 : Math.min(-hhCash, l.value);
+      if (take <= 0) continue;
+      l.value -= take;
+      cashAcc -= take;
+      liquidVal -= take;
+      hhCash += take;
+      assetSales += take;
+      sold.push({ year, asset_id: l.id, amount: r2(take) });
+    }
     if (hhCash < 0 && yearByYear) {
       for (const a of sellOrder) {
         if (hhCash >= 0) break;

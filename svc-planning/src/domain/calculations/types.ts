@@ -162,6 +162,7 @@ export interface HouseholdInput {
   rates?: Record<string, number>;
   inflation_rate?: number;
   cash_growth_rate?: number;
+  borrowing_rate?: number;
   members: MemberInput[];
   incomes?: IncomeInput[];
   expenses?: ExpenseInput[];
