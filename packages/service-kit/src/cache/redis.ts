@@ -9,7 +9,15 @@ export class RedisCache implements Cache {
     url: string,
     readonly prefix = 'kf:',
   ) {
-    this.client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    this.client = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+      // disconnect() ends the socket and arms a timer to destroy it if it is still open after this long; for a
+      // socket that never connected the timer is never cleared and held the process for ioredis's default 2 s
+      // (it made jest force-exit a component worker). Its copies (duplicate()) inherit it.
+      disconnectTimeout: 200,
+    });
     this.client.on('error', () => undefined); // reconnects by itself; callers see failed commands
   }
 
