@@ -10,6 +10,36 @@ import type { HouseholdInput } from './types';
 
 const cents = (x: number) => Math.round(x * 100) / 100;
 
+/** One member with a CPF account and one loan, part of it paid from the OA. */
+function cpfLoanHousehold(
+  loan: { loan: number; rate: number; years: number; start: number; fromOa: number },
+  m: {
+    as_of: string;
+    age: number;
+    retirement_age: number;
+    balances: { oa: number; sa_ma: number; ra: number };
+    salary: number;
+  },
+): HouseholdInput {
+  return {
+    as_of: m.as_of,
+    currency: 'SGD',
+    members: [{ id: 'm', relation: 'me', age: m.age, retirement_age: m.retirement_age }],
+    pensions: [{ id: 'p', member_id: 'm', type: 'CPF', balances: m.balances, monthly_salary: m.salary }],
+    loans: [
+      {
+        id: 'l',
+        original_loan: loan.loan,
+        loan_interest: loan.rate,
+        loan_tenure: loan.years,
+        starting_year: loan.start,
+        pension_monthly: loan.fromOa,
+        pension_member_id: 'm',
+      },
+    ],
+  };
+}
+
 describe('projection properties', () => {
   it('no provident balance goes below zero, whatever a loan charges to it and whatever it holds', () => {
     fc.assert(
@@ -26,31 +56,13 @@ describe('projection properties', () => {
           fromOa: fc.integer({ min: 0, max: 6_000 }),
         }),
         (g) => {
-          const h: HouseholdInput = {
+          const h = cpfLoanHousehold(g, {
             as_of: '2026-03-01',
-            currency: 'SGD',
-            members: [{ id: 'm', relation: 'me', age: g.age, retirement_age: 65 }],
-            pensions: [
-              {
-                id: 'p',
-                member_id: 'm',
-                type: 'CPF',
-                balances: { oa: g.oa, sa_ma: g.sa, ra: 0 },
-                monthly_salary: g.salary,
-              },
-            ],
-            loans: [
-              {
-                id: 'l',
-                original_loan: g.loan,
-                loan_interest: g.rate,
-                loan_tenure: g.years,
-                starting_year: g.start,
-                pension_monthly: g.fromOa,
-                pension_member_id: 'm',
-              },
-            ],
-          };
+            age: g.age,
+            retirement_age: 65,
+            balances: { oa: g.oa, sa_ma: g.sa, ra: 0 },
+            salary: g.salary,
+          });
           for (const r of project(h).rows) expect(r.assets.pensions).toBeGreaterThanOrEqual(0);
         },
       ),
@@ -113,25 +125,13 @@ describe('projection properties', () => {
           oa: fc.integer({ min: 0, max: 300_000 }),
         }),
         (g) => {
-          const h: HouseholdInput = {
+          const h = cpfLoanHousehold(g, {
             as_of: '2026-01-01',
-            currency: 'SGD',
-            members: [{ id: 'm', relation: 'me', age: 30, retirement_age: 30 }],
-            pensions: [
-              { id: 'p', member_id: 'm', type: 'CPF', balances: { oa: g.oa, sa_ma: 0, ra: 0 }, monthly_salary: 0 },
-            ],
-            loans: [
-              {
-                id: 'l',
-                original_loan: g.loan,
-                loan_interest: g.rate,
-                loan_tenure: g.years,
-                starting_year: g.start,
-                pension_monthly: g.fromOa,
-                pension_member_id: 'm',
-              },
-            ],
-          };
+            age: 30,
+            retirement_age: 30,
+            balances: { oa: g.oa, sa_ma: 0, ra: 0 },
+            salary: 0,
+          });
           const rows = project(h).rows;
           // The schedule in cents, January of the starting year onwards: 12 payments a calendar year.
           const schedule = amortisationSchedule(g.loan, g.rate, g.years * 12);
