@@ -111,7 +111,6 @@ function cpuSplit(child: ChildProcess): { user: number; sys: number } | undefine
   }
 }
 
-
 async function main() {
   const secret = randomBytes(32).toString('hex');
   const token = randomBytes(32).toString('base64url');
@@ -148,8 +147,17 @@ async function main() {
     SVC_SUPPORT_URLS: upstream,
     ...(cache ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {}),
   });
+  // the floor: the least a Node proxy hop of this kind costs (gateway/bench/min-proxy.ts), measured in the same run
+  const floorPort = await freePort();
+  const floorChild = start(join('gateway', 'bench', 'min-proxy.ts'), {
+    ...common,
+    PORT: String(floorPort),
+    UPSTREAM: upstream,
+    BENCH_IDENTITY: JSON.stringify({ userId: identity.user_id, type: 'advisor', sessionId: identity.session_id }),
+  });
   await waitFor(`${upstream}/healthz`);
   await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`);
+  await waitFor(`http://127.0.0.1:${floorPort}/healthz`);
 
   const run = async (name: string, connections: number, dbMs: number, gate: boolean) => {
     const path = `/api/v1/users/me?db=${dbMs}`;
@@ -179,6 +187,11 @@ async function main() {
     let gatewaySys = 0;
     let serviceSys = 0;
     let proxied = 0;
+    let floorCpu = 0;
+    let floorServiceCpu = 0;
+    let floorProxied = 0;
+    const viaFloor = { url: `http://127.0.0.1:${floorPort}${path}` };
+    await autocannon({ ...viaFloor, connections, duration: 2 });
     for (let i = 0; i < rounds; i++) {
       const a = await autocannon({ ...direct(), connections, duration: seconds });
       const g0 = cpuSplit(gatewayChild);
@@ -193,6 +206,17 @@ async function main() {
         serviceSys += u1.sys - u0.sys;
         proxied += b.requests.total ?? 0;
       }
+      const f0 = cpuSplit(floorChild);
+      const v0 = cpuSplit(upstreamChild);
+      const f = await autocannon({ ...viaFloor, connections, duration: seconds });
+      const f1 = cpuSplit(floorChild);
+      const v1 = cpuSplit(upstreamChild);
+      if (f0 && f1 && v0 && v1) {
+        floorCpu += f1.user + f1.sys - f0.user - f0.sys;
+        floorServiceCpu += v1.user + v1.sys - v0.user - v0.sys;
+        floorProxied += f.requests.total ?? 0;
+      }
+      if (f.non2xx || f.errors) console.log(`  floor proxy: ${f.non2xx} non-2xx, ${f.errors} errors`);
       d.push(a);
       p.push(b);
       console.log(
@@ -225,6 +249,12 @@ async function main() {
       console.log(
         `  gateway CPU / service CPU per proxied request (same run): ${cpuRatio.toFixed(2)} (target <= 0.5) ${cpuRatio <= 0.5 ? 'PASS' : 'ABOVE TARGET'}`,
       );
+      if (floorProxied > 0) {
+        const floorRatio = floorCpu / floorServiceCpu;
+        console.log(
+          `  floor (min-proxy.ts: node:http + undici + signature only): ${((floorCpu * 1000) / floorProxied).toFixed(0)} µs vs service ${((floorServiceCpu * 1000) / floorProxied).toFixed(0)} µs = ${floorRatio.toFixed(2)}; the gateway costs ${(cpuRatio / floorRatio).toFixed(2)}x the floor`,
+        );
+      }
     }
     if (bad) console.log(`  warning: ${bad} non-2xx responses or errors during the runs`);
   };

@@ -74,6 +74,8 @@ interface Ctx {
   tenant?: string;
   service?: ServiceName;
   userId?: string;
+  /** API replies: the gateway's headers, written with the reply's own in one writeHead instead of setHeader calls. */
+  replyHeaders?: string[];
 }
 const contexts = new WeakMap<http.IncomingMessage, Ctx>();
 
@@ -93,12 +95,20 @@ function sendJson(
     res.destroy();
     return;
   }
-  const payload = JSON.stringify({ ...body, correlationId: contexts.get(req)?.correlationId });
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(payload),
-    'cache-control': 'no-store',
-  });
+  const ctx = contexts.get(req);
+  const payload = JSON.stringify({ ...body, correlationId: ctx?.correlationId });
+  const headers = [
+    'content-type',
+    'application/json; charset=utf-8',
+    'content-length',
+    String(Buffer.byteLength(payload)),
+    'cache-control',
+    'no-store',
+  ];
+  const own = ctx?.replyHeaders ?? [];
+  for (let i = 0; i + 1 < own.length; i += 2)
+    if ((own[i] as string).toLowerCase() !== 'cache-control') headers.push(own[i] as string, own[i + 1] as string);
+  res.writeHead(status, headers);
   res.end(payload);
 }
 
@@ -216,14 +226,14 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
 
   // JSON API replies are never rendered: a short, stricter set (no page CSP, no framing at all). They carry session
   // data (users/me, sign-in): never stored by a browser or a shared cache, unless the service says otherwise.
-  const apiHeaders: Array<[string, string]> = [
+  const apiHeaders: string[] = [
     ['Cache-Control', 'no-store'],
     ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
     ['X-Content-Type-Options', 'nosniff'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Referrer-Policy', 'no-referrer'],
     ...securityHeaders.filter(([name]) => name.toLowerCase() === 'strict-transport-security'),
-  ];
+  ].flat();
 
   /** Every request: correlation id (kept when sane), tenant, security headers, one access log line. */
   const begin = (req: http.IncomingMessage, res: http.ServerResponse): Ctx => {
@@ -236,8 +246,13 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     };
     contexts.set(req, ctx);
     const url = req.url ?? '';
-    res.setHeader(InternalHeaders.correlationId, ctx.correlationId);
-    for (const [name, value] of url.startsWith('/api/v1/') ? apiHeaders : securityHeaders) res.setHeader(name, value);
+    // the API's few fixed headers go out with the reply's own in one writeHead (the hot path: no setHeader calls)
+    if (url.startsWith('/api/v1/'))
+      ctx.replyHeaders = [InternalHeaders.correlationId, ctx.correlationId, ...apiHeaders];
+    else {
+      res.setHeader(InternalHeaders.correlationId, ctx.correlationId);
+      for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    }
     const start = process.hrtime.bigint();
     res.once('finish', () => {
       const q = url.indexOf('?');
@@ -339,6 +354,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         body,
         correlationId: ctx.correlationId,
         timeoutMs: timeLimitFor(route, cfg),
+        replyHeaders: ctx.replyHeaders,
       });
     } catch (err) {
       bodyError(req, res, err);

@@ -20,6 +20,12 @@ export interface ProxyCall {
   stickyKey?: string;
   /** How long the replica may stay silent before the caller gets 504 (the route's time limit). */
   timeoutMs: number;
+  /**
+   * The gateway's own reply headers as a flat name/value list (no-store, security headers, correlation id), written
+   * with the replica's in one `writeHead`; a header the replica sends itself takes the replica's value. Absent when
+   * they were already set on `res`.
+   */
+  replyHeaders?: readonly string[];
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -39,17 +45,24 @@ const HOP_BY_HOP_SET = new Set(HOP_BY_HOP);
 /** Connections kept to one replica at most (requests beyond wait in undici's queue). */
 const MAX_CONNECTIONS_PER_REPLICA = 256;
 
-function sendError(res: http.ServerResponse, status: number, message: string, correlationId: string): void {
+function sendError(res: http.ServerResponse, status: number, message: string, call: ProxyCall): void {
   if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ message, correlationId });
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-  });
+  const body = JSON.stringify({ message, correlationId: call.correlationId });
+  const headers = [
+    'content-type',
+    'application/json; charset=utf-8',
+    'content-length',
+    String(Buffer.byteLength(body)),
+    'cache-control',
+    'no-store',
+  ];
+  const own = call.replyHeaders ?? [];
+  for (let i = 0; i + 1 < own.length; i += 2)
+    if ((own[i] as string).toLowerCase() !== 'cache-control') headers.push(own[i] as string, own[i + 1] as string);
+  res.writeHead(status, headers);
   res.end(body);
 }
 
@@ -122,7 +135,7 @@ export class ServiceProxy {
   web(req: http.IncomingMessage, res: http.ServerResponse, pool: ReplicaPool, call: ProxyCall): void {
     const order = pool.order(call.stickyKey);
     if (!order.length) {
-      sendError(res, 503, unavailableMessage(pool.service), call.correlationId);
+      sendError(res, 503, unavailableMessage(pool.service), call);
       return;
     }
     this.attempt(req, res, pool, order, 0, call, upstreamHeaders(req));
@@ -202,8 +215,8 @@ export class ServiceProxy {
         index + 1 < order.length && (neverReached || (code === 'ECONNRESET' && IDEMPOTENT.has(req.method ?? '')));
       this.o.logger.warn({ upstream: pool.service, replica: replica.url.host, code, retry }, 'upstream error');
       if (retry) this.attempt(req, res, pool, order, index + 1, call, headers);
-      else if (code === 'EUPSTREAM_TIMEOUT') sendError(res, 504, timedOutMessage(pool.service), call.correlationId);
-      else sendError(res, 503, unavailableMessage(pool.service), call.correlationId);
+      else if (code === 'EUPSTREAM_TIMEOUT') sendError(res, 504, timedOutMessage(pool.service), call);
+      else sendError(res, 503, unavailableMessage(pool.service), call);
     };
 
     // undici's callback handler (the form its client runs natively): the reply's raw headers are copied to the
@@ -221,12 +234,20 @@ export class ServiceProxy {
           abort?.();
           return false;
         }
-        copyHeaders(res, rawHeaders);
-        res.writeHead(statusCode);
+        // headers and a body that arrives with them leave in one write; a longer body is flushed once a tick
+        res.cork();
+        res.writeHead(statusCode, replyHeaders(rawHeaders, call.replyHeaders));
         res.on('drain', resume);
+        process.nextTick(uncork, res);
         return true;
       },
-      onData: (chunk) => res.write(chunk),
+      onData: (chunk) => {
+        if (res.writableCorked === 0) {
+          res.cork();
+          process.nextTick(uncork, res);
+        }
+        return res.write(chunk);
+      },
       onComplete: () => {
         finished = true;
         res.off('close', abandon);
@@ -258,20 +279,30 @@ function upstreamErrorCode(err: Error): string {
   return code;
 }
 
+const uncork = (res: http.ServerResponse) => {
+  if (res.writableCorked > 0) res.uncork();
+};
+
 /**
- * Copies the replica's reply headers onto the client's reply, minus hop-by-hop ones: a header the gateway already set
- * (no-store, security headers) takes the replica's value, and a repeated one (Set-Cookie) keeps every value.
+ * The client's reply headers as one flat name/value list for `writeHead`: the replica's, minus hop-by-hop ones, each
+ * repeated one (Set-Cookie) kept; then the gateway's own that the replica did not send. Headers already set on the
+ * reply with setHeader (the socket.io path) are merged by node, the replica's value taking precedence.
  */
-function copyHeaders(res: http.ServerResponse, raw: Buffer[]): void {
-  const seen = new Set<string>();
+function replyHeaders(raw: Buffer[], own: readonly string[] | undefined): string[] {
+  const out: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = (raw[i] as Buffer).toString('latin1').toLowerCase();
-    if (HOP_BY_HOP_SET.has(name)) continue;
-    const value = (raw[i + 1] as Buffer).toString('latin1');
-    if (seen.has(name)) res.appendHeader(name, value);
-    else {
-      seen.add(name);
-      res.setHeader(name, value);
+    const name = (raw[i] as Buffer).toString('latin1');
+    if (HOP_BY_HOP_SET.has(name.toLowerCase())) continue;
+    out.push(name, (raw[i + 1] as Buffer).toString('latin1'));
+  }
+  if (own) {
+    const sent = out.length;
+    for (let j = 0; j + 1 < own.length; j += 2) {
+      const name = (own[j] as string).toLowerCase();
+      let dup = false;
+      for (let i = 0; i < sent && !dup; i += 2) dup = (out[i] as string).toLowerCase() === name;
+      if (!dup) out.push(own[j] as string, own[j + 1] as string);
     }
   }
+  return out;
 }

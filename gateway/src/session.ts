@@ -70,6 +70,8 @@ export interface SessionResolverOptions {
 export class SessionResolver {
   /** Parsed identities by token hash, reused while the cached JSON is byte-for-byte the same (saves a parse per request). */
   private readonly parsed = new Map<string, { json: string; identity: SessionIdentity }>();
+  /** sha256 of recently seen tokens (a token is sent on every request of its session: hashed once, not per request). */
+  private readonly hashes = new Map<string, string>();
   private cacheDownUntil = 0;
 
   constructor(private readonly o: SessionResolverOptions) {}
@@ -88,7 +90,12 @@ export class SessionResolver {
   async resolve(token: string | undefined, correlationId: string): Promise<SessionState> {
     if (!token) return { kind: 'none' };
     if (token.length > 512) return { kind: 'invalid' };
-    const tokenHash = hashToken(token);
+    let tokenHash = this.hashes.get(token);
+    if (tokenHash === undefined) {
+      if (this.hashes.size >= 10_000) this.hashes.clear();
+      tokenHash = hashToken(token);
+      this.hashes.set(token, tokenHash);
+    }
     const key = sessionCacheKey(tokenHash);
     const cached = await this.cached(key);
     if (cached) {

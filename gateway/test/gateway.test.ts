@@ -196,6 +196,23 @@ describe('gateway: routing, sessions and access', () => {
       [401, 'no-store'],
       [404, 'no-store'],
     ]);
+    // the gateway's API headers and correlation id go out on proxied and refused replies alike, once each
+    for (const r of replies) {
+      expect([r.status, r.headers['content-security-policy']]).toEqual([
+        r.status,
+        "default-src 'none'; frame-ancestors 'none'",
+      ]);
+      expect([r.status, r.headers['x-content-type-options'], r.headers['referrer-policy']]).toEqual([
+        r.status,
+        'nosniff',
+        'no-referrer',
+      ]);
+      expect(r.headers['x-correlation-id']).toMatch(/^[\w-]{8,64}$/);
+      expect(r.headers['x-correlation-id']).toBe(r.body.correlationId ?? r.headers['x-correlation-id']);
+    }
+    // a header the replica sets itself is sent with the replica's value, not twice
+    const proxied = replies[0] as (typeof replies)[number];
+    expect(proxied.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('never answers 5xx to bad paths, tokens or headers: NUL, control characters, lone surrogates, nesting', async () => {
