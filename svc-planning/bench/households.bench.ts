@@ -4,8 +4,10 @@
  * Redis, a session cookie per advisor), as the issue's targets ask. Seeds one advisor with 1,000 households of 2–6
  * members and ~60 records each among 50 other advisors with 100 households each, then measures p95 of: a customers
  * page (sorted, and searched), a whole household read, one record save, 32 concurrent advisors' saves a second, and
- * calculate/finance from a stored household with 40 records per kind. Each figure has a same-run baseline: GET
- * /healthz through the same gateway (the HTTP floor of two hops).
+ * calculate/finance from a stored household with 40 records per kind. Issue 12 adds 8 policies of 4 benefits (and a
+ * premium transaction run) to every household and measures a household's whole insurance, coverage by member and a
+ * 20-item position bulk update. Each figure has a same-run baseline: GET /healthz through the same gateway (the HTTP
+ * floor of two hops).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -31,6 +33,37 @@ const KINDS = [
   ['dreams', () => ({ title: 'Retire early', question_answers: [{ question: 'When?', answer: 'At 55' }] })],
 ] as const;
 const NAMES = ['Tan', 'Lim', 'Lee', 'Ng', 'Ong', 'Wong', 'Goh', 'Chua', 'Koh', 'Teo'];
+/** Issue 12: 8 policies of 4 benefits each per household, each with a premium transaction run. */
+const POLICIES = 8;
+const BENEFITS: Array<(i: number) => Record<string, unknown>> = [
+  () => ({
+    type: 'Death',
+    benefit_position: 0,
+    expiry_age: 99,
+    duration: 1,
+    payout: { lump_sum_payout: { currency: 'SGD', amount: 200000 } },
+  }),
+  () => ({
+    type: 'Major Illness',
+    benefit_position: 2,
+    expiry_age: 85,
+    duration: 1,
+    payout: { lump_sum_payout: { currency: 'SGD', amount: 100000 } },
+  }),
+  () => ({
+    type: 'Medical',
+    benefit_position: 5,
+    expiry_age: 100,
+    medical: { currency: 'SGD', rnb: 'Private', annual_limit: -1 },
+  }),
+  (i) => ({
+    type: 'Disability',
+    benefit_position: 1,
+    expiry_age: 65,
+    duration: 5 + (i % 10),
+    payout: { regular: { currency: 'SGD', monthly_amount: 2000, show: true } },
+  }),
+];
 
 function p95(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -142,6 +175,7 @@ async function main() {
     const hhs: Record<string, unknown>[] = [];
     const members: Record<string, unknown>[] = [];
     const records = new Map<string, Record<string, unknown>[]>(KINDS.map(([k]) => [k, []]));
+    for (const table of ['insurance_policies', 'insurance_benefits', 'insurance_transactions']) records.set(table, []);
     for (let i = 0; i < count; i++) {
       const id = randomUUID();
       const name = `${NAMES[i % 10]} ${String.fromCharCode(65 + (i % 26))}${i}`;
@@ -168,6 +202,60 @@ async function main() {
           position: j,
           data: JSON.stringify({ name: `M${j}`, gender: 'male', age: 30 + j, holding_pr: false, status: 'active' }),
         });
+      }
+      for (let k = 0; k < POLICIES; k++) {
+        const pid = randomUUID();
+        const m = ids[k % ids.length] as string;
+        const row = (data: Record<string, unknown>, position: number, memberId: string | null = null) => ({
+          id: randomUUID(),
+          advisor_id: advisorId,
+          household_id: id,
+          member_id: memberId,
+          position,
+          data: JSON.stringify(data),
+        });
+        records.get('insurance_policies')?.push({
+          ...row(
+            {
+              member_id: m,
+              plan_id: 'custom',
+              plan_name: `Plan ${k}`,
+              frequency: 'annual',
+              premium: 1200 + k,
+              currency: 'SGD',
+              premium_loading: 0,
+              policy_date: '2020-03-01',
+              unpaid_at: [],
+              prorate: false,
+              integrated_plan: { type: 'basic' },
+              payment_type: 'cash',
+              premium_detail: { ignore_total_premium_paid: false, spread_over_years: 2 },
+              retirement: { maturity_age: 100, growth_rate: 5 },
+              owners: [],
+            },
+            k,
+            m,
+          ),
+          id: pid,
+        });
+        for (const [b, make] of BENEFITS.entries())
+          records.get('insurance_benefits')?.push(row({ insurance_id: pid, investment_linked: false, ...make(k) }, b));
+        records.get('insurance_transactions')?.push(
+          row(
+            {
+              insurance_id: pid,
+              type: 'premium',
+              transaction_start_date: '2020-03-01',
+              transaction_end_date: '2030-03-01',
+              transaction_type: 'installment',
+              payment_type: 'cash',
+              amount: 1200 + k,
+              currency: 'SGD',
+              unpaid_at: [],
+            },
+            0,
+          ),
+        );
       }
       for (const [table, make] of KINDS) {
         const list = records.get(table) as Record<string, unknown>[];
@@ -228,9 +316,7 @@ async function main() {
   );
   line(
     'customers page (searched)',
-    await time(300, (i) =>
-      call('GET', `leads/customer?search=${NAMES[i % 10]}&sort=name&page_size=20`, { as: owner }),
-    ),
+    await time(300, (i) => call('GET', `leads/customer?search=${NAMES[i % 10]}&sort=name&page_size=20`, { as: owner })),
     30,
   );
   const readWhole = async (i: number) => {
@@ -248,6 +334,38 @@ async function main() {
     return { status: Math.max(...parts.map((p) => p.status)) };
   };
   line('read a whole household (8 calls in parallel)', await time(200, readWhole), 40);
+  // Issue 12: a household's whole insurance (policies, benefits, transactions) in one call, coverage by member, and
+  // a 20-item position bulk update (benefits of one household, the order reversed each time)
+  line(
+    "read a household's whole insurance (8 policies, 32 benefits)",
+    await time(200, (i) => call('GET', `customer/${ownerHouseholds[(i * 37) % 1000]}/insurance`, { as: owner })),
+    40,
+  );
+  line(
+    'insurance-coverage-by-member',
+    await time(200, (i) =>
+      call('GET', `customer/insurance-coverage-by-member?lead_id=${ownerHouseholds[(i * 41) % 1000]}`, { as: owner }),
+    ),
+    40,
+  );
+  const benefitIds = new Map<string, string[]>();
+  for (const hid of ownerHouseholds.slice(0, 100))
+    benefitIds.set(
+      hid,
+      (await db('insurance_benefits').where({ household_id: hid }).orderBy('id').limit(20).pluck('id')) as string[],
+    );
+  line(
+    'position bulk update of 20 benefits',
+    await time(200, (i) => {
+      const hid = ownerHouseholds[i % 100] as string;
+      const ids = benefitIds.get(hid) as string[];
+      return call('PATCH', 'customer/bulk-update/insurance-coverage-benefit/positions', {
+        as: owner,
+        body: { lead_id: hid, positions: ids.map((id, k) => ({ id, position: i % 2 ? k : 19 - k })) },
+      });
+    }),
+    50,
+  );
   const members = await db('members')
     .whereIn('household_id', ownerHouseholds.slice(0, 200))
     .andWhere({ relation: 'me' })
@@ -272,7 +390,10 @@ async function main() {
   );
 
   // The same list queries in-process (no HTTP hop): what the database itself takes, beside a `select 1` baseline.
-  const q1 = await time(300, async () => (await db.raw('select 1'), { status: 200 }));
+  const q1 = await time(300, async () => {
+    await db.raw('select 1');
+    return { status: 200 };
+  });
   const direct = await time(300, async (i) => {
     await listHouseholds(db, owner.userId, 'customer', {
       page: 1 + (i % 30),

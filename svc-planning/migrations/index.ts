@@ -3,5 +3,6 @@ import { currencyRates } from './001_currency_rates';
 import { lastHouseholds } from './002_last_households';
 import { households } from './003_households';
 import { dropLastHouseholds } from './004_drop_last_households';
+import { insurance } from './005_insurance';
 
-export const migrations: Migration[] = [currencyRates, lastHouseholds, households, dropLastHouseholds];
+export const migrations: Migration[] = [currencyRates, lastHouseholds, households, dropLastHouseholds, insurance];

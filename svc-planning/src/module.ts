@@ -5,6 +5,7 @@ import { onBoardingRoutes } from './households/onboarding.routes';
 import { planRoutes } from './households/plan.routes';
 import { calculateRoutes } from './http/v1/calculate.routes';
 import { currencyRatesRoutes } from './http/v1/currency-rates.routes';
+import { insuranceRoutes } from './insurance/routes';
 import { demoHouseholdConsumer } from './messaging/demo-household';
 import { authEventsConsumer } from './messaging/on-auth-events';
 import { recordsRoutes } from './records/routes';
@@ -20,6 +21,7 @@ export const planningModule: ServiceModule = {
     planRoutes(app, ctx);
     onBoardingRoutes(app, ctx);
     recordsRoutes(app, ctx);
+    insuranceRoutes(app, ctx);
   },
   consumers: (ctx) => [authEventsConsumer(ctx), demoHouseholdConsumer(ctx)],
 };

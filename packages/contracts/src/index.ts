@@ -8,3 +8,4 @@ export * as households from './households';
 export * as billing from './billing';
 export * as support from './support';
 export * from './openapi';
+export * as insurance from './insurance';

@@ -3,6 +3,7 @@ import * as auth from './auth';
 import * as billing from './billing';
 import { ErrorBody } from './common';
 import * as households from './households';
+import * as insurance from './insurance';
 
 export type ServiceName = 'svc-auth' | 'svc-planning' | 'svc-billing' | 'svc-support';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -290,3 +291,54 @@ export const routes: Route[] = [
 ];
 
 export const errorReply = ErrorBody;
+  // Planning: insurance (issue 12). Record kinds of the records module, plus the calls with their own behaviour.
+  r('GET', 'insurance/plan-types', 'svc-planning', ADV_CUST, { reply: insurance.PlanTypesReply }),
+  r('GET', 'insurance-plans-category', 'svc-planning', ADV_CUST, { reply: insurance.PlanCategoriesReply }),
+  r('GET', 'customer/insurance-plans', 'svc-planning', ADV_CUST, {
+    summary: 'Plan picker (insurance_company, plan_type, search); the custom plan is always offered',
+    reply: insurance.InsurancePlansReply,
+  }),
+  r('GET', 'customer/:id/insurance', 'svc-planning', ADV_CUST, {
+    summary: "Household id's policies with every child record (page, page_size, member_id, view)",
+    reply: insurance.PolicyPageReply,
+  }),
+  ...Object.values(insurance.insuranceKinds).flatMap((k) => [
+    ...(k.path === 'insurance'
+      ? []
+      : [
+          r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, {
+            summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`,
+            reply: households.RecordPageReply,
+          }),
+        ]),
+    r('POST', `customer/${k.path}`, 'svc-planning', ADV, {
+      body: households.createBody(k.schema),
+      reply: households.RecordReply,
+    }),
+    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, {
+      body: k.schema.partial(),
+      reply: households.RecordReply,
+    }),
+    r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
+    ...(k.positions
+      ? [
+          r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, {
+            body: households.PositionsBody,
+            reply: households.MessageReply,
+          }),
+        ]
+      : []),
+  ]),
+  r('PATCH', 'customer/insurance-fund-asset-balancing', 'svc-planning', ADV, {
+    summary: 'Sets the allocation of every fund of a policy (they total 100)',
+    body: insurance.FundAssetBalancingBody,
+    reply: households.MessageReply,
+  }),
+  r('GET', 'customer/insurance-coverage-by-member', 'svc-planning', ADV_CUST, {
+    summary: 'Cover per member and benefit type, its policies, until what age, and the gap to the target (lead_id)',
+    reply: insurance.CoverageByMemberReply,
+  }),
+  r('GET', 'customer/insurance-projections-tables', 'svc-planning', ADV_CUST, {
+    summary: 'Per policy: premium schedule from stored transactions and yearly table (lead_id, insurance_id)',
+    reply: insurance.ProjectionsReply,
+  }),

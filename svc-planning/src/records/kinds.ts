@@ -1,5 +1,7 @@
 import { households as H } from '@kinfolio/contracts';
+import type { Knex } from '@kinfolio/service-kit';
 import type { z } from 'zod';
+import type { HouseholdRow } from './access';
 
 /**
  * One declaration per stored record kind: its contract (path, zod schema, parent: packages/contracts
@@ -14,6 +16,14 @@ export interface RecordKind {
   parent: 'household' | 'member';
   /** Cross-field rules on the whole record, checked after create and after a patch is merged. */
   check?: (record: Record<string, unknown>) => Array<{ field: string; message: string }>;
+  /**
+   * Rules that read other rows (a parent of the same household, percentages over siblings, dates of a schedule),
+   * run in the write's transaction before it; `id` is the record's own on update (null on create). May complete
+   * `data` (derived fields). Throws a 400 naming the field.
+   */
+  verify?: (trx: Knex, hh: HouseholdRow, data: Record<string, unknown>, id: string | null) => Promise<void>;
+  /** Fields the server derives (verify sets them): their stored values are dropped before a patch is merged. */
+  derived?: readonly string[];
 }
 
 const kind = (name: string, c: H.RecordKindContract, table: string, check?: RecordKind['check']): RecordKind => ({

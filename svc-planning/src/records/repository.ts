@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from '@kinfolio/service-kit';
 import { normaliseCurrency } from '@kinfolio/money';
+import type { Knex } from '@kinfolio/service-kit';
 import { AppError, badRequest, notFound } from '@kinfolio/service-kit';
 import { householdChanged, householdChangedRow, inTransaction } from '../households/changes';
 import type { HouseholdRow } from './access';
@@ -58,7 +58,7 @@ async function checkMember(
 /** An amount's currency must be one the stored rate table knows (the cash-flow summary and the engine convert it). */
 const knownCodes = new WeakMap<Knex, { at: number; codes: Promise<Set<string>> }>();
 const CODES_TTL_MS = 60_000;
-async function checkCurrency(db: Knex, data: Record<string, unknown>): Promise<void> {
+export async function checkCurrency(db: Knex, data: Record<string, unknown>, field = 'currency'): Promise<void> {
   if (typeof data.currency !== 'string') return;
   const code = normaliseCurrency(data.currency);
   let cached = knownCodes.get(db);
@@ -71,7 +71,7 @@ async function checkCurrency(db: Knex, data: Record<string, unknown>): Promise<v
     };
     knownCodes.set(db, cached);
   }
-  if (!(await cached.codes).has(code)) throw badRequest(`No stored rate for currency ${code}`, 'currency');
+  if (!(await cached.codes).has(code)) throw badRequest(`No stored rate for currency ${code}`, field);
   data.currency = code;
 }
 
@@ -133,9 +133,28 @@ export async function createRecord(
   hh: HouseholdRow,
   data: Record<string, unknown>,
 ): Promise<StoredRecord> {
+  if (kind.verify) {
+    const verify = kind.verify;
+    // rules that read other rows run with the write in one transaction
+    return inTransaction(db, async (trx) => {
+      checkRules(kind, data);
+      await checkCurrency(trx, data);
+      await verify(trx, hh, data, null);
+      return insertRecord(trx, kind, hh, data, await checkMember(trx, hh, kind, data));
+    });
+  }
   checkRules(kind, data);
   await checkCurrency(db, data);
-  const memberId = await checkMember(db, hh, kind, data);
+  return insertRecord(db, kind, hh, data, await checkMember(db, hh, kind, data));
+}
+
+async function insertRecord(
+  db: Knex,
+  kind: RecordKind,
+  hh: HouseholdRow,
+  data: Record<string, unknown>,
+  memberId: string | null,
+): Promise<StoredRecord> {
   const now = new Date();
   // One statement (atomic on its own): the record, the household's updated_at and the household.changed event in
   // the outbox. Three writes in one round trip instead of five with BEGIN and COMMIT: saves are the hot write path.
@@ -148,11 +167,10 @@ export async function createRecord(
           advisor_id: hh.advisor_id,
           household_id: hh.id,
           member_id: memberId,
-          position: db.raw('(SELECT COALESCE(MAX(position) + 1, 0) FROM ?? WHERE advisor_id = ? AND household_id = ?)', [
-            kind.table,
-            hh.advisor_id,
-            hh.id,
-          ]) as unknown as number,
+          position: db.raw(
+            '(SELECT COALESCE(MAX(position) + 1, 0) FROM ?? WHERE advisor_id = ? AND household_id = ?)',
+            [kind.table, hh.advisor_id, hh.id],
+          ) as unknown as number,
           data: JSON.stringify(data),
           created_at: now,
           updated_at: now,
@@ -181,13 +199,18 @@ export async function updateRecord(
   row: RecordRow,
   patch: Record<string, unknown>,
 ): Promise<StoredRecord> {
-  const merged = kind.schema.safeParse({ ...json(row.data), ...patch });
+  const next: Record<string, unknown> = { ...json(row.data), ...patch };
+  for (const key of kind.derived ?? []) if (!(key in patch)) delete next[key];
+  // null in a patch removes an optional field (its default, if any, applies again)
+  for (const [key, value] of Object.entries(patch)) if (value === null) delete next[key];
+  const merged = kind.schema.safeParse(next);
   if (!merged.success) throw merged.error;
   const data = merged.data as Record<string, unknown>;
   checkRules(kind, data);
   await checkCurrency(db, data);
   const memberId = await checkMember(db, hh, kind, data);
   const updated = await inTransaction(db, async (trx) => {
+    await kind.verify?.(trx, hh, data, row.id);
     const [saved] = await trx<RecordRow>(kind.table)
       .where({ id: row.id, advisor_id: hh.advisor_id, household_id: hh.id })
       .update({ data: JSON.stringify(data), member_id: memberId, updated_at: new Date() })
@@ -216,16 +239,17 @@ export async function setPositions(
   hh: HouseholdRow,
   positions: Array<{ id: string; position: number }>,
 ): Promise<void> {
-  const ids = [...new Set(positions.map((p) => p.id))];
-  const found = await trx(kind.table)
-    .where({ advisor_id: hh.advisor_id, household_id: hh.id })
-    .whereIn('id', ids)
-    .count<{ n: string }[]>({ n: '*' });
-  if (Number(found[0]?.n ?? 0) !== ids.length) throw notFound('No such record');
-  for (const p of positions)
-    await trx(kind.table)
-      .where({ id: p.id, household_id: hh.id })
-      .update({ position: p.position, updated_at: new Date() });
+  // one UPDATE for the whole list (the last position given for an id wins); the caller's transaction rolls it back
+  // when an id is not this household's
+  const byId = new Map(positions.map((p) => [p.id, p.position]));
+  const values = [...byId].flat();
+  const updated = await trx.raw(
+    `UPDATE ?? AS t SET position = v.position, updated_at = ? FROM (VALUES ${[...byId]
+      .map(() => '(?::uuid, ?::int)')
+      .join(', ')}) AS v(id, position) WHERE t.id = v.id AND t.advisor_id = ? AND t.household_id = ? RETURNING t.id`,
+    [kind.table, new Date(), ...values, hh.advisor_id, hh.id],
+  );
+  if ((updated.rows as unknown[]).length !== byId.size) throw notFound('No such record');
   await touchHousehold(trx, hh, kind.path);
 }
 

@@ -1,7 +1,7 @@
-import type { Express, Request } from 'express';
 import { households as H } from '@kinfolio/contracts';
-import type { z } from 'zod';
 import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import type { Express, Request } from 'express';
+import type { z } from 'zod';
 import { householdFor } from './access';
 import { genericKinds, type RecordKind } from './kinds';
 import { createRecord, deleteRecord, findRecord, listRecords, setPositions, updateRecord } from './repository';
@@ -27,7 +27,30 @@ export async function listKind(ctx: ServiceContext, kind: RecordKind, req: Reque
 const createBodies = new Map<RecordKind, z.ZodObject>();
 const patchBodies = new Map<RecordKind, z.ZodObject>();
 const createBodyOf = (kind: RecordKind) => memo(createBodies, kind, () => H.createBody(kind.schema));
-const patchBodyOf = (kind: RecordKind) => memo(patchBodies, kind, () => kind.schema.partial());
+const patchBodyOf = (kind: RecordKind) => memo(patchBodies, kind, () => patchSchema(kind.schema));
+
+/**
+ * The PATCH body of a kind: every field optional and without its default (zod's `partial()` keeps defaults, so a
+ * patch naming one field would put every defaulted field back to its default). A field the kind itself leaves
+ * optional (or defaults) also takes `null`, which removes the stored value (a default then applies again). Nested
+ * objects keep their own defaults: a patch replaces a nested object whole.
+ */
+export function patchSchema(schema: z.ZodObject): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    let f = field;
+    let optional = false;
+    for (;;) {
+      const d = (f as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
+      if ((d.type === 'default' || d.type === 'prefault' || d.type === 'optional') && d.innerType) {
+        optional = true;
+        f = d.innerType;
+      } else break;
+    }
+    shape[key] = optional ? f.nullable().optional() : f.optional();
+  }
+  return schema.extend(shape);
+}
 function memo<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
   let v = cache.get(key);
   if (v === undefined) {
@@ -56,32 +79,45 @@ export async function createKind(ctx: ServiceContext, kind: RecordKind, body: un
  * PATCH customer/bulk-update/{path}/positions.
  */
 export function recordsRoutes(app: Express, ctx: ServiceContext): void {
-  for (const kind of genericKinds) {
+  for (const kind of genericKinds) serveKind(app, ctx, kind);
+}
+
+/**
+ * The generic routes of one kind. `list: false` leaves GET customer/:id/{path} to the kind's own handler;
+ * `positions: false` serves no bulk position update.
+ */
+export function serveKind(
+  app: Express,
+  ctx: ServiceContext,
+  kind: RecordKind,
+  o: { list?: boolean; positions?: boolean } = {},
+): void {
+  if (o.list !== false)
     app.get(`/api/v1/customer/:id/${kind.path}`, readers, async (req, res) => {
       res.json({ data: await listKind(ctx, kind, req) });
     });
-    app.post(`/api/v1/customer/${kind.path}`, advisorOnly, async (req, res) => {
-      res.status(201).json({ message: 'Saved', data: await createKind(ctx, kind, req.body) });
-    });
+  app.post(`/api/v1/customer/${kind.path}`, advisorOnly, async (req, res) => {
+    res.status(201).json({ message: 'Saved', data: await createKind(ctx, kind, req.body) });
+  });
+  if (o.positions !== false)
     app.patch(`/api/v1/customer/bulk-update/${kind.path}/positions`, advisorOnly, async (req, res) => {
       const body = parse(H.PositionsBody, req.body);
       const hh = await ownHousehold(ctx, body.lead_id);
       await ctx.tx((trx) => setPositions(trx, kind, hh, body.positions));
       res.json({ message: 'Positions saved' });
     });
-    app.patch(`/api/v1/customer/${kind.path}/:recordId`, advisorOnly, async (req, res) => {
-      const id = uuidParam(req, 'recordId');
-      const patch = parse(patchBodyOf(kind), req.body) as Record<string, unknown>;
-      const row = await findRecord(ctx.db, kind, identity().userId, id);
-      const hh = await ownHousehold(ctx, row.household_id);
-      res.json({ message: 'Saved', data: await updateRecord(ctx.db, kind, hh, row, patch) });
-    });
-    app.delete(`/api/v1/customer/${kind.path}/:recordId`, advisorOnly, async (req, res) => {
-      const id = uuidParam(req, 'recordId');
-      const row = await findRecord(ctx.db, kind, identity().userId, id);
-      const hh = await ownHousehold(ctx, row.household_id);
-      await deleteRecord(ctx.db, kind, hh, id);
-      res.json({ message: 'Deleted' });
-    });
-  }
+  app.patch(`/api/v1/customer/${kind.path}/:recordId`, advisorOnly, async (req, res) => {
+    const id = uuidParam(req, 'recordId');
+    const patch = parse(patchBodyOf(kind), req.body) as Record<string, unknown>;
+    const row = await findRecord(ctx.db, kind, identity().userId, id);
+    const hh = await ownHousehold(ctx, row.household_id);
+    res.json({ message: 'Saved', data: await updateRecord(ctx.db, kind, hh, row, patch) });
+  });
+  app.delete(`/api/v1/customer/${kind.path}/:recordId`, advisorOnly, async (req, res) => {
+    const id = uuidParam(req, 'recordId');
+    const row = await findRecord(ctx.db, kind, identity().userId, id);
+    const hh = await ownHousehold(ctx, row.household_id);
+    await deleteRecord(ctx.db, kind, hh, id);
+    res.json({ message: 'Deleted' });
+  });
 }
