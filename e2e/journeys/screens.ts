@@ -56,6 +56,8 @@ export function customerScreens(ticketId: string | null, closedTicketId?: string
   const base = '/customer/dashboard';
   const paths = TABS.map((t) => `${base}/${t.path}`);
   for (const s of REPORT_SUB_TABS) paths.push(`${base}/financial-report/dashboard/${s.path}`);
+  // the household's insurance section (issue 12): the policies by member and coverage by member
+  paths.push(`${base}/financial-report/insurance`);
   for (const p of flatten(customerMenu())) if (!paths.includes(p) && p !== base) paths.push(p);
   paths.push('/support/raise-ticket?as=%2Fcustomer%2Fdashboard');
   if (ticketId) paths.push(`/support?tab=my_tickets&ticket_id=${ticketId}`);

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import styled from 'styled-components';
 import { CashflowSection } from '../cashflow/CashflowSection';
 import { ConcernHeader } from '../concerns/MyConcerns';
+import { InsuranceSection } from '../insurance/lazy';
 import { useDashboard } from './Frame';
 import { CONCERN_SUB_TABS, FUND_LINKS, fundsLink, isUnder, REPORT_SUB_TABS } from './tabs';
 
@@ -141,6 +142,7 @@ export function ReportSection() {
   const title = (section && SECTION_TITLES[section]) || 'Financial report';
   const activeTab = search.get('activeTab');
   if (section === 'cashflow') return <CashflowSection />;
+  if (section === 'insurance') return <InsuranceSection />;
   return <LaterSection title={activeTab ? `${title}: ${activeTab}` : title} />;
 }
 
@@ -169,6 +171,8 @@ export function ConcernPage() {
       <ConcernHeader concernId={concernId ?? ''} />
       {current?.path === 'cashflow' ? (
         <CashflowSection />
+      ) : current?.path === 'insurance' ? (
+        <InsuranceSection title="Insurance" />
       ) : (
         <LaterSection title={current ? `My concern: ${current.label}` : 'My concern'} />
       )}

@@ -1,4 +1,4 @@
-import type { households } from '@kinfolio/contracts';
+import type { households, insurance } from '@kinfolio/contracts';
 import { api } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
 
@@ -83,4 +83,86 @@ export const householdApi = {
     api.post<Concern>(`advisor/leads/${id(householdId)}/concerns`, body),
   dreamMeta: (signal?: AbortSignal) => api.get<MetaQuestion[]>('meta-data/dream', { signal }),
   concernMeta: (signal?: AbortSignal) => api.get<MetaQuestion[]>('meta-data/concern', { signal }),
+};
+
+// ---------------------------------------------------------------- insurance (issue 12)
+export type InsuranceKind = insurance.InsuranceKindName;
+/** The insurance record kinds' paths, as the contract declares them (spec §7 Insurance). */
+const INSURANCE_PATHS = {
+  policy: 'insurance',
+  plan: 'insurance-plan',
+  booster: 'insurance-plan-booster',
+  coverage: 'insurance-coverage',
+  benefit: 'insurance-coverage-benefit',
+  cashPayout: 'insurance-cash-payout',
+  beneficiary: 'insurance-beneficiary',
+  contingentOwner: 'insurance-contingent-owner',
+  transaction: 'insurance-transaction',
+  fund: 'insurance-fund',
+  coverageTarget: 'insurance-coverage-target',
+} as const satisfies { [K in InsuranceKind]: (typeof insurance.insuranceKinds)[K]['path'] };
+/** The fields of a create (lead_id is added here). */
+export type InsuranceFields<K extends InsuranceKind> = z.input<(typeof insurance.insuranceKinds)[K]['schema']>;
+export type StoredPolicy = insurance.StoredPolicy;
+export type StoredBenefit = z.infer<typeof insurance.StoredBenefit>;
+export type StoredTransaction = z.infer<typeof insurance.StoredTransaction>;
+export type CoverageByMember = z.infer<typeof insurance.CoverageByMemberReply>['data'];
+export type CoverageRow = z.infer<typeof insurance.CoverageRow>;
+export type Projections = z.infer<typeof insurance.ProjectionsReply>['data'];
+export type PlanType = z.infer<typeof insurance.PlanTypeRow>;
+export type ReferencePlan = z.infer<typeof insurance.InsurancePlansReply>['data'][number];
+export type InsuranceRecord = Record<string, unknown> & { id: string; position: number };
+type PositionKind = 'policy' | 'plan' | 'benefit';
+
+export const insuranceApi = {
+  /** The household's policies with their children and the tooltip and detail figures. */
+  policies: (householdId: string, signal?: AbortSignal, view?: string | null) =>
+    api.get<PageOf<StoredPolicy>>(`customer/${id(householdId)}/insurance`, {
+      query: { page_size: 200, view: view || undefined },
+      signal,
+    }),
+  list: (kind: InsuranceKind, householdId: string, signal?: AbortSignal) =>
+    api.get<PageOf<InsuranceRecord>>(`customer/${id(householdId)}/${INSURANCE_PATHS[kind]}`, {
+      query: { page_size: 200 },
+      signal,
+    }),
+  create: <K extends InsuranceKind>(kind: K, householdId: string, fields: InsuranceFields<K>) =>
+    api.post<InsuranceRecord>(`customer/${INSURANCE_PATHS[kind]}`, { ...fields, lead_id: householdId }),
+  update: <K extends InsuranceKind>(kind: K, recordId: string, fields: Partial<InsuranceFields<K>>) =>
+    api.patch<InsuranceRecord>(`customer/${INSURANCE_PATHS[kind]}/${id(recordId)}`, fields),
+  remove: (kind: InsuranceKind, recordId: string) =>
+    api.del<{ message: string }>(`customer/${INSURANCE_PATHS[kind]}/${id(recordId)}`),
+  /** The position bulk updates of policies, plans and benefits (spec §7). */
+  positions: (kind: PositionKind, householdId: string, ids: readonly string[]) =>
+    api.patch<{ message: string }>(`customer/bulk-update/${INSURANCE_PATHS[kind]}/positions`, {
+      lead_id: householdId,
+      positions: ids.map((rid, position) => ({ id: rid, position })),
+    }),
+  /** Per policy: its premium schedule from the stored transactions and its projected years. */
+  projections: (householdId: string, policyId: string, signal?: AbortSignal) =>
+    api.get<Projections>('customer/insurance-projections-tables', {
+      query: { lead_id: householdId, insurance_id: policyId },
+      signal,
+    }),
+  /** The allocation of new premiums over a policy's funds (every fund once; they total 100). */
+  fundBalancing: (householdId: string, policyId: string, funds: Array<{ id: string; asset_balancing: number }>) =>
+    api.patch<{ message: string }>('customer/insurance-fund-asset-balancing', {
+      lead_id: householdId,
+      insurance_id: policyId,
+      funds,
+    }),
+  /** Reference data the admins keep: plan types, and the plan picker (the custom plan always first). */
+  planTypes: (signal?: AbortSignal) => api.get<PlanType[]>('insurance/plan-types', { signal }),
+  plans: (signal?: AbortSignal) => api.get<ReferencePlan[]>('customer/insurance-plans', { signal }),
+  coverageByMember: (householdId: string, signal?: AbortSignal) =>
+    api.get<CoverageByMember>('customer/insurance-coverage-by-member', { query: { lead_id: householdId }, signal }),
+};
+
+/** Form-step drafts (the households issue's): kept per signed-in user, named in the editor's address. */
+export const draftApi = {
+  save: (body: z.input<typeof households.DraftBody>) =>
+    api.post<households.Draft>('user/form-steps-draft/create', body),
+  read: (draftId: string, signal?: AbortSignal) =>
+    api.get<households.Draft>(`user/form-steps-draft/${id(draftId)}/read`, { signal }),
+  remove: (draftId: string) => api.del<{ message: string }>(`user/form-steps-draft/${id(draftId)}`),
 };

@@ -1,0 +1,326 @@
+import {
+  Button,
+  errorMessage,
+  FloatInput,
+  FormError,
+  fieldErrors,
+  Select,
+  Skeleton,
+  Table,
+  theme,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../household/api';
+import { useHousehold } from '../household/context';
+import { formatAmount } from '../household/format';
+import { Card, Row } from '../profile/ProfileTab';
+import { BENEFIT_TYPES } from './model';
+
+type MemberCoverage = CoverageByMember['members'][number];
+
+const Bars = styled.ul`
+  list-style: none;
+  margin: 0 0 16px;
+  padding: 0;
+  li { margin: 0 0 12px; }
+  .label { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px; font-size: 0.9rem; }
+  .track { position: relative; height: 18px; margin-top: 4px; background: #eef3f3; border-radius: 4px; }
+  .cover { position: absolute; left: 0; top: 0; bottom: 0; background: ${theme.colors.primaryDark}; border-radius: 4px 0 0 4px; }
+  .gap {
+    position: absolute; top: 0; bottom: 0;
+    background: repeating-linear-gradient(135deg, #fff 0 4px, ${theme.colors.danger} 4px 7px);
+    border: 1px solid ${theme.colors.danger};
+  }
+  .target { position: absolute; top: -3px; bottom: -3px; width: 3px; background: ${theme.colors.text}; }
+`;
+const Legend = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 16px;
+  font-size: 0.85rem;
+  color: ${theme.colors.muted};
+  span { display: inline-flex; align-items: center; gap: 6px; }
+  i { display: inline-block; width: 18px; height: 12px; border-radius: 2px; }
+  .k-cover { background: ${theme.colors.primaryDark}; }
+  .k-gap { background: repeating-linear-gradient(135deg, #fff 0 4px, ${theme.colors.danger} 4px 7px); border: 1px solid ${theme.colors.danger}; }
+  .k-target { width: 3px; background: ${theme.colors.text}; }
+`;
+
+const money = (currency: string, n: number) => `${currency} ${formatAmount(n)}`;
+/** The cover of a row in words: 'Unlimited' for unlimited medical cover. */
+const coverText = (r: CoverageRow) => (r.unlimited ? 'Unlimited' : money(r.currency, r.cover));
+
+/**
+ * The bar chart of one member's cover by benefit type: the cover held (solid), the gap to the target (hatched) and
+ * the target (a line). Every bar also says its figures in words, so nothing depends on colour.
+ */
+export function CoverageChart({ member }: { member: MemberCoverage }) {
+  const max = Math.max(1, ...member.rows.map((r) => Math.max(r.unlimited ? 0 : r.cover, r.target ?? 0)));
+  const pct = (n: number) => `${Math.min(100, (n / max) * 100)}%`;
+  return (
+    <figure style={{ margin: 0 }}>
+      <Bars aria-label={`Cover of ${member.name} by benefit type`}>
+        {member.rows.map((r) => {
+          const cover = r.unlimited ? max : r.cover;
+          const gap = r.gap ?? 0;
+          return (
+            <li key={r.benefit_type}>
+              <span className="label">
+                <strong>{r.benefit_type}</strong>
+                <span>
+                  Cover {coverText(r)}
+                  {r.target !== null ? ` · Target ${money(r.currency, r.target)}` : ''}
+                  {r.gap !== null ? ` · Gap ${money(r.currency, gap)}` : ''}
+                </span>
+              </span>
+              <span className="track" aria-hidden="true" style={{ display: 'block' }}>
+                <span className="cover" style={{ width: pct(cover) }} />
+                {gap > 0 ? <span className="gap" style={{ left: pct(cover), width: pct(gap) }} /> : null}
+                {r.target !== null ? (
+                  <span className="target" style={{ left: `calc(${pct(r.target)} - 2px)` }} />
+                ) : null}
+              </span>
+            </li>
+          );
+        })}
+      </Bars>
+      <Legend as="figcaption">
+        <span>
+          <i className="k-cover" aria-hidden="true" /> Cover held
+        </span>
+        <span>
+          <i className="k-gap" aria-hidden="true" /> Gap to the target (hatched)
+        </span>
+        <span>
+          <i className="k-target" aria-hidden="true" /> Target
+        </span>
+      </Legend>
+    </figure>
+  );
+}
+
+function TargetForm({
+  household,
+  member,
+  currency,
+  initial,
+  onDone,
+  onCancel,
+}: {
+  household: Household;
+  member: MemberCoverage;
+  currency: string;
+  initial: CoverageRow | null;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [type, setType] = useState<string>(initial?.benefit_type ?? BENEFIT_TYPES[0].type);
+  const [amount, setAmount] = useState(initial?.target !== null && initial ? String(initial.target) : '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const existing = member.rows.find((r) => r.benefit_type === type && r.target_id);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(amount);
+    if (!amount.trim() || !Number.isFinite(n)) {
+      setErrors({ amount: 'Enter the target amount' });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      if (existing?.target_id) await insuranceApi.update('coverageTarget', existing.target_id, { amount: n, currency });
+      else
+        await insuranceApi.create('coverageTarget', household.id, {
+          member_id: member.member_id,
+          benefit_type: type as CoverageRow['benefit_type'],
+          currency,
+          amount: n,
+        });
+      onDone();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!existing?.target_id) return;
+    setBusy(true);
+    try {
+      await insuranceApi.remove('coverageTarget', existing.target_id);
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} aria-label={`Target cover for ${member.name}`} noValidate>
+      <Select
+        label="Benefit type"
+        value={type}
+        onChange={setType}
+        disabled={Boolean(initial)}
+        options={BENEFIT_TYPES.map((b) => ({ value: b.type, label: b.type }))}
+        error={errors.benefit_type}
+      />
+      <FloatInput
+        label={`Target (${currency})`}
+        value={amount}
+        onChange={setAmount}
+        decimals={2}
+        min={0}
+        error={errors.amount}
+      />
+      <FormError>{error}</FormError>
+      <Row>
+        {existing?.target_id ? (
+          <Button variant="danger" onClick={remove} disabled={busy}>
+            Remove target
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          Save target
+        </Button>
+      </Row>
+    </form>
+  );
+}
+
+function MemberCard({
+  member,
+  currency,
+  household,
+  readOnly,
+  onChanged,
+}: {
+  member: MemberCoverage;
+  currency: string;
+  household: Household;
+  readOnly: boolean;
+  onChanged: () => void;
+}) {
+  const headingId = useId();
+  const [editing, setEditing] = useState<CoverageRow | 'new' | null>(null);
+  return (
+    <Card aria-labelledby={headingId} data-testid="coverage-member">
+      <h3 id={headingId}>
+        {member.name}
+        {member.age !== null ? ` (Age ${member.age})` : ''}
+      </h3>
+      {member.rows.length === 0 ? <p>No cover and no target yet.</p> : <CoverageChart member={member} />}
+      {member.rows.length > 0 ? (
+        <Table label={`Coverage of ${member.name}`}>
+          <thead>
+            <tr>
+              <th scope="col">Benefit</th>
+              <th scope="col">Cover</th>
+              <th scope="col">Until age</th>
+              <th scope="col">From policies</th>
+              <th scope="col">Target</th>
+              <th scope="col">Gap</th>
+              {readOnly ? null : <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {member.rows.map((r) => (
+              <tr key={r.benefit_type}>
+                <th scope="row">{r.benefit_type}</th>
+                <td>{coverText(r)}</td>
+                <td>{r.until_age ?? 'NA'}</td>
+                <td>
+                  {r.policies.length === 0
+                    ? 'None'
+                    : r.policies
+                        .map((p) => `${p.plan_name ?? 'Policy'}: ${money(r.currency, p.amount)} to age ${p.until_age}`)
+                        .join('; ')}
+                </td>
+                <td>{r.target !== null ? money(r.currency, r.target) : 'Not set'}</td>
+                <td>{r.gap !== null ? money(r.currency, r.gap) : 'NA'}</td>
+                {readOnly ? null : (
+                  <td>
+                    <Button
+                      variant="link"
+                      onClick={() => setEditing(r)}
+                      aria-label={`${r.target !== null ? 'Edit target' : 'Set target'} for ${r.benefit_type}, ${member.name}`}
+                    >
+                      {r.target !== null ? 'Edit target' : 'Set target'}
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : null}
+      {readOnly ? null : editing ? (
+        <TargetForm
+          household={household}
+          member={member}
+          currency={currency}
+          initial={editing === 'new' ? null : editing}
+          onCancel={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            onChanged();
+          }}
+        />
+      ) : (
+        <Row>
+          <Button variant="secondary" onClick={() => setEditing('new')}>
+            Add a target for {member.name}
+          </Button>
+        </Row>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Coverage by member: per member and benefit type, the cover held, from which policies, until what age, and the gap
+ * to the target the advisor sets (the customer reads). The chart shows it at a glance; the table says it in full.
+ */
+export function CoverageByMemberView() {
+  const { household, readOnly, version, reload } = useHousehold();
+  const [data, setData] = useState<CoverageByMember | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const householdId = household?.id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
+  useEffect(() => {
+    if (!householdId) return;
+    const ctrl = new AbortController();
+    insuranceApi.coverageByMember(householdId, ctrl.signal).then(
+      (d) => {
+        if (ctrl.signal.aborted) return;
+        setData(d);
+        setError(null);
+      },
+      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
+    );
+    return () => ctrl.abort();
+  }, [householdId, version]);
+  if (!household) return null;
+  return (
+    <section aria-labelledby="coverage-h">
+      <h2 id="coverage-h">Coverage by member</h2>
+      {error ? <FormError>{error}</FormError> : null}
+      {!data && !error ? <Skeleton rows={3} label="Loading the coverage by member" /> : null}
+      {data?.members.map((m) => (
+        <MemberCard
+          key={m.member_id}
+          member={m}
+          currency={data.currency}
+          household={household}
+          readOnly={readOnly}
+          onChanged={reload}
+        />
+      ))}
+    </section>
+  );
+}
