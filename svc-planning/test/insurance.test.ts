@@ -246,6 +246,51 @@ describe.each(testInfras())('svc-planning insurance on %s', (infra) => {
     expect((await call('GET', 'insurance/plan-types', null)).status).toBe(401);
   });
 
+  it('duplicating a household copies its insurance, every id a record names pointing into the copy', async () => {
+    const h = await newLead();
+    const p = await newPolicy(h.id, h.me, {
+      payer_id: h.spouse,
+      owners: [{ owner_id: h.spouse, name: 'Sam Tan', percentage: 100 }],
+    });
+    const cov = await create('insurance-coverage', { lead_id: h.id, insurance_id: p.id, member_id: h.me });
+    expect(cov.status).toBe(201);
+    const benefit = await create('insurance-coverage-benefit', {
+      lead_id: h.id,
+      insurance_id: p.id,
+      coverage_id: cov.body.data.id,
+      type: 'Death',
+      expiry_age: 99,
+      duration: 1,
+      payout: { lump_sum_payout: SGD(500000) },
+    });
+    expect(benefit.status).toBe(201);
+    expect(
+      (await create('insurance-beneficiary', { lead_id: h.id, insurance_id: p.id, name: 'Sam Tan', percentage: 100 }))
+        .status,
+    ).toBe(201);
+
+    const dup = await call('POST', `customer/duplicate/${h.id}`, advisor);
+    expect(dup.status).toBe(201);
+    const copy = H.Household.parse(dup.body.data);
+    const copyMe = copy.members.find((m) => m.relation === 'me')?.id;
+    const copySpouse = copy.members.find((m) => m.relation === 'spouse')?.id;
+    const [original] = (await whole(h.id)).rows;
+    const [copied] = (await whole(copy.id)).rows;
+    expect(copied?.id).not.toBe(original?.id);
+    expect([copied?.member_id, copied?.payer_id, copied?.owners]).toEqual([
+      copyMe,
+      copySpouse,
+      [expect.objectContaining({ owner_id: copySpouse, percentage: 100 })],
+    ]);
+    expect(
+      copied?.benefits.map((b) => [b.type, b.insurance_id === copied.id, b.coverage_id === copied.coverages[0]?.id]),
+    ).toEqual([['Death', true, true]]);
+    expect(copied?.beneficiaries.map((b) => [b.name, b.insurance_id === copied.id])).toEqual([['Sam Tan', true]]);
+    // the original is untouched, and deleting the copy's policy leaves the original's children alone
+    expect((await call('DELETE', `customer/insurance/${copied?.id}`, advisor)).status).toBe(200);
+    expect((await whole(h.id)).rows[0]?.benefits).toHaveLength(1);
+  });
+
   it('a policy is stored with the spec defaults, read back with its tooltip figures, patched without resetting defaults', async () => {
     const h = await newLead();
     const p = await newPolicy(h.id, h.me, { frequency: 'monthly', premium: 200 });

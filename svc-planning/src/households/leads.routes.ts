@@ -12,8 +12,9 @@ import {
   uuidParam,
 } from '@kinfolio/service-kit';
 import type { Express } from 'express';
+import { insuranceKinds } from '../insurance/kinds';
 import { type HouseholdRow, householdFor } from '../records/access';
-import { allKinds } from '../records/kinds';
+import { allKinds, type RecordKind } from '../records/kinds';
 import { householdChanged } from './changes';
 import {
   assertEmailFree,
@@ -38,7 +39,19 @@ async function reply(db: Knex, hh: HouseholdRow): Promise<H.Household> {
   return toHousehold(fresh, await loadMembers(db, fresh));
 }
 
-/** Copies a household, its members and every record (member ids remapped) as a new lead of the same advisor. */
+/** Every stored record kind of a household: the households records and insurance (copied by duplicate). */
+const duplicatedKinds = (): RecordKind[] => [...allKinds, ...Object.values(insuranceKinds)];
+
+/** A copy of `value` in which every string that is a key of `ids` is replaced by its value (ids are UUIDs). */
+export function remapIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
+  if (typeof value === 'string') return ids.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => remapIds(v, ids));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, remapIds(v, ids)]));
+  return value;
+}
+
+/** Copies a household, its members and every record (member and record ids remapped) as a new lead of the same advisor. */
 async function duplicate(trx: Knex.Transaction, hh: HouseholdRow): Promise<HouseholdRow> {
   const id = randomUUID();
   const now = new Date();
@@ -77,29 +90,34 @@ async function duplicate(trx: Knex.Transaction, hh: HouseholdRow): Promise<House
       updated_at: now,
     });
   }
-  for (const kind of allKinds) {
-    const rows: Array<Record<string, unknown>> = await trx(kind.table).where({
+  // every record of every kind, with new ids; an id a record names (its member, payer, owners, beneficiaries, the
+  // policy or coverage it belongs to) is the copy's when it names something of this household
+  const tables = [...new Set(duplicatedKinds().map((k) => k.table))];
+  const copied: Array<{ table: string; rows: Array<Record<string, unknown>> }> = [];
+  const ids = new Map(memberMap).set(hh.id, id);
+  for (const table of tables) {
+    const rows: Array<Record<string, unknown>> = await trx(table).where({
       household_id: hh.id,
       advisor_id: hh.advisor_id,
     });
-    if (!rows.length) continue;
-    await trx(kind.table).insert(
+    for (const r of rows) ids.set(String(r.id), randomUUID());
+    if (rows.length) copied.push({ table, rows });
+  }
+  for (const { table, rows } of copied)
+    await trx(table).insert(
       rows.map((r) => {
         const data = typeof r.data === 'string' ? JSON.parse(r.data) : (r.data as Record<string, unknown>);
-        const memberId = r.member_id ? memberMap.get(String(r.member_id)) : undefined;
-        if (memberId) data.member_id = memberId;
         return {
           ...r,
-          id: randomUUID(),
+          id: ids.get(String(r.id)),
           household_id: id,
-          member_id: memberId ?? null,
-          data: JSON.stringify(data),
+          member_id: r.member_id ? (memberMap.get(String(r.member_id)) ?? null) : null,
+          data: JSON.stringify(remapIds(data, ids)),
           created_at: now,
           updated_at: now,
         };
       }),
     );
-  }
   return (await trx<HouseholdRow>('households').where({ id }).first()) as HouseholdRow;
 }
 
