@@ -143,6 +143,28 @@ if (JSON.stringify(project(h, yearByYear)) !== JSON.stringify(project(h))) throw
 const tY = timeWindow(() => project(h, yearByYear), 2000);
 console.log(`  baseline, year-by-year order, same result: ${Math.round(1000 / tY.best)} per second; record-major / year-by-year: ${(tY.best / tP.best).toFixed(2)}x`);
 
+/**
+ * Same-run comparison with the engine before a change (issue 17: the projection stays within 10% of it): set
+ * ENGINE_BEFORE to a copy of an earlier src/domain/calculations directory whose imports resolve (e.g. a `git archive`
+ * of the earlier commit's directory unpacked beside a node_modules link). Both engines project the same household,
+ * interleaved in short windows (the machine is shared: each engine's fastest window is its one-core figure).
+ */
+const beforeDir = process.env.ENGINE_BEFORE;
+if (beforeDir) {
+  const before = (require(`${beforeDir}/projection.ts`) as { project: typeof project }).project;
+  // the same history as the current engine had above (record-major, then year-by-year calls), so the compiler's
+  // feedback for both is alike
+  timeWindow(() => before(h), 1000);
+  timeWindow(() => before(h, yearByYear), 1000);
+  let bestBefore = Number.POSITIVE_INFINITY;
+  let bestNow = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < 10; k++) {
+    bestBefore = Math.min(bestBefore, timeWindow(() => before(h), 300).best);
+    bestNow = Math.min(bestNow, timeWindow(() => project(h), 300).best);
+  }
+  console.log(`  engine before the change (${beforeDir}), same run, interleaved: ${Math.round(1000 / bestBefore)} per second; now ${Math.round(1000 / bestNow)} per second; now / before: ${(bestBefore / bestNow).toFixed(3)} (target >= 0.9)`);
+}
+
 const base = project(h);
 const liquid = liquidByClass(h, () => 1);
 const years75 = { ...base, rows: Array.from({ length: 75 }, (_, i) => base.rows[Math.min(i, base.rows.length - 1)] as (typeof base.rows)[number]) };

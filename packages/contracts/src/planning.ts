@@ -44,11 +44,18 @@ export const Pension = z.object({
   member_id: RecordId,
   type: z.enum(['CPF', 'EPF', 'Pension']).optional(),
   currency: CurrencyCode.optional(),
-  balances: z.object({ oa: PositiveAmount.optional(), sa_ma: PositiveAmount.optional(), ra: PositiveAmount.optional(), account1: PositiveAmount.optional(), account2: PositiveAmount.optional(), account3: PositiveAmount.optional(), value: PositiveAmount.optional() }).optional(),
+  /**
+   * CPF: oa, sa, ma (MediSave, kept apart from the RA), ra. Older inputs stay accepted: a missing `ma` is 0, and a
+   * combined `sa_ma` (read only when neither `sa` nor `ma` is given) is split by the member's SA : MA allocation at
+   * the as-of age (docs/planning-model.md "Provident funds"). EPF: account1/2/3 = Akaun Persaraan / Sejahtera /
+   * Fleksibel. Other pensions: value.
+   */
+  balances: z.object({ oa: PositiveAmount.optional(), sa: PositiveAmount.optional(), ma: PositiveAmount.optional(), sa_ma: PositiveAmount.optional(), ra: PositiveAmount.optional(), account1: PositiveAmount.optional(), account2: PositiveAmount.optional(), account3: PositiveAmount.optional(), value: PositiveAmount.optional() }).optional(),
   monthly_salary: PositiveAmount.optional(),
   salary_increment: Percent.optional(),
   contribution_growth_rate: Percent.optional(),
-  cpf_contribution_growth_rate: z.object({ oa: Percent.optional(), sa_ma: Percent.optional(), ra: Percent.optional() }).optional(),
+  /** Interest by CPF account; `sa_ma` is the default of both `sa` and `ma`. */
+  cpf_contribution_growth_rate: z.object({ oa: Percent.optional(), sa: Percent.optional(), ma: Percent.optional(), sa_ma: Percent.optional(), ra: Percent.optional() }).optional(),
   employer_percent: z.number().finite().min(0).max(100).optional(),
   employee_percent: z.number().finite().min(0).max(100).optional(),
   cpf_payout_age: Age.optional(),
@@ -56,6 +63,10 @@ export const Pension = z.object({
   cpf_ers_limit: PositiveAmount.optional(),
   cpf_property_pledge: z.boolean().optional(),
   cpf_life_plan: z.enum(['basic', 'standard', 'escalating']).optional(),
+  /** The retirement sum the RA is formed up to at 55 (default full); a `cpf_ers_limit` given is the limit instead. */
+  cpf_retirement_sum: z.enum(['basic', 'full', 'enhanced']).optional(),
+  /** CPF extra interest on the first 60,000 (default true). */
+  cpf_extra_interest: z.boolean().optional(),
   post_retirement_contribution: z.object({ contribution: z.boolean(), monthly_amount: PositiveAmount.optional(), from_age: Age.optional(), to_age: Age.optional() }).optional(),
   locked: z.boolean().optional(),
 });
@@ -164,6 +175,8 @@ export const Household = z.object({
   properties: list(Property),
   insurances: list(Insurance),
   goals: list(Goal),
+  /** Children of the household, for the child tax reliefs (claimed by the member earning most that year). */
+  dependants: z.array(z.object({ id: RecordId.optional(), relation: z.literal('child').optional(), age: Age.optional(), date_of_birth: DateStr.optional() })).max(20).optional(),
 });
 export type Household = z.infer<typeof Household>;
 

@@ -158,6 +158,7 @@ const NO_NUMBERS = new Set([
   'sortMembers',
   'schemeForCurrency',
   'incomeTaxTableFor',
+  'incomeTaxCountry',
   'today',
   'normalDraw',
   'orderStatistics',

@@ -1,6 +1,8 @@
 import { netSaleProceeds } from './property';
 import { type Failures, SALE_STEP } from './projection-streams';
-import { CPF_ALLOCATION, EPF_ALLOCATION } from './provident';
+import { bandAt, CPF_TABLES, type CpfVersion, cpfSums } from './tables/cpf';
+import { EPF_DIVIDENDS, EPF_TABLES, epfDividend } from './tables/epf';
+import { inForce } from './tables/versioned';
 import type { LoanInput } from './types';
 
 /**
@@ -14,12 +16,47 @@ import type { LoanInput } from './types';
  * give the same floats, bit for bit.
  */
 
+/** A CPF version's allocation as shares of the total contribution by whole age 0-150 (built once per version). */
+interface CpfShares {
+  oa: Float64Array;
+  sa: Float64Array;
+  ma: Float64Array;
+}
+const sharesCache = new WeakMap<CpfVersion, CpfShares>();
+export function cpfShares(v: CpfVersion): CpfShares {
+  let c = sharesCache.get(v);
+  if (!c) {
+    c = { oa: new Float64Array(151), sa: new Float64Array(151), ma: new Float64Array(151) };
+    for (let age = 0; age <= 150; age++) {
+      const b = bandAt(v.allocation, age);
+      const total = b.oa + b.sa + b.ma;
+      c.oa[age] = b.oa / total;
+      c.sa[age] = b.sa / total;
+      c.ma[age] = b.ma / total;
+    }
+    sharesCache.set(v, c);
+  }
+  return c;
+}
 // Read once: inner loops would otherwise look them up through the module binding every time.
-const CPF_OA = CPF_ALLOCATION.oa;
-const CPF_SA_MA = CPF_ALLOCATION.sa_ma;
-const EPF_1 = EPF_ALLOCATION.account1;
-const EPF_2 = EPF_ALLOCATION.account2;
-const EPF_3 = EPF_ALLOCATION.account3;
+const CPF = CPF_TABLES;
+const EPF = EPF_TABLES;
+/** Each CPF version with its allocation by age and the year the next version starts (+Infinity for the newest). */
+interface CpfPrepared {
+  v: CpfVersion;
+  shares: CpfShares;
+  until: number;
+}
+let cpfPrepared: CpfPrepared[] | null = null;
+/** The prepared CPF version in force in `year` (as inForce: the newest fromYear ≤ year, else the earliest). */
+function cpfAt(year: number): CpfPrepared {
+  if (!cpfPrepared) cpfPrepared = CPF.map((v, k) => ({ v, shares: cpfShares(v), until: (CPF[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
+  for (let k = cpfPrepared.length - 1; k > 0; k--) if (year >= (cpfPrepared[k] as CpfPrepared).v.fromYear) return cpfPrepared[k] as CpfPrepared;
+  return cpfPrepared[0] as CpfPrepared;
+}
+
+/** The last year with a declared EPF dividend (later years use the record's growth assumption). */
+const EPF_DECLARED_TO = EPF_DIVIDENDS.reduce((y, d) => Math.max(y, d.fromYear), Number.NEGATIVE_INFINITY);
 
 /** What the steps read: the years, the members' years, every loan's balances by year and the rent days. */
 export interface AssetContext {
@@ -43,6 +80,8 @@ export interface AssetContext {
 /** Per-year sums the steps add to (each n long, zeroed at the start). */
 export interface AssetSums {
   employee: Float64Array;
+  /** Employee contributions by member for tax relief, whole-year amounts (member-major, i·n + t). */
+  employeeBy: Float64Array;
   pensionPayouts: Float64Array;
   postContributions: Float64Array;
   pensions: Float64Array;
@@ -201,7 +240,7 @@ export function propertyYears(p: PropertyRecord, t0: number, t1: number, loans: 
     const year = y0 + t;
     const frac = t === 0 ? firstYearPart : 1;
     // every row is a year-end value: the first year grows for the part still to come (issue 17: it did not grow)
-    value *= t > 0 ? g : g ** firstYearPart;
+    value *= t > 0 ? g : partPower(g, firstYearPart);
     if (rents) {
       const rentY = rentIn(p, rentDays[t] as number);
       if (rentY !== 0) rent[t] = (rent[t] as number) + rentY * afterTax * frac;
@@ -248,13 +287,20 @@ export interface PensionRecord {
   i: number;
   cpf: boolean;
   epf: boolean;
-  /** OA / account 1 / value; SA-MA / account 2; RA / account 3. */
+  /**
+   * CPF: a = OA, b = SA, m = MA (MediSave, never part of the RA), c = RA. EPF: a / b / c = Akaun Persaraan / Sejahtera /
+   * Fleksibel (m unused). Other pensions: a = the value.
+   */
   a: number;
   b: number;
+  m: number;
   c: number;
   ga: number;
   gb: number;
+  gm: number;
   gc: number;
+  /** EPF: the declared dividend replaces the growth in declared years (the record gave no rate of its own). */
+  declared: boolean;
   wage: number;
   wageMul: number;
   wageG: number;
@@ -262,13 +308,30 @@ export interface PensionRecord {
   erByAge: Float64Array;
   er: number | undefined;
   ee: number | undefined;
+  /** Household-currency value of 1 SGD (CPF wage ceilings, sums) or 1 RM (EPF wage threshold). */
+  schemeF: number;
   raAge: number;
   payoutAge: number;
-  ers: number;
+  /** The RA's target at formation: a fixed amount (cpf_ers_limit), else NaN and `sum` picks the table's. */
+  raLimit: number;
+  sum: 'brs' | 'frs' | 'ers';
+  pledge: boolean;
+  /** Whether CPF extra interest is credited. */
+  extraInterest: boolean;
   post: { amount: number; from: number; to: number } | null;
   payout: number;
   /** CPF LIFE payouts' yearly growth: 1 (Basic, Standard), 1.02 (Escalating). */
   escalation: number;
+  /** CPF LIFE plan 'basic' keeps most of the RA in the RA; the others pay it all as premium. */
+  basic: boolean;
+  /** CPF LIFE premium not yet paid back as payouts: what it leaves as bequest besides the RA. */
+  pool: number;
+  /** CPF: the year the version in use stops applying (−Infinity before the first year), the BHS and its year. */
+  vUntil: number;
+  bhs: number;
+  bhsYear: number;
+  /** Whether its employee contributions are a tax relief of the household's tax (CPF in SG, EPF in MY). */
+  relief: boolean;
   locked: boolean;
   maturity: number;
   /** Loans with a pension part, taken from this pension (their member's first pension), in loan order. */
@@ -280,52 +343,120 @@ export interface PensionRecord {
 }
 
 /**
- * Contributions while the member works, post-retirement contributions, the CPF RA at the retirement age, CPF LIFE
- * payouts, growth; then, as the year's loans and sales do, the loans' pension parts out and sale refunds in.
+ * Contributions while the member works (CPF: on wages up to the ordinary wage ceiling, allocated to OA, SA/RA and MA
+ * by age; EPF: employer 13%/12% by the wage threshold, to age 75, into its three accounts), post-retirement
+ * contributions, the CPF RA at the retirement age, CPF LIFE payouts, extra interest, growth, MediSave above the BHS;
+ * then, as the year's loans and sales do, the loans' pension parts out and sale refunds in.
  */
 export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums): void {
   const birth = cx.birth[p.i] as number;
   const death = cx.deathYear[p.i] as number;
   const workEnd = cx.workEnd[p.i] as number;
-  const { y0, firstYearPart } = cx;
-  const { employee, postContributions, pensionPayouts, pensions, repayments } = sums;
-  const { cpf, epf, raAge, payoutAge, ers, post, ga, gb, gc, ee, er, eeByAge, erByAge, wage: wage0, wageG, deductions, refunds } = p;
-  let { a, b, c, wageMul, payout } = p;
+  const { y0, n, firstYearPart } = cx;
+  const { employee, employeeBy, postContributions, pensionPayouts, pensions, repayments } = sums;
+  const { cpf, epf, raAge, payoutAge, post, ga, gb, gm, gc, ee, er, eeByAge, erByAge, wage: wage0, wageG, deductions, refunds, schemeF, relief } = p;
+  let { a, b, m, c, wageMul, payout, pool } = p;
   const postFrom = post ? post.from : Number.POSITIVE_INFINITY;
   const postTo = post ? post.to : Number.NEGATIVE_INFINITY;
   const postAmount = post ? post.amount : 0;
   const nDeductions = deductions.length;
+  const reliefRow = p.i * n;
   let refundsLeft = p.nextRefund < refunds.length;
   // Monthly contributions are credited mid-period (issue 17 item 5): they earn half the period's growth in their year.
   const ha = Math.sqrt(ga);
   const hb = Math.sqrt(gb);
+  const hm = Math.sqrt(gm);
   const hc = Math.sqrt(gc);
+  let v: CpfVersion | null = null; // the CPF version of the year, and its allocation by age
+  let shares: CpfShares | null = null;
+  // The year the version stops applying, and the Basic Healthcare Sum (household currency) of year bhsYear, rolled
+  // forward a year at a time (cpfSums: its rise a year): kept on the record, so a run a year at a time rolls it the same.
+  let vUntil = p.vUntil;
+  let bhs = p.bhs;
+  let bhsYear = p.bhsYear;
+  let bhsG = 1;
+  // the version's extra interest, in the household currency (rates as fractions); 0 when not credited
+  let xOaCap = 0;
+  let xCap1 = 0;
+  let xCap2 = 0;
+  let xRate1 = 0;
+  let xRate2 = 0;
+  let xFull1 = 0;
+  let xFull2 = 0;
+  const extraOn = p.extraInterest;
+  const declared = p.declared;
+  const maturity = p.maturity;
   for (let t = t0; t < t1; t++) {
     const year = y0 + t;
     const age = year - birth;
     const alive = year < death;
+    const frac = t === 0 ? firstYearPart : 1;
+    if (cpf && (v === null || year >= vUntil)) {
+      const prepared = cpfAt(year);
+      v = prepared.v;
+      shares = prepared.shares;
+      bhsG = 1 + v.sumsGrowth / 100;
+      if (year >= vUntil) {
+        vUntil = prepared.until;
+        bhs = (year > v.fromYear ? v.bhs * bhsG ** (year - v.fromYear) : v.bhs) * schemeF; // cpfSums(v, year).bhs
+        bhsYear = year;
+      }
+      const x = v.extraInterest;
+      xOaCap = x.oaCap * schemeF;
+      xCap1 = x.first * schemeF;
+      xCap2 = x.first55 * schemeF;
+      xRate1 = extraOn ? x.rate / 100 : 0;
+      xRate2 = extraOn ? x.rate55 / 100 : 0;
+      xFull1 = xCap1 * xRate1;
+      xFull2 = xCap2 * xRate2;
+    }
     let fa = 0; // the year's contributions to each account
     let fb = 0;
+    let fm = 0;
     let fc = 0;
     // Work ends for good (workEnd is at or before death), so the wage compounds only while the member works.
     if (alive && !(year >= workEnd)) {
       const wage = wage0 * wageMul;
       wageMul *= wageG;
       if (wage > 0) {
-        const frac = t === 0 ? firstYearPart : 1;
-        const ai = age < 0 ? 0 : age > 150 ? 150 : age;
-        const eeY = (wage * 12 * (ee ?? (eeByAge[ai] as number))) / 100;
-        const erY = (wage * 12 * (er ?? (erByAge[ai] as number))) / 100;
+        const ai = age < 0 ? 0 : Math.min(age, 150);
+        let eeY: number;
+        let erY: number;
+        if (cpf) {
+          // contributions on the month's wage up to the ordinary wage ceiling of the year (CPF Board)
+          const ceiling = (v as CpfVersion).owCeiling * schemeF;
+          const base = Math.min(wage, ceiling) * 12;
+          eeY = (base * (ee ?? (eeByAge[ai] as number))) / 100;
+          erY = (base * (er ?? (erByAge[ai] as number))) / 100;
+        } else if (epf) {
+          const e = inForce(EPF, year);
+          if (age >= e.toAge) {
+            eeY = 0;
+            erY = 0;
+          } else {
+            const over60 = age >= e.age60;
+            eeY = (wage * 12 * (ee ?? (over60 ? e.employee60 : e.employee))) / 100;
+            erY = (wage * 12 * (er ?? (over60 ? e.employer60 : wage <= e.threshold * schemeF ? e.employerLow : e.employerHigh))) / 100;
+          }
+        } else {
+          eeY = (wage * 12 * (ee ?? (eeByAge[ai] as number))) / 100;
+          erY = (wage * 12 * (er ?? (erByAge[ai] as number))) / 100;
+        }
         const tot = (eeY + erY) * frac;
         employee[t] = (employee[t] as number) + eeY * frac;
+        if (relief && eeY > 0) employeeBy[reliefRow + t] = (employeeBy[reliefRow + t] as number) + eeY;
         if (cpf) {
-          fa += tot * CPF_OA;
-          if (age >= raAge) fc += tot * CPF_SA_MA;
-          else fb += tot * CPF_SA_MA;
+          const sh = shares as CpfShares;
+          fa += tot * (sh.oa[ai] as number);
+          fm += tot * (sh.ma[ai] as number);
+          // the SA share goes to the RA from the retirement age (the SA closes at 55)
+          if (age >= raAge) fc += tot * (sh.sa[ai] as number);
+          else fb += tot * (sh.sa[ai] as number);
         } else if (epf) {
-          fa += tot * EPF_1;
-          fb += tot * EPF_2;
-          fc += tot * EPF_3;
+          const acc = inForce(EPF, year).accounts;
+          fa += tot * acc.persaraan;
+          fb += tot * acc.sejahtera;
+          fc += tot * acc.fleksibel;
         } else fa += tot;
       }
     }
@@ -334,39 +465,94 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
       if (cpf) fc += postAmount;
       else fa += postAmount;
     }
+    let extra = 0;
     if (cpf) {
+      const cv = v as CpfVersion;
       if (age === raAge) {
-        // Form the RA: SA/MA first, then OA, up to the ERS limit (halved with a property pledge).
-        const fromB = Math.min(b, Math.max(0, ers - c));
+        // Form the RA up to the chosen retirement sum of the year (default FRS; a fixed limit if the record gives
+        // one; halved with a property pledge): SA first, then OA. The SA then closes: what is left of it goes to the
+        // OA. MediSave stays apart.
+        const target = (Number.isNaN(p.raLimit) ? cpfSums(cv, year)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1);
+        const fromB = Math.min(b, Math.max(0, target - c));
         b -= fromB;
         c += fromB;
-        if (ers !== Infinity) {
-          const fromA = Math.min(a, Math.max(0, ers - c));
-          a -= fromA;
-          c += fromA;
-        }
+        const fromA = Math.min(a, Math.max(0, target - c));
+        a -= fromA;
+        c += fromA;
+        a += b;
+        b = 0;
       }
-      if (age >= payoutAge && age < p.maturity && alive) {
+      if (age >= payoutAge && age < maturity && alive) {
         // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
         // year, before the year's interest), so the payouts are level (Escalating: +2% a year) and last exactly to
-        // the maturity age (issue 17 defect 4: an end-of-year formula paid at the start ran out early).
-        if (payout === 0 && c > 0) payout = annuityDuePayment(c, gc, p.escalation, Math.max(1, p.maturity - payoutAge));
-        const pay = Math.min(payout, c);
-        c -= pay;
-        payout *= p.escalation;
-        pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
+        // the maturity age (issue 17 defect 4). The premium joins the pool: all the RA (Standard, Escalating) or the
+        // table's share (Basic, whose RA pays first); payouts go on for life once the pool is spent.
+        if (payout === 0 && c > 0) {
+          payout = annuityDuePayment(c, gc, p.escalation, Math.max(1, maturity - payoutAge));
+          const premium = p.basic ? c * cv.lifeBasicPremiumShare : c;
+          pool += premium;
+          c -= premium;
+        }
+        const pay = payout;
+        if (pay > 0) {
+          const fromRa = Math.min(c, pay);
+          c -= fromRa;
+          const rest = pay - fromRa;
+          pool = pool > rest ? pool - rest : 0;
+          payout *= p.escalation;
+          pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
+        }
+      }
+      // Extra interest (CPF Board): on the first 60,000 of the balances (at most 20,000 from the OA), and from the
+      // retirement age a further 1% on the first 30,000 (RA counted first); on the year's opening balances, credited
+      // at the year end to the SA (the RA from the retirement age).
+      if (xRate1 > 0) {
+        const base = Math.min(a, xOaCap) + b + m + c;
+        // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum)
+        if (base >= xCap1) extra = (age >= raAge ? xFull1 + xFull2 : xFull1) * frac;
+        else if (base > 0) extra = (base * xRate1 + (age >= raAge ? Math.min(base, xCap2) * xRate2 : 0)) * frac;
+      }
+    }
+    let gA = ga;
+    let gB = gb;
+    let gC = gc;
+    let hA = ha;
+    let hB = hb;
+    let hC = hc;
+    if (declared && year <= EPF_DECLARED_TO) {
+      const d = epfDividend(year);
+      if (d !== undefined) {
+        gA = gB = gC = 1 + d / 100;
+        hA = hB = hC = Math.sqrt(gA);
       }
     }
     if (t === 0 && firstYearPart !== 1) {
-      // the first row is the end of the as-of year: opening balances grow for the part of it still to come (issue 17)
-      const half = firstYearPart / 2;
-      a = a * ga ** firstYearPart + (fa === 0 ? 0 : fa * ga ** half);
-      b = b * gb ** firstYearPart + (fb === 0 ? 0 : fb * gb ** half);
-      c = c * gc ** firstYearPart + (fc === 0 ? 0 : fc * gc ** half);
+      // the first row is the end of the as-of year: opening balances grow for the part of it still to come (issue 17),
+      // contributions for half of it (the powers are shared by the household's records: partPower)
+      a = (a === 0 ? 0 : a * partPower(gA, firstYearPart)) + (fa === 0 ? 0 : fa * partPower(gA, firstYearPart / 2));
+      b = (b === 0 ? 0 : b * partPower(gB, firstYearPart)) + (fb === 0 ? 0 : fb * partPower(gB, firstYearPart / 2));
+      m = (m === 0 ? 0 : m * partPower(gm, firstYearPart)) + (fm === 0 ? 0 : fm * partPower(gm, firstYearPart / 2));
+      c = (c === 0 ? 0 : c * partPower(gC, firstYearPart)) + (fc === 0 ? 0 : fc * partPower(gC, firstYearPart / 2));
     } else {
-      a = a * ga + fa * ha;
-      b = b * gb + fb * hb;
-      c = c * gc + fc * hc;
+      a = a * gA + fa * hA;
+      b = b * gB + fb * hB;
+      m = m * gm + fm * hm;
+      c = c * gC + fc * hC;
+    }
+    if (extra > 0) {
+      if (age >= raAge) c += extra;
+      else b += extra;
+    }
+    if (cpf && m > bhs) {
+      // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA. (`bhs`
+      // is an earlier year's sum until rolled forward here: the sums only rise, so a balance below it is below the
+      // year's too.)
+      for (; bhsYear < year; bhsYear++) if (bhsYear >= (v as CpfVersion).fromYear) bhs *= bhsG;
+      if (m > bhs) {
+        if (age >= raAge) a += m - bhs;
+        else b += m - bhs;
+        m = bhs;
+      }
     }
     // The loans' pension parts leave the OA in the year they are paid (issue 17 defect 1: they showed a year late),
     // and so does a scheduled sale's refund. A provident balance is never negative: what the OA cannot pay, cash pays
@@ -376,7 +562,7 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
       if (year < l.start || year > l.closed) continue;
       const due = l.pension * monthsPaidIn(l.months, l.start, year, t === 0 ? cx.firstMonth : 1);
       if (due > 0) {
-        const drawn = a > 0 ? (a < due ? a : due) : 0;
+        const drawn = a > 0 ? Math.min(a, due) : 0;
         a -= drawn;
         if (drawn < due) repayments[t] = (repayments[t] as number) + (due - drawn);
       }
@@ -385,13 +571,36 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
       a = refundsIn(p, year, a);
       refundsLeft = p.nextRefund < refunds.length;
     }
-    pensions[t] = (pensions[t] as number) + (a + b + c);
+    pensions[t] = (pensions[t] as number) + (a + b + m + c + pool);
   }
   p.a = a;
   p.b = b;
+  p.m = m;
   p.c = c;
   p.wageMul = wageMul;
   p.payout = payout;
+  p.pool = pool;
+  p.vUntil = vUntil;
+  p.bhs = bhs;
+  p.bhsYear = bhsYear;
+}
+
+/**
+ * g^e (the first year's growth for its part still to come), remembering the last sixteen: a household's records of a
+ * kind share a few growth rates, and every record the first year's part. The same value as g ** e, looked up.
+ */
+const powG = new Float64Array(16);
+const powE = new Float64Array(16).fill(Number.NaN); // NaN: no entry (it equals nothing)
+const powV = new Float64Array(16);
+let powNext = 0;
+export function partPower(g: number, e: number): number {
+  for (let k = 0; k < 16; k++) if (powG[k] === g && powE[k] === e) return powV[k] as number;
+  const v = g ** e;
+  powG[powNext] = g;
+  powE[powNext] = e;
+  powV[powNext] = v;
+  powNext = (powNext + 1) & 15;
+  return v;
 }
 
 /**
@@ -447,10 +656,10 @@ export function liquidYears(l: LiquidRecord, t0: number, t1: number, cx: AssetCo
   const half = contrib > 0 ? Math.sqrt(g) : 1;
   let value = l.value;
   for (let t = t0; t < t1; t++) {
-    value *= t > 0 ? g : g ** firstYearPart; // year-end values, as for properties and pensions
+    value *= t > 0 ? g : partPower(g, firstYearPart); // year-end values, as for properties and pensions
     if (contrib > 0 && y0 + t <= contribTo) {
       const c = contrib * (t === 0 ? firstYearPart : 1);
-      value += c * (t === 0 ? g ** (firstYearPart / 2) : half);
+      value += c * (t === 0 ? partPower(g, firstYearPart / 2) : half);
       contributions[t] = (contributions[t] as number) + c;
     }
     liquid[t] = (liquid[t] as number) + value;

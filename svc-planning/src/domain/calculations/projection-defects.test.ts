@@ -17,7 +17,7 @@ function cpfLoanHousehold(oa: number): HouseholdInput {
     as_of: '2025-01-01',
     currency: 'SGD',
     members: [{ id: 'm1', relation: 'me', age: 20, retirement_age: 20 }],
-    pensions: [{ id: 'p', member_id: 'm1', type: 'CPF', balances: { oa, sa_ma: 0, ra: 0 }, monthly_salary: 0 }],
+    pensions: [{ id: 'p', member_id: 'm1', type: 'CPF', balances: { oa, sa_ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false }],
     loans: [
       {
         id: 'l',
@@ -101,7 +101,7 @@ describe('issue 17 defect 3: a part first year charges only the instalments stil
     currency: 'SGD',
     members: [{ id: 'm1', relation: 'me', age: 20, retirement_age: 20 }],
     pensions: [
-      { id: 'p', member_id: 'm1', type: 'CPF', balances: { oa: 100_000, sa_ma: 0, ra: 0 }, monthly_salary: 0 },
+      { id: 'p', member_id: 'm1', type: 'CPF', balances: { oa: 100_000, sa_ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false },
     ],
     loans: [
       {
@@ -158,7 +158,12 @@ describe('issue 17 defect 4: CPF LIFE pays a level payout to the maturity age', 
     const payouts = rows.filter((r) => r.year <= 2059).map((r) => r.pension_payouts);
     expect(new Set(payouts)).toEqual(new Set([11_632.71]));
     expect(payouts).toHaveLength(35);
-    expect(row(h('standard'), 2025).assets.pensions).toBe(197_785.66);
+    // The whole RA is the Standard plan's premium: the pension row is its bequest, the premium not yet paid back
+    // (no interest): 200,000 − 11,632.71 = 188,367.29; 17 payouts (P = 11,632.706139) leave 200,000 − 17 P = 2,244.00,
+    // the 18th (2042) spends it.
+    expect(row(h('standard'), 2025).assets.pensions).toBe(188_367.29);
+    expect(row(h('standard'), 2041).assets.pensions).toBe(2_244);
+    expect(row(h('standard'), 2042).assets.pensions).toBe(0);
     expect(row(h('standard'), 2059).assets.pensions).toBe(0);
     expect(row(h('standard'), 2060).pension_payouts).toBe(0);
   });
@@ -181,10 +186,12 @@ describe('issue 17 item 8: a part first year pays that part of the year’s tax 
     members: [{ id: 'm1', relation: 'me', age: 40, retirement_age: 65 }],
     incomes: [{ id: 'i', member_id: 'm1', kind: 'gross income', amount: 10_000, frequency: 'monthly', growth_rate: 0 }],
   };
-  it('2025: income 60,164.38, tax 3,985.89; 2026: income 120,000, tax 7,950', () => {
+  // With the earned income relief (1,000 below 55; issue 17 reliefs) the chargeable income is 119,000: 7,950 − 1,000 ·
+  // 11.5% = 7,835; the part year pays 7,835 · 0.50137 = 3,928.23. 2026 pays YA 2026, on 2025's income (120,000 a year).
+  it('2025: income 60,164.38, tax 3,928.23; 2026: income 120,000, tax 7,835', () => {
     expect(row(h, 2025).income).toBe(60_164.38);
-    expect(row(h, 2025).tax).toBe(3_985.89);
-    expect(row(h, 2026).tax).toBe(7_950);
+    expect(row(h, 2025).tax).toBe(3_928.23);
+    expect(row(h, 2026).tax).toBe(7_835);
   });
 });
 
@@ -204,7 +211,7 @@ describe('issue 17 items 5-6: every row is a year-end value; the first year grow
       { id: 'h', owner_id: 'm1', purchase_price: 400_000, purchase_year: 2020, market_value: 500_000, growth_rate: 3 },
     ],
     pensions: [
-      { id: 'p', member_id: 'm1', type: 'CPF', balances: { oa: 200_000, sa_ma: 0, ra: 0 }, monthly_salary: 0 },
+      { id: 'p', member_id: 'm1', type: 'CPF', balances: { oa: 200_000, sa_ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false },
     ],
   };
   it('2025 and 2026 rows', () => {
@@ -237,6 +244,7 @@ describe('issue 17 item 5: monthly contributions are credited mid-period (half t
         balances: { oa: 0, sa_ma: 0, ra: 0 },
         monthly_salary: 5000,
         salary_increment: 0,
+        cpf_extra_interest: false,
       },
     ],
   };

@@ -245,9 +245,10 @@ function waivedBy(s: PolicyStream, tl: Timeline, year: number): boolean {
 
 /**
  * One policy over the years: event payouts, premiums (payer and insured alive, not waived), dividends, the cash value
- * growing until death, maturity or cash-out pays it out and ends the policy. `prem` holds its premiums by year.
+ * growing until death, maturity or cash-out pays it out and ends the policy. `prem` holds its premiums by year; `life`
+ * (if given) receives them too, at `lifeRow` + t (the payer's row: life insurance relief).
  */
-export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, premiums: Float64Array, payouts: Float64Array, values: Float64Array, failures: Failures): void {
+export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, premiums: Float64Array, payouts: Float64Array, values: Float64Array, failures: Failures, life: Float64Array | null = null, lifeRow = 0): void {
   const { y0, n } = tl;
   const death = tl.deathYear[s.insured] as number;
   const payerDeath = tl.deathYear[s.payer] as number;
@@ -283,7 +284,10 @@ export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, pre
     if (waiver && !waived && waivedBy(s, tl, year)) waived = true;
     if (year < paidBefore && !waived) {
       const premium = prem[t] as number;
-      if (premium !== 0) premiums[t] = (premiums[t] as number) + premium;
+      if (premium !== 0) {
+        premiums[t] = (premiums[t] as number) + premium;
+        if (life) life[lifeRow + t] = (life[lifeRow + t] as number) + premium; // the payer's life insurance relief
+      }
     }
     const policyYearNo = year - policyYear;
     if (policyYearNo >= dividendFrom && policyYearNo <= dividendTo) add(payouts, t, dividendAmount);

@@ -127,8 +127,9 @@ describe('projection properties', () => {
         (g) => {
           const h = cpfLoanHousehold(g, {
             as_of: '2026-01-01',
-            age: 30,
-            retirement_age: 30,
+            // aged 20: the RA, formed at 55 from the SA and then the OA, is formed after every loan here has ended
+            age: 20,
+            retirement_age: 20,
             balances: { oa: g.oa, sa_ma: 0, ra: 0 },
             salary: 0,
           });

@@ -6,7 +6,12 @@ import { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, te
 import { ASSET_SUMS, type AssetContext, type AssetSums, closeLoan, type LiquidRecord, type LoanRecord, liquidRecord, loanSchedule, type PensionRecord, type PropertyRecord, runAssets, saleProceeds } from './projection-assets';
 import { addExpenses, addGoals, addIncomes, addPolicy, type ExpenseStream, Failures, type GoalStream, type IncomeStream, premiumYears, type Timeline } from './projection-streams';
 import { type ContributionTable, contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } from './provident';
-import { incomeTaxTableFor, progressiveTax } from './tax';
+import { incomeTaxCountry, progressiveTax } from './tax';
+import { CPF_TABLES } from './tables/cpf';
+import { MY_TAX_TABLES, myReliefs } from './tables/tax-my';
+import { SG_TAX_TABLES, sgReliefs } from './tables/tax-sg';
+import { inForce } from './tables/versioned';
+import { cpfShares, partPower } from './projection-assets';
 import type { HouseholdInput, PropertyInput, YearRow } from './types';
 
 /**
@@ -85,6 +90,8 @@ interface Series extends AssetSums {
   /** One policy's premiums by year, reused policy after policy. */
   premiumScratch: Float64Array;
   taxable: Float64Array;
+  /** Premiums of policies with a death benefit by payer (MY life insurance relief), member-major. */
+  lifeBy: Float64Array;
 }
 
 type Arrays = { series: Series; loanBalances: Float64Array; rentDays: Float64Array; arena: Float64Array; n: number; members: number; loans: number };
@@ -103,7 +110,7 @@ function allocate(n: number, members: number, loans: number): Arrays {
     last.arena.fill(0);
     return last;
   }
-  const arena = new Float64Array(n * (8 + ASSET_SUMS + members + loans));
+  const arena = new Float64Array(n * (8 + ASSET_SUMS + 3 * members + loans));
   let at = 0;
   const take = (slots: number) => {
     const view = arena.subarray(at, at + slots * n);
@@ -119,7 +126,9 @@ function allocate(n: number, members: number, loans: number): Arrays {
     insurance: take(1),
     premiumScratch: take(1),
     taxable: take(members),
+    lifeBy: take(members),
     employee: take(1),
+    employeeBy: take(members),
     pensionPayouts: take(1),
     postContributions: take(1),
     pensions: take(1),
@@ -175,6 +184,74 @@ const bySellingYear = (x: PropertyRecord, y: PropertyRecord) => x.sell - y.sell;
 
 /** A finite amount or rate that is not negative. */
 const usual = (x: number) => Number.isFinite(x) && x >= 0;
+
+/** What the yearly tax reads (a module function, not a closure: project()'s locals stay out of a closure context). */
+interface TaxInputs {
+  country: 'SG' | 'MY' | null;
+  y0: number;
+  n: number;
+  m: number;
+  /** Employment income, employee contributions (relief) and life premiums by member (member-major, i·n + t). */
+  taxable: Float64Array;
+  employeeBy: Float64Array;
+  lifeBy: Float64Array;
+  birth: Float64Array;
+  deathYear: Float64Array;
+  /** The member's spouse (relation me ↔ spouse), or −1. */
+  partner: Int32Array;
+  childBirth: readonly number[];
+}
+
+/**
+ * The tax paid in year t (a whole year's amount): each member's employment income less the reliefs of the table in
+ * force. Singapore assesses a year's income in the next year (YA = income year + 1): year t pays the tax on year
+ * t − 1's income; the first year pays the previous year's, estimated as the first year's income. Malaysia: the same
+ * year.
+ */
+function yearTax(tx: TaxInputs, t: number): number {
+  const { taxable, employeeBy, lifeBy, birth, deathYear, partner, childBirth, y0, n: N, m: M } = tx;
+  const sg = tx.country === 'SG';
+  const u = sg && t > 0 ? t - 1 : t; // the income year
+  const incomeYear = y0 + u;
+  // children claimed by the member earning most in the income year (the larger saving; first on a tie)
+  let claimant = -1;
+  let children = 0;
+  if (childBirth.length > 0) {
+    let best = 0;
+    for (let i = 0; i < M; i++) {
+      const x = taxable[i * N + u] as number;
+      if (x > best) {
+        best = x;
+        claimant = i;
+      }
+    }
+  }
+  let tax = 0;
+  if (sg) {
+    const v = inForce(SG_TAX_TABLES, y0 + t); // the Year of Assessment: the year the tax is paid
+    if (claimant >= 0) for (const by of childBirth) if (incomeYear - by >= 0 && incomeYear - by <= v.childToAge) children++;
+    for (let i = 0; i < M; i++) {
+      const earned = taxable[i * N + u] as number;
+      if (!(earned > 0)) continue;
+      const j = partner[i] as number;
+      const spouseIncome = j >= 0 && incomeYear < (deathYear[j] as number) ? (taxable[j * N + u] as number) : null;
+      const relief = sgReliefs(v, earned, incomeYear - (birth[i] as number), employeeBy[i * N + u] as number, spouseIncome, i === claimant ? children : 0);
+      tax += progressiveTax(earned - relief, v);
+    }
+  } else {
+    const v = inForce(MY_TAX_TABLES, incomeYear);
+    if (claimant >= 0) for (const by of childBirth) if (incomeYear - by >= 0 && incomeYear - by <= v.childToAge) children++;
+    for (let i = 0; i < M; i++) {
+      const earned = taxable[i * N + u] as number;
+      if (!(earned > 0)) continue;
+      const j = partner[i] as number;
+      const spouseIncome = j >= 0 && incomeYear < (deathYear[j] as number) ? (taxable[j * N + u] as number) : null;
+      const relief = myReliefs(v, employeeBy[i * N + u] as number, lifeBy[i * N + u] as number, spouseIncome, i === claimant ? children : 0);
+      tax += progressiveTax(earned - relief, v);
+    }
+  }
+  return tax;
+}
 
 /** Runs the projection. Throws CalculationInputError naming the field for input it cannot use. */
 export function project(h: HouseholdInput, opts: ProjectionOptions = {}): ProjectionResult {
@@ -245,7 +322,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const workEnd = new Float64Array(M);
   for (let i = 0; i < M; i++) workEnd[i] = Math.min((birth[i] as number) + (retireAge[i] as number), deathYear[i] as number, disabledYear[i] as number);
   const tl: Timeline = { y0, n: N, birth, deathYear, disabledYear, ciYear, workEnd };
-  const taxTable = incomeTaxTableFor(currency);
+  const taxCountry = incomeTaxCountry(currency);
   const { series, loanBalances, rentDays } = allocate(N, M, h.loans?.length ?? 0);
   for (let t = 0; t < N; t++) rentDays[t] = asOf + Math.round(t * 365.2425);
   // The first year counts only its remaining part (decision); set once the as-of year's start is read below.
@@ -287,17 +364,40 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const cg = p.cpf_contribution_growth_rate ?? {};
     const table = contributionTable(scheme, y0);
     const rate = p.contribution_growth_rate ?? CONTRIBUTION_GROWTH;
+    const cpf = scheme === 'CPF';
+    const epf = scheme === 'EPF';
+    // SA and MA apart (issue 17): a combined `sa_ma` (older input) is split by the member's SA : MA allocation at
+    // the as-of age; given `sa` or `ma`, a missing one is 0 and `sa_ma` is not read.
+    let sa = 0;
+    let ma = 0;
+    if (cpf) {
+      if (b.sa !== undefined || b.ma !== undefined) {
+        sa = b.sa ?? 0;
+        ma = b.ma ?? 0;
+      } else if (b.sa_ma) {
+        const sh = cpfShares(inForce(CPF_TABLES, y0));
+        const ai = Math.min(150, Math.max(0, y0 - (birth[i] as number)));
+        const saShare = (sh.sa[ai] as number) / ((sh.sa[ai] as number) + (sh.ma[ai] as number));
+        sa = b.sa_ma * saShare;
+        ma = b.sa_ma - sa;
+      }
+    }
+    const plan = p.cpf_life_plan ?? PENSION_DEFAULTS.cpf_life_plan;
     return {
       id: p.id,
       i,
-      cpf: scheme === 'CPF',
-      epf: scheme === 'EPF',
-      a: ((scheme === 'CPF' ? b.oa : b.account1) ?? b.value ?? 0) * f, // OA / account 1 / value
-      b: ((scheme === 'CPF' ? b.sa_ma : b.account2) ?? 0) * f, // SA-MA / account 2
-      c: ((scheme === 'CPF' ? b.ra : b.account3) ?? 0) * f, // RA / account 3
-      ga: 1 + (scheme === 'CPF' ? (cg.oa ?? CPF_GROWTH.oa) : rate) / 100,
-      gb: 1 + (scheme === 'CPF' ? (cg.sa_ma ?? CPF_GROWTH.sa_ma) : rate) / 100,
-      gc: 1 + (scheme === 'CPF' ? (cg.ra ?? CPF_GROWTH.ra) : rate) / 100,
+      cpf,
+      epf,
+      a: ((cpf ? b.oa : b.account1) ?? b.value ?? 0) * f, // OA / Akaun Persaraan (account 1) / value
+      b: (cpf ? sa : (b.account2 ?? 0)) * f, // SA / Akaun Sejahtera (account 2)
+      m: ma * f, // MA
+      c: ((cpf ? b.ra : b.account3) ?? 0) * f, // RA / Akaun Fleksibel (account 3)
+      ga: 1 + (cpf ? (cg.oa ?? CPF_GROWTH.oa) : rate) / 100,
+      gb: 1 + (cpf ? (cg.sa ?? cg.sa_ma ?? CPF_GROWTH.sa_ma) : rate) / 100,
+      gm: 1 + (cpf ? (cg.ma ?? cg.sa_ma ?? CPF_GROWTH.sa_ma) : rate) / 100,
+      gc: 1 + (cpf ? (cg.ra ?? CPF_GROWTH.ra) : rate) / 100,
+      declared: epf && p.contribution_growth_rate === undefined,
+      schemeF: cpf ? fx('SGD', 'pensions', k, 'currency') : epf ? fx('RM', 'pensions', k, 'currency') : 1,
       wage: (p.monthly_salary ?? 0) * f,
       wageMul: 1,
       wageG: 1 + (p.salary_increment ?? 0) / 100,
@@ -307,10 +407,19 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       ee: p.employee_percent,
       raAge: p.retirement_age ?? PENSION_RETIREMENT_AGE,
       payoutAge: p.cpf_payout_age ?? CPF_PAYOUT_AGE,
-      ers: p.cpf_ers_limit === undefined ? Infinity : p.cpf_ers_limit * f * (p.cpf_property_pledge ? 0.5 : 1),
+      raLimit: p.cpf_ers_limit === undefined ? Number.NaN : p.cpf_ers_limit * f,
+      sum: p.cpf_retirement_sum === 'basic' ? 'brs' : p.cpf_retirement_sum === 'enhanced' ? 'ers' : 'frs',
+      pledge: !!p.cpf_property_pledge,
+      extraInterest: p.cpf_extra_interest !== false,
       post: p.post_retirement_contribution?.contribution ? { amount: (p.post_retirement_contribution.monthly_amount ?? 0) * 12 * f, from: p.post_retirement_contribution.from_age ?? 60, to: p.post_retirement_contribution.to_age ?? 75 } : null,
       payout: 0,
-      escalation: p.cpf_life_plan === 'escalating' ? 1.02 : 1,
+      escalation: plan === 'escalating' ? 1 + inForce(CPF_TABLES, y0).lifeEscalation / 100 : 1,
+      basic: plan === 'basic',
+      pool: 0,
+      vUntil: Number.NEGATIVE_INFINITY,
+      bhs: 0,
+      bhsYear: 0,
+      relief: (cpf && taxCountry === 'SG') || (epf && taxCountry === 'MY'),
       locked: !!p.locked || locked.has(p.id),
       maturity: (members[i]?.maturity_age ?? PROJECTION_DEFAULTS.maturity_age) as number,
       deductions: [],
@@ -388,7 +497,9 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const start = ymd(policyDay);
     premiumYears(p, start, y0, f, series.premiumScratch);
     const policy = { insured, payer, cash: (p.current_cash_value ?? 0) * f, g: 1 + (p.growth_rate ?? INSURANCE_DEFAULTS.growth_rate) / 100, maturity: p.maturity_age ?? INSURANCE_DEFAULTS.maturity_age, mv: p.projected_maturity_value === undefined ? null : p.projected_maturity_value * f, cashOut: p.cash_out_age ?? Infinity, dividend: p.dividend ? { amount: p.dividend.amount * f, start: p.dividend.start ?? 1, end: p.dividend.end ?? 5 } : null, policyYear: start.year, benefits, f, waiver };
-    addPolicy(policy, series.premiumScratch, tl, series.premiums, series.payouts, series.insurance, failures);
+    // a policy with a death benefit is life insurance: its premiums are the payer's MY life insurance relief
+    const life = taxCountry === 'MY' && benefits.some((x) => x.type === 'Death') ? payer : -1;
+    addPolicy(policy, series.premiumScratch, tl, series.premiums, series.payouts, series.insurance, failures, life < 0 ? null : series.lifeBy, life * N);
   }
   const goals = (h.goals ?? []).map((g, k): GoalStream => {
     const f = fx(g.currency, 'goals', k, 'currency');
@@ -427,6 +538,14 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   // (it holds the cash accounts too). What is left is the shortfall, which costs the borrowing rate. Without a
   // sequence the cash accounts (growth only, no contributions) run inside the year loop, the rest record by record.
   const loopCash = yearByYear ? [] : liquids.slice(0, cashAccounts);
+  // their values and growth in typed arrays: a double in an object field is a new heap number at every write
+  const nLoop = loopCash.length;
+  const loopValue = new Float64Array(nLoop);
+  const loopG = new Float64Array(nLoop);
+  for (let k = 0; k < nLoop; k++) {
+    loopValue[k] = (loopCash[k] as LiquidRecord).value;
+    loopG[k] = (loopCash[k] as LiquidRecord).g;
+  }
   const records = { pensions, loans, properties, liquids: yearByYear ? liquids : liquids.slice(cashAccounts) };
   if (!yearByYear) {
     for (const p of properties) {
@@ -435,6 +554,22 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     }
     runAssets(records, 0, N, cx, series);
   }
+
+  // Tax (docs/planning-model.md "Tax"): each member's employment income less the reliefs of the table in force.
+  // Singapore assesses a year's income in the next year (YA = income year + 1): year t pays the tax on year t − 1's
+  // income; the first year pays the previous year's, estimated as the first year's income. Malaysia: the same year.
+  const partner = new Int32Array(M).fill(-1);
+  for (let i = 0; i < M; i++) {
+    const rel = (members[i] as { relation: string }).relation;
+    const other = rel === 'me' ? 'spouse' : rel === 'spouse' ? 'me' : null;
+    if (other) partner[i] = members.findIndex((x) => x.relation === other);
+  }
+  const childBirth = (h.dependants ?? []).map((d, k) => {
+    if (d.date_of_birth) return ymd(dayNumber(d.date_of_birth, `dependants.${k}.date_of_birth`)).year;
+    if (d.age !== undefined) return y0 - d.age;
+    throw new CalculationInputError(`dependants.${k}.age`, 'age or date_of_birth is required');
+  });
+  const taxIn: TaxInputs = { country: taxCountry, y0, n: N, m: M, taxable: series.taxable, employeeBy: series.employeeBy, lifeBy: series.lifeBy, birth, deathYear, partner, childBirth };
 
   const rows: YearRow[] = new Array(N);
   const sold: ProjectionResult['sold'] = [];
@@ -445,15 +580,9 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   for (let t = 0; t < N; t++) {
     const year = y0 + t;
     const frac = t === 0 ? cx.firstYearPart : 1;
-    let tax = 0;
-    if (taxTable) {
-      for (let i = 0; i < M; i++) {
-        const taxable = series.taxable[i * N + t] as number;
-        // a part first year pays that part of the year's tax: the bands apply to the year's income (issue 17 item 8)
-        if (taxable > 0) tax += progressiveTax(taxable, taxTable) * frac;
-      }
-    }
     if (yearByYear) runAssets(records, t, t + 1, cx, series);
+    // a part first year pays that part of the year's tax: the bands apply to the year's income (issue 17 item 8)
+    const tax = taxCountry === null ? 0 : yearTax(taxIn, t) * frac;
     failures.throwAt(t); // this year's sale or benefit the engine could not compute
     const income = series.income[t] as number;
     const expensesY = series.expenses[t] as number;
@@ -474,10 +603,12 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     let propVal = series.properties[t] as number;
     let liquidVal = series.liquid[t] as number;
     let cashAcc = series.cashAccounts[t] as number;
-    for (const l of loopCash) {
-      l.value *= t > 0 ? l.g : l.g ** cx.firstYearPart; // as liquidYears
-      cashAcc += l.value;
-      liquidVal += l.value;
+    for (let k = 0; k < nLoop; k++) {
+      const g = loopG[k] as number;
+      const value = (loopValue[k] as number) * (t > 0 ? g : partPower(g, cx.firstYearPart)); // as liquidYears
+      loopValue[k] = value;
+      cashAcc += value;
+      liquidVal += value;
     }
     const incomeFr = income * frac;
     const flow = incomeFr + rent - employee - tax - expensesY * frac - propCosts - premiums - repay - goalY * frac - contrib - postContrib + payouts + pensionPayouts + propSales;
@@ -486,11 +617,12 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     // Deficit: draw on the cash accounts (no sequence), or sell in the saved sequence, skipping locked ones.
     let assetSales = 0;
     let liquidSold = false;
-    for (const l of loopCash) {
+    for (let k = 0; k < nLoop; k++) {
       if (hhCash >= 0) break;
-      const take = l.locked ? 0 : Math.min(-hhCash, l.value);
+      const l = loopCash[k] as LiquidRecord;
+      const take = l.locked ? 0 : Math.min(-hhCash, loopValue[k] as number);
       if (take <= 0) continue;
-      l.value -= take;
+      loopValue[k] = (loopValue[k] as number) - take;
       cashAcc -= take;
       liquidVal -= take;
       hhCash += take;

@@ -1,4 +1,6 @@
 import { CalculationInputError, finite, nonNegative, result } from './errors';
+import { SPEC_RATE_BANDS } from './tables/cpf';
+import { EPF_TABLES, type EpfVersion } from './tables/epf';
 
 /**
  * Provident-fund rate tables as versioned data: each table names the year it applies from; newer official tables are
@@ -20,42 +22,27 @@ export interface ContributionTable {
   bands: readonly ContributionBand[];
 }
 
+/** The spec's rate table in this module's shape (tables/cpf.ts holds it; the CPF versions use it as their totals). */
+const SPEC_BANDS: readonly ContributionBand[] = SPEC_RATE_BANDS.map((b) => ({ to_age: b.toAge, employer: b.employer, employee: b.employee, total: b.total }));
+const epf = EPF_TABLES[0] as EpfVersion;
+
 export const CONTRIBUTION_TABLES: ContributionTable[] = [
+  { id: 'cpf-2024', scheme: 'CPF', effective_from_year: 2024, source: 'planning-content.md §9 Provident-fund contribution rates by age', bands: SPEC_BANDS },
   {
-    id: 'cpf-2024',
-    scheme: 'CPF',
-    effective_from_year: 2024,
-    source: 'planning-content.md §9 Provident-fund contribution rates by age',
-    bands: [
-      { to_age: 55, employer: 17, employee: 20, total: 37 },
-      { to_age: 60, employer: 15, employee: 16, total: 31 },
-      { to_age: 65, employer: 11.5, employee: 10.5, total: 22 },
-      { to_age: 70, employer: 9, employee: 7.5, total: 16.5 },
-      { to_age: null, employer: 7.5, employee: 5, total: 12.5 },
-    ],
-  },
-  {
-    // Decision: the spec's "flag variant gives 11 or 12" read as the EPF rates (employee 11, employer 12), all ages.
+    // EPF by age (tables/epf.ts): below 60 employee 11 / employer 13 (12 on wages above RM 5,000, which the
+    // projection applies by the wage), from 60 employee 0 / employer 4, nothing from 75.
     id: 'epf-2024',
     scheme: 'EPF',
-    effective_from_year: 2024,
-    source: 'planning-content.md §9 Retirement-related rate, flag variant (11 / 12)',
-    bands: [{ to_age: null, employer: 12, employee: 11, total: 23 }],
-  },
-  {
-    // Decision: other pension schemes use the spec's main table unless the record gives its own percentages.
-    id: 'pension-2024',
-    scheme: 'Pension',
-    effective_from_year: 2024,
-    source: 'planning-content.md §9 Provident-fund contribution rates by age',
+    effective_from_year: epf.fromYear,
+    source: epf.source,
     bands: [
-      { to_age: 55, employer: 17, employee: 20, total: 37 },
-      { to_age: 60, employer: 15, employee: 16, total: 31 },
-      { to_age: 65, employer: 11.5, employee: 10.5, total: 22 },
-      { to_age: 70, employer: 9, employee: 7.5, total: 16.5 },
-      { to_age: null, employer: 7.5, employee: 5, total: 12.5 },
+      { to_age: epf.age60 - 1, employer: epf.employerLow, employee: epf.employee, total: epf.employerLow + epf.employee },
+      { to_age: epf.toAge - 1, employer: epf.employer60, employee: epf.employee60, total: epf.employer60 + epf.employee60 },
+      { to_age: null, employer: 0, employee: 0, total: 0 },
     ],
   },
+  // Decision: other pension schemes use the spec's main table unless the record gives its own percentages.
+  { id: 'pension-2024', scheme: 'Pension', effective_from_year: 2024, source: 'planning-content.md §9 Provident-fund contribution rates by age', bands: SPEC_BANDS },
 ];
 
 /** The table in force for a scheme in a year: the latest whose effective_from_year ≤ year (else the earliest). */
@@ -105,14 +92,6 @@ export const PENSION_DEFAULTS = {
   post_retirement: { from_age: 60, to_age: 75 },
   cpf_life_plan: 'basic' as const,
 } as const;
-
-/**
- * Allocation of a CPF contribution between OA and SA/MA (decision: the spec gives none; CPF Board's published
- * allocation for members aged 35 and below, OA 23 / SA 6 / MA 8 of 37, is used as the default share).
- * EPF: account 1 / 2 / 3 = 75 / 15 / 10 (decision: EPF's published split since May 2024).
- */
-export const CPF_ALLOCATION = { oa: 23 / 37, sa_ma: 14 / 37 } as const;
-export const EPF_ALLOCATION = { account1: 0.75, account2: 0.15, account3: 0.1 } as const;
 
 /** Pension scheme by record currency (spec §9): SGD → CPF, RM → EPF, otherwise Pension. */
 export function schemeForCurrency(currency: string): ContributionTable['scheme'] {

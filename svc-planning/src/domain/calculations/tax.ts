@@ -1,66 +1,24 @@
 import { CalculationInputError, finite, result } from './errors';
+import { MY_TAX_TABLES, type MyTaxVersion } from './tables/tax-my';
+import { SG_TAX_TABLES, type SgTaxVersion, type TaxBand } from './tables/tax-sg';
 
-/** One progressive band: the rate (percent) applies to the slice of income above `from` up to `to`. */
-export interface TaxBand {
-  from: number;
-  to: number | null;
-  rate: number;
-}
+/** A table of progressive bands (the versions of tables/tax-sg.ts and tables/tax-my.ts are ones). */
 export interface TaxTable {
-  id: string;
-  effective_from_year: number;
+  id?: string;
+  effective_from_year?: number;
   source: string;
   bands: readonly TaxBand[];
 }
+export type { TaxBand };
 
-const bands = (edges: Array<[number | null, number]>): TaxBand[] => {
-  let from = 0;
-  return edges.map(([to, rate]) => {
-    const b = { from, to, rate };
-    from = to ?? from;
-    return b;
-  });
-};
-
-/** Spec §9 "Tax bands (annual income)", SGD. */
-export const SGD_INCOME_TAX: TaxTable = {
-  id: 'sg-income-tax',
-  effective_from_year: 2024,
-  source: 'planning-content.md §9 Tax bands, SGD',
-  bands: bands([
-    [20_000, 0],
-    [30_000, 2],
-    [40_000, 3.5],
-    [80_000, 7],
-    [120_000, 11.5],
-    [160_000, 15],
-    [200_000, 18],
-    [240_000, 19],
-    [280_000, 19.5],
-    [null, 22],
-  ]),
-};
-
-/** Spec §9 "Tax bands (annual income)", MYR. */
-export const MYR_INCOME_TAX: TaxTable = {
-  id: 'my-income-tax',
-  effective_from_year: 2024,
-  source: 'planning-content.md §9 Tax bands, MYR',
-  bands: bands([
-    [5_000, 0],
-    [20_000, 1],
-    [35_000, 3],
-    [50_000, 8],
-    [70_000, 14],
-    [100_000, 21],
-    [250_000, 24],
-    [400_000, 24.5],
-    [null, 25],
-  ]),
-};
+const asTable = (id: string, v: SgTaxVersion | MyTaxVersion): TaxTable => ({ id, effective_from_year: v.fromYear, source: v.source, bands: v.bands });
+/** The newest Singapore bands (spec §9 "Tax bands", SGD): tables/tax-sg.ts. */
+export const SGD_INCOME_TAX: TaxTable = asTable('sg-income-tax', SG_TAX_TABLES[SG_TAX_TABLES.length - 1] as SgTaxVersion);
+/** The newest Malaysia bands (spec §9 "Tax bands", MYR): tables/tax-my.ts. */
+export const MYR_INCOME_TAX: TaxTable = asTable('my-income-tax', MY_TAX_TABLES[MY_TAX_TABLES.length - 1] as MyTaxVersion);
 
 /** Progressive tax: each rate on the slice of income inside its band. Income ≤ 0 pays nothing. Unrounded. */
-export function progressiveTax(income: number, table: TaxTable): number {
+export function progressiveTax(income: number, table: { readonly bands: readonly TaxBand[] }): number {
   if (!Number.isFinite(income)) throw new CalculationInputError('income', 'income must be a finite number');
   if (income <= 0) return 0;
   let tax = 0;
@@ -72,12 +30,16 @@ export function progressiveTax(income: number, table: TaxTable): number {
   return result(tax, 'income');
 }
 
+/** The tax country by household currency: SGD → Singapore, RM/MYR → Malaysia, otherwise none (decision). */
+export function incomeTaxCountry(currency: string): 'SG' | 'MY' | null {
+  const c = currency.toUpperCase();
+  return c === 'SGD' ? 'SG' : c === 'RM' || c === 'MYR' ? 'MY' : null;
+}
+
 /** Income-tax table by currency: SGD → Singapore bands, RM/MYR → Malaysia bands, otherwise none (decision). */
 export function incomeTaxTableFor(currency: string): TaxTable | null {
-  const c = currency.toUpperCase();
-  if (c === 'SGD') return SGD_INCOME_TAX;
-  if (c === 'RM' || c === 'MYR') return MYR_INCOME_TAX;
-  return null;
+  const c = incomeTaxCountry(currency);
+  return c === 'SG' ? SGD_INCOME_TAX : c === 'MY' ? MYR_INCOME_TAX : null;
 }
 
 export function incomeTax(income: number, currency: string): number {

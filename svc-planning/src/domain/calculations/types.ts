@@ -65,11 +65,17 @@ export interface PensionInput {
   member_id: string;
   type?: 'CPF' | 'EPF' | 'Pension';
   currency?: string;
-  balances?: { oa?: number; sa_ma?: number; ra?: number; account1?: number; account2?: number; account3?: number; value?: number };
+  /**
+   * CPF: oa, sa, ma, ra (MediSave apart from the RA). The older combined `sa_ma` is still read when neither `sa` nor
+   * `ma` is given: it is split by the member's SA : MA allocation at the as-of age. EPF: account1/2/3 = Akaun
+   * Persaraan / Sejahtera / Fleksibel. Other pensions: value.
+   */
+  balances?: { oa?: number; sa?: number; ma?: number; sa_ma?: number; ra?: number; account1?: number; account2?: number; account3?: number; value?: number };
   monthly_salary?: number;
   salary_increment?: number;
   contribution_growth_rate?: number;
-  cpf_contribution_growth_rate?: { oa?: number; sa_ma?: number; ra?: number };
+  /** Interest by account; `sa_ma` is the default of both `sa` and `ma`. */
+  cpf_contribution_growth_rate?: { oa?: number; sa?: number; ma?: number; sa_ma?: number; ra?: number };
   employer_percent?: number;
   employee_percent?: number;
   cpf_payout_age?: number;
@@ -77,6 +83,10 @@ export interface PensionInput {
   cpf_ers_limit?: number;
   cpf_property_pledge?: boolean;
   cpf_life_plan?: 'basic' | 'standard' | 'escalating';
+  /** The retirement sum the RA is formed up to at the retirement age (default full); `cpf_ers_limit` overrides it. */
+  cpf_retirement_sum?: 'basic' | 'full' | 'enhanced';
+  /** CPF extra interest on the first 60,000 (default true; false leaves it out, e.g. to isolate another mechanism). */
+  cpf_extra_interest?: boolean;
   post_retirement_contribution?: { contribution: boolean; monthly_amount?: number; from_age?: number; to_age?: number };
   locked?: boolean;
 }
@@ -173,6 +183,14 @@ export interface HouseholdInput {
   properties?: PropertyInput[];
   insurances?: InsuranceInput[];
   goals?: GoalInput[];
+  /** Children of the household for tax reliefs (spouse relief reads the members with relation me and spouse). */
+  dependants?: DependantInput[];
+}
+export interface DependantInput {
+  id?: string;
+  relation?: 'child';
+  age?: number;
+  date_of_birth?: string;
 }
 
 export interface YearRow {

@@ -1,0 +1,60 @@
+import type { Version } from './versioned';
+
+/**
+ * EPF (Malaysia) figures by the year they apply from.
+ * Contribution rates (percent of the month's wages; KWSP Third Schedule): below 60, employee 11 and employer 13 when
+ * the month's wages are at most RM 5,000, 12 above; from 60, employee 0 and employer 4; contributions stop at `toAge`
+ * (75, EPF's mandatory contribution age) or when the member stops working, whichever is first.
+ * Accounts (from 11 May 2024, KWSP account restructuring): Akaun Persaraan 75%, Akaun Sejahtera 15%, Akaun Fleksibel
+ * 10% of every contribution. The engine's three EPF balances are these accounts (account1/2/3).
+ */
+export interface EpfVersion extends Version {
+  employee: number;
+  employerLow: number;
+  employerHigh: number;
+  /** Monthly wages (RM) up to which `employerLow` applies. */
+  threshold: number;
+  /** From this age: employee `employee60`, employer `employer60`. */
+  age60: number;
+  employee60: number;
+  employer60: number;
+  /** Contributions stop at this age (member aged `toAge` contributes nothing). */
+  toAge: number;
+  accounts: { persaraan: number; sejahtera: number; fleksibel: number };
+}
+
+export const EPF_TABLES: readonly EpfVersion[] = [
+  {
+    fromYear: 2024,
+    source:
+      'KWSP (EPF) Third Schedule contribution rates 2024; account split from 11 May 2024 (75/15/10); contributions to age 75',
+    employee: 11,
+    employerLow: 13,
+    employerHigh: 12,
+    threshold: 5_000,
+    age60: 60,
+    employee60: 0,
+    employer60: 4,
+    toAge: 75,
+    accounts: { persaraan: 0.75, sejahtera: 0.15, fleksibel: 0.1 },
+  },
+];
+
+/**
+ * Declared EPF dividends (conventional savings, percent): the rate credited for the year it was declared for. Years
+ * after the last declared one use the projection's assumption, the spec's contribution growth 5.5 (planning-content
+ * §9 Defaults) unless the record gives its own `contribution_growth_rate`.
+ */
+export interface EpfDividend extends Version {
+  rate: number;
+}
+export const EPF_DIVIDENDS: readonly EpfDividend[] = [
+  { fromYear: 2022, rate: 5.35, source: 'KWSP dividend for 2022 (declared March 2023)' },
+  { fromYear: 2023, rate: 5.5, source: 'KWSP dividend for 2023 (declared March 2024)' },
+  { fromYear: 2024, rate: 6.3, source: 'KWSP dividend for 2024 (declared March 2025)' },
+];
+/** The declared dividend for `year`, or undefined for a year not (yet) declared. */
+export function epfDividend(year: number, table: readonly EpfDividend[] = EPF_DIVIDENDS): number | undefined {
+  for (const d of table) if (d.fromYear === year) return d.rate;
+  return undefined;
+}
