@@ -291,6 +291,35 @@ describe.each(testInfras())('svc-planning insurance on %s', (infra) => {
     expect((await whole(h.id)).rows[0]?.benefits).toHaveLength(1);
   });
 
+  it("a stored household's calculations include its policies: premiums, paid to date, cover by member", async () => {
+    const h = await newLead();
+    const p = await newPolicy(h.id, h.me, { premium: 2400, frequency: 'annual', policy_date: '2020-01-15' });
+    const benefit = await create('insurance-coverage-benefit', {
+      lead_id: h.id,
+      insurance_id: p.id,
+      type: 'Death',
+      expiry_age: 99,
+      duration: 1,
+      payout: { lump_sum_payout: SGD(500000) },
+    });
+    expect(benefit.status).toBe(201);
+    const asOf = '2026-01-01';
+    const tables = await call('POST', 'customer/calculate/data-tables', advisor, { household_id: h.id, as_of: asOf });
+    expect(tables.status).toBe(200);
+    const rows = tables.body.data.rows as Array<{ year: number; premiums: number }>;
+    // one annual premium of 2,400 on 15 January of each year the policy runs
+    expect(rows.filter((r) => r.year <= 2028).map((r) => [r.year, r.premiums])).toEqual([
+      [2026, 2400],
+      [2027, 2400],
+      [2028, 2400],
+    ]);
+    const finance = await call('POST', 'customer/calculate/finance', advisor, { household_id: h.id, as_of: asOf });
+    expect(finance.status).toBe(200);
+    // 2020-01-15 … 2025-01-15: six premiums paid before the plan's date
+    expect(finance.body.data.premiums).toEqual([expect.objectContaining({ id: p.id, paid_to_date: 6 * 2400 })]);
+    expect(finance.body.data.coverage[h.me]).toMatchObject({ Death: 500000 });
+  });
+
   it('a policy is stored with the spec defaults, read back with its tooltip figures, patched without resetting defaults', async () => {
     const h = await newLead();
     const p = await newPolicy(h.id, h.me, { frequency: 'monthly', premium: 200 });

@@ -1,5 +1,6 @@
 import type { planning } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
+import { engineInsurances } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { kinds } from '../records/kinds';
 import { allRecords, type StoredRecord } from '../records/repository';
@@ -16,16 +17,17 @@ const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
 /**
  * The one mapping from stored records to the engine's `Household` (svc-planning/src/domain/calculations/types.ts,
  * contract planning.Household): members; incomes; expenses and living expenses (category 'living expense');
- * goals. Savings and life-uncertainty records are not engine input (savings stay in the projected cash; the
+ * goals; insurance policies with their benefits (insurance/read.ts). Savings and life-uncertainty records are not engine input (savings stay in the projected cash; the
  * scenario takes its events in the request). Record ids are the stored uuids.
  */
 export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string): Promise<planning.Household> {
-  const [members, incomes, expenses, living, goals] = await Promise.all([
+  const [members, incomes, expenses, living, goals, insurances] = await Promise.all([
     loadMembers(db, hh),
     allRecords(db, kinds.income, hh),
     allRecords(db, kinds.expense, hh),
     allRecords(db, kinds.livingExpense, hh),
     allRecords(db, kinds.goal, hh),
+    engineInsurances(db, hh),
   ]);
   const out = {
     customer_id: hh.id,
@@ -99,6 +101,7 @@ export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string)
         ]),
       ),
     ),
+    insurances: insurances?.length ? insurances : undefined,
   };
   return clean(out) as unknown as planning.Household;
 }

@@ -1,4 +1,4 @@
-import type { households as H, insurance as I } from '@kinfolio/contracts';
+import type { households as H, insurance as I, planning } from '@kinfolio/contracts';
 import { convertExact, round2 } from '@kinfolio/money';
 import { badRequest, type Knex } from '@kinfolio/service-kit';
 import { listCurrencyRates } from '../data/currency-rate.repository';
@@ -326,4 +326,42 @@ export async function projectionsTables(db: Knex, hh: HouseholdRow, insuranceId?
       years,
     };
   });
+}
+
+/**
+ * The household's policies as the engine's `insurances` (contract planning.Insurance): premiums, dates, loading,
+ * term, unpaid dates, cash value and its growth, maturity and benefits, each benefit in its stored amounts (the
+ * engine converts a policy's amounts with the household's rates like every other record).
+ */
+export async function engineInsurances(db: Knex, hh: HouseholdRow): Promise<planning.Household['insurances']> {
+  const [policies, children] = await Promise.all([allRecords(db, insuranceKinds.policy, hh), childrenOf(db, hh)]);
+  return policies.map((row) => {
+    const p = row as unknown as I.InsurancePolicy & { id: string };
+    const benefits = children.get(p.id)?.benefits ?? [];
+    return dropUndefined({
+      id: p.id,
+      member_id: p.member_id,
+      payer_id: p.payer_id ?? undefined,
+      frequency: p.frequency,
+      premium: p.premium,
+      premium_loading: p.premium_loading,
+      policy_date: p.policy_date,
+      premium_end_date: p.premium_end_date ?? undefined,
+      payment_term: p.premium_detail?.payment_term,
+      unpaid_at: p.unpaid_at?.length ? p.unpaid_at : undefined,
+      prorate: p.prorate,
+      currency: p.currency,
+      current_cash_value: p.current_saving?.cash_value,
+      growth_rate: p.retirement?.growth_rate,
+      maturity_age: p.retirement?.maturity_age,
+      projected_maturity_value: p.projected_maturity_value,
+      cash_out_age: p.retirement?.cash_out_age,
+      benefits: benefits.map((b) => dropUndefined(toEngineBenefit(b as unknown as I.InsuranceBenefit))),
+    });
+  }) as planning.Household['insurances'];
+}
+
+/** A copy without undefined fields (the engine's contract parses the result). */
+function dropUndefined<T extends object>(o: T): T {
+  return JSON.parse(JSON.stringify(o)) as T;
 }
