@@ -59,10 +59,11 @@ export interface Gateway {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * GET routes that change state all the same (the spec keeps their method): signing out revokes the session, so a
- * page of another site must not be able to trigger it with the user's cookie. They need the anti-forgery header too.
+ * GET routes that change state all the same (the spec keeps their method): signing out revokes the session and
+ * `auth/card/{id}/default` makes a card the one charged, so a page of another site must not be able to trigger them
+ * with the user's cookie. They need the anti-forgery header too.
  */
-const STATE_CHANGING_GETS = new Set(['auth/logout', 'customer/auth/logout']);
+const STATE_CHANGING_GETS = new Set(['auth/logout', 'customer/auth/logout', 'auth/card/:id/default']);
 /** Stripe signs its webhook; the embedded blob PUT target is authorised by its signed URL (plain PUTs, as to S3). */
 const CSRF_EXEMPT = new Set(['webhooks/stripe', 'files/blob/*key']);
 const SERVICES: ServiceName[] = ['svc-auth', 'svc-planning', 'svc-billing', 'svc-support'];

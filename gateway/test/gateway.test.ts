@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
@@ -166,16 +167,18 @@ describe('gateway: routing, sessions and access', () => {
 
   // issue 10 item 9: signing out is a GET (the spec's method) but it revokes the session: a page of another site
   // must not trigger it with the user's cookie alone
-  it('refuses GET auth/logout and customer/auth/logout without x-requested-with: kinfolio', async () => {
+  it('refuses GET auth/logout, customer/auth/logout and auth/card/{id}/default without x-requested-with: kinfolio', async () => {
     for (const [path, type] of [
       ['auth/logout', 'advisor'],
       ['customer/auth/logout', 'customer'],
+      [`auth/card/${randomUUID()}/default`, 'advisor'],
     ] as const) {
       const { token } = await h.session({ type });
-      const hits = h.services['svc-auth'].hits;
+      const service = path.startsWith('auth/card/') ? 'svc-billing' : 'svc-auth';
+      const hits = h.services[service].hits;
       const forged = await call(h.url, 'GET', `/api/v1/${path}`, { token });
       expect([forged.status, forged.body.message]).toEqual([403, expect.stringContaining('x-requested-with')]);
-      expect(h.services['svc-auth'].hits).toBe(hits);
+      expect(h.services[service].hits).toBe(hits);
       const own = await call(h.url, 'GET', `/api/v1/${path}`, { token, headers: CSRF });
       expect([own.status, own.body.data.url]).toEqual([200, `/api/v1/${path}`]);
     }

@@ -1,12 +1,22 @@
-import { closePorts, createLogger, createPorts, KitConfig, loadConfig, onShutdown, startService } from '@kinfolio/service-kit';
+import { billing } from '@kinfolio/contracts';
+import {
+  closePorts,
+  createLogger,
+  createPorts,
+  KitConfig,
+  loadConfig,
+  onShutdown,
+  startService,
+} from '@kinfolio/service-kit';
 import { z } from 'zod';
-import { createBillingModule, DEFAULT_TRIAL_SWEEP_MS } from './module';
+import { createBillingModule, DEFAULT_TRIAL_SWEEP_MS, providerFromEnv } from './module';
 
 const config = loadConfig(
   KitConfig.and(
     z.object({
       PORT: z.coerce.number().int().min(0).max(65535).default(3000),
       TRIAL_SWEEP_MS: z.coerce.number().int().min(0).default(DEFAULT_TRIAL_SWEEP_MS),
+      BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(billing.GRACE_DAYS),
     }),
   ),
   process.env,
@@ -14,7 +24,13 @@ const config = loadConfig(
 );
 const logger = createLogger('svc-billing', config.LOG_LEVEL);
 const ports = createPorts(config, logger);
-startService(createBillingModule({ trialSweepMs: config.TRIAL_SWEEP_MS }), { config, ports, port: config.PORT, logger })
+// STRIPE_* validated here too (all three or none): a partial set stops the start with one line per key
+const provider = providerFromEnv(process.env, config.DATA_DIR);
+logger.info({ provider: provider.kind }, 'payment provider');
+startService(
+  createBillingModule({ trialSweepMs: config.TRIAL_SWEEP_MS, graceDays: config.BILLING_GRACE_DAYS, provider }),
+  { config, ports, port: config.PORT, logger },
+)
   .then((svc) =>
     onShutdown(logger, async () => {
       await svc.stop();

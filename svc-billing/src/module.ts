@@ -1,15 +1,28 @@
-import type { ServiceContext, ServiceModule } from '@kinfolio/service-kit';
+import { join } from 'node:path';
+import { billing } from '@kinfolio/contracts';
+import { loadConfig, type ServiceContext, type ServiceModule } from '@kinfolio/service-kit';
 import { migrations } from '../migrations';
+import { type Billing, sweepSubscriptions } from './domain/billing';
 import { sweepExpiredTrials } from './domain/trials';
+import { handleWebhook } from './domain/webhooks';
+import { billingRoutes } from './http/v1/billing.routes';
 import { trialRoutes } from './http/v1/trial.routes';
+import { webhookRoutes } from './http/v1/webhook.routes';
 import { onAdvisorRegistered } from './messaging/on-advisor-registered';
 import { onUserDeleted } from './messaging/on-user-deleted';
+import { OfflineProvider } from './payments/offline';
+import type { PaymentProvider } from './payments/provider';
+import { StripeConfig, stripeFromConfig } from './payments/stripe';
 
 export const DEFAULT_TRIAL_SWEEP_MS = 60_000;
 
 export interface BillingOptions {
-  /** How often the trial expiry sweep runs (ms); 0 turns it off. Default: env TRIAL_SWEEP_MS, else 60000. */
+  /** How often the trial and subscription sweep runs (ms); 0 turns it off. Default: env TRIAL_SWEEP_MS, else 60000. */
   trialSweepMs?: number;
+  /** The payment provider; default: Stripe when STRIPE_* are set, else the offline test-mode provider. */
+  provider?: PaymentProvider;
+  /** Days a past-due subscription stays usable; default env BILLING_GRACE_DAYS, else billing.GRACE_DAYS (3). */
+  graceDays?: number;
 }
 
 function sweepIntervalFromEnv(): number {
@@ -18,27 +31,66 @@ function sweepIntervalFromEnv(): number {
   return Number.isInteger(n) && n >= 0 ? n : DEFAULT_TRIAL_SWEEP_MS;
 }
 
-/** svc-billing: trials now; plans, cards, subscriptions and the payment provider come with the payments work. */
+function graceDaysFromEnv(): number {
+  const raw = process.env.BILLING_GRACE_DAYS;
+  const n = raw === undefined || raw === '' ? Number.NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 && n <= 60 ? n : billing.GRACE_DAYS;
+}
+
+/**
+ * The configured provider: Stripe when its three keys are set (a partial set fails the start), else offline, its
+ * state kept under `dataDir` when given (embedded `npm start` survives a restart).
+ */
+export function providerFromEnv(
+  env: Record<string, string | undefined> = process.env,
+  dataDir?: string,
+): PaymentProvider {
+  return (
+    stripeFromConfig(loadConfig(StripeConfig, env, 'svc-billing')) ??
+    new OfflineProvider({ stateFile: dataDir ? join(dataDir, 'payments', 'offline-provider.json') : undefined })
+  );
+}
+
+/** One billing sweep: the offline provider's clock to now (renewals, retries), then expiries and period ends. */
+export async function sweepBilling(b: Billing, now = new Date()): Promise<void> {
+  if (b.provider instanceof OfflineProvider) await b.provider.advanceClock(now);
+  await sweepSubscriptions(b, now);
+}
+
+/** svc-billing: trials, plans, cards, subscriptions, transactions and the payment provider's webhooks. */
 export function createBillingModule(options: BillingOptions = {}): ServiceModule {
   const timers = new WeakMap<ServiceContext, NodeJS.Timeout>();
+  const running = new WeakMap<ServiceContext, Billing>();
   return {
     name: 'svc-billing',
     migrations,
     routes(app, ctx) {
-      trialRoutes(app, ctx);
+      const provider = options.provider ?? providerFromEnv(process.env, ctx.config.DATA_DIR);
+      const b: Billing = { ctx, provider, graceDays: options.graceDays ?? graceDaysFromEnv() };
+      running.set(ctx, b);
+      // the offline provider's events go through the same handler, signature check included, as Stripe's
+      if (provider instanceof OfflineProvider)
+        provider.connect(async (payload, signature) => {
+          await handleWebhook(b, payload, signature);
+        });
+      webhookRoutes(app, b);
+      trialRoutes(app, b);
+      billingRoutes(app, b);
     },
     consumers: (ctx) => [onAdvisorRegistered(ctx), onUserDeleted()],
     async onStart(ctx) {
       const every = options.trialSweepMs ?? sweepIntervalFromEnv();
       if (every <= 0) return;
-      let running = false;
+      let busy = false;
       const timer = setInterval(() => {
-        if (running) return;
-        running = true;
+        if (busy) return;
+        busy = true;
+        const b = running.get(ctx);
         sweepExpiredTrials(ctx)
-          .catch((err: unknown) => ctx.logger.error({ err }, 'trial expiry sweep failed'))
+          .then(() => (b ? sweepBilling(b) : undefined))
+          .catch((err: unknown) => ctx.logger.error({ err }, 'billing sweep failed'))
           .finally(() => {
-            running = false;
+            busy = false;
           });
       }, every);
       timer.unref();
@@ -48,6 +100,9 @@ export function createBillingModule(options: BillingOptions = {}): ServiceModule
       const timer = timers.get(ctx);
       if (timer) clearInterval(timer);
       timers.delete(ctx);
+      const b = running.get(ctx);
+      // a provider the module made is the module's to close; one handed in belongs to the caller
+      if (b && !options.provider) await b.provider.close();
     },
   };
 }

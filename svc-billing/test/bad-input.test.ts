@@ -24,6 +24,21 @@ describe.each(testInfras())('svc-billing bad-input sweep (%s)', (infra) => {
   const admin = testIdentity('admin');
   const samples: Record<string, Record<string, unknown>> = {
     'PATCH trial/:id/update': { ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+    'POST membership-plans': {
+      name: 'Quarterly',
+      interval: 'monthly',
+      price_sgd: 1000,
+      price_rm: 3000,
+      features: ['Everything'],
+    },
+    'PATCH admin/membership-plans': { id: randomUUID(), name: 'Renamed', features: ['One'] },
+    'POST auth/card': { card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    'POST trial/card': { payment_method_id: 'pm_card_visa' },
+    'POST trial/membership-plans': { plan_id: randomUUID(), currency: 'SGD', card_id: randomUUID() },
+    'PATCH change-subscription-plan': { plan_id: randomUUID() },
+    'PATCH cancel-membership-plan': { reason: 'Too expensive' },
+    'POST admin/notify-user-for-subscription': { user_id: randomUUID() },
+    'POST admin/notify-user-for-registration': { user_id: randomUUID() },
   };
   const bodyRoutes = routes.filter((r) => r.service === 'svc-billing' && r.body);
 

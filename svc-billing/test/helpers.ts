@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import * as amqp from 'amqplib';
 import type { EventEnvelope } from '@kinfolio/contracts';
 import { TEST_AMQP_URL, type TestService } from '@kinfolio/service-kit';
+import * as amqp from 'amqplib';
 
 /** Polls `check` until it returns a truthy value (or throws the last failure after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, everyMs = 25): Promise<NonNullable<T>> {
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  everyMs = 25,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -28,7 +32,12 @@ export function registeredEvent(userId: string, registeredAt: string, id: string
     type: 'auth.advisor.registered.v1',
     occurredAt: new Date().toISOString(),
     correlationId: randomUUID(),
-    payload: { user_id: userId, email: `a${userId.slice(0, 8)}@example.com`, name: 'Ada Advisor', registered_at: registeredAt },
+    payload: {
+      user_id: userId,
+      email: `a${userId.slice(0, 8)}@example.com`,
+      name: 'Ada Advisor',
+      registered_at: registeredAt,
+    },
   };
 }
 

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@kinfolio/contracts';
 import { auth, billing } from '@kinfolio/contracts';
-import fc from 'fast-check';
 import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
-import { createBillingModule } from '../src/module';
+import fc from 'fast-check';
 import { sweepExpiredTrials } from '../src/domain/trials';
-import { deleteQueues, eventually, observeBilling, ofType, registeredEvent, sleep, waitForConsumerQueue } from './helpers';
+import { createBillingModule } from '../src/module';
+import {
+  deleteQueues,
+  eventually,
+  observeBilling,
+  ofType,
+  registeredEvent,
+  sleep,
+  waitForConsumerQueue,
+} from './helpers';
 
 // The component project's testTimeout is not applied per project; on a loaded machine 5 s is too tight.
 jest.setTimeout(30_000);
@@ -16,19 +24,51 @@ const DAY = 86_400_000;
 function invalidTrialBodies(): unknown[] {
   const huge = 'x'.repeat(100_000);
   const handPicked: unknown[] = [
-    {}, [], null, 1, true, 'not json', '{"extend_days":', '{"extend_days": 1,}',
-    { extend_days: 0 }, { extend_days: 91 }, { extend_days: -1 }, { extend_days: 1.5 }, { extend_days: '5' }, { extend_days: null },
-    { extend_days: Number.MAX_SAFE_INTEGER }, { extend_days: [5] }, { extend_days: { n: 5 } },
-    { ends_at: 'tomorrow' }, { ends_at: '2026-13-01T00:00:00Z' }, { ends_at: 12345 }, { ends_at: '' }, { ends_at: huge },
-    { ends_at: '<script>alert(1)</script>' }, { ends_at: '2026-01-01' }, { ends_at: '😀' },
-    { status: 'active' }, { status: 'ENDED' }, { status: '' }, { status: null }, { status: huge }, { status: '<b>ended</b>' }, { status: 'ended😀' },
-    { extend_days: 5, status: 'ended' }, { extend_days: 5, ends_at: iso(Date.now() + 5 * DAY) }, { status: 'ended', ends_at: iso(Date.now() + DAY) },
-    { status: 'ended', admin: true }, { user_id: randomUUID() }, { extendDays: 5 },
+    {},
+    [],
+    null,
+    1,
+    true,
+    'not json',
+    '{"extend_days":',
+    '{"extend_days": 1,}',
+    { extend_days: 0 },
+    { extend_days: 91 },
+    { extend_days: -1 },
+    { extend_days: 1.5 },
+    { extend_days: '5' },
+    { extend_days: null },
+    { extend_days: Number.MAX_SAFE_INTEGER },
+    { extend_days: [5] },
+    { extend_days: { n: 5 } },
+    { ends_at: 'tomorrow' },
+    { ends_at: '2026-13-01T00:00:00Z' },
+    { ends_at: 12345 },
+    { ends_at: '' },
+    { ends_at: huge },
+    { ends_at: '<script>alert(1)</script>' },
+    { ends_at: '2026-01-01' },
+    { ends_at: '😀' },
+    { status: 'active' },
+    { status: 'ENDED' },
+    { status: '' },
+    { status: null },
+    { status: huge },
+    { status: '<b>ended</b>' },
+    { status: 'ended😀' },
+    { extend_days: 5, status: 'ended' },
+    { extend_days: 5, ends_at: iso(Date.now() + 5 * DAY) },
+    { status: 'ended', ends_at: iso(Date.now() + DAY) },
+    { status: 'ended', admin: true },
+    { user_id: randomUUID() },
+    { extendDays: 5 },
   ];
   const generated = fc.sample(
     fc.oneof(
       fc.anything(),
-      fc.record({ extend_days: fc.oneof(fc.string(), fc.double(), fc.integer({ min: -1000, max: 0 }), fc.integer({ min: 91 })) }),
+      fc.record({
+        extend_days: fc.oneof(fc.string(), fc.double(), fc.integer({ min: -1000, max: 0 }), fc.integer({ min: 91 })),
+      }),
       fc.record({ ends_at: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.string({ unit: 'grapheme' })) }),
       fc.record({ status: fc.oneof(fc.string(), fc.integer(), fc.boolean()) }),
       fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue(), { minKeys: 1, maxKeys: 4 }),
@@ -36,7 +76,10 @@ function invalidTrialBodies(): unknown[] {
     { numRuns: 400, seed: 42 },
   );
   const refused = (b: unknown) => typeof b === 'string' || !billing.TrialUpdateBody.safeParse(b).success;
-  return [...handPicked, ...generated].filter(refused).filter((b) => b !== undefined).slice(0, 320);
+  return [...handPicked, ...generated]
+    .filter(refused)
+    .filter((b) => b !== undefined)
+    .slice(0, 320);
 }
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -97,7 +140,11 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
         started_at: registeredAt,
         ends_at: iso(Date.parse(registeredAt) + 14 * DAY),
       });
-      expect(changed[0]?.payload).toEqual({ user_id: userId, membership_status: 'trial', trial_ends_at: iso(Date.parse(registeredAt) + 14 * DAY) });
+      expect(changed[0]?.payload).toEqual({
+        user_id: userId,
+        membership_status: 'trial',
+        trial_ends_at: iso(Date.parse(registeredAt) + 14 * DAY),
+      });
     });
 
     it('opens nothing twice: the same event redelivered and a second event for the same advisor', async () => {
@@ -108,8 +155,12 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
       await t.ports.bus.publish([registeredEvent(userId, iso(Date.now() - DAY))]);
       await t.ports.bus.publish([first]);
 
-      await eventually(async () => (await t.svc.ctx.db('processed_events').whereIn('event_id', [first.id])).length === 1);
-      await eventually(async () => (await t.svc.ctx.db('processed_events').where({ type: 'auth.advisor.registered.v1' })).length >= 2);
+      await eventually(
+        async () => (await t.svc.ctx.db('processed_events').whereIn('event_id', [first.id])).length === 1,
+      );
+      await eventually(
+        async () => (await t.svc.ctx.db('processed_events').where({ type: 'auth.advisor.registered.v1' })).length >= 2,
+      );
       await sleep(500);
       expect(await trialRows(userId)).toHaveLength(1);
       expect(ofType(events, 'billing.trial.started.v1', userId)).toHaveLength(1);
@@ -129,7 +180,13 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
       const userId = randomUUID();
       await register(userId);
       await t.ports.bus.publish([
-        { id: randomUUID(), type: 'auth.user.deleted.v1', occurredAt: new Date().toISOString(), correlationId: randomUUID(), payload: { user_id: userId, type: 'advisor' } },
+        {
+          id: randomUUID(),
+          type: 'auth.user.deleted.v1',
+          occurredAt: new Date().toISOString(),
+          correlationId: randomUUID(),
+          payload: { user_id: userId, type: 'advisor' },
+        },
       ]);
       await eventually(async () => (await trialRows(userId))[0]?.status === 'ended');
       const [row] = await trialRows(userId);
@@ -153,9 +210,15 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
       const updated = await eventually(() => ofType(events, 'billing.trial.updated.v1', userId)[0]);
       expect(updated.payload).toMatchObject({ user_id: userId, trial_id: row.id, status: 'ended' });
       const expired = await eventually(() =>
-        ofType(events, 'billing.membership.changed.v1', userId).find((e) => (e.payload as { membership_status: string }).membership_status === 'expired'),
+        ofType(events, 'billing.membership.changed.v1', userId).find(
+          (e) => (e.payload as { membership_status: string }).membership_status === 'expired',
+        ),
       );
-      expect(expired.payload).toEqual({ user_id: userId, membership_status: 'expired', trial_ends_at: iso(new Date(row.ends_at).getTime()) });
+      expect(expired.payload).toEqual({
+        user_id: userId,
+        membership_status: 'expired',
+        trial_ends_at: iso(new Date(row.ends_at).getTime()),
+      });
 
       expect(await sweepExpiredTrials(t.svc.ctx)).toBe(0);
       await sleep(200);
@@ -172,7 +235,9 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
     it('keeps the membership active when a subscription is active', async () => {
       const userId = randomUUID();
       await register(userId, iso(Date.now() - 30 * DAY));
-      await t.svc.ctx.db('subscriptions').insert({ id: randomUUID(), user_id: userId, status: 'active', starts_at: new Date(), ends_at: null });
+      await t.svc.ctx
+        .db('subscriptions')
+        .insert({ id: randomUUID(), user_id: userId, status: 'active', starts_at: new Date(), ends_at: null });
       await sweepExpiredTrials(t.svc.ctx);
       expect((await trialRows(userId))[0].status).toBe('ended');
       const changed = await eventually(() => {
@@ -185,7 +250,11 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
     it('ends each overdue trial exactly once when several sweeps run at the same time', async () => {
       const users = Array.from({ length: 6 }, () => randomUUID());
       for (const u of users) await register(u, iso(Date.now() - 15 * DAY));
-      const counts = await Promise.all([sweepExpiredTrials(t.svc.ctx), sweepExpiredTrials(t.svc.ctx), sweepExpiredTrials(t.svc.ctx)]);
+      const counts = await Promise.all([
+        sweepExpiredTrials(t.svc.ctx),
+        sweepExpiredTrials(t.svc.ctx),
+        sweepExpiredTrials(t.svc.ctx),
+      ]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(users.length);
       for (const u of users) await eventually(() => ofType(events, 'billing.trial.updated.v1', u).length === 1);
       await sleep(300);
@@ -197,9 +266,18 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
       try {
         const userId = randomUUID();
         await timed.svc.ctx.tx(async (trx) => {
-          await trx('trials').insert({ id: randomUUID(), user_id: userId, status: 'active', started_at: new Date(Date.now() - 20 * DAY), ends_at: new Date(Date.now() - 6 * DAY) });
+          await trx('trials').insert({
+            id: randomUUID(),
+            user_id: userId,
+            status: 'active',
+            started_at: new Date(Date.now() - 20 * DAY),
+            ends_at: new Date(Date.now() - 6 * DAY),
+          });
         });
-        await eventually(async () => (await timed.svc.ctx.db('trials').where({ user_id: userId }))[0]?.status === 'ended', 15_000);
+        await eventually(
+          async () => (await timed.svc.ctx.db('trials').where({ user_id: userId }))[0]?.status === 'ended',
+          15_000,
+        );
       } finally {
         await timed.stop();
       }
@@ -215,7 +293,9 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ user_id: userId, status: 'ended', end_reason: 'ended_by_advisor' });
       await eventually(() =>
-        ofType(events, 'billing.membership.changed.v1', userId).some((e) => (e.payload as { membership_status: string }).membership_status === 'expired'),
+        ofType(events, 'billing.membership.changed.v1', userId).some(
+          (e) => (e.payload as { membership_status: string }).membership_status === 'expired',
+        ),
       );
       expect(ofType(events, 'billing.trial.updated.v1', userId)).toHaveLength(1);
 
@@ -234,11 +314,17 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
       const me = testIdentity('advisor', userId);
       const ext = await t.call('PATCH', `trial/${userId}/update`, { as: me, body: { extend_days: 5 } });
       expect(ext.status).toBe(403);
-      const at = await t.call('PATCH', `trial/${userId}/update`, { as: me, body: { ends_at: iso(Date.now() + 40 * DAY) } });
+      const at = await t.call('PATCH', `trial/${userId}/update`, {
+        as: me,
+        body: { ends_at: iso(Date.now() + 40 * DAY) },
+      });
       expect(at.status).toBe(403);
       const foreign = await t.call('PATCH', `trial/${other}/update`, { as: me, body: { status: 'ended' } });
       expect(foreign.status).toBe(403);
-      const customer = await t.call('PATCH', `trial/${userId}/update`, { as: testIdentity('customer'), body: { status: 'ended' } });
+      const customer = await t.call('PATCH', `trial/${userId}/update`, {
+        as: testIdentity('customer'),
+        body: { status: 'ended' },
+      });
       expect(customer.status).toBe(403);
       const anonymous = await t.call('PATCH', `trial/${userId}/update`, { body: { status: 'ended' } });
       expect(anonymous.status).toBe(401);
@@ -257,7 +343,9 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
       expect(ext.status).toBe(200);
       expect(Date.parse(ext.body.data.ends_at)).toBe(new Date(before.ends_at).getTime() + 10 * DAY);
       const trialMsg = await eventually(() =>
-        ofType(events, 'billing.membership.changed.v1', userId).find((e) => (e.payload as { trial_ends_at: string }).trial_ends_at === ext.body.data.ends_at),
+        ofType(events, 'billing.membership.changed.v1', userId).find(
+          (e) => (e.payload as { trial_ends_at: string }).trial_ends_at === ext.body.data.ends_at,
+        ),
       );
       expect(trialMsg.payload).toMatchObject({ membership_status: 'trial' });
 
@@ -308,9 +396,12 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
       for (const body of bodies) {
         const res = await t.call('PATCH', `trial/${userId}/update`, { as: admin, body });
         if (res.status < 400 || res.status >= 500 || typeof res.body?.message !== 'string') {
-          throw new Error(`body ${JSON.stringify(body).slice(0, 200)} answered ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          throw new Error(
+            `body ${JSON.stringify(body).slice(0, 200)} answered ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+          );
         }
-        if (body !== null && typeof body === 'object') expect(Array.isArray(res.body.errors) && Object.keys(res.body.errors[0]).length > 0).toBe(true);
+        if (body !== null && typeof body === 'object')
+          expect(Array.isArray(res.body.errors) && Object.keys(res.body.errors[0]).length > 0).toBe(true);
       }
       const [after] = await trialRows(userId);
       expect(after).toEqual(before);
@@ -330,12 +421,26 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
 
       await t.call('PATCH', `trial/${userId}/update`, { as: me, body: { status: 'ended' } });
       await t.svc.ctx.db('subscriptions').insert([
-        { id: randomUUID(), user_id: userId, status: 'active', starts_at: new Date(), ends_at: new Date(Date.now() + 30 * DAY) },
-        { id: randomUUID(), user_id: userId, status: 'cancelled', starts_at: new Date(Date.now() - 60 * DAY), ends_at: new Date(Date.now() - 30 * DAY) },
+        {
+          id: randomUUID(),
+          user_id: userId,
+          status: 'active',
+          starts_at: new Date(),
+          ends_at: new Date(Date.now() + 30 * DAY),
+        },
+        {
+          id: randomUUID(),
+          user_id: userId,
+          status: 'cancelled',
+          starts_at: new Date(Date.now() - 60 * DAY),
+          ends_at: new Date(Date.now() - 30 * DAY),
+        },
       ]);
       const after = await t.call('GET', `membership/${userId}`, { as: testIdentity('admin') });
       expect(after.status).toBe(200);
-      const byKind = (after.body.data as Array<{ kind: string; status: string }>).map((r) => `${r.kind}:${r.status}`).sort();
+      const byKind = (after.body.data as Array<{ kind: string; status: string }>)
+        .map((r) => `${r.kind}:${r.status}`)
+        .sort();
       expect(byKind).toEqual(['subscription:activated', 'subscription:cancelled', 'trial:cancelled']);
     });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, ok } from './common';
+import { Id, ok, Page, PageQuery } from './common';
+import { PlainText } from './validation';
 
 // Contracts of svc-billing: request and reply schemas. Owned by the svc-billing work.
 
@@ -61,6 +62,8 @@ export const MembershipRecord = z.object({
   status: MembershipRecordStatus,
   starts_at: z.string(),
   ends_at: z.string().nullable(),
+  /** Subscription records: the subscription in full (plan, period, next charge, card). */
+  subscription: z.lazy(() => Subscription).optional(),
 });
 export type MembershipRecord = z.infer<typeof MembershipRecord>;
 export const MembershipReply = ok(z.array(MembershipRecord));
@@ -69,3 +72,236 @@ export const MembershipReply = ok(z.array(MembershipRecord));
 export function membershipActivated(records: ReadonlyArray<Pick<MembershipRecord, 'status'>>): boolean {
   return records.some((r) => r.status === 'activated');
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payments and plans (issue 16; spec platform-shell §7 "Payments and plans" and "Admin").
+// Amounts are integer minor units (cents, sen) and come only from plans: the client never sends a price.
+
+/** Plan currencies (spec §1: SGD and RM). The payment provider's codes are `sgd` and `myr`. */
+export const Currency = z.enum(['SGD', 'RM'], { error: "currency must be 'SGD' or 'RM'" });
+export type Currency = z.infer<typeof Currency>;
+export const PROVIDER_CURRENCY: Record<Currency, string> = { SGD: 'sgd', RM: 'myr' };
+export const PlanInterval = z.enum(['monthly', 'yearly'], { error: "interval must be 'monthly' or 'yearly'" });
+export type PlanInterval = z.infer<typeof PlanInterval>;
+/** Days a subscription whose renewal failed stays usable (past_due) before it expires; BILLING_GRACE_DAYS overrides. */
+export const GRACE_DAYS = 3;
+/** Highest plan price accepted (minor units): 100,000.00. */
+export const PLAN_PRICE_MAX = 10_000_000;
+
+const PlanName = PlainText(100).pipe(z.string().min(1, { message: 'Enter a plan name' }));
+const Feature = PlainText(200).pipe(z.string().min(1, { message: 'Enter the feature' }));
+const Price = z
+  .number({ error: 'Enter the price in minor units (cents)' })
+  .int({ message: 'Enter the price in minor units (cents)' })
+  .min(100, { message: 'The price must be at least 1.00' })
+  .max(PLAN_PRICE_MAX, { message: 'The price must be at most 100000.00' });
+
+export const MembershipPlan = z.object({
+  id: Id,
+  name: z.string(),
+  interval: PlanInterval,
+  /** Price per interval, minor units. */
+  price_sgd: z.number().int(),
+  price_rm: z.number().int(),
+  features: z.array(z.string()),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MembershipPlan = z.infer<typeof MembershipPlan>;
+
+/** POST membership-plans (admin). */
+export const PlanCreateBody = z.strictObject({
+  name: PlanName,
+  interval: PlanInterval,
+  price_sgd: Price,
+  price_rm: Price,
+  features: z.array(Feature).max(30, { message: 'At most 30 features' }).default([]),
+  active: z.boolean({ error: 'active must be true or false' }).default(true),
+});
+export type PlanCreateBody = z.infer<typeof PlanCreateBody>;
+
+/**
+ * PATCH admin/membership-plans (admin): `id` and at least one change. A price change applies to new subscriptions
+ * and plan changes; running subscriptions keep the price they were sold at until they change plan.
+ */
+export const PlanPatchBody = z
+  .strictObject({
+    id: Id,
+    name: PlanName.optional(),
+    price_sgd: Price.optional(),
+    price_rm: Price.optional(),
+    features: z.array(Feature).max(30, { message: 'At most 30 features' }).optional(),
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 1, { message: 'Give at least one change', path: ['body'] });
+export type PlanPatchBody = z.infer<typeof PlanPatchBody>;
+export const PlanReply = ok(MembershipPlan);
+export const PlansReply = ok(z.array(MembershipPlan));
+
+export const Card = z.object({
+  id: Id,
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  is_default: z.boolean(),
+  created_at: z.string(),
+});
+export type Card = z.infer<typeof Card>;
+export const CardsReply = ok(z.array(Card));
+export const CardReply = ok(Card);
+
+/** Test card numbers of the offline test-mode provider (Stripe's documented test numbers). */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declines: '4000000000000002',
+  needsAuthentication: '4000002500003155',
+} as const;
+
+/**
+ * POST auth/card and POST trial/card: exactly one of
+ * - `payment_method_id`: a card collected by the provider's card elements (Stripe `pm_…`); the service confirms a
+ *   SetupIntent for it (off-session use);
+ * - `setup_intent_id`: finish a setup that needed the card holder's authentication (after the browser's
+ *   `handleNextAction`); with the offline provider, `test_authentication` says how the test authentication went;
+ * - `card_number` with `exp_month`, `exp_year`, `cvc`: **offline test mode only** (test numbers, never real cards;
+ *   the Stripe provider refuses it).
+ */
+export const AddCardBody = z
+  .strictObject({
+    payment_method_id: z
+      .string({ error: 'payment_method_id must be text' })
+      .regex(/^pm_[A-Za-z0-9_]{1,200}$/, { message: 'Not a payment method id' })
+      .optional(),
+    setup_intent_id: z
+      .string({ error: 'setup_intent_id must be text' })
+      .regex(/^seti_[A-Za-z0-9_]{1,200}$/, { message: 'Not a setup intent id' })
+      .optional(),
+    test_authentication: z
+      .enum(['succeed', 'fail'], { error: "test_authentication must be 'succeed' or 'fail'" })
+      .optional(),
+    card_number: z
+      .string({ error: 'card_number must be text' })
+      .regex(/^[0-9 ]{12,23}$/, { message: 'Enter the card number (digits only)' })
+      .optional(),
+    exp_month: z
+      .number({ error: 'Enter the expiry month' })
+      .int()
+      .min(1, { message: 'Enter a month 1-12' })
+      .max(12, { message: 'Enter a month 1-12' })
+      .optional(),
+    exp_year: z
+      .number({ error: 'Enter the expiry year' })
+      .int()
+      .min(2000, { message: 'Enter a 4-digit year' })
+      .max(2100, { message: 'Enter a 4-digit year' })
+      .optional(),
+    cvc: z
+      .string({ error: 'cvc must be text' })
+      .regex(/^[0-9]{3,4}$/, { message: 'Enter the 3 or 4 digit security code' })
+      .optional(),
+    make_default: z.boolean({ error: 'make_default must be true or false' }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const given = [b.payment_method_id, b.setup_intent_id, b.card_number].filter((v) => v !== undefined).length;
+    if (given !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payment_method_id'],
+        message: 'Give one of payment_method_id, setup_intent_id or card_number',
+      });
+    if (b.card_number !== undefined)
+      for (const key of ['exp_month', 'exp_year', 'cvc'] as const)
+        if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `Enter ${key}` });
+  });
+export type AddCardBody = z.infer<typeof AddCardBody>;
+/** A card setup waiting for the card holder's authentication (HTTP 202): confirm it in the browser, then send setup_intent_id. */
+export const CardActionRequired = z.object({
+  status: z.literal('requires_action'),
+  setup_intent_id: z.string(),
+  client_secret: z.string(),
+});
+export const AddCardReply = ok(z.union([Card, CardActionRequired]));
+
+export const SubscriptionState = z.enum(['active', 'past_due', 'cancelled', 'expired']);
+export type SubscriptionState = z.infer<typeof SubscriptionState>;
+/** The advisor's subscription as the API shows it. */
+export const Subscription = z.object({
+  id: Id,
+  user_id: Id,
+  plan_id: Id,
+  plan_name: z.string(),
+  interval: PlanInterval,
+  currency: Currency,
+  /** Price per interval the subscription is billed at (minor units). */
+  amount: z.number().int(),
+  status: SubscriptionState,
+  cancel_at_period_end: z.boolean(),
+  current_period_start: z.string(),
+  current_period_end: z.string(),
+  /** When the next charge is due (null when the subscription ends at the period's end or has ended). */
+  next_charge_at: z.string().nullable(),
+  /** A renewal failed: since when, and when the membership expires unless a payment succeeds. */
+  past_due_since: z.string().nullable(),
+  grace_ends_at: z.string().nullable(),
+  card: z.object({ id: Id, brand: z.string(), last4: z.string() }).nullable(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof Subscription>;
+export const SubscriptionReply = ok(Subscription);
+
+/** POST trial/membership-plans: subscribe (from the trial, after it, or again after cancelling or expiring). */
+export const SubscribeBody = z.strictObject({
+  plan_id: Id,
+  currency: Currency,
+  /** The card to charge; the default card when left out. */
+  card_id: Id.optional(),
+});
+export type SubscribeBody = z.infer<typeof SubscribeBody>;
+/** PATCH change-subscription-plan: the new plan; the difference for the rest of the period is charged or credited now. */
+export const ChangePlanBody = z.strictObject({ plan_id: Id });
+export type ChangePlanBody = z.infer<typeof ChangePlanBody>;
+/** PATCH cancel-membership-plan: the subscription ends at the end of the paid period. */
+export const CancelPlanBody = z.strictObject({ reason: PlainText(500).optional() });
+export type CancelPlanBody = z.infer<typeof CancelPlanBody>;
+
+export const TransactionKind = z.enum(['charge', 'refund', 'failure']);
+export type TransactionKind = z.infer<typeof TransactionKind>;
+export const SubscriptionTransaction = z.object({
+  id: Id,
+  user_id: Id,
+  kind: TransactionKind,
+  /** Minor units; positive for charges and failures, the refunded amount for refunds. */
+  amount: z.number().int(),
+  currency: Currency,
+  description: z.string(),
+  plan_name: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  /** The provider's receipt or invoice page, when it has one (Stripe's hosted invoice; null offline). */
+  receipt_url: z.string().nullable(),
+  occurred_at: z.string(),
+});
+export type SubscriptionTransaction = z.infer<typeof SubscriptionTransaction>;
+export const TransactionsQuery = PageQuery.extend({ kind: TransactionKind.optional() });
+export const TransactionsReply = ok(Page(SubscriptionTransaction));
+
+/** GET admin/subscribers-list: ?status= (default active), page, page_size. */
+export const SubscribersQuery = PageQuery.extend({ status: SubscriptionState.optional() });
+export const SubscribersReply = ok(Page(Subscription));
+/** GET admin/subscription-transactions-list: ?kind=, ?user_id=, page, page_size. */
+export const AdminTransactionsQuery = TransactionsQuery.extend({ user_id: Id.optional() });
+
+/** POST webhooks/stripe: the provider's signed event (raw body, Stripe-Signature header). */
+export const WebhookReply = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });
+/** Seconds a webhook signature stays valid (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SEC = 300;
+
+/** POST admin/notify-user-for-subscription and admin/notify-user-for-registration: mail one advisor a reminder. */
+export const NotifyBody = z.strictObject({ user_id: Id });
+export type NotifyBody = z.infer<typeof NotifyBody>;
+export const NotifyReply = z.object({ message: z.string() });
+/** Reminder mails an admin can send; each at most once a UTC day per user. */
+export const REMINDER_KINDS = ['subscription', 'registration'] as const;

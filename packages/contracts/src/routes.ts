@@ -191,6 +191,77 @@ export const routes: Route[] = [
   r('GET', 'leads/customer', 'svc-planning', ADV, {
     summary: 'Customers page (page, page_size, search, sort, order)',
     reply: households.LeadListReply,
+  // Payments and plans (issue 16). Billing calls never need a live membership: they are how an advisor gets one back.
+  r('GET', 'membership-plans', 'svc-billing', 'public', {
+    withoutMembership: true,
+    summary: 'Plans on offer (admins also see inactive ones)',
+    reply: billing.PlansReply,
+  }),
+  r('GET', 'membership-plans/:id', 'svc-billing', 'public', { withoutMembership: true, reply: billing.PlanReply }),
+  r('POST', 'membership-plans', 'svc-billing', A, { body: billing.PlanCreateBody, reply: billing.PlanReply }),
+  r('PATCH', 'admin/membership-plans', 'svc-billing', A, { body: billing.PlanPatchBody, reply: billing.PlanReply }),
+  r('POST', 'auth/card', 'svc-billing', ADV, {
+    withoutMembership: true,
+    body: billing.AddCardBody,
+    reply: billing.AddCardReply,
+  }),
+  r('POST', 'trial/card', 'svc-billing', ADV, {
+    withoutMembership: true,
+    body: billing.AddCardBody,
+    reply: billing.AddCardReply,
+  }),
+  r('GET', 'auth/card', 'svc-billing', ADV, { withoutMembership: true, reply: billing.CardsReply }),
+  r('GET', 'auth/card/:id/default', 'svc-billing', ADV, {
+    withoutMembership: true,
+    summary: 'Makes the card the default (GET as the spec has it)',
+    reply: billing.CardReply,
+  }),
+  r('DELETE', 'auth/card/:id', 'svc-billing', ADV, { withoutMembership: true, reply: billing.CardsReply }),
+  r('POST', 'trial/membership-plans', 'svc-billing', ADV, {
+    withoutMembership: true,
+    summary: 'Subscribe to a plan (from the trial, or again after cancelling or expiring)',
+    body: billing.SubscribeBody,
+    reply: billing.SubscriptionReply,
+  }),
+  r('PATCH', 'change-subscription-plan', 'svc-billing', ADV, {
+    withoutMembership: true,
+    body: billing.ChangePlanBody,
+    reply: billing.SubscriptionReply,
+  }),
+  r('PATCH', 'cancel-membership-plan', 'svc-billing', ADV, {
+    withoutMembership: true,
+    summary: 'Cancel at the end of the paid period',
+    body: billing.CancelPlanBody,
+    reply: billing.SubscriptionReply,
+  }),
+  r('GET', 'subscription-transactions', 'svc-billing', ADV, {
+    withoutMembership: true,
+    summary: "The advisor's charges, refunds and failures (page, page_size, kind)",
+    reply: billing.TransactionsReply,
+  }),
+  r('GET', 'admin/subscribers-list', 'svc-billing', A, {
+    summary: 'Subscriptions by status (status, page, page_size)',
+    reply: billing.SubscribersReply,
+  }),
+  r('GET', 'admin/subscription-transactions-list', 'svc-billing', A, {
+    summary: 'Every transaction (kind, user_id, page, page_size)',
+    reply: billing.TransactionsReply,
+  }),
+  r('POST', 'admin/notify-user-for-subscription', 'svc-billing', A, {
+    summary: 'Mail an advisor a reminder to choose a plan (once a day per user)',
+    body: billing.NotifyBody,
+    reply: billing.NotifyReply,
+  }),
+  r('POST', 'admin/notify-user-for-registration', 'svc-billing', A, {
+    summary: 'Mail an advisor a reminder to finish signing up (once a day per user)',
+    body: billing.NotifyBody,
+    reply: billing.NotifyReply,
+  }),
+  r('POST', 'webhooks/stripe', 'svc-billing', 'public', {
+    withoutMembership: true,
+    summary: "The payment provider's signed events (Stripe-Signature)",
+    reply: billing.WebhookReply,
+  }),
   }),
   r('GET', 'leads/:type', 'svc-planning', ADV, {
     summary: 'Leads (type lead) or customers page (page, page_size, search, sort, order)',

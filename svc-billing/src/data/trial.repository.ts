@@ -1,5 +1,5 @@
-import type { Knex } from '@kinfolio/service-kit';
 import type { billing } from '@kinfolio/contracts';
+import type { Knex } from '@kinfolio/service-kit';
 
 export interface TrialRow {
   id: string;
@@ -14,12 +14,14 @@ export interface TrialRow {
 export interface SubscriptionRow {
   id: string;
   user_id: string;
-  status: 'active' | 'cancelled' | 'expired';
+  status: 'active' | 'past_due' | 'cancelled' | 'expired';
   starts_at: Date;
   ends_at: Date | null;
 }
 
-type Raw<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K] };
+type Raw<T> = {
+  [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K];
+};
 
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const toDateOrNull = (v: Date | string | null): Date | null => (v === null ? null : toDate(v));
@@ -48,8 +50,15 @@ export async function insertTrialIfAbsent(
   return row ? trialRow(row) : null;
 }
 
-export async function findTrialByUser(db: Knex | Knex.Transaction, userId: string, opts: { forUpdate?: boolean } = {}): Promise<TrialRow | null> {
-  const q = db('trials').select([...TRIAL_COLUMNS]).where({ user_id: userId }).first();
+export async function findTrialByUser(
+  db: Knex | Knex.Transaction,
+  userId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<TrialRow | null> {
+  const q = db('trials')
+    .select([...TRIAL_COLUMNS])
+    .where({ user_id: userId })
+    .first();
   const row: Raw<TrialRow> | undefined = await (opts.forUpdate ? q.forUpdate() : q);
   return row ? trialRow(row) : null;
 }
@@ -60,7 +69,10 @@ export async function saveTrial(
   patch: Partial<Pick<TrialRow, 'status' | 'ends_at' | 'ended_at' | 'end_reason'>>,
   now: Date,
 ): Promise<TrialRow> {
-  const rows: Raw<TrialRow>[] = await trx('trials').where({ id }).update({ ...patch, updated_at: now }).returning([...TRIAL_COLUMNS]);
+  const rows: Raw<TrialRow>[] = await trx('trials')
+    .where({ id })
+    .update({ ...patch, updated_at: now })
+    .returning([...TRIAL_COLUMNS]);
   const row = rows[0];
   if (!row) throw new Error(`trial ${id} vanished during update`);
   return trialRow(row);
@@ -73,7 +85,15 @@ export async function saveTrial(
 export async function endOverdueTrials(trx: Knex.Transaction, now: Date, limit: number): Promise<TrialRow[]> {
   const rows: Raw<TrialRow>[] = await trx('trials')
     .whereIn('id', (sub) => {
-      sub.select('id').from('trials').where('status', 'active').andWhere('ends_at', '<=', now).orderBy('ends_at').limit(limit).forUpdate().skipLocked();
+      sub
+        .select('id')
+        .from('trials')
+        .where('status', 'active')
+        .andWhere('ends_at', '<=', now)
+        .orderBy('ends_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked();
     })
     .andWhere('status', 'active')
     .update({ status: 'ended', end_reason: 'expired', ended_at: now, updated_at: now })
@@ -81,10 +101,16 @@ export async function endOverdueTrials(trx: Knex.Transaction, now: Date, limit: 
   return rows.map(trialRow);
 }
 
-export async function findActiveSubscription(db: Knex | Knex.Transaction, userId: string, now: Date): Promise<SubscriptionRow | null> {
+export async function findActiveSubscription(
+  db: Knex | Knex.Transaction,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionRow | null> {
   const row: Raw<SubscriptionRow> | undefined = await db('subscriptions')
     .select('id', 'user_id', 'status', 'starts_at', 'ends_at')
-    .where({ user_id: userId, status: 'active' })
+    .where({ user_id: userId })
+    // past due: a renewal failed and the grace period runs; the membership stays active until it expires
+    .whereIn('status', ['active', 'past_due'])
     .andWhere((q) => q.whereNull('ends_at').orWhere('ends_at', '>', now))
     .orderBy('starts_at', 'desc')
     .first();

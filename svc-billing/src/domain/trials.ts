@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { auth, billing, Events } from '@kinfolio/contracts';
-import { AppError, enqueueEvent, forbidden, type Identity, type Knex, notFound, type ServiceContext } from '@kinfolio/service-kit';
+import {
+  AppError,
+  enqueueEvent,
+  forbidden,
+  type Identity,
+  type Knex,
+  notFound,
+  type ServiceContext,
+} from '@kinfolio/service-kit';
 import {
   endOverdueTrials,
   findActiveSubscription,
@@ -44,10 +52,18 @@ export async function membershipOf(
 }
 
 async function announce(trx: Knex.Transaction, trial: TrialRow, now: Date, kind: 'started' | 'updated'): Promise<void> {
-  const base = { user_id: trial.user_id, trial_id: trial.id, started_at: trial.started_at.toISOString(), ends_at: trial.ends_at.toISOString() };
+  const base = {
+    user_id: trial.user_id,
+    trial_id: trial.id,
+    started_at: trial.started_at.toISOString(),
+    ends_at: trial.ends_at.toISOString(),
+  };
   if (kind === 'started') await enqueueEvent(trx, 'billing.trial.started.v1', base);
   else await enqueueEvent(trx, 'billing.trial.updated.v1', { ...base, status: trial.status });
-  await enqueueEvent(trx, 'billing.membership.changed.v1', { user_id: trial.user_id, ...(await membershipOf(trx, trial.user_id, now)) });
+  await enqueueEvent(trx, 'billing.membership.changed.v1', {
+    user_id: trial.user_id,
+    ...(await membershipOf(trx, trial.user_id, now)),
+  });
 }
 
 /**
@@ -69,6 +85,11 @@ export function trialStart(registeredAt: string, now: Date): Date {
 export async function openTrial(trx: Knex.Transaction, payload: unknown, now = new Date()): Promise<TrialRow | null> {
   const event = Events['auth.advisor.registered.v1'].parse(payload);
   const started_at = trialStart(event.registered_at, now);
+  // the contact the admin reminders mail (kept from the first registration event)
+  await trx('billing_contacts')
+    .insert({ user_id: event.user_id, email: event.email, name: event.name, registered_at: started_at })
+    .onConflict('user_id')
+    .ignore();
   const trial = await insertTrialIfAbsent(trx, {
     id: randomUUID(),
     user_id: event.user_id,
@@ -81,12 +102,27 @@ export async function openTrial(trx: Knex.Transaction, payload: unknown, now = n
 }
 
 /** auth.user.deleted.v1 → the user's open trial is closed (no membership event: the user no longer exists). */
-export async function closeTrialOfDeletedUser(trx: Knex.Transaction, payload: unknown, now = new Date()): Promise<void> {
+export async function closeTrialOfDeletedUser(
+  trx: Knex.Transaction,
+  payload: unknown,
+  now = new Date(),
+): Promise<void> {
   const event = Events['auth.user.deleted.v1'].parse(payload);
+  await trx('billing_contacts').where({ user_id: event.user_id }).delete();
   const trial = await findTrialByUser(trx, event.user_id, { forUpdate: true });
   if (trial?.status !== 'active') return;
-  const ended = await saveTrial(trx, trial.id, { status: 'ended', ended_at: now, ends_at: now, end_reason: 'user_deleted' }, now);
-  const base = { user_id: ended.user_id, trial_id: ended.id, started_at: ended.started_at.toISOString(), ends_at: ended.ends_at.toISOString() };
+  const ended = await saveTrial(
+    trx,
+    trial.id,
+    { status: 'ended', ended_at: now, ends_at: now, end_reason: 'user_deleted' },
+    now,
+  );
+  const base = {
+    user_id: ended.user_id,
+    trial_id: ended.id,
+    started_at: ended.started_at.toISOString(),
+    ends_at: ended.ends_at.toISOString(),
+  };
   await enqueueEvent(trx, 'billing.trial.updated.v1', { ...base, status: 'ended' });
 }
 
@@ -110,7 +146,10 @@ export async function updateTrial(
   if (!isAdmin && body.status === undefined) throw forbidden('Only an admin can extend a trial');
   if (body.ends_at !== undefined) {
     const endsAt = new Date(body.ends_at);
-    if (endsAt <= now) throw new AppError(400, 'Choose an end in the future', { errors: [{ ends_at: ['Choose an end in the future'] }] });
+    if (endsAt <= now)
+      throw new AppError(400, 'Choose an end in the future', {
+        errors: [{ ends_at: ['Choose an end in the future'] }],
+      });
     if (endsAt.getTime() > now.getTime() + billing.TRIAL_ENDS_AT_MAX_DAYS * DAY_MS) {
       const msg = `Choose an end within ${billing.TRIAL_ENDS_AT_MAX_DAYS} days`;
       throw new AppError(400, msg, { errors: [{ ends_at: [msg] }] });
@@ -123,7 +162,12 @@ export async function updateTrial(
     let patch: Parameters<typeof saveTrial>[2];
     if (body.status === 'ended') {
       if (trial.status === 'ended') return { trial: toTrial(trial), changed: false };
-      patch = { status: 'ended', ended_at: now, ends_at: now < trial.ends_at ? now : trial.ends_at, end_reason: isAdmin ? 'ended_by_admin' : 'ended_by_advisor' };
+      patch = {
+        status: 'ended',
+        ended_at: now,
+        ends_at: now < trial.ends_at ? now : trial.ends_at,
+        end_reason: isAdmin ? 'ended_by_admin' : 'ended_by_advisor',
+      };
     } else {
       const endsAt =
         body.extend_days !== undefined
@@ -158,7 +202,12 @@ export async function sweepExpiredTrials(ctx: ServiceContext, now = new Date(), 
 }
 
 /** Spec §7 membership lookup: every trial and subscription record of the user, with its status. */
-export async function lookupMembership(ctx: ServiceContext, caller: Identity, userId: string, now = new Date()): Promise<billing.MembershipRecord[]> {
+export async function lookupMembership(
+  ctx: ServiceContext,
+  caller: Identity,
+  userId: string,
+  now = new Date(),
+): Promise<billing.MembershipRecord[]> {
   assertOwnerOrAdmin(caller, userId);
   const trial = await findTrialByUser(ctx.db, userId);
   const subscriptions = await listSubscriptions(ctx.db, userId);
@@ -166,7 +215,12 @@ export async function lookupMembership(ctx: ServiceContext, caller: Identity, us
     id: s.id,
     user_id: s.user_id,
     kind: 'subscription',
-    status: s.status === 'active' && (s.ends_at === null || s.ends_at > now) ? 'activated' : s.status === 'cancelled' ? 'cancelled' : 'expired',
+    status:
+      (s.status === 'active' || s.status === 'past_due') && (s.ends_at === null || s.ends_at > now)
+        ? 'activated'
+        : s.status === 'cancelled'
+          ? 'cancelled'
+          : 'expired',
     starts_at: s.starts_at.toISOString(),
     ends_at: s.ends_at?.toISOString() ?? null,
   }));

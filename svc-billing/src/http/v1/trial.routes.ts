@@ -1,10 +1,12 @@
-import type { Express } from 'express';
 import { billing } from '@kinfolio/contracts';
-import { identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import { identity, parse, uuidParam } from '@kinfolio/service-kit';
+import type { Express } from 'express';
+import { type Billing, withSubscriptionDetails } from '../../domain/billing';
 import { lookupMembership, updateTrial } from '../../domain/trials';
 
 /** PATCH trial/{id}/update and GET membership/{id} (`id` is the advisor's user id). */
-export function trialRoutes(app: Express, ctx: ServiceContext): void {
+export function trialRoutes(app: Express, b: Billing): void {
+  const { ctx } = b;
   app.patch('/api/v1/trial/:id/update', async (req, res) => {
     const caller = identity();
     const userId = uuidParam(req);
@@ -16,6 +18,6 @@ export function trialRoutes(app: Express, ctx: ServiceContext): void {
   app.get('/api/v1/membership/:id', async (req, res) => {
     const caller = identity();
     const userId = uuidParam(req);
-    res.json({ data: await lookupMembership(ctx, caller, userId) });
+    res.json({ data: await withSubscriptionDetails(b, await lookupMembership(ctx, caller, userId)) });
   });
 }
