@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LaterPanel, NotFoundPanel } from './components/LaterPanel';
+import { AdvisorMetaPage } from './features/advisor-meta/AdvisorMetaPage';
 import { UsersPage } from './features/users/UsersPage';
 import { ErrorLogsPage, FaqPage, PageWalkthroughPage, PendingTicketsBridge, SupportTicketsPage } from './support';
 
@@ -27,7 +28,6 @@ export const LATER_SECTIONS: ReadonlyArray<{ path: string; title: string }> = [
   { path: 'investment/investment-plans', title: 'Investment plans' },
   { path: 'investment/*', title: 'Investment' },
   { path: 'threshold-management', title: 'Threshold management' },
-  { path: 'advisor-meta', title: 'Advisor meta data' },
   { path: 'lead-magnet', title: 'Lead magnets' },
 ];
 
@@ -45,6 +45,7 @@ export default function App() {
         <Route path="faq/*" element={<FaqPage />} />
         <Route path="page-walkthrough/*" element={<PageWalkthroughPage />} />
         <Route path="error-logs/*" element={<ErrorLogsPage />} />
+        <Route path="advisor-meta" element={<AdvisorMetaPage />} />
         {LATER_SECTIONS.map((s) => (
           <Route key={s.path} path={s.path} element={<LaterPanel title={s.title} />} />
         ))}

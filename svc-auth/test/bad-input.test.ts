@@ -17,10 +17,12 @@ describe.each(testInfras())('svc-auth bad-input sweep (%s)', (infra) => {
   let t: TestService;
   let adv: Seeded;
   let admin: Seeded;
+  let cust: Seeded;
   beforeAll(async () => {
     t = await startTestService(authModule, { infra });
     adv = await seedUser(t, 'advisor');
     admin = await seedUser(t, 'admin');
+    cust = await seedUser(t, 'customer', { advisor_id: adv.user.id });
   });
   afterAll(async () => {
     await t?.stop();
@@ -77,6 +79,34 @@ describe.each(testInfras())('svc-auth bad-input sweep (%s)', (infra) => {
       as: () => admin.as,
       valid: { permissions: [{ key: 'lm:a', granted: true }] },
     },
+    'POST admin/advisor-meta/create': {
+      as: () => admin.as,
+      valid: { title: 'Languages', placeholder: 'English', position: 1 },
+    },
+    'PATCH admin/advisor-meta/:id/update': {
+      as: () => admin.as,
+      valid: { title: 'Languages', placeholder: 'English', position: 1 },
+    },
+    'PUT admin/advisor-meta/bulk-update': {
+      as: () => admin.as,
+      valid: { items: [{ id: adv.user.id, position: 0, title: 'Languages' }] },
+    },
+    'POST advisor/profile-meta-data': { as: () => adv.as, valid: { meta_id: adv.user.id, value: 'English' } },
+    'PATCH advisor/profile-meta-data/:id': { as: () => adv.as, valid: { value: 'English' } },
+    'POST advisor/bulk-update/profile-meta-data': {
+      as: () => adv.as,
+      valid: { items: [{ meta_id: adv.user.id, value: 'English' }] },
+    },
+    'POST advisor/testimonial': {
+      as: () => adv.as,
+      valid: { name: 'Siti', designation: 'Teacher', content: 'Thorough\nand kind', position: 0 },
+    },
+    'PATCH advisor/testimonial/:id': {
+      as: () => adv.as,
+      valid: { name: 'Siti', designation: 'Teacher', content: 'Thorough', position: 0 },
+    },
+    'POST customer/review-and-ratings/create': { as: () => cust.as, valid: { rating: 5, review: 'Great\nadvice' } },
+    'PATCH customer/review-and-ratings/:id/update': { as: () => cust.as, valid: { rating: 4, review: 'Good' } },
   });
   const bodyRoutes = routes.filter((r) => r.service === 'svc-auth' && r.body);
   const internal: Array<{ path: string; schema: z.ZodType; valid: () => Record<string, unknown> }> = [

@@ -412,6 +412,19 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
       ['PATCH', 'user/update', { user_id: adv.user.id, name: 'Hacked' }],
       ['GET', 'user/permissions'],
       ['GET', `user/permissions/${adv.user.id}/LM`],
+      ['GET', 'advisor/profile-meta-data'],
+      ['POST', 'advisor/profile-meta-data', { meta_id: randomUUID(), value: 'Hacked' }],
+      ['PATCH', `advisor/profile-meta-data/${randomUUID()}`, { value: 'Hacked' }],
+      ['DELETE', `advisor/profile-meta-data/${randomUUID()}`],
+      ['POST', 'advisor/bulk-update/profile-meta-data', { items: [] }],
+      ['GET', 'advisor/testimonial'],
+      ['POST', 'advisor/testimonial', { name: 'Hacked', content: 'Hacked' }],
+      ['PATCH', `advisor/testimonial/${randomUUID()}`, { name: 'Hacked' }],
+      ['DELETE', `advisor/testimonial/${randomUUID()}`],
+      ['GET', 'customer/review-and-ratings'],
+      ['POST', 'customer/review-and-ratings/create', { rating: 1, review: 'Hacked' }],
+      ['PATCH', `customer/review-and-ratings/${randomUUID()}/update`, { is_published: true }],
+      ['DELETE', `customer/review-and-ratings/${randomUUID()}`],
     ];
     const adminEndpoints: Array<[string, string, unknown?]> = [
       ['POST', 'admin/get-filtered-users', {}],
@@ -419,6 +432,11 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
       ['PATCH', `admin/get-filtered-users/${other.user.id}`, { status: 'deactivated' }],
       ['DELETE', `admin/get-filtered-users/${other.user.id}`],
       ['POST', `admin/permissions/${other.user.id}/upsert`, { permissions: [{ key: 'lm:x', granted: true }] }],
+      ['GET', 'admin/advisor-meta'],
+      ['POST', 'admin/advisor-meta/create', { title: 'Hacked' }],
+      ['PATCH', `admin/advisor-meta/${randomUUID()}/update`, { title: 'Hacked' }],
+      ['PUT', 'admin/advisor-meta/bulk-update', { items: [{ id: randomUUID(), position: 0 }] }],
+      ['DELETE', `admin/advisor-meta/${randomUUID()}`],
     ];
     const refused: string[] = [];
     const expectStatus = async (
@@ -470,6 +488,8 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
       true,
     );
     expect(await countRows(t, 'permissions')).toBe(0);
+    for (const table of ['advisor_meta', 'profile_meta_data', 'testimonials', 'reviews'])
+      expect([table, await countRows(t, table)]).toEqual([table, 0]);
   });
 
   test('internal endpoints refuse calls without a valid gateway signature; CSRF header is required for changes', async () => {

@@ -129,6 +129,10 @@ describe.each(testInfras())('svc-auth users, admin, permissions, membership (%s)
       business_phone: '+6561234567',
       contact_number: '91234567',
       og_image: 'storage/og.png',
+      meta: [],
+      testimonials: [],
+      reviews: [],
+      rating: { average: null, count: 0 },
     });
     expect((await t.call('GET', 'advisor/public')).status).toBe(404);
     expect((await t.call('GET', 'advisor/public', { tenant: 'nobody-here' })).status).toBe(404);

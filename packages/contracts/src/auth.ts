@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { Gender, Id, ok, Page, UserType } from './common';
-import { CleanString, CountryCode, Email, LoginPassword, Otp, Password, Phone, PlainText, Username } from './validation';
+import {
+  CleanString,
+  CountryCode,
+  Email,
+  LoginPassword,
+  Otp,
+  Password,
+  Phone,
+  PlainText,
+  Username,
+} from './validation';
 
 export const MembershipStatus = z.enum(['none', 'trial', 'active', 'expired']);
 export type MembershipStatus = z.infer<typeof MembershipStatus>;
@@ -15,7 +25,9 @@ export const MediaPath = z
   .string()
   .trim()
   .max(1000)
-  .regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)?\/?[A-Za-z0-9._~%/-]*(\?[A-Za-z0-9._~%=&-]*)?$/, { message: 'Enter a valid file path' });
+  .regex(/^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)?\/?[A-Za-z0-9._~%/-]*(\?[A-Za-z0-9._~%=&-]*)?$/, {
+    message: 'Enter a valid file path',
+  });
 
 /** A user as the API shows it (spec platform-shell §3 User, plus what the shell's screens read). */
 export const User = z.object({
@@ -93,10 +105,17 @@ export const UserReply = ok(User);
 export const UpdateUserBody = z.object({
   user_id: Id,
   username: Username.optional(),
-  name: PlainText(120).pipe(z.string().min(1, { message: 'Enter name' })).optional(),
+  name: PlainText(120)
+    .pipe(z.string().min(1, { message: 'Enter name' }))
+    .optional(),
   designation: PlainText(120).optional(),
   business_email: Email.or(z.literal('')).optional(),
-  business_phone: z.string().trim().regex(/^\+?[\d ]{6,20}$/, { message: 'Enter a valid phone number' }).or(z.literal('')).optional(),
+  business_phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d ]{6,20}$/, { message: 'Enter a valid phone number' })
+    .or(z.literal(''))
+    .optional(),
   bio: PlainText(1000, { multiline: true }).optional(),
   gender: Gender.optional(),
   profile_image: MediaPath.or(z.literal('')).optional(),
@@ -115,7 +134,147 @@ export const AdvisorPublic = z.object({
   og_image: z.string().nullable(),
 });
 export type AdvisorPublic = z.infer<typeof AdvisorPublic>;
-export const AdvisorPublicReply = ok(AdvisorPublic);
+
+/* ----- Expert positioning: advisor meta (admin), profile meta data, testimonials, reviews and ratings ----- */
+
+const required = (message: string) => z.string().min(1, { message });
+/** Review and rating bounds (a customer rates their advisor 1 to 5). */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const POSITION_MAX = 10_000;
+const Position = z.number().int().min(0).max(POSITION_MAX);
+
+/** A profile field advisors fill in (admin CMS 'advisor meta data'), e.g. 'Languages spoken', 'Qualifications'. */
+export const AdvisorMeta = z.object({
+  id: Id,
+  title: z.string(),
+  placeholder: z.string().nullable(),
+  position: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdvisorMeta = z.infer<typeof AdvisorMeta>;
+export const AdvisorMetaCreateBody = z.object({
+  title: PlainText(120).pipe(required('Enter title')),
+  placeholder: PlainText(200).optional(),
+  position: Position.optional(),
+});
+export type AdvisorMetaCreateBody = z.infer<typeof AdvisorMetaCreateBody>;
+export const AdvisorMetaUpdateBody = AdvisorMetaCreateBody.partial();
+export type AdvisorMetaUpdateBody = z.infer<typeof AdvisorMetaUpdateBody>;
+/** PUT admin/advisor-meta/bulk-update: positions (and optionally titles) of several fields at once. */
+export const AdvisorMetaBulkBody = z.object({
+  items: z
+    .array(z.object({ id: Id, position: Position, title: PlainText(120).pipe(required('Enter title')).optional() }))
+    .min(1)
+    .max(200),
+});
+export type AdvisorMetaBulkBody = z.infer<typeof AdvisorMetaBulkBody>;
+export const AdvisorMetaReply = ok(AdvisorMeta);
+export const AdvisorMetaListReply = ok(z.array(AdvisorMeta));
+
+/** An advisor's value for one advisor meta field; `id` and `value` are null while the advisor has none. */
+export const ProfileMetaField = z.object({
+  id: Id.nullable(),
+  meta_id: Id,
+  title: z.string(),
+  placeholder: z.string().nullable(),
+  position: z.number().int(),
+  value: z.string().nullable(),
+});
+export type ProfileMetaField = z.infer<typeof ProfileMetaField>;
+export const ProfileMetaValue = PlainText(1000, { multiline: true });
+export const ProfileMetaCreateBody = z.object({ meta_id: Id, value: ProfileMetaValue.pipe(required('Enter value')) });
+export type ProfileMetaCreateBody = z.infer<typeof ProfileMetaCreateBody>;
+export const ProfileMetaUpdateBody = z.object({ value: ProfileMetaValue.pipe(required('Enter value')) });
+/** POST advisor/bulk-update/profile-meta-data: every field at once; an empty value removes the advisor's value. */
+export const ProfileMetaBulkBody = z.object({
+  items: z.array(z.object({ meta_id: Id, value: ProfileMetaValue })).max(200),
+});
+export type ProfileMetaBulkBody = z.infer<typeof ProfileMetaBulkBody>;
+export const ProfileMetaReply = ok(ProfileMetaField);
+export const ProfileMetaListReply = ok(z.array(ProfileMetaField));
+
+export const Testimonial = z.object({
+  id: Id,
+  name: z.string(),
+  designation: z.string().nullable(),
+  content: z.string(),
+  position: z.number().int(),
+  created_at: z.string(),
+});
+export type Testimonial = z.infer<typeof Testimonial>;
+export const TestimonialCreateBody = z.object({
+  name: PlainText(120).pipe(required('Enter name')),
+  designation: PlainText(120).optional(),
+  content: PlainText(1000, { multiline: true }).pipe(required('Enter testimonial')),
+  position: Position.optional(),
+});
+export type TestimonialCreateBody = z.infer<typeof TestimonialCreateBody>;
+/** PATCH advisor/testimonial/{id}: any of the fields; `position` moves it (the others shift). */
+export const TestimonialUpdateBody = TestimonialCreateBody.partial();
+export type TestimonialUpdateBody = z.infer<typeof TestimonialUpdateBody>;
+export const TestimonialReply = ok(Testimonial);
+export const TestimonialListReply = ok(z.array(Testimonial));
+
+/** A customer's review of their advisor; only published ones reach the public page. */
+export const Review = z.object({
+  id: Id,
+  advisor_id: Id,
+  customer_id: Id,
+  customer_name: z.string(),
+  rating: z.number().int(),
+  review: z.string(),
+  is_published: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Review = z.infer<typeof Review>;
+const Rating = z
+  .number({ error: 'Choose a rating from 1 to 5' })
+  .int({ message: 'Choose a rating from 1 to 5' })
+  .min(RATING_MIN, { message: 'Choose a rating from 1 to 5' })
+  .max(RATING_MAX, { message: 'Choose a rating from 1 to 5' });
+export const ReviewCreateBody = z.object({
+  rating: Rating,
+  review: PlainText(1000, { multiline: true }).pipe(required('Enter review')),
+});
+export type ReviewCreateBody = z.infer<typeof ReviewCreateBody>;
+/**
+ * PATCH customer/review-and-ratings/{id}/update: the customer who wrote it changes rating and text (which takes
+ * it off the public page until the advisor publishes it again); the advisor reviewed sets `is_published`.
+ */
+export const ReviewUpdateBody = z.object({
+  rating: Rating.optional(),
+  review: PlainText(1000, { multiline: true }).pipe(required('Enter review')).optional(),
+  is_published: z.boolean().optional(),
+});
+export type ReviewUpdateBody = z.infer<typeof ReviewUpdateBody>;
+export const ReviewReply = ok(Review);
+export const ReviewListReply = ok(z.array(Review));
+
+/** What the public page shows of a published review: the reviewer's first name and last initial only. */
+export const PublicReview = z.object({
+  id: Id,
+  name: z.string(),
+  rating: z.number().int(),
+  review: z.string(),
+  created_at: z.string(),
+});
+export type PublicReview = z.infer<typeof PublicReview>;
+
+/**
+ * GET advisor/public: the public details (AdvisorPublic, which the gateway's og tags read) plus the expert
+ * positioning content of the public page: meta data, testimonials, published reviews with their average and count.
+ */
+export const AdvisorPublicPage = AdvisorPublic.extend({
+  meta: z.array(z.object({ title: z.string(), value: z.string() })),
+  testimonials: z.array(Testimonial.pick({ id: true, name: true, designation: true, content: true })),
+  reviews: z.array(PublicReview),
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+});
+export type AdvisorPublicPage = z.infer<typeof AdvisorPublicPage>;
+export const AdvisorPublicReply = ok(AdvisorPublicPage);
 
 /** Admin user list (POST admin/get-filtered-users, filter body). */
 export const FilteredUsersBody = z.object({

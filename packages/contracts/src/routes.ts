@@ -123,6 +123,41 @@ export const routes: Route[] = [
   }),
   r('GET', 'user/permissions', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
   r('GET', 'user/permissions/:id/LM', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
+  // Advisor profile (expert positioning; docs/decisions/auth.md 'Expert positioning')
+  r('GET', 'advisor/profile-meta-data', 'svc-auth', ADV, { reply: auth.ProfileMetaListReply }),
+  r('POST', 'advisor/profile-meta-data', 'svc-auth', ADV, {
+    body: auth.ProfileMetaCreateBody,
+    reply: auth.ProfileMetaReply,
+  }),
+  r('PATCH', 'advisor/profile-meta-data/:id', 'svc-auth', ADV, {
+    body: auth.ProfileMetaUpdateBody,
+    reply: auth.ProfileMetaReply,
+  }),
+  r('DELETE', 'advisor/profile-meta-data/:id', 'svc-auth', ADV, { reply: auth.MessageReply }),
+  r('POST', 'advisor/bulk-update/profile-meta-data', 'svc-auth', ADV, {
+    body: auth.ProfileMetaBulkBody,
+    reply: auth.ProfileMetaListReply,
+  }),
+  r('GET', 'advisor/testimonial', 'svc-auth', ADV, { reply: auth.TestimonialListReply }),
+  r('POST', 'advisor/testimonial', 'svc-auth', ADV, {
+    body: auth.TestimonialCreateBody,
+    reply: auth.TestimonialReply,
+  }),
+  r('PATCH', 'advisor/testimonial/:id', 'svc-auth', ADV, {
+    body: auth.TestimonialUpdateBody,
+    reply: auth.TestimonialReply,
+  }),
+  r('DELETE', 'advisor/testimonial/:id', 'svc-auth', ADV, { reply: auth.MessageReply }),
+  r('GET', 'customer/review-and-ratings', 'svc-auth', ADV_CUST, { reply: auth.ReviewListReply }),
+  r('POST', 'customer/review-and-ratings/create', 'svc-auth', ['customer'], {
+    body: auth.ReviewCreateBody,
+    reply: auth.ReviewReply,
+  }),
+  r('PATCH', 'customer/review-and-ratings/:id/update', 'svc-auth', ADV_CUST, {
+    body: auth.ReviewUpdateBody,
+    reply: auth.ReviewReply,
+  }),
+  r('DELETE', 'customer/review-and-ratings/:id', 'svc-auth', ['customer'], { reply: auth.MessageReply }),
   // Admin users
   r('POST', 'admin/get-filtered-users', 'svc-auth', A, {
     body: auth.FilteredUsersBody,
@@ -137,6 +172,20 @@ export const routes: Route[] = [
   }),
   r('GET', 'membership/:id', 'svc-billing', ADV_ADMIN, {
     withoutMembership: true,
+  r('GET', 'admin/advisor-meta', 'svc-auth', A, { reply: auth.AdvisorMetaListReply }),
+  r('POST', 'admin/advisor-meta/create', 'svc-auth', A, {
+    body: auth.AdvisorMetaCreateBody,
+    reply: auth.AdvisorMetaReply,
+  }),
+  r('PATCH', 'admin/advisor-meta/:id/update', 'svc-auth', A, {
+    body: auth.AdvisorMetaUpdateBody,
+    reply: auth.AdvisorMetaReply,
+  }),
+  r('PUT', 'admin/advisor-meta/bulk-update', 'svc-auth', A, {
+    body: auth.AdvisorMetaBulkBody,
+    reply: auth.AdvisorMetaListReply,
+  }),
+  r('DELETE', 'admin/advisor-meta/:id', 'svc-auth', A, { reply: auth.MessageReply }),
     summary: 'Membership lookup by customer id',
     reply: billing.MembershipReply,
   }),

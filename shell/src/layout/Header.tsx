@@ -74,9 +74,17 @@ export function Logo({ dark = false }: { dark?: boolean }) {
  * The header (spec §2.2): the logo links to /home; signed out, '14-Day Free Trial' (hidden on subscription routes)
  * and 'Sign In' (hidden on login routes); on the on-boarding page the actions are hidden when not signed in.
  * Signed in, the profile dropdown (spec §2.6). In the sidebar layouts, below 768 px, a menu button shows and hides
- * the sidebar.
+ * the sidebar. On an advisor's public page (`visitor`) there is no advisor sign-up, and 'Sign In' is the customers'.
  */
-export function Header({ dark = false, menu }: { dark?: boolean; menu?: HeaderMenu }) {
+export function Header({
+  dark = false,
+  menu,
+  visitor = false,
+}: {
+  dark?: boolean;
+  menu?: HeaderMenu;
+  visitor?: boolean;
+}) {
   const { user, status } = useSession();
   const { pathname } = useLocation();
   const onSubscription = pathname.includes('subscription');
@@ -87,13 +95,13 @@ export function Header({ dark = false, menu }: { dark?: boolean; menu?: HeaderMe
   else if (status !== 'loading' && !onBoarding) {
     actions = (
       <>
-        {onSubscription ? null : (
+        {onSubscription || visitor ? null : (
           <Link className="kf-cta kf-trial" to="/subscription">
             14-Day Free Trial
           </Link>
         )}
         {onLogin ? null : (
-          <Link className="kf-cta kf-signin" to="/auth/login">
+          <Link className="kf-cta kf-signin" to={visitor ? '/customer/auth/login' : '/auth/login'}>
             Sign In
           </Link>
         )}

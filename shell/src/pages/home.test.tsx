@@ -66,6 +66,51 @@ describe('HomePage', () => {
     expect(screen.queryByText('jane.tan@example.com')).toBeNull();
   });
 
+  it('offers the visitor no advisor sign-up; Sign In goes to the customer sign-in', async () => {
+    get.mockResolvedValueOnce(jane);
+    await open('jane.kinfolio.app');
+    expect(screen.queryByRole('link', { name: '14-Day Free Trial' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/customer/auth/login');
+  });
+
+  it('shows meta data, testimonials and published reviews with the average rating', async () => {
+    get.mockResolvedValueOnce({
+      ...jane,
+      meta: [{ title: 'Languages spoken', value: 'English, Malay' }],
+      testimonials: [{ id: 't1', name: 'Siti', designation: 'Teacher', content: 'Planned our retirement.' }],
+      reviews: [
+        { id: 'r1', name: 'Omar K.', rating: 5, review: 'Excellent advice.', created_at: '2026-01-01T00:00:00.000Z' },
+        { id: 'r2', name: 'Lee', rating: 4, review: 'Patient.', created_at: '2026-01-02T00:00:00.000Z' },
+      ],
+      rating: { average: 4.5, count: 2 },
+    });
+    await open('jane.kinfolio.app');
+    expect(await screen.findByRole('heading', { level: 2, name: 'About' })).toBeTruthy();
+    expect(screen.getByText('Languages spoken').tagName).toBe('DT');
+    expect(screen.getByText('English, Malay').tagName).toBe('DD');
+    expect(screen.getByRole('heading', { level: 2, name: 'Testimonials' })).toBeTruthy();
+    expect(screen.getByText('Planned our retirement.').tagName).toBe('BLOCKQUOTE');
+    expect(screen.getByText('Siti, Teacher')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Reviews' })).toBeTruthy();
+    expect(screen.getByText('4.5 out of 5 from 2 reviews')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '4.5 out of 5 stars' })).toBeTruthy();
+    expect(screen.getByText('Excellent advice.')).toBeTruthy();
+    expect(screen.getByText('Omar K.')).toBeTruthy();
+  });
+
+  it('shows no empty sections when the advisor has no content yet', async () => {
+    get.mockResolvedValueOnce({
+      ...jane,
+      meta: [],
+      testimonials: [],
+      reviews: [],
+      rating: { average: null, count: 0 },
+    });
+    await open('jane.kinfolio.app');
+    await act(async () => undefined);
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+  });
+
   it('falls back to the account e-mail and contact number, and the default picture', async () => {
     get.mockResolvedValueOnce({ ...jane, designation: null, business_email: null, business_phone: '', og_image: null });
     await open('jane.kinfolio.app');

@@ -1,7 +1,7 @@
 import type { auth } from '@kinfolio/contracts';
 import { Avatar, api, FREE_TRIAL_DAYS, useSession } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Header } from '../layout/Header';
 import { tenantOf } from '../layout/invitation';
@@ -54,7 +54,10 @@ const Advisor = styled.section`
   a { color: #fff; }
 `;
 
-type AdvisorPublic = auth.AdvisorPublic;
+type AdvisorPublic = auth.AdvisorPublicPage;
+
+/** Meta data, testimonials and reviews: a separate chunk, loaded on tenant pages only. */
+const AdvisorSections = lazy(() => import(/* webpackChunkName: "lazy-advisor-page" */ './AdvisorSections'));
 
 /** What the home page shows: the tenant advisor's public page, the generic landing page, or nothing yet. */
 type HomeState = { kind: 'loading' } | { kind: 'generic' } | { kind: 'advisor'; advisor: AdvisorPublic };
@@ -84,13 +87,17 @@ function useHomeState(hostname: string): HomeState {
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** The advisor's public page (spec §1): name, designation, business e-mail and phone, and the profile image. */
+/**
+ * The advisor's public page (spec §1): name, designation, business e-mail and phone, and the profile image; then
+ * meta data, testimonials and published reviews with the average rating. The header offers the visitor no advisor
+ * sign-up ('14-Day Free Trial'): the visitor is the advisor's prospect or customer, and 'Sign In' is the customer's.
+ */
 function AdvisorHome({ advisor }: { advisor: AdvisorPublic }) {
   const email = advisor.business_email || advisor.email;
   const phone = advisor.business_phone || advisor.contact_number;
   return (
     <>
-      <Header dark />
+      <Header dark visitor />
       <main id="main">
         <Advisor aria-labelledby="kf-advisor-name">
           <div className="kf-inner">
@@ -115,6 +122,9 @@ function AdvisorHome({ advisor }: { advisor: AdvisorPublic }) {
             </div>
           </div>
         </Advisor>
+        <Suspense fallback={null}>
+          <AdvisorSections advisor={advisor} />
+        </Suspense>
       </main>
       <HomeFooter />
     </>
@@ -139,7 +149,7 @@ export function HomePage({ hostname = window.location.hostname }: { hostname?: s
   if (state.kind === 'loading')
     return (
       <>
-        <Header dark />
+        <Header dark visitor />
         <main id="main" aria-busy="true" />
       </>
     );

@@ -1,7 +1,16 @@
 import type { auth } from '@kinfolio/contracts';
-import { badRequest, enqueueEvent, forbidden, type Identity, notFound, type ServiceContext, tenant } from '@kinfolio/service-kit';
-import { findUserById, findUserByUsername, toUser, updateUser, type UserRow } from '../data/user.repository';
+import {
+  badRequest,
+  enqueueEvent,
+  forbidden,
+  type Identity,
+  notFound,
+  type ServiceContext,
+  tenant,
+} from '@kinfolio/service-kit';
+import { findUserById, findUserByUsername, toUser, type UserRow, updateUser } from '../data/user.repository';
 import { isUniqueViolation, usernameTaken } from './errors';
+import { publicContent } from './profile-content';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -18,15 +27,34 @@ export async function visibleUser(ctx: ServiceContext, caller: Identity, id: str
 }
 
 /** Sub-domains that never name a tenant (spec §1) or that the platform uses itself. */
-export const RESERVED_USERNAMES = new Set(['www', 'dev', 'localhost', 'api', 'admin', 'app', 'mail', 'static', 'assets', 'support', 'help', 'status', 'kinfolio']);
+export const RESERVED_USERNAMES = new Set([
+  'www',
+  'dev',
+  'localhost',
+  'api',
+  'admin',
+  'app',
+  'mail',
+  'static',
+  'assets',
+  'support',
+  'help',
+  'status',
+  'kinfolio',
+]);
 
 /**
  * PATCH user/update: the user themself or an admin. Username rules (spec §5) come from the contract (letters,
  * digits, spaces → hyphens, lowercase, 'Enter user name' when empty); here: only advisors have one, and it is unique.
  * Empty strings clear the optional text fields. Emits auth.user.updated.v1.
  */
-export async function updateProfile(ctx: ServiceContext, caller: Identity, body: auth.UpdateUserBody): Promise<auth.User> {
-  if (caller.type !== 'admin' && caller.userId !== body.user_id) throw forbidden('You can only update your own profile');
+export async function updateProfile(
+  ctx: ServiceContext,
+  caller: Identity,
+  body: auth.UpdateUserBody,
+): Promise<auth.User> {
+  if (caller.type !== 'admin' && caller.userId !== body.user_id)
+    throw forbidden('You can only update your own profile');
   const target = await findUserById(ctx.db, body.user_id);
   if (!target) throw notFound(USER_NOT_FOUND);
   const patch: Partial<UserRow> = {};
@@ -46,7 +74,13 @@ export async function updateProfile(ctx: ServiceContext, caller: Identity, body:
   try {
     const saved = await ctx.tx(async (trx) => {
       const row = (await updateUser(trx, target.id, patch))!;
-      await enqueueEvent(trx, 'auth.user.updated.v1', { user_id: row.id, type: row.type, name: row.name, email: row.email, username: row.username });
+      await enqueueEvent(trx, 'auth.user.updated.v1', {
+        user_id: row.id,
+        type: row.type,
+        name: row.name,
+        email: row.email,
+        username: row.username,
+      });
       return row;
     });
     return toUser(saved);
@@ -56,12 +90,15 @@ export async function updateProfile(ctx: ServiceContext, caller: Identity, body:
   }
 }
 
-/** GET advisor/public: the advisor named by the host's sub-domain (spec §3 advisor public details). */
-export async function advisorPublic(ctx: ServiceContext): Promise<auth.AdvisorPublic> {
+/**
+ * GET advisor/public: the advisor named by the host's sub-domain (spec §3 advisor public details), with the expert
+ * positioning content of the public page (meta data, testimonials, published reviews and their average).
+ */
+export async function advisorPublic(ctx: ServiceContext): Promise<auth.AdvisorPublicPage> {
   const name = tenant()?.toLowerCase();
   if (!name || !/^[a-z0-9-]{1,63}$/.test(name)) throw notFound('Advisor not found');
   const user = await findUserByUsername(ctx.db, name);
-  if (!user || user.type !== 'advisor' || user.status !== 'active' || !user.username) throw notFound('Advisor not found');
+  if (user?.type !== 'advisor' || user.status !== 'active' || !user.username) throw notFound('Advisor not found');
   return {
     name: user.name,
     username: user.username,
@@ -71,6 +108,6 @@ export async function advisorPublic(ctx: ServiceContext): Promise<auth.AdvisorPu
     business_phone: user.business_phone,
     contact_number: user.contact_number,
     og_image: user.profile_image,
+    ...(await publicContent(ctx, user.id)),
   };
 }
-

@@ -49,6 +49,12 @@ const advisor = {
   status: 'active',
 };
 
+/** The expert-content lists (meta data, testimonials, reviews) the page also loads: empty here. */
+function emptyContent(c: Call): unknown[] {
+  if (['advisor/profile-meta-data', 'advisor/testimonial', 'customer/review-and-ratings'].includes(c.path)) return [];
+  throw new ApiError(400, { message: `unexpected ${c.method} ${c.path}` });
+}
+
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -65,6 +71,7 @@ beforeEach(() => {
   sessionUser = { ...advisor };
   handler = (c) => {
     if (c.method === 'GET' && c.path === `users/${ME}`) return { ...advisor };
+    if (c.method === 'GET') return emptyContent(c);
     if (c.method === 'PATCH' && c.path === 'user/update') return { ...advisor, ...(c.body as object) };
     throw new ApiError(400, { message: `unexpected ${c.method} ${c.path}` });
   };
@@ -134,7 +141,7 @@ describe('Expert Positioning basic details', () => {
 
   it('shows the server error under the form and by the field it names', async () => {
     handler = (c) => {
-      if (c.method === 'GET') return { ...advisor };
+      if (c.method === 'GET') return c.path.startsWith('users/') ? { ...advisor } : emptyContent(c);
       throw new ApiError(422, {
         message: 'Validation failed',
         errors: [{ business_email: ['This business e-mail is already used'] }],

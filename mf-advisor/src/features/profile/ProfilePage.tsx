@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Bone, Card, Empty, Notice, Page } from '../../components/ui';
+import { ExpertContent } from './ExpertContent';
 import { type BasicDetails, type FieldErrors, fieldErrorsFromReply, validateBasicDetails } from './validate';
 
 type User = auth.User;
@@ -32,7 +33,10 @@ function detailsOf(u: User): BasicDetails {
   };
 }
 
-/** Expert Positioning: basic details (spec §1, §2.3), editable by the advisor whose id is in the route. */
+/**
+ * Expert Positioning (spec §1, §2.3): basic details, profile meta data, testimonials and reviews, with a live preview
+ * of the public page; editable by the advisor whose id is in the route.
+ */
 export function ProfilePage() {
   const { advisorId } = useParams();
   const { user, status } = useSession();
@@ -67,6 +71,7 @@ function ProfileForm({ userId }: { userId: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [email, setEmail] = useState('');
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -76,6 +81,7 @@ function ProfileForm({ userId }: { userId: string }) {
         const d = detailsOf(u);
         setInitial(d);
         setValues(d);
+        setEmail(u.email);
         setLoaded({ loading: false, error: null });
       },
       (e: unknown) => !ctrl.signal.aborted && setLoaded({ loading: false, error: errorMessage(e) }),
@@ -198,6 +204,7 @@ function ProfileForm({ userId }: { userId: string }) {
           </form>
         )}
       </Card>
+      {!loaded.loading && !loaded.error ? <ExpertContent details={values} email={email} /> : null}
     </Page>
   );
 }
