@@ -6,7 +6,8 @@
  * page (sorted, and searched), a whole household read, one record save, 32 concurrent advisors' saves a second, and
  * calculate/finance from a stored household with 40 records per kind. Issue 12 adds 8 policies of 4 benefits (and a
  * premium transaction run) to every household and measures a household's whole insurance, coverage by member and a
- * 20-item position bulk update. Each figure has a same-run baseline: GET /healthz through the same gateway (the HTTP
+ * 20-item position bulk update. Issue 13 adds 6 funds, 2 CPF accounts, 2 loans and 1 property to every household and
+ * measures its whole balance sheet and the debt summary with schedules. Each figure has a same-run baseline: GET /healthz through the same gateway (the HTTP
  * floor of two hops).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -64,6 +65,143 @@ const BENEFITS: Array<(i: number) => Record<string, unknown>> = [
     payout: { regular: { currency: 'SGD', monthly_amount: 2000, show: true } },
   }),
 ];
+
+/** Issue 13: the balance-sheet tables seeded for every household. */
+const BALANCE_SHEET_SEEDED = [
+  'saving_funds',
+  'portfolio_funds',
+  'portfolio_fund_details',
+  'pension_accounts',
+  'debts',
+  'debt_rental_incomes',
+];
+/** Issue 13: 6 funds (3 savings or cash, 3 portfolios of 2 holdings), 2 CPF accounts, a mortgage with a rental, a car loan, a property. */
+function seedBalanceSheet(
+  records: Map<string, Record<string, unknown>[]>,
+  advisorId: string,
+  householdId: string,
+  memberIds: string[],
+): void {
+  const add = (table: string, data: Record<string, unknown>, position: number, memberId: string | null = null) => {
+    const id = randomUUID();
+    records.get(table)?.push({
+      id,
+      advisor_id: advisorId,
+      household_id: householdId,
+      member_id: memberId,
+      position,
+      data: JSON.stringify(data),
+    });
+    return id;
+  };
+  const [me, spouse] = memberIds as [string, string];
+  for (let k = 0; k < 3; k++)
+    add(
+      'saving_funds',
+      { kind: k ? 'savings' : 'cash', currency: 'SGD', current_value: 10000 + k, owner: me, owners: [] },
+      k,
+    );
+  for (let k = 0; k < 3; k++) {
+    const fund = add('portfolio_funds', { currency: 'SGD', current_value: 20000 + k, owners: [] }, k);
+    for (let h = 0; h < 2; h++)
+      add(
+        'portfolio_fund_details',
+        {
+          portfolio_fund_id: fund,
+          holding_type: 'fund',
+          name: `Fund ${h}`,
+          currency: 'SGD',
+          units: 100,
+          price: 1.5,
+          value: 150,
+          more_info: { dividend_declaration_type: 'units' },
+        },
+        h,
+      );
+  }
+  const pension = {
+    type: 'CPF',
+    currency: 'SGD',
+    cpf_oa: 50000,
+    special: 20000,
+    medisave: 15000,
+    contribution_growth_rate: 5.5,
+    cpf_contribution_growth_rate: { oa: 2.5, sa_ma: 4, ra: 5 },
+    monthly_contribution: { salary: 5000, employer_percentage: 17, employee_percentage: 20, self_employed: false },
+    cpf_property_pledge: false,
+    post_retirement_contribution: { contribution: false, start_age: 60, end_age: 75 },
+    cpf_life_plan: 'basic',
+    cpf_payout_age: 65,
+    retirement_age: 55,
+  };
+  add('pension_accounts', { ...pension, member_id: me }, 0, me);
+  add('pension_accounts', { ...pension, member_id: spouse }, 1, spouse);
+  const debt = {
+    currency: 'SGD',
+    loan_type: 'annuity',
+    repayment: { frequency: 'monthly' },
+    using_pension: false,
+    using_pension_for_repayment: false,
+    own_stay: true,
+    recession_sensitivity: 30,
+    cpf_growth_rate: 2.5,
+  };
+  const mortgage = add(
+    'debts',
+    {
+      ...debt,
+      type: 'mortgage',
+      original_loan: 500000,
+      loan_interest: 2.6,
+      loan_tenure: 30,
+      starting_year: 2020,
+      purchase_price: 800000,
+      market_value: 900000,
+      future_selling_year: 2035,
+      future_selling_price: 1100000,
+      pension: { my_amount: 50000 },
+      owners: [
+        { owner_id: me, percentage: 50 },
+        { owner_id: spouse, percentage: 50 },
+      ],
+    },
+    0,
+  );
+  add(
+    'debt_rental_incomes',
+    { debt_id: mortgage, transaction_start_date: '2024-01-01', amount: 2500, currency: 'SGD' },
+    0,
+  );
+  add(
+    'debts',
+    {
+      ...debt,
+      type: 'vehicle',
+      owner: me,
+      owners: [],
+      original_loan: 80000,
+      loan_interest: 2.8,
+      loan_tenure: { year: 7, month: 0 },
+      starting_year: 2023,
+      maintenance: 100,
+    },
+    1,
+  );
+  add(
+    'debts',
+    {
+      ...debt,
+      type: 'property',
+      owners: [],
+      purchase_price: 600000,
+      market_value: 750000,
+      starting_year: 2015,
+      future_selling_year: 2040,
+      future_selling_price: 900000,
+    },
+    2,
+  );
+}
 
 function p95(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -176,6 +314,7 @@ async function main() {
     const members: Record<string, unknown>[] = [];
     const records = new Map<string, Record<string, unknown>[]>(KINDS.map(([k]) => [k, []]));
     for (const table of ['insurance_policies', 'insurance_benefits', 'insurance_transactions']) records.set(table, []);
+    for (const table of BALANCE_SHEET_SEEDED) records.set(table, []);
     for (let i = 0; i < count; i++) {
       const id = randomUUID();
       const name = `${NAMES[i % 10]} ${String.fromCharCode(65 + (i % 26))}${i}`;
@@ -257,6 +396,7 @@ async function main() {
           ),
         );
       }
+      seedBalanceSheet(records, advisorId, id, ids);
       for (const [table, make] of KINDS) {
         const list = records.get(table) as Record<string, unknown>[];
         for (let k = 0; k < perKind; k++) {
@@ -347,6 +487,18 @@ async function main() {
       call('GET', `customer/insurance-coverage-by-member?lead_id=${ownerHouseholds[(i * 41) % 1000]}`, { as: owner }),
     ),
     40,
+  );
+  // Issue 13: a household's whole balance sheet (6 funds with holdings, 2 pension accounts, 2 loans and 1 property)
+  // in one call, and the debt summary with every loan's schedule, outstanding by year and the property sale
+  line(
+    "read a household's whole balance sheet (6 funds, 2 pensions, 3 debts)",
+    await time(200, (i) => call('GET', `customer/${ownerHouseholds[(i * 43) % 1000]}/balance-sheet`, { as: owner })),
+    40,
+  );
+  line(
+    'debt summary with its schedules (2 loans, 1 property)',
+    await time(200, (i) => call('GET', `customer/${ownerHouseholds[(i * 47) % 1000]}/debt-summary`, { as: owner })),
+    30,
   );
   const benefitIds = new Map<string, string[]>();
   for (const hid of ownerHouseholds.slice(0, 100))

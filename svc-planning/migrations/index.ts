@@ -4,5 +4,13 @@ import { lastHouseholds } from './002_last_households';
 import { households } from './003_households';
 import { dropLastHouseholds } from './004_drop_last_households';
 import { insurance } from './005_insurance';
+import { balanceSheet } from './006_balance_sheet';
 
-export const migrations: Migration[] = [currencyRates, lastHouseholds, households, dropLastHouseholds, insurance];
+export const migrations: Migration[] = [
+  currencyRates,
+  lastHouseholds,
+  households,
+  dropLastHouseholds,
+  insurance,
+  balanceSheet,
+];

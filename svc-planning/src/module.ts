@@ -1,5 +1,6 @@
 import type { ServiceModule } from '@kinfolio/service-kit';
 import { migrations } from '../migrations';
+import { balanceSheetRoutes } from './balance-sheet/routes';
 import { leadsRoutes } from './households/leads.routes';
 import { onBoardingRoutes } from './households/onboarding.routes';
 import { planRoutes } from './households/plan.routes';
@@ -22,6 +23,7 @@ export const planningModule: ServiceModule = {
     onBoardingRoutes(app, ctx);
     recordsRoutes(app, ctx);
     insuranceRoutes(app, ctx);
+    balanceSheetRoutes(app, ctx);
   },
   consumers: (ctx) => [authEventsConsumer(ctx), demoHouseholdConsumer(ctx)],
 };

@@ -9,3 +9,4 @@ export * as billing from './billing';
 export * as support from './support';
 export * from './openapi';
 export * as insurance from './insurance';
+export * as balanceSheet from './balance-sheet';

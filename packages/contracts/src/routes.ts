@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as auth from './auth';
+import * as balanceSheet from './balance-sheet';
 import * as billing from './billing';
 import { ErrorBody } from './common';
 import * as households from './households';
@@ -121,8 +122,6 @@ export const routes: Route[] = [
     body: billing.TrialUpdateBody,
     reply: billing.TrialReply,
   }),
-  r('GET', 'user/permissions', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
-  r('GET', 'user/permissions/:id/LM', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
   // Advisor profile (expert positioning; docs/decisions/auth.md 'Expert positioning')
   r('GET', 'advisor/profile-meta-data', 'svc-auth', ADV, { reply: auth.ProfileMetaListReply }),
   r('POST', 'advisor/profile-meta-data', 'svc-auth', ADV, {
@@ -158,6 +157,8 @@ export const routes: Route[] = [
     reply: auth.ReviewReply,
   }),
   r('DELETE', 'customer/review-and-ratings/:id', 'svc-auth', ['customer'], { reply: auth.MessageReply }),
+  r('GET', 'user/permissions', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
+  r('GET', 'user/permissions/:id/LM', 'svc-auth', 'session', { reply: auth.PermissionsReply }),
   // Admin users
   r('POST', 'admin/get-filtered-users', 'svc-auth', A, {
     body: auth.FilteredUsersBody,
@@ -170,8 +171,6 @@ export const routes: Route[] = [
     body: auth.PermissionUpsertBody,
     reply: auth.PermissionsReply,
   }),
-  r('GET', 'membership/:id', 'svc-billing', ADV_ADMIN, {
-    withoutMembership: true,
   r('GET', 'admin/advisor-meta', 'svc-auth', A, { reply: auth.AdvisorMetaListReply }),
   r('POST', 'admin/advisor-meta/create', 'svc-auth', A, {
     body: auth.AdvisorMetaCreateBody,
@@ -186,60 +185,11 @@ export const routes: Route[] = [
     reply: auth.AdvisorMetaListReply,
   }),
   r('DELETE', 'admin/advisor-meta/:id', 'svc-auth', A, { reply: auth.MessageReply }),
+  r('GET', 'membership/:id', 'svc-billing', ADV_ADMIN, {
+    withoutMembership: true,
     summary: 'Membership lookup by customer id',
     reply: billing.MembershipReply,
   }),
-  // Support
-  r('POST', 'user/query-ticket', 'svc-support', ADV_CUST),
-  r('GET', 'user/query-tickets', 'svc-support', ADV_CUST),
-  r('GET', 'user/query-ticket/:id', 'svc-support', ADV_CUST),
-  r('POST', 'user/query-ticket/:id/reply', 'svc-support', ADV_CUST),
-  r('PATCH', 'user/query-ticket/:id/update', 'svc-support', ADV_CUST),
-  r('GET', 'admin/query-tickets', 'svc-support', A),
-  r('GET', 'admin/query-ticket/:id', 'svc-support', A),
-  r('POST', 'admin/query-ticket/:id/reply', 'svc-support', A),
-  r('PATCH', 'admin/query-ticket/:id/update', 'svc-support', A),
-  r('GET', 'user/faq', 'svc-support', 'public', { withoutMembership: true }),
-  r('GET', 'page-walkthrough', 'svc-support', 'public', { withoutMembership: true }),
-  r('GET', 'presentations', 'svc-support', 'session', { withoutMembership: true }),
-  r('POST', 'log-error', 'svc-support', 'public', { withoutMembership: true, summary: 'Client error log' }),
-  r('GET', 'log-errors', 'svc-support', A),
-  r('GET', 'user/logs', 'svc-support', 'session', { withoutMembership: true }),
-  r('GET', 'admin/user/logs', 'svc-support', A),
-  r('POST', 'files/s3-upload', 'svc-support', 'session', { withoutMembership: true }),
-  r('POST', 'files/media-upload', 'svc-support', 'session', { withoutMembership: true }),
-  r('POST', 'files/signed-upload', 'svc-support', 'session', {
-    withoutMembership: true,
-    summary: 'Signed-upload URL for object_key',
-  }),
-  r('POST', 'files/signed-upload/complete', 'svc-support', 'session', {
-    withoutMembership: true,
-    summary: 'Check a file PUT to a signed URL',
-  }),
-  r('PUT', 'files/blob/*key', 'svc-support', 'session', {
-    withoutMembership: true,
-    summary: 'Signed PUT target (embedded BlobStore)',
-  }),
-  r('GET', 'files/blob/*key', 'svc-support', 'public', { withoutMembership: true, summary: 'Read a stored file' }),
-  ...['faq', 'faq-topic', 'faq-answer', 'page-walkthrough', 'presentations'].flatMap((thing) => [
-    r('GET', `admin/${thing}`, 'svc-support', A),
-    r('POST', `admin/${thing}/create`, 'svc-support', A),
-    r('PATCH', `admin/${thing}/:id/update`, 'svc-support', A),
-    r('DELETE', `admin/${thing}/:id`, 'svc-support', A),
-  ]),
-  // Planning: reference data, calculations, drafts, thresholds
-  r('GET', 'currency-rates', 'svc-planning', 'public', { withoutMembership: true }),
-  r('POST', 'customer/calculate/debt', 'svc-planning', ADV_CUST),
-  r('POST', 'customer/calculate/finance', 'svc-planning', ADV_CUST),
-  r('POST', 'customer/calculate/data-tables', 'svc-planning', ADV_CUST),
-  r('POST', 'customer/calculate/scenario-modelling', 'svc-planning', ADV_CUST),
-  r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST),
-  // Planning: households (issue 11). Leads and customers of one advisor; a customer reads their own household.
-  r('POST', 'leads', 'svc-planning', ADV, { body: households.LeadBody, reply: households.HouseholdReply }),
-  r('GET', 'single-lead/:id', 'svc-planning', ADV_CUST, { reply: households.HouseholdReply }),
-  r('GET', 'leads/customer', 'svc-planning', ADV, {
-    summary: 'Customers page (page, page_size, search, sort, order)',
-    reply: households.LeadListReply,
   // Payments and plans (issue 16). Billing calls never need a live membership: they are how an advisor gets one back.
   r('GET', 'membership-plans', 'svc-billing', 'public', {
     withoutMembership: true,
@@ -311,6 +261,57 @@ export const routes: Route[] = [
     summary: "The payment provider's signed events (Stripe-Signature)",
     reply: billing.WebhookReply,
   }),
+  // Support
+  r('POST', 'user/query-ticket', 'svc-support', ADV_CUST),
+  r('GET', 'user/query-tickets', 'svc-support', ADV_CUST),
+  r('GET', 'user/query-ticket/:id', 'svc-support', ADV_CUST),
+  r('POST', 'user/query-ticket/:id/reply', 'svc-support', ADV_CUST),
+  r('PATCH', 'user/query-ticket/:id/update', 'svc-support', ADV_CUST),
+  r('GET', 'admin/query-tickets', 'svc-support', A),
+  r('GET', 'admin/query-ticket/:id', 'svc-support', A),
+  r('POST', 'admin/query-ticket/:id/reply', 'svc-support', A),
+  r('PATCH', 'admin/query-ticket/:id/update', 'svc-support', A),
+  r('GET', 'user/faq', 'svc-support', 'public', { withoutMembership: true }),
+  r('GET', 'page-walkthrough', 'svc-support', 'public', { withoutMembership: true }),
+  r('GET', 'presentations', 'svc-support', 'session', { withoutMembership: true }),
+  r('POST', 'log-error', 'svc-support', 'public', { withoutMembership: true, summary: 'Client error log' }),
+  r('GET', 'log-errors', 'svc-support', A),
+  r('GET', 'user/logs', 'svc-support', 'session', { withoutMembership: true }),
+  r('GET', 'admin/user/logs', 'svc-support', A),
+  r('POST', 'files/s3-upload', 'svc-support', 'session', { withoutMembership: true }),
+  r('POST', 'files/media-upload', 'svc-support', 'session', { withoutMembership: true }),
+  r('POST', 'files/signed-upload', 'svc-support', 'session', {
+    withoutMembership: true,
+    summary: 'Signed-upload URL for object_key',
+  }),
+  r('POST', 'files/signed-upload/complete', 'svc-support', 'session', {
+    withoutMembership: true,
+    summary: 'Check a file PUT to a signed URL',
+  }),
+  r('PUT', 'files/blob/*key', 'svc-support', 'session', {
+    withoutMembership: true,
+    summary: 'Signed PUT target (embedded BlobStore)',
+  }),
+  r('GET', 'files/blob/*key', 'svc-support', 'public', { withoutMembership: true, summary: 'Read a stored file' }),
+  ...['faq', 'faq-topic', 'faq-answer', 'page-walkthrough', 'presentations'].flatMap((thing) => [
+    r('GET', `admin/${thing}`, 'svc-support', A),
+    r('POST', `admin/${thing}/create`, 'svc-support', A),
+    r('PATCH', `admin/${thing}/:id/update`, 'svc-support', A),
+    r('DELETE', `admin/${thing}/:id`, 'svc-support', A),
+  ]),
+  // Planning: reference data, calculations, drafts, thresholds
+  r('GET', 'currency-rates', 'svc-planning', 'public', { withoutMembership: true }),
+  r('POST', 'customer/calculate/debt', 'svc-planning', ADV_CUST),
+  r('POST', 'customer/calculate/finance', 'svc-planning', ADV_CUST),
+  r('POST', 'customer/calculate/data-tables', 'svc-planning', ADV_CUST),
+  r('POST', 'customer/calculate/scenario-modelling', 'svc-planning', ADV_CUST),
+  r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST),
+  // Planning: households (issue 11). Leads and customers of one advisor; a customer reads their own household.
+  r('POST', 'leads', 'svc-planning', ADV, { body: households.LeadBody, reply: households.HouseholdReply }),
+  r('GET', 'single-lead/:id', 'svc-planning', ADV_CUST, { reply: households.HouseholdReply }),
+  r('GET', 'leads/customer', 'svc-planning', ADV, {
+    summary: 'Customers page (page, page_size, search, sort, order)',
+    reply: households.LeadListReply,
   }),
   r('GET', 'leads/:type', 'svc-planning', ADV, {
     summary: 'Leads (type lead) or customers page (page, page_size, search, sort, order)',
@@ -379,38 +380,6 @@ export const routes: Route[] = [
       reply: households.MessageReply,
     }),
   ]),
-  r('GET', 'advisor/leads/:id/dreams', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
-  r('POST', 'advisor/leads/:id/dreams', 'svc-planning', ADV, {
-    body: households.DreamRecord,
-    reply: households.RecordReply,
-  }),
-  r('GET', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV_CUST, { reply: households.RecordReply }),
-  r('DELETE', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV, { reply: households.MessageReply }),
-  r('GET', 'advisor/leads/:id/dream-by-dreams-id/:dreamId', 'svc-planning', ADV_CUST, {
-    summary: "The household's answer to meta-data dream dreamId, or null",
-  }),
-  r('GET', 'advisor/leads/:id/concerns', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
-  r('POST', 'advisor/leads/:id/concerns', 'svc-planning', ADV, {
-    body: households.ConcernRecord,
-    reply: households.RecordReply,
-  }),
-  r('GET', 'meta-data/dream', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),
-  r('GET', 'meta-data/concern', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),
-  r('POST', 'user/form-steps-draft/create', 'svc-planning', ADV_CUST, {
-    summary: 'Create, or update with id, a form-step draft',
-    body: households.DraftBody,
-    reply: households.DraftReply,
-  }),
-  r('GET', 'user/form-steps-draft/:id/read', 'svc-planning', ADV_CUST, { reply: households.DraftReply }),
-  r('DELETE', 'user/form-steps-draft/:id', 'svc-planning', ADV_CUST, { reply: households.MessageReply }),
-  r('POST', 'on-boarding/submit', 'svc-planning', 'public', {
-    summary: "A visitor's fact-find from an advisor's invitation link: creates the lead (rate-limited per address)",
-    body: households.OnBoardingSubmitBody,
-    reply: households.OnBoardingSubmitReply,
-  }),
-];
-
-export const errorReply = ErrorBody;
   // Planning: insurance (issue 12). Record kinds of the records module, plus the calls with their own behaviour.
   r('GET', 'insurance/plan-types', 'svc-planning', ADV_CUST, { reply: insurance.PlanTypesReply }),
   r('GET', 'insurance-plans-category', 'svc-planning', ADV_CUST, { reply: insurance.PlanCategoriesReply }),
@@ -462,3 +431,94 @@ export const errorReply = ErrorBody;
     summary: 'Per policy: premium schedule from stored transactions and yearly table (lead_id, insurance_id)',
     reply: insurance.ProjectionsReply,
   }),
+  // Planning: balance sheet (issue 13): savings, pensions, portfolios, debts and property, plus their own calls.
+  ...Object.values(balanceSheet.balanceSheetKinds).flatMap((k) => [
+    r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, {
+      summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`,
+      reply: households.RecordPageReply,
+    }),
+    r('POST', `customer/${k.path}`, 'svc-planning', ADV, {
+      body: households.createBody(k.schema),
+      reply: households.RecordReply,
+    }),
+    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, {
+      body: k.schema.partial(),
+      reply: households.RecordReply,
+    }),
+    r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
+    ...(k.positions
+      ? [
+          r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, {
+            body: households.PositionsBody,
+            reply: households.MessageReply,
+          }),
+        ]
+      : []),
+  ]),
+  r('GET', 'customer/:id/balance-sheet', 'svc-planning', ADV_CUST, {
+    summary: 'Every fund, pension and debt of household id with children and figures (view, as_of)',
+    reply: balanceSheet.BalanceSheetReply,
+  }),
+  r('GET', 'customer/:id/debt-summary', 'svc-planning', ADV_CUST, {
+    summary: "Each stored loan's schedule, outstanding by year, and the property sale (view, as_of, debt_id)",
+    reply: balanceSheet.DebtSummaryReply,
+  }),
+  r('GET', 'customer/common-beneficiaries/:id/read', 'svc-planning', ADV_CUST, {
+    summary: 'The beneficiaries of household id across insurance, pensions and investments',
+    reply: balanceSheet.CommonBeneficiariesReply,
+  }),
+  r('PATCH', 'customer/portfolio-fund-details-asset-balancing', 'svc-planning', ADV, {
+    summary: 'Sets the allocation of every holding of a portfolio (they total 100)',
+    body: balanceSheet.HoldingAssetBalancingBody,
+    reply: households.MessageReply,
+  }),
+  r('PATCH', 'customer/bulk-update/debt-transactions/:id', 'svc-planning', ADV, {
+    summary: "Replaces debt id's instalment transactions (listed ids kept, new created, the rest removed)",
+    body: balanceSheet.DebtTransactionsBulkBody,
+    reply: households.MessageReply,
+  }),
+  r('GET', 'property/types', 'svc-planning', ADV_CUST, { reply: balanceSheet.PropertyTypesReply }),
+  r('GET', 'investment-funds', 'svc-planning', ADV_CUST, {
+    summary: 'The fund list admins keep (search, company)',
+    reply: balanceSheet.InvestmentFundsReply,
+  }),
+  r('GET', 'fund-asset-class', 'svc-planning', ['advisor', 'customer', 'admin'], {
+    reply: balanceSheet.FundAssetClassesReply,
+  }),
+  r('POST', 'fund-asset-class', 'svc-planning', A, {
+    body: balanceSheet.FundAssetClassBody,
+    reply: balanceSheet.FundAssetClassReply,
+  }),
+  r('DELETE', 'fund-asset-class/:id', 'svc-planning', A, { reply: households.MessageReply }),
+  r('GET', 'advisor/leads/:id/dreams', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
+  r('POST', 'advisor/leads/:id/dreams', 'svc-planning', ADV, {
+    body: households.DreamRecord,
+    reply: households.RecordReply,
+  }),
+  r('GET', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV_CUST, { reply: households.RecordReply }),
+  r('DELETE', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV, { reply: households.MessageReply }),
+  r('GET', 'advisor/leads/:id/dream-by-dreams-id/:dreamId', 'svc-planning', ADV_CUST, {
+    summary: "The household's answer to meta-data dream dreamId, or null",
+  }),
+  r('GET', 'advisor/leads/:id/concerns', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
+  r('POST', 'advisor/leads/:id/concerns', 'svc-planning', ADV, {
+    body: households.ConcernRecord,
+    reply: households.RecordReply,
+  }),
+  r('GET', 'meta-data/dream', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),
+  r('GET', 'meta-data/concern', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),
+  r('POST', 'user/form-steps-draft/create', 'svc-planning', ADV_CUST, {
+    summary: 'Create, or update with id, a form-step draft',
+    body: households.DraftBody,
+    reply: households.DraftReply,
+  }),
+  r('GET', 'user/form-steps-draft/:id/read', 'svc-planning', ADV_CUST, { reply: households.DraftReply }),
+  r('DELETE', 'user/form-steps-draft/:id', 'svc-planning', ADV_CUST, { reply: households.MessageReply }),
+  r('POST', 'on-boarding/submit', 'svc-planning', 'public', {
+    summary: "A visitor's fact-find from an advisor's invitation link: creates the lead (rate-limited per address)",
+    body: households.OnBoardingSubmitBody,
+    reply: households.OnBoardingSubmitReply,
+  }),
+];
+
+export const errorReply = ErrorBody;

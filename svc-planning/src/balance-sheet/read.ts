@@ -1,0 +1,306 @@
+import type { balanceSheet as B } from '@kinfolio/contracts';
+import { convertExact, round2 } from '@kinfolio/money';
+import { badRequest, type Knex } from '@kinfolio/service-kit';
+import { BALANCE_SHEET_FAMILIES } from '../../migrations/006_balance_sheet';
+import { listCurrencyRates } from '../data/currency-rate.repository';
+import {
+  marketValueAfter,
+  myPropertyGainRate,
+  netSaleProceeds,
+  pensionRefund,
+  propertyGainTax,
+  rentalIncome,
+  SG_PROPERTY_GAIN,
+  sgPropertyGainRate,
+} from '../domain/calculations/index';
+import type { HouseholdRow } from '../records/access';
+import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
+import {
+  balanceAfterPaid,
+  isLoan,
+  isProperty,
+  loanFigures,
+  monthlyContributions,
+  monthsHeld,
+  outstandingByYear,
+  pensionBalance,
+  shareFor,
+  todayIso,
+} from './rules';
+
+/**
+ * Reads of the stored balance sheet: the whole of it nested by parent (one query over every table), and the debt
+ * summary with each loan's schedule from the engine, its outstanding balance by year and the property sale figures.
+ * Every figure is the engine's on the stored data; a member's view (§6) is scaled to their share.
+ */
+type Row = StoredRecord;
+type Viewer = { id: string; relation: 'me' | 'spouse' | 'joint' | 'all' } | null;
+
+/** Every balance-sheet record of a household by table, in position order, in one round trip. */
+async function recordsByTable(db: Knex, hh: HouseholdRow, tables: readonly string[]): Promise<Map<string, Row[]>> {
+  const sql = tables
+    .map(
+      (t) =>
+        `SELECT '${t}' AS tbl, id, advisor_id, household_id, member_id, position, data, created_at, updated_at FROM ${t} WHERE advisor_id = ? AND household_id = ?`,
+    )
+    .join(' UNION ALL ');
+  const res = await db.raw(
+    `${sql} ORDER BY position, created_at, id`,
+    tables.flatMap(() => [hh.advisor_id, hh.id]),
+  );
+  const out = new Map<string, Row[]>(tables.map((t) => [t, []]));
+  for (const r of res.rows as Array<RecordRow & { tbl: string }>) out.get(r.tbl)?.push(toRecord(r));
+  return out;
+}
+
+async function viewer(db: Knex, hh: HouseholdRow, view: string | undefined): Promise<Viewer> {
+  if (!view) return null;
+  const m = await db('members').where({ id: view, household_id: hh.id }).first('id', 'relation');
+  if (!m) throw badRequest('No such member in this household', 'view');
+  return { id: m.id, relation: m.relation };
+}
+
+const children = (rows: Row[], key: string, id: string) => rows.filter((r) => r[key] === id);
+
+/** The figures of one stored debt: the loan from the engine's schedule, the property's rental income and sale. */
+export function debtFigures(r: Row, asOf: string, rentals: Row[], share: number) {
+  const d = r as unknown as B.Debt & Row;
+  let loan: ReturnType<typeof loanFigures> | null = null;
+  let byYear: ReturnType<typeof outstandingByYear> = [];
+  if (isLoan(d)) {
+    loan = loanFigures(r.id, d, asOf);
+    byYear = outstandingByYear(d.starting_year as number, loan.schedule);
+  }
+  let property: NonNullable<B.DebtSummaryLoan['property']> | null = null;
+  if (isProperty(d)) {
+    const rental = rentalIncome(
+      rentals.map((x) => ({
+        transaction_start_date: String(x.transaction_start_date),
+        transaction_end_date: (x.transaction_end_date as string | undefined) ?? null,
+        amount: Number(x.amount),
+      })),
+      asOf,
+      d.tax ?? 0,
+    );
+    let sale: NonNullable<B.DebtSummaryLoan['property']>['sale'] = null;
+    const sellYear = d.future_selling_year;
+    const startYear = d.starting_year ?? sellYear;
+    if (
+      sellYear !== undefined &&
+      startYear !== undefined &&
+      (d.future_selling_price !== undefined || d.market_value !== undefined)
+    ) {
+      const asOfYear = Number(asOf.slice(0, 4));
+      const sellingPrice =
+        d.future_selling_price ?? marketValueAfter(d.market_value as number, d.growth_rate ?? 0, sellYear - asOfYear);
+      const held = monthsHeld(d, sellYear);
+      const outstandingAtSale =
+        d.future_outstanding_loan ??
+        (loan
+          ? balanceAfterPaid(d.original_loan ?? 0, loan.schedule, (sellYear - (d.starting_year as number)) * 12)
+          : 0);
+      const usedForPurchase = (d.pension?.my_amount ?? 0) + (d.pension?.spouse_amount ?? 0) + (d.cpf_oa_repayment ?? 0);
+      const monthlyPension =
+        (d.using_pension ? (d.pension_for_installment ?? 0) : 0) +
+        (d.using_pension_for_repayment ? (d.pension_for_repayment ?? 0) : 0);
+      const repaymentYears = loan ? Math.max(0, Math.min(sellYear - startYear, Math.ceil(loan.tenure_months / 12))) : 0;
+      const refund = pensionRefund(
+        usedForPurchase,
+        startYear,
+        monthlyPension * 12,
+        repaymentYears,
+        sellYear,
+        d.cpf_growth_rate,
+      );
+      const s = netSaleProceeds({
+        selling_price: sellingPrice,
+        purchase_price: d.purchase_price ?? 0,
+        transaction_fee: d.future_transaction_fee ?? 0,
+        outstanding_loan: outstandingAtSale,
+        pension_refund: refund,
+        months_held: held,
+        currency: d.currency,
+      });
+      sale = {
+        selling_year: sellYear,
+        selling_price: round2(sellingPrice),
+        purchase_price: d.purchase_price ?? 0,
+        transaction_fee: d.future_transaction_fee ?? 0,
+        outstanding_loan: round2(outstandingAtSale),
+        pension_refund: round2(refund),
+        months_held: held,
+        gain: round2(s.gain),
+        gain_tax: round2(s.gain_tax),
+        gain_tax_rate: gainRate(d.currency, held),
+        net_proceeds: round2(s.net_proceeds),
+        view_net_proceeds: round2(s.net_proceeds * share),
+      };
+    }
+    property = {
+      market_value: d.market_value ?? null,
+      rental_income: round2(rental),
+      sale,
+      gain_tax_by_holding: sale ? gainTaxByHolding(sale.gain, d.currency) : [],
+    };
+  }
+  return {
+    debt_id: r.id,
+    type: d.type,
+    name: d.name ?? null,
+    currency: d.currency,
+    share,
+    loan: loan
+      ? {
+          instalment: loan.instalment,
+          tenure_months: loan.tenure_months,
+          months_paid: loan.months_paid,
+          months_remaining: loan.months_remaining,
+          outstanding: loan.outstanding,
+          total_interest: loan.total_interest,
+          other_monthly_expenses: loan.other_monthly_expenses,
+          end_year: loan.end_year,
+          schedule: loan.schedule,
+          outstanding_by_year: byYear,
+          view: { share, instalment: round2(loan.instalment * share), outstanding: round2(loan.outstanding * share) },
+        }
+      : null,
+    property,
+  };
+}
+
+const gainRate = (currency: string, months: number) => {
+  const c = currency.toUpperCase();
+  return c === 'SGD' ? sgPropertyGainRate(months) : c === 'RM' || c === 'MYR' ? myPropertyGainRate(months) : 0;
+};
+
+/** The property-gain tax the gain would pay by holding period (SGD by months held, RM by year of ownership). */
+function gainTaxByHolding(gain: number, currency: string) {
+  const c = currency.toUpperCase();
+  const months =
+    c === 'SGD'
+      ? [
+          ...SG_PROPERTY_GAIN.map((r) => r.max_months),
+          (SG_PROPERTY_GAIN[SG_PROPERTY_GAIN.length - 1]?.max_months ?? 36) + 1,
+        ]
+      : c === 'RM' || c === 'MYR'
+        ? [36, 48, 60, 61]
+        : [];
+  return months.map((m) => ({ months_held: m, rate: gainRate(c, m), gain_tax: round2(propertyGainTax(gain, m, c)) }));
+}
+
+/** GET customer/{id}/debt-summary: every stored debt's figures (or one with debt_id). */
+export async function debtSummary(db: Knex, hh: HouseholdRow, q: { view?: string; as_of?: string; debt_id?: string }) {
+  const [byTable, who] = await Promise.all([
+    recordsByTable(db, hh, ['debts', 'debt_rental_incomes']),
+    viewer(db, hh, q.view),
+  ]);
+  const asOf = q.as_of ?? todayIso();
+  const rentals = byTable.get('debt_rental_incomes') ?? [];
+  const debts = (byTable.get('debts') ?? []).filter((d) => !q.debt_id || d.id === q.debt_id);
+  return {
+    lead_id: hh.id,
+    as_of: asOf,
+    view: who?.id ?? null,
+    loans: debts.map((d) => {
+      const debt = d as unknown as B.Debt & Row;
+      return debtFigures(d, asOf, children(rentals, 'debt_id', d.id), shareFor(who, debt.owner, debt.owners ?? []));
+    }),
+  };
+}
+
+/** GET customer/{id}/balance-sheet: every fund, pension and debt with its children, figures and view. */
+export async function wholeBalanceSheet(db: Knex, hh: HouseholdRow, q: { view?: string; as_of?: string }) {
+  const tables = BALANCE_SHEET_FAMILIES.flatMap((f) => [f.parent, ...f.children]);
+  const [byTable, who, rateRows] = await Promise.all([
+    recordsByTable(db, hh, tables),
+    viewer(db, hh, q.view),
+    listCurrencyRates(db),
+  ]);
+  const rates = Object.fromEntries(rateRows.map((r: { code: string; rate: number }) => [r.code, r.rate]));
+  const inHousehold = (amount: number, currency: string) => convertExact(amount, currency, hh.currency, rates);
+  const asOf = q.as_of ?? todayIso();
+  const t = (name: string) => byTable.get(name) ?? [];
+  const totals = { cash: 0, savings: 0, pensions: 0, investments: 0, properties: 0, loans: 0, net_worth: 0 };
+
+  const saving_funds = t('saving_funds').map((f) => {
+    const share = shareFor(who, f.owner as string | undefined, (f.owners ?? []) as B.OwnerShare[]);
+    const value = round2(Number(f.current_value) * share);
+    totals[f.kind === 'savings' ? 'savings' : 'cash'] += inHousehold(value, String(f.currency));
+    return {
+      ...f,
+      share,
+      view_value: value,
+      fund_owners: children(t('saving_fund_owners'), 'saving_fund_id', f.id),
+      contingent_owners: children(t('saving_fund_contingent_owners'), 'saving_fund_id', f.id),
+      transactions: children(t('saving_transactions'), 'saving_fund_id', f.id),
+    };
+  });
+  const pensions = t('pension_accounts').map((p) => {
+    const account = p as unknown as B.PensionAccount;
+    const share = shareFor(who, p.member_id as string, []);
+    const balance = round2(pensionBalance(account));
+    totals.pensions += inHousehold(round2(balance * share), account.currency);
+    return {
+      ...p,
+      share,
+      balance,
+      view_value: round2(balance * share),
+      monthly_contributions: monthlyContributions(account),
+      beneficiaries: children(t('pension_beneficiaries'), 'pension_id', p.id),
+      transactions: children(t('pension_transactions'), 'pension_id', p.id),
+    };
+  });
+  const portfolio_funds = t('portfolio_funds').map((f) => {
+    const share = shareFor(who, f.owner as string | undefined, (f.owners ?? []) as B.OwnerShare[]);
+    const holdings = children(t('portfolio_fund_details'), 'portfolio_fund_id', f.id);
+    const value = round2(Number(f.current_value) * share);
+    totals.investments += inHousehold(value, String(f.currency));
+    return {
+      ...f,
+      share,
+      view_value: value,
+      holdings,
+      holdings_value: round2(holdings.reduce((a, h) => a + Number(h.value ?? 0), 0)),
+      fund_owners: children(t('portfolio_fund_owners'), 'portfolio_fund_id', f.id),
+      contingent_owners: children(t('portfolio_fund_contingent_owners'), 'portfolio_fund_id', f.id),
+      beneficiaries: children(t('investment_beneficiaries'), 'portfolio_fund_id', f.id),
+      transactions: children(t('portfolio_fund_transactions'), 'portfolio_fund_id', f.id),
+    };
+  });
+  const debts = t('debts').map((d) => {
+    const debt = d as unknown as B.Debt & Row;
+    const share = shareFor(who, debt.owner, debt.owners ?? []);
+    const rentals = children(t('debt_rental_incomes'), 'debt_id', d.id);
+    const figures = debtFigures(d, asOf, rentals, share);
+    const outstanding = figures.loan ? round2(figures.loan.outstanding * share) : 0;
+    const market = debt.market_value !== undefined && isProperty(debt) ? round2(debt.market_value * share) : 0;
+    totals.loans += inHousehold(outstanding, debt.currency);
+    totals.properties += inHousehold(market, debt.currency);
+    return {
+      ...d,
+      share,
+      view_outstanding: outstanding,
+      view_market_value: market,
+      instalment: figures.loan?.instalment ?? null,
+      outstanding: figures.loan?.outstanding ?? null,
+      rental_income: figures.property?.rental_income ?? null,
+      fund_owners: children(t('debt_mortgage_owners'), 'debt_id', d.id),
+      transactions: children(t('debt_transactions'), 'debt_id', d.id),
+      rental_incomes: rentals,
+    };
+  });
+  for (const k of Object.keys(totals) as Array<keyof typeof totals>) totals[k] = round2(totals[k]);
+  totals.net_worth = round2(
+    totals.cash + totals.savings + totals.pensions + totals.investments + totals.properties - totals.loans,
+  );
+  return {
+    lead_id: hh.id,
+    currency: hh.currency,
+    view: who?.id ?? null,
+    saving_funds,
+    pensions,
+    portfolio_funds,
+    debts,
+    totals,
+  };
+}

@@ -1,0 +1,120 @@
+import { balanceSheet as B } from '@kinfolio/contracts';
+import {
+  debtIssues,
+  defaultContributionPercentages,
+  monthsHeld,
+  outstandingByYear,
+  runIssues,
+  shareFor,
+  shareLimitIssue,
+} from './rules';
+
+const debt = (extra: Record<string, unknown>) => B.Debt.parse({ currency: 'SGD', ...extra });
+
+describe('balance-sheet rules', () => {
+  it('owner and beneficiary records of one parent total at most 100', () => {
+    expect(shareLimitIssue([60, 30], 10, 'owners')).toBeNull();
+    expect(shareLimitIssue([60, 30], 10.5, 'owners')?.field).toBe('percentage');
+  });
+
+  it('CPF percentages left empty come from the age table (spec §9: 17/20 to 55, 15/16 to 60, 7.5/5 over 70)', () => {
+    const p = (mc: Record<string, unknown>) =>
+      B.PensionAccount.parse({
+        member_id: crypto.randomUUID(),
+        type: 'CPF',
+        currency: 'SGD',
+        monthly_contribution: mc,
+      });
+    expect(defaultContributionPercentages(p({}), 40, 2026)).toMatchObject({
+      employer_percentage: 17,
+      employee_percentage: 20,
+    });
+    expect(defaultContributionPercentages(p({}), 58, 2026)).toMatchObject({
+      employer_percentage: 15,
+      employee_percentage: 16,
+    });
+    expect(defaultContributionPercentages(p({}), 75, 2026)).toMatchObject({
+      employer_percentage: 7.5,
+      employee_percentage: 5,
+    });
+    expect(defaultContributionPercentages(p({ employee_percentage: 3 }), 40, 2026)).toMatchObject({
+      employer_percentage: 17,
+      employee_percentage: 3,
+    });
+    expect(defaultContributionPercentages(p({ self_employed: true }), 40, 2026)).toMatchObject({
+      employer_percentage: 0,
+    });
+    expect(defaultContributionPercentages(p({}), null, 2026).employer_percentage).toBeUndefined();
+  });
+
+  it('loans the engine refuses name the field: tenure 0, a repayment below the interest', () => {
+    const loan = { original_loan: 100000, loan_interest: 12, starting_year: 2024 };
+    expect(debtIssues(debt({ ...loan, loan_tenure: 0 })).map((i) => i.field)).toEqual(['loan_tenure']);
+    expect(debtIssues(debt({ ...loan, repayment: { amount: 1000 } })).map((i) => i.field)).toEqual([
+      'repayment.amount',
+    ]);
+    expect(debtIssues(debt({ ...loan, loan_tenure: 10 }))).toEqual([]);
+    expect(debtIssues(debt({ type: 'property', purchase_price: 1 }))).toEqual([]);
+  });
+
+  it('outstanding by year reads the schedule after 12 instalments a year; the last year ends at 0', () => {
+    const schedule = Array.from({ length: 30 }, (_, i) => ({ balance: 30 - (i + 1) }));
+    expect(outstandingByYear(2024, schedule)).toEqual([
+      { year: 2024, months_paid: 12, balance: 18 },
+      { year: 2025, months_paid: 24, balance: 6 },
+      { year: 2026, months_paid: 30, balance: 0 },
+    ]);
+  });
+
+  it('months held: from the first instalment date (else January of the starting year) to 1 January of the selling year', () => {
+    expect(
+      monthsHeld(
+        debt({ starting_year: 2023, installment_transaction: { transaction_start_date: '2023-05-01' } }),
+        2025,
+      ),
+    ).toBe(20);
+    expect(monthsHeld(debt({ starting_year: 2020 }), 2022)).toBe(24);
+  });
+
+  it('runs: unpaid dates must be dates of the run; single transactions have none', () => {
+    expect(
+      runIssues({
+        transaction_type: 'recurring',
+        frequency: 'monthly',
+        transaction_start_date: '2024-01-31',
+        unpaid_at: ['2024-02-29'],
+      }),
+    ).toEqual([]);
+    expect(
+      runIssues({
+        transaction_type: 'recurring',
+        frequency: 'quarterly',
+        transaction_start_date: '2024-01-01',
+        unpaid_at: ['2024-02-01'],
+      })[0]?.field,
+    ).toBe('unpaid_at.0');
+    expect(
+      runIssues({ transaction_type: 'single', transaction_date: '2024-01-01', unpaid_at: ['2024-01-01'] })[0]?.field,
+    ).toBe('unpaid_at');
+    expect(runIssues({ transaction_type: 'recurring', transaction_start_date: '2024-01-01' })[0]?.field).toBe(
+      'frequency',
+    );
+    expect(runIssues({ transaction_start_date: '2024-02-01', transaction_end_date: '2024-01-01' })[0]?.field).toBe(
+      'transaction_end_date',
+    );
+  });
+
+  it('§6 shares: by the listed owners, else the owner, else the household’s', () => {
+    const me = { id: 'a', relation: 'me' as const };
+    expect(
+      shareFor(me, undefined, [
+        { owner_id: 'a', percentage: 30 },
+        { owner_id: 'b', percentage: 70 },
+      ]),
+    ).toBe(0.3);
+    expect(shareFor(me, 'b', [])).toBe(0);
+    expect(shareFor(me, undefined, [])).toBe(1);
+    expect(shareFor({ id: 'j', relation: 'joint' }, 'b', [])).toBe(1);
+    expect(shareFor(null, 'b', [])).toBe(1);
+  });
+});
