@@ -223,6 +223,27 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
       expect([path, seen.has(path)]).toEqual([path, true]);
   });
 
+  it('duplicating a household copies its balance sheet, each child pointing at the copy of its parent', async () => {
+    const lead = await newLead();
+    const f = await family(lead);
+    for (const path of ['debt-mortgage-owner', 'debt-transactions', 'debt-mortgage-rental-income'])
+      await created(path, { lead_id: lead.id, ...f.samples[path]?.body });
+    const dup = await call('POST', `customer/duplicate/${lead.id}`, advisor);
+    expect(dup.status).toBe(201);
+    const copyId = dup.body.data.id as string;
+    const rows = async (id: string, path: string) =>
+      (await call('GET', `customer/${id}/${path}`, advisor)).body.data.rows as Data[];
+    const [debt] = await rows(copyId, 'debt');
+    expect(debt?.id).toBeDefined();
+    expect(debt?.id).not.toBe(f.debt.id);
+    for (const path of ['debt-mortgage-owner', 'debt-transactions', 'debt-mortgage-rental-income']) {
+      const children = await rows(copyId, path);
+      expect([path, children.length, children.every((c) => c.debt_id === debt?.id)]).toEqual([path, 1, true]);
+    }
+    // the original keeps its own
+    expect((await rows(lead.id, 'debt-mortgage-rental-income')).map((c) => c.debt_id)).toEqual([f.debt.id]);
+  });
+
   it('deleting a parent deletes its children (a debt its owners, transactions and rental incomes)', async () => {
     const lead = await newLead();
     const f = await family(lead);
