@@ -1,5 +1,6 @@
 import type { planning } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
+import { engineBalanceSheet } from '../balance-sheet/engine';
 import { engineInsurances } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { kinds } from '../records/kinds';
@@ -11,23 +12,29 @@ function clean<T extends Record<string, unknown>>(o: T): T {
   for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
   return o;
 }
+/** The lists that hold something (an empty list is left out, as a household written by hand would). */
+function nonEmpty<T extends Record<string, unknown[] | undefined>>(lists: T): Partial<T> {
+  return Object.fromEntries(Object.entries(lists).filter(([, v]) => v?.length)) as Partial<T>;
+}
 const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
   Object.fromEntries(keys.map((k) => [k, r[k]]));
 
 /**
  * The one mapping from stored records to the engine's `Household` (svc-planning/src/domain/calculations/types.ts,
  * contract planning.Household): members; incomes; expenses and living expenses (category 'living expense');
- * goals; insurance policies with their benefits (insurance/read.ts). Savings and life-uncertainty records are not engine input (savings stay in the projected cash; the
+ * goals; insurance policies with their benefits (insurance/read.ts); the balance sheet: cash and savings funds,
+ * portfolio funds, pension accounts, loans and properties (balance-sheet/engine.ts). Savings and life-uncertainty records are not engine input (savings stay in the projected cash; the
  * scenario takes its events in the request). Record ids are the stored uuids.
  */
 export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string): Promise<planning.Household> {
-  const [members, incomes, expenses, living, goals, insurances] = await Promise.all([
+  const [members, incomes, expenses, living, goals, insurances, balance] = await Promise.all([
     loadMembers(db, hh),
     allRecords(db, kinds.income, hh),
     allRecords(db, kinds.expense, hh),
     allRecords(db, kinds.livingExpense, hh),
     allRecords(db, kinds.goal, hh),
     engineInsurances(db, hh),
+    engineBalanceSheet(db, hh),
   ]);
   const out = {
     customer_id: hh.id,
@@ -102,6 +109,7 @@ export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string)
       ),
     ),
     insurances: insurances?.length ? insurances : undefined,
+    ...nonEmpty(balance),
   };
   return clean(out) as unknown as planning.Household;
 }

@@ -1,0 +1,145 @@
+import type { balanceSheet as B, planning } from '@kinfolio/contracts';
+import type { Knex } from '@kinfolio/service-kit';
+import type { HouseholdRow } from '../records/access';
+import { allRecords, type StoredRecord } from '../records/repository';
+import { balanceSheetKinds as K } from './kinds';
+import { loanInput } from './rules';
+
+/**
+ * The household's balance sheet as the engine's input (contract planning.Household): cash and savings funds as
+ * cash accounts, portfolio funds (not sold) as investments, CPF/EPF/other pension accounts as pensions, debts with a
+ * loan as loans (the same `loanInput` the debt summary uses, so the projection and the schedule agree), and
+ * mortgage/property debts as properties, their loan and rental incomes attached.
+ */
+type EngineParts = Pick<planning.Household, 'cash_accounts' | 'investments' | 'pensions' | 'loans' | 'properties'>;
+type Rec<T> = StoredRecord & T;
+type Rental = { debt_id: string; transaction_start_date: string; transaction_end_date?: string; amount: number };
+
+/** Owner shares in the engine's form: the listed owners that are members; none listed means the household's. */
+function owners(list: B.OwnerShare[] | undefined) {
+  const shares = (list ?? [])
+    .filter((o): o is B.OwnerShare & { owner_id: string } => typeof o.owner_id === 'string')
+    .map((o) => ({ member_id: o.owner_id, percentage: o.percentage }));
+  return shares.length ? shares : undefined;
+}
+
+/** A copy without undefined fields (the result is parsed by the engine's contract). */
+const clean = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o)) as T;
+
+/** A loan the engine can schedule: it needs the amount, the rate and the starting year. */
+const hasLoan = (d: B.Debt) =>
+  (d.original_loan ?? 0) > 0 && d.loan_interest !== undefined && d.starting_year !== undefined;
+
+export async function engineBalanceSheet(db: Knex, hh: HouseholdRow): Promise<EngineParts> {
+  const [savings, portfolios, pensions, debts, rentals] = await Promise.all([
+    allRecords(db, K.savingFund, hh) as Promise<Rec<B.SavingFund>[]>,
+    allRecords(db, K.portfolioFund, hh) as Promise<Rec<B.PortfolioFund>[]>,
+    allRecords(db, K.pension, hh) as Promise<Rec<B.PensionAccount>[]>,
+    allRecords(db, K.debt, hh) as Promise<Rec<B.Debt>[]>,
+    allRecords(db, K.debtRentalIncome, hh) as Promise<Rec<Rental>[]>,
+  ]);
+  const out: EngineParts = {
+    cash_accounts: savings.map((s) =>
+      clean({
+        id: s.id,
+        owner_id: s.owner,
+        owners: owners(s.owners),
+        current_value: s.current_value,
+        growth_rate: s.growth_rate,
+        currency: s.currency,
+      }),
+    ),
+    investments: portfolios
+      .filter((p) => !p.sold_info?.sold)
+      .map((p) =>
+        clean({
+          id: p.id,
+          owner_id: p.owner,
+          owners: owners(p.owners),
+          current_value: p.current_value,
+          expected_return: p.expected_return ?? p.annualized_return,
+          currency: p.currency,
+        }),
+      ),
+    pensions: pensions.map((p) => {
+      const c = p.monthly_contribution;
+      const post = p.post_retirement_contribution;
+      const postMonthly = (post?.employer_amount ?? 0) + (post?.employee_amount ?? 0);
+      return clean({
+        id: p.id,
+        member_id: p.member_id,
+        type: p.type,
+        currency: p.currency,
+        balances:
+          p.type === 'CPF'
+            ? { oa: p.cpf_oa, sa: p.special, ma: p.medisave, ra: p.cpf_ra }
+            : p.type === 'EPF'
+              ? { account1: p.account1_amount, account2: p.account2_amount, account3: p.account3_amount }
+              : { value: p.value },
+        monthly_salary: c?.salary,
+        salary_increment: p.salary_increment,
+        contribution_growth_rate: p.contribution_growth_rate,
+        cpf_contribution_growth_rate: p.type === 'CPF' ? p.cpf_contribution_growth_rate : undefined,
+        employer_percent: c?.employer_percentage,
+        employee_percent: c?.employee_percentage,
+        cpf_payout_age: p.type === 'CPF' ? p.cpf_payout_age : undefined,
+        retirement_age: p.retirement_age,
+        cpf_ers_limit: p.cpf_ers_limit,
+        cpf_property_pledge: p.type === 'CPF' ? p.cpf_property_pledge : undefined,
+        cpf_life_plan: p.type === 'CPF' ? p.cpf_life_plan : undefined,
+        post_retirement_contribution: post?.contribution
+          ? {
+              contribution: true,
+              monthly_amount: postMonthly || undefined,
+              from_age: post.start_age,
+              to_age: post.end_age,
+            }
+          : undefined,
+      });
+    }),
+    loans: debts.filter(hasLoan).map((d) => {
+      const pensionMonthly = d.using_pension ? d.pension_for_installment : undefined;
+      return clean({
+        ...loanInput(d.id, d),
+        owner_id: d.owner,
+        owners: owners(d.owners),
+        pension_monthly: pensionMonthly,
+        pension_member_id: pensionMonthly ? (d.owner ?? undefined) : undefined,
+        purchase_price: d.type === 'vehicle' ? d.purchase_price : undefined,
+        down_payment: d.type === 'vehicle' ? d.down_payment : undefined,
+      });
+    }),
+    properties: debts
+      .filter((d) => (d.type === 'mortgage' || d.type === 'property') && (d.purchase_price ?? d.market_value))
+      .map((d) => {
+        const price = d.purchase_price ?? d.market_value ?? 0;
+        const pensionUsed = (d.pension?.my_amount ?? 0) + (d.pension?.spouse_amount ?? 0);
+        return clean({
+          id: d.id,
+          owner_id: d.owner,
+          owners: owners(d.owners),
+          purchase_price: price,
+          purchase_year: d.starting_year ?? new Date(d.created_at).getUTCFullYear(),
+          market_value: d.market_value ?? price,
+          growth_rate: d.growth_rate,
+          future_selling_year: d.future_selling_year,
+          future_transaction_fee: d.future_transaction_fee,
+          loan_id: hasLoan(d) ? d.id : undefined,
+          pension_used: pensionUsed || undefined,
+          pension_member_id: pensionUsed ? d.owner : undefined,
+          rental_incomes: rentals
+            .filter((r) => r.debt_id === d.id)
+            .map((r) => ({
+              transaction_start_date: r.transaction_start_date,
+              transaction_end_date: r.transaction_end_date ?? null,
+              amount: r.amount,
+            })),
+          tax: d.tax,
+          maintenance: d.maintenance,
+          property_tax: d.property_tax,
+          currency: d.currency,
+        });
+      }),
+  };
+  return out;
+}
