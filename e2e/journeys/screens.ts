@@ -58,6 +58,10 @@ export function customerScreens(ticketId: string | null, closedTicketId?: string
   for (const s of REPORT_SUB_TABS) paths.push(`${base}/financial-report/dashboard/${s.path}`);
   // the household's insurance section (issue 12): the policies by member and coverage by member
   paths.push(`${base}/financial-report/insurance`);
+  // the household's balance sheet (issue 13): the funds tabs, the loans with their schedules, the property sale plans
+  paths.push(`${base}/financial-report/funds?activeTab=pension`);
+  paths.push(`${base}/financial-report/debt`);
+  paths.push(`${base}/financial-report/property`);
   for (const p of flatten(customerMenu())) if (!paths.includes(p) && p !== base) paths.push(p);
   paths.push('/support/raise-ticket?as=%2Fcustomer%2Fdashboard');
   if (ticketId) paths.push(`/support?tab=my_tickets&ticket_id=${ticketId}`);

@@ -1,6 +1,7 @@
 import { theme } from '@kinfolio/ui-kit';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { BalanceSheetSectionView } from '../balance-sheet/lazy';
 import { CashflowSection } from '../cashflow/CashflowSection';
 import { ConcernHeader } from '../concerns/MyConcerns';
 import { InsuranceSection } from '../insurance/lazy';
@@ -119,6 +120,8 @@ export function ReportDashboard() {
       ) : null}
       {current === 'cashflow' ? (
         <CashflowSection />
+      ) : current === 'funds' || current === 'debt' || current === 'property' ? (
+        <BalanceSheetSectionView section={current} />
       ) : (
         <LaterSection title={current ? `Financial report: ${SUB_TITLES[current]}` : 'Financial report'} />
       )}
@@ -135,14 +138,21 @@ const SECTION_TITLES: Record<string, string> = {
   property: 'Property',
 };
 
-/** financial-report/{section} pages (insurance, debt, funds with ?activeTab=, ...). */
+/**
+ * financial-report/{section} pages (insurance, funds with ?activeTab=, debt, property, ...). financial-report/debt
+ * takes its section name from the query parameter `from` when one is given (spec §2), e.g. ?from=property.
+ */
 export function ReportSection() {
-  const { section } = useParams();
+  const { section: pathSection } = useParams();
   const [search] = useSearchParams();
+  const from = search.get('from');
+  const section = pathSection === 'debt' && from && SECTION_TITLES[from] ? from : pathSection;
   const title = (section && SECTION_TITLES[section]) || 'Financial report';
   const activeTab = search.get('activeTab');
   if (section === 'cashflow') return <CashflowSection />;
   if (section === 'insurance') return <InsuranceSection />;
+  if (section === 'funds' || section === 'debt' || section === 'property')
+    return <BalanceSheetSectionView section={section} />;
   return <LaterSection title={activeTab ? `${title}: ${activeTab}` : title} />;
 }
 
@@ -173,6 +183,8 @@ export function ConcernPage() {
         <CashflowSection />
       ) : current?.path === 'insurance' ? (
         <InsuranceSection title="Insurance" />
+      ) : current?.path === 'funds' || current?.path === 'debt' ? (
+        <BalanceSheetSectionView section={current.path} />
       ) : (
         <LaterSection title={current ? `My concern: ${current.label}` : 'My concern'} />
       )}

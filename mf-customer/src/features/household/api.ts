@@ -1,4 +1,4 @@
-import type { households, insurance } from '@kinfolio/contracts';
+import type { balanceSheet, households, insurance } from '@kinfolio/contracts';
 import { api } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
 
@@ -165,4 +165,72 @@ export const draftApi = {
   read: (draftId: string, signal?: AbortSignal) =>
     api.get<households.Draft>(`user/form-steps-draft/${id(draftId)}/read`, { signal }),
   remove: (draftId: string) => api.del<{ message: string }>(`user/form-steps-draft/${id(draftId)}`),
+};
+
+// ---------------------------------------------------------------- balance sheet (issue 13)
+export type BalanceSheetKind = balanceSheet.BalanceSheetKindName;
+/** The balance-sheet record kinds' paths, as the contract declares them (spec §7 Savings, Pension, Portfolio, Debt). */
+const BALANCE_SHEET_PATHS = {
+  savingFund: 'saving-fund',
+  savingFundOwner: 'saving-fund-owner',
+  savingFundContingentOwner: 'saving-fund-contingent-owner',
+  savingTransaction: 'saving-transactions',
+  pension: 'pension',
+  pensionBeneficiary: 'pension-beneficiary',
+  pensionTransaction: 'pension-transaction',
+  portfolioFund: 'portfolio-fund',
+  portfolioFundOwner: 'portfolio-fund-owner',
+  portfolioFundContingentOwner: 'portfolio-fund-contingent-owner',
+  portfolioFundDetail: 'portfolio-fund-details',
+  portfolioFundTransaction: 'portfolio-fund-transactions',
+  investmentBeneficiary: 'investment-beneficiary',
+  debt: 'debt',
+  debtMortgageOwner: 'debt-mortgage-owner',
+  debtTransaction: 'debt-transactions',
+  debtRentalIncome: 'debt-mortgage-rental-income',
+} as const satisfies { [K in BalanceSheetKind]: (typeof balanceSheet.balanceSheetKinds)[K]['path'] };
+/** The fields of a create (lead_id is added here). */
+export type BalanceSheetFields<K extends BalanceSheetKind> = z.input<
+  (typeof balanceSheet.balanceSheetKinds)[K]['schema']
+>;
+/** A stored record of a kind: its fields (defaults applied) and the record meta. */
+export type BalanceSheetRecord<K extends BalanceSheetKind> = z.output<
+  (typeof balanceSheet.balanceSheetKinds)[K]['schema']
+> &
+  z.infer<typeof households.RecordMeta>;
+export type DebtSummary = z.infer<typeof balanceSheet.DebtSummary>;
+export type DebtSummaryLoan = z.infer<typeof balanceSheet.DebtSummaryLoan>;
+/** The whole balance sheet: every record (its stored fields) with its children, figures and §6 share. */
+export type BalanceSheetData = z.infer<typeof balanceSheet.BalanceSheet>;
+
+export const balanceSheetApi = {
+  list: <K extends BalanceSheetKind>(kind: K, householdId: string, signal?: AbortSignal) =>
+    api.get<PageOf<BalanceSheetRecord<K>>>(`customer/${id(householdId)}/${BALANCE_SHEET_PATHS[kind]}`, {
+      query: { page_size: 200 },
+      signal,
+    }),
+  create: <K extends BalanceSheetKind>(kind: K, householdId: string, fields: BalanceSheetFields<K>) =>
+    api.post<BalanceSheetRecord<K>>(`customer/${BALANCE_SHEET_PATHS[kind]}`, { ...fields, lead_id: householdId }),
+  update: <K extends BalanceSheetKind>(kind: K, recordId: string, fields: Record<string, unknown>) =>
+    api.patch<BalanceSheetRecord<K>>(`customer/${BALANCE_SHEET_PATHS[kind]}/${id(recordId)}`, fields),
+  remove: (kind: BalanceSheetKind, recordId: string) =>
+    api.del<{ message: string }>(`customer/${BALANCE_SHEET_PATHS[kind]}/${id(recordId)}`),
+  /** The order of a household's records of a kind (the spec's bulk-update/portfolio-fund/positions). */
+  positions: (kind: 'savingFund' | 'pension' | 'portfolioFund' | 'debt', householdId: string, ids: readonly string[]) =>
+    api.patch<{ message: string }>(`customer/bulk-update/${BALANCE_SHEET_PATHS[kind]}/positions`, {
+      lead_id: householdId,
+      positions: ids.map((rid, position) => ({ id: rid, position })),
+    }),
+  /** The engine's figures of every loan and property (schedules, outstanding by year, sale plan), §6-scaled by `view`. */
+  debtSummary: (householdId: string, view: string | null, signal?: AbortSignal) =>
+    api.get<DebtSummary>(`customer/${id(householdId)}/debt-summary`, { query: { view: view || undefined }, signal }),
+  /** Reference: the property types the admins keep (spec §7 GET property/types). */
+  propertyTypes: (signal?: AbortSignal) =>
+    api.get<Array<z.infer<typeof balanceSheet.ReferenceItem>>>('property/types', { signal }),
+  /** The whole balance sheet with its totals, §6-scaled by `view`. */
+  balanceSheet: (householdId: string, view: string | null, signal?: AbortSignal) =>
+    api.get<BalanceSheetData>(`customer/${id(householdId)}/balance-sheet`, {
+      query: { view: view || undefined },
+      signal,
+    }),
 };

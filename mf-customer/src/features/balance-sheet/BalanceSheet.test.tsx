@@ -1,0 +1,671 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import App from '../../App';
+
+const HH = '00000000-0000-4000-8000-0000000000c1';
+const ME = '00000000-0000-4000-8000-0000000000d1';
+const SP = '00000000-0000-4000-8000-0000000000d2';
+const CASH = '00000000-0000-4000-8000-0000000000a1';
+const CPF = '00000000-0000-4000-8000-0000000000a2';
+const PF1 = '00000000-0000-4000-8000-0000000000a3';
+const PF2 = '00000000-0000-4000-8000-0000000000a4';
+const LOAN = '00000000-0000-4000-8000-0000000000a5';
+const NEW_ID = '00000000-0000-4000-8000-0000000000aa';
+const calls: Array<{ method: string; path: string; body?: unknown; query?: unknown }> = [];
+let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
+let postReply: (path: string, body: unknown) => Promise<unknown> = () => Promise.resolve({ id: NEW_ID });
+
+const member = (id: string, relation: string, name: string, age: number) => ({
+  id,
+  household_id: HH,
+  name,
+  gender: 'male',
+  relation,
+  age,
+  holding_pr: false,
+  status: 'active',
+  position: 0,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+});
+const household = {
+  id: HH,
+  name: 'Alex Tan',
+  gender: 'male',
+  age: 42,
+  currency: 'SGD',
+  marital_status: 'married',
+  dependencies: [],
+  children_count: 0,
+  citizenship: 'citizen',
+  members: [member(ME, 'me', 'Alex Tan', 42), member(SP, 'spouse', 'Mei Lin', 40)],
+};
+const meta = (id: string, position: number) => ({
+  id,
+  position,
+  lead_id: HH,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+});
+const portfolio = (id: string, position: number, name: string, value: number) => ({
+  ...meta(id, position),
+  plan_name: name,
+  company_name: 'FSM',
+  currency: 'SGD',
+  current_value: value,
+  owners: [],
+  share: 1,
+  view_value: value,
+  holdings: [
+    {
+      ...meta(`${id.slice(0, -2)}b${position}`, 0),
+      portfolio_fund_id: id,
+      holding_type: 'fund',
+      name: `${name} Equity Fund`,
+      currency: 'SGD',
+      units: 1000,
+      price: 2.5,
+      value: 2500,
+      asset_class: { equity: 80, bond: 15, others: 5 },
+      more_info: { dividend_declaration_type: 'units' },
+    },
+  ],
+  holdings_value: 2500,
+});
+
+/** The balance sheet the back end sends (for a view, the spouse's 50% share of the shared cash account). */
+const sheet = (view: string | null) => ({
+  lead_id: HH,
+  currency: 'SGD',
+  view,
+  saving_funds: [
+    {
+      ...meta(CASH, 0),
+      kind: 'cash',
+      bank_name: 'DBS',
+      cash_type: 'Savings',
+      account_number: '123-4',
+      currency: 'SGD',
+      current_value: 20000,
+      growth_rate: 0.5,
+      owners: [
+        { owner_id: ME, name: 'Alex Tan', percentage: 50 },
+        { owner_id: SP, name: 'Mei Lin', percentage: 50 },
+      ],
+      share: view ? 0.5 : 1,
+      view_value: view ? 10000 : 20000,
+    },
+  ],
+  pensions: [
+    {
+      ...meta(CPF, 0),
+      member_id: ME,
+      type: 'CPF',
+      currency: 'SGD',
+      cpf_oa: 50000,
+      special: 20000,
+      medisave: 10000,
+      balance: 80000,
+      share: 1,
+      view_value: view === SP ? 0 : 80000,
+      monthly_contributions: { employer: 1020, employee: 1200, total: 2220 },
+      monthly_contribution: { salary: 6000, self_employed: false },
+    },
+  ],
+  portfolio_funds: [portfolio(PF1, 0, 'Growth', 30000), portfolio(PF2, 1, 'Income', 12000)],
+  debts: [
+    {
+      ...meta(LOAN, 0),
+      type: 'mortgage',
+      name: 'Condo',
+      currency: 'SGD',
+      original_loan: 500000,
+      loan_interest: 3,
+      loan_tenure: 25,
+      loan_type: 'annuity',
+      repayment: { frequency: 'monthly' },
+      starting_year: 2024,
+      owners: [],
+      rental_incomes: [
+        {
+          ...meta('00000000-0000-4000-8000-0000000000a9', 0),
+          debt_id: LOAN,
+          amount: 2000,
+          currency: 'SGD',
+          transaction_start_date: '2025-01-01',
+        },
+      ],
+    },
+  ],
+  totals: {
+    cash: view ? 10000 : 20000,
+    savings: 0,
+    pensions: 80000,
+    investments: 42000,
+    properties: 800000,
+    loans: 480000,
+    net_worth: 462000,
+  },
+});
+
+/** The engine's figures: a short schedule whose year-end balances are the outstanding balances by year. */
+const schedule = Array.from({ length: 24 }, (_, i) => ({
+  period: i + 1,
+  payment: 2371.06,
+  interest: 1000 - i * 10,
+  principal: 1371.06 + i * 10,
+  balance: 500000 - (i + 1) * 1500,
+}));
+const summary = (view: string | null) => ({
+  lead_id: HH,
+  as_of: '2026-11-24',
+  view,
+  loans: [
+    {
+      debt_id: LOAN,
+      type: 'mortgage',
+      name: 'Condo',
+      currency: 'SGD',
+      share: view ? 0.5 : 1,
+      loan: {
+        instalment: 2371.06,
+        tenure_months: 300,
+        months_paid: 12,
+        months_remaining: 288,
+        outstanding: 482000,
+        total_interest: 211318,
+        other_monthly_expenses: 0,
+        end_year: 2048,
+        schedule,
+        outstanding_by_year: [
+          { year: 2024, months_paid: 12, balance: 482000 },
+          { year: 2025, months_paid: 24, balance: 464000 },
+        ],
+        view: { share: view ? 0.5 : 1, instalment: view ? 1185.53 : 2371.06, outstanding: view ? 241000 : 482000 },
+      },
+      property: {
+        market_value: 800000,
+        rental_income: 1800,
+        sale: {
+          selling_year: 2030,
+          selling_price: 900000,
+          purchase_price: 700000,
+          transaction_fee: 10000,
+          outstanding_loan: 400000,
+          pension_refund: 120000,
+          months_held: 72,
+          gain: 200000,
+          gain_tax: 0,
+          gain_tax_rate: 0,
+          net_proceeds: 370000,
+          view_net_proceeds: view ? 185000 : 370000,
+        },
+        gain_tax_by_holding: [
+          { months_held: 12, rate: 12, gain_tax: 24000 },
+          { months_held: 24, rate: 8, gain_tax: 16000 },
+          { months_held: 36, rate: 4, gain_tax: 8000 },
+          { months_held: 37, rate: 0, gain_tax: 0 },
+        ],
+      },
+    },
+  ],
+});
+
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...jest.requireActual('@kinfolio/ui-kit'),
+  api: {
+    get: (path: string, opts?: { query?: { view?: string } }) => {
+      calls.push({ method: 'GET', path, query: opts?.query });
+      const view = opts?.query?.view ?? null;
+      if (path.startsWith('single-lead/')) return Promise.resolve(household);
+      if (path === `customer/${HH}/balance-sheet`) return Promise.resolve(sheet(view));
+      if (path === `customer/${HH}/debt-summary`) return Promise.resolve(summary(view));
+      if (path === 'user/form-steps-draft/dr9/read')
+        return Promise.resolve({
+          id: 'dr9',
+          step: 'balance-sheet/debt-editor',
+          data: {
+            editor: 'debt',
+            record_id: null,
+            step: 2,
+            form: {
+              main: { type: 'vehicle', name: 'Drafted car', currency: 'SGD' },
+              owners: [],
+              lists: { rentals: [] },
+            },
+          },
+        });
+      if (path === 'property/types')
+        return Promise.resolve([
+          { id: 'hdb', name: 'HDB Flat', position: 0 },
+          { id: 'landed', name: 'Landed', position: 1 },
+        ]);
+      return Promise.resolve({ rows: [], total: 0, page: 1, page_size: 200 });
+    },
+    post: (path: string, body: unknown) => {
+      calls.push({ method: 'POST', path, body });
+      return postReply(path, body);
+    },
+    patch: (path: string, body: unknown) => {
+      calls.push({ method: 'PATCH', path, body });
+      return Promise.resolve({ id: 'x' });
+    },
+    del: (path: string) => {
+      calls.push({ method: 'DELETE', path });
+      return Promise.resolve({ message: 'Deleted' });
+    },
+  },
+  useSession: () => ({
+    user: sessionUser,
+    status: 'loaded',
+    logout: jest.fn(),
+    setUser: jest.fn(),
+    refresh: jest.fn(),
+  }),
+}));
+const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
+
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
+let where = '';
+function Where() {
+  const l = useLocation();
+  where = `${l.pathname}${l.search}`;
+  return null;
+}
+async function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/advisor/customers/:customerId/*" element={<App />} />
+        <Route path="/customer/dashboard/*" element={<App />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+  for (let i = 0; i < 4; i++) await flush();
+}
+const ADV = `/advisor/customers/${HH}/financial-report`;
+const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
+const next = async () => {
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await flush();
+};
+
+beforeEach(() => {
+  calls.length = 0;
+  sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
+  postReply = () => Promise.resolve({ id: NEW_ID });
+});
+
+describe('funds', () => {
+  it('shows the four tabs with ?activeTab= and the cash accounts first', async () => {
+    await renderAt(`${ADV}/funds`);
+    const tabs = screen.getByRole('navigation', { name: 'Funds tabs' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Cash equivalent', `${ADV}/funds?activeTab=cash+equivalent`],
+      ['Pension', `${ADV}/funds?activeTab=pension`],
+      ['Long term', `${ADV}/funds?activeTab=long+term`],
+      ['Investment', `${ADV}/funds?activeTab=investment`],
+    ]);
+    const table = screen.getByRole('region', { name: 'Cash equivalent accounts' });
+    expect(within(table).getByRole('rowheader').textContent).toBe('DBS Savings');
+    expect(within(table).getByText('Alex Tan 50%, Mei Lin 50%')).toBeTruthy();
+    expect(within(table).getByTestId('fund-value').textContent).toBe('SGD 20,000');
+    expect(screen.getByTestId('tab-total').textContent).toBe('SGD 20,000');
+    // the add link: add_fund flag (no step parameter for cash equivalent)
+    expect(screen.getByRole('link', { name: 'Add cash account' }).getAttribute('href')).toBe(
+      `${ADV}/funds?activeTab=cash+equivalent&add_fund=true`,
+    );
+  });
+
+  it('lists CPF accounts on the pension tab with their accounts and contributions', async () => {
+    await renderAt(`${ADV}/funds?activeTab=pension`);
+    const table = screen.getByRole('region', { name: 'Pension accounts' });
+    expect(within(table).getByRole('rowheader').textContent).toBe('CPF of Alex Tan');
+    expect(within(table).getByText('OA SGD 50,000, SA SGD 20,000, MA SGD 10,000')).toBeTruthy();
+    expect(within(table).getByText('SGD 2,220')).toBeTruthy();
+    expect(within(table).getByTestId('fund-value').textContent).toBe('SGD 80,000');
+  });
+
+  it('shows portfolios with their holdings; add_fund adds the step parameter for investment', async () => {
+    await renderAt(`${ADV}/funds?activeTab=investment`);
+    const holdings = screen.getByRole('region', { name: 'Holdings of Growth' });
+    expect(within(holdings).getByText('Growth Equity Fund')).toBeTruthy();
+    expect(within(holdings).getByText('80% / 15% / 5%')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Investment: value of each account' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add portfolio' }).getAttribute('href')).toBe(
+      `${ADV}/funds?activeTab=investment&add_fund=true&step=investment`,
+    );
+  });
+
+  it('reorders portfolios by keyboard through the bulk position call', async () => {
+    await renderAt(`${ADV}/funds?activeTab=investment`);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Growth down' }));
+    await flush();
+    expect(calls.find((c) => c.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      path: 'customer/bulk-update/portfolio-fund/positions',
+      body: {
+        lead_id: HH,
+        positions: [
+          { id: PF2, position: 0 },
+          { id: PF1, position: 1 },
+        ],
+      },
+    });
+    const table = screen.getByRole('region', { name: 'Investment accounts' });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((r) => r.textContent),
+    ).toEqual(['Income', 'Growth']);
+  });
+
+  it('reorders by dragging a portfolio row onto another', async () => {
+    await renderAt(`${ADV}/funds?activeTab=investment`);
+    const rows = document.querySelectorAll('tr[draggable="true"]');
+    expect(rows).toHaveLength(2);
+    const data = { setData: jest.fn(), getData: () => '1', effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(rows[1] as Element, { dataTransfer: data });
+    fireEvent.dragOver(rows[0] as Element, { dataTransfer: data });
+    fireEvent.drop(rows[0] as Element, { dataTransfer: data });
+    await flush();
+    expect((calls.find((c) => c.method === 'PATCH')?.body as { positions?: unknown[] } | undefined)?.positions).toEqual(
+      [
+        { id: PF2, position: 0 },
+        { id: PF1, position: 1 },
+      ],
+    );
+  });
+
+  it("a member's view shows their share, from the back end (§6)", async () => {
+    await renderAt(`${ADV}/funds`);
+    type(screen.getByLabelText('Figures for', { exact: false }), SP);
+    await flush();
+    await flush();
+    expect(
+      calls.some((c) => c.path === `customer/${HH}/balance-sheet` && (c.query as { view?: string }).view === SP),
+    ).toBe(true);
+    const table = screen.getByRole('region', { name: 'Cash equivalent accounts' });
+    expect(within(table).getByTestId('fund-value').textContent).toBe('SGD 10,000');
+    expect(within(table).getByText('50%')).toBeTruthy();
+    expect(screen.getByTestId('tab-total').textContent).toBe('SGD 10,000');
+    expect(where).toContain(`view=${SP}`);
+  });
+
+  it('adds a CPF account step by step, keeping drafts, and shows the save dialog', async () => {
+    postReply = (path) => Promise.resolve({ id: path === 'user/form-steps-draft/create' ? 'dr1' : NEW_ID });
+    await renderAt(`${ADV}/funds?activeTab=pension&add_fund=true`);
+    expect(screen.getByRole('heading', { name: 'Add pension account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Account' })).toBeTruthy();
+    type(screen.getByLabelText('Scheme', { exact: false }), 'CPF');
+    await next();
+    expect(calls.find((c) => c.path === 'user/form-steps-draft/create')?.body).toMatchObject({
+      step: 'balance-sheet/pension-editor',
+      lead_id: HH,
+      data: { editor: 'pension', step: 1 },
+    });
+    expect(where).toContain('draft=dr1');
+    expect(screen.getByRole('heading', { name: 'Step 2 of 4: Balances' })).toBeTruthy();
+    // the CPF accounts, not the EPF ones
+    expect(screen.queryByLabelText('EPF Account 1', { exact: false })).toBeNull();
+    type(screen.getByLabelText('CPF Ordinary Account (OA)', { exact: false }), '50000');
+    type(screen.getByLabelText('CPF MediSave Account (MA)', { exact: false }), '10000');
+    await next();
+    type(screen.getByLabelText('Monthly wage', { exact: false }), '6000');
+    await next();
+    expect(screen.getByRole('heading', { name: 'Step 4 of 4: Retirement' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save pension account' }));
+    await flush();
+    await flush();
+    const created = calls.find((c) => c.method === 'POST' && c.path === 'customer/pension');
+    expect(created?.body).toMatchObject({
+      lead_id: HH,
+      member_id: ME,
+      type: 'CPF',
+      currency: 'SGD',
+      cpf_oa: 50000,
+      medisave: 10000,
+      monthly_contribution: { salary: 6000, self_employed: false },
+    });
+    expect((created?.body as Record<string, unknown> | undefined)?.owners).toBeUndefined();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === 'user/form-steps-draft/dr1')).toBe(true);
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeTruthy();
+  });
+
+  it('adds a portfolio with two holdings under it', async () => {
+    await renderAt(`${ADV}/funds?activeTab=investment&add_fund=true&step=investment`);
+    type(screen.getByLabelText('Plan name', { exact: false }), 'Core');
+    type(screen.getByLabelText('Current value', { exact: false }), '10000');
+    await next();
+    await next();
+    expect(screen.getByRole('heading', { name: 'Step 3 of 4: Holdings' })).toBeTruthy();
+    for (const [i, name] of [
+      [1, 'World Equity'],
+      [2, 'Global Bond'],
+    ] as const) {
+      fireEvent.click(screen.getByRole('button', { name: 'Add holding' }));
+      const box = screen.getByRole('group', { name: `Holding ${i}` });
+      type(within(box).getByLabelText('Name', { exact: false }), name);
+      type(within(box).getByLabelText(/^Value/), '5000');
+      type(within(box).getByLabelText('Equity (%)', { exact: false }), i === 1 ? '100' : '0');
+      if (i === 2) type(within(box).getByLabelText('Bonds (%)', { exact: false }), '90');
+    }
+    await next();
+    // the second holding's split adds up to 90
+    expect(screen.getByText('Equity, bonds and others add up to 90%; they must add up to 100%')).toBeTruthy();
+    type(within(screen.getByRole('group', { name: 'Holding 2' })).getByLabelText('Bonds (%)', { exact: false }), '100');
+    await next();
+    fireEvent.click(screen.getByRole('button', { name: 'Save portfolio' }));
+    await flush();
+    await flush();
+    const holdings = calls.filter((c) => c.method === 'POST' && c.path === 'customer/portfolio-fund-details');
+    expect(holdings.map((c) => c.body)).toEqual([
+      expect.objectContaining({
+        portfolio_fund_id: NEW_ID,
+        name: 'World Equity',
+        value: 5000,
+        asset_class: { equity: 100, bond: 0, others: 0 },
+      }),
+      expect.objectContaining({
+        portfolio_fund_id: NEW_ID,
+        name: 'Global Bond',
+        asset_class: { equity: 0, bond: 100, others: 0 },
+      }),
+    ]);
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeTruthy();
+  });
+});
+
+describe('debt and property', () => {
+  it('shows each loan with its outstanding balance by year, agreeing with its schedule', async () => {
+    await renderAt(`${ADV}/debt`);
+    const loan = screen.getByRole('region', { name: /^Condo/ });
+    expect(within(loan).getByTestId('loan-outstanding').textContent).toBe('SGD 482,000');
+    expect(within(loan).getByRole('img', { name: 'Outstanding balance of Condo, SGD, by year' })).toBeTruthy();
+    fireEvent.click(within(loan).getByRole('button', { name: 'Table' }));
+    const byYear = within(loan).getByRole('region', { name: 'Outstanding balance by year of Condo' });
+    const yearRows = within(byYear).getAllByRole('row').slice(1);
+    expect(yearRows.map((r) => r.textContent)).toEqual(['202412SGD 482,000', '202524SGD 464,000']);
+    const sched = within(loan).getByRole('region', { name: 'Amortisation schedule of Condo' });
+    const row12 = sched.querySelector('tr[data-period="12"]') as HTMLElement;
+    // the schedule's balance after 12 instalments is the outstanding balance shown beside it and at the end of 2024
+    expect(row12.textContent).toContain('SGD 482,000');
+    expect(row12.textContent).toContain('End of 2024; Outstanding now');
+    expect((sched.querySelector('tr[data-period="24"]') as HTMLElement).textContent).toContain('End of 2025');
+  });
+
+  it("scales to a co-owner's share in their view", async () => {
+    await renderAt(`${ADV}/debt?view=${SP}`);
+    expect(screen.getByTestId('view-outstanding').textContent).toBe('SGD 241,000');
+    expect(screen.getByTestId('view-instalment').textContent).toBe('SGD 1,186');
+    expect(
+      calls.some((c) => c.path === `customer/${HH}/debt-summary` && (c.query as { view?: string }).view === SP),
+    ).toBe(true);
+  });
+
+  it('shows the property sale plan with the CPF refund and the gain tax by holding period', async () => {
+    await renderAt(`${ADV}/property`);
+    const plan = screen.getByRole('region', { name: 'Sale plan of Condo' });
+    expect(within(plan).getByText('CPF refund (Incl Legal Fee + Stamp Duty)')).toBeTruthy();
+    expect(within(plan).getByTestId('net-proceeds').textContent).toBe('SGD 370,000');
+    expect(within(plan).getByText('6 years')).toBeTruthy();
+    const tax = screen.getByRole('region', { name: 'Property-gain tax by holding period of Condo' });
+    expect(
+      within(tax)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'Held forRateTax on the planned gain',
+      '1 year12%SGD 24,000',
+      '2 years8%SGD 16,000',
+      '3 years4%SGD 8,000',
+      '3 years 1 month0%SGD 0',
+    ]);
+  });
+
+  it('financial-report/debt takes the section from the `from` query', async () => {
+    await renderAt(`${ADV}/debt?from=property`);
+    expect(screen.getByRole('heading', { name: 'Properties' })).toBeTruthy();
+  });
+
+  it('edits a mortgage: owners must add up to 100, and a 400 shows at the field it names', async () => {
+    await renderAt(`${ADV}/debt`);
+    fireEvent.click(screen.getByRole('link', { name: 'Edit Condo' }));
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Edit loan or property' })).toBeTruthy();
+    expect((screen.getByLabelText('Tenure (years)', { exact: false }) as HTMLInputElement).value).toBe('25');
+    type(screen.getByLabelText('Chosen repayment', { exact: false }), '100');
+    await next();
+    // the property types the admins keep
+    const propertyType = screen.getByLabelText('Property type', { exact: false });
+    expect([...propertyType.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Not set',
+      'HDB Flat',
+      'Landed',
+    ]);
+    await next();
+    await next();
+    expect(screen.getByRole('heading', { name: 'Step 4 of 4: Owners and rental income' })).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Rental income 1' })).getByDisplayValue('2000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add owner' }));
+    const o1 = screen.getByRole('group', { name: 'Owner 1' });
+    type(within(o1).getByLabelText('Household member', { exact: false }), SP);
+    type(within(o1).getByLabelText('Percentage (%)', { exact: false }), '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Save loan or property' }));
+    await flush();
+    expect(screen.getByText('The percentages add up to 50%; they must add up to 100%')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add owner' }));
+    const o2 = screen.getByRole('group', { name: 'Owner 2' });
+    type(within(o2).getByLabelText('Household member', { exact: false }), ME);
+    type(within(o2).getByLabelText('Percentage (%)', { exact: false }), '50');
+    const apiPatch = jest.requireMock('@kinfolio/ui-kit').api;
+    const original = apiPatch.patch;
+    apiPatch.patch = (path: string, body: unknown) => {
+      calls.push({ method: 'PATCH', path, body });
+      return Promise.reject(
+        new ApiError(400, {
+          message: 'The repayment does not cover the interest',
+          errors: [{ 'repayment.amount': ['The repayment does not cover the interest'] }],
+        }),
+      );
+    };
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Save loan or property' }));
+      await flush();
+      await flush();
+    } finally {
+      apiPatch.patch = original;
+    }
+    const patch = calls.find((c) => c.method === 'PATCH' && c.path === `customer/debt/${LOAN}`);
+    expect(patch?.body).toMatchObject({
+      type: 'mortgage',
+      loan_tenure: { year: 25, month: 0 },
+      repayment: { frequency: 'monthly', amount: 100 },
+      owners: [
+        { owner_id: SP, name: 'Mei Lin', percentage: 50 },
+        { owner_id: ME, name: 'Alex Tan', percentage: 50 },
+      ],
+    });
+    // back on the loan step, the message at the field
+    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Loan' })).toBeTruthy();
+    const field = screen.getByLabelText('Chosen repayment', { exact: false });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('The repayment does not cover the interest').length).toBeGreaterThan(0);
+  });
+
+  it('refuses a tenure of 0 before saving', async () => {
+    await renderAt(`${ADV}/debt?edit=new`);
+    type(screen.getByLabelText('Name', { exact: false }), 'Car');
+    type(screen.getByLabelText('Loan amount', { exact: false }), '50000');
+    type(screen.getByLabelText('Interest (% a year)', { exact: false }), '3');
+    type(screen.getByLabelText('Tenure (years)', { exact: false }), '0');
+    type(screen.getByLabelText('Starting year', { exact: false }), '2025');
+    await next();
+    expect(screen.getByText('Enter a tenure of more than 0')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Loan' })).toBeTruthy();
+  });
+
+  it('resumes a draft named in the address at its step', async () => {
+    await renderAt(`${ADV}/debt?edit=new&draft=dr9`);
+    expect(screen.getByRole('heading', { name: 'Step 3 of 4: Sale and pension use' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect((screen.getByLabelText('Name', { exact: false }) as HTMLInputElement).value).toBe('Drafted car');
+    expect((screen.getByLabelText('Type', { exact: false }) as HTMLSelectElement).value).toBe('vehicle');
+  });
+
+  it('deletes a loan after confirming', async () => {
+    await renderAt(`${ADV}/debt`);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Condo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Condo?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await flush();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === `customer/debt/${LOAN}`)).toBe(true);
+  });
+
+  it('asks before closing an editor with changes', async () => {
+    await renderAt(`${ADV}/debt?edit=new`);
+    type(screen.getByLabelText('Name', { exact: false }), 'Car');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+  });
+});
+
+describe('read-only for the customer, and the concern pages', () => {
+  it('the customer sees the figures without edit, add or reorder', async () => {
+    sessionUser = { id: HH, type: 'customer', name: 'Alex' };
+    await renderAt('/customer/dashboard/financial-report/funds?activeTab=investment');
+    expect(screen.getByRole('region', { name: 'Investment accounts' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add portfolio' })).toBeNull();
+    expect(document.querySelectorAll('tr[draggable="true"]')).toHaveLength(0);
+  });
+
+  it('the customer cannot open an editor by its address', async () => {
+    sessionUser = { id: HH, type: 'customer', name: 'Alex' };
+    await renderAt('/customer/dashboard/financial-report/debt?edit=new');
+    expect(screen.queryByRole('heading', { name: 'Add loan or property' })).toBeNull();
+    expect(screen.getByTestId('loan-outstanding').textContent).toBe('SGD 482,000');
+    expect(screen.queryByRole('link', { name: 'Add loan' })).toBeNull();
+  });
+
+  it("a concern's funds and debt pages show the same sections", async () => {
+    await renderAt(`/advisor/customers/${HH}/dreams-concerns/my-concerns/c-1/funds`);
+    expect(screen.getByRole('navigation', { name: 'Funds tabs' })).toBeTruthy();
+    expect(screen.queryByText('This section arrives with the planning release.')).toBeNull();
+  });
+
+  it("a concern's debt page shows the loans", async () => {
+    await renderAt(`/advisor/customers/${HH}/dreams-concerns/my-concerns/c-1/debt`);
+    expect(screen.getByTestId('loan-outstanding').textContent).toBe('SGD 482,000');
+  });
+});

@@ -1,0 +1,353 @@
+import { Button, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { balanceSheetApi, type DebtSummaryLoan, type Household } from '../household/api';
+import { useHousehold } from '../household/context';
+import { useDeleteConfirm } from '../household/useDeleteConfirm';
+import { useViewAs } from '../insurance/data';
+import { Card, Row } from '../profile/ProfileTab';
+import { GraphOrTable, money, shareText, ViewAsSelect, YearBars } from './charts';
+import { useDebtSummary, useSectionLinks } from './data';
+import { debtTypeLabel, schemeOf } from './model';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
+  gap: 8px 16px;
+  margin: 0 0 12px;
+  div { min-width: 0; }
+  dt { font-size: 0.85rem; color: ${theme.colors.muted}; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+`;
+const Details = styled.details`
+  margin: 8px 0;
+  summary { cursor: pointer; font-weight: 600; padding: 8px 0; }
+  summary:focus-visible { outline: 2px solid ${theme.colors.primaryDark}; outline-offset: 2px; }
+`;
+
+export function Fact({ label, children, testId }: { label: string; children: string; testId?: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+const loanTitle = (l: DebtSummaryLoan) => l.name || debtTypeLabel(l.type);
+
+/** Actions of a stored loan or property for the advisor: edit it, delete it after confirming. */
+function Actions({ loan, onDelete }: { loan: DebtSummaryLoan; onDelete: (l: DebtSummaryLoan) => void }) {
+  const links = useSectionLinks();
+  const title = loanTitle(loan);
+  return (
+    <Row style={{ justifyContent: 'flex-start' }}>
+      <Link to={links.edit(loan.debt_id)} aria-label={`Edit ${title}`}>
+        Edit
+      </Link>
+      <Button variant="link" onClick={() => onDelete(loan)} aria-label={`Delete ${title}`}>
+        Delete
+      </Button>
+    </Row>
+  );
+}
+
+/**
+ * One loan with the engine's figures: instalment, outstanding today, the outstanding balance at each year end (a
+ * graph or a table) and the whole amortisation schedule, whose year-end rows are marked with the same balances.
+ */
+function LoanCard({
+  loan,
+  scaled,
+  readOnly,
+  onDelete,
+}: {
+  loan: DebtSummaryLoan;
+  scaled: boolean;
+  readOnly: boolean;
+  onDelete: (l: DebtSummaryLoan) => void;
+}) {
+  const headingId = useId();
+  const l = loan.loan;
+  if (!l) return null;
+  const title = loanTitle(loan);
+  const cur = loan.currency;
+  const yearEnd = new Map(l.outstanding_by_year.map((y) => [y.months_paid, y.year]));
+  return (
+    <Card aria-labelledby={headingId} data-testid="loan">
+      <h3 id={headingId}>
+        {title} <small style={{ fontWeight: 400 }}>({debtTypeLabel(loan.type)})</small>
+      </h3>
+      <Facts>
+        <Fact label="Instalment a month">{money(cur, l.instalment)}</Fact>
+        <Fact label="Outstanding balance" testId="loan-outstanding">
+          {money(cur, l.outstanding)}
+        </Fact>
+        <Fact label="Instalments paid">{`${l.months_paid} of ${l.tenure_months}`}</Fact>
+        <Fact label="Months remaining">{String(l.months_remaining)}</Fact>
+        <Fact label="Total interest">{money(cur, l.total_interest)}</Fact>
+        <Fact label="Repaid in">{String(l.end_year)}</Fact>
+        {l.other_monthly_expenses > 0 ? (
+          <Fact label="Other costs a month">{money(cur, l.other_monthly_expenses)}</Fact>
+        ) : null}
+        {scaled ? (
+          <>
+            <Fact label="Share">{shareText(l.view.share)}</Fact>
+            <Fact label="Their instalment a month" testId="view-instalment">
+              {money(cur, l.view.instalment)}
+            </Fact>
+            <Fact label="Their outstanding balance" testId="view-outstanding">
+              {money(cur, l.view.outstanding)}
+            </Fact>
+          </>
+        ) : null}
+      </Facts>
+      <h4>Outstanding balance by year</h4>
+      <GraphOrTable
+        label={`Outstanding balance of ${title}`}
+        graph={
+          <YearBars
+            label={`Outstanding balance of ${title}`}
+            currency={cur}
+            points={l.outstanding_by_year.map((y) => ({ year: y.year, value: y.balance }))}
+          />
+        }
+        table={
+          <Table label={`Outstanding balance by year of ${title}`}>
+            <thead>
+              <tr>
+                <th scope="col">End of year</th>
+                <th scope="col">Instalments paid</th>
+                <th scope="col">Outstanding balance</th>
+              </tr>
+            </thead>
+            <tbody>
+              {l.outstanding_by_year.map((y) => (
+                <tr key={y.year}>
+                  <th scope="row">{y.year}</th>
+                  <td>{y.months_paid}</td>
+                  <td>{money(cur, y.balance)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        }
+      />
+      <Details>
+        <summary>Amortisation schedule ({l.schedule.length} instalments)</summary>
+        <Table label={`Amortisation schedule of ${title}`}>
+          <thead>
+            <tr>
+              <th scope="col">Instalment</th>
+              <th scope="col">Payment</th>
+              <th scope="col">Interest</th>
+              <th scope="col">Principal</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {l.schedule.map((r) => {
+              const notes = [
+                yearEnd.has(r.period) ? `End of ${yearEnd.get(r.period)}` : '',
+                r.period === l.months_paid ? 'Outstanding now' : '',
+              ].filter(Boolean);
+              return (
+                <tr key={r.period} data-period={r.period}>
+                  <th scope="row">{r.period}</th>
+                  <td>{money(cur, r.payment)}</td>
+                  <td>{money(cur, r.interest)}</td>
+                  <td>{money(cur, r.principal)}</td>
+                  <td>{money(cur, r.balance)}</td>
+                  <td>{notes.join('; ')}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </Details>
+      {readOnly ? null : <Actions loan={loan} onDelete={onDelete} />}
+    </Card>
+  );
+}
+
+/** spec: the property-gain tax table's rows as holding periods. */
+const heldText = (months: number) => {
+  const y = Math.floor(months / 12);
+  const m = months % 12;
+  return (
+    [y ? `${y} year${y === 1 ? '' : 's'}` : '', m ? `${m} month${m === 1 ? '' : 's'}` : ''].filter(Boolean).join(' ') ||
+    '0 months'
+  );
+};
+
+/** A property with its sale plan from the engine: net proceeds, pension refund and property-gain tax by holding. */
+function PropertyCard({
+  loan,
+  scaled,
+  readOnly,
+  onDelete,
+}: {
+  loan: DebtSummaryLoan;
+  scaled: boolean;
+  readOnly: boolean;
+  onDelete: (l: DebtSummaryLoan) => void;
+}) {
+  const headingId = useId();
+  const p = loan.property;
+  if (!p) return null;
+  const title = loanTitle(loan);
+  const cur = loan.currency;
+  const s = p.sale;
+  const scheme = schemeOf(cur);
+  return (
+    <Card aria-labelledby={headingId} data-testid="property">
+      <h3 id={headingId}>{title}</h3>
+      <Facts>
+        <Fact label="Market value">{p.market_value === null ? 'Not given' : money(cur, p.market_value)}</Fact>
+        <Fact label="Rental income a month (after tax)">{money(cur, p.rental_income)}</Fact>
+        {loan.loan ? <Fact label="Outstanding loan">{money(cur, loan.loan.outstanding)}</Fact> : null}
+        {scaled ? <Fact label="Share">{shareText(loan.share)}</Fact> : null}
+      </Facts>
+      <h4>Sale plan</h4>
+      {s ? (
+        <Table label={`Sale plan of ${title}`}>
+          <tbody>
+            <tr>
+              <th scope="row">Selling year</th>
+              <td>{s.selling_year}</td>
+            </tr>
+            <tr>
+              <th scope="row">Selling price</th>
+              <td>{money(cur, s.selling_price)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Purchase price</th>
+              <td>{money(cur, s.purchase_price)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Held for</th>
+              <td>{heldText(s.months_held)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Gain</th>
+              <td>{money(cur, s.gain)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Property-gain tax ({s.gain_tax_rate}%)</th>
+              <td>− {money(cur, s.gain_tax)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Transaction fee</th>
+              <td>− {money(cur, s.transaction_fee)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Outstanding loan at sale</th>
+              <td>− {money(cur, s.outstanding_loan)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{scheme} refund (Incl Legal Fee + Stamp Duty)</th>
+              <td>− {money(cur, s.pension_refund)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Net proceeds</th>
+              <td data-testid="net-proceeds">
+                <strong>{money(cur, s.net_proceeds)}</strong>
+              </td>
+            </tr>
+            {scaled ? (
+              <tr>
+                <th scope="row">Their net proceeds ({shareText(loan.share)})</th>
+                <td data-testid="view-net-proceeds">
+                  <strong>{money(cur, s.view_net_proceeds)}</strong>
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </Table>
+      ) : (
+        <p>No sale planned: give a selling year to see the sale.</p>
+      )}
+      {p.gain_tax_by_holding.length ? (
+        <>
+          <h4>Property-gain tax by holding period</h4>
+          <Table label={`Property-gain tax by holding period of ${title}`}>
+            <thead>
+              <tr>
+                <th scope="col">Held for</th>
+                <th scope="col">Rate</th>
+                <th scope="col">Tax on the planned gain</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.gain_tax_by_holding.map((r) => (
+                <tr key={r.months_held}>
+                  <th scope="row">{heldText(r.months_held)}</th>
+                  <td>{r.rate}%</td>
+                  <td>{money(cur, r.gain_tax)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </>
+      ) : null}
+      {readOnly ? null : <Actions loan={loan} onDelete={onDelete} />}
+    </Card>
+  );
+}
+
+/**
+ * Debt (each loan with its amortisation schedule and outstanding balance by year) or Property (each property with
+ * its sale plan): the engine's figures from the back end, never recomputed here, for the whole loans or one member's
+ * share (§6). The advisor adds, edits and deletes; the customer reads.
+ */
+export function DebtView({ household, mode }: { household: Household; mode: 'debt' | 'property' }) {
+  const { readOnly, version, reload } = useHousehold();
+  const viewAs = useViewAs(household);
+  const { summary: loaded, error } = useDebtSummary(household, version, viewAs);
+  // figures for another view than the one asked for are not shown while the right ones load
+  const summary = loaded && (loaded.view ?? null) === viewAs ? loaded : null;
+  const [actionError, setActionError] = useState<string | null>(null);
+  const links = useSectionLinks();
+  const removal = useDeleteConfirm<DebtSummaryLoan>({
+    title: (l) => `Delete ${loanTitle(l)}?`,
+    message: () => 'It is deleted with its owners, instalment transactions and rental incomes.',
+    remove: (l) => balanceSheetApi.remove('debt', l.debt_id),
+    onDone: reload,
+    onError: setActionError,
+  });
+  const items = (summary?.loans ?? []).filter((l) => (mode === 'debt' ? l.loan !== null : l.property !== null));
+  const headingId = `${mode}-list-h`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{mode === 'debt' ? 'Loans' : 'Properties'}</h2>
+      <ViewAsSelect household={household} whole={mode === 'debt' ? 'Whole loans' : 'Whole properties'} />
+      {error ? <FormError>{error}</FormError> : null}
+      {actionError ? <FormError>{actionError}</FormError> : null}
+      {!summary && !error ? (
+        <Skeleton rows={4} label={`Loading the ${mode === 'debt' ? 'loans' : 'properties'}`} />
+      ) : null}
+      {summary && items.length === 0 ? (
+        <Card>
+          <p>{mode === 'debt' ? 'No loans yet.' : 'No properties yet.'}</p>
+        </Card>
+      ) : null}
+      {items.map((l) =>
+        mode === 'debt' ? (
+          <LoanCard key={l.debt_id} loan={l} scaled={viewAs !== null} readOnly={readOnly} onDelete={removal.ask} />
+        ) : (
+          <PropertyCard key={l.debt_id} loan={l} scaled={viewAs !== null} readOnly={readOnly} onDelete={removal.ask} />
+        ),
+      )}
+      {readOnly ? null : (
+        <Row style={{ justifyContent: 'flex-start' }}>
+          <Link to={links.edit('new', mode === 'property' ? { type: 'property' } : {})} className="kf-button-link">
+            {mode === 'debt' ? 'Add loan' : 'Add property'}
+          </Link>
+        </Row>
+      )}
+      {removal.dialog}
+    </section>
+  );
+}

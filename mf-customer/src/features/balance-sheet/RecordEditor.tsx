@@ -1,0 +1,478 @@
+import {
+  Button,
+  errorMessage,
+  FormError,
+  fieldErrors,
+  SaveConfirmationDialog,
+  Skeleton,
+  theme,
+  UnsavedChangesPopover,
+  useUnsavedChangesGuard,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { balanceSheetApi, draftApi, type Household } from '../household/api';
+import { useHousehold } from '../household/context';
+import { memberLabel } from '../insurance/data';
+import { Fields, RowsEditor } from '../insurance/fields';
+import { bodyOf, type FieldDef, type FormValues, formOf, missingFields, percentageProblem } from '../insurance/model';
+import { Card, Row } from '../profile/ProfileTab';
+import {
+  assetSplitProblem,
+  type EditorSpec,
+  normalise,
+  SHARE_FIELDS,
+  schemeOf,
+  shownFields,
+  tenureProblem,
+} from './model';
+
+/** The editor's form: the record's own fields, its owners with their shares, and the lists kept under it. */
+export interface RecordForm {
+  main: FormValues;
+  owners: FormValues[];
+  lists: Record<string, FormValues[]>;
+}
+type AnyRecord = Record<string, unknown> & { id: string };
+
+/** A PATCH body that also removes what the form cleared (a field the record had and the form no longer sends: null). */
+export function withNulls(body: Record<string, unknown>, before: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  for (const k of Object.keys(before)) if (!(k in out)) out[k] = null;
+  return out;
+}
+
+/** Every field of an editor (each path once), to read and write the whole record whatever its type. */
+export const allFields = (spec: EditorSpec): FieldDef[] => dedupe(spec.steps.flatMap((s) => s.fields));
+
+/** The editor's form of a stored record (or a new one, in the household currency, owned by no one yet). */
+export function recordForm(
+  spec: EditorSpec,
+  household: Household,
+  record: AnyRecord | null,
+  children: Record<string, AnyRecord[]>,
+  defaults: FormValues = {},
+): RecordForm {
+  const currency = String(record?.currency ?? household.currency);
+  const me = household.members.find((m) => m.relation === 'me') ?? household.members[0];
+  const base: FormValues = {
+    currency,
+    ...(spec.kind === 'pension' ? { member_id: me?.id ?? '', type: schemeOf(currency) } : {}),
+    ...defaults,
+  };
+  const owners = Array.isArray(record?.owners) ? (record.owners as Array<Record<string, unknown>>) : [];
+  return {
+    main: formOf(allFields(spec), normalise(record), base),
+    owners: owners.map((o) => ({ id: '', ...formOf(SHARE_FIELDS, o) })),
+    lists: Object.fromEntries(
+      spec.children.map((c) => [
+        c.key,
+        (children[c.key] ?? []).map((r) => ({ id: String(r.id), ...formOf(c.fields, r, { currency }) })),
+      ]),
+    ),
+  };
+}
+
+/** The body of the record itself: the shown fields of its type, its owners and the fixed fields. */
+export function recordBody(spec: EditorSpec, household: Household, f: RecordForm): Record<string, unknown> {
+  const fields = spec.steps.flatMap((s) => shownFields(s, f.main));
+  const body: Record<string, unknown> = { ...bodyOf(dedupe(fields), f.main), ...(spec.fixed ?? {}) };
+  if (spec.kind !== 'pension') {
+    body.owners = f.owners.map((o) => {
+      const b = bodyOf(SHARE_FIELDS, o);
+      if (!b.name && b.owner_id) b.name = memberLabel(household, b.owner_id);
+      return b;
+    });
+  }
+  return body;
+}
+function dedupe(fields: FieldDef[]): FieldDef[] {
+  const byPath = new Map<string, FieldDef>();
+  for (const f of fields) if (!byPath.has(f.path)) byPath.set(f.path, f);
+  return [...byPath.values()];
+}
+
+/** A child record's body (a holding's asset split is sent whole: an empty class counts 0). */
+export function childBody(fields: readonly FieldDef[], row: FormValues): Record<string, unknown> {
+  const body = bodyOf(fields, row);
+  const split = body.asset_class as Record<string, number> | undefined;
+  if (split) for (const k of ['equity', 'bond', 'others']) split[k] ??= 0;
+  return body;
+}
+
+/** The problems of a step, keyed by field path, `owners` / `owners.i.field`, or `list.i.field`. */
+export function stepProblems(spec: EditorSpec, step: number, f: RecordForm): Record<string, string> {
+  const s = spec.steps[step];
+  if (!s) return {};
+  const out: Record<string, string> = { ...missingFields(shownFields(s, f.main), f.main) };
+  if (s.fields.some((d) => d.path === 'loan_tenure.year')) {
+    const t = tenureProblem(f.main);
+    if (t) out['loan_tenure.year'] = t;
+    else delete out['loan_tenure.year'];
+  }
+  if (s.owners) {
+    f.owners.forEach((o, i) => {
+      if (!o.owner_id && !o.name?.trim()) out[`owners.${i}.name`] = 'Choose a member or enter a name';
+      if (!(o.percentage ?? '').trim()) out[`owners.${i}.percentage`] = 'Enter percentage (%)';
+    });
+    const p = percentageProblem(f.owners.map((o) => ({ ...o, percentage: o.percentage ?? '' }) as never));
+    if (p) out.owners = p;
+  }
+  for (const key of s.lists ?? []) {
+    const c = spec.children.find((x) => x.key === key);
+    if (!c) continue;
+    (f.lists[key] ?? []).forEach((r, i) => {
+      for (const [k, v] of Object.entries(missingFields(c.fields, r))) out[`${key}.${i}.${k}`] = v;
+      const split = assetSplitProblem(r);
+      if (split && c.fields.some((d) => d.path === 'asset_class.equity')) out[`${key}.${i}.asset_class.equity`] = split;
+    });
+  }
+  return out;
+}
+
+/**
+ * The input a server error's key names: the field itself, else the first input under it (`asset_class` →
+ * `asset_class.equity`), else the input it is part of (`unpaid_at.2` → `unpaid_at`); other keys stay as they are.
+ */
+export function inputOf(fields: readonly FieldDef[], key: string): string {
+  if (fields.some((f) => f.path === key)) return key;
+  const under = fields.find((f) => f.path.startsWith(`${key}.`));
+  if (under) return under.path;
+  const over = fields.find((f) => key.startsWith(`${f.path}.`));
+  return over ? over.path : key;
+}
+
+/** The step a field (a server error's key) is edited on. */
+export function stepOfKey(spec: EditorSpec, key: string): number {
+  const head = key.split('.')[0] ?? '';
+  const i = spec.steps.findIndex(
+    (s) =>
+      (head === 'owners' && s.owners) ||
+      (s.lists ?? []).includes(head) ||
+      s.fields.some((f) => f.path === key || key.startsWith(`${f.path}.`) || f.path.startsWith(`${key}.`)),
+  );
+  return Math.max(i, 0);
+}
+
+const Steps = styled.ol`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  list-style: none;
+  padding: 0;
+  margin: 0 0 16px;
+  li {
+    padding: 4px 10px;
+    border-radius: 999px;
+    border: 1px solid ${theme.colors.border};
+    font-size: 0.85rem;
+    background: #fff;
+  }
+  li[aria-current='step'] { background: ${theme.colors.primaryDark}; border-color: ${theme.colors.primaryDark}; color: #fff; }
+`;
+
+const subErrors = (errors: Record<string, string>, key: string) =>
+  Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith(`${key}.`))
+      .map(([k, v]) => [k.slice(key.length + 1), v]),
+  );
+
+/**
+ * One multi-step editor for every balance-sheet record (cash account, savings fund, pension account, portfolio with
+ * its holdings, loan or property with its rental incomes): each Next keeps the form as a form-step draft named in the
+ * address (&draft=); Save writes the record, then the records under it, shows 'Saved Successfully!' and deletes the
+ * draft. A 400 is shown at the field it names, on its step. Closing with changes asks first.
+ */
+export function RecordEditor({
+  spec,
+  household,
+  record,
+  lists,
+  defaults,
+  listRoute,
+  onClose,
+}: {
+  spec: EditorSpec;
+  household: Household;
+  /** The stored record, or null for a new one. */
+  record: AnyRecord | null;
+  /** The records kept under it, by child list key. */
+  lists: Record<string, AnyRecord[]>;
+  defaults?: FormValues;
+  /** Where the save dialog's summary goes. */
+  listRoute: string;
+  onClose: () => void;
+}) {
+  const { reload } = useHousehold();
+  const [params, setParams] = useSearchParams();
+  const draftId = params.get('draft');
+  const draftStep = `balance-sheet/${spec.name}-editor`;
+  const [initial, setInitial] = useState<RecordForm | null>(null);
+  const [form, setForm] = useState<RecordForm | null>(null);
+  const [savedId, setSavedId] = useState<string | null>(record?.id ?? null);
+  const [step, setStep] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const started = useRef(false);
+
+  // the stored record (or a new one), then the draft named in the address on top of it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: built once, when the editor opens
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const base = recordForm(spec, household, record, lists, defaults);
+    setInitial(base);
+    if (!draftId) {
+      setForm(base);
+      return;
+    }
+    draftApi.read(draftId).then(
+      (d) => {
+        const data = d.data as { step?: number; form?: RecordForm; record_id?: string | null; editor?: string };
+        const mine = data.form && data.editor === spec.name && (data.record_id ?? null) === (record?.id ?? null);
+        setForm(mine && data.form ? { ...base, ...data.form } : base);
+        if (mine && typeof data.step === 'number') setStep(Math.min(Math.max(data.step, 0), spec.steps.length - 1));
+      },
+      (e: unknown) => {
+        setForm(base);
+        setNotice(`The draft could not be read: ${errorMessage(e)}`);
+      },
+    );
+  }, []);
+
+  // each step starts at its heading, for keyboard and screen-reader users
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
+  useEffect(() => {
+    if (form) heading.current?.focus();
+  }, [step]);
+
+  const guard = useUnsavedChangesGuard(initial, form, onClose);
+  if (!form || !initial) return <Skeleton rows={6} label={`Loading the ${spec.noun} editor`} />;
+
+  const setMain = (path: string, v: string) => setForm((f) => (f ? { ...f, main: { ...f.main, [path]: v } } : f));
+  const setOwners = (rows: FormValues[]) => setForm((f) => (f ? { ...f, owners: rows } : f));
+  const setList = (key: string) => (rows: FormValues[]) =>
+    setForm((f) => (f ? { ...f, lists: { ...f.lists, [key]: rows } } : f));
+  const currency = form.main.currency || household.currency;
+
+  const keep = async (nextStep: number) => {
+    try {
+      const d = await draftApi.save({
+        ...(draftId ? { id: draftId } : {}),
+        step: draftStep,
+        lead_id: household.id,
+        data: {
+          editor: spec.name,
+          record_id: savedId,
+          step: nextStep,
+          form: form as unknown as Record<string, unknown>,
+        },
+      });
+      if (!draftId) {
+        const next = new URLSearchParams(params);
+        next.set('draft', d.id);
+        setParams(next, { replace: true });
+      }
+    } catch (e) {
+      setNotice(`The draft could not be kept: ${errorMessage(e)}`);
+    }
+  };
+
+  const save = async () => {
+    const f: RecordForm = JSON.parse(JSON.stringify(form));
+    let rid = savedId;
+    let where: { key: string; index: number } = { key: 'main', index: 0 };
+    try {
+      const body = recordBody(spec, household, f);
+      if (rid) await balanceSheetApi.update(spec.kind, rid, withNulls(body, recordBody(spec, household, initial)));
+      else {
+        const created = await balanceSheetApi.create(spec.kind, household.id, body as never);
+        rid = created.id;
+        setSavedId(rid);
+      }
+      for (const c of spec.children) {
+        const rows = f.lists[c.key] ?? [];
+        const before = new Map((initial.lists[c.key] ?? []).filter((r) => r.id).map((r) => [r.id, r]));
+        const kept = new Set(rows.map((r) => r.id).filter(Boolean));
+        for (const [cid] of before) {
+          if (kept.has(cid as string)) continue;
+          where = { key: c.key, index: -1 };
+          await balanceSheetApi.remove(c.kind, cid as string);
+        }
+        for (const [i, r] of rows.entries()) {
+          where = { key: c.key, index: i };
+          const b = { ...childBody(c.fields, r), [c.parentKey]: rid };
+          if (!r.id) {
+            const created = await balanceSheetApi.create(c.kind, household.id, b as never);
+            r.id = created.id;
+          } else if (JSON.stringify(before.get(r.id)) !== JSON.stringify(r)) {
+            const prev = { ...childBody(c.fields, before.get(r.id) as FormValues), [c.parentKey]: rid };
+            await balanceSheetApi.update(c.kind, r.id, withNulls(b, prev));
+          }
+        }
+      }
+    } catch (err) {
+      // what is saved so far stays saved (with its new ids): a second Save goes on from there
+      setForm(f);
+      setInitial((i) =>
+        i
+          ? {
+              ...i,
+              lists: Object.fromEntries(spec.children.map((c) => [c.key, (f.lists[c.key] ?? []).filter((r) => r.id)])),
+            }
+          : i,
+      );
+      const mapped: Record<string, string> = {};
+      const fieldsOf = spec.children.find((c) => c.key === where.key)?.fields ?? allFields(spec);
+      for (const [k, v] of Object.entries(fieldErrors(err))) {
+        if (where.key === 'main') mapped[inputOf(fieldsOf, k)] = v;
+        else if (where.index < 0) mapped[where.key] = v;
+        else mapped[`${where.key}.${where.index}.${inputOf(fieldsOf, k)}`] = v;
+      }
+      setErrors(mapped);
+      setError(errorMessage(err));
+      const first = Object.keys(mapped)[0];
+      setStep(first ? stepOfKey(spec, first) : stepOfKey(spec, where.key));
+      return;
+    }
+    if (draftId) await draftApi.remove(draftId).catch(() => undefined);
+    const next = new URLSearchParams(params);
+    next.delete('draft');
+    setParams(next, { replace: true });
+    setForm(f);
+    setInitial(f);
+    setErrors({});
+    setError(null);
+    setSaved(true);
+    reload();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problems = stepProblems(spec, step, form);
+    setErrors(problems);
+    if (Object.keys(problems).length) {
+      setError('Check the highlighted fields.');
+      return;
+    }
+    setError(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      if (step < spec.steps.length - 1) {
+        await keep(step + 1);
+        setStep(step + 1);
+      } else {
+        for (let s = 0; s < spec.steps.length; s++) {
+          const p = stepProblems(spec, s, form);
+          if (Object.keys(p).length) {
+            setErrors(p);
+            setError('Check the highlighted fields.');
+            setStep(s);
+            return;
+          }
+        }
+        await save();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const current = spec.steps[step] ?? spec.steps[0];
+  const title = savedId ? `Edit ${spec.noun}` : `Add ${spec.noun}`;
+  const ownerErrors = subErrors(errors, 'owners');
+  return (
+    <Card aria-labelledby="bs-editor-h">
+      <h2 id="bs-editor-h">{title}</h2>
+      <nav aria-label="Steps">
+        <Steps>
+          {spec.steps.map((s, i) => (
+            <li key={s.id} aria-current={i === step ? 'step' : undefined}>
+              {i + 1}. {s.title}
+            </li>
+          ))}
+        </Steps>
+      </nav>
+      <form onSubmit={submit} noValidate aria-labelledby="bs-step-h" style={{ position: 'relative' }}>
+        <h3 id="bs-step-h" tabIndex={-1} ref={heading}>
+          Step {step + 1} of {spec.steps.length}: {current?.title}
+        </h3>
+        {current ? (
+          <Fields
+            defs={shownFields(current, form.main)}
+            form={form.main}
+            onChange={setMain}
+            errors={errors}
+            household={household}
+          />
+        ) : null}
+        {current?.owners && spec.kind !== 'pension' ? (
+          <>
+            <RowsEditor
+              title="Owners"
+              noun="owner"
+              defs={SHARE_FIELDS}
+              rows={form.owners}
+              onChange={setOwners}
+              errors={ownerErrors}
+              household={household}
+              blank={() => ({ id: '', ...formOf(SHARE_FIELDS, null) })}
+            />
+            <p style={{ color: theme.colors.muted, fontSize: '0.9rem' }}>
+              Owners' percentages add up to 100. A member's view shows their share of the figures.
+            </p>
+            <FormError>{errors.owners}</FormError>
+          </>
+        ) : null}
+        {(current?.lists ?? []).map((key) => {
+          const c = spec.children.find((x) => x.key === key);
+          if (!c) return null;
+          return (
+            <div key={key}>
+              <RowsEditor
+                title={c.title}
+                noun={c.noun}
+                defs={c.fields}
+                rows={form.lists[key] ?? []}
+                onChange={setList(key)}
+                errors={subErrors(errors, key)}
+                household={household}
+                blank={() => ({ id: '', ...formOf(c.fields, null, { currency }) })}
+              />
+              <FormError>{errors[key]}</FormError>
+            </div>
+          );
+        })}
+        {notice ? <p role="status">{notice}</p> : null}
+        <FormError>{error}</FormError>
+        <Row>
+          <Button variant="secondary" onClick={guard.requestClose}>
+            Cancel
+          </Button>
+          {step > 0 ? (
+            <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={busy}>
+              Back
+            </Button>
+          ) : null}
+          <Button type="submit" loading={busy}>
+            {step < spec.steps.length - 1 ? 'Next' : `Save ${spec.noun}`}
+          </Button>
+        </Row>
+        <UnsavedChangesPopover
+          open={guard.confirming}
+          onDiscard={guard.discard}
+          onKeepEditing={guard.keepEditing}
+          style={{ top: 'auto', bottom: 'calc(100% + 6px)', right: 0 }}
+        />
+      </form>
+      <SaveConfirmationDialog open={saved} onHide={() => setSaved(false)} summaryRoute={listRoute} />
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { Button, Select, theme } from '@kinfolio/ui-kit';
+import { type ReactNode, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Household } from '../household/api';
+import { formatAmount } from '../household/format';
+import { memberOptions } from '../insurance/fields';
+
+export const money = (currency: string, n: number) => `${currency} ${formatAmount(n)}`;
+
+const Figure = styled.figure`
+  margin: 0 0 12px;
+  svg { width: 100%; max-width: 720px; height: auto; display: block; }
+  figcaption { font-size: 0.85rem; color: ${theme.colors.muted}; }
+`;
+const Toggle = styled.div`
+  display: flex;
+  gap: 4px;
+  margin: 0 0 8px;
+  button[aria-pressed='true'] { text-decoration: underline; font-weight: 700; }
+`;
+/**
+ * A graph or a table of the same figures (spec §2 "Chart types: table or graph"): the person picks; the graph says
+ * its figures in text too (a bar's title and the caption), so nothing depends on colour.
+ */
+export function GraphOrTable({ label, graph, table }: { label: string; graph: ReactNode; table: ReactNode }) {
+  const [kind, setKind] = useState<'graph' | 'table'>('graph');
+  return (
+    <div>
+      <Toggle role="group" aria-label={`${label}: show as`}>
+        <Button variant="link" aria-pressed={kind === 'graph'} onClick={() => setKind('graph')}>
+          Graph
+        </Button>
+        <Button variant="link" aria-pressed={kind === 'table'} onClick={() => setKind('table')}>
+          Table
+        </Button>
+      </Toggle>
+      {kind === 'graph' ? graph : table}
+    </div>
+  );
+}
+
+const W = 720;
+const H = 240;
+const LEFT = 8;
+const BOTTOM = 28;
+const TOP = 22;
+
+/** Vertical bars by year (a loan's outstanding balance at each year end), in SVG: no chart library in the remote. */
+export function YearBars({
+  label,
+  currency,
+  points,
+}: {
+  label: string;
+  currency: string;
+  points: ReadonlyArray<{ year: number; value: number }>;
+}) {
+  const max = Math.max(1, ...points.map((p) => p.value));
+  const n = Math.max(1, points.length);
+  const slot = (W - LEFT * 2) / n;
+  const bar = Math.max(2, slot * 0.7);
+  const every = Math.max(1, Math.ceil(n / 12));
+  const first = points[0];
+  const last = points[points.length - 1];
+  return (
+    <Figure>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${label}, ${currency}, by year`}>
+        <text x={LEFT} y={14} fontSize="12" fill="#2d3748">
+          {money(currency, max)}
+        </text>
+        <line x1={LEFT} x2={W - LEFT} y1={H - BOTTOM} y2={H - BOTTOM} stroke="#718096" />
+        {points.map((p, i) => {
+          const h = ((H - BOTTOM - TOP) * Math.max(0, p.value)) / max;
+          const x = LEFT + i * slot + (slot - bar) / 2;
+          return (
+            <g key={p.year}>
+              <rect x={x} y={H - BOTTOM - h} width={bar} height={h} fill={theme.colors.primaryDark} rx={2}>
+                <title>{`${p.year}: ${money(currency, p.value)}`}</title>
+              </rect>
+              {i % every === 0 || i === n - 1 ? (
+                <text x={x + bar / 2} y={H - 10} fontSize="11" textAnchor="middle" fill="#2d3748">
+                  {p.year}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      {first && last ? (
+        <figcaption>
+          {label}: {money(currency, first.value)} at the end of {first.year}, {money(currency, last.value)} at the end
+          of {last.year}. The table has every year.
+        </figcaption>
+      ) : null}
+    </Figure>
+  );
+}
+
+const HRow = 30;
+const HLabel = 200;
+const HValue = 130;
+/** Horizontal bars with their figure written beside each (the funds by account). */
+export function AmountBars({
+  label,
+  currency,
+  bars,
+}: {
+  label: string;
+  currency: string;
+  bars: ReadonlyArray<{ label: string; value: number; currency?: string; key?: string }>;
+}) {
+  const max = Math.max(1, ...bars.map((b) => Math.abs(b.value)));
+  const span = W - HLabel - HValue;
+  const height = bars.length * HRow + 8;
+  return (
+    <Figure>
+      <svg viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label}>
+        {bars.map((b, i) => {
+          const w = Math.max(2, (Math.abs(b.value) / max) * span);
+          const y = 4 + i * HRow;
+          return (
+            <g key={b.key ?? b.label}>
+              <text x={0} y={y + 18} fontSize="13" fill="#2d3748">
+                {b.label.length > 26 ? `${b.label.slice(0, 25)}…` : b.label}
+              </text>
+              <rect x={HLabel} y={y + 5} width={w} height={18} rx={3} fill={theme.colors.primaryDark} />
+              <text x={HLabel + w + 8} y={y + 18} fontSize="13" fill="#2d3748">
+                {money(b.currency ?? currency, b.value)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>Each bar is written with its amount; the table has the same figures.</figcaption>
+    </Figure>
+  );
+}
+
+/** §6: the figures of whole records, or of one member's share of them (?view=). */
+export function ViewAsSelect({ household, whole }: { household: Household; whole: string }) {
+  const [search, setSearch] = useSearchParams();
+  const id = useId();
+  const v = search.get('view');
+  const value = v && household.members.some((m) => m.id === v) ? v : '';
+  return (
+    <div style={{ maxWidth: 360 }} id={id}>
+      <Select
+        label="Figures for"
+        value={value}
+        onChange={(next) => {
+          const q = new URLSearchParams(search);
+          if (next) q.set('view', next);
+          else q.delete('view');
+          setSearch(q, { replace: true });
+        }}
+        options={memberOptions(household).map((o) => ({ ...o, label: `${o.label}: their share` }))}
+        placeholder={whole}
+      />
+    </div>
+  );
+}
+
+/** A percentage of a 0..1 share, as the insurance screens write it. */
+export const shareText = (share: number) => `${+(share * 100).toFixed(2)}%`;

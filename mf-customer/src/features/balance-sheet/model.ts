@@ -1,0 +1,607 @@
+/**
+ * The balance-sheet screens' model (spec planning-content §2 funds tabs, §3 "Savings, portfolio, cash", "Pension",
+ * "Debt, mortgage, property", §6, §9): the funds tabs and their addresses, and the editors' steps and field tables.
+ * Every value is a string while editing (the insurance model's form helpers); numbers and booleans on the way out.
+ */
+import type { BalanceSheetKind } from '../household/api';
+import { type FieldDef, type FormValues, OWNER_FIELDS } from '../insurance/model';
+
+// ---------------------------------------------------------------- the funds tabs (§2)
+/** §2: the funds tabs, by their `?activeTab=` value, with what each one holds. */
+export const FUND_TABS = [
+  { activeTab: 'cash equivalent', label: 'Cash equivalent', editor: 'cash', add: 'Add cash account' },
+  { activeTab: 'pension', label: 'Pension', editor: 'pension', add: 'Add pension account' },
+  { activeTab: 'long term', label: 'Long term', editor: 'savings', add: 'Add savings fund' },
+  { activeTab: 'investment', label: 'Investment', editor: 'portfolio', add: 'Add portfolio' },
+] as const;
+export type FundTab = (typeof FUND_TABS)[number];
+export type EditorName = FundTab['editor'] | 'debt';
+
+/** The tab of an `?activeTab=` value (unknown or missing: the first, cash equivalent). */
+export function fundTabOf(activeTab: string | null): FundTab {
+  return FUND_TABS.find((t) => t.activeTab === activeTab) ?? FUND_TABS[0];
+}
+
+/**
+ * §2: the address of a funds tab; `add` opens its add form (the add_fund query flag), and for long term or
+ * investment the step parameter of the same value is added.
+ */
+export function fundsQuery(activeTab: string, add = false): URLSearchParams {
+  const q = new URLSearchParams({ activeTab });
+  if (add) {
+    q.set('add_fund', 'true');
+    if (activeTab === 'long term' || activeTab === 'investment') q.set('step', activeTab);
+  }
+  return q;
+}
+
+// ---------------------------------------------------------------- field tables
+/** A field shown only when the form says so (a CPF balance on a CPF account, the property fields of a mortgage). */
+export interface StepField extends FieldDef {
+  when?: (f: FormValues) => boolean;
+}
+export interface EditorStep {
+  id: string;
+  title: string;
+  fields: StepField[];
+  /** The owners with their percentages (§6) are edited on this step. */
+  owners?: boolean;
+  /** The child lists edited on this step. */
+  lists?: string[];
+}
+/** Records kept under the edited one (holdings of a portfolio, rental incomes of a property), by their parent key. */
+export interface ChildList {
+  key: string;
+  kind: BalanceSheetKind;
+  parentKey: string;
+  title: string;
+  noun: string;
+  fields: FieldDef[];
+}
+export interface EditorSpec {
+  name: EditorName;
+  kind: 'savingFund' | 'pension' | 'portfolioFund' | 'debt';
+  /** What is saved (in 'Add …', 'Edit …', 'Save …'). */
+  noun: string;
+  steps: EditorStep[];
+  children: ChildList[];
+  /** Fields every save sends as they are (the saving fund's kind). */
+  fixed?: Record<string, unknown>;
+}
+
+/** The editor's fields with the choices of a select replaced (reference lists the admins keep), by path. */
+export function withOptions(
+  spec: EditorSpec,
+  options: Record<string, ReadonlyArray<{ value: string; label: string }>>,
+): EditorSpec {
+  return {
+    ...spec,
+    steps: spec.steps.map((s) => ({
+      ...s,
+      fields: s.fields.map((f) => (options[f.path]?.length ? { ...f, options: options[f.path] } : f)),
+    })),
+  };
+}
+
+const opts = (...values: string[]) => values.map((v) => ({ value: v, label: v }));
+const labelled = (pairs: Array<[string, string]>) => pairs.map(([value, label]) => ({ value, label }));
+export const FREQUENCY_OPTIONS = labelled([
+  ['monthly', 'Monthly'],
+  ['quarterly', 'Quarterly'],
+  ['semi_annual', 'Semi-annual'],
+  ['annual', 'Annual'],
+]);
+const money = (path: string, label: string, optional = true): StepField => ({
+  path,
+  label,
+  kind: 'float',
+  min: 0,
+  optional,
+});
+const pct = (path: string, label: string, optional = true, min = 0): StepField => ({
+  path,
+  label,
+  kind: 'float',
+  min,
+  optional,
+});
+const text = (path: string, label: string, optional = true): StepField => ({ path, label, kind: 'text', optional });
+const owner: StepField = {
+  path: 'owner',
+  label: 'Owner',
+  kind: 'member',
+  optional: true,
+  hint: 'Or list the owners with their shares',
+};
+const note: StepField = { path: 'note', label: 'Note', kind: 'area', optional: true };
+
+/** §6: owners of a shared asset with their percentages (a household member, or another person by name). */
+export const SHARE_FIELDS: FieldDef[] = OWNER_FIELDS.map((f) =>
+  f.path === 'name' ? { ...f, optional: true, hint: 'Not needed for a household member' } : f,
+);
+
+const CASH: EditorSpec = {
+  name: 'cash',
+  kind: 'savingFund',
+  noun: 'cash account',
+  fixed: { kind: 'cash' },
+  steps: [
+    {
+      id: 'account',
+      title: 'Account',
+      fields: [
+        text('bank_name', 'Bank name', false),
+        {
+          path: 'cash_type',
+          label: 'Cash type',
+          kind: 'select',
+          options: opts('Savings', 'Current', 'Fixed deposit', 'Other'),
+          optional: true,
+        },
+        text('account_number', 'Account number'),
+        text('name', 'Account name'),
+        { path: 'currency', label: 'Currency', kind: 'currency' },
+        money('current_value', 'Current value', false),
+        pct('growth_rate', 'Growth rate (% a year)', true, -99),
+        owner,
+      ],
+    },
+    { id: 'owners', title: 'Owners and note', owners: true, fields: [note] },
+  ],
+  children: [],
+};
+
+const SAVINGS: EditorSpec = {
+  name: 'savings',
+  kind: 'savingFund',
+  noun: 'savings fund',
+  fixed: { kind: 'savings' },
+  steps: [
+    {
+      id: 'fund',
+      title: 'Fund',
+      fields: [
+        text('name', 'Fund name', false),
+        text('bank_name', 'Bank or company'),
+        text('account_number', 'Account number'),
+        { path: 'currency', label: 'Currency', kind: 'currency' },
+        money('current_value', 'Current value', false),
+        money('more_info.capital_invested', 'Capital invested'),
+        pct('change_percentage', 'Change (%)', true, -100),
+        pct('growth_rate', 'Growth rate (% a year)', true, -99),
+        owner,
+      ],
+    },
+    { id: 'owners', title: 'Owners and note', owners: true, fields: [note] },
+  ],
+  children: [],
+};
+
+const isType = (t: string) => (f: FormValues) => f.type === t;
+const PENSION: EditorSpec = {
+  name: 'pension',
+  kind: 'pension',
+  noun: 'pension account',
+  steps: [
+    {
+      id: 'account',
+      title: 'Account',
+      fields: [
+        { path: 'member_id', label: 'Member', kind: 'member' },
+        {
+          path: 'type',
+          label: 'Scheme',
+          kind: 'select',
+          options: labelled([
+            ['CPF', 'CPF'],
+            ['EPF', 'EPF'],
+            ['Pension', 'Other pension'],
+          ]),
+          initial: 'EPF',
+        },
+        { path: 'currency', label: 'Currency', kind: 'currency' },
+        text('name', 'Account name'),
+        text('account_number', 'Account number'),
+      ],
+    },
+    {
+      id: 'balances',
+      title: 'Balances',
+      fields: [
+        { ...money('cpf_oa', 'CPF Ordinary Account (OA)'), when: isType('CPF') },
+        { ...money('special', 'CPF Special Account (SA)'), when: isType('CPF') },
+        { ...money('cpf_ra', 'CPF Retirement Account (RA)'), when: isType('CPF') },
+        { ...money('medisave', 'CPF MediSave Account (MA)'), when: isType('CPF') },
+        { ...money('account1_amount', 'EPF Account 1'), when: isType('EPF') },
+        { ...money('account2_amount', 'EPF Account 2'), when: isType('EPF') },
+        { ...money('account3_amount', 'EPF Account 3'), when: isType('EPF') },
+        { ...money('value', 'Value'), when: isType('Pension') },
+      ],
+    },
+    {
+      id: 'contributions',
+      title: 'Contributions',
+      fields: [
+        money('monthly_contribution.salary', 'Monthly wage'),
+        pct('monthly_contribution.employer_percentage', 'Employer contribution (%)'),
+        pct('monthly_contribution.employee_percentage', 'Employee contribution (%)'),
+        money('monthly_contribution.employer_amount', 'Employer amount a month'),
+        money('monthly_contribution.employee_amount', 'Employee amount a month'),
+        money('monthly_contribution.bonus_amount', 'Bonus amount'),
+        pct('monthly_contribution.bonus_percentage', 'Bonus contribution (%)'),
+        { path: 'monthly_contribution.self_employed', label: 'Self-employed', kind: 'check' },
+        { ...pct('contribution_growth_rate', 'Contribution growth rate (%)', true, -99), initial: '5.5' },
+        pct('salary_increment', 'Salary increment (% a year)', true, -99),
+        {
+          ...pct('cpf_contribution_growth_rate.oa', 'OA growth rate (%)', true, -99),
+          initial: '2.5',
+          when: isType('CPF'),
+        },
+        {
+          ...pct('cpf_contribution_growth_rate.sa_ma', 'SA/MA growth rate (%)', true, -99),
+          initial: '4',
+          when: isType('CPF'),
+        },
+        {
+          ...pct('cpf_contribution_growth_rate.ra', 'RA growth rate (%)', true, -99),
+          initial: '5',
+          when: isType('CPF'),
+        },
+      ],
+    },
+    {
+      id: 'retirement',
+      title: 'Retirement',
+      fields: [
+        { path: 'retirement_age', label: 'Retirement age', kind: 'number', min: 0, optional: true, initial: '55' },
+        { path: 'cpf_payout_age', label: 'Payout age', kind: 'number', min: 0, optional: true, initial: '65' },
+        {
+          path: 'cpf_life_plan',
+          label: 'CPF LIFE plan',
+          kind: 'select',
+          options: labelled([
+            ['basic', 'Basic'],
+            ['standard', 'Standard'],
+            ['escalating', 'Escalating'],
+          ]),
+          initial: 'basic',
+          when: isType('CPF'),
+        },
+        { ...money('cpf_ers_limit', 'Enhanced Retirement Sum limit'), when: isType('CPF') },
+        { path: 'cpf_property_pledge', label: 'Property pledged', kind: 'check', when: isType('CPF') },
+        { path: 'post_retirement_contribution.contribution', label: 'Contributes after retirement', kind: 'check' },
+        money('post_retirement_contribution.employer_amount', 'Employer amount after retirement'),
+        money('post_retirement_contribution.employee_amount', 'Employee amount after retirement'),
+        {
+          path: 'post_retirement_contribution.start_age',
+          label: 'From age',
+          kind: 'number',
+          min: 0,
+          optional: true,
+          initial: '60',
+        },
+        {
+          path: 'post_retirement_contribution.end_age',
+          label: 'To age',
+          kind: 'number',
+          min: 0,
+          optional: true,
+          initial: '75',
+        },
+        note,
+      ],
+    },
+  ],
+  children: [],
+};
+
+/** spec "Fund holding" and "Stock holding" (portfolio-fund-details). */
+export const HOLDING_FIELDS: FieldDef[] = [
+  {
+    path: 'holding_type',
+    label: 'Holding',
+    kind: 'select',
+    options: labelled([
+      ['fund', 'Fund'],
+      ['stock', 'Stock'],
+    ]),
+    initial: 'fund',
+  },
+  { path: 'name', label: 'Name', kind: 'text' },
+  { path: 'currency', label: 'Currency', kind: 'currency' },
+  { path: 'units', label: 'Units', kind: 'float', min: 0, optional: true },
+  { path: 'price', label: 'Unit price', kind: 'float', min: 0, optional: true },
+  { path: 'value', label: 'Value', kind: 'float', min: 0, optional: true },
+  { path: 'more_info.capital_invested', label: 'Capital invested', kind: 'float', min: 0, optional: true },
+  { path: 'more_info.invested_date', label: 'Invested on', kind: 'date', optional: true },
+  {
+    path: 'more_info.dividend_declaration_type',
+    label: 'Dividends declared as',
+    kind: 'select',
+    options: labelled([
+      ['units', 'Units'],
+      ['cash', 'Cash'],
+    ]),
+    initial: 'units',
+  },
+  { path: 'asset_class.equity', label: 'Equity (%)', kind: 'float', min: 0, optional: true },
+  { path: 'asset_class.bond', label: 'Bonds (%)', kind: 'float', min: 0, optional: true },
+  { path: 'asset_class.others', label: 'Others (%)', kind: 'float', min: 0, optional: true },
+  { path: 'company', label: 'Company (stock)', kind: 'text', optional: true },
+  { path: 'sector', label: 'Sector (stock)', kind: 'text', optional: true },
+  { path: 'purchase_price', label: 'Purchase price (stock)', kind: 'float', min: 0, optional: true },
+];
+
+const PORTFOLIO: EditorSpec = {
+  name: 'portfolio',
+  kind: 'portfolioFund',
+  noun: 'portfolio',
+  steps: [
+    {
+      id: 'account',
+      title: 'Account',
+      fields: [
+        text('plan_name', 'Plan name', false),
+        text('company_name', 'Company'),
+        {
+          path: 'type',
+          label: 'Account type',
+          kind: 'select',
+          options: opts('Cash', 'CPF', 'SRS', 'EPF', 'Other'),
+          optional: true,
+        },
+        text('account_number', 'Account number'),
+        { path: 'currency', label: 'Currency', kind: 'currency' },
+        money('current_value', 'Current value', false),
+        { path: 'account_date', label: 'Account date', kind: 'date', optional: true },
+        text('source_of_fund', 'Source of fund'),
+        text('cpf_investment_type', 'CPF investment type'),
+        text('epf_provider', 'EPF provider'),
+        text('epf_management_company', 'EPF management company'),
+        owner,
+      ],
+    },
+    {
+      id: 'returns',
+      title: 'Returns and risk',
+      fields: [
+        {
+          path: 'risk_level',
+          label: 'Risk level',
+          kind: 'select',
+          options: opts('Low', 'Medium', 'High'),
+          optional: true,
+        },
+        pct('expected_return', 'Expected return (% a year)', true, -99),
+        pct('annualized_return', 'Annualised return (% a year)', true, -99),
+        money('more_info.capital_invested', 'Capital invested'),
+        pct('change_percentage', 'Change (%)', true, -100),
+        pct('recession_sensitivity', 'Recession sensitivity (%)'),
+        { path: 'income_payout.status', label: 'Pays an income', kind: 'check' },
+        money('income_payout.amount', 'Income payout amount'),
+        {
+          path: 'income_payout.frequency',
+          label: 'Payout frequency',
+          kind: 'select',
+          options: FREQUENCY_OPTIONS,
+          initial: 'monthly',
+        },
+        { path: 'income_payout.starting_date', label: 'Payout from', kind: 'date', optional: true },
+        { path: 'margin_financing.status', label: 'Margin financing', kind: 'check' },
+        money('margin_financing.loan', 'Margin loan'),
+        pct('margin_financing.interest', 'Margin interest (% a year)'),
+        money('margin_financing.repayment', 'Margin repayment'),
+        { path: 'sold_info.sold', label: 'Sold', kind: 'check' },
+        { path: 'sold_info.age', label: 'Sold at age', kind: 'number', min: 0, optional: true },
+        money('sold_info.amount', 'Sold for'),
+      ],
+    },
+    { id: 'holdings', title: 'Holdings', lists: ['holdings'], fields: [] },
+    { id: 'owners', title: 'Owners and note', owners: true, fields: [note] },
+  ],
+  children: [
+    {
+      key: 'holdings',
+      kind: 'portfolioFundDetail',
+      parentKey: 'portfolio_fund_id',
+      title: 'Holdings',
+      noun: 'holding',
+      fields: HOLDING_FIELDS,
+    },
+  ],
+};
+
+export const DEBT_TYPES = labelled([
+  ['mortgage', 'Mortgage (property with a loan)'],
+  ['property', 'Property (no loan)'],
+  ['vehicle', 'Vehicle loan'],
+  ['other', 'Other loan'],
+]);
+export const debtTypeLabel = (t: unknown) =>
+  ({ mortgage: 'Mortgage', property: 'Property', vehicle: 'Vehicle loan', other: 'Other loan' })[String(t)] ??
+  String(t ?? '');
+const hasLoan = (f: FormValues) => f.type !== 'property';
+const isPropertyForm = (f: FormValues) => f.type === 'mortgage' || f.type === 'property';
+const isVehicle = (f: FormValues) => f.type === 'vehicle';
+const withWhen = (when: (f: FormValues) => boolean, fields: StepField[]) => fields.map((f) => ({ ...f, when }));
+
+/** spec "MemberDepMortgageRentalIncomes": monthly rental income entries with their dates. */
+export const RENTAL_FIELDS: FieldDef[] = [
+  { path: 'amount', label: 'Rent a month', kind: 'float', min: 0 },
+  { path: 'currency', label: 'Currency', kind: 'currency' },
+  { path: 'transaction_start_date', label: 'From', kind: 'date' },
+  { path: 'transaction_end_date', label: 'To', kind: 'date', optional: true },
+];
+
+const DEBT: EditorSpec = {
+  name: 'debt',
+  kind: 'debt',
+  noun: 'loan or property',
+  steps: [
+    {
+      id: 'loan',
+      title: 'Loan',
+      fields: [
+        { path: 'type', label: 'Type', kind: 'select', options: DEBT_TYPES, initial: 'mortgage' },
+        text('name', 'Name', false),
+        text('bank_name', 'Bank'),
+        { path: 'currency', label: 'Currency', kind: 'currency' },
+        ...withWhen(hasLoan, [
+          money('original_loan', 'Loan amount', false),
+          pct('loan_interest', 'Interest (% a year)', false),
+          { path: 'loan_tenure.year', label: 'Tenure (years)', kind: 'number', min: 0 },
+          { path: 'loan_tenure.month', label: 'and months', kind: 'number', min: 0, optional: true },
+          {
+            path: 'loan_type',
+            label: 'Repayment kind',
+            kind: 'select',
+            options: labelled([
+              ['annuity', 'Annuity (equal instalments)'],
+              ['flat', 'Flat rate'],
+            ]),
+            initial: 'annuity',
+          },
+          {
+            path: 'repayment.frequency',
+            label: 'Repayment frequency',
+            kind: 'select',
+            options: FREQUENCY_OPTIONS,
+            initial: 'monthly',
+          },
+          {
+            ...money('repayment.amount', 'Chosen repayment'),
+            hint: 'Leave empty to repay over the tenure',
+          },
+          { path: 'starting_year', label: 'Starting year', kind: 'number', min: 1900 },
+          {
+            path: 'installment_transaction.transaction_start_date',
+            label: 'First instalment',
+            kind: 'date',
+            optional: true,
+          },
+          {
+            path: 'installment_transaction.transaction_end_date',
+            label: 'Last instalment',
+            kind: 'date',
+            optional: true,
+          },
+        ]),
+        { ...owner, when: isVehicle, hint: 'Left empty: me' },
+      ],
+    },
+    {
+      id: 'purchase',
+      title: 'Purchase and costs',
+      fields: [
+        money('purchase_price', 'Purchase price'),
+        money('down_payment', 'Down payment'),
+        {
+          path: 'starting_year',
+          label: 'Bought in (year)',
+          kind: 'number',
+          min: 1900,
+          optional: true,
+          when: (f) => f.type === 'property',
+        },
+        ...withWhen(isPropertyForm, [
+          money('market_value', 'Market value'),
+          {
+            path: 'property_type',
+            label: 'Property type',
+            kind: 'select',
+            options: opts('HDB', 'Condominium', 'Landed', 'Commercial', 'Other'),
+            optional: true,
+          },
+          { path: 'own_stay', label: 'Own stay', kind: 'check', initial: 'true' },
+          money('maintenance', 'Maintenance a month'),
+          money('insurance', 'Insurance a year'),
+          money('property_tax', 'Property tax a year'),
+          pct('tax', 'Income tax on rent (%)'),
+          pct('growth_rate', 'Growth rate (% a year)', true, -99),
+          { ...pct('recession_sensitivity', 'Recession sensitivity (%)'), initial: '30' },
+        ]),
+        ...withWhen(isVehicle, [
+          money('maintenance', 'Maintenance a month'),
+          money('other_expenses.fuel', 'Fuel a month'),
+          money('other_expenses.insurance_and_road_tax', 'Insurance and road tax a month'),
+          money('other_expenses.servicing', 'Servicing a month'),
+        ]),
+      ],
+    },
+    {
+      id: 'sale',
+      title: 'Sale and pension use',
+      fields: withWhen(isPropertyForm, [
+        { path: 'future_selling_year', label: 'Selling year', kind: 'number', min: 1900, optional: true },
+        money('future_selling_price', 'Selling price'),
+        money('future_transaction_fee', 'Transaction fee'),
+        money('future_outstanding_loan', 'Outstanding loan at sale (if known)'),
+        money('cpf_oa_repayment', 'Pension used, to refund at sale'),
+        { ...pct('cpf_growth_rate', 'Pension refund interest (%)', true, -99), initial: '2.5' },
+        { path: 'using_pension', label: 'Pension pays instalments', kind: 'check' },
+        money('pension_for_installment', 'Pension for instalments a month'),
+        { path: 'using_pension_for_repayment', label: 'Pension pays repayment', kind: 'check' },
+        money('pension_for_repayment', 'Pension for repayment a month'),
+        money('pension.my_amount', 'My pension used for the purchase'),
+        money('pension.spouse_amount', "Spouse's pension used for the purchase"),
+        text('pension_fund', 'Pension fund'),
+      ]),
+    },
+    { id: 'owners', title: 'Owners and rental income', owners: true, lists: ['rentals'], fields: [note] },
+  ],
+  children: [
+    {
+      key: 'rentals',
+      kind: 'debtRentalIncome',
+      parentKey: 'debt_id',
+      title: 'Rental income',
+      noun: 'rental income',
+      fields: RENTAL_FIELDS,
+    },
+  ],
+};
+
+export const EDITORS: Record<EditorName, EditorSpec> = {
+  cash: CASH,
+  savings: SAVINGS,
+  pension: PENSION,
+  portfolio: PORTFOLIO,
+  debt: DEBT,
+};
+
+/** The fields of a step the form shows (a field's `when` decides). */
+export const shownFields = (step: EditorStep, f: FormValues) => step.fields.filter((d) => !d.when || d.when(f));
+
+/** A stored record as the editor reads it: a tenure given in years becomes years and months. */
+export function normalise(record: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!record) return null;
+  const t = record.loan_tenure;
+  if (typeof t === 'number')
+    return { ...record, loan_tenure: { year: Math.floor(t), month: Math.round((t % 1) * 12) } };
+  return record;
+}
+
+/** A holding's asset classes: none given, or equity + bonds + others = 100 (an empty one counts 0). */
+export function assetSplitProblem(f: FormValues): string | null {
+  const parts = ['asset_class.equity', 'asset_class.bond', 'asset_class.others'].map((k) => (f[k] ?? '').trim());
+  if (parts.every((p) => p === '')) return null;
+  const total = parts.reduce((s, p) => s + (Number(p) || 0), 0);
+  return Math.abs(total - 100) > 0.001
+    ? `Equity, bonds and others add up to ${+total.toFixed(3)}%; they must add up to 100%`
+    : null;
+}
+
+/** A loan's tenure must be more than nothing (the engine refuses 0), given as years and months. */
+export function tenureProblem(f: FormValues): string | null {
+  if (!hasLoan(f)) return null;
+  const y = Number(f['loan_tenure.year'] || 0);
+  const m = Number(f['loan_tenure.month'] || 0);
+  if (m > 11) return 'Months are 0 to 11';
+  return y * 12 + m > 0 ? null : 'Enter a tenure of more than 0';
+}
+
+/** Spec §9: the pension scheme by currency (SGD uses CPF, RM uses EPF, otherwise Pension). */
+export function schemeOf(currency: string): 'CPF' | 'EPF' | 'Pension' {
+  const c = currency.toUpperCase();
+  return c === 'SGD' ? 'CPF' : c === 'RM' || c === 'MYR' ? 'EPF' : 'Pension';
+}
