@@ -1,6 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LaterPanel, NotFoundPanel } from './components/LaterPanel';
 import { AdvisorMetaPage } from './features/advisor-meta/AdvisorMetaPage';
+import { SubscribersPage } from './features/subscriptions/SubscribersPage';
+import { TransactionsPage } from './features/subscriptions/TransactionsPage';
 import { UsersPage } from './features/users/UsersPage';
 import { ErrorLogsPage, FaqPage, PageWalkthroughPage, PendingTicketsBridge, SupportTicketsPage } from './support';
 
@@ -10,10 +12,7 @@ import { ErrorLogsPage, FaqPage, PageWalkthroughPage, PendingTicketsBridge, Supp
  * section-prefixed paths are the canonical ones, the bare ones are kept for links that omit the section.
  */
 export const LATER_SECTIONS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: 'active-subscribers', title: 'Active subscribers' },
   { path: 'pending-registrations', title: 'Pending registrations' },
-  { path: 'expired-subscribers', title: 'Expired subscribers' },
-  { path: 'subscription-transactions', title: 'Subscription transactions' },
   { path: 'insurance-plans', title: 'Insurance plans' },
   { path: 'projections-tables', title: 'Insurance projections tables' },
   { path: 'insurance/company', title: 'Insurance companies' },
@@ -46,6 +45,9 @@ export default function App() {
         <Route path="page-walkthrough/*" element={<PageWalkthroughPage />} />
         <Route path="error-logs/*" element={<ErrorLogsPage />} />
         <Route path="advisor-meta" element={<AdvisorMetaPage />} />
+        <Route path="active-subscribers" element={<SubscribersPage key="active" which="active" />} />
+        <Route path="expired-subscribers" element={<SubscribersPage key="expired" which="expired" />} />
+        <Route path="subscription-transactions" element={<TransactionsPage />} />
         {LATER_SECTIONS.map((s) => (
           <Route key={s.path} path={s.path} element={<LaterPanel title={s.title} />} />
         ))}

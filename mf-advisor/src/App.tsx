@@ -2,6 +2,7 @@ import { useSession } from '@kinfolio/ui-kit';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Bone, Empty, Page } from './components/ui';
+import { BillingHistoryPage } from './features/billing-history/BillingHistoryPage';
 import { RecordsPage } from './features/records/RecordsPage';
 import { MembershipPage } from './features/subscription/MembershipPage';
 
@@ -44,8 +45,8 @@ export default function App() {
         }
       />
       <Route path="account-settings" element={<Navigate to="my-subscription" replace />} />
-      <Route path="account-settings/my-subscription" element={<MembershipPage key="sub" view="subscription" />} />
-      <Route path="account-settings/billing-history" element={<MembershipPage key="hist" view="history" />} />
+      <Route path="account-settings/my-subscription" element={<MembershipPage />} />
+      <Route path="account-settings/billing-history" element={<BillingHistoryPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -150,6 +150,16 @@ export const Card = z.object({
 });
 export type Card = z.infer<typeof Card>;
 export const CardsReply = ok(z.array(Card));
+/**
+ * GET payments/config (public): how the browser collects cards. `test`: the offline provider (the test-mode form
+ * posts test card numbers); `stripe`: the provider's elements, loaded with `publishable_key`.
+ */
+export const PaymentsConfig = z.object({
+  mode: z.enum(['test', 'stripe']),
+  publishable_key: z.string().nullable(),
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
+export const PaymentsConfigReply = ok(PaymentsConfig);
 export const CardReply = ok(Card);
 
 /** Test card numbers of the offline test-mode provider (Stripe's documented test numbers). */

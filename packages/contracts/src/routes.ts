@@ -197,6 +197,11 @@ export const routes: Route[] = [
     reply: billing.PlansReply,
   }),
   r('GET', 'membership-plans/:id', 'svc-billing', 'public', { withoutMembership: true, reply: billing.PlanReply }),
+  r('GET', 'payments/config', 'svc-billing', 'public', {
+    withoutMembership: true,
+    summary: "The card form's provider: offline test mode or Stripe (with its publishable key)",
+    reply: billing.PaymentsConfigReply,
+  }),
   r('POST', 'membership-plans', 'svc-billing', A, { body: billing.PlanCreateBody, reply: billing.PlanReply }),
   r('PATCH', 'admin/membership-plans', 'svc-billing', A, { body: billing.PlanPatchBody, reply: billing.PlanReply }),
   r('POST', 'auth/card', 'svc-billing', ADV, {

@@ -7,6 +7,7 @@ import { Header } from '../layout/Header';
 import { tenantOf } from '../layout/invitation';
 import { homeFor } from '../layout/select';
 import { AuthCard } from './AuthCard';
+import { Plans } from './subscription/Plans';
 
 const Hero = styled.section`
   background: linear-gradient(160deg, #10302f 0%, #1f6f6c 100%);
@@ -237,6 +238,7 @@ export function SubscriptionPage() {
               : `You are on the ${FREE_TRIAL_DAYS}-day free trial.`}
           </p>
         )}
+        {user.membership_status === 'active' ? null : <Plans chooseFor="advisor" />}
         <p>
           <Link to="/advisor/account-settings/my-subscription">
             {ended ? 'Choose a plan' : 'Subscription & Settings'}
@@ -255,6 +257,7 @@ export function SubscriptionPage() {
         <li>No card needed to start.</li>
         <li>Choose a plan before the trial ends to keep going.</li>
       </ul>
+      <Plans chooseFor={null} />
       <p style={{ marginTop: 24 }}>
         <Link
           to="/advisor/auth/create-account"

@@ -23,6 +23,15 @@ export function billingRoutes(app: Express, b: use.Billing): void {
     res.json({ message: 'Plan updated', data: await use.patchPlan(b, body) });
   });
 
+  // the card form's provider (no secret: the publishable key is meant for browsers)
+  app.get('/api/v1/payments/config', (_req, res) => {
+    const data: billing.PaymentsConfig =
+      b.provider.kind === 'offline'
+        ? { mode: 'test', publishable_key: null }
+        : { mode: 'stripe', publishable_key: b.provider.publishableKey };
+    res.json({ data });
+  });
+
   // cards (auth/card from the account settings, trial/card from the trial and subscription screens: one use case)
   for (const path of ['/api/v1/auth/card', '/api/v1/trial/card']) {
     app.post(path, async (req, res) => {

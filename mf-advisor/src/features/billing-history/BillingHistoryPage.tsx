@@ -1,0 +1,150 @@
+import { Button, errorMessage, Select, Table, Tag, theme } from '@kinfolio/ui-kit';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Bone, Card, Empty, Notice, Page } from '../../components/ui';
+import { billingApi, cardLabel, formatAmount, type TransactionsPage } from '../subscription/billing';
+import { formatDate } from '../subscription/membership';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+const Filters = styled.div`
+  max-width: 240px;
+`;
+const Pager = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  margin-top: 12px;
+  color: ${theme.colors.muted};
+`;
+const Amount = styled.td`
+  text-align: right;
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+`;
+
+const KINDS = [
+  { value: '', label: 'All transactions' },
+  { value: 'charge', label: 'Charges' },
+  { value: 'refund', label: 'Refunds' },
+  { value: 'failure', label: 'Failed payments' },
+];
+const KIND_TAG: Record<string, { tone: 'green' | 'grey' | 'red'; label: string }> = {
+  charge: { tone: 'green', label: 'Charge' },
+  refund: { tone: 'grey', label: 'Refund' },
+  failure: { tone: 'red', label: 'Failed' },
+};
+
+/** Account Settings › 'Billing History': every charge, refund and failed payment (`subscription-transactions`). */
+export function BillingHistoryPage() {
+  const [kind, setKind] = useState('');
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<{ loading: boolean; data: TransactionsPage | null; error: string | null }>({
+    loading: true,
+    data: null,
+    error: null,
+  });
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setState((s) => ({ ...s, loading: true, error: null }));
+    billingApi.transactions({ page, page_size: HISTORY_PAGE_SIZE, kind: kind || undefined }, ctrl.signal).then(
+      (data) => !ctrl.signal.aborted && setState({ loading: false, data, error: null }),
+      (e: unknown) => !ctrl.signal.aborted && setState({ loading: false, data: null, error: errorMessage(e) }),
+    );
+    return () => ctrl.abort();
+  }, [page, kind]);
+
+  const data = state.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+
+  return (
+    <Page>
+      <h1>Billing History</h1>
+      <p className="lead">Every charge, refund and failed payment on your account, newest first.</p>
+      <Filters>
+        <Select
+          label="Show"
+          value={kind}
+          onChange={(v) => {
+            setKind(v);
+            setPage(1);
+          }}
+          options={KINDS}
+        />
+      </Filters>
+      {state.loading && !data ? (
+        <Card aria-busy="true" data-testid="history-skeleton">
+          <Bone $w="100%" $h="18px" />
+          <Bone $w="100%" $h="18px" />
+          <Bone $w="100%" $h="18px" />
+        </Card>
+      ) : state.error ? (
+        <Notice $ok={false} role="alert">
+          {state.error}
+        </Notice>
+      ) : !data || data.rows.length === 0 ? (
+        <Empty title="No billing history yet">Charges, refunds and failed payments appear here.</Empty>
+      ) : (
+        <Card aria-label="Transactions" aria-busy={state.loading || undefined}>
+          <Table label="Transactions">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Type</th>
+                <th scope="col">Description</th>
+                <th scope="col">Card</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Receipt</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((t) => {
+                const tag = KIND_TAG[t.kind] ?? { tone: 'grey' as const, label: t.kind };
+                return (
+                  <tr key={t.id}>
+                    <td>{formatDate(t.occurred_at)}</td>
+                    <td>
+                      <Tag tone={tag.tone}>{tag.label}</Tag>
+                    </td>
+                    <td>{t.description}</td>
+                    <td>{cardLabel(t.card_brand, t.card_last4)}</td>
+                    <Amount>
+                      {t.kind === 'refund' ? '−' : ''}
+                      {formatAmount(t.amount, t.currency)}
+                    </Amount>
+                    <td>
+                      {t.receipt_url ? (
+                        <a href={t.receipt_url} target="_blank" rel="noopener noreferrer">
+                          Receipt
+                          <span className="kf-visually-hidden">
+                            {' '}
+                            for {formatDate(t.occurred_at)} (opens in a new tab)
+                          </span>
+                        </a>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+          <Pager aria-label="Pages">
+            <Button variant="secondary" disabled={page <= 1 || state.loading} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <span aria-live="polite">
+              Page {data.page} of {pages} · {data.total} {data.total === 1 ? 'transaction' : 'transactions'}
+            </span>
+            <Button variant="secondary" disabled={page >= pages || state.loading} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </Pager>
+        </Card>
+      )}
+    </Page>
+  );
+}
