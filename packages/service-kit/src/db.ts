@@ -66,9 +66,14 @@ export async function preparePgliteTemplate(template = pgliteTemplateDir()): Pro
         const { PGlite } = await import('@electric-sql/pglite');
         const pg = await PGlite.create(building);
         await pg.close();
-        renameSync(building, template);
+        try {
+          renameSync(building, template);
+        } catch (err) {
+          // another process (a jest worker, a second test run) put its template in place first: theirs is as good
+          const code = (err as NodeJS.ErrnoException).code;
+          if (!(code === 'ENOTEMPTY' || code === 'EEXIST') || !existsSync(join(template, 'PG_VERSION'))) throw err;
+        }
       } finally {
-        // another process may have put its template in place first: theirs is as good
         rmSync(building, { recursive: true, force: true });
       }
       if (!existsSync(join(template, 'PG_VERSION'))) throw new Error(`PGlite template not made at ${template}`);
