@@ -3,9 +3,11 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-do
 import { MyConcerns } from './features/concerns/MyConcerns';
 import { Frame, useDashboard } from './features/dashboard/Frame';
 import { ConcernPage, LaterSection, ReportDashboard, ReportSection } from './features/dashboard/Sections';
+import { DataTableSection } from './features/data-table/lazy';
 import { MyDreams } from './features/dreams/MyDreams';
 import { ProfileTab } from './features/profile/ProfileTab';
 import { RateAdvisor } from './features/reviews/RateAdvisor';
+import { ScenarioSection } from './features/scenarios/lazy';
 
 const ADVISOR_MOUNT = /^(\/advisor\/customers\/([^/]+))(?:\/|$)/;
 const CUSTOMER_MOUNT = /^(\/customer\/dashboard)(?:\/|$)/;
@@ -52,12 +54,12 @@ export default function App() {
         <Route path="financial-report/dashboard/:sub?" element={<ReportDashboard />} />
         <Route path="financial-report/:section" element={<ReportSection />} />
         <Route path="profile" element={<ProfileTab />} />
-        <Route path="data-table" element={<LaterSection title="Data Table" />} />
+        <Route path="data-table" element={<DataTableSection />} />
         <Route path="dreams-concerns" element={<Navigate to="my-dreams" replace />} />
         <Route path="dreams-concerns/my-dreams" element={<MyDreams />} />
         <Route path="dreams-concerns/my-concerns" element={<MyConcerns />} />
         <Route path="dreams-concerns/my-concerns/:concernId/:sub?" element={<ConcernPage />} />
-        <Route path="scenario-modelling" element={<LaterSection title="Scenario Modelling" />} />
+        <Route path="scenario-modelling" element={<ScenarioSection />} />
         <Route
           path="*"
           element={<LaterSection title="Page not found" note="There is no dashboard page at this address." />}

@@ -5,6 +5,7 @@ import { households } from './003_households';
 import { dropLastHouseholds } from './004_drop_last_households';
 import { insurance } from './005_insurance';
 import { balanceSheet } from './006_balance_sheet';
+import { scenarios } from './007_scenarios';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   dropLastHouseholds,
   insurance,
   balanceSheet,
+  scenarios,
 ];

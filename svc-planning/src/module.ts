@@ -1,6 +1,7 @@
 import type { ServiceModule } from '@kinfolio/service-kit';
 import { migrations } from '../migrations';
 import { balanceSheetRoutes } from './balance-sheet/routes';
+import { closeScenarioPool } from './domain/calculations/montecarlo';
 import { leadsRoutes } from './households/leads.routes';
 import { onBoardingRoutes } from './households/onboarding.routes';
 import { planRoutes } from './households/plan.routes';
@@ -10,6 +11,7 @@ import { insuranceRoutes } from './insurance/routes';
 import { demoHouseholdConsumer } from './messaging/demo-household';
 import { authEventsConsumer } from './messaging/on-auth-events';
 import { recordsRoutes } from './records/routes';
+import { scenarioRoutes } from './scenarios/routes';
 
 /** svc-planning: reference data, stored households and their records, calculations and projections. */
 export const planningModule: ServiceModule = {
@@ -24,6 +26,9 @@ export const planningModule: ServiceModule = {
     recordsRoutes(app, ctx);
     insuranceRoutes(app, ctx);
     balanceSheetRoutes(app, ctx);
+    scenarioRoutes(app, ctx);
   },
   consumers: (ctx) => [authEventsConsumer(ctx), demoHouseholdConsumer(ctx)],
+  // the scenario calculations' worker threads (Monte Carlo off the event loop) end with the service
+  onStop: () => closeScenarioPool(),
 };

@@ -10,3 +10,4 @@ export * as support from './support';
 export * from './openapi';
 export * as insurance from './insurance';
 export * as balanceSheet from './balance-sheet';
+export * as scenarios from './scenarios';

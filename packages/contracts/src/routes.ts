@@ -5,6 +5,7 @@ import * as billing from './billing';
 import { ErrorBody } from './common';
 import * as households from './households';
 import * as insurance from './insurance';
+import * as scenarios from './scenarios';
 
 export type ServiceName = 'svc-auth' | 'svc-planning' | 'svc-billing' | 'svc-support';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -311,6 +312,32 @@ export const routes: Route[] = [
   r('POST', 'customer/calculate/data-tables', 'svc-planning', ADV_CUST),
   r('POST', 'customer/calculate/scenario-modelling', 'svc-planning', ADV_CUST),
   r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST),
+  // Planning: scenario modelling's stored inputs and the data table's saved filters (issue 14)
+  r('GET', 'customer/:id/saved-filters', 'svc-planning', ADV_CUST, { reply: scenarios.SavedFilterPageReply }),
+  r('POST', 'customer/saved-filters', 'svc-planning', ADV, {
+    body: households.createBody(scenarios.SavedFilterRecord),
+    reply: households.RecordReply,
+  }),
+  r('PATCH', 'customer/saved-filters/:recordId', 'svc-planning', ADV, {
+    body: scenarios.SavedFilterRecord.partial(),
+    reply: households.RecordReply,
+  }),
+  r('DELETE', 'customer/saved-filters/:recordId', 'svc-planning', ADV, { reply: households.MessageReply }),
+  r('GET', 'customer/:id/locked-assets', 'svc-planning', ADV_CUST, { reply: scenarios.LockedAssetPageReply }),
+  r('POST', 'customer/locked-assets', 'svc-planning', ADV, {
+    body: households.createBody(scenarios.LockedAssetRecord),
+    reply: households.RecordReply,
+  }),
+  r('PATCH', 'customer/locked-assets/:recordId', 'svc-planning', ADV, {
+    body: scenarios.LockedAssetRecord.partial(),
+    reply: households.RecordReply,
+  }),
+  r('DELETE', 'customer/locked-assets/:recordId', 'svc-planning', ADV, { reply: households.MessageReply }),
+  r('GET', 'customer/:id/scenario-sell-sequence', 'svc-planning', ADV_CUST, { reply: scenarios.SellSequenceReply }),
+  r('POST', 'customer/scenario-sell-sequence', 'svc-planning', ADV, {
+    body: scenarios.SellSequenceBody,
+    reply: scenarios.SellSequenceReply,
+  }),
   // Planning: households (issue 11). Leads and customers of one advisor; a customer reads their own household.
   r('POST', 'leads', 'svc-planning', ADV, { body: households.LeadBody, reply: households.HouseholdReply }),
   r('GET', 'single-lead/:id', 'svc-planning', ADV_CUST, { reply: households.HouseholdReply }),

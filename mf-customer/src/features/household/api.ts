@@ -1,4 +1,4 @@
-import type { balanceSheet, households, insurance } from '@kinfolio/contracts';
+import type { balanceSheet, households, insurance, planning, scenarios } from '@kinfolio/contracts';
 import { api } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
 
@@ -233,4 +233,50 @@ export const balanceSheetApi = {
       query: { view: view || undefined },
       signal,
     }),
+};
+
+// ---------------------------------------------------------------- data table and scenario modelling (issue 14)
+export type DataTables = z.infer<typeof planning.DataTablesReply>;
+export type YearRow = z.infer<typeof planning.YearRow>;
+export type ScenarioResult = z.infer<typeof planning.ScenarioReply>;
+export type ScenarioChanges = NonNullable<z.input<typeof households.StoredScenarioBody>['scenario']>;
+export type SavedFilter = scenarios.SavedFilter;
+export type SavedFilterFields = z.input<typeof scenarios.SavedFilterRecord>;
+export type LockedAsset = scenarios.LockedAsset;
+export type SellSequence = scenarios.SellSequence;
+
+export const scenarioApi = {
+  /** The engine's year-by-year rows of the stored household. */
+  dataTables: (householdId: string, signal?: AbortSignal) =>
+    api.post<DataTables>('customer/calculate/data-tables', { household_id: householdId }, { signal }),
+  /** Current plan versus the scenario (the stored sell sequence and locked assets apply unless posted). */
+  scenario: (
+    householdId: string,
+    scenario: ScenarioChanges,
+    expenseChange?: Record<string, number>,
+    signal?: AbortSignal,
+  ) =>
+    api.post<ScenarioResult>(
+      'customer/calculate/scenario-modelling',
+      {
+        household_id: householdId,
+        scenario,
+        ...(expenseChange && Object.keys(expenseChange).length ? { expense_change_percent: expenseChange } : {}),
+      },
+      { signal },
+    ),
+  savedFilters: (householdId: string, signal?: AbortSignal) =>
+    api.get<PageOf<SavedFilter>>(`customer/${id(householdId)}/saved-filters`, { query: { page_size: 200 }, signal }),
+  saveFilter: (householdId: string, fields: SavedFilterFields) =>
+    api.post<SavedFilter>('customer/saved-filters', { ...fields, lead_id: householdId }),
+  deleteFilter: (filterId: string) => api.del<{ message: string }>(`customer/saved-filters/${id(filterId)}`),
+  lockedAssets: (householdId: string, signal?: AbortSignal) =>
+    api.get<PageOf<LockedAsset>>(`customer/${id(householdId)}/locked-assets`, { query: { page_size: 200 }, signal }),
+  lockAsset: (householdId: string, assetId: string, label?: string) =>
+    api.post<LockedAsset>('customer/locked-assets', { lead_id: householdId, asset_id: assetId, label }),
+  unlockAsset: (lockId: string) => api.del<{ message: string }>(`customer/locked-assets/${id(lockId)}`),
+  sellSequence: (householdId: string, signal?: AbortSignal) =>
+    api.get<SellSequence>(`customer/${id(householdId)}/scenario-sell-sequence`, { signal }),
+  saveSellSequence: (householdId: string, assetIds: readonly string[]) =>
+    api.post<SellSequence>('customer/scenario-sell-sequence', { lead_id: householdId, asset_ids: assetIds }),
 };

@@ -1,3 +1,7 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { UnknownCurrencyError } from '@kinfolio/money';
 import { CalculationInputError, finite, result } from './errors';
 import type { ProjectionResult } from './projection';
 import type { AssetClass, HouseholdInput } from './types';
@@ -316,4 +320,123 @@ export function liquidByClass(
   });
   for (const k of CLASSES) result(out[k], k === 'cash' ? 'cash_accounts' : 'investments');
   return out;
+}
+
+// ---------------------------------------------------------------- off the event loop
+/**
+ * A small pool of worker threads (node:worker_threads) running scenario calculations with Monte Carlo
+ * (montecarlo.worker.ts), so 10,000 trials never hold up the service's other requests: the event loop only posts
+ * the household and receives the result. Threads start on first use (then stay, unref'd: they never keep the
+ * process alive); calls beyond the pool's size wait in a queue. Size: KF_SCENARIO_THREADS, else the machine's
+ * cores less one (at least 1, at most 4).
+ */
+type Job = { id: number; h: unknown; s: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+type Reply = {
+  id: number;
+  ok: boolean;
+  value?: unknown;
+  error?: { kind: string; message: string; field?: string; currency?: string };
+};
+
+class ScenarioPool {
+  private idle: Worker[] = [];
+  private busy = new Map<Worker, Job>();
+  private queue: Job[] = [];
+  private size = 0;
+  private next = 1;
+  constructor(private readonly max: number) {}
+
+  run<T>(h: unknown, s: unknown): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ id: this.next++, h, s, resolve: resolve as (v: unknown) => void, reject });
+      this.pump();
+    });
+  }
+
+  /** Ends every thread (service stop, tests). */
+  async close(): Promise<void> {
+    const all = [...this.idle, ...this.busy.keys()];
+    this.idle = [];
+    this.size = 0;
+    for (const job of this.busy.values()) job.reject(new Error('The scenario pool closed'));
+    this.busy.clear();
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let w = this.idle.pop();
+      if (!w && this.size < this.max) w = this.spawn();
+      if (!w) return;
+      const job = this.queue.shift() as Job;
+      this.busy.set(w, job);
+      w.ref();
+      w.postMessage({ id: job.id, h: job.h, s: job.s });
+    }
+  }
+
+  private spawn(): Worker {
+    const ts = __filename.endsWith('.ts');
+    const file = join(__dirname, ts ? 'montecarlo.worker.ts' : 'montecarlo.worker.js');
+    // A TypeScript source runs through tsx's require hook (as the services run through tsx); the parent's own flags
+    // (jest's, tsx's loader) stay with the parent.
+    const w = ts
+      ? new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`, {
+          eval: true,
+          execArgv: [],
+        })
+      : new Worker(file, { execArgv: [] });
+    this.size++;
+    w.unref();
+    w.on('message', (r: Reply) => {
+      const job = this.busy.get(w);
+      this.busy.delete(w);
+      w.unref();
+      this.idle.push(w);
+      if (job) {
+        if (r.ok) job.resolve(r.value);
+        else job.reject(revive(r.error));
+      }
+      this.pump();
+    });
+    w.on('error', (e) => this.lost(w, e));
+    w.on('exit', (code) => this.lost(w, new Error(`A scenario thread stopped (${code})`)));
+    return w;
+  }
+
+  private lost(w: Worker, e: unknown): void {
+    const job = this.busy.get(w);
+    const wasIdle = this.idle.indexOf(w);
+    if (!job && wasIdle === -1) return;
+    this.busy.delete(w);
+    if (wasIdle !== -1) this.idle.splice(wasIdle, 1);
+    this.size = Math.max(0, this.size - 1);
+    job?.reject(e);
+    this.pump();
+  }
+}
+
+function revive(e: Reply['error']): Error {
+  if (!e) return new Error('The scenario thread gave no answer');
+  if (e.kind === 'input') return new CalculationInputError(e.field ?? 'scenario', e.message);
+  if (e.kind === 'currency') return new UnknownCurrencyError(e.currency ?? '');
+  if (e.kind === 'range') return new RangeError(e.message);
+  return new Error(e.message);
+}
+
+let pool: ScenarioPool | null = null;
+/** The process's scenario pool (made on first use). */
+export function scenarioPool(): ScenarioPool {
+  if (!pool) {
+    const env = Number(process.env.KF_SCENARIO_THREADS);
+    const cores = availableParallelism();
+    pool = new ScenarioPool(Number.isInteger(env) && env > 0 ? env : Math.min(4, Math.max(1, cores - 1)));
+  }
+  return pool;
+}
+/** Ends the pool's threads, if any were started. */
+export async function closeScenarioPool(): Promise<void> {
+  const p = pool;
+  pool = null;
+  await p?.close();
 }

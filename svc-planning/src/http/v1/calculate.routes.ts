@@ -1,9 +1,7 @@
-import type { Express } from 'express';
-import { households, planning } from '@kinfolio/contracts';
+import { households, planning, scenarios } from '@kinfolio/contracts';
 import { UnknownCurrencyError } from '@kinfolio/money';
 import { AppError, allow, badRequest, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
-import { engineHousehold } from '../../households/engine-household';
-import { householdFor } from '../../records/access';
+import type { Express } from 'express';
 import {
   CalculationInputError,
   calculateDataTables,
@@ -11,7 +9,12 @@ import {
   calculateFinance,
   calculateScenarioModelling,
   netWorthByYear,
+  type ScenarioInput,
+  scenarioPool,
 } from '../../domain/calculations';
+import { engineHousehold } from '../../households/engine-household';
+import { householdFor } from '../../records/access';
+import { storedScenarioInputs } from '../../scenarios/sell-sequence';
 
 /** Runs an engine call; input the engine cannot use becomes a 400 naming the field (never a 5xx). */
 function run<T>(fn: () => T): T {
@@ -26,6 +29,20 @@ function run<T>(fn: () => T): T {
   }
   assertFinite(out, 'data');
   return out;
+}
+
+/** Runs a scenario: with Monte Carlo on a thread of the scenario pool (never on the event loop), else inline. */
+async function runScenario(h: planning.Household, s: ScenarioInput) {
+  if (!s.monte_carlo?.enabled) return run(() => calculateScenarioModelling(h, s));
+  let out: ReturnType<typeof calculateScenarioModelling>;
+  try {
+    out = await scenarioPool().run<ReturnType<typeof calculateScenarioModelling>>(h, s);
+  } catch (e) {
+    return run(() => {
+      throw e;
+    });
+  }
+  return run(() => out);
 }
 
 /** No NaN or Infinity ever leaves the service. */
@@ -72,14 +89,44 @@ export function calculateRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: run(() => calculateDataTables(h)) });
   });
   app.post('/api/v1/customer/calculate/scenario-modelling', guard, async (req, res) => {
-    let h: planning.Household;
-    let scenario: planning.ScenarioRequest['scenario'];
     if (isStored(req.body)) {
-      const b = parse(households.StoredScenarioBody, req.body);
-      h = await stored(b.household_id, b.as_of);
-      scenario = b.scenario;
-    } else ({ scenario, ...h } = parse(planning.ScenarioRequest, req.body));
-    res.json({ data: run(() => calculateScenarioModelling(h, scenario ?? {})) });
+      const b = parse(scenarios.StoredScenarioRunBody, req.body);
+      const hh = await householdFor(ctx.db, b.household_id, identity(), 'read');
+      const [household, inputs] = await Promise.all([
+        engineHousehold(ctx.db, hh, b.as_of).then((x) => parse(planning.Household, x)),
+        storedScenarioInputs(ctx.db, hh),
+      ]);
+      // the household's stored sell sequence and locked assets apply unless the call posts its own
+      const s: ScenarioInput = {
+        ...b.scenario,
+        sell_sequence: b.scenario?.sell_sequence ?? inputs.sell_sequence,
+        locked_assets: b.scenario?.locked_assets ?? inputs.locked_assets,
+      };
+      const changes = Object.entries(b.expense_change_percent ?? {});
+      if (changes.length === 0) {
+        res.json({ data: await runScenario(household, s) });
+        return;
+      }
+      // expense changes are the scenario's only: the current plan is the stored household's
+      const known = new Set((household.expenses ?? []).map((e) => e.id));
+      for (const [id] of changes)
+        if (!known.has(id)) throw badRequest('No such expense in this household', `expense_change_percent.${id}`);
+      const pct = new Map(changes);
+      const changed: planning.Household = {
+        ...household,
+        expenses: (household.expenses ?? []).map((e) =>
+          e.id !== undefined && pct.has(e.id) ? { ...e, amount: e.amount * (1 + (pct.get(e.id) as number) / 100) } : e,
+        ),
+      };
+      const current = run(() =>
+        calculateScenarioModelling(household, { sell_sequence: s.sell_sequence, locked_assets: s.locked_assets }),
+      );
+      const out = await runScenario(changed, s);
+      res.json({ data: { ...out, base: current.base } });
+      return;
+    }
+    const { scenario, ...h } = parse(planning.ScenarioRequest, req.body);
+    res.json({ data: await runScenario(h, scenario ?? {}) });
   });
   app.get('/api/v1/customer/:id/net-worth', guard, async (req, res) => {
     const h = await stored(uuidParam(req));

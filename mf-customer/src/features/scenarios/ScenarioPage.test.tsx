@@ -1,0 +1,234 @@
+/** @jest-environment jsdom */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import App from '../../App';
+
+const HH = '00000000-0000-4000-8000-0000000000c1';
+const ME_ID = '00000000-0000-4000-8000-0000000000d1';
+const INC = '00000000-0000-4000-8000-0000000000e1';
+const EV = '00000000-0000-4000-8000-0000000000e2';
+const CPF = '00000000-0000-4000-8000-0000000000a1';
+const HOUSE = '00000000-0000-4000-8000-0000000000a2';
+const LOCK = '00000000-0000-4000-8000-0000000000a3';
+const EXP = '00000000-0000-4000-8000-0000000000e3';
+type Call = { method: string; path: string; body?: Record<string, unknown> };
+const calls: Call[] = [];
+let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
+let events: Array<Record<string, unknown>> = [];
+let locks: Array<Record<string, unknown>> = [];
+
+const household = {
+  id: HH,
+  name: 'Alex Tan',
+  gender: 'male',
+  age: 42,
+  currency: 'SGD',
+  marital_status: 'single',
+  dependencies: [],
+  children_count: 0,
+  citizenship: 'citizen',
+  members: [{ id: ME_ID, household_id: HH, name: 'Alex Tan', gender: 'male', relation: 'me', retirement_age: 65 }],
+};
+const years = (worth: number, payout: number) =>
+  Array.from({ length: 5 }, (_, i) => ({
+    year: 2026 + i,
+    net_worth: worth + i,
+    net_cash_flow: 1000,
+    insurance_payouts: i === 2 ? payout : 0,
+    asset_sales: 0,
+    shortfall: 0,
+  }));
+const result = {
+  currency: 'SGD',
+  base: { money_runs_out_year: null, final_net_worth: 900000, years: years(800000, 0), sold: [] },
+  scenario: { money_runs_out_year: 2029, final_net_worth: 450000, years: years(400000, 500000), sold: [] },
+  money_runs_out_year: 2029,
+  monte_carlo: {
+    trials: 10000,
+    seed: 42,
+    assumptions: {},
+    probability_never_runs_out: 0.8734,
+    bands: Array.from({ length: 5 }, (_, i) => ({
+      year: 2026 + i,
+      percentiles: { p10: 100000 + i, p25: 200000, p50: 300000, p75: 400000, p90: 512345 },
+    })),
+  },
+};
+const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
+
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...jest.requireActual('@kinfolio/ui-kit'),
+  api: {
+    get: (path: string) => {
+      calls.push({ method: 'GET', path });
+      if (path.startsWith('single-lead/')) return Promise.resolve(household);
+      if (path.endsWith('/member-income'))
+        return Promise.resolve(
+          page([{ id: INC, lead_id: HH, member_id: ME_ID, kind: 'gross income', amount: 8000, currency: 'SGD' }]),
+        );
+      if (path.endsWith('/life-uncertainty/cash-flow')) return Promise.resolve(page(events));
+      if (path.endsWith('/member-expense'))
+        return Promise.resolve(page([{ id: EXP, lead_id: HH, category: 'food', amount: 900, currency: 'SGD' }]));
+      if (path.endsWith('/balance-sheet'))
+        return Promise.resolve({
+          lead_id: HH,
+          currency: 'SGD',
+          view: null,
+          saving_funds: [],
+          pensions: [{ id: CPF, type: 'CPF-OA', name: 'CPF' }],
+          portfolio_funds: [],
+          debts: [{ id: HOUSE, type: 'property', name: 'Condo' }],
+          totals: {},
+        });
+      if (path.endsWith('/scenario-sell-sequence'))
+        return Promise.resolve({ lead_id: HH, asset_ids: [], updated_at: null });
+      if (path.endsWith('/locked-assets')) return Promise.resolve(page(locks));
+      return Promise.resolve(page([]));
+    },
+    post: (path: string, body: Record<string, unknown>) => {
+      calls.push({ method: 'POST', path, body });
+      if (path === 'customer/calculate/scenario-modelling') return Promise.resolve(result);
+      if (path === 'customer/life-uncertainty/cash-flow')
+        return Promise.resolve({ ...body, id: EV, position: 0, created_at: '', updated_at: '' });
+      if (path === 'customer/locked-assets')
+        return Promise.resolve({ ...body, id: LOCK, position: 0, created_at: '', updated_at: '' });
+      if (path === 'customer/scenario-sell-sequence')
+        return Promise.resolve({ lead_id: HH, asset_ids: body.asset_ids, updated_at: '' });
+      return Promise.resolve({});
+    },
+    patch: () => Promise.resolve({}),
+    del: (path: string) => {
+      calls.push({ method: 'DELETE', path });
+      return Promise.resolve({ message: 'Deleted' });
+    },
+  },
+  useSession: () => ({
+    user: sessionUser,
+    status: 'loaded',
+    logout: jest.fn(),
+    setUser: jest.fn(),
+    refresh: jest.fn(),
+  }),
+}));
+
+async function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/advisor/customers/:customerId/*" element={<App />} />
+        <Route path="/customer/dashboard/*" element={<App />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await screen.findByTestId('probability', {}, { timeout: 5000 });
+}
+const runs = () => calls.filter((c) => c.path === 'customer/calculate/scenario-modelling');
+const ADVISOR = `/advisor/customers/${HH}/scenario-modelling`;
+
+beforeEach(() => {
+  calls.length = 0;
+  events = [];
+  locks = [];
+  sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
+});
+
+describe('Scenario modelling tab', () => {
+  it('shows the current plan and the scenario side by side with the probability of success', async () => {
+    await renderAt(ADVISOR);
+    expect(runs()[0]?.body).toMatchObject({
+      household_id: HH,
+      scenario: { monte_carlo: { enabled: true, trials: 10000 } },
+    });
+    const base = screen.getByRole('region', { name: 'Current plan' });
+    const scen = screen.getByRole('region', { name: 'Scenario' });
+    expect(within(base).getByText('Beyond 2030')).toBeTruthy();
+    expect(within(scen).getByText('Runs out in 2029')).toBeTruthy();
+    expect(within(scen).getByText('500,000')).toBeTruthy(); // insurance payouts, ms-MY grouping
+    expect(screen.getByTestId('probability').textContent).toBe('87.3%');
+    // the fan chart has a text alternative and a legend not relying on colour; the table view has the figures
+    expect(screen.getByRole('img', { name: /median 300,000 in 2030/ })).toBeTruthy();
+    expect(screen.getByText('Hatched band: 10th to 90th percentile')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const pct = screen.getByRole('region', { name: 'Percentiles by year' });
+    expect(within(pct).getAllByText('512,345', { selector: 'td' })).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('runs a scenario retiring earlier with income and expense changes and a stored death event', async () => {
+    await renderAt(ADVISOR);
+    fireEvent.change(screen.getByLabelText('Retirement age of Alex Tan'), { target: { value: '55' } });
+    fireEvent.change(screen.getByLabelText(/Gross income of Alex Tan/), { target: { value: '-20' } });
+    fireEvent.change(screen.getByLabelText('Food expense, change in %'), { target: { value: '15' } });
+    fireEvent.change(screen.getByLabelText('Member'), { target: { value: ME_ID } });
+    fireEvent.change(screen.getByLabelText('Event'), { target: { value: 'death' } });
+    fireEvent.change(screen.getByLabelText('Event year'), { target: { value: '2031' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add event' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        path: 'customer/life-uncertainty/cash-flow',
+        body: { lead_id: HH, member_id: ME_ID, event: 'death', year: 2031, currency: 'SGD' },
+      }),
+    );
+    expect(await screen.findByText('Death of Alex Tan in 2031')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Run scenario' }));
+    await waitFor(() =>
+      expect(runs().at(-1)?.body).toEqual({
+        household_id: HH,
+        scenario: {
+          overrides: { retirement_age: { [ME_ID]: 55 }, income_change_percent: { [INC]: -20 } },
+          events: [{ member_id: ME_ID, type: 'death', year: 2031 }],
+          monte_carlo: { enabled: true, trials: 10000 },
+        },
+        expense_change_percent: { [EXP]: 15 },
+      }),
+    );
+  });
+
+  it('orders the assets to sell and locks one, stored for the household', async () => {
+    await renderAt(ADVISOR);
+    const order = screen.getByRole('list', { name: 'Sell order' });
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split('Move')[0]),
+    ).toEqual(['Pension: CPF', 'Property: Condo']);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Property: Condo up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save sell order' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        path: 'customer/scenario-sell-sequence',
+        body: { lead_id: HH, asset_ids: [HOUSE, CPF] },
+      }),
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Lock Pension: CPF' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        path: 'customer/locked-assets',
+        body: { lead_id: HH, asset_id: CPF, label: 'Pension: CPF' },
+      }),
+    );
+    expect(await screen.findByText(/Pension: CPF \(locked: never sold\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Lock Pension: CPF' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', path: `customer/locked-assets/${LOCK}` }));
+  });
+
+  it('shows the customer the stored inputs and the results read-only', async () => {
+    sessionUser = { id: 'c1', type: 'customer', name: 'Alex' };
+    events = [{ id: EV, lead_id: HH, member_id: ME_ID, event: 'disability', year: 2030, currency: 'SGD' }];
+    locks = [{ id: LOCK, lead_id: HH, asset_id: CPF, label: 'Pension: CPF' }];
+    await renderAt('/customer/dashboard/scenario-modelling');
+    expect(screen.getByText('Disability of Alex Tan in 2030')).toBeTruthy();
+    expect(screen.getByText(/Pension: CPF \(locked: never sold\)/)).toBeTruthy();
+    expect(runs()[0]?.body).toMatchObject({
+      scenario: { events: [{ member_id: ME_ID, type: 'disability', year: 2030 }] },
+    });
+    expect((screen.getByLabelText('Retirement age of Alex Tan') as HTMLInputElement).matches(':disabled')).toBe(true);
+    for (const name of ['Run scenario', 'Add event', 'Remove event', 'Save sell order', /Move/])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Lock/ })).toBeNull();
+    expect(screen.getByTestId('probability').textContent).toBe('87.3%');
+  });
+});

@@ -1,0 +1,658 @@
+import { formatNumber } from '@kinfolio/money';
+import { Button, errorMessage, FormError, Skeleton } from '@kinfolio/ui-kit';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
+import {
+  type BalanceSheetData,
+  balanceSheetApi,
+  householdApi,
+  type LockedAsset,
+  type ScenarioChanges,
+  type ScenarioResult,
+  type StoredRecord,
+  scenarioApi,
+} from '../household/api';
+import { useHousehold } from '../household/context';
+import { cap, RELATION_LABELS } from '../household/format';
+import { Card, Row } from '../profile/ProfileTab';
+import { type Band, FanChart } from './FanChart';
+
+export const DEFAULT_TRIALS = 10_000;
+const EVENT_LABELS: Record<string, string> = {
+  death: 'Death',
+  disability: 'Disability',
+  critical_illness: 'Critical illness',
+};
+
+const Form = styled.form`
+  fieldset {
+    border: 1px solid #e3eaea;
+    border-radius: 8px;
+    padding: 8px 12px 12px;
+    margin: 0 0 12px;
+    min-width: 0;
+  }
+  legend {
+    font-weight: 600;
+    padding: 0 4px;
+  }
+  label {
+    display: inline-flex;
+    flex-direction: column;
+    gap: 4px;
+    font-size: 0.9rem;
+    margin: 4px 12px 4px 0;
+  }
+  input,
+  select {
+    min-height: 36px;
+    padding: 4px 8px;
+    border: 1px solid #cbd5e0;
+    border-radius: 6px;
+    font: inherit;
+    max-width: 100%;
+  }
+  input[type='number'] {
+    width: 8em;
+  }
+`;
+const List = styled.ol`
+  padding-left: 20px;
+  margin: 4px 0;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+    padding: 4px 0;
+  }
+`;
+const Side = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  gap: 12px;
+  margin-bottom: 12px;
+  section {
+    border: 1px solid #e3eaea;
+    border-radius: 8px;
+    padding: 12px 16px;
+  }
+  h3 {
+    margin: 0 0 8px;
+    font-size: 1.05rem;
+  }
+  dl {
+    margin: 0;
+    display: grid;
+    grid-template-columns: auto auto;
+    gap: 4px 12px;
+  }
+  dt {
+    color: #4a5568;
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-weight: 600;
+  }
+`;
+const Scroll = styled.div`
+  max-height: 360px;
+  overflow: auto;
+  border: 1px solid #e3eaea;
+  border-radius: 8px;
+  &:focus-visible {
+    outline: 2px solid #2c7a7b;
+  }
+  table {
+    border-collapse: separate;
+    border-spacing: 0;
+    min-width: 100%;
+    font-size: 0.9rem;
+  }
+  th,
+  td {
+    padding: 6px 12px;
+    white-space: nowrap;
+    text-align: right;
+    border-bottom: 1px solid #edf2f7;
+  }
+  thead th {
+    position: sticky;
+    top: 0;
+    background: #f0f7f7;
+  }
+  th[scope='row'] {
+    text-align: left;
+  }
+`;
+const Toggle = styled.div`
+  display: inline-flex;
+  gap: 4px;
+  margin-bottom: 8px;
+`;
+const Big = styled.p`
+  font-size: 1.4rem;
+  font-weight: 700;
+  margin: 0 0 8px;
+`;
+
+interface Asset {
+  id: string;
+  label: string;
+}
+
+/** The household's sellable assets from its stored balance sheet (savings, pensions, investments, properties). */
+function assetsOf(b: BalanceSheetData | null): Asset[] {
+  if (!b) return [];
+  const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+  const out: Asset[] = [];
+  for (const r of b.saving_funds)
+    out.push({ id: String(r.id), label: `Savings: ${s(r.name) ?? s(r.bank_name) ?? 'account'}` });
+  for (const r of b.pensions) out.push({ id: String(r.id), label: `Pension: ${s(r.name) ?? s(r.type) ?? 'account'}` });
+  for (const r of b.portfolio_funds)
+    out.push({ id: String(r.id), label: `Investment: ${s(r.plan_name) ?? s(r.company_name) ?? 'fund'}` });
+  for (const r of b.debts)
+    if (r.type === 'property' || r.type === 'mortgage')
+      out.push({ id: String(r.id), label: `Property: ${s(r.name) ?? s(r.bank_name) ?? 'property'}` });
+  return out;
+}
+
+/**
+ * The scenario modelling tab (spec §2 scenario-modelling, §7): the current plan against a scenario side by side.
+ * The scenario's changes: retirement ages, income and expense changes (a what-if of this screen), life events (death,
+ * disability, critical illness: stored as the household's life-uncertainty cash flow; the household's insurance
+ * pays out in the engine), the order assets are sold in on a shortfall and the assets never sold (stored per
+ * household). Monte Carlo gives the probability of success and a percentile fan chart (graph or table). The
+ * advisor edits; the customer reads the stored inputs and the result (docs/decisions/scenarios.md).
+ */
+export default function ScenarioPage() {
+  const { household, readOnly, version } = useHousehold();
+  const hid = household?.id ?? null;
+  const [incomes, setIncomes] = useState<StoredRecord<'income'>[]>([]);
+  const [events, setEvents] = useState<StoredRecord<'lifeUncertainty'>[]>([]);
+  const [assets, setAssets] = useState<Asset[]>([]);
+  const [order, setOrder] = useState<string[]>([]);
+  const [locks, setLocks] = useState<LockedAsset[]>([]);
+  const [retire, setRetire] = useState<Record<string, string>>({});
+  const [incomeChange, setIncomeChange] = useState<Record<string, string>>({});
+  const [expenses, setExpenses] = useState<Array<{ id: string; label: string }>>([]);
+  const [expenseChange, setExpenseChange] = useState<Record<string, string>>({});
+  const [trials, setTrials] = useState(String(DEFAULT_TRIALS));
+  const [result, setResult] = useState<ScenarioResult | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [view, setView] = useState<'graph' | 'table'>('graph');
+  const [status, setStatus] = useState('');
+  const [newEvent, setNewEvent] = useState({ member_id: '', event: 'death', year: '' });
+  const runSeq = useRef(0);
+
+  const members = useMemo(() => (household?.members ?? []).filter((m) => m.relation !== 'joint'), [household]);
+  const memberName = useCallback(
+    (mid: string) => {
+      const m = household?.members.find((x) => x.id === mid);
+      return m ? m.name || RELATION_LABELS[m.relation] || m.relation : 'Member';
+    },
+    [household],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
+  useEffect(() => {
+    if (!hid) return;
+    const ctrl = new AbortController();
+    // a call that fails (or throws at once) leaves its part empty: the comparison still runs on the rest
+    const quiet = <T,>(p: () => Promise<T>, fallback: T) =>
+      Promise.resolve()
+        .then(p)
+        .catch(() => fallback);
+    Promise.all([
+      quiet(() => householdApi.listRecords('income', hid, {}, ctrl.signal).then((p) => p.rows), []),
+      quiet(() => householdApi.listRecords('lifeUncertainty', hid, {}, ctrl.signal).then((p) => p.rows), []),
+      quiet(() => balanceSheetApi.balanceSheet(hid, null, ctrl.signal), null),
+      quiet(() => scenarioApi.sellSequence(hid, ctrl.signal).then((s) => s.asset_ids), [] as string[]),
+      quiet(() => scenarioApi.lockedAssets(hid, ctrl.signal).then((p) => p.rows), []),
+      quiet(() => householdApi.listRecords('expense', hid, {}, ctrl.signal).then((p) => p.rows), []),
+      quiet(() => householdApi.listRecords('livingExpense', hid, {}, ctrl.signal).then((p) => p.rows), []),
+    ]).then(([inc, ev, bs, seq, lk, ex, lx]) => {
+      if (ctrl.signal.aborted) return;
+      setExpenses([
+        ...ex.map((e) => ({ id: e.id, label: cap(e.category) })),
+        ...lx.map((e) => ({ id: e.id, label: e.title ? `Living: ${e.title}` : 'Living' })),
+      ]);
+      setIncomes(inc);
+      setEvents(ev);
+      const list = assetsOf(bs);
+      setAssets(list);
+      const known = new Set(list.map((a) => a.id));
+      setOrder([...seq.filter((x) => known.has(x)), ...list.map((a) => a.id).filter((x) => !seq.includes(x))]);
+      setLocks(lk);
+      setLoaded(true);
+    });
+    return () => ctrl.abort();
+  }, [hid, version]);
+
+  const changes = useCallback((): ScenarioChanges => {
+    const retirement_age: Record<string, number> = {};
+    for (const [mid, v] of Object.entries(retire))
+      if (v.trim() && Number.isFinite(Number(v))) retirement_age[mid] = Number(v);
+    const income_change_percent: Record<string, number> = {};
+    for (const [iid, v] of Object.entries(incomeChange))
+      if (v.trim() && Number.isFinite(Number(v))) income_change_percent[iid] = Number(v);
+    const n = Number(trials);
+    return {
+      overrides: {
+        ...(Object.keys(retirement_age).length ? { retirement_age } : {}),
+        ...(Object.keys(income_change_percent).length ? { income_change_percent } : {}),
+      },
+      events: events
+        .filter((e) => typeof e.year === 'number')
+        .map((e) => ({ member_id: e.member_id, type: e.event, year: e.year as number })),
+      monte_carlo: { enabled: true, trials: Number.isInteger(n) && n > 0 ? n : DEFAULT_TRIALS },
+    };
+  }, [retire, incomeChange, trials, events]);
+
+  const run = useCallback(async () => {
+    if (!hid) return;
+    const seq = ++runSeq.current;
+    setRunning(true);
+    setError(null);
+    setStatus('Running the scenario…');
+    try {
+      const pct: Record<string, number> = {};
+      for (const [eid, v] of Object.entries(expenseChange))
+        if (v.trim() && Number.isFinite(Number(v))) pct[eid] = Number(v);
+      const r = await scenarioApi.scenario(hid, changes(), pct);
+      if (seq !== runSeq.current) return;
+      setResult(r);
+      setStatus('Scenario ready');
+    } catch (e) {
+      if (seq !== runSeq.current) return;
+      setError(errorMessage(e));
+      setStatus('');
+    } finally {
+      if (seq === runSeq.current) setRunning(false);
+    }
+  }, [hid, changes, expenseChange]);
+
+  // the comparison runs once the stored inputs are in (and again after they change)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run on load and when the stored inputs changed
+  useEffect(() => {
+    if (loaded) void run();
+  }, [loaded, events, locks]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run();
+  };
+  const addEvent = async () => {
+    if (!hid || !household) return;
+    const year = Number(newEvent.year);
+    if (!newEvent.member_id || !Number.isInteger(year)) {
+      setError('Choose a member and a year for the event');
+      return;
+    }
+    try {
+      const rec = await householdApi.createRecord('lifeUncertainty', hid, {
+        member_id: newEvent.member_id,
+        event: newEvent.event as 'death',
+        year,
+        currency: household.currency,
+      });
+      setEvents((x) => [...x, rec]);
+      setNewEvent({ member_id: '', event: 'death', year: '' });
+      setStatus('Event added');
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  const removeEvent = async (recId: string) => {
+    try {
+      await householdApi.deleteRecord('lifeUncertainty', recId);
+      setEvents((x) => x.filter((y) => y.id !== recId));
+      setStatus('Event removed');
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  const move = (i: number, by: number) =>
+    setOrder((o) => {
+      const j = i + by;
+      if (j < 0 || j >= o.length) return o;
+      const n = [...o];
+      [n[i], n[j]] = [n[j] as string, n[i] as string];
+      return n;
+    });
+  const saveOrder = async () => {
+    if (!hid) return;
+    try {
+      await scenarioApi.saveSellSequence(hid, order);
+      setStatus('Sell order saved');
+      void run();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  const setLocked = async (a: Asset, on: boolean) => {
+    if (!hid) return;
+    try {
+      if (on) {
+        const l = await scenarioApi.lockAsset(hid, a.id, a.label.slice(0, 120));
+        setLocks((x) => [...x, l]);
+      } else {
+        const l = locks.find((x) => x.asset_id === a.id);
+        if (l) await scenarioApi.unlockAsset(l.id);
+        setLocks((x) => x.filter((y) => y.asset_id !== a.id));
+      }
+      setStatus(on ? `${a.label} locked` : `${a.label} unlocked`);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  if (!household || !loaded) return <Skeleton rows={8} label="Loading scenario modelling" />;
+  const label = (assetId: string) => assets.find((a) => a.id === assetId)?.label ?? assetId;
+  const lockedIds = new Set(locks.map((l) => l.asset_id));
+  const mc = result?.monte_carlo ?? null;
+  const endYear = result?.base.years[result.base.years.length - 1]?.year;
+  const years = result ? result.base.years.map((b, i) => ({ b, s: result.scenario.years[i] })) : [];
+  const sum = (k: 'insurance_payouts' | 'asset_sales', p: ScenarioResult['base']) =>
+    p.years.reduce((t, y) => t + y[k], 0);
+  const plan = (title: string, p: ScenarioResult['base']) => (
+    <section aria-label={title}>
+      <h3>{title}</h3>
+      <dl>
+        <dt>Money lasts</dt>
+        <dd>{p.money_runs_out_year === null ? `Beyond ${endYear}` : `Runs out in ${p.money_runs_out_year}`}</dd>
+        <dt>Net worth in {endYear}</dt>
+        <dd>{formatNumber(p.final_net_worth)}</dd>
+        <dt>Insurance payouts</dt>
+        <dd>{formatNumber(sum('insurance_payouts', p))}</dd>
+        <dt>Assets sold</dt>
+        <dd>{formatNumber(sum('asset_sales', p))}</dd>
+      </dl>
+    </section>
+  );
+
+  return (
+    <>
+      <Card aria-labelledby="scenario-title">
+        <h2 id="scenario-title">Scenario Modelling</h2>
+        {readOnly ? <p>Your advisor sets up this scenario; you can see its inputs and results here.</p> : null}
+        <Form onSubmit={submit} aria-label="Scenario">
+          <fieldset disabled={readOnly}>
+            <legend>Retirement</legend>
+            {members.map((m) => (
+              <label key={m.id}>
+                Retirement age of {memberName(m.id)}
+                <input
+                  type="number"
+                  min={18}
+                  max={100}
+                  inputMode="numeric"
+                  placeholder={m.retirement_age ? String(m.retirement_age) : 'As planned'}
+                  value={retire[m.id] ?? ''}
+                  onChange={(e) => setRetire((r) => ({ ...r, [m.id]: e.target.value }))}
+                />
+              </label>
+            ))}
+          </fieldset>
+          <fieldset disabled={readOnly}>
+            <legend>Income changes</legend>
+            {incomes.length === 0 ? <p>No incomes recorded.</p> : null}
+            {incomes.map((i) => (
+              <label key={i.id}>
+                {cap(i.kind)} of {memberName(i.member_id)}, change in %
+                <input
+                  type="number"
+                  min={-100}
+                  max={1000}
+                  placeholder="0"
+                  value={incomeChange[i.id] ?? ''}
+                  onChange={(e) => setIncomeChange((r) => ({ ...r, [i.id]: e.target.value }))}
+                />
+              </label>
+            ))}
+          </fieldset>
+          <fieldset disabled={readOnly}>
+            <legend>Expense changes</legend>
+            {expenses.length === 0 ? <p>No expenses recorded.</p> : null}
+            {expenses.map((x) => (
+              <label key={x.id}>
+                {x.label} expense, change in %
+                <input
+                  type="number"
+                  min={-100}
+                  max={1000}
+                  placeholder="0"
+                  value={expenseChange[x.id] ?? ''}
+                  onChange={(e) => setExpenseChange((r) => ({ ...r, [x.id]: e.target.value }))}
+                />
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>Life events (the household's insurance pays out)</legend>
+            {events.length === 0 ? <p>No life events.</p> : null}
+            <List>
+              {events.map((e) => (
+                <li key={e.id}>
+                  <span>
+                    {EVENT_LABELS[e.event] ?? e.event} of {memberName(e.member_id)}
+                    {typeof e.year === 'number' ? ` in ${e.year}` : ' (no year: not modelled)'}
+                  </span>
+                  {!readOnly ? (
+                    <Button type="button" variant="link" onClick={() => removeEvent(e.id)}>
+                      Remove event
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </List>
+            {!readOnly ? (
+              <div>
+                <label>
+                  Member
+                  <select
+                    aria-label="Member"
+                    value={newEvent.member_id}
+                    onChange={(e) => setNewEvent((x) => ({ ...x, member_id: e.target.value }))}
+                  >
+                    <option value="">Choose a member</option>
+                    {members.map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {memberName(m.id)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  Event
+                  <select
+                    aria-label="Event"
+                    value={newEvent.event}
+                    onChange={(e) => setNewEvent((x) => ({ ...x, event: e.target.value }))}
+                  >
+                    {Object.entries(EVENT_LABELS).map(([v, l]) => (
+                      <option key={v} value={v}>
+                        {l}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  Event year
+                  <input
+                    type="number"
+                    min={1900}
+                    max={2200}
+                    value={newEvent.year}
+                    onChange={(e) => setNewEvent((x) => ({ ...x, year: e.target.value }))}
+                  />
+                </label>
+                <Button type="button" variant="secondary" onClick={addEvent}>
+                  Add event
+                </Button>
+              </div>
+            ) : null}
+          </fieldset>
+          <fieldset>
+            <legend>Selling assets on a shortfall (in this order)</legend>
+            {order.length === 0 ? <p>No assets recorded yet.</p> : null}
+            <List aria-label="Sell order">
+              {order.map((assetId, i) => {
+                const a = { id: assetId, label: label(assetId) };
+                const locked = lockedIds.has(assetId);
+                return (
+                  <li key={assetId}>
+                    <span>
+                      {a.label}
+                      {locked ? ' (locked: never sold)' : ''}
+                    </span>
+                    {!readOnly ? (
+                      <>
+                        <Button type="button" variant="link" onClick={() => move(i, -1)} disabled={i === 0}>
+                          Move {a.label} up
+                        </Button>
+                        <Button
+                          type="button"
+                          variant="link"
+                          onClick={() => move(i, 1)}
+                          disabled={i === order.length - 1}
+                        >
+                          Move {a.label} down
+                        </Button>
+                        <label style={{ flexDirection: 'row', alignItems: 'center' }}>
+                          <input type="checkbox" checked={locked} onChange={(e) => setLocked(a, e.target.checked)} />
+                          Lock {a.label}
+                        </label>
+                      </>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </List>
+            {!readOnly && order.length > 0 ? (
+              <Button type="button" variant="secondary" onClick={saveOrder}>
+                Save sell order
+              </Button>
+            ) : null}
+          </fieldset>
+          <fieldset disabled={readOnly}>
+            <legend>Monte Carlo</legend>
+            <label>
+              Trials
+              <input type="number" min={1} max={20000} value={trials} onChange={(e) => setTrials(e.target.value)} />
+            </label>
+          </fieldset>
+          {!readOnly ? (
+            <Row>
+              <Button type="submit" disabled={running}>
+                {running ? 'Running…' : 'Run scenario'}
+              </Button>
+            </Row>
+          ) : null}
+        </Form>
+        <FormError>{error}</FormError>
+        <p className="kf-visually-hidden" role="status" aria-live="polite">
+          {status}
+        </p>
+      </Card>
+      {result ? (
+        <Card aria-labelledby="scenario-result-title" aria-busy={running}>
+          <h2 id="scenario-result-title">Current plan and scenario (in {result.currency})</h2>
+          <Side>
+            {plan('Current plan', result.base)}
+            {plan('Scenario', result.scenario)}
+          </Side>
+          {mc ? (
+            <>
+              <h3>Probability of success</h3>
+              <Big data-testid="probability">{Math.round(mc.probability_never_runs_out * 1000) / 10}%</Big>
+              <p>
+                of {formatNumber(mc.trials)} trials never run out of money. Net worth by percentile over the trials:
+              </p>
+              <Toggle role="group" aria-label="Show the percentiles as">
+                <Button
+                  type="button"
+                  variant={view === 'graph' ? 'primary' : 'secondary'}
+                  aria-pressed={view === 'graph'}
+                  onClick={() => setView('graph')}
+                >
+                  Graph
+                </Button>
+                <Button
+                  type="button"
+                  variant={view === 'table' ? 'primary' : 'secondary'}
+                  aria-pressed={view === 'table'}
+                  onClick={() => setView('table')}
+                >
+                  Table
+                </Button>
+              </Toggle>
+              {view === 'graph' ? (
+                <FanChart bands={mc.bands as Band[]} currency={result.currency} />
+              ) : (
+                <Scroll tabIndex={0} role="region" aria-label="Percentiles by year">
+                  <table>
+                    <caption className="kf-visually-hidden">Net worth percentiles by year in {result.currency}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Year</th>
+                        {['p10', 'p25', 'p50', 'p75', 'p90'].map((p) => (
+                          <th key={p} scope="col">
+                            {p.slice(1)}th percentile
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {mc.bands.map((b) => (
+                        <tr key={b.year}>
+                          <th scope="row">{b.year}</th>
+                          {['p10', 'p25', 'p50', 'p75', 'p90'].map((p) => (
+                            <td key={p}>{formatNumber(b.percentiles[p] ?? 0)}</td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </Scroll>
+              )}
+            </>
+          ) : null}
+          <h3>Year by year</h3>
+          <Scroll tabIndex={0} role="region" aria-label="Current plan and scenario by year">
+            <table>
+              <caption className="kf-visually-hidden">Current plan and scenario by year in {result.currency}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Year</th>
+                  <th scope="col">Current plan net worth</th>
+                  <th scope="col">Scenario net worth</th>
+                  <th scope="col">Scenario insurance payouts</th>
+                  <th scope="col">Scenario assets sold</th>
+                  <th scope="col">Scenario shortfall</th>
+                </tr>
+              </thead>
+              <tbody>
+                {years.map(({ b, s }) => (
+                  <tr key={b.year}>
+                    <th scope="row">{b.year}</th>
+                    <td>{formatNumber(b.net_worth)}</td>
+                    <td>{formatNumber(s?.net_worth ?? 0)}</td>
+                    <td>{formatNumber(s?.insurance_payouts ?? 0)}</td>
+                    <td>{formatNumber(s?.asset_sales ?? 0)}</td>
+                    <td>{formatNumber(s?.shortfall ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        </Card>
+      ) : running ? (
+        <Skeleton rows={6} label="Running the scenario" />
+      ) : null}
+    </>
+  );
+}

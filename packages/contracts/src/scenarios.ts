@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { Page } from './common';
+import { RecordMeta, StoredScenarioBody } from './households';
+import { RecordId } from './planning';
+import { PlainText } from './validation';
+
+/**
+ * Scenario modelling's stored inputs and the data table's saved filters (issue 14; planning spec §7 "Calculations":
+ * POST customer/saved-filters and GET customer/{id}/saved-filters; POST customer/scenario-sell-sequence and GET
+ * customer/{id}/scenario-sell-sequence; GET, POST, DELETE customer/locked-assets). Saved filters and locked assets
+ * are record kinds of the records module (listed, created with `{lead_id, …}`, deleted by id); the sell sequence is
+ * one ordered list per household, replaced whole. The advisor writes; the household's customer reads.
+ */
+const Uuid = z.string().uuid({ message: 'Use an id' });
+
+/** The data table's columns: the engine's yearly row (planning YearRow), nested values by dotted key. */
+export const DATA_TABLE_COLUMNS = [
+  'ages',
+  'income',
+  'tax',
+  'employee_contribution',
+  'expenses',
+  'premiums',
+  'loan_repayments',
+  'goals',
+  'investment_contributions',
+  'insurance_payouts',
+  'pension_payouts',
+  'property_sales',
+  'asset_sales',
+  'net_cash_flow',
+  'assets.cash',
+  'assets.investments',
+  'assets.pensions',
+  'assets.properties',
+  'assets.insurance',
+  'liabilities.loans',
+  'liabilities.shortfall',
+  'total_assets',
+  'total_liabilities',
+  'net_worth',
+] as const;
+export const DataTableColumn = z.enum(DATA_TABLE_COLUMNS);
+export type DataTableColumn = z.infer<typeof DataTableColumn>;
+
+const Year = z.number().int().min(1900).max(2200);
+
+/** A named choice of the data table's columns and years (per household). */
+export const SavedFilterRecord = z.strictObject({
+  name: PlainText(80).pipe(z.string().min(1, { message: 'Enter a name' })),
+  columns: z
+    .array(DataTableColumn)
+    .min(1, { message: 'Choose at least one column' })
+    .max(DATA_TABLE_COLUMNS.length)
+    .refine((c) => new Set(c).size === c.length, { message: 'A column is chosen twice' }),
+  year_from: Year.optional(),
+  year_to: Year.optional(),
+});
+export type SavedFilterRecord = z.infer<typeof SavedFilterRecord>;
+export const SavedFilter = SavedFilterRecord.extend(RecordMeta.shape);
+export type SavedFilter = z.infer<typeof SavedFilter>;
+
+/** An asset (engine id of a cash account, investment, pension or property) a scenario must never sell. */
+export const LockedAssetRecord = z.strictObject({
+  asset_id: RecordId,
+  /** What the screen showed when it was locked (the asset may later be renamed or removed). */
+  label: PlainText(120).optional(),
+});
+export type LockedAssetRecord = z.infer<typeof LockedAssetRecord>;
+export const LockedAsset = LockedAssetRecord.extend(RecordMeta.shape);
+export type LockedAsset = z.infer<typeof LockedAsset>;
+
+/** The record kinds of this module (served like households.recordKinds; no positions). */
+export const scenarioKinds = {
+  savedFilter: { path: 'saved-filters', schema: SavedFilterRecord, parent: 'household' },
+  lockedAsset: { path: 'locked-assets', schema: LockedAssetRecord, parent: 'household' },
+} as const;
+
+/** POST customer/scenario-sell-sequence: the household's order of sale on a shortfall, replaced whole. */
+export const SellSequenceBody = z.strictObject({
+  lead_id: Uuid,
+  asset_ids: z
+    .array(RecordId)
+    .max(500)
+    .refine((a) => new Set(a).size === a.length, { message: 'An asset is listed twice' }),
+});
+export type SellSequenceBody = z.infer<typeof SellSequenceBody>;
+export const SellSequence = z.object({
+  lead_id: Uuid,
+  asset_ids: z.array(z.string()),
+  /** null until the advisor first saves one. */
+  updated_at: z.string().nullable(),
+});
+export type SellSequence = z.infer<typeof SellSequence>;
+export const SellSequenceReply = z.object({ message: z.string().optional(), data: SellSequence });
+
+export const SavedFilterPageReply = z.object({ data: Page(SavedFilter) });
+export const LockedAssetPageReply = z.object({ data: Page(LockedAsset) });
+
+/** Cross-field rule of a saved filter: the years, when both given, in order. */
+export const savedFilterIssues = (f: Record<string, unknown>): Array<{ field: string; message: string }> =>
+  typeof f.year_from === 'number' && typeof f.year_to === 'number' && f.year_to < f.year_from
+    ? [{ field: 'year_to', message: 'Year to is before year from' }]
+    : [];
+
+/**
+ * POST customer/calculate/scenario-modelling for a stored household: the planning scenario, plus expense changes
+ * by expense record id in percent (the scenario only; the current plan keeps the stored amounts). The stored sell
+ * sequence and locked assets apply unless the scenario names its own.
+ */
+export const StoredScenarioRunBody = StoredScenarioBody.extend({
+  expense_change_percent: z.record(RecordId, z.number().finite().min(-100).max(1000)).optional(),
+});
+export type StoredScenarioRunBody = z.infer<typeof StoredScenarioRunBody>;

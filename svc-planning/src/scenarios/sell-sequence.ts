@@ -1,0 +1,54 @@
+import type { scenarios as S } from '@kinfolio/contracts';
+import type { Knex } from '@kinfolio/service-kit';
+import { householdChanged, inTransaction } from '../households/changes';
+import type { HouseholdRow } from '../records/access';
+
+interface SellSequenceRow {
+  household_id: string;
+  advisor_id: string;
+  asset_ids: unknown;
+  updated_at: Date | string;
+}
+
+const ids = (v: unknown): string[] => (typeof v === 'string' ? JSON.parse(v) : (v as string[]));
+
+/** The household's stored sell sequence (an empty one, never saved, when there is none). */
+export async function readSellSequence(db: Knex, hh: HouseholdRow): Promise<S.SellSequence> {
+  const row = await db<SellSequenceRow>('scenario_sell_sequences')
+    .where({ household_id: hh.id, advisor_id: hh.advisor_id })
+    .first();
+  return {
+    lead_id: hh.id,
+    asset_ids: row ? ids(row.asset_ids) : [],
+    updated_at: row ? new Date(row.updated_at).toISOString() : null,
+  };
+}
+
+/** Replaces the household's sell sequence, with the household.changed event in the same transaction. */
+export async function saveSellSequence(db: Knex, hh: HouseholdRow, assetIds: string[]): Promise<S.SellSequence> {
+  const now = new Date();
+  await inTransaction(db, async (trx) => {
+    await trx('scenario_sell_sequences')
+      .insert({ household_id: hh.id, advisor_id: hh.advisor_id, asset_ids: JSON.stringify(assetIds), updated_at: now })
+      .onConflict('household_id')
+      .merge(['asset_ids', 'updated_at']);
+    await trx('households').where({ id: hh.id }).update({ updated_at: now });
+    await householdChanged(trx, hh, 'scenario-sell-sequence');
+  });
+  return { lead_id: hh.id, asset_ids: assetIds, updated_at: now.toISOString() };
+}
+
+/** The stored inputs of a scenario: the sell sequence and the locked assets' ids (in the order they were locked). */
+export async function storedScenarioInputs(
+  db: Knex,
+  hh: HouseholdRow,
+): Promise<{ sell_sequence: string[]; locked_assets: string[] }> {
+  const [seq, locks] = await Promise.all([
+    readSellSequence(db, hh),
+    db('scenario_locked_assets')
+      .where({ advisor_id: hh.advisor_id, household_id: hh.id })
+      .orderBy([{ column: 'position' }, { column: 'created_at' }])
+      .select(db.raw("data->>'asset_id' AS asset_id")),
+  ]);
+  return { sell_sequence: seq.asset_ids, locked_assets: locks.map((l: { asset_id: string }) => l.asset_id) };
+}
