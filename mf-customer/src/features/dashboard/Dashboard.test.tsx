@@ -66,6 +66,50 @@ beforeEach(() => {
   };
 });
 
+describe('financial report sub-tabs', () => {
+  it('Net Worth shows the projected assets, liabilities and net worth by year as a graph or a table', async () => {
+    reply = (path) =>
+      path === `customer/${CUSTOMER}/net-worth`
+        ? {
+            customer_id: CUSTOMER,
+            currency: 'SGD',
+            computed_at: '2026-11-24T00:00:00.000Z',
+            years: [
+              { year: 2026, total_assets: 660000, total_liabilities: 240000, net_worth: 420000 },
+              { year: 2027, total_assets: 690000, total_liabilities: 230000, net_worth: 460000 },
+            ],
+          }
+        : { id: CUSTOMER, name: 'Siti Rahman', members: [] };
+    renderAt(`/advisor/customers/${CUSTOMER}/financial-report/dashboard/networth`);
+    const card = await screen.findByRole('region', { name: 'Net Worth' });
+    expect(
+      (await within(card).findByText(/2026: assets SGD 660,000, liabilities SGD 240,000, net worth/)).textContent,
+    ).toContain('SGD 420,000');
+    fireEvent.click(within(card).getByRole('button', { name: 'Table' }));
+    const rows = within(within(card).getByRole('region', { name: 'Net worth by year' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'YearTotal assetsTotal liabilitiesNet worth',
+      '2026SGD 660,000SGD 240,000SGD 420,000',
+      '2027SGD 690,000SGD 230,000SGD 460,000',
+    ]);
+    expect(paths).toContain(`customer/${CUSTOMER}/net-worth`);
+  });
+
+  it('the Insurance sub-tab shows the household insurance, not a placeholder', async () => {
+    reply = (path) =>
+      path.includes('coverage-by-member')
+        ? { currency: 'SGD', members: [] }
+        : path.includes('insurance')
+          ? { rows: [], total: 0, page: 1, page_size: 100 }
+          : { id: CUSTOMER, members: [] };
+    renderAt(`/advisor/customers/${CUSTOMER}/financial-report/dashboard/insurance`);
+    expect((await screen.findByRole('heading', { level: 2, name: 'Policies by member' })).textContent).toBe(
+      'Policies by member',
+    );
+    expect(screen.queryByText(/arrives/i)).toBeNull();
+  });
+});
+
 describe('customer dashboard frame', () => {
   it("shows the defaults 'Lead profile', a male avatar and 'Age: -' while single-lead 404s", async () => {
     renderAt(`/advisor/customers/${CUSTOMER}/profile`);

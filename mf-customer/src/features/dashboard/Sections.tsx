@@ -5,6 +5,7 @@ import { BalanceSheetSectionView } from '../balance-sheet/lazy';
 import { CashflowSection } from '../cashflow/CashflowSection';
 import { ConcernHeader } from '../concerns/MyConcerns';
 import { InsuranceSection } from '../insurance/lazy';
+import { NetWorthSection } from '../networth/lazy';
 import { useDashboard } from './Frame';
 import { CONCERN_SUB_TABS, FUND_LINKS, fundsLink, isUnder, REPORT_SUB_TABS } from './tabs';
 
@@ -122,6 +123,10 @@ export function ReportDashboard() {
         <CashflowSection />
       ) : current === 'funds' || current === 'debt' || current === 'property' ? (
         <BalanceSheetSectionView section={current} />
+      ) : current === 'insurance' ? (
+        <InsuranceSection />
+      ) : current === 'networth' ? (
+        <NetWorthSection />
       ) : (
         <LaterSection title={current ? `Financial report: ${SUB_TITLES[current]}` : 'Financial report'} />
       )}
@@ -151,6 +156,7 @@ export function ReportSection() {
   const activeTab = search.get('activeTab');
   if (section === 'cashflow') return <CashflowSection />;
   if (section === 'insurance') return <InsuranceSection />;
+  if (section === 'networth') return <NetWorthSection />;
   if (section === 'funds' || section === 'debt' || section === 'property')
     return <BalanceSheetSectionView section={section} />;
   return <LaterSection title={activeTab ? `${title}: ${activeTab}` : title} />;

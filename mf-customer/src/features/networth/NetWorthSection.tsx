@@ -1,0 +1,83 @@
+import type { planning } from '@kinfolio/contracts';
+import { api, errorMessage, FormError, Skeleton, Table } from '@kinfolio/ui-kit';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { GraphOrTable, money, YearBars } from '../balance-sheet/charts';
+import { useHousehold } from '../household/context';
+import { Card } from '../profile/ProfileTab';
+
+type NetWorth = z.infer<typeof planning.NetWorthReply>;
+
+/**
+ * Financial report › Net Worth: the household's assets, liabilities and net worth by year, projected by the engine
+ * from every stored record (GET customer/{id}/net-worth), as a graph or a table of the same figures.
+ */
+export default function NetWorthSection() {
+  const { household, version } = useHousehold();
+  const [data, setData] = useState<NetWorth | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = household?.id;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
+  useEffect(() => {
+    if (!id) return;
+    const ctrl = new AbortController();
+    setError(null);
+    api.get<NetWorth>(`customer/${encodeURIComponent(id)}/net-worth`, { signal: ctrl.signal }).then(
+      (d) => !ctrl.signal.aborted && setData(d),
+      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
+    );
+    return () => ctrl.abort();
+  }, [id, version]);
+
+  const first = data?.years[0];
+  return (
+    <Card aria-labelledby="net-worth-title">
+      <h2 id="net-worth-title">Net Worth</h2>
+      {error ? <FormError>{error}</FormError> : null}
+      {!data && !error ? <Skeleton rows={3} label="Loading the net worth" /> : null}
+      {data && first ? (
+        <>
+          <p>
+            {first.year}: assets {money(data.currency, first.total_assets)}, liabilities{' '}
+            {money(data.currency, first.total_liabilities)}, net worth{' '}
+            <strong>{money(data.currency, first.net_worth)}</strong>
+          </p>
+          <GraphOrTable
+            label="Net worth by year"
+            graph={
+              <YearBars
+                label="Net worth at each year end"
+                currency={data.currency}
+                points={data.years.map((y) => ({ year: y.year, value: Math.max(0, y.net_worth) }))}
+              />
+            }
+            table={
+              <Table label="Net worth by year">
+                <thead>
+                  <tr>
+                    <th scope="col">Year</th>
+                    <th scope="col">Total assets</th>
+                    <th scope="col">Total liabilities</th>
+                    <th scope="col">Net worth</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.years.map((y) => (
+                    <tr key={y.year}>
+                      <th scope="row">{y.year}</th>
+                      <td>{money(data.currency, y.total_assets)}</td>
+                      <td>{money(data.currency, y.total_liabilities)}</td>
+                      <td>{money(data.currency, y.net_worth)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            }
+          />
+        </>
+      ) : null}
+      {data && !first ? <p>There is nothing to project yet.</p> : null}
+    </Card>
+  );
+}
