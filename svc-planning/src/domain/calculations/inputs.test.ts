@@ -162,6 +162,9 @@ const NO_NUMBERS = new Set([
   'today',
   'normalDraw',
   'orderStatistics',
+  // the worker-thread pool of scenario runs: it hands the household to calculateScenarioModelling (swept below)
+  'scenarioPool',
+  'closeScenarioPool',
 ]);
 /**
  * Household entry points, swept below on a whole household. `project` is the inner loop they call once the household
