@@ -43,6 +43,43 @@ const r = (
 ): Route => ({ method, path, service, access, ...extra });
 
 /**
+ * The calls of a record kind of svc-planning's records module: its list (unless the kind has a read of its own),
+ * create, update, delete, and the bulk position update when the kind keeps an order.
+ */
+function recordKindRoutes(
+  k: { path: string; schema: z.ZodObject; positions?: boolean },
+  o: { list?: boolean } = {},
+): Route[] {
+  return [
+    ...(o.list === false
+      ? []
+      : [
+          r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, {
+            summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`,
+            reply: households.RecordPageReply,
+          }),
+        ]),
+    r('POST', `customer/${k.path}`, 'svc-planning', ADV, {
+      body: households.createBody(k.schema),
+      reply: households.RecordReply,
+    }),
+    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, {
+      body: k.schema.partial(),
+      reply: households.RecordReply,
+    }),
+    r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
+    ...(k.positions
+      ? [
+          r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, {
+            body: households.PositionsBody,
+            reply: households.MessageReply,
+          }),
+        ]
+      : []),
+  ];
+}
+
+/**
  * Every call the services serve, each an explicit route with its owning service (issue 10 item 13: only what a
  * handler answers is listed; scripts/test/routes-served.test.ts calls each one on its real service). The rest of the
  * spec's call list (platform-shell §7, planning-content §7) comes back with the issue that builds its handler.
@@ -393,25 +430,7 @@ export const routes: Route[] = [
     reply: households.CashFlowReply,
   }),
   // every record kind declared in households.recordKinds gets the same five routes
-  ...Object.values(households.recordKinds).flatMap((k) => [
-    r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, {
-      summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`,
-      reply: households.RecordPageReply,
-    }),
-    r('POST', `customer/${k.path}`, 'svc-planning', ADV, {
-      body: households.createBody(k.schema),
-      reply: households.RecordReply,
-    }),
-    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, {
-      body: k.schema.partial(),
-      reply: households.RecordReply,
-    }),
-    r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
-    r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, {
-      body: households.PositionsBody,
-      reply: households.MessageReply,
-    }),
-  ]),
+  ...Object.values(households.recordKinds).flatMap((k) => recordKindRoutes({ ...k, positions: true })),
   // Planning: insurance (issue 12). Record kinds of the records module, plus the calls with their own behaviour.
   r('GET', 'insurance/plan-types', 'svc-planning', ADV_CUST, { reply: insurance.PlanTypesReply }),
   r('GET', 'insurance-plans-category', 'svc-planning', ADV_CUST, { reply: insurance.PlanCategoriesReply }),
@@ -423,33 +442,7 @@ export const routes: Route[] = [
     summary: "Household id's policies with every child record (page, page_size, member_id, view)",
     reply: insurance.PolicyPageReply,
   }),
-  ...Object.values(insurance.insuranceKinds).flatMap((k) => [
-    ...(k.path === 'insurance'
-      ? []
-      : [
-          r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, {
-            summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`,
-            reply: households.RecordPageReply,
-          }),
-        ]),
-    r('POST', `customer/${k.path}`, 'svc-planning', ADV, {
-      body: households.createBody(k.schema),
-      reply: households.RecordReply,
-    }),
-    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, {
-      body: k.schema.partial(),
-      reply: households.RecordReply,
-    }),
-    r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
-    ...(k.positions
-      ? [
-          r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, {
-            body: households.PositionsBody,
-            reply: households.MessageReply,
-          }),
-        ]
-      : []),
-  ]),
+  ...Object.values(insurance.insuranceKinds).flatMap((k) => recordKindRoutes(k, { list: k.path !== 'insurance' })),
   r('PATCH', 'customer/insurance-fund-asset-balancing', 'svc-planning', ADV, {
     summary: 'Sets the allocation of every fund of a policy (they total 100)',
     body: insurance.FundAssetBalancingBody,
@@ -464,29 +457,7 @@ export const routes: Route[] = [
     reply: insurance.ProjectionsReply,
   }),
   // Planning: balance sheet (issue 13): savings, pensions, portfolios, debts and property, plus their own calls.
-  ...Object.values(balanceSheet.balanceSheetKinds).flatMap((k) => [
-    r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, {
-      summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`,
-      reply: households.RecordPageReply,
-    }),
-    r('POST', `customer/${k.path}`, 'svc-planning', ADV, {
-      body: households.createBody(k.schema),
-      reply: households.RecordReply,
-    }),
-    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, {
-      body: k.schema.partial(),
-      reply: households.RecordReply,
-    }),
-    r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
-    ...(k.positions
-      ? [
-          r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, {
-            body: households.PositionsBody,
-            reply: households.MessageReply,
-          }),
-        ]
-      : []),
-  ]),
+  ...Object.values(balanceSheet.balanceSheetKinds).flatMap((k) => recordKindRoutes(k)),
   r('GET', 'customer/:id/balance-sheet', 'svc-planning', ADV_CUST, {
     summary: 'Every fund, pension and debt of household id with children and figures (view, as_of)',
     reply: balanceSheet.BalanceSheetReply,
