@@ -208,10 +208,10 @@ describe('Expert Positioning content', () => {
   it('reorders with Move up / Move down and deletes after a confirmation', async () => {
     await open();
     expect(
-      (screen.getByRole('button', { name: 'Move the testimonial from Ali up' }) as HTMLButtonElement).disabled,
+      (screen.getByRole('button', { name: 'Move up the testimonial from Ali' }) as HTMLButtonElement).disabled,
     ).toBe(true);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Move the testimonial from Ali down' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Move down the testimonial from Ali' }));
     });
     expect(calls.find((c) => c.method === 'PATCH')).toEqual({
       method: 'PATCH',

@@ -275,7 +275,7 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
                   variant="secondary"
                   disabled={busy || i === 0}
                   onClick={() => move(t, i - 1)}
-                  aria-label={`Move the testimonial from ${t.name} up`}
+                  aria-label={`Move up the testimonial from ${t.name}`}
                 >
                   Move up
                 </Button>
@@ -283,7 +283,7 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
                   variant="secondary"
                   disabled={busy || i === list.length - 1}
                   onClick={() => move(t, i + 1)}
-                  aria-label={`Move the testimonial from ${t.name} down`}
+                  aria-label={`Move down the testimonial from ${t.name}`}
                 >
                   Move down
                 </Button>
