@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LaterPanel, NotFoundPanel } from './components/LaterPanel';
 import { AdvisorMetaPage } from './features/advisor-meta/AdvisorMetaPage';
+import { PendingRegistrationsPage } from './features/subscriptions/PendingRegistrationsPage';
 import { SubscribersPage } from './features/subscriptions/SubscribersPage';
 import { TransactionsPage } from './features/subscriptions/TransactionsPage';
 import { UsersPage } from './features/users/UsersPage';
@@ -12,7 +13,6 @@ import { ErrorLogsPage, FaqPage, PageWalkthroughPage, PendingTicketsBridge, Supp
  * section-prefixed paths are the canonical ones, the bare ones are kept for links that omit the section.
  */
 export const LATER_SECTIONS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: 'pending-registrations', title: 'Pending registrations' },
   { path: 'insurance-plans', title: 'Insurance plans' },
   { path: 'projections-tables', title: 'Insurance projections tables' },
   { path: 'insurance/company', title: 'Insurance companies' },
@@ -48,6 +48,7 @@ export default function App() {
         <Route path="active-subscribers" element={<SubscribersPage key="active" which="active" />} />
         <Route path="expired-subscribers" element={<SubscribersPage key="expired" which="expired" />} />
         <Route path="subscription-transactions" element={<TransactionsPage />} />
+        <Route path="pending-registrations" element={<PendingRegistrationsPage />} />
         {LATER_SECTIONS.map((s) => (
           <Route key={s.path} path={s.path} element={<LaterPanel title={s.title} />} />
         ))}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { billing } from '@kinfolio/contracts';
-import { loadConfig, type ServiceContext, type ServiceModule } from '@kinfolio/service-kit';
+import { AppError, internalOnly, loadConfig, type ServiceContext, type ServiceModule } from '@kinfolio/service-kit';
 import { migrations } from '../migrations';
 import { type Billing, sweepSubscriptions } from './domain/billing';
 import { sweepExpiredTrials } from './domain/trials';
@@ -74,6 +74,21 @@ export function createBillingModule(options: BillingOptions = {}): ServiceModule
           await handleWebhook(b, payload, signature);
         });
       webhookRoutes(app, b);
+      // test only: BILLING_TEST_CLOCK=true with the offline provider lets a system test (signed internal call) run
+      // the billing sweep as of a later time — renewals, retries, grace — on a service running as a process.
+      // Never mounted otherwise (404), and never with Stripe, whose clock is its own.
+      if (process.env.BILLING_TEST_CLOCK === 'true') {
+        if (provider instanceof OfflineProvider)
+          app.post('/internal/test-clock', internalOnly, async (req, res) => {
+            const to = Date.parse(String((req.body as { to?: unknown } | undefined)?.to ?? ''));
+            if (!Number.isFinite(to))
+              throw new AppError(400, 'to must be a date-time', { errors: [{ to: ['Invalid'] }] });
+            await sweepBilling(b, new Date(to));
+            await provider.flush();
+            res.json({ data: { now: new Date(provider.now() * 1000).toISOString() } });
+          });
+        else ctx.logger.warn('BILLING_TEST_CLOCK ignored: only the offline provider has a test clock');
+      }
       trialRoutes(app, b);
       billingRoutes(app, b);
     },

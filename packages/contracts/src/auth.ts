@@ -281,6 +281,13 @@ export const FilteredUsersBody = z.object({
   status: z.enum(['active', 'deactivated']).optional(),
   type: UserType.optional(),
   search: PlainText(100).optional(),
+  /**
+   * Pending registrations (admin Subscriptions): `unverified` — e-mail or mobile number not verified yet; `no_plan` —
+   * verified but not on a paid plan (membership none, trial or expired); `any` — either. Usually with type 'advisor'.
+   */
+  pending: z
+    .enum(['unverified', 'no_plan', 'any'], { error: "pending must be 'unverified', 'no_plan' or 'any'" })
+    .optional(),
   page: z.number().int().min(1).max(100000).default(1),
   page_size: z.number().int().min(1).max(200).default(20),
 });

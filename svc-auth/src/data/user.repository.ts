@@ -65,7 +65,11 @@ export async function insertUser(db: Knex, user: NewUser): Promise<UserRow> {
   return row as UserRow;
 }
 
-export async function findUserById(db: Knex, id: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+export async function findUserById(
+  db: Knex,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<UserRow | undefined> {
   const q = db<UserRow>('users').where({ id }).first();
   return opts.forUpdate ? q.forUpdate() : q;
 }
@@ -78,7 +82,11 @@ export async function findUserByUsername(db: Knex, username: string): Promise<Us
   return db<UserRow>('users').where({ username }).first();
 }
 
-export async function updateUser(db: Knex, id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at'>>): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Knex,
+  id: string,
+  patch: Partial<Omit<UserRow, 'id' | 'created_at'>>,
+): Promise<UserRow | undefined> {
   const [row] = await db('users')
     .where({ id })
     .update({ ...patch, updated_at: new Date() })
@@ -94,6 +102,8 @@ export interface UserFilter {
   status?: 'active' | 'deactivated';
   type?: UserType;
   search?: string;
+  /** Pending registrations: not verified (e-mail or mobile), verified but not on a paid plan, or either. */
+  pending?: 'unverified' | 'no_plan' | 'any';
   page: number;
   page_size: number;
 }
@@ -105,6 +115,14 @@ export async function filterUsers(db: Knex, f: UserFilter): Promise<{ rows: User
   const base = db<UserRow>('users').modify((q) => {
     if (f.status) q.where('status', f.status);
     if (f.type) q.where('type', f.type);
+    if (f.pending) {
+      const unverified = (w: Knex.QueryBuilder) => w.where('email_verified', false).orWhere('mobile_verified', false);
+      const noPlan = (w: Knex.QueryBuilder) =>
+        w.where('email_verified', true).where('mobile_verified', true).whereNot('membership_status', 'active');
+      if (f.pending === 'unverified') q.where(unverified);
+      else if (f.pending === 'no_plan') q.where(noPlan);
+      else q.where((w) => w.where(unverified).orWhere(noPlan));
+    }
     if (f.search) {
       const needle = `%${likeEscape(f.search.toLowerCase())}%`;
       q.where((w) => {
@@ -139,5 +157,13 @@ export async function userStats(db: Knex): Promise<auth.UsersStats> {
     )
     .first()) as Record<string, string | number> | undefined;
   const n = (k: string) => Number(row?.[k] ?? 0);
-  return { total: n('total'), active: n('active'), deactivated: n('deactivated'), admins: n('admins'), advisors: n('advisors'), customers: n('customers'), on_trial: n('on_trial') };
+  return {
+    total: n('total'),
+    active: n('active'),
+    deactivated: n('deactivated'),
+    admins: n('admins'),
+    advisors: n('advisors'),
+    customers: n('customers'),
+    on_trial: n('on_trial'),
+  };
 }

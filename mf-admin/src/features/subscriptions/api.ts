@@ -1,4 +1,4 @@
-import type { billing } from '@kinfolio/contracts';
+import type { auth, billing } from '@kinfolio/contracts';
 import { AMOUNT_DECIMALS, round2 } from '@kinfolio/money';
 import { api } from '@kinfolio/ui-kit';
 
@@ -74,4 +74,31 @@ export async function fetchPerson(id: string, signal?: AbortSignal): Promise<Per
   } catch {
     return null;
   }
+}
+
+/** Which pending registrations: not verified yet, verified without a paid plan, or either (svc-auth `pending`). */
+export type Pending = 'any' | 'unverified' | 'no_plan';
+export type Registration = Pick<
+  auth.User,
+  'id' | 'name' | 'email' | 'email_verified' | 'mobile_verified' | 'membership_status' | 'trial_ends_at' | 'created_at'
+>;
+
+/** Advisors signed up and not yet verified or not yet on a plan (svc-auth `admin/get-filtered-users`). */
+export function fetchRegistrations(q: { pending: Pending; page: number; search: string }) {
+  return api.post<PageOf<Registration>>(
+    'admin/get-filtered-users',
+    {
+      type: 'advisor',
+      pending: q.pending,
+      search: q.search.trim() || undefined,
+      page: q.page,
+      page_size: ADMIN_PAGE_SIZE,
+    },
+    quiet,
+  );
+}
+
+/** An e-mail asking the advisor to finish setting up their account (at most once a day per user: then 429). */
+export function notifyForRegistration(userId: string) {
+  return api.post<{ message?: string }>('admin/notify-user-for-registration', { user_id: userId }, quiet);
 }

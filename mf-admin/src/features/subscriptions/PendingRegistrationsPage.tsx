@@ -1,0 +1,182 @@
+import { Button, errorMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import { useEffect, useState } from 'react';
+import {
+  fetchRegistrations,
+  formatDate,
+  notifyForRegistration,
+  type PageOf,
+  type Pending,
+  type Registration,
+} from './api';
+import { Box, Filters, Muted, Notice, Pager, SkeletonRows, Wrap } from './shared';
+
+const PENDING_LABEL: Record<Pending, string> = {
+  any: 'Not verified or not on a plan',
+  unverified: 'Not verified',
+  no_plan: 'Verified, not on a plan',
+};
+const MEMBERSHIP_LABEL: Record<Registration['membership_status'], string> = {
+  none: 'No plan',
+  trial: 'Free trial',
+  active: 'Subscribed',
+  expired: 'Trial or plan ended',
+};
+
+function membership(r: Registration) {
+  if (r.membership_status === 'trial' && r.trial_ends_at) {
+    const ended = Date.parse(r.trial_ends_at) <= Date.now();
+    return `${ended ? 'Trial ended' : 'Free trial until'} ${formatDate(r.trial_ends_at)}`;
+  }
+  return MEMBERSHIP_LABEL[r.membership_status];
+}
+
+/**
+ * Subscriptions › pending-registrations: advisors who signed up and have not verified their e-mail or mobile number
+ * yet, or have not chosen a paid plan (svc-auth `admin/get-filtered-users` with `pending`), paged and searchable;
+ * each can be reminded to finish (`admin/notify-user-for-registration`, at most once a day).
+ */
+export function PendingRegistrationsPage() {
+  const [pending, setPending] = useState<Pending>('any');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<{ loading: boolean; data: PageOf<Registration> | null; error: string | null }>({
+    loading: true,
+    data: null,
+    error: null,
+  });
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sending, setSending] = useState<string | null>(null);
+
+  // the search is sent once typing pauses
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(search);
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    fetchRegistrations({ pending, page, search: query }).then(
+      (data) => live && setState({ loading: false, data, error: null }),
+      (e: unknown) => live && setState({ loading: false, data: null, error: errorMessage(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [pending, page, query]);
+
+  const rows = state.data?.rows ?? [];
+  const title = 'Pending registrations';
+
+  const notify = async (r: Registration) => {
+    setSending(r.id);
+    setNotice(null);
+    try {
+      const res = await notifyForRegistration(r.id);
+      setNotice({ ok: true, text: res?.message ? `${res.message} (${r.email})` : `Reminder sent to ${r.email}.` });
+    } catch (e) {
+      setNotice({ ok: false, text: errorMessage(e) });
+    } finally {
+      setSending(null);
+    }
+  };
+
+  return (
+    <Wrap>
+      <h1>{title}</h1>
+      <p className="kf-lead">
+        Advisors who signed up but have not verified their e-mail or mobile number, or have not chosen a plan yet.
+        Remind them to finish setting up their account.
+      </p>
+      <Filters>
+        <Select
+          label="Show"
+          value={pending}
+          onChange={(v) => {
+            setPending(v as Pending);
+            setPage(1);
+          }}
+          options={(Object.keys(PENDING_LABEL) as Pending[]).map((p) => ({ value: p, label: PENDING_LABEL[p] }))}
+        />
+        <TextInput label="Search" value={search} onChange={setSearch} placeholder="Name or e-mail" maxLength={100} />
+      </Filters>
+      {notice ? (
+        <Notice $ok={notice.ok} role={notice.ok ? 'status' : 'alert'}>
+          {notice.text}
+        </Notice>
+      ) : null}
+      {state.error ? (
+        <Notice $ok={false} role="alert">
+          {state.error}
+        </Notice>
+      ) : (
+        <Box aria-busy={state.loading || undefined}>
+          <Table label={title}>
+            <thead>
+              <tr>
+                <th scope="col">Advisor</th>
+                <th scope="col">Signed up</th>
+                <th scope="col">Verification</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.loading && !state.data ? (
+                <SkeletonRows cols={5} />
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td colSpan={5}>No pending registrations.</td>
+                </tr>
+              ) : (
+                rows.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      {r.name}
+                      <Muted>{r.email}</Muted>
+                    </td>
+                    <td>{formatDate(r.created_at)}</td>
+                    <td>
+                      <Tag tone={r.email_verified ? 'green' : 'red'}>
+                        {r.email_verified ? 'E-mail verified' : 'E-mail not verified'}
+                      </Tag>{' '}
+                      <Tag tone={r.mobile_verified ? 'green' : 'red'}>
+                        {r.mobile_verified ? 'Mobile verified' : 'Mobile not verified'}
+                      </Tag>
+                    </td>
+                    <td>{membership(r)}</td>
+                    <td>
+                      <Button
+                        variant="secondary"
+                        loading={sending === r.id}
+                        disabled={sending !== null && sending !== r.id}
+                        aria-label={`Remind ${r.email} to finish registering`}
+                        onClick={() => notify(r)}
+                      >
+                        Notify
+                      </Button>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+          {state.data ? (
+            <Pager
+              page={state.data.page}
+              total={state.data.total}
+              pageSize={state.data.page_size}
+              busy={state.loading}
+              onPage={setPage}
+              noun={['registration', 'registrations']}
+            />
+          ) : null}
+        </Box>
+      )}
+    </Wrap>
+  );
+}
