@@ -89,10 +89,10 @@ describe('admin Subscriptions › pending registrations', () => {
     const first = calls.find((c) => c.path === 'admin/get-filtered-users');
     expect(first?.body).toMatchObject({ type: 'advisor', pending: 'any', page: 1 });
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Remind dana@kinfolio.test to finish registering' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Notify dana@kinfolio.test to finish registering' }));
     expect((await screen.findByRole('status')).textContent).toBe('Reminder sent (dana@kinfolio.test)');
     expect(calls.find((c) => c.path === 'admin/notify-user-for-registration')?.body).toEqual({ user_id: DANA });
-    fireEvent.click(screen.getByRole('button', { name: 'Remind dana@kinfolio.test to finish registering' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notify dana@kinfolio.test to finish registering' }));
     expect((await screen.findByRole('alert')).textContent).toBe('A reminder was already sent to this user today');
 
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'unverified' } });

@@ -154,7 +154,7 @@ export function PendingRegistrationsPage() {
                         variant="secondary"
                         loading={sending === r.id}
                         disabled={sending !== null && sending !== r.id}
-                        aria-label={`Remind ${r.email} to finish registering`}
+                        aria-label={`Notify ${r.email} to finish registering`}
                         onClick={() => notify(r)}
                       >
                         Notify

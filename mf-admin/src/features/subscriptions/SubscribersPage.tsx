@@ -145,7 +145,7 @@ export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
                           variant="secondary"
                           loading={sending === s.user_id}
                           disabled={sending !== null && sending !== s.user_id}
-                          aria-label={`Remind ${people[s.user_id]?.email ?? 'this advisor'} to subscribe`}
+                          aria-label={`Notify ${people[s.user_id]?.email ?? 'this advisor'} to subscribe`}
                           onClick={() => notify(s)}
                         >
                           Notify

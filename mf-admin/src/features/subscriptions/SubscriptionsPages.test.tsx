@@ -135,12 +135,12 @@ describe('admin Subscriptions', () => {
     };
     renderAt('/admin-dashboard/expired-subscribers');
     expect(screen.getByRole('heading', { name: 'Expired subscribers' })).toBeTruthy();
-    const notify = await screen.findByRole('button', { name: 'Remind dana@kinfolio.test to subscribe' });
+    const notify = await screen.findByRole('button', { name: 'Notify dana@kinfolio.test to subscribe' });
     expect(screen.getByRole('region', { name: 'Expired subscribers' }).textContent).toContain('20 Mar 2026');
     fireEvent.click(notify);
     expect((await screen.findByRole('status')).textContent).toBe('Reminder sent (dana@kinfolio.test)');
     expect(calls.find((c) => c.path === 'admin/notify-user-for-subscription')?.body).toEqual({ user_id: DANA });
-    fireEvent.click(screen.getByRole('button', { name: 'Remind dana@kinfolio.test to subscribe' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notify dana@kinfolio.test to subscribe' }));
     expect((await screen.findByRole('alert')).textContent).toBe('A reminder was already sent to this user today');
   });
 
