@@ -1,5 +1,5 @@
 import { Button, errorMessage, FormError, fieldErrors, TextInput, theme } from '@kinfolio/ui-kit';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { Notice } from '../../components/ui';
 import { type ActionRequired, billingApi, type Card, isActionRequired, type PaymentsConfig } from './billing';
@@ -31,16 +31,19 @@ const Row = styled.div`
 
 export const TEST_MODE_TEXT =
   'Test mode: no real card is charged. Use a test card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication.';
-export const STRIPE_LATER_TEXT =
-  "Cards are entered in the payment provider's secure card form, which arrives with the next release. Until then, cards cannot be added here.";
+export const STRIPE_NO_KEY_TEXT =
+  'Cards cannot be added here: the payment provider is not configured (no publishable key).';
+
+// Stripe.js and the Elements bindings are loaded only when a card screen runs in Stripe mode (not in the first load).
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 type Fields = 'card_number' | 'exp_month' | 'exp_year' | 'cvc';
 const digits = (v: string) => (/^[0-9 ]*$/.test(v) ? v : null);
 
 /**
  * Adding a card. Offline test mode: test card numbers with expiry and CVC, posted to `auth/card` (`trial/card` on the
- * trial); a card that needs authentication offers to complete or fail the test authentication. Stripe mode: the
- * provider's elements are not part of this release, so the form says so instead of showing a card form.
+ * trial); a card that needs authentication offers to complete or fail the test authentication. Stripe mode: Stripe
+ * Elements, lazily loaded (`StripeCardForm`); never a raw card form.
  */
 export function CardForm({
   config,
@@ -63,10 +66,21 @@ export function CardForm({
   const [pending, setPending] = useState<ActionRequired | null>(null);
 
   if (config.mode !== 'test') {
+    if (!config.publishable_key)
+      return (
+        <Notice $ok={false} role="status">
+          {STRIPE_NO_KEY_TEXT}
+        </Notice>
+      );
     return (
-      <Notice $ok={false} role="status">
-        {STRIPE_LATER_TEXT}
-      </Notice>
+      <Suspense fallback={<p role="status">Loading the secure card form…</p>}>
+        <StripeCardForm
+          publishableKey={config.publishable_key}
+          duringTrial={duringTrial}
+          onAdded={onAdded}
+          onCancel={onCancel}
+        />
+      </Suspense>
     );
   }
 

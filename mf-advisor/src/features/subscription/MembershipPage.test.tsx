@@ -3,8 +3,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import App from '../../App';
 import { formatAmount } from './billing';
-import { STRIPE_LATER_TEXT, TEST_MODE_TEXT } from './CardForm';
+import { TEST_MODE_TEXT } from './CardForm';
 import { daysLeft, summarise } from './membership';
+import { STRIPE_LOAD_FAILED_TEXT } from './StripeCardForm';
 
 const ME = '00000000-0000-4000-8000-0000000000a1';
 const MONTHLY = '00000000-0000-4000-8000-00000000b001';
@@ -59,6 +60,25 @@ jest.mock('@kinfolio/ui-kit', () => {
     },
     errorMessage: (e: unknown) => (e instanceof FakeApiError ? e.message : 'Something went wrong'),
     useSession: () => ({ user: { id: ME, type: 'advisor', name: 'Dana' }, status: 'loaded', setUser: jest.fn() }),
+  };
+});
+
+// Stripe.js and its React bindings, faked: the Elements form talks to `mockStripe`; CardElement is a plain input.
+const mockStripe = {
+  createPaymentMethod: jest.fn(),
+  handleNextAction: jest.fn(),
+};
+const mockCardElement = { clear: jest.fn() };
+const mockLoadStripe = jest.fn();
+jest.mock('@stripe/stripe-js', () => ({ loadStripe: (...a: unknown[]) => mockLoadStripe(...a) }));
+jest.mock('@stripe/react-stripe-js', () => {
+  const React = jest.requireActual('react');
+  return {
+    Elements: ({ stripe, children }: { stripe: unknown; children: unknown }) =>
+      React.createElement('div', { 'data-testid': 'stripe-elements', 'data-has-stripe': String(!!stripe) }, children),
+    CardElement: () => React.createElement('input', { 'aria-label': 'Stripe card element' }),
+    useStripe: () => mockStripe,
+    useElements: () => ({ getElement: () => mockCardElement }),
   };
 });
 
@@ -356,11 +376,79 @@ describe('Subscription & Settings', () => {
     );
   });
 
-  it('shows no card form in Stripe mode, saying the provider form comes with the next release', async () => {
-    base(trialRecords, [], 'stripe');
-    renderAt('/advisor/account-settings/my-subscription');
-    expect(await screen.findByText(STRIPE_LATER_TEXT)).toBeTruthy();
-    expect(screen.queryByLabelText('Card number')).toBeNull();
+  describe('Stripe mode', () => {
+    beforeEach(() => {
+      mockStripe.createPaymentMethod.mockReset();
+      mockStripe.handleNextAction.mockReset();
+      mockLoadStripe.mockReset().mockResolvedValue(mockStripe);
+    });
+
+    it('renders the Elements card form (not the test-mode form) once payments/config says stripe', async () => {
+      base(trialRecords, [], 'stripe');
+      renderAt('/advisor/account-settings/my-subscription');
+      expect(await screen.findByTestId('stripe-elements')).toBeTruthy();
+      expect(screen.getByLabelText('Stripe card element')).toBeTruthy();
+      expect(mockLoadStripe).toHaveBeenCalledWith('pk_test_x');
+      expect(screen.queryByLabelText('Card number')).toBeNull();
+      expect(screen.queryByText(TEST_MODE_TEXT)).toBeNull();
+    });
+
+    it('creates a payment method and posts its id to trial/card', async () => {
+      base(trialRecords, [], 'stripe');
+      mockStripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_123' } });
+      handlers['POST trial/card'] = () => VISA;
+      renderAt('/advisor/account-settings/my-subscription');
+      await screen.findByTestId('stripe-elements');
+      fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
+      await screen.findByRole('radio', { name: /Visa •••• 4242/ });
+      expect(mockStripe.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: mockCardElement });
+      expect(calls.filter((c) => c.path === 'trial/card').map((c) => c.body)).toEqual([
+        { payment_method_id: 'pm_123' },
+      ]);
+    });
+
+    it('on a 202 runs handleNextAction, then posts the setup_intent_id', async () => {
+      base(trialRecords, [], 'stripe');
+      mockStripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_3ds' } });
+      mockStripe.handleNextAction.mockResolvedValue({ setupIntent: { id: 'seti_1' } });
+      handlers['POST trial/card'] = (c) =>
+        (c.body as { setup_intent_id?: string }).setup_intent_id
+          ? VISA
+          : { status: 'requires_action', setup_intent_id: 'seti_1', client_secret: 'seti_1_secret' };
+      renderAt('/advisor/account-settings/my-subscription');
+      await screen.findByTestId('stripe-elements');
+      fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
+      await screen.findByRole('radio', { name: /Visa •••• 4242/ });
+      expect(mockStripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'seti_1_secret' });
+      expect(calls.filter((c) => c.path === 'trial/card').map((c) => c.body)).toEqual([
+        { payment_method_id: 'pm_3ds' },
+        { setup_intent_id: 'seti_1' },
+      ]);
+    });
+
+    it("shows Stripe's error at the card field and posts nothing", async () => {
+      base(trialRecords, [], 'stripe');
+      mockStripe.createPaymentMethod.mockResolvedValue({ error: { message: 'Your card number is incomplete.' } });
+      renderAt('/advisor/account-settings/my-subscription');
+      await screen.findByTestId('stripe-elements');
+      fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
+      const alert = await screen.findByText('Your card number is incomplete.');
+      expect(alert.getAttribute('role')).toBe('alert');
+      expect(alert.id).toBe('stripe-card-error');
+      expect(calls.some((c) => c.path === 'trial/card')).toBe(false);
+    });
+
+    it('says plainly when Stripe.js cannot load and retries', async () => {
+      base(trialRecords, [], 'stripe');
+      handlers['GET payments/config'] = () => ({ mode: 'stripe', publishable_key: 'pk_test_offline' });
+      mockLoadStripe.mockRejectedValueOnce(new Error('offline'));
+      renderAt('/advisor/account-settings/my-subscription');
+      expect(await screen.findByText(STRIPE_LOAD_FAILED_TEXT)).toBeTruthy();
+      expect(screen.queryByLabelText('Card number')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByTestId('stripe-elements')).toBeTruthy();
+      expect(mockLoadStripe).toHaveBeenCalledTimes(2);
+    });
   });
 
   it('shows the API error as an alert', async () => {
