@@ -1,5 +1,5 @@
 import type { auth } from '@kinfolio/contracts';
-import { Avatar, api, FREE_TRIAL_DAYS, useSession } from '@kinfolio/ui-kit';
+import { Avatar, api, FREE_TRIAL_DAYS, Skeleton, useSession } from '@kinfolio/ui-kit';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -7,7 +7,6 @@ import { Header } from '../layout/Header';
 import { tenantOf } from '../layout/invitation';
 import { homeFor } from '../layout/select';
 import { AuthCard } from './AuthCard';
-import { Plans } from './subscription/Plans';
 
 const Hero = styled.section`
   background: linear-gradient(160deg, #10302f 0%, #1f6f6c 100%);
@@ -59,6 +58,17 @@ type AdvisorPublic = auth.AdvisorPublicPage;
 
 /** Meta data, testimonials and reviews: a separate chunk, loaded on tenant pages only. */
 const AdvisorSections = lazy(() => import(/* webpackChunkName: "lazy-advisor-page" */ './AdvisorSections'));
+/** The plans of /subscription: a chunk of their own, so the shell's first load does not carry them. */
+const LazyPlans = lazy(() =>
+  import(/* webpackChunkName: "lazy-plans" */ './subscription/Plans').then((m) => ({ default: m.Plans })),
+);
+function Plans(props: { chooseFor: 'advisor' | null }) {
+  return (
+    <Suspense fallback={<Skeleton rows={2} label="Loading the plans" />}>
+      <LazyPlans {...props} />
+    </Suspense>
+  );
+}
 
 /** What the home page shows: the tenant advisor's public page, the generic landing page, or nothing yet. */
 type HomeState = { kind: 'loading' } | { kind: 'generic' } | { kind: 'advisor'; advisor: AdvisorPublic };
