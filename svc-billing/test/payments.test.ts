@@ -189,7 +189,7 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       expect((await t.call('POST', 'auth/card', { as: admin, body: VISA })).status).toBe(403);
       expect((await t.call('GET', 'auth/card', { as: null })).status).toBe(401);
       expect((await t.call('GET', 'subscription-transactions', { as: testIdentity('customer') })).status).toBe(403);
-      expect(await db()('cards').where({ id: card.id }).first()).toBeTruthy();
+      expect(await db()('cards').where({ id: card.id }).first()).toMatchObject({ id: card.id });
     });
 
     it('refuses a declined card with 400 naming card_number, and stores nothing', async () => {
@@ -421,7 +421,7 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       const providerSub = (await db()('subscriptions').where({ id: sub.id }).first())
         .provider_subscription_id as string;
       const paid = latest('invoice.paid', providerSub);
-      expect(await db()('webhook_events').where({ event_id: paid.id }).first()).toBeTruthy();
+      expect(await db()('webhook_events').where({ event_id: paid.id }).first()).toMatchObject({ event_id: paid.id });
       const replies = await Promise.all([postWebhook(paid), postWebhook(paid), postWebhook(paid)]);
       expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
       expect(replies.every((r) => r.body.duplicate === true)).toBe(true);
@@ -522,7 +522,7 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       const r = await db()('subscriptions').where({ id: sub.id }).first();
       return r.status === 'expired' ? r : null;
     });
-    expect(row.ends_at).toBeTruthy();
+    expect(row.ends_at).toEqual(expect.anything());
     const failures = (await history(me)).filter((r) => r.kind === 'failure');
     expect(failures.length).toBeGreaterThanOrEqual(3);
     expect(new Set(failures.map((f) => f.description)).size).toBe(failures.length);
@@ -606,7 +606,7 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       const r = await db()('subscriptions').where({ id: sub.id }).first();
       return r.status === 'past_due' ? r : null;
     });
-    expect(pastDue.past_due_since).toBeTruthy();
+    expect(pastDue.past_due_since).toEqual(expect.anything());
     const failures = (await history(me)).filter((r) => r.kind === 'failure');
     expect(failures.map((f) => [f.amount, f.card_last4])).toEqual([[4900, '0341']]);
     const view = (await t.call('GET', `membership/${me.userId}`, { as: me })).body.data[0];

@@ -85,17 +85,17 @@ describe('HomePage', () => {
       rating: { average: 4.5, count: 2 },
     });
     await open('jane.kinfolio.app');
-    expect(await screen.findByRole('heading', { level: 2, name: 'About' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'About' })).toBeInstanceOf(Element);
     expect(screen.getByText('Languages spoken').tagName).toBe('DT');
     expect(screen.getByText('English, Malay').tagName).toBe('DD');
-    expect(screen.getByRole('heading', { level: 2, name: 'Testimonials' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Testimonials' })).toBeInstanceOf(Element);
     expect(screen.getByText('Planned our retirement.').tagName).toBe('BLOCKQUOTE');
-    expect(screen.getByText('Siti, Teacher')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Reviews' })).toBeTruthy();
-    expect(screen.getByText('4.5 out of 5 from 2 reviews')).toBeTruthy();
-    expect(screen.getByRole('img', { name: '4.5 out of 5 stars' })).toBeTruthy();
-    expect(screen.getByText('Excellent advice.')).toBeTruthy();
-    expect(screen.getByText('Omar K.')).toBeTruthy();
+    expect(screen.getByText('Siti, Teacher')).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { level: 2, name: 'Reviews' })).toBeInstanceOf(Element);
+    expect(screen.getByText('4.5 out of 5 from 2 reviews')).toBeInstanceOf(Element);
+    expect(screen.getByRole('img', { name: '4.5 out of 5 stars' })).toBeInstanceOf(Element);
+    expect(screen.getByText('Excellent advice.')).toBeInstanceOf(Element);
+    expect(screen.getByText('Omar K.')).toBeInstanceOf(Element);
   });
 
   it('shows no empty sections when the advisor has no content yet', async () => {

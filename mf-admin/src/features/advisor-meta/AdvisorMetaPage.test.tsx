@@ -79,7 +79,7 @@ async function open() {
       </Routes>
     </MemoryRouter>,
   );
-  expect(screen.getByRole('heading', { name: 'Advisor meta data' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Advisor meta data' })).toBeInstanceOf(Element);
   await screen.findByText('Languages spoken');
 }
 const titles = () =>
@@ -93,7 +93,7 @@ describe('admin Advisor meta data', () => {
     await open();
     expect(screen.queryByText('This section arrives in a later release.')).toBeNull();
     expect(titles()).toEqual(['Languages spoken', 'Qualifications']);
-    expect(screen.getByText('English, Malay')).toBeTruthy();
+    expect(screen.getByText('English, Malay')).toBeInstanceOf(Element);
   });
 
   it('adds a field; an empty title is refused by the field; closing with changes asks first', async () => {
@@ -103,10 +103,10 @@ describe('admin Advisor meta data', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save field' }));
     });
-    expect(within(dialog).getByText('Enter title')).toBeTruthy();
+    expect(within(dialog).getByText('Enter title')).toBeInstanceOf(Element);
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Years of experience' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save field' }));

@@ -79,9 +79,9 @@ describe('admin Subscriptions › pending registrations', () => {
       return 0;
     };
     renderAt('/admin-dashboard/pending-registrations');
-    expect(screen.getByRole('heading', { name: 'Pending registrations' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pending registrations' })).toBeInstanceOf(Element);
     const table = screen.getByRole('region', { name: 'Pending registrations' });
-    expect(await within(table).findByText('Dana Tan')).toBeTruthy();
+    expect(await within(table).findByText('Dana Tan')).toBeInstanceOf(Element);
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(row.textContent).toContain('dana@kinfolio.test');
     expect(row.textContent).toContain('1 Mar 2026');
@@ -96,7 +96,7 @@ describe('admin Subscriptions › pending registrations', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('A reminder was already sent to this user today');
 
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'unverified' } });
-    expect(await within(table).findByText('Lee Wong')).toBeTruthy();
+    expect(await within(table).findByText('Lee Wong')).toBeInstanceOf(Element);
     expect(table.textContent).toContain('Mobile not verified');
 
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'lee' } });

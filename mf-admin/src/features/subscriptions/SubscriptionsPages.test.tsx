@@ -95,9 +95,9 @@ describe('admin Subscriptions', () => {
       return undefined;
     };
     renderAt('/admin-dashboard/active-subscribers');
-    expect(screen.getByRole('heading', { name: 'Active subscribers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Active subscribers' })).toBeInstanceOf(Element);
     const table = screen.getByRole('region', { name: 'Active subscribers' });
-    expect(await within(table).findByText('Dana Tan')).toBeTruthy();
+    expect(await within(table).findByText('Dana Tan')).toBeInstanceOf(Element);
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(row.textContent).toContain('SGD 49.00 per month');
     expect(row.textContent).toContain('Visa •••• 4242');
@@ -107,7 +107,7 @@ describe('admin Subscriptions', () => {
     );
     expect(within(row).queryByRole('button', { name: /Notify|Remind/ })).toBeNull();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'past_due' } });
-    expect(await within(table).findByText('Lee Wong')).toBeTruthy();
+    expect(await within(table).findByText('Lee Wong')).toBeInstanceOf(Element);
     expect(table.textContent).toContain('Grace until 4 Apr 2026');
     expect(calls.filter((c) => c.path === 'admin/subscribers-list').map((c) => c.query?.status)).toEqual([
       'active',
@@ -134,7 +134,7 @@ describe('admin Subscriptions', () => {
       return 0;
     };
     renderAt('/admin-dashboard/expired-subscribers');
-    expect(screen.getByRole('heading', { name: 'Expired subscribers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Expired subscribers' })).toBeInstanceOf(Element);
     const notify = await screen.findByRole('button', { name: 'Notify dana@kinfolio.test to subscribe' });
     expect(screen.getByRole('region', { name: 'Expired subscribers' }).textContent).toContain('20 Mar 2026');
     fireEvent.click(notify);
@@ -173,8 +173,8 @@ describe('admin Subscriptions', () => {
       return 0;
     };
     renderAt(`/admin-dashboard/subscription-transactions?user_id=${DANA}`);
-    expect(screen.getByRole('heading', { name: 'Subscription transactions' })).toBeTruthy();
-    expect(await screen.findByText('Showing dana@kinfolio.test.', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Subscription transactions' })).toBeInstanceOf(Element);
+    expect(await screen.findByText('Showing dana@kinfolio.test.', { exact: false })).toBeInstanceOf(Element);
     const table = screen.getByRole('region', { name: 'Subscription transactions' });
     expect(
       within(table)
@@ -182,9 +182,9 @@ describe('admin Subscriptions', () => {
         .getAttribute('href'),
     ).toBe('https://pay.example/r/1');
     expect(table.textContent).toContain('SGD 49.00');
-    expect(screen.getByText(/Page 1 of 2 · 21 transactions/)).toBeTruthy();
+    expect(screen.getByText(/Page 1 of 2 · 21 transactions/)).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await within(table).findByText('Failed')).toBeTruthy();
+    expect(await within(table).findByText('Failed')).toBeInstanceOf(Element);
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'refund' } });
     await waitFor(() =>
       expect(calls.filter((c) => c.path === 'admin/subscription-transactions-list').at(-1)?.query).toEqual({

@@ -136,7 +136,7 @@ describe('Expert Positioning content', () => {
       fireEvent.click(screen.getByRole('checkbox', { name: 'Show on my public page' }));
     });
     expect((screen.getByRole('checkbox', { name: 'Show on my public page' }) as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByText('You do not have access to this resource')).toBeTruthy();
+    expect(screen.getByText('You do not have access to this resource')).toBeInstanceOf(Element);
   });
 
   it('edits the admin-defined meta fields, saves them in bulk and shows them in the live preview', async () => {
@@ -146,7 +146,7 @@ describe('Expert Positioning content', () => {
     expect((screen.getByLabelText(/Experience/) as HTMLTextAreaElement).value).toBe('10 years');
     fireEvent.change(langs, { target: { value: 'English, Mandarin' } });
     const preview = screen.getByTestId('public-preview');
-    expect(within(preview).getByText('English, Mandarin')).toBeTruthy();
+    expect(within(preview).getByText('English, Mandarin')).toBeInstanceOf(Element);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save meta data' }));
     });
@@ -183,12 +183,12 @@ describe('Expert Positioning content', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add testimonial' });
     fireEvent.change(within(dialog).getByLabelText('Customer name'), { target: { value: 'Chen' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save testimonial' }));
     });
-    expect(within(dialog).getByText('Enter testimonial')).toBeTruthy();
+    expect(within(dialog).getByText('Enter testimonial')).toBeInstanceOf(Element);
     fireEvent.change(within(dialog).getByLabelText('Testimonial'), {
       target: { value: 'Sorted our retirement plan.' },
     });
@@ -202,7 +202,9 @@ describe('Expert Positioning content', () => {
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Added the testimonial from Chen.');
-    expect(within(screen.getByTestId('public-preview')).getByText('Sorted our retirement plan.')).toBeTruthy();
+    expect(within(screen.getByTestId('public-preview')).getByText('Sorted our retirement plan.')).toBeInstanceOf(
+      Element,
+    );
   });
 
   it('reorders with Move up / Move down and deletes after a confirmation', async () => {
@@ -230,7 +232,7 @@ describe('Expert Positioning content', () => {
   it("publishes a customer's review, which then shows in the preview with the average rating", async () => {
     await open();
     const preview = screen.getByTestId('public-preview');
-    expect(within(preview).getByText('No published reviews yet.')).toBeTruthy();
+    expect(within(preview).getByText('No published reviews yet.')).toBeInstanceOf(Element);
     const box = screen.getByRole('checkbox', { name: 'Show on my public page' }) as HTMLInputElement;
     expect(box.checked).toBe(false);
     await act(async () => {
@@ -238,7 +240,7 @@ describe('Expert Positioning content', () => {
     });
     expect(calls.find((c) => c.path === 'customer/review-and-ratings/r1/update')?.body).toEqual({ is_published: true });
     expect((screen.getByRole('checkbox', { name: 'Show on my public page' }) as HTMLInputElement).checked).toBe(true);
-    expect(within(preview).getByText(/4\.0 from 1 review/)).toBeTruthy();
+    expect(within(preview).getByText(/4\.0 from 1 review/)).toBeInstanceOf(Element);
     expect(within(preview).getAllByRole('img', { name: '4 out of 5 stars' }).length).toBeGreaterThan(0);
   });
 });

@@ -187,12 +187,12 @@ describe('Subscription & Settings', () => {
     expect(screen.getByRole('heading', { name: 'Subscription & Settings' })).toBeTruthy();
     expect(await screen.findByText('Free trial: Active')).toBeTruthy();
     expect(screen.getByText(/^10 days left/)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Choose a plan' })).toBeTruthy();
-    expect(screen.getByText('SGD 49.00 per month')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Choose a plan' })).toBeInstanceOf(Element);
+    expect(screen.getByText('SGD 49.00 per month')).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('radio', { name: 'RM' }));
-    expect(screen.getByText('RM 169.00 per month')).toBeTruthy();
-    expect(screen.getByText('RM 1,690.00 per year')).toBeTruthy();
-    expect(screen.getByText(TEST_MODE_TEXT)).toBeTruthy();
+    expect(screen.getByText('RM 169.00 per month')).toBeInstanceOf(Element);
+    expect(screen.getByText('RM 1,690.00 per year')).toBeInstanceOf(Element);
+    expect(screen.getByText(TEST_MODE_TEXT)).toBeInstanceOf(Element);
   });
 
   it('adds a test card during the trial and subscribes with it, showing progress while it pays', async () => {
@@ -223,8 +223,8 @@ describe('Subscription & Settings', () => {
     handlers[`GET membership/${ME}`] = () => subRecords();
     handlers['GET auth/card'] = () => [VISA];
     finish(subscription());
-    expect(await screen.findByText('Monthly: Active')).toBeTruthy();
-    expect(screen.getByText(/SGD 49.00 per month\. Next charge on .* to Visa •••• 4242\./)).toBeTruthy();
+    expect(await screen.findByText('Monthly: Active')).toBeInstanceOf(Element);
+    expect(screen.getByText(/SGD 49.00 per month\. Next charge on .* to Visa •••• 4242\./)).toBeInstanceOf(Element);
   });
 
   it('shows a decline at the card number field', async () => {
@@ -286,7 +286,7 @@ describe('Subscription & Settings', () => {
     renderAt(`/advisor/account-settings/my-subscription?plan=${YEARLY}&currency=RM`);
     expect(((await screen.findByRole('radio', { name: /Yearly/ })) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: 'RM' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText(/You pay RM 1,690.00 per year with Visa •••• 4242/)).toBeTruthy();
+    expect(screen.getByText(/You pay RM 1,690.00 per year with Visa •••• 4242/)).toBeInstanceOf(Element);
   });
 
   it('changes plan with the proration stated, and cancels at period end after confirming', async () => {
@@ -294,17 +294,17 @@ describe('Subscription & Settings', () => {
     handlers['PATCH change-subscription-plan'] = () => subscription({ plan_id: YEARLY, plan_name: 'Yearly' });
     handlers['PATCH cancel-membership-plan'] = () => subscription({ cancel_at_period_end: true });
     renderAt('/advisor/account-settings/my-subscription');
-    expect(await screen.findByText('Monthly: Active')).toBeTruthy();
+    expect(await screen.findByText('Monthly: Active')).toBeInstanceOf(Element);
     expect(screen.queryByRole('heading', { name: 'Choose a plan' })).toBeNull();
     expect(
       screen.getByText(/A new yearly period starts today: you are charged SGD 490.00 less the unused part/),
-    ).toBeTruthy();
+    ).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Change plan' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
     await waitFor(() => expect(calls.some((c) => c.path === 'change-subscription-plan')).toBe(true));
     expect(calls.find((c) => c.path === 'change-subscription-plan')?.body).toEqual({ plan_id: YEARLY });
-    expect(await screen.findByText('Your plan is now Yearly.')).toBeTruthy();
+    expect(await screen.findByText('Your plan is now Yearly.')).toBeInstanceOf(Element);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     const confirm = await screen.findByRole('dialog');
@@ -317,7 +317,7 @@ describe('Subscription & Settings', () => {
     base(() => subRecords({ cancel_at_period_end: true, next_charge_at: null }), [VISA]);
     handlers['POST trial/membership-plans'] = () => subscription();
     const { unmount } = renderAt('/advisor/account-settings/my-subscription');
-    expect(await screen.findByText('Monthly: Cancelling')).toBeTruthy();
+    expect(await screen.findByText('Monthly: Cancelling')).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Resubscribe' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === 'trial/membership-plans')?.body).toEqual({
@@ -329,8 +329,8 @@ describe('Subscription & Settings', () => {
 
     base(() => subRecords({ status: 'past_due', past_due_since: inDays(-1), grace_ends_at: inDays(2) }), [VISA]);
     const second = renderAt('/advisor/account-settings/my-subscription');
-    expect(await screen.findByText('Monthly: Payment failed')).toBeTruthy();
-    expect(screen.getByText(/Your membership stays active until/)).toBeTruthy();
+    expect(await screen.findByText('Monthly: Payment failed')).toBeInstanceOf(Element);
+    expect(screen.getByText(/Your membership stays active until/)).toBeInstanceOf(Element);
     second.unmount();
 
     base(
@@ -348,8 +348,8 @@ describe('Subscription & Settings', () => {
     );
     renderAt('/advisor/account-settings/my-subscription');
     expect(await screen.findByText('No active membership')).toBeTruthy();
-    expect(screen.getByText(/expired on .* after a payment failed/)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Resubscribe' })).toBeTruthy();
+    expect(screen.getByText(/expired on .* after a payment failed/)).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Resubscribe' })).toBeInstanceOf(Element);
   });
 
   it('makes a card the default and deletes one only after confirming', async () => {
@@ -366,7 +366,7 @@ describe('Subscription & Settings', () => {
     handlers[`DELETE auth/card/${master.id}`] = () => [VISA];
     renderAt('/advisor/account-settings/my-subscription');
     fireEvent.click(await screen.findByRole('button', { name: 'Make Mastercard •••• 4444 the default' }));
-    expect(await screen.findByText('Mastercard •••• 4444 is now the default.')).toBeTruthy();
+    expect(await screen.findByText('Mastercard •••• 4444 is now the default.')).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Mastercard •••• 4444' }));
     const dialog = await screen.findByRole('dialog');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -386,8 +386,8 @@ describe('Subscription & Settings', () => {
     it('renders the Elements card form (not the test-mode form) once payments/config says stripe', async () => {
       base(trialRecords, [], 'stripe');
       renderAt('/advisor/account-settings/my-subscription');
-      expect(await screen.findByTestId('stripe-elements')).toBeTruthy();
-      expect(screen.getByLabelText('Stripe card element')).toBeTruthy();
+      expect(await screen.findByTestId('stripe-elements')).toBeInstanceOf(Element);
+      expect(screen.getByLabelText('Stripe card element')).toBeInstanceOf(Element);
       expect(mockLoadStripe).toHaveBeenCalledWith('pk_test_x');
       expect(screen.queryByLabelText('Card number')).toBeNull();
       expect(screen.queryByText(TEST_MODE_TEXT)).toBeNull();
@@ -443,10 +443,10 @@ describe('Subscription & Settings', () => {
       handlers['GET payments/config'] = () => ({ mode: 'stripe', publishable_key: 'pk_test_offline' });
       mockLoadStripe.mockRejectedValueOnce(new Error('offline'));
       renderAt('/advisor/account-settings/my-subscription');
-      expect(await screen.findByText(STRIPE_LOAD_FAILED_TEXT)).toBeTruthy();
+      expect(await screen.findByText(STRIPE_LOAD_FAILED_TEXT)).toBeInstanceOf(Element);
       expect(screen.queryByLabelText('Card number')).toBeNull();
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByTestId('stripe-elements')).toBeTruthy();
+      expect(await screen.findByTestId('stripe-elements')).toBeInstanceOf(Element);
       expect(mockLoadStripe).toHaveBeenCalledTimes(2);
     });
   });
@@ -500,7 +500,7 @@ describe('Billing History', () => {
     };
     renderAt('/advisor/account-settings/billing-history');
     expect(screen.getByRole('heading', { name: 'Billing History' })).toBeTruthy();
-    expect(screen.getByTestId('history-skeleton')).toBeTruthy();
+    expect(screen.getByTestId('history-skeleton')).toBeInstanceOf(Element);
     const rows = await screen.findAllByRole('row');
     expect(rows[0]?.textContent).toBe('DateTypeDescriptionCardAmountReceipt');
     expect(rows[1]?.textContent).toContain('Visa •••• 4242');
@@ -511,10 +511,10 @@ describe('Billing History', () => {
         .getAttribute('href'),
     ).toBe('https://pay.example/receipt/1');
     expect(rows[2]?.textContent).toContain('—');
-    expect(screen.getByText(/Page 1 of 2 · 11 transactions/)).toBeTruthy();
+    expect(screen.getByText(/Page 1 of 2 · 11 transactions/)).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(/Page 2 of 2/)).toBeTruthy();
-    expect(screen.getByText('−RM 10.00')).toBeTruthy();
+    expect(await screen.findByText(/Page 2 of 2/)).toBeInstanceOf(Element);
+    expect(screen.getByText('−RM 10.00')).toBeInstanceOf(Element);
     expect(calls.map((c) => c.query)).toEqual([
       { page: 1, page_size: 10, kind: undefined },
       { page: 2, page_size: 10, kind: undefined },
@@ -524,7 +524,7 @@ describe('Billing History', () => {
   it('filters by kind and shows an empty state', async () => {
     handlers = { 'GET subscription-transactions': () => ({ rows: [], total: 0, page: 1, page_size: 10 }) };
     renderAt('/advisor/account-settings/billing-history');
-    expect(await screen.findByText('No billing history yet')).toBeTruthy();
+    expect(await screen.findByText('No billing history yet')).toBeInstanceOf(Element);
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'failure' } });
     await waitFor(() => expect(calls.at(-1)?.query).toEqual({ page: 1, page_size: 10, kind: 'failure' }));
   });

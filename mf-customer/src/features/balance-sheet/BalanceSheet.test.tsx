@@ -317,7 +317,7 @@ describe('funds', () => {
     ]);
     const table = screen.getByRole('region', { name: 'Cash equivalent accounts' });
     expect(within(table).getByRole('rowheader').textContent).toBe('DBS Savings');
-    expect(within(table).getByText('Alex Tan 50%, Mei Lin 50%')).toBeTruthy();
+    expect(within(table).getByText('Alex Tan 50%, Mei Lin 50%')).toBeInstanceOf(Element);
     expect(within(table).getByTestId('fund-value').textContent).toBe('SGD 20,000');
     expect(screen.getByTestId('tab-total').textContent).toBe('SGD 20,000');
     // the add link: add_fund flag (no step parameter for cash equivalent)
@@ -330,17 +330,17 @@ describe('funds', () => {
     await renderAt(`${ADV}/funds?activeTab=pension`);
     const table = screen.getByRole('region', { name: 'Pension accounts' });
     expect(within(table).getByRole('rowheader').textContent).toBe('CPF of Alex Tan');
-    expect(within(table).getByText('OA SGD 50,000, SA SGD 20,000, MA SGD 10,000')).toBeTruthy();
-    expect(within(table).getByText('SGD 2,220')).toBeTruthy();
+    expect(within(table).getByText('OA SGD 50,000, SA SGD 20,000, MA SGD 10,000')).toBeInstanceOf(Element);
+    expect(within(table).getByText('SGD 2,220')).toBeInstanceOf(Element);
     expect(within(table).getByTestId('fund-value').textContent).toBe('SGD 80,000');
   });
 
   it('shows portfolios with their holdings; add_fund adds the step parameter for investment', async () => {
     await renderAt(`${ADV}/funds?activeTab=investment`);
     const holdings = screen.getByRole('region', { name: 'Holdings of Growth' });
-    expect(within(holdings).getByText('Growth Equity Fund')).toBeTruthy();
-    expect(within(holdings).getByText('80% / 15% / 5%')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Investment: value of each account' })).toBeTruthy();
+    expect(within(holdings).getByText('Growth Equity Fund')).toBeInstanceOf(Element);
+    expect(within(holdings).getByText('80% / 15% / 5%')).toBeInstanceOf(Element);
+    expect(screen.getByRole('img', { name: 'Investment: value of each account' })).toBeInstanceOf(Element);
     expect(screen.getByRole('link', { name: 'Add portfolio' }).getAttribute('href')).toBe(
       `${ADV}/funds?activeTab=investment&add_fund=true&step=investment`,
     );
@@ -396,7 +396,7 @@ describe('funds', () => {
     ).toBe(true);
     const table = screen.getByRole('region', { name: 'Cash equivalent accounts' });
     expect(within(table).getByTestId('fund-value').textContent).toBe('SGD 10,000');
-    expect(within(table).getByText('50%')).toBeTruthy();
+    expect(within(table).getByText('50%')).toBeInstanceOf(Element);
     expect(screen.getByTestId('tab-total').textContent).toBe('SGD 10,000');
     expect(where).toContain(`view=${SP}`);
   });
@@ -404,8 +404,8 @@ describe('funds', () => {
   it('adds a CPF account step by step, keeping drafts, and shows the save dialog', async () => {
     postReply = (path) => Promise.resolve({ id: path === 'user/form-steps-draft/create' ? 'dr1' : NEW_ID });
     await renderAt(`${ADV}/funds?activeTab=pension&add_fund=true`);
-    expect(screen.getByRole('heading', { name: 'Add pension account' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Add pension account' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Account' })).toBeInstanceOf(Element);
     type(screen.getByLabelText('Scheme', { exact: false }), 'CPF');
     await next();
     expect(calls.find((c) => c.path === 'user/form-steps-draft/create')?.body).toMatchObject({
@@ -414,7 +414,7 @@ describe('funds', () => {
       data: { editor: 'pension', step: 1 },
     });
     expect(where).toContain('draft=dr1');
-    expect(screen.getByRole('heading', { name: 'Step 2 of 4: Balances' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 2 of 4: Balances' })).toBeInstanceOf(Element);
     // the CPF accounts, not the EPF ones
     expect(screen.queryByLabelText('EPF Account 1', { exact: false })).toBeNull();
     type(screen.getByLabelText('CPF Ordinary Account (OA)', { exact: false }), '50000');
@@ -422,7 +422,7 @@ describe('funds', () => {
     await next();
     type(screen.getByLabelText('Monthly wage', { exact: false }), '6000');
     await next();
-    expect(screen.getByRole('heading', { name: 'Step 4 of 4: Retirement' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 4 of 4: Retirement' })).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Save pension account' }));
     await flush();
     await flush();
@@ -438,7 +438,7 @@ describe('funds', () => {
     });
     expect((created?.body as Record<string, unknown> | undefined)?.owners).toBeUndefined();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === 'user/form-steps-draft/dr1')).toBe(true);
-    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeInstanceOf(Element);
   });
 
   it('adds a portfolio with two holdings under it', async () => {
@@ -447,7 +447,7 @@ describe('funds', () => {
     type(screen.getByLabelText('Current value', { exact: false }), '10000');
     await next();
     await next();
-    expect(screen.getByRole('heading', { name: 'Step 3 of 4: Holdings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 3 of 4: Holdings' })).toBeInstanceOf(Element);
     for (const [i, name] of [
       [1, 'World Equity'],
       [2, 'Global Bond'],
@@ -461,7 +461,9 @@ describe('funds', () => {
     }
     await next();
     // the second holding's split adds up to 90
-    expect(screen.getByText('Equity, bonds and others add up to 90%; they must add up to 100%')).toBeTruthy();
+    expect(screen.getByText('Equity, bonds and others add up to 90%; they must add up to 100%')).toBeInstanceOf(
+      Element,
+    );
     type(within(screen.getByRole('group', { name: 'Holding 2' })).getByLabelText('Bonds (%)', { exact: false }), '100');
     await next();
     fireEvent.click(screen.getByRole('button', { name: 'Save portfolio' }));
@@ -481,7 +483,7 @@ describe('funds', () => {
         asset_class: { equity: 0, bond: 100, others: 0 },
       }),
     ]);
-    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeInstanceOf(Element);
   });
 });
 
@@ -490,7 +492,9 @@ describe('debt and property', () => {
     await renderAt(`${ADV}/debt`);
     const loan = screen.getByRole('region', { name: /^Condo/ });
     expect(within(loan).getByTestId('loan-outstanding').textContent).toBe('SGD 482,000');
-    expect(within(loan).getByRole('img', { name: 'Outstanding balance of Condo, SGD, by year' })).toBeTruthy();
+    expect(within(loan).getByRole('img', { name: 'Outstanding balance of Condo, SGD, by year' })).toBeInstanceOf(
+      Element,
+    );
     fireEvent.click(within(loan).getByRole('button', { name: 'Table' }));
     const byYear = within(loan).getByRole('region', { name: 'Outstanding balance by year of Condo' });
     const yearRows = within(byYear).getAllByRole('row').slice(1);
@@ -515,9 +519,9 @@ describe('debt and property', () => {
   it('shows the property sale plan with the CPF refund and the gain tax by holding period', async () => {
     await renderAt(`${ADV}/property`);
     const plan = screen.getByRole('region', { name: 'Sale plan of Condo' });
-    expect(within(plan).getByText('CPF refund (Incl Legal Fee + Stamp Duty)')).toBeTruthy();
+    expect(within(plan).getByText('CPF refund (Incl Legal Fee + Stamp Duty)')).toBeInstanceOf(Element);
     expect(within(plan).getByTestId('net-proceeds').textContent).toBe('SGD 370,000');
-    expect(within(plan).getByText('6 years')).toBeTruthy();
+    expect(within(plan).getByText('6 years')).toBeInstanceOf(Element);
     const tax = screen.getByRole('region', { name: 'Property-gain tax by holding period of Condo' });
     expect(
       within(tax)
@@ -534,14 +538,14 @@ describe('debt and property', () => {
 
   it('financial-report/debt takes the section from the `from` query', async () => {
     await renderAt(`${ADV}/debt?from=property`);
-    expect(screen.getByRole('heading', { name: 'Properties' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Properties' })).toBeInstanceOf(Element);
   });
 
   it('edits a mortgage: owners must add up to 100, and a 400 shows at the field it names', async () => {
     await renderAt(`${ADV}/debt`);
     fireEvent.click(screen.getByRole('link', { name: 'Edit Condo' }));
     await flush();
-    expect(screen.getByRole('heading', { name: 'Edit loan or property' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Edit loan or property' })).toBeInstanceOf(Element);
     expect((screen.getByLabelText('Tenure (years)', { exact: false }) as HTMLInputElement).value).toBe('25');
     type(screen.getByLabelText('Chosen repayment', { exact: false }), '100');
     await next();
@@ -554,15 +558,17 @@ describe('debt and property', () => {
     ]);
     await next();
     await next();
-    expect(screen.getByRole('heading', { name: 'Step 4 of 4: Owners and rental income' })).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Rental income 1' })).getByDisplayValue('2000')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 4 of 4: Owners and rental income' })).toBeInstanceOf(Element);
+    expect(within(screen.getByRole('group', { name: 'Rental income 1' })).getByDisplayValue('2000')).toBeInstanceOf(
+      Element,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Add owner' }));
     const o1 = screen.getByRole('group', { name: 'Owner 1' });
     type(within(o1).getByLabelText('Household member', { exact: false }), SP);
     type(within(o1).getByLabelText('Percentage (%)', { exact: false }), '50');
     fireEvent.click(screen.getByRole('button', { name: 'Save loan or property' }));
     await flush();
-    expect(screen.getByText('The percentages add up to 50%; they must add up to 100%')).toBeTruthy();
+    expect(screen.getByText('The percentages add up to 50%; they must add up to 100%')).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Add owner' }));
     const o2 = screen.getByRole('group', { name: 'Owner 2' });
     type(within(o2).getByLabelText('Household member', { exact: false }), ME);
@@ -596,7 +602,7 @@ describe('debt and property', () => {
       ],
     });
     // back on the loan step, the message at the field
-    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Loan' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Loan' })).toBeInstanceOf(Element);
     const field = screen.getByLabelText('Chosen repayment', { exact: false });
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByText('The repayment does not cover the interest').length).toBeGreaterThan(0);
@@ -610,13 +616,13 @@ describe('debt and property', () => {
     type(screen.getByLabelText('Tenure (years)', { exact: false }), '0');
     type(screen.getByLabelText('Starting year', { exact: false }), '2025');
     await next();
-    expect(screen.getByText('Enter a tenure of more than 0')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Loan' })).toBeTruthy();
+    expect(screen.getByText('Enter a tenure of more than 0')).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Loan' })).toBeInstanceOf(Element);
   });
 
   it('resumes a draft named in the address at its step', async () => {
     await renderAt(`${ADV}/debt?edit=new&draft=dr9`);
-    expect(screen.getByRole('heading', { name: 'Step 3 of 4: Sale and pension use' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 3 of 4: Sale and pension use' })).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect((screen.getByLabelText('Name', { exact: false }) as HTMLInputElement).value).toBe('Drafted car');
@@ -636,7 +642,7 @@ describe('debt and property', () => {
     await renderAt(`${ADV}/debt?edit=new`);
     type(screen.getByLabelText('Name', { exact: false }), 'Car');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(screen.getByRole('alertdialog')).toBeInstanceOf(Element);
   });
 });
 
@@ -644,7 +650,7 @@ describe('read-only for the customer, and the concern pages', () => {
   it('the customer sees the figures without edit, add or reorder', async () => {
     sessionUser = { id: HH, type: 'customer', name: 'Alex' };
     await renderAt('/customer/dashboard/financial-report/funds?activeTab=investment');
-    expect(screen.getByRole('region', { name: 'Investment accounts' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Investment accounts' })).toBeInstanceOf(Element);
     expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add portfolio' })).toBeNull();
     expect(document.querySelectorAll('tr[draggable="true"]')).toHaveLength(0);
@@ -660,7 +666,7 @@ describe('read-only for the customer, and the concern pages', () => {
 
   it("a concern's funds and debt pages show the same sections", async () => {
     await renderAt(`/advisor/customers/${HH}/dreams-concerns/my-concerns/c-1/funds`);
-    expect(screen.getByRole('navigation', { name: 'Funds tabs' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Funds tabs' })).toBeInstanceOf(Element);
     expect(screen.queryByText('This section arrives with the planning release.')).toBeNull();
   });
 

@@ -134,7 +134,7 @@ describe('Data table tab', () => {
     ]);
     // amounts in the money package's ms-MY grouping
     const first = within(table).getByRole('rowheader', { name: '2026' }).closest('tr') as HTMLElement;
-    expect(within(first).getByText('1,234,567')).toBeTruthy();
+    expect(within(first).getByText('1,234,567')).toBeInstanceOf(Element);
     // only a window of the 60 rows is in the page; scrolling moves it
     const shown = () =>
       within(table)
@@ -163,10 +163,10 @@ describe('Data table tab', () => {
     expect(heads()).not.toContain('Net worth');
     fireEvent.change(screen.getByLabelText('From year'), { target: { value: '2030' } });
     expect(within(table).queryByRole('rowheader', { name: '2026' })).toBeNull();
-    expect(within(table).getByRole('rowheader', { name: '2030' })).toBeTruthy();
+    expect(within(table).getByRole('rowheader', { name: '2030' })).toBeInstanceOf(Element);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save filter' }));
-    expect(await screen.findByText('Enter a name')).toBeTruthy();
+    expect(await screen.findByText('Enter a name')).toBeInstanceOf(Element);
     fireEvent.change(screen.getByLabelText('Filter name'), { target: { value: 'Tax view' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save filter' }));
     await waitFor(() =>
@@ -183,7 +183,7 @@ describe('Data table tab', () => {
       }),
     );
     const select = screen.getByLabelText('Saved filter') as HTMLSelectElement;
-    expect(within(select).getByRole('option', { name: 'Tax view' })).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'Tax view' })).toBeInstanceOf(Element);
     expect(select.value).toBe(F1);
     fireEvent.click(screen.getByRole('button', { name: 'Delete filter' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', path: `customer/saved-filters/${F1}` }));

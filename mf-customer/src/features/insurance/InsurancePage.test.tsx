@@ -378,14 +378,14 @@ describe('insurance list by member', () => {
   it('the customer sees the same list, coverage and detail read-only', async () => {
     sessionUser = { id: 'u9', type: 'customer', name: 'Alex Tan' };
     await renderAt('/customer/dashboard/financial-report/insurance');
-    expect(screen.getByRole('link', { name: 'Plan 1' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Plan 1' })).toBeInstanceOf(Element);
     expect(screen.getByRole('region', { name: 'Coverage of Alex Tan' }).textContent).toContain('SGD 300,000');
     expect(screen.queryByRole('button', { name: /Move|Delete|target/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Add policy|Edit/ })).toBeNull();
     expect(document.querySelector('tr[draggable="true"]')).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Plan 1' }));
     await flush();
-    expect(screen.getByRole('heading', { name: 'Plan 1' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Plan 1' })).toBeInstanceOf(Element);
     expect(screen.queryByRole('link', { name: 'Edit policy' })).toBeNull();
   });
 });
@@ -476,7 +476,7 @@ describe('policy editor', () => {
     policies = [];
     postReply = (path) => Promise.resolve({ id: path === 'user/form-steps-draft/create' ? 'dr1' : NEW_ID });
     await renderAt(`${INSURANCE}?edit=new`);
-    expect(screen.getByRole('heading', { name: 'Add policy' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Add policy' })).toBeInstanceOf(Element);
     type(screen.getByLabelText('Plan type', { exact: false }), 'Whole Life');
     type(screen.getByLabelText('Plan name', { exact: false }), 'Life Secure');
     await next();
@@ -508,7 +508,7 @@ describe('policy editor', () => {
     type(screen.getByLabelText('Household member', { exact: false }), SP);
     type(screen.getByLabelText('Percentage (%)', { exact: false }), '60');
     await next();
-    expect(screen.getByText(/add up to 60%; they must add up to 100%/)).toBeTruthy();
+    expect(screen.getByText(/add up to 60%; they must add up to 100%/)).toBeInstanceOf(Element);
     type(screen.getByLabelText('Percentage (%)', { exact: false }), '100');
     await next();
     fireEvent.click(screen.getByRole('button', { name: 'Save policy' }));
@@ -589,13 +589,15 @@ describe('policy editor', () => {
       updated_at: '',
     };
     await renderAt(`${INSURANCE}?edit=new&draft=dr9`);
-    expect(screen.getByRole('heading', { name: 'Step 3 of 6: Savings, withdrawal and retirement' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 3 of 6: Savings, withdrawal and retirement' })).toBeInstanceOf(
+      Element,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect((screen.getByLabelText('Plan name', { exact: false }) as HTMLInputElement).value).toBe('Kept Plan');
     // a resumed draft is a change: closing asks first
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByText('Discard unsaved changes?')).toBeTruthy();
+    expect(screen.getByText('Discard unsaved changes?')).toBeInstanceOf(Element);
   });
 
   it('shows a 400 at the field it names, on its step', async () => {
@@ -611,7 +613,7 @@ describe('policy editor', () => {
     for (let i = 0; i < 4; i++) await next();
     fireEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     await flush();
-    expect(screen.getByRole('heading', { name: 'Step 2 of 6: Premium' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 2 of 6: Premium' })).toBeInstanceOf(Element);
     const premium = screen.getByLabelText('Premium');
     expect(premium.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByText('Enter an amount').length).toBeGreaterThan(0);
@@ -645,7 +647,7 @@ describe('policy editor', () => {
     type(within(fund).getByLabelText('Share of new premiums (%)', { exact: false }), '90');
     fireEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     await flush();
-    expect(screen.getByText(/shares of new premiums add up to 90%/)).toBeTruthy();
+    expect(screen.getByText(/shares of new premiums add up to 90%/)).toBeInstanceOf(Element);
     type(within(fund).getByLabelText('Share of new premiums (%)', { exact: false }), '100');
     fireEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     await flush();
@@ -685,7 +687,7 @@ describe('policy editor', () => {
 
   it('edits a stored policy and asks before closing with unsaved changes', async () => {
     await renderAt(`${INSURANCE}?edit=${P1}`);
-    expect(screen.getByRole('heading', { name: 'Edit Plan 1' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Edit Plan 1' })).toBeInstanceOf(Element);
     expect((screen.getByLabelText('Plan name', { exact: false }) as HTMLInputElement).value).toBe('Plan 1');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await flush();
@@ -697,7 +699,7 @@ describe('policy editor', () => {
     await renderAt(`${INSURANCE}?edit=${P1}`);
     type(screen.getByLabelText('Plan name', { exact: false }), 'Plan One');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByText('Discard unsaved changes?')).toBeTruthy();
+    expect(screen.getByText('Discard unsaved changes?')).toBeInstanceOf(Element);
     expect(where).toContain(`edit=${P1}`);
   });
 });
@@ -705,7 +707,7 @@ describe('policy editor', () => {
 describe('concern insurance sub-page', () => {
   it('shows the insurance under a concern', async () => {
     await renderAt(`/advisor/customers/${HH}/dreams-concerns/my-concerns/c1/insurance`);
-    expect(screen.getByRole('region', { name: 'Policies of Alex Tan' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Coverage by member' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Policies of Alex Tan' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Coverage by member' })).toBeInstanceOf(Element);
   });
 });

@@ -64,7 +64,7 @@ describe('Rate your advisor', () => {
   it('calls nothing until opened; asks for a rating and a review, then sends them with the create call', async () => {
     await open();
     expect(calls).toEqual([]);
-    expect(screen.getByRole('heading', { name: 'Rate your advisor' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Rate your advisor' })).toBeInstanceOf(Element);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Rate your advisor' }));
     });
@@ -72,8 +72,8 @@ describe('Rate your advisor', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send review' }));
     });
-    expect(within(dialog).getByText('Choose a rating from 1 to 5')).toBeTruthy();
-    expect(within(dialog).getByText('Enter review')).toBeTruthy();
+    expect(within(dialog).getByText('Choose a rating from 1 to 5')).toBeInstanceOf(Element);
+    expect(within(dialog).getByText('Enter review')).toBeInstanceOf(Element);
     fireEvent.click(within(dialog).getByRole('radio', { name: '4 stars: Very good' }));
     fireEvent.change(within(dialog).getByLabelText('Review'), { target: { value: 'Clear and patient.' } });
     await act(async () => {
@@ -86,8 +86,8 @@ describe('Rate your advisor', () => {
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Thank you for your review.');
-    expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
-    expect(screen.getByText(/Not public: your advisor chooses/)).toBeTruthy();
+    expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeInstanceOf(Element);
+    expect(screen.getByText(/Not public: your advisor chooses/)).toBeInstanceOf(Element);
   });
 
   it('edits an existing review with its update call, and asks before discarding changes', async () => {
@@ -100,7 +100,7 @@ describe('Rate your advisor', () => {
     expect((within(dialog).getByRole('radio', { name: '5 stars: Excellent' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole('radio', { name: '3 stars: Good' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send review' }));
@@ -110,8 +110,8 @@ describe('Rate your advisor', () => {
       path: `customer/review-and-ratings/${mine[0]!.id}/update`,
       body: { rating: 3, review: 'Great' },
     });
-    expect(screen.getByText(/Not public: your advisor chooses/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Change your review' })).toBeTruthy();
+    expect(screen.getByText(/Not public: your advisor chooses/)).toBeInstanceOf(Element);
+    expect(screen.getByRole('button', { name: 'Change your review' })).toBeInstanceOf(Element);
   });
 
   it('shows the server refusal (no advisor) in the dialog', async () => {
@@ -130,7 +130,7 @@ describe('Rate your advisor', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send review' }));
     });
-    expect(within(dialog).getByText('You do not have an advisor to review')).toBeTruthy();
+    expect(within(dialog).getByText('You do not have an advisor to review')).toBeInstanceOf(Element);
   });
 
   it('deletes the review after a confirmation', async () => {
@@ -149,6 +149,6 @@ describe('Rate your advisor', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `customer/review-and-ratings/${mine[0]!.id}`)).toBe(
       true,
     );
-    expect(screen.getByRole('heading', { name: 'Rate your advisor' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Rate your advisor' })).toBeInstanceOf(Element);
   });
 });

@@ -141,13 +141,13 @@ describe('Scenario modelling tab', () => {
     });
     const base = screen.getByRole('region', { name: 'Current plan' });
     const scen = screen.getByRole('region', { name: 'Scenario' });
-    expect(within(base).getByText('Beyond 2030')).toBeTruthy();
-    expect(within(scen).getByText('Runs out in 2029')).toBeTruthy();
-    expect(within(scen).getByText('500,000')).toBeTruthy(); // insurance payouts, ms-MY grouping
+    expect(within(base).getByText('Beyond 2030')).toBeInstanceOf(Element);
+    expect(within(scen).getByText('Runs out in 2029')).toBeInstanceOf(Element);
+    expect(within(scen).getByText('500,000')).toBeInstanceOf(Element); // insurance payouts, ms-MY grouping
     expect(screen.getByTestId('probability').textContent).toBe('87.3%');
     // the fan chart has a text alternative and a legend not relying on colour; the table view has the figures
-    expect(screen.getByRole('img', { name: /median 300,000 in 2030/ })).toBeTruthy();
-    expect(screen.getByText('Hatched band: 10th to 90th percentile')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /median 300,000 in 2030/ })).toBeInstanceOf(Element);
+    expect(screen.getByText('Hatched band: 10th to 90th percentile')).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Table' }));
     const pct = screen.getByRole('region', { name: 'Percentiles by year' });
     expect(within(pct).getAllByText('512,345', { selector: 'td' })).toHaveLength(5);
@@ -170,7 +170,7 @@ describe('Scenario modelling tab', () => {
         body: { lead_id: HH, member_id: ME_ID, event: 'death', year: 2031, currency: 'SGD' },
       }),
     );
-    expect(await screen.findByText('Death of Alex Tan in 2031')).toBeTruthy();
+    expect(await screen.findByText('Death of Alex Tan in 2031')).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Run scenario' }));
     await waitFor(() =>
       expect(runs().at(-1)?.body).toEqual({
@@ -210,7 +210,7 @@ describe('Scenario modelling tab', () => {
         body: { lead_id: HH, asset_id: CPF, label: 'Pension: CPF' },
       }),
     );
-    expect(await screen.findByText(/Pension: CPF \(locked: never sold\)/)).toBeTruthy();
+    expect(await screen.findByText(/Pension: CPF \(locked: never sold\)/)).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Lock Pension: CPF' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', path: `customer/locked-assets/${LOCK}` }));
   });
@@ -220,8 +220,8 @@ describe('Scenario modelling tab', () => {
     events = [{ id: EV, lead_id: HH, member_id: ME_ID, event: 'disability', year: 2030, currency: 'SGD' }];
     locks = [{ id: LOCK, lead_id: HH, asset_id: CPF, label: 'Pension: CPF' }];
     await renderAt('/customer/dashboard/scenario-modelling');
-    expect(screen.getByText('Disability of Alex Tan in 2030')).toBeTruthy();
-    expect(screen.getByText(/Pension: CPF \(locked: never sold\)/)).toBeTruthy();
+    expect(screen.getByText('Disability of Alex Tan in 2030')).toBeInstanceOf(Element);
+    expect(screen.getByText(/Pension: CPF \(locked: never sold\)/)).toBeInstanceOf(Element);
     expect(runs()[0]?.body).toMatchObject({
       scenario: { events: [{ member_id: ME_ID, type: 'disability', year: 2030 }] },
     });

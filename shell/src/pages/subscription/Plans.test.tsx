@@ -69,11 +69,11 @@ describe('/subscription plans', () => {
     expect(screen.getByRole('link', { name: 'Start your free trial' }).getAttribute('href')).toBe(
       '/advisor/auth/create-account',
     );
-    expect(await screen.findByText('SGD 49.00 per month')).toBeTruthy();
-    expect(screen.getByText('Unlimited customers')).toBeTruthy();
+    expect(await screen.findByText('SGD 49.00 per month')).toBeInstanceOf(Element);
+    expect(screen.getByText('Unlimited customers')).toBeInstanceOf(Element);
     expect(screen.queryByText('Legacy')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'RM' }));
-    expect(screen.getByText('RM 1,690.00 per year')).toBeTruthy();
+    expect(screen.getByText('RM 1,690.00 per year')).toBeInstanceOf(Element);
     expect(screen.queryByRole('link', { name: /Choose Monthly/ })).toBeNull();
     expect(paths).toEqual(['membership-plans']);
   });
@@ -86,7 +86,7 @@ describe('/subscription plans', () => {
       trial_ends_at: new Date(Date.now() + 86_400_000).toISOString(),
     };
     renderPage();
-    expect(screen.getByText('You are on the 14-day free trial.')).toBeTruthy();
+    expect(screen.getByText('You are on the 14-day free trial.')).toBeInstanceOf(Element);
     fireEvent.click(await screen.findByRole('radio', { name: 'RM' }));
     expect(screen.getByRole('link', { name: 'Choose Yearly' }).getAttribute('href')).toBe(
       '/advisor/account-settings/my-subscription?plan=p-year&currency=RM#choose-plan',
@@ -96,7 +96,7 @@ describe('/subscription plans', () => {
   it('shows no plans to an advisor whose subscription is active', () => {
     user = { id: 'u1', type: 'advisor', membership_status: 'active', trial_ends_at: null };
     renderPage();
-    expect(screen.getByText('Your subscription is active.')).toBeTruthy();
+    expect(screen.getByText('Your subscription is active.')).toBeInstanceOf(Element);
     expect(screen.queryByRole('heading', { name: 'Plans' })).toBeNull();
   });
 });

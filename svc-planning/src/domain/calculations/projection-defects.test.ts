@@ -17,7 +17,16 @@ function cpfLoanHousehold(oa: number): HouseholdInput {
     as_of: '2025-01-01',
     currency: 'SGD',
     members: [{ id: 'm1', relation: 'me', age: 20, retirement_age: 20 }],
-    pensions: [{ id: 'p', member_id: 'm1', type: 'CPF', balances: { oa, sa_ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false }],
+    pensions: [
+      {
+        id: 'p',
+        member_id: 'm1',
+        type: 'CPF',
+        balances: { oa, sa_ma: 0, ra: 0 },
+        monthly_salary: 0,
+        cpf_extra_interest: false,
+      },
+    ],
     loans: [
       {
         id: 'l',
@@ -101,7 +110,14 @@ describe('issue 17 defect 3: a part first year charges only the instalments stil
     currency: 'SGD',
     members: [{ id: 'm1', relation: 'me', age: 20, retirement_age: 20 }],
     pensions: [
-      { id: 'p', member_id: 'm1', type: 'CPF', balances: { oa: 100_000, sa_ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false },
+      {
+        id: 'p',
+        member_id: 'm1',
+        type: 'CPF',
+        balances: { oa: 100_000, sa_ma: 0, ra: 0 },
+        monthly_salary: 0,
+        cpf_extra_interest: false,
+      },
     ],
     loans: [
       {
@@ -211,7 +227,14 @@ describe('issue 17 items 5-6: every row is a year-end value; the first year grow
       { id: 'h', owner_id: 'm1', purchase_price: 400_000, purchase_year: 2020, market_value: 500_000, growth_rate: 3 },
     ],
     pensions: [
-      { id: 'p', member_id: 'm1', type: 'CPF', balances: { oa: 200_000, sa_ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false },
+      {
+        id: 'p',
+        member_id: 'm1',
+        type: 'CPF',
+        balances: { oa: 200_000, sa_ma: 0, ra: 0 },
+        monthly_salary: 0,
+        cpf_extra_interest: false,
+      },
     ],
   };
   it('2025 and 2026 rows', () => {
