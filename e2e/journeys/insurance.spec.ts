@@ -99,7 +99,7 @@ test('the advisor records a policy, reorders, sets a target and sees the gap; th
     })
   ).json()) as { data: { rows: Array<{ id: string; member_id: string; plan_name: string; insured_name: string }> } };
   const mine = created.data.rows.find((r) => r.plan_name === plan);
-  expect(mine).toBeTruthy();
+  expect(mine?.plan_name).toBe(plan);
   const insured = mine?.insured_name ?? '';
   const res = await page.request.post('/api/v1/customer/insurance', {
     headers: { ...CSRF, 'authorization-type': 'advisor' },

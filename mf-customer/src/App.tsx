@@ -2,7 +2,7 @@ import { useSession } from '@kinfolio/ui-kit';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { MyConcerns } from './features/concerns/MyConcerns';
 import { Frame, useDashboard } from './features/dashboard/Frame';
-import { ConcernPage, LaterSection, ReportDashboard, ReportSection } from './features/dashboard/Sections';
+import { ConcernPage, NotFoundSection, ReportDashboard, ReportSection } from './features/dashboard/Sections';
 import { DataTableSection } from './features/data-table/lazy';
 import { MyDreams } from './features/dreams/MyDreams';
 import { ProfileTab } from './features/profile/ProfileTab';
@@ -62,7 +62,7 @@ export default function App() {
         <Route path="scenario-modelling" element={<ScenarioSection />} />
         <Route
           path="*"
-          element={<LaterSection title="Page not found" note="There is no dashboard page at this address." />}
+          element={<NotFoundSection title="Page not found" note="There is no dashboard page at this address." />}
         />
       </Routes>
     </Frame>

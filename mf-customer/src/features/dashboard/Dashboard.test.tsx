@@ -95,6 +95,22 @@ describe('financial report sub-tabs', () => {
     expect(paths).toContain(`customer/${CUSTOMER}/net-worth`);
   });
 
+  it('the report opens on Cashflow; an unknown sub-tab or section says there is no such page', async () => {
+    reply = (path) => {
+      if (path.startsWith('single-lead/')) return { id: CUSTOMER, name: 'Siti Rahman', members: [] };
+      throw new Error('Not found');
+    };
+    const first = renderAt(`/advisor/customers/${CUSTOMER}/financial-report/dashboard`);
+    await act(async () => {});
+    expect(paths).toContain(`customer/cash-flow/${CUSTOMER}`);
+    first.unmount();
+    for (const path of ['financial-report/dashboard/nope', 'financial-report/nope']) {
+      const view = renderAt(`/advisor/customers/${CUSTOMER}/${path}`);
+      expect((await screen.findByText('There is no dashboard page at this address.')).tagName).toBe('P');
+      view.unmount();
+    }
+  });
+
   it('the Insurance sub-tab shows the household insurance, not a placeholder', async () => {
     reply = (path) =>
       path.includes('coverage-by-member')

@@ -9,7 +9,8 @@ import { NetWorthSection } from '../networth/lazy';
 import { useDashboard } from './Frame';
 import { CONCERN_SUB_TABS, FUND_LINKS, fundsLink, isUnder, REPORT_SUB_TABS } from './tabs';
 
-export const PLANNING_LATER_TEXT = 'This section arrives with the planning release.';
+/** What an address under the dashboard that names no page shows. */
+export const NO_PAGE_TEXT = 'There is no dashboard page at this address.';
 
 const Panel = styled.section`
   padding: 32px 24px;
@@ -83,11 +84,11 @@ function SubLink({
 }
 
 /** A tab body whose content the planning issue brings. */
-export function LaterSection({ title, note }: { title: string; note?: string }) {
+export function NotFoundSection({ title, note }: { title: string; note?: string }) {
   return (
     <Panel aria-label={title}>
       <h2>{title}</h2>
-      <p>{note ?? PLANNING_LATER_TEXT}</p>
+      <p>{note ?? NO_PAGE_TEXT}</p>
     </Panel>
   );
 }
@@ -100,7 +101,8 @@ export function ReportDashboard() {
   const { sub } = useParams();
   const { pathname } = useLocation();
   const root = `${base}/financial-report/dashboard`;
-  const current = sub && SUB_TITLES[sub] ? sub : null;
+  // the report opens on its first sub-tab, cash flow; an unknown sub-tab is no page
+  const current = sub ? (SUB_TITLES[sub] ? sub : null) : 'cashflow';
   return (
     <>
       <SubTabs aria-label="Financial report">
@@ -128,7 +130,7 @@ export function ReportDashboard() {
       ) : current === 'networth' ? (
         <NetWorthSection />
       ) : (
-        <LaterSection title={current ? `Financial report: ${SUB_TITLES[current]}` : 'Financial report'} />
+        <NotFoundSection title="Financial report" />
       )}
     </>
   );
@@ -159,7 +161,7 @@ export function ReportSection() {
   if (section === 'networth') return <NetWorthSection />;
   if (section === 'funds' || section === 'debt' || section === 'property')
     return <BalanceSheetSectionView section={section} />;
-  return <LaterSection title={activeTab ? `${title}: ${activeTab}` : title} />;
+  return <NotFoundSection title={activeTab ? `${title}: ${activeTab}` : title} />;
 }
 
 /** dreams-concerns/my-concerns/{concern_id}/... with sub-pages; property is disabled there. */
@@ -168,7 +170,8 @@ export function ConcernPage() {
   const { concernId, sub } = useParams();
   const { pathname } = useLocation();
   const root = `${base}/dreams-concerns/my-concerns/${encodeURIComponent(concernId ?? '')}`;
-  const current = CONCERN_SUB_TABS.find((s) => s.path === sub && !s.disabled);
+  // a concern opens on its first sub-page, Income & Expenses; property is disabled there (spec §2)
+  const current = CONCERN_SUB_TABS.find((s) => s.path === (sub ?? 'cashflow') && !s.disabled);
   return (
     <>
       <SubTabs aria-label="Concern">
@@ -192,7 +195,10 @@ export function ConcernPage() {
       ) : current?.path === 'funds' || current?.path === 'debt' ? (
         <BalanceSheetSectionView section={current.path} />
       ) : (
-        <LaterSection title={current ? `My concern: ${current.label}` : 'My concern'} />
+        <NotFoundSection
+          title="My concern"
+          note={sub === 'property' ? 'Property is not part of a concern.' : undefined}
+        />
       )}
     </>
   );
