@@ -272,6 +272,8 @@ export const AdvisorPublicPage = AdvisorPublic.extend({
   testimonials: z.array(Testimonial.pick({ id: true, name: true, designation: true, content: true })),
   reviews: z.array(PublicReview),
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+  /** The lead magnets the advisor shows on the page (issue 15); a visitor downloads one after leaving name and e-mail. */
+  lead_magnets: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().nullable() })),
 });
 export type AdvisorPublicPage = z.infer<typeof AdvisorPublicPage>;
 export const AdvisorPublicReply = ok(AdvisorPublicPage);
@@ -374,3 +376,137 @@ export function membershipAllows(
       return false;
   }
 }
+
+/* ----- Lead magnets (issue 15): admin files offered to advisors, advisors' own, and a visitor's download ----- */
+
+/** File types a lead magnet may be (the existing upload flow's documents and images, checked by content). */
+export const LEAD_MAGNET_EXTENSIONS = ['.pdf', '.pptx', '.xlsx', '.jpg', '.jpeg', '.png', '.webp'] as const;
+export const LEAD_MAGNET_TYPE_MESSAGE = 'Only .pdf, .pptx, .xlsx, .jpg, .jpeg, .png or .webp files can be lead magnets';
+/** A key the upload calls handed out (`storage/user/{media|documents}/{owner id}/{name}`) of an allowed type. */
+export const LeadMagnetFileKey = z
+  .string()
+  .max(300)
+  .regex(/^storage\/user\/(media|documents)\/([0-9a-f-]{36})\/([A-Za-z0-9][A-Za-z0-9._ -]{0,199})$/, {
+    message: 'Must be a key returned by an upload call',
+  })
+  .refine((k) => LEAD_MAGNET_EXTENSIONS.some((e) => k.toLowerCase().endsWith(e)), {
+    message: LEAD_MAGNET_TYPE_MESSAGE,
+  });
+/**
+ * Which advisors may offer an admin lead magnet: every advisor, only the advisors granted the permission
+ * `lm:<lead magnet id>` (POST admin/permissions/{advisor id}/upsert, or advisor_ids here), or none.
+ */
+export const LeadMagnetAccess = z.enum(['all', 'listed', 'none'], {
+  error: "access must be 'all', 'listed' or 'none'",
+});
+export type LeadMagnetAccess = z.infer<typeof LeadMagnetAccess>;
+export const LEAD_MAGNET_PERMISSION_PREFIX = 'lm:';
+const MagnetTitle = PlainText(120).pipe(required('Enter title'));
+const MagnetDescription = PlainText(1000, { multiline: true });
+const MagnetFileName = PlainText(200);
+
+export const AdminLeadMagnet = z.object({
+  id: Id,
+  title: z.string(),
+  description: z.string().nullable(),
+  file_key: z.string(),
+  file_name: z.string(),
+  published: z.boolean(),
+  access: LeadMagnetAccess,
+  /** With access 'listed': the advisors granted it. */
+  advisor_ids: z.array(Id),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminLeadMagnet = z.infer<typeof AdminLeadMagnet>;
+export const AdminLeadMagnetCreateBody = z.object({
+  title: z.preprocess((v) => (v === undefined || v === null ? '' : v), MagnetTitle),
+  description: MagnetDescription.optional(),
+  file_key: LeadMagnetFileKey,
+  file_name: MagnetFileName.optional(),
+  published: z.boolean().default(false),
+  access: LeadMagnetAccess.default('all'),
+  advisor_ids: z.array(Id).max(1000).optional(),
+});
+export type AdminLeadMagnetCreateBody = z.infer<typeof AdminLeadMagnetCreateBody>;
+export const AdminLeadMagnetUpdateBody = z.object({
+  title: MagnetTitle.optional(),
+  description: MagnetDescription.optional(),
+  file_key: LeadMagnetFileKey.optional(),
+  file_name: MagnetFileName.optional(),
+  published: z.boolean().optional(),
+  access: LeadMagnetAccess.optional(),
+  advisor_ids: z.array(Id).max(1000).optional(),
+});
+export type AdminLeadMagnetUpdateBody = z.infer<typeof AdminLeadMagnetUpdateBody>;
+export const AdminLeadMagnetReply = ok(AdminLeadMagnet);
+export const AdminLeadMagnetListReply = ok(z.array(AdminLeadMagnet));
+
+/** One lead magnet the advisor offers: their own upload, or an admin one they were permitted to use. */
+export const AdvisorLeadMagnet = z.object({
+  id: Id,
+  source: z.enum(['own', 'admin']),
+  lead_magnet_id: Id.nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  file_name: z.string(),
+  show_on_page: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdvisorLeadMagnet = z.infer<typeof AdvisorLeadMagnet>;
+/** An admin lead magnet the advisor may pick. */
+export const AvailableLeadMagnet = z.object({
+  id: Id,
+  title: z.string(),
+  description: z.string().nullable(),
+  file_name: z.string(),
+});
+export type AvailableLeadMagnet = z.infer<typeof AvailableLeadMagnet>;
+export const AdvisorLeadMagnets = z.object({
+  mine: z.array(AdvisorLeadMagnet),
+  available: z.array(AvailableLeadMagnet),
+});
+export type AdvisorLeadMagnets = z.infer<typeof AdvisorLeadMagnets>;
+export const AdvisorLeadMagnetsReply = ok(AdvisorLeadMagnets);
+/** Either `lead_magnet_id` (a permitted admin one) or an own upload (`title` and `file_key`). */
+export const AdvisorLeadMagnetCreateBody = z
+  .object({
+    lead_magnet_id: Id.optional(),
+    title: MagnetTitle.optional(),
+    description: MagnetDescription.optional(),
+    file_key: LeadMagnetFileKey.optional(),
+    file_name: MagnetFileName.optional(),
+    show_on_page: z.boolean().default(true),
+  })
+  .superRefine((b, c) => {
+    if (b.lead_magnet_id) {
+      if (b.file_key)
+        c.addIssue({ code: 'custom', path: ['file_key'], message: 'Upload a file or choose a lead magnet, not both' });
+      return;
+    }
+    if (!b.title) c.addIssue({ code: 'custom', path: ['title'], message: 'Enter title' });
+    if (!b.file_key) c.addIssue({ code: 'custom', path: ['file_key'], message: 'Upload a file' });
+  });
+export type AdvisorLeadMagnetCreateBody = z.infer<typeof AdvisorLeadMagnetCreateBody>;
+/** Own ones: any field; admin ones: only show_on_page (their title and file are the admin's). */
+export const AdvisorLeadMagnetUpdateBody = z.object({
+  title: MagnetTitle.optional(),
+  description: MagnetDescription.optional(),
+  file_key: LeadMagnetFileKey.optional(),
+  file_name: MagnetFileName.optional(),
+  show_on_page: z.boolean().optional(),
+});
+export type AdvisorLeadMagnetUpdateBody = z.infer<typeof AdvisorLeadMagnetUpdateBody>;
+export const AdvisorLeadMagnetReply = ok(AdvisorLeadMagnet);
+
+/** POST advisor/public/lead-magnets/{id}/download (public, the host names the advisor). */
+export const LEAD_MAGNET_CONSENT_MESSAGE = 'Please agree to be contacted to download this file';
+export const LeadMagnetDownloadBody = z.object({
+  name: PlainText(100).pipe(required('Enter name')),
+  email: Email,
+  consent: z.literal(true, { error: LEAD_MAGNET_CONSENT_MESSAGE }),
+});
+export type LeadMagnetDownloadBody = z.infer<typeof LeadMagnetDownloadBody>;
+/** A short-lived URL of the file (a few minutes). */
+export const LeadMagnetDownloadReply = ok(z.object({ url: z.string() }));

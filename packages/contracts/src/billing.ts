@@ -290,7 +290,10 @@ export const SubscriptionTransaction = z.object({
   plan_name: z.string().nullable(),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
-  /** The provider's receipt or invoice page, when it has one (Stripe's hosted invoice; null offline). */
+  /**
+   * The receipt of a charge or refund: the provider's hosted invoice or receipt page when it gave one (Stripe), else
+   * the receipt svc-billing makes (`/api/v1/subscription-transactions/{id}/receipt`, a PDF); null for a failure.
+   */
   receipt_url: z.string().nullable(),
   occurred_at: z.string(),
 });
@@ -298,11 +301,56 @@ export type SubscriptionTransaction = z.infer<typeof SubscriptionTransaction>;
 export const TransactionsQuery = PageQuery.extend({ kind: TransactionKind.optional() });
 export const TransactionsReply = ok(Page(SubscriptionTransaction));
 
-/** GET admin/subscribers-list: ?status= (default active), page, page_size. */
-export const SubscribersQuery = PageQuery.extend({ status: SubscriptionState.optional() });
+/** Free-text search of the admin lists: the advisor's name or e-mail, or the plan's name (case-insensitive, contains). */
+export const ADMIN_SEARCH_MAX = 100;
+const AdminSearch = PlainText(ADMIN_SEARCH_MAX).optional();
+export const SortOrder = z.enum(['asc', 'desc'], { error: 'order must be asc or desc' });
+export type SortOrder = z.infer<typeof SortOrder>;
+/** A calendar day (YYYY-MM-DD, UTC) bounding a date range; both ends are included. */
+const Day = z
+  .string({ error: 'Enter a date as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Enter a date as YYYY-MM-DD' })
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    },
+    { message: 'Enter a real date' },
+  );
+
+export const SUBSCRIBER_SORTS = ['starts_at', 'current_period_end', 'ends_at', 'amount', 'plan_name'] as const;
+export const SubscriberSort = z.enum(SUBSCRIBER_SORTS, { error: `sort must be one of ${SUBSCRIBER_SORTS.join(', ')}` });
+/**
+ * GET admin/subscribers-list (and its CSV export): ?status= (default active), ?search=, ?plan_id=, ?sort= (default
+ * starts_at), ?order= (default desc), page, page_size.
+ */
+export const SubscribersQuery = PageQuery.extend({
+  status: SubscriptionState.optional(),
+  search: AdminSearch,
+  plan_id: Id.optional(),
+  sort: SubscriberSort.optional(),
+  order: SortOrder.optional(),
+});
+export type SubscribersQuery = z.infer<typeof SubscribersQuery>;
 export const SubscribersReply = ok(Page(Subscription));
-/** GET admin/subscription-transactions-list: ?kind=, ?user_id=, page, page_size. */
-export const AdminTransactionsQuery = TransactionsQuery.extend({ user_id: Id.optional() });
+
+export const TRANSACTION_SORTS = ['occurred_at', 'amount'] as const;
+export const TransactionSort = z.enum(TRANSACTION_SORTS, {
+  error: `sort must be one of ${TRANSACTION_SORTS.join(', ')}`,
+});
+/**
+ * GET admin/subscription-transactions-list (and its CSV export): ?kind=, ?user_id=, ?search=, ?from= and ?to= (days,
+ * UTC, both included), ?sort= (default occurred_at), ?order= (default desc), page, page_size.
+ */
+export const AdminTransactionsQuery = TransactionsQuery.extend({
+  user_id: Id.optional(),
+  search: AdminSearch,
+  from: Day.optional(),
+  to: Day.optional(),
+  sort: TransactionSort.optional(),
+  order: SortOrder.optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' });
+export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuery>;
 
 /** POST webhooks/stripe: the provider's signed event (raw body, Stripe-Signature header). */
 export const WebhookReply = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });

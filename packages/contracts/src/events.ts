@@ -32,6 +32,8 @@ export const UserUpdatedV1 = z.object({
   name: z.string(),
   email: z.string(),
   username: z.string().nullable(),
+  /** An advisor's designation (svc-planning brands reports with it); absent in events written before it was added. */
+  designation: z.string().nullable().optional(),
 });
 export const TrialStartedV1 = z.object({
   user_id: z.string().uuid(),
@@ -95,6 +97,19 @@ export const SessionsRevokedV1 = z.object({
   reason: z.enum(['logout', 'signin', 'password', 'deactivated', 'deleted']),
 });
 
+/**
+ * A visitor of an advisor's public page left name and e-mail (with consent) to download a lead magnet: svc-planning
+ * makes them a lead of the advisor (once per e-mail).
+ */
+export const LeadMagnetRequestedV1 = z.object({
+  advisor_id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  lead_magnet_id: z.string().uuid(),
+  lead_magnet_title: z.string(),
+  requested_at: z.string(),
+});
+
 /** Every event type with its payload schema: the bus validates against this on publish. */
 export const Events = {
   'auth.advisor.registered.v1': AdvisorRegisteredV1,
@@ -112,6 +127,7 @@ export const Events = {
   'planning.household.deleted.v1': HouseholdDeletedV1,
   'planning.household.changed.v1': HouseholdChangedV1,
   'planning.customer.shared.v1': CustomerSharedV1,
+  'auth.lead-magnet.requested.v1': LeadMagnetRequestedV1,
 } as const;
 export type EventType = keyof typeof Events;
 
@@ -129,7 +145,13 @@ export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventT
     'planning.household.deleted.v1',
   ],
   'svc-billing': ['auth.advisor.registered.v1', 'auth.user.deleted.v1'],
-  'svc-planning': ['auth.customer.linked.v1', 'auth.customer.created.v1'],
+  'svc-planning': [
+    'auth.customer.linked.v1',
+    'auth.customer.created.v1',
+    'auth.lead-magnet.requested.v1',
+    'auth.advisor.registered.v1',
+    'auth.user.updated.v1',
+  ],
   'svc-support': [
     'auth.advisor.registered.v1',
     'auth.customer.created.v1',

@@ -75,6 +75,22 @@ export const HouseholdType = z.enum(['lead', 'customer']);
 export const MaritalStatus = z.enum(['single', 'married', 'divorced', 'widowed']);
 export const Dependant = z.enum(['spouse', 'children', 'parents']);
 export const Citizenship = z.enum(['citizen', 'pr', 'foreigner']);
+/**
+ * A child of the household (not a member: children have no incomes or records of their own). Their ages give the
+ * projection its child tax reliefs year by year (issue 17); a date of birth, else an age as of today.
+ */
+export const Child = z
+  .strictObject({
+    name: Text(100).optional(),
+    date_of_birth: DateStr.optional(),
+    age: AgeN.optional(),
+  })
+  .refine((c) => c.date_of_birth !== undefined || c.age !== undefined, {
+    message: 'Enter date of birth or age',
+    path: ['date_of_birth'],
+  });
+export type Child = z.infer<typeof Child>;
+export const CHILDREN_MAX = 20;
 /** The onboarding profile (spec "Onboarding profile") and the lead's contact; name/gender/age are the `me` member's. */
 const ProfileShape = {
   name: Text(100).refine((v) => v.length > 0, { message: 'Enter name' }),
@@ -87,6 +103,7 @@ const ProfileShape = {
   marital_status: MaritalStatus.default('married'),
   dependencies: z.array(Dependant).max(3).default([]),
   children_count: z.number().int().min(0).max(20).default(0),
+  children: z.array(Child).max(CHILDREN_MAX).optional(),
   citizenship: Citizenship.default('citizen'),
   holding_pr: z.boolean().default(false),
   country_pr: Text(60).optional(),
@@ -119,6 +136,7 @@ export const LeadPatchBody = z.strictObject({
   marital_status: MaritalStatus.optional(),
   dependencies: z.array(Dependant).max(3).optional(),
   children_count: z.number().int().min(0).max(20).optional(),
+  children: z.array(Child).max(CHILDREN_MAX).optional(),
   citizenship: Citizenship.optional(),
   holding_pr: z.boolean().optional(),
   country_pr: Text(60).nullable().optional(),
@@ -152,6 +170,9 @@ export const Household = HouseholdSummary.extend({
   marital_status: MaritalStatus,
   dependencies: z.array(Dependant),
   children_count: z.number().int(),
+  children: z.array(
+    z.object({ name: z.string().optional(), date_of_birth: z.string().optional(), age: z.number().optional() }),
+  ),
   citizenship: Citizenship,
   holding_pr: z.boolean(),
   country_pr: z.string().nullable(),

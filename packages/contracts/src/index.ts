@@ -11,3 +11,7 @@ export * from './openapi';
 export * as insurance from './insurance';
 export * as balanceSheet from './balance-sheet';
 export * as scenarios from './scenarios';
+export * as exportsContract from './exports';
+export * as reports from './reports';
+export * as reference from './reference';
+export * as investmentReference from './investment-reference';

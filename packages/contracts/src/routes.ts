@@ -3,8 +3,12 @@ import * as auth from './auth';
 import * as balanceSheet from './balance-sheet';
 import * as billing from './billing';
 import { ErrorBody } from './common';
+import * as exportsContract from './exports';
 import * as households from './households';
 import * as insurance from './insurance';
+import * as investmentReference from './investment-reference';
+import * as reference from './reference';
+import * as reports from './reports';
 import * as scenarios from './scenarios';
 
 export type ServiceName = 'svc-auth' | 'svc-planning' | 'svc-billing' | 'svc-support';
@@ -375,6 +379,12 @@ export const routes: Route[] = [
     body: scenarios.SellSequenceBody,
     reply: scenarios.SellSequenceReply,
   }),
+  r('GET', 'customer/:id/scenario-settings', 'svc-planning', ADV_CUST, { reply: scenarios.ScenarioSettingsReply }),
+  r('POST', 'customer/scenario-settings', 'svc-planning', ADV, {
+    summary: "The scenario's retirement ages, income and expense changes and trials, replaced whole",
+    body: scenarios.ScenarioSettingsBody,
+    reply: scenarios.ScenarioSettingsReply,
+  }),
   // Planning: households (issue 11). Leads and customers of one advisor; a customer reads their own household.
   r('POST', 'leads', 'svc-planning', ADV, { body: households.LeadBody, reply: households.HouseholdReply }),
   r('GET', 'single-lead/:id', 'svc-planning', ADV_CUST, { reply: households.HouseholdReply }),
@@ -521,6 +531,214 @@ export const routes: Route[] = [
     summary: "A visitor's fact-find from an advisor's invitation link: creates the lead (rate-limited per address)",
     body: households.OnBoardingSubmitBody,
     reply: households.OnBoardingSubmitReply,
+  }),
+  // Planning: exports (issue 14): the report, data table and scenario as xlsx, pptx, docx or pdf; share-document
+  r('POST', 'customer/:id/exports', 'svc-planning', ADV_CUST, {
+    summary: 'The file of an export of household id (report, format, currency, scenario): xlsx, pptx, docx or pdf',
+    body: exportsContract.ExportBody,
+  }),
+  r('POST', 'share-document', 'svc-planning', ADV, {
+    summary: "Makes an export of lead_id, stores it and mails the household's customer that it is in their dashboard",
+    body: exportsContract.ShareDocumentBody,
+    reply: exportsContract.SharedDocumentReply,
+  }),
+  r('GET', 'customer/:id/shared-documents', 'svc-planning', ADV_CUST, {
+    summary: 'The documents shared with the customer of household id, newest first',
+    reply: exportsContract.SharedDocumentsReply,
+  }),
+  r('GET', 'customer/:id/shared-documents/:documentId/download', 'svc-planning', ADV_CUST, {
+    summary: 'The file of a shared document',
+  }),
+  // Lead magnets (issue 15): admin files with a permission per magnet, the advisor's own, a visitor's download
+  r('GET', 'admin/advisor-magnet-files', 'svc-auth', A, { reply: auth.AdminLeadMagnetListReply }),
+  r('POST', 'admin/advisor-magnet-files', 'svc-auth', A, {
+    body: auth.AdminLeadMagnetCreateBody,
+    reply: auth.AdminLeadMagnetReply,
+  }),
+  r('PATCH', 'admin/advisor-magnet-files/:id', 'svc-auth', A, {
+    body: auth.AdminLeadMagnetUpdateBody,
+    reply: auth.AdminLeadMagnetReply,
+  }),
+  r('DELETE', 'admin/advisor-magnet-files/:id', 'svc-auth', A, { reply: auth.MessageReply }),
+  r('GET', 'advisor-magnet-files', 'svc-auth', ADV, {
+    summary: "The advisor's lead magnets and the admin ones they may pick",
+    reply: auth.AdvisorLeadMagnetsReply,
+  }),
+  r('POST', 'advisor-magnet-files', 'svc-auth', ADV, {
+    body: auth.AdvisorLeadMagnetCreateBody,
+    reply: auth.AdvisorLeadMagnetReply,
+  }),
+  r('PATCH', 'advisor-magnet-files/:id', 'svc-auth', ADV, {
+    body: auth.AdvisorLeadMagnetUpdateBody,
+    reply: auth.AdvisorLeadMagnetReply,
+  }),
+  r('DELETE', 'advisor-magnet-files/:id', 'svc-auth', ADV, { reply: auth.MessageReply }),
+  r('POST', 'advisor/public/lead-magnets/:id/download', 'svc-auth', 'public', {
+    summary: "A visitor's name, e-mail and consent for a lead magnet of the host's advisor: a short-lived file URL",
+    body: auth.LeadMagnetDownloadBody,
+    reply: auth.LeadMagnetDownloadReply,
+  }),
+  r('GET', 'advisor/public/lead-magnets/:id/file', 'svc-auth', 'public', {
+    summary: 'The lead magnet file, with the signed expiry the download call handed out (query exp and sig)',
+  }),
+  // Billing: admin search and CSV export, receipts (issue 16, follow-up)
+  r('GET', 'admin/subscribers-list/export', 'svc-billing', A, {
+    summary: 'The filtered subscribers list as CSV (status, search, plan_id, sort, order), streamed',
+  }),
+  r('GET', 'admin/subscription-transactions-list/export', 'svc-billing', A, {
+    summary: 'The filtered transactions as CSV (kind, user_id, search, from, to, sort, order), streamed',
+  }),
+  r('GET', 'subscription-transactions/:id/receipt', 'svc-billing', ADV_ADMIN, {
+    withoutMembership: true,
+    summary: "A charge's or refund's receipt (PDF): the owning advisor or an admin",
+  }),
+  // Auth: the admin's users list as CSV, for the Pending Registrations export (issue 16, follow-up)
+  r('POST', 'admin/get-filtered-users/export', 'svc-auth', A, {
+    summary: 'The filtered users (the admin/get-filtered-users body; page and page_size ignored) as CSV, streamed',
+    body: auth.FilteredUsersBody,
+  }),
+  // Planning: financial report (issue 14)
+  r('GET', 'customer/:id/financial-report', 'svc-planning', ADV_CUST, {
+    summary: "Every report tab's figures from the engine on the stored household, in SGD or RM",
+    reply: reports.FinancialReportReply,
+  }),
+  // Planning: insurance reference data and thresholds (issue 15). Admins keep them; the pickers and reports read them.
+  r('GET', 'admin/insurance/company', 'svc-planning', A, { reply: reference.InsuranceCompaniesReply }),
+  r('POST', 'admin/insurance/company', 'svc-planning', A, {
+    body: reference.InsuranceCompanyBody,
+    reply: reference.InsuranceCompanyReply,
+  }),
+  r('PUT', 'admin/insurance/company/:id', 'svc-planning', A, {
+    body: reference.InsuranceCompanyBody,
+    reply: reference.InsuranceCompanyReply,
+  }),
+  r('DELETE', 'admin/insurance/company/:id', 'svc-planning', A, {
+    summary: 'Refused (409) while a household policy names the company or one of its plans',
+    reply: households.MessageReply,
+  }),
+  r('GET', 'admin/insurance-plans-category', 'svc-planning', A, { reply: insurance.PlanCategoriesReply }),
+  r('GET', 'admin/insurance-plan-types', 'svc-planning', A, {
+    summary: 'The plan types (with their category) for the admin plan form',
+    reply: insurance.PlanTypesReply,
+  }),
+  r('GET', 'admin/insurance-plans', 'svc-planning', A, {
+    summary: 'The plans admins keep (search, insurance_company, category, plan_type)',
+    reply: reference.InsurancePlansListReply,
+  }),
+  r('GET', 'admin/insurance-plans/:id', 'svc-planning', A, { reply: reference.InsurancePlanReply }),
+  r('POST', 'admin/insurance-plans/create', 'svc-planning', A, {
+    body: reference.InsurancePlanBody,
+    reply: reference.InsurancePlanReply,
+  }),
+  r('PATCH', 'admin/insurance-plans/:id/update', 'svc-planning', A, {
+    body: reference.InsurancePlanPatch,
+    reply: reference.InsurancePlanReply,
+  }),
+  r('DELETE', 'admin/insurance-plans/:id', 'svc-planning', A, {
+    summary: 'Refused (409) while a household policy uses the plan',
+    reply: households.MessageReply,
+  }),
+  r('POST', 'admin/insurance-plans/premium-table/parse', 'svc-planning', A, {
+    summary: 'Reads a premium table (age, male, female) from an xlsx or CSV file; row errors are a 400',
+    body: reference.PremiumImportBody,
+    reply: reference.PremiumImportReply,
+  }),
+  r('POST', 'admin/insurance-plans/:id/premium-table', 'svc-planning', A, {
+    summary: "Replaces plan id's premium table with the one read from an xlsx or CSV file",
+    body: reference.PremiumImportBody,
+    reply: reference.InsurancePlanReply,
+  }),
+  r('GET', 'customer/insurance-plans/:id', 'svc-planning', ADV_CUST, {
+    summary: 'A reference plan with its premium table, additional coverage premium and riders',
+    reply: reference.InsurancePlanReply,
+  }),
+  r('GET', 'admin/insurance-projections-tables', 'svc-planning', A, {
+    summary: 'Projection tables (plan_id)',
+    reply: reference.ProjectionTablesReply,
+  }),
+  r('POST', 'admin/insurance-projections-tables/create', 'svc-planning', A, {
+    body: reference.ProjectionTableBody,
+    reply: reference.ProjectionTableReply,
+  }),
+  r('PATCH', 'admin/insurance-projections-tables/:id/update', 'svc-planning', A, {
+    body: reference.ProjectionTablePatch,
+    reply: reference.ProjectionTableReply,
+  }),
+  r('DELETE', 'admin/insurance-projections-tables/:id', 'svc-planning', A, { reply: households.MessageReply }),
+  r('GET', 'user/threshold', 'svc-planning', 'session', {
+    summary: 'The planning thresholds: the stored value or the default',
+    reply: reference.ThresholdsReply,
+  }),
+  r('POST', 'admin/threshold/create', 'svc-planning', A, {
+    body: reference.ThresholdCreateBody,
+    reply: reference.ThresholdReply,
+  }),
+  r('PATCH', 'admin/threshold/:id/update', 'svc-planning', A, {
+    body: reference.ThresholdUpdateBody,
+    reply: reference.ThresholdReply,
+  }),
+  r('DELETE', 'admin/threshold/:id', 'svc-planning', A, {
+    summary: 'Removes the stored value: a listed threshold returns to its default',
+    reply: households.MessageReply,
+  }),
+  // The advisor's public page (issue 15): its sharing card; `tableau/token` is left out (docs/decisions/public-page.md)
+  r('GET', 'advisor/public/card.png', 'svc-auth', 'public', {
+    summary: "The sharing card (og:image, 1200×630 PNG) of the host's advisor, with name and designation",
+  }),
+  // Planning: investment reference data and fund import (issue 15). Admin CRUD of investment companies, banks and
+  // plans; the fund list's admin page, a fund added by hand, PATCH and DELETE (soft) of a fund; the fund price import.
+  ...(['company', 'bank'] as const).flatMap((thing) => [
+    r('GET', `admin/investment/${thing}`, 'svc-planning', A, {
+      summary: `Investment ${thing === 'company' ? 'companies' : 'banks'} (search)`,
+      reply: investmentReference.ReferenceNamesReply,
+    }),
+    r('POST', `admin/investment/${thing}`, 'svc-planning', A, {
+      body: investmentReference.ReferenceNameBody,
+      reply: investmentReference.ReferenceNameReply,
+    }),
+    r('PUT', `admin/investment/${thing}/:id`, 'svc-planning', A, {
+      body: investmentReference.ReferenceNameBody,
+      reply: investmentReference.ReferenceNameReply,
+    }),
+    r('DELETE', `admin/investment/${thing}/:id`, 'svc-planning', A, { reply: households.MessageReply }),
+  ]),
+  r('GET', 'admin/investment/plan', 'svc-planning', A, {
+    summary: 'Investment plans (company_id, search)',
+    reply: investmentReference.InvestmentPlansReply,
+  }),
+  r('POST', 'admin/investment/plan', 'svc-planning', A, {
+    body: investmentReference.InvestmentPlanBody,
+    reply: investmentReference.InvestmentPlanReply,
+  }),
+  r('PUT', 'admin/investment/plan/:id', 'svc-planning', A, {
+    body: investmentReference.InvestmentPlanBody,
+    reply: investmentReference.InvestmentPlanReply,
+  }),
+  r('DELETE', 'admin/investment/plan/:id', 'svc-planning', A, { reply: households.MessageReply }),
+  r('GET', 'admin/investment-funds', 'svc-planning', A, {
+    summary: 'The fund list for admins: search (name or code), company, page, page_size; deleted funds left out',
+    reply: investmentReference.AdminFundsReply,
+  }),
+  r('POST', 'investment-funds', 'svc-planning', A, {
+    summary: 'A fund added by hand (no feed code)',
+    body: investmentReference.FundCreateBody,
+    reply: investmentReference.AdminFundReply,
+  }),
+  r('PATCH', 'investment-funds/:id', 'svc-planning', A, {
+    body: investmentReference.FundPatchBody,
+    reply: investmentReference.AdminFundReply,
+  }),
+  r('DELETE', 'investment-funds/:id', 'svc-planning', A, {
+    summary: 'Removes the fund from the lists; holdings that name it keep their name and figures',
+    reply: households.MessageReply,
+  }),
+  r('GET', 'scrap-all-funds', 'svc-planning', A, {
+    summary: 'Starts the fund price import now (202), or says one is already running (200)',
+    reply: investmentReference.FundImportStartReply,
+  }),
+  r('GET', 'scraping-funds-status', 'svc-planning', A, {
+    summary: 'The latest fund price import: state, progress (done of total) and per-fund failures',
+    reply: investmentReference.FundImportStatusReply,
   }),
 ];
 

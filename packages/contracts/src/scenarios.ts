@@ -94,6 +94,30 @@ export const SellSequence = z.object({
 export type SellSequence = z.infer<typeof SellSequence>;
 export const SellSequenceReply = z.object({ message: z.string().optional(), data: SellSequence });
 
+/**
+ * POST customer/scenario-settings (decision, docs/decisions/scenarios.md): the scenario's own changes, stored per
+ * household so the customer sees the scenario the advisor built: retirement age by member id, income change in %
+ * by income record id, expense change in % by expense or living-expense record id, and the Monte Carlo trials.
+ * Replaced whole; ids must be the household's own.
+ */
+const ChangePct = z.number().finite().min(-100).max(1000);
+export const SCENARIO_TRIALS_MAX = 100_000;
+export const ScenarioSettingsShape = z.strictObject({
+  retirement_age: z.record(RecordId, z.number().int().min(18).max(100)).default({}),
+  income_change_percent: z.record(RecordId, ChangePct).default({}),
+  expense_change_percent: z.record(RecordId, ChangePct).default({}),
+  trials: z.number().int().min(100).max(SCENARIO_TRIALS_MAX).optional(),
+});
+export const ScenarioSettingsBody = ScenarioSettingsShape.extend({ lead_id: Uuid });
+export type ScenarioSettingsBody = z.infer<typeof ScenarioSettingsBody>;
+export const ScenarioSettings = ScenarioSettingsShape.extend({
+  lead_id: Uuid,
+  /** null until the advisor first saves one. */
+  updated_at: z.string().nullable(),
+});
+export type ScenarioSettings = z.infer<typeof ScenarioSettings>;
+export const ScenarioSettingsReply = z.object({ message: z.string().optional(), data: ScenarioSettings });
+
 export const SavedFilterPageReply = z.object({ data: Page(SavedFilter) });
 export const LockedAssetPageReply = z.object({ data: Page(LockedAsset) });
 

@@ -27,7 +27,7 @@ export async function createDb(config: DbConfig): Promise<Knex> {
       pool: { min: 0, max: config.poolMax ?? 10 },
       acquireConnectionTimeout: 10_000,
     });
-    await knex.raw('CREATE SCHEMA IF NOT EXISTS ??', [config.schema]);
+    await retryCreateRace(() => knex.raw('CREATE SCHEMA IF NOT EXISTS ??', [config.schema]));
     return knex;
   }
   const { default: ClientPgLite } = await import('knex-pglite');
@@ -100,18 +100,41 @@ async function prepareDataDir(dir: string): Promise<void> {
   cpSync(template, dir, { recursive: true });
 }
 
-/** Runs this service's migrations (knex's migrator with an in-code source; safe for replicas: knex locks). */
+/**
+ * PostgreSQL's `IF NOT EXISTS` is not safe against a concurrent creator: two replicas starting on a fresh database
+ * both find the schema or knex's bookkeeping tables missing, and the second create fails with a duplicate
+ * (42P07 relation, 42P06 schema, or 23505 on the catalogue's unique index). The second one retries and then finds
+ * the object there.
+ */
+export async function retryCreateRace<T>(work: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let k = 1; ; k++) {
+    try {
+      return await work();
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (k >= attempts || (code !== '42P07' && code !== '42P06' && code !== '23505')) throw e;
+      await new Promise((r) => setTimeout(r, 50 * k + Math.floor(Math.random() * 50)));
+    }
+  }
+}
+
+/**
+ * Runs this service's migrations (knex's migrator with an in-code source). Safe for replicas: knex's lock table
+ * runs each migration once, and the race to create knex's own tables on a fresh database is retried.
+ */
 export async function migrate(knex: Knex, migrations: Migration[], schema?: string): Promise<string[]> {
   const source: Knex.MigrationSource<Migration> = {
     getMigrations: async () => migrations,
     getMigrationName: (m) => m.name,
     getMigration: async (m) => ({ up: m.up, down: m.down }),
   };
-  const [, applied] = (await knex.migrate.latest({
-    migrationSource: source,
-    schemaName: schema,
-    tableName: 'knex_migrations',
-  })) as [number, string[]];
+  const [, applied] = (await retryCreateRace(() =>
+    knex.migrate.latest({
+      migrationSource: source,
+      schemaName: schema,
+      tableName: 'knex_migrations',
+    }),
+  )) as [number, string[]];
   return applied;
 }
 

@@ -10,6 +10,7 @@ export * from './cache/redis';
 export * from './cache/types';
 export * from './config';
 export * from './context';
+export * from './csv';
 export * from './db';
 export * from './errors';
 export * from './http';

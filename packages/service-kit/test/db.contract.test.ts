@@ -165,6 +165,29 @@ describe.each([
   });
 });
 
+describe('Db contract: replicas starting together on a fresh PostgreSQL schema', () => {
+  it('creates the schema and runs each migration once when several replicas start at the same moment', async () => {
+    const schema = `dbr_${randomBytes(4).toString('hex')}`;
+    const replicas: Knex[] = [];
+    try {
+      // four replicas race CREATE SCHEMA and the creation of knex's own tables (the bench:live failure: 42P07)
+      const opened = await Promise.all(
+        Array.from({ length: 4 }, () => createDb({ kind: 'pg', url: TEST_DATABASE_URL, schema, poolMax: 3 })),
+      );
+      replicas.push(...opened);
+      const applied = await Promise.all(opened.map((k) => migrate(k, migrations, schema)));
+      expect(applied.flat().sort()).toEqual(migrations.map((m) => m.name).sort());
+      const rows = await (opened[0] as Knex).withSchema(schema).table('knex_migrations').select('name');
+      expect(rows.map((r: { name: string }) => r.name).sort()).toEqual(migrations.map((m) => m.name).sort());
+    } finally {
+      for (const k of replicas) await k.destroy();
+      const admin = knexFactory({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
+      await admin.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+      await admin.destroy();
+    }
+  });
+});
+
 describe('Db contract: PGlite on disk', () => {
   const root = mkdtempSync(join(tmpdir(), 'kf-dbc-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
