@@ -5,6 +5,8 @@ import { seedDemo } from './domain/seed';
 import { internalRoutes } from './http/internal.routes';
 import { adminRoutes } from './http/v1/admin.routes';
 import { authRoutes } from './http/v1/auth.routes';
+import { leadMagnetRoutes } from './http/v1/lead-magnets.routes';
+import { ogCardRoutes } from './http/v1/og-card.routes'; // the public page's sharing card (issue 15)
 import { profileRoutes } from './http/v1/profile.routes';
 import { usersRoutes } from './http/v1/users.routes';
 import { billingEventsConsumer } from './messaging/on-billing-events';
@@ -33,6 +35,8 @@ export const authModule: ServiceModule = {
     usersRoutes(app, ctx);
     adminRoutes(app, ctx);
     profileRoutes(app, ctx);
+    leadMagnetRoutes(app, ctx);
+    ogCardRoutes(app, ctx);
     internalRoutes(app, ctx);
   },
   consumers: (ctx) => [billingEventsConsumer(ctx), planningEventsConsumer(ctx)],

@@ -75,6 +75,11 @@ describe.each(testInfras())('svc-auth bad-input sweep (%s)', (infra) => {
       valid: { status: 'active', type: 'advisor', search: 'Aisha', page: 1, page_size: 10 },
     },
     'PATCH admin/get-filtered-users/:id': { as: () => admin.as, valid: { status: 'active' } },
+    // the users list as CSV (issue 16, follow-up): the list's filter body
+    'POST admin/get-filtered-users/export': {
+      as: () => admin.as,
+      valid: { status: 'active', type: 'advisor', search: 'Aisha', pending: 'any', page: 1, page_size: 10 },
+    },
     'POST admin/permissions/:id/upsert': {
       as: () => admin.as,
       valid: { permissions: [{ key: 'lm:a', granted: true }] },
@@ -107,6 +112,31 @@ describe.each(testInfras())('svc-auth bad-input sweep (%s)', (infra) => {
     },
     'POST customer/review-and-ratings/create': { as: () => cust.as, valid: { rating: 5, review: 'Great\nadvice' } },
     'PATCH customer/review-and-ratings/:id/update': { as: () => cust.as, valid: { rating: 4, review: 'Good' } },
+    // lead magnets (issue 15)
+    'POST admin/advisor-magnet-files': {
+      as: () => admin.as,
+      valid: {
+        title: 'Checklist',
+        description: 'Ten\nquestions',
+        file_key: `storage/user/documents/${admin.user.id}/a.pdf`,
+        file_name: 'a.pdf',
+        published: true,
+        access: 'listed',
+        advisor_ids: [adv.user.id],
+      },
+    },
+    'PATCH admin/advisor-magnet-files/:id': {
+      as: () => admin.as,
+      valid: { title: 'Checklist', published: false, access: 'all', advisor_ids: [adv.user.id] },
+    },
+    'POST advisor-magnet-files': {
+      as: () => adv.as,
+      valid: { title: 'Guide', file_key: `storage/user/documents/${adv.user.id}/g.pdf`, show_on_page: true },
+    },
+    'PATCH advisor-magnet-files/:id': { as: () => adv.as, valid: { title: 'Guide', show_on_page: false } },
+    'POST advisor/public/lead-magnets/:id/download': {
+      valid: { name: 'Visitor', email: 'visitor@example.com', consent: true },
+    },
   });
   const bodyRoutes = routes.filter((r) => r.service === 'svc-auth' && r.body);
   const internal: Array<{ path: string; schema: z.ZodType; valid: () => Record<string, unknown> }> = [

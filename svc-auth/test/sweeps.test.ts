@@ -425,9 +425,15 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
       ['POST', 'customer/review-and-ratings/create', { rating: 1, review: 'Hacked' }],
       ['PATCH', `customer/review-and-ratings/${randomUUID()}/update`, { is_published: true }],
       ['DELETE', `customer/review-and-ratings/${randomUUID()}`],
+      // lead magnets (issue 15)
+      ['GET', 'advisor-magnet-files'],
+      ['POST', 'advisor-magnet-files', { lead_magnet_id: randomUUID() }],
+      ['PATCH', `advisor-magnet-files/${randomUUID()}`, { title: 'Hacked' }],
+      ['DELETE', `advisor-magnet-files/${randomUUID()}`],
     ];
     const adminEndpoints: Array<[string, string, unknown?]> = [
       ['POST', 'admin/get-filtered-users', {}],
+      ['POST', 'admin/get-filtered-users/export', { pending: 'any' }], // CSV export (issue 16, follow-up)
       ['GET', 'admin/users-stats'],
       ['PATCH', `admin/get-filtered-users/${other.user.id}`, { status: 'deactivated' }],
       ['DELETE', `admin/get-filtered-users/${other.user.id}`],
@@ -437,6 +443,15 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
       ['PATCH', `admin/advisor-meta/${randomUUID()}/update`, { title: 'Hacked' }],
       ['PUT', 'admin/advisor-meta/bulk-update', { items: [{ id: randomUUID(), position: 0 }] }],
       ['DELETE', `admin/advisor-meta/${randomUUID()}`],
+      // lead magnets (issue 15)
+      ['GET', 'admin/advisor-magnet-files'],
+      [
+        'POST',
+        'admin/advisor-magnet-files',
+        { title: 'Hacked', file_key: `storage/user/documents/${adv.user.id}/h.pdf` },
+      ],
+      ['PATCH', `admin/advisor-magnet-files/${randomUUID()}`, { title: 'Hacked' }],
+      ['DELETE', `admin/advisor-magnet-files/${randomUUID()}`],
     ];
     const refused: string[] = [];
     const expectStatus = async (
@@ -488,7 +503,14 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
       true,
     );
     expect(await countRows(t, 'permissions')).toBe(0);
-    for (const table of ['advisor_meta', 'profile_meta_data', 'testimonials', 'reviews'])
+    for (const table of [
+      'advisor_meta',
+      'profile_meta_data',
+      'testimonials',
+      'reviews',
+      'lead_magnets',
+      'advisor_lead_magnets',
+    ])
       expect([table, await countRows(t, table)]).toEqual([table, 0]);
   });
 
@@ -505,6 +527,9 @@ describe.each(testInfras())('svc-auth input and access sweeps (%s)', (infra) => 
       expect((await post(path, wrongSecret)).status).toBe(403);
     }
     expect((await fetch(`${t.svc.url}/internal/dev/outbox?kind=mail`, { headers: wrongSecret })).status).toBe(403);
+    // the public page's on-boarding ids (issue 15): the gateway's only
+    for (const headers of [{}, wrongSecret])
+      expect((await fetch(`${t.svc.url}/internal/advisor-public/onboarding`, { headers })).status).toBe(403);
     // A signed identity without the custom header cannot change anything.
     const signed = signIdentityHeaders(t.secret, adv.as, undefined, randomUUID());
     const noCsrf = await fetch(`${t.svc.url}/api/v1/user/update`, {

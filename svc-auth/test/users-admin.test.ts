@@ -88,6 +88,14 @@ describe.each(testInfras())('svc-auth users, admin, permissions, membership (%s)
     expect((await upd({ designation: 'Adviser <script>' })).status).toBe(400);
     expect((await upd({ profile_image: '"><img src=x onerror=alert(1)>' })).status).toBe(400);
     expect(await outboxTypes(t, adv.user.id)).toContain('auth.user.updated.v1');
+    // the event carries the designation (svc-planning brands reports with it): the details' update, then cleared
+    const designations = (
+      await t.svc.ctx.db('outbox').where({ type: 'auth.user.updated.v1' }).orderBy('seq').select('payload')
+    )
+      .map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload))
+      .filter((p) => p.user_id === adv.user.id)
+      .map((p) => p.designation);
+    expect(designations.slice(-2)).toEqual(['Chartered Financial Planner', null]);
 
     // Only self or an admin.
     const forbidden = await t.call('PATCH', 'user/update', {
@@ -133,6 +141,7 @@ describe.each(testInfras())('svc-auth users, admin, permissions, membership (%s)
       testimonials: [],
       reviews: [],
       rating: { average: null, count: 0 },
+      lead_magnets: [],
     });
     expect((await t.call('GET', 'advisor/public')).status).toBe(404);
     expect((await t.call('GET', 'advisor/public', { tenant: 'nobody-here' })).status).toBe(404);

@@ -106,6 +106,10 @@ export interface UserFilter {
   pending?: 'unverified' | 'no_plan' | 'any';
   page: number;
   page_size: number;
+  /** Exports: only users registered before the export began (a sign-up meanwhile cannot shift a row into two pages). */
+  createdBefore?: Date;
+  /** Exports read page after page and need no total (default true). */
+  count?: boolean;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" matches literally. */
@@ -115,6 +119,7 @@ export async function filterUsers(db: Knex, f: UserFilter): Promise<{ rows: User
   const base = db<UserRow>('users').modify((q) => {
     if (f.status) q.where('status', f.status);
     if (f.type) q.where('type', f.type);
+    if (f.createdBefore) q.where('created_at', '<', f.createdBefore);
     if (f.pending) {
       const unverified = (w: Knex.QueryBuilder) => w.where('email_verified', false).orWhere('mobile_verified', false);
       const noPlan = (w: Knex.QueryBuilder) =>
@@ -132,7 +137,8 @@ export async function filterUsers(db: Knex, f: UserFilter): Promise<{ rows: User
       });
     }
   });
-  const countRow = (await base.clone().count<{ count: string | number }[]>('* as count'))[0];
+  const countRow =
+    f.count === false ? undefined : (await base.clone().count<{ count: string | number }[]>('* as count'))[0];
   const rows = (await base
     .clone()
     .orderBy([

@@ -10,6 +10,7 @@ import {
 } from '@kinfolio/service-kit';
 import { findUserById, findUserByUsername, toUser, type UserRow, updateUser } from '../data/user.repository';
 import { isUniqueViolation, usernameTaken } from './errors';
+import { publicLeadMagnets } from './lead-magnets';
 import { publicContent } from './profile-content';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -80,6 +81,7 @@ export async function updateProfile(
         name: row.name,
         email: row.email,
         username: row.username,
+        designation: row.designation ?? null,
       });
       return row;
     });
@@ -109,5 +111,6 @@ export async function advisorPublic(ctx: ServiceContext): Promise<auth.AdvisorPu
     contact_number: user.contact_number,
     og_image: user.profile_image,
     ...(await publicContent(ctx, user.id)),
+    lead_magnets: await publicLeadMagnets(ctx.db, user.id),
   };
 }

@@ -1,7 +1,15 @@
-import type { Express, RequestHandler } from 'express';
 import { auth } from '@kinfolio/contracts';
-import { allow, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
-import { listUsers, removeUser, setStatus, stats } from '../../domain/admin';
+import { allow, parse, type ServiceContext, streamCsv, uuidParam } from '@kinfolio/service-kit';
+import type { Express, RequestHandler } from 'express';
+import {
+  listUsers,
+  removeUser,
+  setStatus,
+  stats,
+  USERS_EXPORT_HEADER,
+  userExportBatches,
+  usersExportFilename,
+} from '../../domain/admin';
 import { upsert } from '../../domain/permissions';
 import { requireCaller } from '../../domain/sessions';
 
@@ -13,10 +21,22 @@ export function adminRoutes(app: Express, ctx: ServiceContext): void {
     next();
   };
   const onlyAdmin = allow('admin');
-  const me = (res: { locals: Record<string, unknown> }) => (res.locals.me as Awaited<ReturnType<typeof requireCaller>>).id;
+  const me = (res: { locals: Record<string, unknown> }) =>
+    (res.locals.me as Awaited<ReturnType<typeof requireCaller>>).id;
   app.post('/api/v1/admin/get-filtered-users', live, onlyAdmin, async (req, res) => {
     const body = parse(auth.FilteredUsersBody, req.body);
     res.json({ data: await listUsers(ctx, body) });
+  });
+  // The same filter body as the list (same validation; page and page_size are read and ignored): every page, as CSV.
+  app.post('/api/v1/admin/get-filtered-users/export', live, onlyAdmin, async (req, res) => {
+    const { page: _page, page_size: _size, ...filter } = parse(auth.FilteredUsersBody, req.body);
+    await streamCsv(
+      res,
+      usersExportFilename(filter.pending),
+      USERS_EXPORT_HEADER,
+      (stillWanted) => userExportBatches(ctx, filter, stillWanted),
+      (err) => ctx.logger.error({ err }, 'users export failed'),
+    );
   });
   app.get('/api/v1/admin/users-stats', live, onlyAdmin, async (_req, res) => {
     res.json({ data: await stats(ctx) });
