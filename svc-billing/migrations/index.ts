@@ -2,5 +2,6 @@ import type { Migration } from '@kinfolio/service-kit';
 import { trials } from './001_trials';
 import { payments } from './002_payments';
 import { notifications } from './003_notifications';
+import { receiptsTombstones } from './004_receipts_tombstones';
 
-export const migrations: Migration[] = [trials, payments, notifications];
+export const migrations: Migration[] = [trials, payments, notifications, receiptsTombstones];

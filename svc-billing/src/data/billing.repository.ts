@@ -294,23 +294,86 @@ export async function updateSubscription(
   return subRow(row);
 }
 
+/** The admin subscribers list's filters (search: the advisor's name or e-mail, or the plan's name). */
+export interface SubscriberFilter {
+  status?: billing.SubscriptionState;
+  search?: string;
+  planId?: string;
+  sort?: (typeof billing.SUBSCRIBER_SORTS)[number];
+  order?: billing.SortOrder;
+  /** Exports: only rows created before this (the export's start). */
+  createdBefore?: Date;
+}
+
+/** `%text%` for ILIKE with the pattern characters taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A subscription with what the admin lists and exports show next to it: the advisor's contact, the plan's name. */
+export interface SubscriberListRow extends SubscriptionFullRow {
+  contact_name: string | null;
+  contact_email: string | null;
+  plan_name: string | null;
+}
+
+function subscriberQuery(db: Db, f: SubscriberFilter) {
+  const q = db('subscriptions as s')
+    .leftJoin('billing_contacts as c', 'c.user_id', 's.user_id')
+    .leftJoin('plans as p', 'p.id', 's.plan_id')
+    .whereNotNull('s.plan_id');
+  if (f.status) q.where('s.status', f.status);
+  if (f.planId) q.where('s.plan_id', f.planId);
+  if (f.createdBefore) q.where('s.created_at', '<=', f.createdBefore);
+  if (f.search) {
+    const like = contains(f.search);
+    q.where((w) =>
+      w
+        .whereRaw(`c.name ILIKE ? ESCAPE '\\'`, [like])
+        .orWhereRaw(`c.email ILIKE ? ESCAPE '\\'`, [like])
+        .orWhereRaw(`p.name ILIKE ? ESCAPE '\\'`, [like]),
+    );
+  }
+  return q;
+}
+
+const SUBSCRIBER_SORT_COLUMN: Record<NonNullable<SubscriberFilter['sort']>, string> = {
+  starts_at: 's.starts_at',
+  current_period_end: 's.current_period_end',
+  ends_at: 's.ends_at',
+  amount: 's.amount',
+  plan_name: 'p.name',
+};
+
+/** One page (or, for the export, one batch) of the filtered, sorted subscribers; `total` counts the whole filter. */
 export async function pageSubscriptions(
   db: Db,
-  opts: { status?: billing.SubscriptionState; page: number; pageSize: number },
-): Promise<{ rows: SubscriptionFullRow[]; total: number }> {
-  const base = () => {
-    const q = db('subscriptions').whereNotNull('plan_id');
-    if (opts.status) q.where({ status: opts.status });
-    return q;
-  };
-  const counted = (await base().count({ n: '*' })) as Array<{ n: string | number }>;
-  const n = counted[0]?.n ?? 0;
-  const rows = await base()
-    .select(SUB_COLUMNS)
-    .orderBy([{ column: 'starts_at', order: 'desc' }, { column: 'id' }])
+  opts: SubscriberFilter & { page: number; pageSize: number; count?: boolean },
+): Promise<{ rows: SubscriberListRow[]; total: number }> {
+  let total = 0;
+  if (opts.count !== false) {
+    const counted = (await subscriberQuery(db, opts).count({ n: '*' })) as Array<{ n: string | number }>;
+    total = Number(counted[0]?.n ?? 0);
+  }
+  const column = SUBSCRIBER_SORT_COLUMN[opts.sort ?? 'starts_at'];
+  const order = opts.order ?? 'desc';
+  const rows = await subscriberQuery(db, opts)
+    .select([
+      ...SUB_COLUMNS.map((c) => `s.${c}`),
+      'c.name as contact_name',
+      'c.email as contact_email',
+      'p.name as plan_name',
+    ])
+    .orderByRaw(`${column} ${order} NULLS LAST, s.id ${order}`)
     .limit(opts.pageSize)
     .offset((opts.page - 1) * opts.pageSize);
-  return { rows: rows.map(subRow), total: Number(n) };
+  return {
+    rows: rows.map((r: Record<string, unknown>) => ({
+      ...subRow(r),
+      contact_name: (r.contact_name as string | null) ?? null,
+      contact_email: (r.contact_email as string | null) ?? null,
+      plan_name: (r.plan_name as string | null) ?? null,
+    })),
+    total,
+  };
 }
 
 /** Live subscriptions due for the sweep: past due beyond the grace period, or set to end and past their end. */
@@ -357,11 +420,16 @@ export interface TransactionRow {
   receipt_url: string | null;
   provider_ref: string;
   occurred_at: Date;
+  /** The service period a charge paid for (the invoice line's), when the provider said. */
+  period_start?: Date | null;
+  period_end?: Date | null;
 }
 
 const txRow = (r: Record<string, unknown>): TransactionRow => ({
   ...(r as unknown as TransactionRow),
   occurred_at: toDate(r.occurred_at as string),
+  period_start: toDateOrNull(r.period_start as string | null),
+  period_end: toDateOrNull(r.period_end as string | null),
 });
 
 /** Records a transaction once per provider reference; true when it is new. */
@@ -370,24 +438,92 @@ export async function insertTransaction(trx: Knex.Transaction, row: TransactionR
   return inserted.length > 0;
 }
 
+/** The transactions lists' filters: the advisor's own history uses userId and kind only. */
+export interface TransactionFilter {
+  userId?: string;
+  kind?: billing.TransactionKind;
+  search?: string;
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  from?: string;
+  to?: string;
+  sort?: (typeof billing.TRANSACTION_SORTS)[number];
+  order?: billing.SortOrder;
+  /** Exports: only rows recorded before this (the export's start). */
+  recordedBefore?: Date;
+}
+
+export interface TransactionListRow extends TransactionRow {
+  contact_name: string | null;
+  contact_email: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+function transactionQuery(db: Db, f: TransactionFilter) {
+  const q = db('transactions as t').leftJoin('billing_contacts as c', 'c.user_id', 't.user_id');
+  if (f.userId) q.where('t.user_id', f.userId);
+  if (f.kind) q.where('t.kind', f.kind);
+  if (f.recordedBefore) q.where('t.recorded_at', '<=', f.recordedBefore);
+  if (f.from) q.where('t.occurred_at', '>=', new Date(`${f.from}T00:00:00Z`));
+  if (f.to) q.where('t.occurred_at', '<', new Date(Date.parse(`${f.to}T00:00:00Z`) + DAY_MS));
+  if (f.search) {
+    const like = contains(f.search);
+    q.where((w) =>
+      w
+        .whereRaw(`c.name ILIKE ? ESCAPE '\\'`, [like])
+        .orWhereRaw(`c.email ILIKE ? ESCAPE '\\'`, [like])
+        .orWhereRaw(`t.plan_name ILIKE ? ESCAPE '\\'`, [like]),
+    );
+  }
+  return q;
+}
+
+/** One page (or export batch) of the filtered, sorted transactions, newest first by default. */
 export async function pageTransactions(
   db: Db,
-  opts: { userId?: string; kind?: billing.TransactionKind; page: number; pageSize: number },
-): Promise<{ rows: TransactionRow[]; total: number }> {
-  const base = () => {
-    const q = db('transactions');
-    if (opts.userId) q.where({ user_id: opts.userId });
-    if (opts.kind) q.where({ kind: opts.kind });
-    return q;
-  };
-  const counted = (await base().count({ n: '*' })) as Array<{ n: string | number }>;
-  const n = counted[0]?.n ?? 0;
-  const rows = await base()
-    .select('*')
-    .orderBy([{ column: 'occurred_at', order: 'desc' }, { column: 'id' }])
+  opts: TransactionFilter & { page: number; pageSize: number; count?: boolean },
+): Promise<{ rows: TransactionListRow[]; total: number }> {
+  let total = 0;
+  if (opts.count !== false) {
+    const counted = (await transactionQuery(db, opts).count({ n: '*' })) as Array<{ n: string | number }>;
+    total = Number(counted[0]?.n ?? 0);
+  }
+  const column = opts.sort === 'amount' ? 't.amount' : 't.occurred_at';
+  const order = opts.order ?? 'desc';
+  const rows = await transactionQuery(db, opts)
+    .select(['t.*', 'c.name as contact_name', 'c.email as contact_email'])
+    .orderByRaw(`${column} ${order}, t.id ${order}`)
     .limit(opts.pageSize)
     .offset((opts.page - 1) * opts.pageSize);
-  return { rows: rows.map(txRow), total: Number(n) };
+  return {
+    rows: rows.map((r: Record<string, unknown>) => ({
+      ...txRow(r),
+      contact_name: (r.contact_name as string | null) ?? null,
+      contact_email: (r.contact_email as string | null) ?? null,
+    })),
+    total,
+  };
+}
+
+export async function findTransaction(db: Db, id: string): Promise<TransactionListRow | null> {
+  const r = await db('transactions as t')
+    .leftJoin('billing_contacts as c', 'c.user_id', 't.user_id')
+    .select(['t.*', 'c.name as contact_name', 'c.email as contact_email'])
+    .where('t.id', id)
+    .first();
+  return r ? { ...txRow(r), contact_name: r.contact_name ?? null, contact_email: r.contact_email ?? null } : null;
+}
+
+// ---- tombstones: subscriptions first seen deleted ---------------------------------------------------------------
+export async function insertTombstone(trx: Knex.Transaction, providerId: string, eventAt: number): Promise<void> {
+  await trx('subscription_tombstones')
+    .insert({ provider_subscription_id: providerId, deleted_event_at: eventAt })
+    .onConflict('provider_subscription_id')
+    .ignore();
+}
+
+export async function hasTombstone(db: Db, providerId: string): Promise<boolean> {
+  return Boolean(await db('subscription_tombstones').where({ provider_subscription_id: providerId }).first());
 }
 
 // ---- webhook events ----------------------------------------------------------------------------------------------

@@ -291,11 +291,23 @@ export async function toSubscription(
   };
 }
 
+/** A paid invoice as the history records it (the period is the invoice line's, when the provider gave one). */
+export interface ChargedInvoice {
+  id: string;
+  amount: number;
+  currency: string;
+  receiptUrl: string | null;
+  at: Date;
+  reason: string | null;
+  periodStart?: Date | null;
+  periodEnd?: Date | null;
+}
+
 /** A charge the provider reports on an invoice: recorded once (by invoice id). */
 export async function recordInvoiceCharge(
   trx: Knex.Transaction,
   sub: repo.SubscriptionFullRow,
-  invoice: { id: string; amount: number; currency: string; receiptUrl: string | null; at: Date; reason: string | null },
+  invoice: ChargedInvoice,
   card: { brand: string; last4: string } | null,
 ): Promise<void> {
   if (invoice.amount <= 0) return;
@@ -304,7 +316,7 @@ export async function recordInvoiceCharge(
   await repo.insertTransaction(trx, {
     id: randomUUID(),
     user_id: sub.user_id,
-    subscription_id: sub.id,
+    subscription_id: sub.id || null,
     kind: 'charge',
     amount: invoice.amount,
     currency: currencyOf(invoice.currency) ?? sub.currency,
@@ -320,12 +332,12 @@ export async function recordInvoiceCharge(
     receipt_url: invoice.receiptUrl,
     provider_ref: `${invoice.id}:charge`,
     occurred_at: invoice.at,
+    period_start: invoice.periodStart ?? null,
+    period_end: invoice.periodEnd ?? null,
   });
 }
 
-function chargedNow(
-  sub: ProviderSubscription,
-): { id: string; amount: number; currency: string; receiptUrl: string | null; at: Date; reason: string | null } | null {
+function chargedNow(sub: ProviderSubscription): ChargedInvoice | null {
   const inv = sub.latestInvoice;
   if (inv?.status !== 'paid' || inv.amountPaid <= 0) return null;
   return {
@@ -335,6 +347,8 @@ function chargedNow(
     receiptUrl: inv.receiptUrl,
     at: inv.created,
     reason: inv.billingReason,
+    periodStart: inv.periodStart,
+    periodEnd: inv.periodEnd,
   };
 }
 
@@ -595,14 +609,23 @@ export function toTransaction(row: repo.TransactionRow): billing.SubscriptionTra
     plan_name: row.plan_name,
     card_brand: row.card_brand,
     card_last4: row.card_last4,
-    receipt_url: row.receipt_url,
+    receipt_url: receiptUrlOf(row),
     occurred_at: row.occurred_at.toISOString(),
   };
 }
 
+/** svc-billing's own receipt of a transaction (a PDF; any charge or refund has one). */
+export const ownReceiptPath = (id: string) => `/api/v1/subscription-transactions/${id}/receipt`;
+
+/** The provider's hosted receipt when it gave one (Stripe), else ours; a failed payment has none. */
+export function receiptUrlOf(row: Pick<repo.TransactionRow, 'id' | 'kind' | 'receipt_url'>): string | null {
+  if (row.kind === 'failure') return null;
+  return row.receipt_url ?? ownReceiptPath(row.id);
+}
+
 export async function transactions(
   b: Billing,
-  opts: { userId?: string; kind?: billing.TransactionKind; page: number; pageSize: number },
+  opts: repo.TransactionFilter & { page: number; pageSize: number },
 ): Promise<{ rows: billing.SubscriptionTransaction[]; total: number; page: number; page_size: number }> {
   const { rows, total } = await repo.pageTransactions(b.ctx.db, opts);
   return { rows: rows.map(toTransaction), total, page: opts.page, page_size: opts.pageSize };
@@ -610,7 +633,7 @@ export async function transactions(
 
 export async function subscribers(
   b: Billing,
-  opts: { status?: billing.SubscriptionState; page: number; pageSize: number },
+  opts: repo.SubscriberFilter & { page: number; pageSize: number },
 ): Promise<{ rows: billing.Subscription[]; total: number; page: number; page_size: number }> {
   const { rows, total } = await repo.pageSubscriptions(b.ctx.db, opts);
   const out: billing.Subscription[] = [];

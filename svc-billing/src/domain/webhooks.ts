@@ -4,7 +4,7 @@ import type { Knex } from '@kinfolio/service-kit';
 import { AppError } from '@kinfolio/service-kit';
 import Stripe from 'stripe';
 import * as repo from '../data/billing.repository';
-import { subscriptionOfInvoice, toSubscription } from '../payments/shapes';
+import { invoicePeriod, subscriptionOfInvoice, toSubscription } from '../payments/shapes';
 import { announceMembership, type Billing, currencyOf, recordInvoiceCharge } from './billing';
 
 type Loose = Record<string, unknown>;
@@ -131,8 +131,14 @@ async function applySubscription(b: Billing, trx: Knex.Transaction, obj: Loose, 
     const planId = price?.plan_id ?? meta.plan_id;
     const currency = (price ? price.currency : meta.currency) as billing.Currency | undefined;
     const plan = planId ? await repo.findPlan(trx, planId) : null;
-    if (!userId || !plan || (currency !== 'SGD' && currency !== 'RM') || !LIVE.has(state)) return;
-    if (await repo.findLiveSubscription(trx, userId)) return;
+    const ended = !LIVE.has(state);
+    if (ended) {
+      // first seen deleted (its created/updated events are late): a tombstone with the event's time, so those older
+      // events can never bring it to life, and the ended subscription on record when we know whose it is
+      await repo.insertTombstone(trx, sub.id, created);
+    } else if (await repo.hasTombstone(trx, sub.id)) return;
+    if (!userId || !plan || (currency !== 'SGD' && currency !== 'RM')) return;
+    if (!ended && (await repo.findLiveSubscription(trx, userId))) return;
     local = await repo.insertSubscription(trx, {
       id:
         meta.kinfolio_subscription_id && /^[0-9a-f-]{36}$/.test(meta.kinfolio_subscription_id)
@@ -141,7 +147,7 @@ async function applySubscription(b: Billing, trx: Knex.Transaction, obj: Loose, 
       user_id: userId,
       status: state,
       starts_at: sub.currentPeriodStart,
-      ends_at: null,
+      ends_at: ended ? eventTime : null,
       plan_id: plan.id,
       currency,
       amount: price?.amount ?? (currency === 'SGD' ? plan.price_sgd : plan.price_rm),
@@ -186,12 +192,54 @@ async function applySubscription(b: Billing, trx: Knex.Transaction, obj: Loose, 
 
 async function subscriptionOf(trx: Knex.Transaction, inv: Loose): Promise<repo.SubscriptionFullRow | null> {
   const providerId = subscriptionOfInvoice(inv);
-  return providerId ? repo.findSubscriptionByProviderId(trx, providerId) : null;
+  if (!providerId) return null;
+  return (await repo.findSubscriptionByProviderId(trx, providerId)) ?? (await standIn(trx, inv, providerId));
+}
+
+/**
+ * An invoice of a subscription not on record yet (its events are late): what the invoice itself says — the
+ * subscription's metadata (user, plan, currency) or the customer — so the charge or failure is recorded now rather
+ * than lost. It is recorded without a subscription id (nothing of ours to point at yet).
+ */
+async function standIn(
+  trx: Knex.Transaction,
+  inv: Loose,
+  providerId: string,
+): Promise<repo.SubscriptionFullRow | null> {
+  const parent = (inv.parent ?? {}) as Loose;
+  const meta = (((parent.subscription_details ?? {}) as Loose).metadata ?? {}) as Record<string, string>;
+  const customer = typeof inv.customer === 'string' ? inv.customer : null;
+  const userId = meta.user_id ?? (customer ? await repo.findUserByCustomer(trx, customer) : null);
+  const plan = meta.plan_id ? await repo.findPlan(trx, meta.plan_id) : null;
+  const currency = currencyOf(String(inv.currency ?? '')) ?? (meta.currency as billing.Currency | undefined);
+  if (!userId || !plan || (currency !== 'SGD' && currency !== 'RM')) return null;
+  const period = invoicePeriod(inv) ?? { start: new Date(0), end: new Date(0) };
+  return {
+    id: '',
+    user_id: userId,
+    status: 'active',
+    starts_at: period.start,
+    ends_at: null,
+    plan_id: plan.id,
+    currency,
+    amount: currency === 'SGD' ? plan.price_sgd : plan.price_rm,
+    interval: plan.interval,
+    provider_subscription_id: providerId,
+    card_id: null,
+    cancel_at_period_end: false,
+    current_period_start: period.start,
+    current_period_end: period.end,
+    past_due_since: null,
+    cancel_reason: null,
+    provider_event_at: 0,
+    revision: 0,
+  };
 }
 
 async function applyInvoicePaid(trx: Knex.Transaction, inv: Loose): Promise<void> {
   const sub = await subscriptionOf(trx, inv);
   if (!sub) return;
+  const period = invoicePeriod(inv);
   const transitions = (inv.status_transitions ?? {}) as Loose;
   const at = typeof transitions.paid_at === 'number' ? transitions.paid_at : Number(inv.created);
   await recordInvoiceCharge(
@@ -204,6 +252,8 @@ async function applyInvoicePaid(trx: Knex.Transaction, inv: Loose): Promise<void
       receiptUrl: typeof inv.hosted_invoice_url === 'string' ? inv.hosted_invoice_url : null,
       at: new Date(at * 1000),
       reason: typeof inv.billing_reason === 'string' ? inv.billing_reason : null,
+      periodStart: period?.start ?? null,
+      periodEnd: period?.end ?? null,
     },
     null,
   );
@@ -218,7 +268,7 @@ async function applyInvoiceFailed(trx: Knex.Transaction, inv: Loose): Promise<vo
   await repo.insertTransaction(trx, {
     id: randomUUID(),
     user_id: sub.user_id,
-    subscription_id: sub.id,
+    subscription_id: sub.id || null,
     kind: 'failure',
     amount: Number(inv.amount_due ?? 0),
     currency: currencyOf(String(inv.currency ?? '')) ?? sub.currency,

@@ -47,6 +47,9 @@ export interface ProviderInvoice {
   billingReason: string | null;
   receiptUrl: string | null;
   created: Date;
+  /** The service period the invoice's first line covers (subscription invoices have one), else null. */
+  periodStart: Date | null;
+  periodEnd: Date | null;
 }
 
 export interface ProviderSubscription {

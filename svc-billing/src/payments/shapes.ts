@@ -28,9 +28,19 @@ export function toCard(pm: Loose): ProviderCard {
   };
 }
 
+/** The period the invoice's first line covers (Stripe: `lines.data[].period`), when it has one. */
+export function invoicePeriod(inv: Loose): { start: Date; end: Date } | null {
+  const lines = ((inv.lines as Loose | undefined)?.data ?? []) as Loose[];
+  const period = (lines[0]?.period ?? null) as Loose | null;
+  const start = num(period?.start);
+  const end = num(period?.end);
+  return start > 0 && end > 0 ? { start: new Date(start * 1000), end: new Date(end * 1000) } : null;
+}
+
 export function toInvoice(inv: unknown): ProviderInvoice | null {
   if (!inv || typeof inv !== 'object') return null;
   const i = inv as Loose;
+  const period = invoicePeriod(i);
   return {
     id: String(i.id),
     status: str(i.status),
@@ -40,6 +50,8 @@ export function toInvoice(inv: unknown): ProviderInvoice | null {
     billingReason: str(i.billing_reason),
     receiptUrl: str(i.hosted_invoice_url) ?? str(i.invoice_pdf),
     created: new Date(num(i.created) * 1000),
+    periodStart: period?.start ?? null,
+    periodEnd: period?.end ?? null,
   };
 }
 

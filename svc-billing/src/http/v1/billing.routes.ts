@@ -2,7 +2,34 @@ import { billing } from '@kinfolio/contracts';
 import { allow, currentContext, identity, parse, uuidParam } from '@kinfolio/service-kit';
 import type { Express } from 'express';
 import * as use from '../../domain/billing';
+import {
+  exportFilename,
+  SUBSCRIBER_HEADER,
+  subscriberBatches,
+  TRANSACTION_HEADER,
+  transactionBatches,
+} from '../../domain/exports';
+import { receipt } from '../../domain/receipts';
 import { remind } from '../../domain/reminders';
+import { streamCsv } from '../csv';
+
+/** The subscribers list's filters from its query (the list and its export read the same ones). */
+const subscriberFilter = (q: billing.SubscribersQuery) => ({
+  status: q.status ?? 'active',
+  search: q.search || undefined,
+  planId: q.plan_id,
+  sort: q.sort,
+  order: q.order,
+});
+const transactionFilter = (q: billing.AdminTransactionsQuery) => ({
+  userId: q.user_id,
+  kind: q.kind,
+  search: q.search || undefined,
+  from: q.from,
+  to: q.to,
+  sort: q.sort,
+  order: q.order,
+});
 
 /** Spec §7 "Payments and plans" and the admin billing calls: thin (validate, call the use case, shape the reply). */
 export function billingRoutes(app: Express, b: use.Billing): void {
@@ -92,11 +119,32 @@ export function billingRoutes(app: Express, b: use.Billing): void {
     const q = parse(billing.TransactionsQuery, req.query);
     res.json({ data: await use.transactions(b, { userId, kind: q.kind, page: q.page, pageSize: q.page_size }) });
   });
+  // a charge's or refund's receipt (PDF): the owning advisor or an admin; anyone else 404
+  app.get('/api/v1/subscription-transactions/:id/receipt', allow('advisor', 'admin'), async (req, res) => {
+    const caller = identity();
+    const { filename, pdf } = await receipt(b, caller, uuidParam(req));
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(pdf);
+  });
 
   // admin
   app.get('/api/v1/admin/subscribers-list', allow('admin'), async (req, res) => {
     const q = parse(billing.SubscribersQuery, req.query);
-    res.json({ data: await use.subscribers(b, { status: q.status ?? 'active', page: q.page, pageSize: q.page_size }) });
+    res.json({ data: await use.subscribers(b, { ...subscriberFilter(q), page: q.page, pageSize: q.page_size }) });
+  });
+  app.get('/api/v1/admin/subscribers-list/export', allow('admin'), async (req, res) => {
+    const q = parse(billing.SubscribersQuery, req.query);
+    const filter = subscriberFilter(q);
+    await streamCsv(
+      res,
+      exportFilename('subscribers', filter.status),
+      SUBSCRIBER_HEADER,
+      (stillWanted) => subscriberBatches(b, filter, stillWanted),
+      (err) => b.ctx.logger.error({ err }, 'subscribers export failed'),
+    );
   });
   for (const kind of billing.REMINDER_KINDS) {
     app.post(`/api/v1/admin/notify-user-for-${kind}`, allow('admin'), async (req, res) => {
@@ -106,8 +154,16 @@ export function billingRoutes(app: Express, b: use.Billing): void {
   }
   app.get('/api/v1/admin/subscription-transactions-list', allow('admin'), async (req, res) => {
     const q = parse(billing.AdminTransactionsQuery, req.query);
-    res.json({
-      data: await use.transactions(b, { userId: q.user_id, kind: q.kind, page: q.page, pageSize: q.page_size }),
-    });
+    res.json({ data: await use.transactions(b, { ...transactionFilter(q), page: q.page, pageSize: q.page_size }) });
+  });
+  app.get('/api/v1/admin/subscription-transactions-list/export', allow('admin'), async (req, res) => {
+    const q = parse(billing.AdminTransactionsQuery, req.query);
+    await streamCsv(
+      res,
+      exportFilename('subscription-transactions', q.kind),
+      TRANSACTION_HEADER,
+      (stillWanted) => transactionBatches(b, transactionFilter(q), stillWanted, b.ctx.config.PUBLIC_URL),
+      (err) => b.ctx.logger.error({ err }, 'transactions export failed'),
+    );
   });
 }
