@@ -1,23 +1,8 @@
-/*
- * Stored-households benchmark (npm run bench:households): svc-planning in distributed mode on the PostgreSQL of this
- * machine (a throwaway schema), called THROUGH THE GATEWAY (gateway/src/main.ts as its own process, sessions in
- * Redis, a session cookie per advisor), as the issue's targets ask. Seeds one advisor with 1,000 households of 2–6
- * members and ~60 records each among 50 other advisors with 100 households each, then measures p95 of: a customers
- * page (sorted, and searched), a whole household read, one record save, 32 concurrent advisors' saves a second, and
- * calculate/finance from a stored household with 40 records per kind. Issue 12 adds 8 policies of 4 benefits (and a
- * premium transaction run) to every household and measures a household's whole insurance, coverage by member and a
- * 20-item position bulk update. Issue 13 adds 6 funds, 2 CPF accounts, 2 loans and 1 property to every household and
- * measures its whole balance sheet and the debt summary with schedules. Each figure has a same-run baseline: GET /healthz through the same gateway (the HTTP
- * floor of two hops).
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import { join, resolve } from 'node:path';
-import { freePort, type Identity, RedisCache, startTestService, testIdentity } from '@kinfolio/service-kit';
-import { hashToken, sessionCacheKey } from '../../gateway/src/session';
+import { randomUUID } from 'node:crypto';
+import { startTestService, testIdentity } from '@kinfolio/service-kit';
 import { type ListQuery, listHouseholds } from '../src/households/repository';
 import { planningModule } from '../src/module';
+import { benchGateway, p95 } from './harness';
 
 const KINDS = [
   [
@@ -203,105 +188,12 @@ function seedBalanceSheet(
   );
 }
 
-function p95(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] as number;
-}
-
-const root = resolve(__dirname, '../..');
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-/** One call through the gateway with the advisor's session cookie. */
-function viaGateway(
-  port: number,
-  token: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((res, rej) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        agent,
-        path: path.startsWith('/') ? path : `/api/v1/${path}`,
-        headers: {
-          ...(token ? { cookie: `kf_session=${token}` } : {}),
-          'authorization-type': 'advisor',
-          'x-requested-with': 'kinfolio',
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (r) => {
-        r.resume();
-        r.on('end', () => res({ status: r.statusCode ?? 0 }));
-      },
-    );
-    req.on('error', rej);
-    req.end(payload);
-  });
-}
-
-async function waitFor(port: number, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const ok = await viaGateway(port, null, 'GET', '/healthz').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the gateway on ${port} did not come up`);
-}
-
 async function main() {
   // the service's own pool size (10, as in distributed mode), not the test harness's 5
   const t = await startTestService(planningModule, { infra: 'real', poolMax: 10 });
   // the gateway, as in production: its own process, sessions read from Redis
-  const cache = new RedisCache(redisUrl, `bench-hh:${randomBytes(3).toString('hex')}:`);
-  const prefix = (cache as unknown as { prefix: string }).prefix;
-  const tokens = new Map<string, string>();
-  const sessionOf = async (who: Identity) => {
-    const token = randomBytes(32).toString('base64url');
-    const identity = {
-      session_id: who.sessionId,
-      user_id: who.userId,
-      type: who.type,
-      membership_status: 'active',
-      trial_ends_at: null,
-      status: 'active',
-      registered_at: new Date().toISOString(),
-    };
-    await cache.set(sessionCacheKey(hashToken(token)), JSON.stringify(identity), 3600);
-    tokens.set(who.userId, token);
-  };
-  const gatewayPort = await freePort();
-  const gateway: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join('gateway', 'src', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      INTERNAL_SECRET: t.secret,
-      LOG_LEVEL: 'warn',
-      MODE: 'embedded',
-      PORT: String(gatewayPort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'http://localhost:8080',
-      SVC_AUTH_URLS: t.svc.url,
-      SVC_PLANNING_URLS: t.svc.url,
-      SVC_BILLING_URLS: t.svc.url,
-      SVC_SUPPORT_URLS: t.svc.url,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: prefix,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const call = (method: string, path: string, o: { as?: Identity; body?: unknown } = {}) =>
-    viaGateway(gatewayPort, o.as ? (tokens.get(o.as.userId) ?? null) : null, method, path, o.body);
+  const gw = await benchGateway(t, 'hh');
+  const { call, sessionOf } = gw;
   const db = t.svc.ctx.db;
   const owner = testIdentity('advisor');
   const others = Array.from({ length: 50 }, () => testIdentity('advisor'));
@@ -424,7 +316,6 @@ async function main() {
   bigHousehold = (await seed(owner.userId, 1, 40))[0] as string;
   await db.raw('ANALYZE');
   for (const who of [owner, ...others]) await sessionOf(who);
-  await waitFor(gatewayPort);
   console.log(`seeded ${rowsSeeded.toLocaleString('en')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const time = async (n: number, f: (i: number) => Promise<{ status: number }>) => {
@@ -588,9 +479,7 @@ async function main() {
     }),
   );
   console.log(`32 concurrent advisors: ${(saves / (SAVE_MS / 1000)).toFixed(0)} saves/s (target ≥ 400)`);
-  gateway.kill('SIGTERM');
-  agent.destroy();
-  await cache.client.quit();
+  await gw.stop();
   await t.stop();
 }
 

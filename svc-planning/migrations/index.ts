@@ -6,6 +6,12 @@ import { dropLastHouseholds } from './004_drop_last_households';
 import { insurance } from './005_insurance';
 import { balanceSheet } from './006_balance_sheet';
 import { scenarios } from './007_scenarios';
+import { insuranceReference } from './008_insurance_reference';
+import { investmentReference } from './009_investment_reference';
+import { sharedDocuments } from './010_shared_documents';
+import { householdChildren } from './011_household_children';
+import { scenarioSettings } from './012_scenario_settings';
+import { advisors } from './013_advisors';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -15,4 +21,10 @@ export const migrations: Migration[] = [
   insurance,
   balanceSheet,
   scenarios,
+  insuranceReference,
+  investmentReference,
+  sharedDocuments,
+  householdChildren,
+  scenarioSettings,
+  advisors,
 ];

@@ -2,6 +2,7 @@ import type { ServiceModule } from '@kinfolio/service-kit';
 import { migrations } from '../migrations';
 import { balanceSheetRoutes } from './balance-sheet/routes';
 import { closeScenarioPool } from './domain/calculations/montecarlo';
+import { exportRoutes } from './exports/routes';
 import { leadsRoutes } from './households/leads.routes';
 import { onBoardingRoutes } from './households/onboarding.routes';
 import { planRoutes } from './households/plan.routes';
@@ -9,8 +10,15 @@ import { calculateRoutes } from './http/v1/calculate.routes';
 import { currencyRatesRoutes } from './http/v1/currency-rates.routes';
 import { insuranceRoutes } from './insurance/routes';
 import { demoHouseholdConsumer } from './messaging/demo-household';
+import { advisorEventsConsumer } from './messaging/on-advisor-events';
 import { authEventsConsumer } from './messaging/on-auth-events';
+import { leadMagnetEventsConsumer } from './messaging/on-lead-magnet-events';
 import { recordsRoutes } from './records/routes';
+import { insuranceReferenceRoutes } from './reference/insurance/routes';
+import { startFundImports, stopFundImports } from './reference/investment/importer';
+import { investmentReferenceRoutes } from './reference/investment/routes';
+import { thresholdRoutes } from './reference/thresholds/routes';
+import { reportRoutes } from './reports/routes';
 import { scenarioRoutes } from './scenarios/routes';
 
 /** svc-planning: reference data, stored households and their records, calculations and projections. */
@@ -25,10 +33,25 @@ export const planningModule: ServiceModule = {
     onBoardingRoutes(app, ctx);
     recordsRoutes(app, ctx);
     insuranceRoutes(app, ctx);
+    insuranceReferenceRoutes(app, ctx);
+    thresholdRoutes(app, ctx);
     balanceSheetRoutes(app, ctx);
+    investmentReferenceRoutes(app, ctx);
     scenarioRoutes(app, ctx);
+    exportRoutes(app, ctx);
+    reportRoutes(app, ctx);
   },
-  consumers: (ctx) => [authEventsConsumer(ctx), demoHouseholdConsumer(ctx)],
+  consumers: (ctx) => [
+    authEventsConsumer(ctx),
+    advisorEventsConsumer(ctx),
+    demoHouseholdConsumer(ctx),
+    leadMagnetEventsConsumer(ctx),
+  ],
   // the scenario calculations' worker threads (Monte Carlo off the event loop) end with the service
-  onStop: () => closeScenarioPool(),
+  // the fund price import (issue 15): resumes a run left behind and keeps its schedule; stops between batches
+  onStart: (ctx) => startFundImports(ctx),
+  onStop: async (ctx) => {
+    await stopFundImports(ctx);
+    await closeScenarioPool();
+  },
 };

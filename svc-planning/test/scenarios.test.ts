@@ -251,6 +251,83 @@ describe.each(testInfras())('svc-planning scenarios and saved filters on %s', (i
     expect([tooMuch.status, fieldsOf(tooMuch.body)]).toEqual([400, [`expense_change_percent.${exp.body.data.id}`]]);
   });
 
+  it('stores the scenario changes, and the stored run uses them for the advisor and the customer alike', async () => {
+    const h = await newHousehold();
+    const income = (await t.svc.ctx.db('member_incomes').where({ household_id: h.id }).first('id')).id as string;
+    const exp = await call('POST', 'customer/member-expense', advisor, {
+      lead_id: h.id,
+      category: 'food',
+      amount: 2000,
+      frequency: 'monthly',
+      currency: 'SGD',
+    });
+    const expenseId = exp.body.data.id as string;
+    // nothing saved yet: an empty scenario, readable by the customer
+    const empty = S.ScenarioSettingsReply.parse(
+      (await call('GET', `customer/${h.id}/scenario-settings`, customer)).body,
+    );
+    expect(empty.data).toMatchObject({ retirement_age: {}, income_change_percent: {}, updated_at: null });
+
+    const body = {
+      lead_id: h.id,
+      retirement_age: { [h.me]: 55 },
+      income_change_percent: { [income]: -20 },
+      expense_change_percent: { [expenseId]: 25 },
+      trials: 2000,
+    };
+    const saved = await call('POST', 'customer/scenario-settings', advisor, body);
+    expect([saved.status, saved.body.errors]).toEqual([200, undefined]);
+    const read = S.ScenarioSettingsReply.parse(
+      (await call('GET', `customer/${h.id}/scenario-settings`, customer)).body,
+    );
+    expect(read.data).toMatchObject({ ...body, updated_at: expect.any(String) });
+
+    // a run with nothing posted equals the run posting the same changes, for both roles
+    const posted = await call('POST', 'customer/calculate/scenario-modelling', advisor, {
+      household_id: h.id,
+      scenario: {
+        overrides: { retirement_age: { [h.me]: 55 }, income_change_percent: { [income]: -20 } },
+        monte_carlo: { enabled: true, trials: 2000 },
+      },
+      expense_change_percent: { [expenseId]: 25 },
+    });
+    expect(posted.status).toBe(200);
+    for (const who of [advisor, customer]) {
+      const stored = await call('POST', 'customer/calculate/scenario-modelling', who, {
+        household_id: h.id,
+        scenario: { monte_carlo: { enabled: true } },
+      });
+      expect(stored.status).toBe(200);
+      expect(stored.body.data.scenario).toEqual(posted.body.data.scenario);
+      expect(stored.body.data.monte_carlo.trials).toBe(2000);
+    }
+    // the scenario differs from the current plan because of the stored changes
+    expect(posted.body.data.scenario.final_net_worth).not.toBe(posted.body.data.base.final_net_worth);
+
+    // an expense removed later drops out of the stored changes instead of failing the run
+    expect((await call('DELETE', `customer/member-expense/${expenseId}`, advisor)).status).toBe(200);
+    const after = await call('POST', 'customer/calculate/scenario-modelling', customer, { household_id: h.id });
+    expect(after.status).toBe(200);
+
+    // the customer reads but cannot save; another advisor does not see it; ids must be the household's own
+    expect((await call('POST', 'customer/scenario-settings', customer, body)).status).toBe(403);
+    expect((await call('GET', `customer/${h.id}/scenario-settings`, other)).status).toBe(404);
+    expect((await call('POST', 'customer/scenario-settings', other, body)).status).toBe(404);
+    const nobody = randomUUID();
+    const badMember = await call('POST', 'customer/scenario-settings', advisor, {
+      lead_id: h.id,
+      retirement_age: { [nobody]: 60 },
+    });
+    expect([badMember.status, fieldsOf(badMember.body)]).toEqual([400, [`retirement_age.${nobody}`]]);
+    const badAge = await call('POST', 'customer/scenario-settings', advisor, {
+      lead_id: h.id,
+      retirement_age: { [h.me]: 12 },
+    });
+    expect([badAge.status, fieldsOf(badAge.body)]).toEqual([400, [`retirement_age.${h.me}`]]);
+    const badTrials = await call('POST', 'customer/scenario-settings', advisor, { lead_id: h.id, trials: 10 });
+    expect([badTrials.status, fieldsOf(badTrials.body)]).toEqual([400, ['trials']]);
+  });
+
   it('answers other requests while Monte Carlo runs (off the event loop)', async () => {
     const h = await newHousehold();
     // an inline household: the trials start as soon as the request arrives (no database read before them)

@@ -61,42 +61,7 @@ export async function engineBalanceSheet(db: Knex, hh: HouseholdRow): Promise<En
           currency: p.currency,
         }),
       ),
-    pensions: pensions.map((p) => {
-      const c = p.monthly_contribution;
-      const post = p.post_retirement_contribution;
-      const postMonthly = (post?.employer_amount ?? 0) + (post?.employee_amount ?? 0);
-      return clean({
-        id: p.id,
-        member_id: p.member_id,
-        type: p.type,
-        currency: p.currency,
-        balances:
-          p.type === 'CPF'
-            ? { oa: p.cpf_oa, sa: p.special, ma: p.medisave, ra: p.cpf_ra }
-            : p.type === 'EPF'
-              ? { account1: p.account1_amount, account2: p.account2_amount, account3: p.account3_amount }
-              : { value: p.value },
-        monthly_salary: c?.salary,
-        salary_increment: p.salary_increment,
-        contribution_growth_rate: p.contribution_growth_rate,
-        cpf_contribution_growth_rate: p.type === 'CPF' ? p.cpf_contribution_growth_rate : undefined,
-        employer_percent: c?.employer_percentage,
-        employee_percent: c?.employee_percentage,
-        cpf_payout_age: p.type === 'CPF' ? p.cpf_payout_age : undefined,
-        retirement_age: p.retirement_age,
-        cpf_ers_limit: p.cpf_ers_limit,
-        cpf_property_pledge: p.type === 'CPF' ? p.cpf_property_pledge : undefined,
-        cpf_life_plan: p.type === 'CPF' ? p.cpf_life_plan : undefined,
-        post_retirement_contribution: post?.contribution
-          ? {
-              contribution: true,
-              monthly_amount: postMonthly || undefined,
-              from_age: post.start_age,
-              to_age: post.end_age,
-            }
-          : undefined,
-      });
-    }),
+    pensions: pensions.map(pensionInput),
     loans: debts.filter(hasLoan).map((d) => {
       const pensionMonthly = d.using_pension ? d.pension_for_installment : undefined;
       return clean({
@@ -142,4 +107,46 @@ export async function engineBalanceSheet(db: Knex, hh: HouseholdRow): Promise<En
       }),
   };
   return out;
+}
+
+/**
+ * A stored pension account as the engine's pension. Contribution percentages the advisor typed are passed as they
+ * are and stay fixed; empty ones are left out, so the engine takes them from the scheme's age table year by year (a
+ * member crossing an age band gets the new rate, spec §9). A self-employed member has no employer: 0.
+ */
+export function pensionInput(p: B.PensionAccount & { id: string }): NonNullable<EngineParts['pensions']>[number] {
+  const c = p.monthly_contribution;
+  const post = p.post_retirement_contribution;
+  const postMonthly = (post?.employer_amount ?? 0) + (post?.employee_amount ?? 0);
+  return clean({
+    id: p.id,
+    member_id: p.member_id,
+    type: p.type,
+    currency: p.currency,
+    balances:
+      p.type === 'CPF'
+        ? { oa: p.cpf_oa, sa: p.special, ma: p.medisave, ra: p.cpf_ra }
+        : p.type === 'EPF'
+          ? { account1: p.account1_amount, account2: p.account2_amount, account3: p.account3_amount }
+          : { value: p.value },
+    monthly_salary: c?.salary,
+    salary_increment: p.salary_increment,
+    contribution_growth_rate: p.contribution_growth_rate,
+    cpf_contribution_growth_rate: p.type === 'CPF' ? p.cpf_contribution_growth_rate : undefined,
+    employer_percent: c?.employer_percentage ?? (c?.self_employed ? 0 : undefined),
+    employee_percent: c?.employee_percentage,
+    cpf_payout_age: p.type === 'CPF' ? p.cpf_payout_age : undefined,
+    retirement_age: p.retirement_age,
+    cpf_ers_limit: p.cpf_ers_limit,
+    cpf_property_pledge: p.type === 'CPF' ? p.cpf_property_pledge : undefined,
+    cpf_life_plan: p.type === 'CPF' ? p.cpf_life_plan : undefined,
+    post_retirement_contribution: post?.contribution
+      ? {
+          contribution: true,
+          monthly_amount: postMonthly || undefined,
+          from_age: post.start_age,
+          to_age: post.end_age,
+        }
+      : undefined,
+  });
 }

@@ -3,6 +3,7 @@ import { convertExact, round2 } from '@kinfolio/money';
 import { badRequest, type Knex } from '@kinfolio/service-kit';
 import { BALANCE_SHEET_FAMILIES } from '../../migrations/006_balance_sheet';
 import { listCurrencyRates } from '../data/currency-rate.repository';
+import { today as todayDay } from '../domain/calculations/dates';
 import {
   marketValueAfter,
   myPropertyGainRate,
@@ -16,6 +17,7 @@ import {
 import type { HouseholdRow } from '../records/access';
 import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
 import {
+  ageOn,
   balanceAfterPaid,
   isLoan,
   isProperty,
@@ -55,9 +57,15 @@ async function recordsByTable(db: Knex, hh: HouseholdRow, tables: readonly strin
 
 async function viewer(db: Knex, hh: HouseholdRow, view: string | undefined): Promise<Viewer> {
   if (!view) return null;
-  const m = await db('members').where({ id: view, household_id: hh.id }).first('id', 'relation');
+  return viewerAmong(await db('members').where({ id: view, household_id: hh.id }).select('id', 'relation'), view);
+}
+
+/** The member `view` names among the household's members (null without a view; 400 naming `view` when none). */
+function viewerAmong(members: Array<{ id: string; relation: string }>, view: string | undefined): Viewer {
+  if (!view) return null;
+  const m = members.find((x) => x.id === view);
   if (!m) throw badRequest('No such member in this household', 'view');
-  return { id: m.id, relation: m.relation };
+  return { id: m.id, relation: m.relation as NonNullable<Viewer>['relation'] };
 }
 
 const children = (rows: Row[], key: string, id: string) => rows.filter((r) => r[key] === id);
@@ -211,11 +219,21 @@ export async function debtSummary(db: Knex, hh: HouseholdRow, q: { view?: string
 /** GET customer/{id}/balance-sheet: every fund, pension and debt with its children, figures and view. */
 export async function wholeBalanceSheet(db: Knex, hh: HouseholdRow, q: { view?: string; as_of?: string }) {
   const tables = BALANCE_SHEET_FAMILIES.flatMap((f) => [f.parent, ...f.children]);
-  const [byTable, who, rateRows] = await Promise.all([
+  const [byTable, rateRows, memberRows] = await Promise.all([
     recordsByTable(db, hh, tables),
-    viewer(db, hh, q.view),
     listCurrencyRates(db),
+    db('members').where({ household_id: hh.id, advisor_id: hh.advisor_id }).select('id', 'relation', 'data'),
   ]);
+  // one read of the members gives both the view's member and every member's age
+  const who = viewerAmong(memberRows, q.view);
+  // members' ages today: a pension's empty contribution percentages are the age table's (spec §9)
+  const day = todayDay();
+  const ageOf = new Map<string, number | null>(
+    memberRows.map((m: { id: string; data: unknown }) => [
+      m.id,
+      ageOn((typeof m.data === 'string' ? JSON.parse(m.data) : m.data) as { age?: number | null }, day),
+    ]),
+  );
   const rates = Object.fromEntries(rateRows.map((r: { code: string; rate: number }) => [r.code, r.rate]));
   const inHousehold = (amount: number, currency: string) => convertExact(amount, currency, hh.currency, rates);
   const asOf = q.as_of ?? todayIso();
@@ -245,7 +263,7 @@ export async function wholeBalanceSheet(db: Knex, hh: HouseholdRow, q: { view?: 
       share,
       balance,
       view_value: round2(balance * share),
-      monthly_contributions: monthlyContributions(account),
+      monthly_contributions: monthlyContributions(account, ageOf.get(String(p.member_id)) ?? null),
       beneficiaries: children(t('pension_beneficiaries'), 'pension_id', p.id),
       transactions: children(t('pension_transactions'), 'pension_id', p.id),
     };

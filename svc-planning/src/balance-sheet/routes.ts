@@ -26,8 +26,11 @@ export function balanceSheetRoutes(app: Express, ctx: ServiceContext): void {
   });
   app.get('/api/v1/investment-funds', readers, async (req, res) => {
     const q = parse(B.InvestmentFundsQuery, req.query);
+    // a fund an admin deleted leaves the picker; holdings that name it keep theirs (issue 15, soft delete)
     const rows = ctx
       .db('investment_funds')
+      .whereNull('deleted_at')
+      .select('*', ctx.db.raw('price_date::text as price_date'))
       .orderBy([{ column: 'name' }, { column: 'id' }])
       .limit(200);
     if (q.search) rows.whereRaw("lower(name) like '%' || lower(?) || '%'", [q.search]);
@@ -40,6 +43,8 @@ export function balanceSheetRoutes(app: Express, ctx: ServiceContext): void {
         currency: f.currency,
         risk_level: f.risk_level,
         asset_class: { equity: Number(f.equity), bond: Number(f.bond), others: Number(f.others) },
+        price: f.price === null ? null : Number(f.price),
+        price_date: f.price_date ?? null,
       })),
     });
   });

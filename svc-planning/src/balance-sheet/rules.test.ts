@@ -1,7 +1,11 @@
 import { balanceSheet as B } from '@kinfolio/contracts';
+import { project } from '../domain/calculations/projection';
+import { pensionInput } from './engine';
 import {
+  contributionPercentagesIn,
   debtIssues,
   defaultContributionPercentages,
+  monthlyContributions,
   monthsHeld,
   outstandingByYear,
   runIssues,
@@ -17,7 +21,7 @@ describe('balance-sheet rules', () => {
     expect(shareLimitIssue([60, 30], 10.5, 'owners')?.field).toBe('percentage');
   });
 
-  it('CPF percentages left empty come from the age table (spec §9: 17/20 to 55, 15/16 to 60, 7.5/5 over 70)', () => {
+  it("CPF percentages left empty are the age table's of the year (spec §9: 17/20 to 55, 15/16 to 60, 7.5/5 over 70)", () => {
     const p = (mc: Record<string, unknown>) =>
       B.PensionAccount.parse({
         member_id: crypto.randomUUID(),
@@ -25,26 +29,75 @@ describe('balance-sheet rules', () => {
         currency: 'SGD',
         monthly_contribution: mc,
       });
-    expect(defaultContributionPercentages(p({}), 40, 2026)).toMatchObject({
+    expect(contributionPercentagesIn(p({}), 40, 2026)).toMatchObject({
       employer_percentage: 17,
       employee_percentage: 20,
     });
-    expect(defaultContributionPercentages(p({}), 58, 2026)).toMatchObject({
+    expect(contributionPercentagesIn(p({}), 58, 2026)).toMatchObject({
       employer_percentage: 15,
       employee_percentage: 16,
     });
-    expect(defaultContributionPercentages(p({}), 75, 2026)).toMatchObject({
+    expect(contributionPercentagesIn(p({}), 75, 2026)).toMatchObject({
       employer_percentage: 7.5,
       employee_percentage: 5,
     });
-    expect(defaultContributionPercentages(p({ employee_percentage: 3 }), 40, 2026)).toMatchObject({
+    expect(contributionPercentagesIn(p({ employee_percentage: 3 }), 40, 2026)).toMatchObject({
       employer_percentage: 17,
       employee_percentage: 3,
     });
-    expect(defaultContributionPercentages(p({ self_employed: true }), 40, 2026)).toMatchObject({
+    expect(contributionPercentagesIn(p({ self_employed: true }), 40, 2026)).toMatchObject({
       employer_percentage: 0,
     });
-    expect(defaultContributionPercentages(p({}), null, 2026).employer_percentage).toBeUndefined();
+    expect(contributionPercentagesIn(p({}), null, 2026).employer_percentage).toBeUndefined();
+  });
+
+  it('the save stores the percentages as entered: empty ones stay empty, typed ones stay', () => {
+    const p = B.PensionAccount.parse({
+      member_id: crypto.randomUUID(),
+      type: 'CPF',
+      currency: 'SGD',
+      monthly_contribution: { salary: 5000, employee_percentage: 18 },
+    });
+    const stored = defaultContributionPercentages(p, 40, 2026);
+    expect(stored.employer_percentage).toBeUndefined();
+    expect(stored.employee_percentage).toBe(18);
+    // shown today: the empty employer percentage is the table's for the age (17 up to 55)
+    expect(monthlyContributions(p, 40, 2026)).toEqual({ employer: 850, employee: 900, total: 1750 });
+  });
+
+  it('a stored CPF account with empty percentages gets the next band when the member crosses it; typed ones stay', () => {
+    // Aged 54 on 1 January 2026, 5,000 a month (under the 8,000 ceiling), no increments. The CPF table's employee
+    // rate is 20% up to 55 and 16% from 56 to 60: 2026 and 2027 pay 5,000 · 12 · 20% = 12,000, 2028 (56)
+    // 5,000 · 12 · 16% = 9,600. An employee percentage typed as 20 keeps paying 12,000 in 2028.
+    const M1 = '00000000-0000-4000-8000-000000000001';
+    const account = (mc: Record<string, unknown>) => {
+      const p = B.PensionAccount.parse({
+        member_id: M1,
+        type: 'CPF',
+        currency: 'SGD',
+        cpf_oa: 0,
+        special: 0,
+        medisave: 0,
+        cpf_ra: 0,
+        monthly_contribution: { salary: 5000, ...mc },
+      });
+      // as the save stores it, then as the engine reads it
+      return pensionInput({ ...p, id: 'p1', monthly_contribution: defaultContributionPercentages(p, 54, 2026) });
+    };
+    const employee = (mc: Record<string, unknown>, year: number) =>
+      project({
+        as_of: '2026-01-01',
+        currency: 'SGD',
+        members: [{ id: M1, relation: 'me', age: 54, retirement_age: 70 }],
+        pensions: [{ ...account(mc), cpf_extra_interest: false }],
+      }).rows.find((r) => r.year === year)?.employee_contribution;
+    expect(account({}).employee_percent).toBeUndefined();
+    expect(employee({}, 2026)).toBe(12_000);
+    expect(employee({}, 2027)).toBe(12_000);
+    expect(employee({}, 2028)).toBe(9_600);
+    expect(employee({ employee_percentage: 20 }, 2028)).toBe(12_000);
+    // self-employed: no employer contribution whatever the age
+    expect(account({ self_employed: true }).employer_percent).toBe(0);
   });
 
   it('loans the engine refuses name the field: tenure 0, a repayment below the interest', () => {

@@ -72,10 +72,12 @@ export function ageOn(member: { age?: number | null; date_of_birth?: string | nu
 }
 
 /**
- * Spec §9: CPF/EPF contribution percentages left empty come from the age table of the scheme in force this year
- * (the engine's tables). A self-employed member has no employer: its employer percentage defaults to 0.
+ * Spec §9: the contribution percentages of a pension account in a year. Those the advisor typed stay fixed; an empty
+ * one is the age table's of the scheme in force that year, for the member's age then (a self-employed member has no
+ * employer: 0). The engine applies the same tables year by year; this is the figure for one year (today's, shown in
+ * the lists).
  */
-export function defaultContributionPercentages(
+export function contributionPercentagesIn(
   p: Pick<B.PensionAccount, 'type' | 'monthly_contribution'>,
   age: number | null,
   year: number,
@@ -87,6 +89,22 @@ export function defaultContributionPercentages(
   if (mc.employee_percentage === undefined) mc.employee_percentage = band.employee;
   return mc;
 }
+
+/**
+ * The monthly contribution as it is stored at save: as entered. Percentages left empty are NOT filled from the age
+ * table here (a stored default would freeze this year's band for every later year and read as typed in the editor):
+ * the engine defaults them per year (engine.ts `pensionInput`), and the lists show today's with
+ * `contributionPercentagesIn`. (The save path calls it with the member's age and the year; neither is needed.)
+ */
+export function storedContribution(
+  p: Pick<B.PensionAccount, 'type' | 'monthly_contribution'>,
+  _age?: number | null,
+  _year?: number,
+): B.PensionAccount['monthly_contribution'] {
+  return { ...p.monthly_contribution };
+}
+/** The name the records module's save calls (kinds.ts): the stored monthly contribution, no default filled in. */
+export const defaultContributionPercentages = storedContribution;
 
 /** Pension accounts hold the accounts of their scheme only (EPF accounts 1-3; CPF OA, SA/MA, RA, MediSave). */
 export function pensionIssues(p: B.PensionAccount): Issue[] {
@@ -110,9 +128,16 @@ export function pensionBalance(p: B.PensionAccount): number {
   return p.value ?? 0;
 }
 
-/** The monthly contributions of a pension account: amounts given, else the wage × the (defaulted) percentages. */
-export function monthlyContributions(p: B.PensionAccount): { employer: number; employee: number; total: number } {
-  const mc = p.monthly_contribution;
+/**
+ * The monthly contributions of a pension account: amounts given, else the wage × the percentages (empty ones the age
+ * table's for the member's `age` in `year` when given, see `contributionPercentagesIn`; without an age, 0).
+ */
+export function monthlyContributions(
+  p: B.PensionAccount,
+  age: number | null = null,
+  year: number = ymd(todayDay()).year,
+): { employer: number; employee: number; total: number } {
+  const mc = contributionPercentagesIn(p, age, year);
   const c2 = (x: number) => Math.round(x * 100) / 100;
   const employer = mc.employer_amount ?? c2(((mc.salary ?? 0) * (mc.employer_percentage ?? 0)) / 100);
   const employee = mc.employee_amount ?? c2(((mc.salary ?? 0) * (mc.employee_percentage ?? 0)) / 100);

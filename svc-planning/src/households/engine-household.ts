@@ -16,6 +16,15 @@ function clean<T extends Record<string, unknown>>(o: T): T {
 function nonEmpty<T extends Record<string, unknown[] | undefined>>(lists: T): Partial<T> {
   return Object.fromEntries(Object.entries(lists).filter(([, v]) => v?.length)) as Partial<T>;
 }
+/** The household's children as the engine's dependants (child tax reliefs by age), or nothing when none are listed. */
+function childrenOf(hh: HouseholdRow): planning.Household['dependants'] {
+  const raw = typeof hh.children === 'string' ? JSON.parse(hh.children) : hh.children;
+  const list = Array.isArray(raw) ? (raw as Array<{ age?: number; date_of_birth?: string }>) : [];
+  if (list.length === 0) return undefined;
+  return list.map((c, k) =>
+    clean({ id: `child-${k + 1}`, relation: 'child' as const, age: c.age, date_of_birth: c.date_of_birth }),
+  );
+}
 const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
   Object.fromEntries(keys.map((k) => [k, r[k]]));
 
@@ -110,6 +119,7 @@ export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string)
     ),
     insurances: insurances?.length ? insurances : undefined,
     ...nonEmpty(balance),
+    dependants: childrenOf(hh),
   };
   return clean(out) as unknown as planning.Household;
 }

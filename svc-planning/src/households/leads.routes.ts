@@ -72,6 +72,7 @@ async function duplicate(trx: Knex.Transaction, hh: HouseholdRow): Promise<House
   await trx('households').insert({
     ...rest,
     dependencies: JSON.stringify(rest.dependencies),
+    children: JSON.stringify(rest.children ?? []),
     id,
     type: hh.type,
     name: `${hh.name} (copy)`.slice(0, 100),

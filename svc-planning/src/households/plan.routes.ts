@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Express } from 'express';
 import { households as H } from '@kinfolio/contracts';
 import { allow, identity, notFound, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import type { Express } from 'express';
 import { householdFor } from '../records/access';
 import { kinds } from '../records/kinds';
 import { allRecords, deleteRecord } from '../records/repository';

@@ -75,6 +75,7 @@ export function toHousehold(row: HouseholdRow, members: H.Member[]): H.Household
     marital_status: row.marital_status as H.Household['marital_status'],
     dependencies: json<H.Household['dependencies']>(row.dependencies),
     children_count: row.children_count,
+    children: json<H.Household['children']>(row.children) ?? [],
     citizenship: row.citizenship as H.Household['citizenship'],
     holding_pr: row.holding_pr,
     country_pr: row.country_pr,
@@ -167,7 +168,7 @@ export async function syncProfileFromMe(trx: Knex, hh: Pick<HouseholdRow, 'id'>,
     });
 }
 
-const profileColumns = (p: Partial<H.LeadBody> | H.LeadPatchBody): Record<string, unknown> => {
+const profileColumns = (p: Partial<H.LeadBody> | H.LeadPatchBody, currentChildren = 0): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   for (const k of [
     'name',
@@ -190,6 +191,11 @@ const profileColumns = (p: Partial<H.LeadBody> | H.LeadPatchBody): Record<string
     if (v !== undefined) out[k] = k === 'currency' && typeof v === 'string' ? v.toUpperCase() : v;
   }
   if (p.dependencies !== undefined) out.dependencies = JSON.stringify(p.dependencies);
+  if (p.children !== undefined) {
+    out.children = JSON.stringify(p.children);
+    // the list names at least as many children as the count says
+    out.children_count = Math.max(Number(out.children_count ?? currentChildren), p.children.length);
+  }
   return out;
 };
 
@@ -214,7 +220,7 @@ export async function createHousehold(trx: Knex, advisorId: string, body: H.Lead
 }
 
 export async function patchHousehold(trx: Knex, hh: HouseholdRow, patch: H.LeadPatchBody): Promise<void> {
-  const cols = profileColumns(patch);
+  const cols = profileColumns(patch, hh.children_count);
   await trx('households')
     .where({ id: hh.id, advisor_id: hh.advisor_id })
     .update({ ...cols, updated_at: new Date() });

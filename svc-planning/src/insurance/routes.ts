@@ -28,13 +28,35 @@ export function insuranceRoutes(app: Express, ctx: ServiceContext): void {
     const plans = ctx
       .db('insurance_reference_plans as p')
       .leftJoin('insurance_companies as c', 'c.id', 'p.insurance_company')
-      .select('p.id', 'p.name', 'p.insurance_company', 'c.name as company_name', 'p.plan_type')
+      // the plans admins keep (issue 15, src/reference/insurance): with their category and currency for the editor
+      .select(
+        'p.id',
+        'p.name',
+        'p.insurance_company',
+        'c.name as company_name',
+        'p.plan_type',
+        'p.category',
+        'p.currency',
+      )
       .orderBy([{ column: 'p.name' }, { column: 'p.id' }])
-      .limit(200);
+      .limit(500);
     if (q.insurance_company) plans.where('p.insurance_company', q.insurance_company);
     if (q.plan_type) plans.where('p.plan_type', q.plan_type);
-    if (q.search) plans.whereRaw("lower(p.name) like '%' || lower(?) || '%'", [q.search]);
-    const custom = { id: 'custom', name: 'Custom', insurance_company: null, company_name: null, plan_type: null };
+    if (q.search)
+      plans.where((w) =>
+        w
+          .whereRaw("lower(p.name) like '%' || lower(?) || '%'", [String(q.search)])
+          .orWhereRaw("lower(c.name) like '%' || lower(?) || '%'", [String(q.search)]),
+      );
+    const custom = {
+      id: 'custom',
+      name: 'Custom',
+      insurance_company: null,
+      company_name: null,
+      plan_type: null,
+      category: null,
+      currency: null,
+    };
     res.json({ data: [custom, ...(await plans)] });
   });
 

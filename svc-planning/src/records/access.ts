@@ -15,6 +15,7 @@ export interface HouseholdRow {
   marital_status: string;
   dependencies: unknown;
   children_count: number;
+  children: unknown;
   citizenship: string;
   holding_pr: boolean;
   country_pr: string | null;

@@ -2,6 +2,7 @@ import type { scenarios as S } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
 import { householdChanged, inTransaction } from '../households/changes';
 import type { HouseholdRow } from '../records/access';
+import { readScenarioSettings } from './settings';
 
 interface SellSequenceRow {
   household_id: string;
@@ -38,17 +39,25 @@ export async function saveSellSequence(db: Knex, hh: HouseholdRow, assetIds: str
   return { lead_id: hh.id, asset_ids: assetIds, updated_at: now.toISOString() };
 }
 
-/** The stored inputs of a scenario: the sell sequence and the locked assets' ids (in the order they were locked). */
+/**
+ * The stored inputs of a scenario: the sell sequence, the locked assets' ids (in the order they were locked) and the
+ * scenario's own changes (scenario-settings).
+ */
 export async function storedScenarioInputs(
   db: Knex,
   hh: HouseholdRow,
-): Promise<{ sell_sequence: string[]; locked_assets: string[] }> {
-  const [seq, locks] = await Promise.all([
+): Promise<{ sell_sequence: string[]; locked_assets: string[]; settings: S.ScenarioSettings }> {
+  const [seq, locks, settings] = await Promise.all([
     readSellSequence(db, hh),
     db('scenario_locked_assets')
       .where({ advisor_id: hh.advisor_id, household_id: hh.id })
       .orderBy([{ column: 'position' }, { column: 'created_at' }])
       .select(db.raw("data->>'asset_id' AS asset_id")),
+    readScenarioSettings(db, hh),
   ]);
-  return { sell_sequence: seq.asset_ids, locked_assets: locks.map((l: { asset_id: string }) => l.asset_id) };
+  return {
+    sell_sequence: seq.asset_ids,
+    locked_assets: locks.map((l: { asset_id: string }) => l.asset_id),
+    settings,
+  };
 }

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import { type Identity, startTestService, testIdentity } from '@kinfolio/service-kit';
+import { planningModule } from '../src/module';
+import { benchGateway, p95, type Reply } from './harness';
+
+const PER_KIND = 40;
+const ADVISORS = 32;
+
+type Row = Record<string, unknown>;
+/** One household of 40 records per kind, as rows by table. */
+function household(advisorId: string, out: Map<string, Row[]>) {
+  const id = randomUUID();
+  const push = (table: string, row: Row) => {
+    let list = out.get(table);
+    if (!list) {
+      list = [];
+      out.set(table, list);
+    }
+    list.push(row);
+  };
+  push('households', {
+    id,
+    advisor_id: advisorId,
+    type: 'customer',
+    name: `Bench ${id.slice(0, 6)}`,
+    email: `${id.slice(0, 8)}@example.com`,
+    age: 25,
+    currency: 'SGD',
+    created_at: new Date(),
+    updated_at: new Date(),
+  });
+  const members = [randomUUID(), randomUUID()];
+  members.forEach((mid, j) => {
+    push('members', {
+      id: mid,
+      advisor_id: advisorId,
+      household_id: id,
+      relation: j === 0 ? 'me' : 'spouse',
+      position: j,
+      data: JSON.stringify({
+        name: `M${j}`,
+        gender: j ? 'female' : 'male',
+        age: 25 + j,
+        holding_pr: false,
+        status: 'active',
+      }),
+    });
+  });
+  const rec = (table: string, data: Row, position: number, memberId: string | null = null) => {
+    const rid = randomUUID();
+    push(table, {
+      id: rid,
+      advisor_id: advisorId,
+      household_id: id,
+      member_id: memberId,
+      position,
+      data: JSON.stringify(data),
+    });
+    return rid;
+  };
+  const cpf = {
+    type: 'CPF',
+    currency: 'SGD',
+    cpf_oa: 5000,
+    special: 2000,
+    contribution_growth_rate: 5.5,
+    cpf_contribution_growth_rate: { oa: 2.5, sa_ma: 4, ra: 5 },
+    monthly_contribution: { salary: 500, employer_percentage: 17, employee_percentage: 20, self_employed: false },
+    cpf_property_pledge: false,
+    post_retirement_contribution: { contribution: false, start_age: 60, end_age: 75 },
+    cpf_life_plan: 'basic',
+    cpf_payout_age: 65,
+    retirement_age: 55,
+  };
+  const loan = {
+    currency: 'SGD',
+    loan_type: 'annuity',
+    repayment: { frequency: 'monthly' },
+    using_pension: false,
+    using_pension_for_repayment: false,
+    own_stay: false,
+    recession_sensitivity: 30,
+    cpf_growth_rate: 2.5,
+    owners: [],
+  };
+  for (let k = 0; k < PER_KIND; k++) {
+    const m = members[k % 2] as string;
+    rec(
+      'member_incomes',
+      { member_id: m, kind: 'gross income', amount: 400, currency: 'SGD', frequency: 'monthly' },
+      k,
+      m,
+    );
+    rec('member_expenses', { category: 'food', amount: 50, currency: 'SGD', frequency: 'monthly' }, k);
+    rec('member_living_expenses', { amount: 60, currency: 'SGD', frequency: 'monthly' }, k);
+    rec(
+      'goals',
+      { type: 'car', year_from: 2030 + (k % 20), year_to: 2030 + (k % 20), amount: 5000, currency: 'SGD' },
+      k,
+    );
+    const policy = rec(
+      'insurance_policies',
+      {
+        member_id: m,
+        plan_id: 'custom',
+        plan_name: `Plan ${k}`,
+        frequency: 'annual',
+        premium: 300 + k,
+        currency: 'SGD',
+        premium_loading: 0,
+        policy_date: '2020-03-01',
+        unpaid_at: [],
+        prorate: false,
+        integrated_plan: { type: 'basic' },
+        payment_type: 'cash',
+        premium_detail: { ignore_total_premium_paid: false, spread_over_years: 2 },
+        retirement: { maturity_age: 100, growth_rate: 5 },
+        owners: [],
+      },
+      k,
+      m,
+    );
+    rec(
+      'insurance_benefits',
+      {
+        insurance_id: policy,
+        investment_linked: false,
+        type: 'Death',
+        benefit_position: 0,
+        expiry_age: 99,
+        duration: 1,
+        payout: { lump_sum_payout: { currency: 'SGD', amount: 20000 } },
+      },
+      0,
+    );
+    rec(
+      'saving_funds',
+      { kind: k % 2 ? 'savings' : 'cash', currency: 'SGD', current_value: 1000 + k, owner: m, owners: [] },
+      k,
+    );
+    rec('portfolio_funds', { currency: 'SGD', current_value: 2000 + k, owners: [] }, k);
+    rec('pension_accounts', { ...cpf, member_id: m }, k, m);
+    rec(
+      'debts',
+      k % 2
+        ? {
+            ...loan,
+            type: 'vehicle',
+            original_loan: 20000,
+            loan_interest: 2.8,
+            loan_tenure: { year: 7, month: 0 },
+            starting_year: 2023,
+          }
+        : {
+            ...loan,
+            type: 'mortgage',
+            original_loan: 100000,
+            loan_interest: 2.6,
+            loan_tenure: 25,
+            starting_year: 2020,
+            purchase_price: 200000,
+            market_value: 250000,
+            future_selling_year: 2040,
+            future_selling_price: 300000,
+          },
+      k,
+    );
+  }
+  return { id, income: (out.get('member_incomes') as Row[]).at(-1)?.id as string, me: members[0] as string };
+}
+
+async function main() {
+  const t = await startTestService(planningModule, { infra: 'real', poolMax: 10 });
+  const gw = await benchGateway(t, 'rep', 128);
+  const { call, sessionOf } = gw;
+
+  const db = t.svc.ctx.db;
+  const advisors = Array.from({ length: ADVISORS }, () => testIdentity('advisor'));
+  const rows = new Map<string, Row[]>();
+  const hhs = advisors.map((a) => household(a.userId, rows));
+  const t0 = performance.now();
+  for (const table of [
+    'households',
+    'members',
+    ...[...rows.keys()].filter((k) => k !== 'households' && k !== 'members'),
+  ])
+    await db.batchInsert(table, rows.get(table) as Row[], 1000);
+  await db.raw('ANALYZE');
+  for (const a of advisors) await sessionOf(a);
+  const seeded = [...rows.values()].reduce((a, l) => a + l.length, 0);
+  console.log(
+    `seeded ${seeded.toLocaleString('en')} rows (${ADVISORS} households, ${PER_KIND} a kind) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+
+  const ok = (r: Reply, what: string) => {
+    if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${r.text().slice(0, 300)}`);
+    return r;
+  };
+  const time = async (n: number, f: (i: number) => Promise<unknown>, before?: (i: number) => Promise<unknown>) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (before) await before(i);
+      const s = performance.now();
+      await f(i);
+      out.push(performance.now() - s);
+    }
+    return p95(out.slice(Math.floor(n / 10)));
+  };
+  const base = await time(300, () => call('GET', '/healthz'));
+  const line = (what: string, ms: number, target: string, pass: boolean) =>
+    console.log(
+      `${what.padEnd(58)} p95 ${ms.toFixed(1).padStart(7)} ms  (target ${target}; gateway /healthz baseline ${base.toFixed(1)} ms)  ${pass ? 'ok' : 'OVER'}`,
+    );
+  const [first] = hhs as [(typeof hhs)[number]];
+  const owner = advisors[0] as Identity;
+  const report = (i = 0) =>
+    call('GET', `customer/${hhs[i]?.id}/financial-report`, { as: advisors[i] }).then((r) => ok(r, 'report'));
+
+  // cold: a record save (a change), then the whole report
+  let amount = 400;
+  const cold = await time(
+    40,
+    () => report(),
+    async () => {
+      amount += 1;
+      ok(await call('PATCH', `customer/member-income/${first.income}`, { as: owner, body: { amount } }), 'save');
+    },
+  );
+  line('whole report, cold (right after a change)', cold, '≤ 80 ms', cold <= 80);
+  await report();
+  const warm = await time(300, () => report());
+  line('whole report, warm', warm, '≤ 15 ms', warm <= 15);
+
+  // 32 advisors at once, each on their own household, for 5 s (after one warm-up read each)
+  await Promise.all(hhs.map((_, i) => report(i)));
+  const RUN_MS = 5000;
+  let reports = 0;
+  const end = performance.now() + RUN_MS;
+  await Promise.all(
+    hhs.map(async (_, i) => {
+      while (performance.now() < end) {
+        await report(i);
+        reports++;
+      }
+    }),
+  );
+  const rps = reports / (RUN_MS / 1000);
+  console.log(
+    `${'32 concurrent advisors, different households'.padEnd(58)} ${rps.toFixed(0).padStart(7)} reports/s  (target ≥ 300; baseline: /healthz p95 ${base.toFixed(1)} ms)  ${rps >= 300 ? 'ok' : 'UNDER'}`,
+  );
+
+  // Monte Carlo, 10,000 trials × 75 years (the me member is 25: to age 100) through the API
+  const mcBody = (i: number) => ({
+    household_id: hhs[i]?.id,
+    scenario: { monte_carlo: { enabled: true, trials: 10000, seed: 7 } },
+  });
+  const mc = (i: number) =>
+    call('POST', 'customer/calculate/scenario-modelling', { as: advisors[i], body: mcBody(i) }).then((r) =>
+      ok(r, 'monte carlo'),
+    );
+  const mcP95 = await time(12, () => mc(1));
+  line('Monte Carlo 10,000 trials × 75 years', mcP95, '≤ 300 ms', mcP95 <= 300);
+
+  // other endpoints alone, then with 4 Monte Carlo runs in flight
+  const others: Array<[string, () => Promise<unknown>]> = [
+    ['GET financial-report (warm)', () => report(2)],
+    [
+      'GET net-worth',
+      () => call('GET', `customer/${hhs[2]?.id}/net-worth`, { as: advisors[2] }).then((r) => ok(r, 'net-worth')),
+    ],
+    [
+      'GET balance-sheet',
+      () =>
+        call('GET', `customer/${hhs[2]?.id}/balance-sheet`, { as: advisors[2] }).then((r) => ok(r, 'balance-sheet')),
+    ],
+    [
+      'GET insurance-coverage-by-member',
+      () =>
+        call('GET', `customer/insurance-coverage-by-member?lead_id=${hhs[2]?.id}`, { as: advisors[2] }).then((r) =>
+          ok(r, 'coverage'),
+        ),
+    ],
+  ];
+  const alone = new Map<string, number>();
+  for (const [name, f] of others) alone.set(name, await time(100, f));
+  let stop = false;
+  const load = Promise.all(
+    [3, 4, 5, 6].map(async (i) => {
+      while (!stop) await mc(i);
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  for (const [name, f] of others) {
+    const busy = await time(100, f);
+    const was = alone.get(name) as number;
+    const pass = busy <= was * 1.1;
+    console.log(
+      `${`${name}, 4 Monte Carlo runs in flight`.padEnd(58)} p95 ${busy.toFixed(1).padStart(7)} ms  (alone ${was.toFixed(1)} ms; target within 10%: ≤ ${(was * 1.1).toFixed(1)} ms; /healthz ${base.toFixed(1)} ms)  ${pass ? 'ok' : 'OVER'}`,
+    );
+  }
+  stop = true;
+  await load;
+
+  await gw.stop();
+  await t.stop();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,591 @@
+import type { exportsContract } from '@kinfolio/contracts';
+import { convertExact, round2 } from '@kinfolio/money';
+import type { ServiceContext } from '@kinfolio/service-kit';
+import { debtSummary, wholeBalanceSheet } from '../balance-sheet/read';
+import { listCurrencyRates } from '../data/currency-rate.repository';
+import { coverageByMember } from '../insurance/read';
+import type { HouseholdRow } from '../records/access';
+import { type HouseholdProjection, householdProjection } from '../reports/projection';
+import { money as moneyText } from './format';
+
+/**
+ * The one model every export kind renders (xlsx, pptx, docx, pdf): sections of titled tables and charts, built from
+ * the engine's projection of the stored household and the existing reads (coverage by member, balance sheet, debt
+ * summary). Amounts are numbers in the report's currency (rounded to cents); the renderers format them.
+ */
+export type ColumnKind = 'year' | 'money' | 'text' | 'number' | 'percent';
+export interface Column {
+  label: string;
+  kind: ColumnKind;
+}
+export type Cell = string | number | null;
+export interface Table {
+  title: string;
+  columns: Column[];
+  rows: Cell[][];
+}
+/** The spec's chart kinds: bar (one series) or multi_bar (several side by side). */
+export interface Chart {
+  title: string;
+  kind: 'bar' | 'multi_bar';
+  categories: string[];
+  series: Array<{ name: string; values: number[] }>;
+}
+export interface Section {
+  id: string;
+  title: string;
+  summary: string[];
+  charts: Chart[];
+  tables: Table[];
+}
+export interface Branding {
+  advisor_name: string;
+  designation: string | null;
+}
+export interface Report {
+  title: string;
+  household: string;
+  currency: string;
+  as_of: string;
+  generated_at: string;
+  branding: Branding;
+  sections: Section[];
+}
+
+export const REPORT_TITLES: Record<exportsContract.ExportReport, string> = {
+  'financial-report': 'Financial report',
+  cashflow: 'Cash flow',
+  networth: 'Net worth',
+  insurance: 'Insurance',
+  funds: 'Funds',
+  debt: 'Debt',
+  property: 'Property',
+  'data-table': 'Data table',
+  scenario: 'Scenario modelling',
+};
+
+/** The report tabs the whole financial report is made of, in the dashboard's order. */
+export const REPORT_TABS = ['cashflow', 'networth', 'insurance', 'funds', 'debt', 'property'] as const;
+type Tab = (typeof REPORT_TABS)[number];
+
+/** What a scenario comparison needs: the reply of POST customer/calculate/scenario-modelling. */
+export interface ScenarioReplyLike {
+  currency: string;
+  base: ScenarioSummaryLike;
+  scenario: ScenarioSummaryLike;
+  money_runs_out_year: number | null;
+  monte_carlo: { trials: number; probability_never_runs_out: number } | null;
+}
+interface ScenarioSummaryLike {
+  money_runs_out_year: number | null;
+  final_net_worth: number;
+  years: Array<{ year: number; net_worth: number; net_cash_flow: number; shortfall: number; asset_sales: number }>;
+}
+
+const money = (label: string): Column => ({ label, kind: 'money' });
+const YEAR: Column = { label: 'Year', kind: 'year' };
+
+export interface ReportInput {
+  ctx: ServiceContext;
+  hh: HouseholdRow;
+  report: exportsContract.ExportReport;
+  currency?: string;
+  asOf?: string;
+  branding: Branding;
+  /** Only for report 'scenario': the comparison, already run the way the scenario-modelling route runs it. */
+  scenario?: ScenarioReplyLike;
+}
+
+/** Builds the report model of `report` for the stored household. */
+export async function buildReport(input: ReportInput): Promise<Report> {
+  const { ctx, hh, report } = input;
+  const needsProjection = report !== 'scenario' || !input.scenario;
+  const [projection, rateRows] = await Promise.all([
+    needsProjection ? householdProjection(ctx, hh, input.asOf) : Promise.resolve(null),
+    listCurrencyRates(ctx.db),
+  ]);
+  const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
+  const from = String(projection?.household.currency ?? input.scenario?.currency ?? hh.currency).toUpperCase();
+  const currency = (input.currency ?? hh.currency).toUpperCase();
+  /** A household-currency amount in the report's currency, in cents (the stored rates; no drift: one conversion). */
+  const m = (v: number | null | undefined, source = from): number =>
+    v === null || v === undefined || !Number.isFinite(v) ? 0 : round2(convertExact(v, source, currency, rates));
+  const asOf = input.asOf ?? new Date().toISOString().slice(0, 10);
+
+  const sections: Section[] = [];
+  const tabs: Tab[] =
+    report === 'financial-report'
+      ? [...REPORT_TABS]
+      : (REPORT_TABS as readonly string[]).includes(report)
+        ? [report as Tab]
+        : [];
+  for (const tab of tabs)
+    sections.push(
+      await TAB_BUILDERS[tab]({ ...input, projection: projection as HouseholdProjection, m, currency, asOf }),
+    );
+  if (report === 'data-table') sections.push(dataTableSection(projection as HouseholdProjection, m));
+  if (report === 'scenario' && input.scenario)
+    sections.push(scenarioSection(input.scenario, (v) => m(v, input.scenario?.currency)));
+
+  return {
+    title: REPORT_TITLES[report],
+    household: hh.name,
+    currency,
+    as_of: asOf,
+    generated_at: new Date().toISOString(),
+    branding: input.branding,
+    sections,
+  };
+}
+
+interface TabInput extends ReportInput {
+  projection: HouseholdProjection;
+  m: (v: number | null | undefined, source?: string) => number;
+  currency: string;
+  asOf: string;
+}
+
+const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
+  async cashflow({ projection, m }) {
+    const shortfall = new Map(projection.dataTables.rows.map((r) => [r.year, r.liabilities.shortfall]));
+    const rows = projection.finance.years.map((y) => {
+      const net = m(y.net_cash_flow);
+      return [y.year, m(y.income), m(y.outgoings), Math.max(net, 0), m(shortfall.get(y.year) ?? 0), net];
+    });
+    const years = rows.map((r) => String(r[0]));
+    return {
+      id: 'cashflow',
+      title: 'Cash flow by year',
+      summary: [
+        projection.finance.money_runs_out_year === null
+          ? 'The plan does not run out of money.'
+          : `Money runs out in ${projection.finance.money_runs_out_year}.`,
+      ],
+      charts: [
+        {
+          title: 'Incomes and expenses by year',
+          kind: 'multi_bar',
+          categories: years,
+          series: [
+            { name: 'Incomes', values: rows.map((r) => r[1] as number) },
+            { name: 'Expenses', values: rows.map((r) => r[2] as number) },
+          ],
+        },
+        {
+          title: 'Savings and shortfall by year',
+          kind: 'multi_bar',
+          categories: years,
+          series: [
+            { name: 'Savings', values: rows.map((r) => r[3] as number) },
+            { name: 'Shortfall', values: rows.map((r) => r[4] as number) },
+          ],
+        },
+      ],
+      tables: [
+        {
+          title: 'Cash flow by year',
+          columns: [
+            YEAR,
+            money('Incomes'),
+            money('Expenses'),
+            money('Savings'),
+            money('Shortfall'),
+            money('Net cash flow'),
+          ],
+          rows,
+        },
+      ],
+    };
+  },
+  async networth({ projection, m, currency }) {
+    const rows = projection.dataTables.rows.map((r) => [
+      r.year,
+      m(r.assets.cash),
+      m(r.assets.investments),
+      m(r.assets.pensions),
+      m(r.assets.properties),
+      m(r.assets.insurance),
+      m(r.liabilities.loans),
+      m(r.total_assets),
+      m(r.total_liabilities),
+      m(r.net_worth),
+    ]);
+    const first = rows[0] ?? [];
+    const classes = ['Cash', 'Investments', 'Pensions', 'Properties', 'Insurance'];
+    return {
+      id: 'networth',
+      title: 'Net worth',
+      summary: [
+        first.length ? `Net worth in ${first[0]}: ${moneyText(first[9] as number, currency)}.` : 'No years to project.',
+      ],
+      charts: [
+        {
+          title: 'Net worth by year',
+          kind: 'bar',
+          categories: rows.map((r) => String(r[0])),
+          series: [{ name: 'Net worth', values: rows.map((r) => r[9] as number) }],
+        },
+        {
+          title: `Assets by class in ${first[0] ?? ''}`,
+          kind: 'bar',
+          categories: classes,
+          series: [{ name: 'Value', values: classes.map((_, k) => (first[k + 1] as number) ?? 0) }],
+        },
+      ],
+      tables: [
+        {
+          title: 'Net worth by year and asset class',
+          columns: [
+            YEAR,
+            money('Cash'),
+            money('Investments'),
+            money('Pensions'),
+            money('Properties'),
+            money('Insurance'),
+            money('Loans'),
+            money('Total assets'),
+            money('Total liabilities'),
+            money('Net worth'),
+          ],
+          rows,
+        },
+      ],
+    };
+  },
+  async insurance({ ctx, hh, m }) {
+    const cover = await coverageByMember(ctx.db, hh);
+    const rows: Cell[][] = [];
+    for (const member of cover.members)
+      for (const r of member.rows)
+        rows.push([
+          member.name,
+          r.benefit_type,
+          r.unlimited ? 'Unlimited' : m(r.cover, cover.currency),
+          r.target === null ? null : m(r.target, cover.currency),
+          r.gap === null ? null : m(r.gap, cover.currency),
+          r.until_age,
+        ]);
+    const labelled = rows.map((r) => `${r[0]}: ${r[1]}`);
+    const num = (v: Cell | undefined) => (typeof v === 'number' ? v : 0);
+    return {
+      id: 'insurance',
+      title: 'Insurance coverage',
+      summary: [
+        rows.some((r) => num(r[4]) > 0)
+          ? 'Some members are covered below their target: see the gaps.'
+          : 'No gap to the coverage targets.',
+      ],
+      charts: [
+        {
+          title: 'Coverage, target and gap by member and benefit',
+          kind: 'multi_bar',
+          categories: labelled,
+          series: [
+            { name: 'Cover', values: rows.map((r) => num(r[2])) },
+            { name: 'Target', values: rows.map((r) => num(r[3])) },
+            { name: 'Gap', values: rows.map((r) => num(r[4])) },
+          ],
+        },
+      ],
+      tables: [
+        {
+          title: 'Coverage by member and benefit',
+          columns: [
+            { label: 'Member', kind: 'text' },
+            { label: 'Benefit', kind: 'text' },
+            money('Cover'),
+            money('Target'),
+            money('Gap'),
+            { label: 'Until age', kind: 'number' },
+          ],
+          rows,
+        },
+      ],
+    };
+  },
+  async funds({ ctx, hh, m, asOf }) {
+    const bs = await wholeBalanceSheet(ctx.db, hh, { as_of: asOf });
+    const t = bs.totals;
+    const classes: Array<[string, number]> = [
+      ['Cash', m(t.cash, bs.currency)],
+      ['Savings', m(t.savings, bs.currency)],
+      ['Investments', m(t.investments, bs.currency)],
+      ['Provident funds', m(t.pensions, bs.currency)],
+    ];
+    const pensions = bs.pensions.map((p) => {
+      const r = p as Record<string, unknown>;
+      return [
+        String(r.name ?? r.type ?? r.scheme ?? 'Account'),
+        String(r.type ?? r.scheme ?? ''),
+        m(Number(p.balance), String(r.currency ?? bs.currency)),
+      ] as Cell[];
+    });
+    const funds = [
+      ...bs.saving_funds.map((f) => {
+        const r = f as Record<string, unknown>;
+        return [
+          String(r.name ?? ''),
+          r.kind === 'savings' ? 'Savings' : 'Cash',
+          m(Number(f.view_value), String(r.currency)),
+        ];
+      }),
+      ...bs.portfolio_funds.map((f) => {
+        const r = f as Record<string, unknown>;
+        return [String(r.name ?? ''), 'Investments', m(Number(f.view_value), String(r.currency))];
+      }),
+    ] as Cell[][];
+    return {
+      id: 'funds',
+      title: 'Funds',
+      summary: [`Funds and provident-fund accounts as of ${asOf}.`],
+      charts: [
+        {
+          title: 'Funds by asset class',
+          kind: 'bar',
+          categories: classes.map((c) => c[0]),
+          series: [{ name: 'Value', values: classes.map((c) => c[1]) }],
+        },
+        {
+          title: 'Provident-fund balances by account',
+          kind: 'bar',
+          categories: pensions.map((p) => String(p[0])),
+          series: [{ name: 'Balance', values: pensions.map((p) => p[2] as number) }],
+        },
+      ],
+      tables: [
+        {
+          title: 'Funds by asset class',
+          columns: [{ label: 'Asset class', kind: 'text' }, money('Value')],
+          rows: classes,
+        },
+        {
+          title: 'Provident-fund balances by account',
+          columns: [{ label: 'Account', kind: 'text' }, { label: 'Type', kind: 'text' }, money('Balance')],
+          rows: pensions,
+        },
+        {
+          title: 'Funds',
+          columns: [{ label: 'Fund', kind: 'text' }, { label: 'Asset class', kind: 'text' }, money('Value')],
+          rows: funds,
+        },
+      ],
+    };
+  },
+  async debt({ ctx, hh, projection, m, asOf }) {
+    const summary = await debtSummary(ctx.db, hh, { as_of: asOf });
+    const loans = summary.loans.filter((l) => l.loan);
+    const loanRows = loans.map((l) => [
+      l.name ?? l.type,
+      l.type,
+      m(l.loan?.instalment, l.currency),
+      m(l.loan?.outstanding, l.currency),
+      m(l.loan?.total_interest, l.currency),
+      l.loan?.end_year ?? null,
+    ]);
+    const byYear = projection.dataTables.rows.map((r) => [r.year, m(r.liabilities.loans), m(r.loan_repayments)]);
+    return {
+      id: 'debt',
+      title: 'Debt',
+      summary: [`${loans.length} loan${loans.length === 1 ? '' : 's'} as of ${asOf}.`],
+      charts: [
+        {
+          title: 'Debt balance and payments by year',
+          kind: 'multi_bar',
+          categories: byYear.map((r) => String(r[0])),
+          series: [
+            { name: 'Balance', values: byYear.map((r) => r[1] as number) },
+            { name: 'Payments', values: byYear.map((r) => r[2] as number) },
+          ],
+        },
+        {
+          title: 'Outstanding by loan',
+          kind: 'bar',
+          categories: loanRows.map((r) => String(r[0])),
+          series: [{ name: 'Outstanding', values: loanRows.map((r) => r[3] as number) }],
+        },
+      ],
+      tables: [
+        {
+          title: 'Loans',
+          columns: [
+            { label: 'Loan', kind: 'text' },
+            { label: 'Type', kind: 'text' },
+            money('Monthly instalment'),
+            money('Outstanding'),
+            money('Total interest'),
+            { label: 'Last year', kind: 'year' },
+          ],
+          rows: loanRows,
+        },
+        { title: 'Debt by year', columns: [YEAR, money('Balance'), money('Payments')], rows: byYear },
+      ],
+    };
+  },
+  async property({ ctx, hh, projection, m, asOf }) {
+    const summary = await debtSummary(ctx.db, hh, { as_of: asOf });
+    const props = summary.loans.filter((l) => l.property);
+    const rows = props.map((l) => {
+      const value = m(l.property?.market_value ?? 0, l.currency);
+      const outstanding = m(l.loan?.outstanding ?? 0, l.currency);
+      return [
+        l.name ?? l.type,
+        value,
+        outstanding,
+        round2(value - outstanding),
+        l.property?.sale ? l.property.sale.selling_year : null,
+        l.property?.sale ? m(l.property.sale.net_proceeds, l.currency) : null,
+      ];
+    });
+    const byYear = projection.dataTables.rows.map((r) => [r.year, m(r.assets.properties), m(r.property_sales)]);
+    return {
+      id: 'property',
+      title: 'Property',
+      summary: [`${props.length} propert${props.length === 1 ? 'y' : 'ies'} as of ${asOf}.`],
+      charts: [
+        {
+          title: 'Value, loan and equity by property',
+          kind: 'multi_bar',
+          categories: rows.map((r) => String(r[0])),
+          series: [
+            { name: 'Value', values: rows.map((r) => r[1] as number) },
+            { name: 'Loan', values: rows.map((r) => r[2] as number) },
+            { name: 'Equity', values: rows.map((r) => r[3] as number) },
+          ],
+        },
+        {
+          title: 'Property value by year',
+          kind: 'bar',
+          categories: byYear.map((r) => String(r[0])),
+          series: [{ name: 'Value', values: byYear.map((r) => r[1] as number) }],
+        },
+      ],
+      tables: [
+        {
+          title: 'Properties',
+          columns: [
+            { label: 'Property', kind: 'text' },
+            money('Value'),
+            money('Loan'),
+            money('Equity'),
+            { label: 'Sale year', kind: 'year' },
+            money('Sale proceeds'),
+          ],
+          rows,
+        },
+        { title: 'Property by year', columns: [YEAR, money('Value'), money('Sale proceeds')], rows: byYear },
+      ],
+    };
+  },
+};
+
+/** The data table: every yearly row of the engine, every money column. */
+function dataTableSection(p: HouseholdProjection, m: (v: number) => number): Section {
+  const cols: Array<[string, (r: (typeof p.dataTables.rows)[number]) => number]> = [
+    ['Income', (r) => r.income],
+    ['Tax', (r) => r.tax],
+    ['Employee contribution', (r) => r.employee_contribution],
+    ['Expenses', (r) => r.expenses],
+    ['Premiums', (r) => r.premiums],
+    ['Loan repayments', (r) => r.loan_repayments],
+    ['Goals', (r) => r.goals],
+    ['Investment contributions', (r) => r.investment_contributions],
+    ['Insurance payouts', (r) => r.insurance_payouts],
+    ['Pension payouts', (r) => r.pension_payouts],
+    ['Property sales', (r) => r.property_sales],
+    ['Asset sales', (r) => r.asset_sales],
+    ['Net cash flow', (r) => r.net_cash_flow],
+    ['Cash', (r) => r.assets.cash],
+    ['Investments', (r) => r.assets.investments],
+    ['Pensions', (r) => r.assets.pensions],
+    ['Properties', (r) => r.assets.properties],
+    ['Insurance', (r) => r.assets.insurance],
+    ['Loans', (r) => r.liabilities.loans],
+    ['Shortfall', (r) => r.liabilities.shortfall],
+    ['Total assets', (r) => r.total_assets],
+    ['Total liabilities', (r) => r.total_liabilities],
+    ['Net worth', (r) => r.net_worth],
+  ];
+  return {
+    id: 'data-table',
+    title: 'Data table',
+    summary: [`Years ${p.dataTables.start_year} to ${p.dataTables.end_year}.`],
+    charts: [],
+    tables: [
+      {
+        title: 'Year by year',
+        columns: [YEAR, ...cols.map(([label]) => money(label))],
+        rows: p.dataTables.rows.map((r) => [r.year, ...cols.map(([, f]) => m(f(r)))]),
+      },
+    ],
+  };
+}
+
+/** Current plan vs the scenario, side by side. */
+function scenarioSection(s: ScenarioReplyLike, m: (v: number) => number): Section {
+  const scen = new Map(s.scenario.years.map((y) => [y.year, y]));
+  const rows = s.base.years.map((b) => {
+    const y = scen.get(b.year);
+    return [
+      b.year,
+      m(b.net_worth),
+      m(y?.net_worth ?? 0),
+      m(b.net_cash_flow),
+      m(y?.net_cash_flow ?? 0),
+      m(b.shortfall),
+      m(y?.shortfall ?? 0),
+    ];
+  });
+  const runsOut = (v: number | null) => (v === null ? 'Never' : String(v));
+  const summaryRows: Cell[][] = [
+    ['Money runs out', runsOut(s.base.money_runs_out_year), runsOut(s.scenario.money_runs_out_year)],
+    ['Final net worth', m(s.base.final_net_worth), m(s.scenario.final_net_worth)],
+  ];
+  const summary = [
+    `Current plan: money ${s.base.money_runs_out_year === null ? 'never runs out' : `runs out in ${s.base.money_runs_out_year}`}.`,
+    `Scenario: money ${s.scenario.money_runs_out_year === null ? 'never runs out' : `runs out in ${s.scenario.money_runs_out_year}`}.`,
+  ];
+  if (s.monte_carlo)
+    summary.push(
+      `Probability of success: ${round2(s.monte_carlo.probability_never_runs_out * 100)}% over ${s.monte_carlo.trials} trials.`,
+    );
+  return {
+    id: 'scenario',
+    title: 'Current plan vs scenario',
+    summary,
+    charts: [
+      {
+        title: 'Net worth: current plan vs scenario',
+        kind: 'multi_bar',
+        categories: rows.map((r) => String(r[0])),
+        series: [
+          { name: 'Current plan', values: rows.map((r) => r[1] as number) },
+          { name: 'Scenario', values: rows.map((r) => r[2] as number) },
+        ],
+      },
+    ],
+    tables: [
+      {
+        title: 'Summary',
+        columns: [
+          { label: 'Figure', kind: 'text' },
+          { label: 'Current plan', kind: 'money' },
+          { label: 'Scenario', kind: 'money' },
+        ],
+        rows: summaryRows,
+      },
+      {
+        title: 'Current plan vs scenario by year',
+        columns: [
+          YEAR,
+          money('Net worth (current)'),
+          money('Net worth (scenario)'),
+          money('Net cash flow (current)'),
+          money('Net cash flow (scenario)'),
+          money('Shortfall (current)'),
+          money('Shortfall (scenario)'),
+        ],
+        rows,
+      },
+    ],
+  };
+}

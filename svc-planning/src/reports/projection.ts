@@ -1,0 +1,111 @@
+import { planning } from '@kinfolio/contracts';
+import { UnknownCurrencyError } from '@kinfolio/money';
+import { badRequest, parse, type ServiceContext } from '@kinfolio/service-kit';
+import {
+  CalculationInputError,
+  calculateDataTables,
+  calculateDebt,
+  calculateFinance,
+  type netWorthByYear,
+} from '../domain/calculations';
+import { engineHousehold } from '../households/engine-household';
+import type { HouseholdRow } from '../records/access';
+import { householdStamp, type Stamp, StampedCache } from './cache';
+
+/**
+ * The engine's figures for one stored household: the seam the financial report, the data table and the exports
+ * read. Signature is fixed (reports and exports both depend on it); what is inside (a cache invalidated by
+ * planning.household.changed.v1) is the reports module's to change.
+ */
+export interface HouseholdProjection {
+  household: planning.Household;
+  finance: ReturnType<typeof calculateFinance>;
+  dataTables: ReturnType<typeof calculateDataTables>;
+  netWorth: ReturnType<typeof netWorthByYear>;
+  debt: ReturnType<typeof calculateDebt>;
+  computedAt: string;
+}
+
+/** Computed once per version of the household (./cache.ts): every write changes the stamp the entry is kept under. */
+export const projectionCache = new StampedCache<HouseholdProjection>();
+
+/** Input the engine cannot use is a 400 naming the field, as in calculate.routes.ts (never a 5xx). */
+function engine<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof CalculationInputError) throw badRequest(e.message, e.field);
+    if (e instanceof UnknownCurrencyError) throw badRequest(e.message, 'currency');
+    if (e instanceof RangeError) throw badRequest(e.message, 'household');
+    throw e;
+  }
+}
+
+/**
+ * calculateDebt over the household's loans, each loan's figures kept per version of the loan (its input, the as-of
+ * day, the currency and rates): a change elsewhere in the household does not recompute every loan's schedule.
+ * calculateDebt reads only as_of, currency, rates and loans, and treats each loan on its own; its totals are sums
+ * of the per-loan figures in cents. So the sums of single-loan runs, added here in cents, are the same totals.
+ */
+const loanRuns = new Map<string, ReturnType<typeof calculateDebt>>();
+function debtOf(h: planning.Household): ReturnType<typeof calculateDebt> {
+  type In = Parameters<typeof calculateDebt>[0];
+  const frame = { members: [], as_of: h.as_of, currency: h.currency, rates: h.rates };
+  const base = calculateDebt({ ...frame, loans: [] } as unknown as In);
+  let outstanding = 0;
+  let monthly = 0;
+  const loans: ReturnType<typeof calculateDebt>['loans'] = [];
+  for (const loan of h.loans ?? []) {
+    const key = JSON.stringify([base.as_of, base.currency, h.rates ?? null, loan]);
+    let one = loanRuns.get(key);
+    if (!one) {
+      one = calculateDebt({ ...frame, loans: [loan] } as unknown as In);
+      loanRuns.set(key, one);
+      if (loanRuns.size > 20_000) loanRuns.delete(loanRuns.keys().next().value as string);
+    }
+    outstanding += Math.round(one.total_outstanding * 100);
+    monthly += Math.round(one.total_monthly_repayment * 100);
+    loans.push(...one.loans);
+  }
+  return { ...base, total_outstanding: outstanding / 100, total_monthly_repayment: monthly / 100, loans };
+}
+
+async function compute(ctx: ServiceContext, hh: HouseholdRow, asOf?: string): Promise<HouseholdProjection> {
+  const household = parse(planning.Household, await engineHousehold(ctx.db, hh, asOf));
+  return engine(() => {
+    const dataTables = calculateDataTables(household);
+    // netWorthByYear(h) is this same map over the same projection's rows: one projection run instead of two
+    const netWorth = dataTables.rows.map((r) => ({
+      year: r.year,
+      total_assets: r.total_assets,
+      total_liabilities: r.total_liabilities,
+      net_worth: r.net_worth,
+    }));
+    return {
+      household,
+      finance: calculateFinance(household),
+      dataTables,
+      netWorth,
+      debt: debtOf(household),
+      computedAt: new Date().toISOString(),
+    };
+  });
+}
+
+/** The projection of a household at a version already read (the report reads the stamp once for both caches). */
+export function projectionAt(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  asOf: string | undefined,
+  stamp: Stamp,
+): Promise<HouseholdProjection> {
+  return projectionCache.get(hh, asOf, stamp, () => compute(ctx, hh, asOf));
+}
+
+export async function householdProjection(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  asOf?: string,
+): Promise<HouseholdProjection> {
+  return projectionAt(ctx, hh, asOf, await householdStamp(ctx.db, hh));
+}

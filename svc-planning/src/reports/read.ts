@@ -1,0 +1,348 @@
+import type { balanceSheet as B, reports as R } from '@kinfolio/contracts';
+import { convert, convertExact, normaliseCurrency, round2 } from '@kinfolio/money';
+import type { ServiceContext } from '@kinfolio/service-kit';
+import { debtFigures } from '../balance-sheet/read';
+import { isProperty, pensionBalance, todayIso } from '../balance-sheet/rules';
+import { listCurrencyRates } from '../data/currency-rate.repository';
+import { coverageByMember } from '../insurance/read';
+import type { HouseholdRow } from '../records/access';
+import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
+import { planningThresholds } from '../reference/thresholds/read';
+import { householdStamp, StampedCache } from './cache';
+import { reportChecks } from './checks';
+import { projectionAt } from './projection';
+
+/**
+ * GET customer/{id}/financial-report: every tab of the report (planning spec §2) from the engine's projection of the
+ * stored household and the stored insurance and balance-sheet reads, in the household's currency, cached per
+ * household version (./cache.ts); the currency asked for is applied on the way out (§9: the stored rates, 3
+ * decimals for the conversion, 2 for the amount).
+ */
+type Report = R.FinancialReport;
+interface Base {
+  report: Omit<Report, 'currency' | 'rate'>;
+  rates: Record<string, number>;
+  /** The report in each currency asked for, converted once per version. */
+  shown?: Map<string, Report>;
+}
+
+export const reportCache = new StampedCache<Base>();
+
+/** Sums amounts in integer cents (no float drift), as a 2-decimal amount. */
+const sum = (xs: number[]) => xs.reduce((a, x) => a + Math.round(x * 100), 0) / 100;
+const pos = (x: number) => Math.max(x, 0);
+
+/** The provident accounts of a stored pension by scheme, in the order the spec lists them (their sum is the balance). */
+const PROVIDENT_ACCOUNTS: Record<string, Array<[keyof B.PensionAccount, string]>> = {
+  CPF: [
+    ['cpf_oa', 'OA'],
+    ['special', 'SA'],
+    ['cpf_ra', 'RA'],
+    ['medisave', 'MA'],
+  ],
+  EPF: [
+    ['account1_amount', 'Account 1'],
+    ['account2_amount', 'Account 2'],
+    ['account3_amount', 'Account 3'],
+  ],
+};
+
+const TABLES = [
+  'saving_funds',
+  'portfolio_funds',
+  'portfolio_fund_details',
+  'pension_accounts',
+  'debts',
+  'debt_rental_incomes',
+] as const;
+type Table = (typeof TABLES)[number];
+
+/** The balance-sheet records the report reads, by table, in one round trip (position order). */
+async function records(ctx: ServiceContext, hh: HouseholdRow): Promise<Record<Table, StoredRecord[]>> {
+  const sql = TABLES.map(
+    (t) =>
+      `SELECT '${t}' AS tbl, id, advisor_id, household_id, member_id, position, data, created_at, updated_at FROM ${t} WHERE advisor_id = ? AND household_id = ?`,
+  ).join(' UNION ALL ');
+  const res = await ctx.db.raw(
+    `${sql} ORDER BY position, created_at, id`,
+    TABLES.flatMap(() => [hh.advisor_id, hh.id]),
+  );
+  const out = Object.fromEntries(TABLES.map((t) => [t, [] as StoredRecord[]])) as Record<Table, StoredRecord[]>;
+  for (const r of res.rows as Array<RecordRow & { tbl: Table }>) out[r.tbl]?.push(toRecord(r));
+  return out;
+}
+
+/**
+ * A property's planned sale (balance-sheet/read.ts debtFigures: the loan's schedule, the provident refund, the
+ * gain tax), kept per version of the debt and its rentals: a change elsewhere in the household does not redo it.
+ */
+const sales = new Map<string, ReturnType<typeof debtFigures>['property']>();
+function saleOf(d: B.Debt & StoredRecord, day: string, rentals: StoredRecord[]) {
+  const own = rentals.filter((r) => r.debt_id === d.id);
+  const key = `${d.id}|${d.updated_at}|${day}|${own.map((r) => `${r.id}@${r.updated_at}`).join(',')}`;
+  let property = sales.get(key);
+  if (property === undefined) {
+    property = debtFigures(d, day, own, 1).property;
+    sales.set(key, property);
+    if (sales.size > 5000) sales.delete(sales.keys().next().value as string);
+  }
+  return property?.sale ?? null;
+}
+
+async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undefined, stamp: string): Promise<Base> {
+  const day = asOf ?? todayIso();
+  const [p, coverage, recs, rateRows, thresholds] = await Promise.all([
+    projectionAt(ctx, hh, asOf, stamp),
+    coverageByMember(ctx.db, hh),
+    records(ctx, hh),
+    listCurrencyRates(ctx.db),
+    planningThresholds(ctx.db),
+  ]);
+  const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
+  const home = hh.currency;
+  const inHome = (amount: number, currency: string) => round2(convertExact(amount, currency, home, rates));
+
+  // cash flow and net worth: the engine's yearly rows (outgoings as calculate/finance sums them)
+  const rows = p.dataTables.rows;
+  const cashYears = p.finance.years.map((y) => ({
+    year: y.year,
+    income: y.income,
+    expenses: y.outgoings,
+    savings: pos(y.net_cash_flow),
+    shortfall: pos(-y.net_cash_flow),
+    net_cash_flow: y.net_cash_flow,
+  }));
+  const netYears = rows.map((r) => ({
+    year: r.year,
+    cash: r.assets.cash,
+    investments: r.assets.investments,
+    pensions: r.assets.pensions,
+    properties: r.assets.properties,
+    insurance: r.assets.insurance,
+    loans: r.liabilities.loans,
+    shortfall: r.liabilities.shortfall,
+    total_assets: r.total_assets,
+    total_liabilities: r.total_liabilities,
+    net_worth: r.net_worth,
+  }));
+
+  // insurance: cover by member and benefit with the gap to the advisor's targets (insurance/read.ts)
+  const members = coverage.members.map((m) => ({
+    member_id: m.member_id,
+    name: m.name,
+    age: m.age,
+    rows: m.rows.map((r) => ({
+      benefit_type: r.benefit_type,
+      cover: r.unlimited ? 0 : r.cover,
+      unlimited: r.unlimited,
+      until_age: r.until_age,
+      target: r.target,
+      gap: r.gap,
+    })),
+  }));
+  const cells = members.flatMap((m) => m.rows);
+
+  // funds: by asset class (portfolio funds split by their holdings' classes) and provident balances by account
+  const classes = new Map<string, number>();
+  const add = (k: string, v: number) => classes.set(k, (classes.get(k) ?? 0) + Math.round(v * 100));
+  for (const f of recs.saving_funds)
+    add(f.kind === 'savings' ? 'savings' : 'cash', inHome(Number(f.current_value ?? 0), String(f.currency)));
+  const holdings = new Map<string, StoredRecord[]>();
+  for (const h of recs.portfolio_fund_details) {
+    const k = String(h.portfolio_fund_id);
+    holdings.set(k, [...(holdings.get(k) ?? []), h]);
+  }
+  for (const f of recs.portfolio_funds) {
+    const value = inHome(Number(f.current_value ?? 0), String(f.currency));
+    const split = { equity: 0, bond: 0, others: 0 };
+    let weight = 0;
+    for (const h of (holdings.get(f.id) ?? []) as Array<
+      StoredRecord & { value?: number; asset_class?: { equity: number; bond: number; others: number } }
+    >) {
+      if (!h.asset_class || !(Number(h.value) > 0)) continue;
+      const w = Number(h.value);
+      weight += w;
+      split.equity += (w * h.asset_class.equity) / 100;
+      split.bond += (w * h.asset_class.bond) / 100;
+      split.others += (w * h.asset_class.others) / 100;
+    }
+    if (weight > 0) {
+      const equity = round2((value * split.equity) / weight);
+      const bond = round2((value * split.bond) / weight);
+      add('equity', equity);
+      add('bond', bond);
+      add('others', round2(value - equity - bond));
+    } else add('others', value);
+  }
+  const names = new Map(coverage.members.map((m) => [m.member_id, m.name]));
+  const provident = recs.pension_accounts.map((x) => {
+    const a = x as unknown as B.PensionAccount & { id: string };
+    const listed = PROVIDENT_ACCOUNTS[a.type] ?? [['value', 'Value']];
+    return {
+      pension_id: a.id,
+      member_id: a.member_id,
+      member_name: names.get(a.member_id) ?? '',
+      scheme: a.type,
+      name: a.name ?? null,
+      balance: inHome(pensionBalance(a), a.currency),
+      accounts: listed
+        .filter(([k]) => typeof a[k] === 'number')
+        .map(([k, account]) => ({ account, amount: inHome(a[k] as number, a.currency) })),
+    };
+  });
+  for (const x of provident) add('provident', x.balance);
+  const byClass = ['cash', 'savings', 'equity', 'bond', 'others', 'provident']
+    .filter((k) => classes.has(k))
+    .map((k) => ({ asset_class: k, value: (classes.get(k) ?? 0) / 100 }));
+
+  // debt: each loan's figures from the engine's debt calculation (its schedule), named by its record
+  const debtById = new Map(recs.debts.map((d) => [d.id, d as unknown as B.Debt & StoredRecord]));
+  const engineLoans = new Map(p.debt.loans.map((l) => [l.id, l]));
+  const loans = p.debt.loans.map((l) => {
+    const d = debtById.get(l.id);
+    const currency = d?.currency ?? home;
+    return {
+      debt_id: l.id,
+      type: d?.type ?? l.kind,
+      name: d?.name ?? null,
+      outstanding: l.outstanding_in_currency,
+      instalment: inHome(l.instalment, currency),
+      total_interest: inHome(l.total_interest, currency),
+      months_remaining: l.months_remaining,
+      end_year: l.end_year,
+    };
+  });
+
+  // property: market value, what is owed on it, the equity and the net proceeds of a planned sale
+  const properties = recs.debts
+    .map((d) => d as unknown as B.Debt & StoredRecord)
+    .filter((d) => isProperty(d))
+    .map((d) => {
+      const market = d.market_value === undefined ? 0 : inHome(d.market_value, d.currency);
+      const outstanding = engineLoans.get(d.id)?.outstanding_in_currency ?? 0;
+      const sale = d.future_selling_year === undefined ? null : saleOf(d, day, recs.debt_rental_incomes);
+      return {
+        debt_id: d.id,
+        type: d.type,
+        name: d.name ?? null,
+        market_value: market,
+        outstanding,
+        equity: round2(market - outstanding),
+        selling_year: sale?.selling_year ?? null,
+        net_proceeds: sale ? inHome(sale.net_proceeds, d.currency) : null,
+      };
+    });
+
+  // checks (issue 15): the household against the planning thresholds in force (./checks.ts)
+  const liquid = ((classes.get('cash') ?? 0) + (classes.get('savings') ?? 0)) / 100;
+  const checks = reportChecks({ p, thresholds, liquid, members, inHome });
+
+  const first = netYears[0];
+  return {
+    rates,
+    report: {
+      customer_id: hh.id,
+      household_currency: normaliseCurrency(home),
+      as_of: day,
+      computed_at: p.computedAt,
+      start_year: p.dataTables.start_year,
+      end_year: p.dataTables.end_year,
+      money_runs_out_year: p.dataTables.money_runs_out_year,
+      cashflow: {
+        years: cashYears,
+        totals: {
+          income: sum(cashYears.map((y) => y.income)),
+          expenses: sum(cashYears.map((y) => y.expenses)),
+          savings: sum(cashYears.map((y) => y.savings)),
+          shortfall: sum(cashYears.map((y) => y.shortfall)),
+        },
+      },
+      networth: {
+        years: netYears,
+        current: {
+          total_assets: first?.total_assets ?? 0,
+          total_liabilities: first?.total_liabilities ?? 0,
+          net_worth: first?.net_worth ?? 0,
+        },
+      },
+      insurance: {
+        members,
+        totals: {
+          cover: sum(cells.map((c) => c.cover)),
+          target: sum(cells.map((c) => c.target ?? 0)),
+          gap: sum(cells.map((c) => c.gap ?? 0)),
+        },
+      },
+      funds: { by_asset_class: byClass, provident, total: sum(byClass.map((c) => c.value)) },
+      debt: {
+        loans,
+        years: rows.map((r) => ({ year: r.year, outstanding: r.liabilities.loans, payments: r.loan_repayments })),
+        total_outstanding: p.debt.total_outstanding,
+        total_monthly_repayment: p.debt.total_monthly_repayment,
+      },
+      property: {
+        properties,
+        totals: {
+          market_value: sum(properties.map((x) => x.market_value)),
+          outstanding: sum(properties.map((x) => x.outstanding)),
+          equity: sum(properties.map((x) => x.equity)),
+          net_proceeds: sum(properties.map((x) => x.net_proceeds ?? 0)),
+        },
+      },
+      checks,
+    },
+  };
+}
+
+/** Fields that are counts, years, ages, months, percentages or multiples (and the thresholds used): never converted. */
+const NOT_MONEY = new Set([
+  'year',
+  'threshold',
+  'months_covered',
+  'target_months',
+  'ratio_percent',
+  'max_percent',
+  'replacement_percent',
+  'target_percent',
+  'retirement_year',
+  'last_working_year',
+  'age',
+  'until_age',
+  'months_remaining',
+  'end_year',
+  'start_year',
+  'selling_year',
+  'money_runs_out_year',
+]);
+
+/** Every amount of the report in `to`: converted with the stored rates to 3 decimals, then rounded to 2 (§9). */
+function converted<T>(v: T, f: (x: number) => number, key = ''): T {
+  if (NOT_MONEY.has(key)) return v;
+  if (typeof v === 'number') return f(v) as T;
+  if (Array.isArray(v)) return v.map((x) => converted(x, f, key)) as T;
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, converted(x, f, k)]),
+    ) as T;
+  return v;
+}
+
+export async function financialReport(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  q: R.FinancialReportQuery,
+): Promise<Report> {
+  const stamp = await householdStamp(ctx.db, hh);
+  const base = await reportCache.get(hh, q.as_of, stamp, () => build(ctx, hh, q.as_of, stamp));
+  const from = base.report.household_currency;
+  const to = q.currency ?? (from === 'RM' ? 'RM' : 'SGD');
+  base.shown ??= new Map();
+  let out = base.shown.get(to);
+  if (!out) {
+    const rate = convert(1, from, to, base.rates);
+    const f = (x: number) => round2(convert(x, from, to, base.rates));
+    out = from === to ? { ...base.report, currency: to, rate } : { ...converted(base.report, f), currency: to, rate };
+    base.shown.set(to, out);
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+import { reports } from '@kinfolio/contracts';
+import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import type { Express } from 'express';
+import { householdFor } from '../records/access';
+import { financialReport } from './read';
+
+/**
+ * GET customer/{id}/financial-report?currency=SGD|RM&as_of=YYYY-MM-DD: the advisor's own household or the
+ * customer's own (read only); another tenant's is a 404, a bad currency or date a 400 naming the field.
+ */
+export function reportRoutes(app: Express, ctx: ServiceContext): void {
+  app.get('/api/v1/customer/:id/financial-report', allow('advisor', 'customer'), async (req, res) => {
+    const id = uuidParam(req);
+    const q = parse(reports.FinancialReportQuery, req.query);
+    const hh = await householdFor(ctx.db, id, identity(), 'read');
+    res.json({ data: await financialReport(ctx, hh, q) });
+  });
+}
