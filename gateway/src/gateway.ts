@@ -24,13 +24,22 @@ import { type GatewayConfig, type ResolvedGatewayConfig, resolveGatewayConfig } 
 import { devRouter, type OfflineOutbox, type OutboxSource } from './dev';
 import { apiDocs } from './docs';
 import { ServiceProxy, unavailableMessage } from './proxy';
+import { PublicPages } from './public-page';
 import { type RouteInfo, RouteTable } from './route-table';
 import { type SessionIdentity, SessionResolver, sessionToken } from './session';
 import { SessionMirror } from './session-mirror';
 import { tenantFromHost } from './tenant';
 import { timeLimitFor } from './time-limits';
 import { callReplica, createAgent, PROBE_INTERVAL_MS, PROBE_TIMEOUT_MS, probeReplicas, ReplicaPool } from './upstreams';
-import { advisorOgTags, foreignOrigins, remotesManifest, type TenantHead, type WebOptions, webRouter } from './web';
+import {
+  advisorOgTags,
+  foreignOrigins,
+  remotesManifest,
+  type TenantHead,
+  type TenantPage,
+  type WebOptions,
+  webRouter,
+} from './web';
 
 export type { GatewayConfig } from './config';
 export type { OfflineOutbox } from './dev';
@@ -477,7 +486,25 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       const base = new URL(cfg.PUBLIC_URL); // parses: tenantFromHost read it to find the tenant
       return advisorOgTags(advisor, `${base.protocol}//${ctx.tenant}.${base.host}`);
     };
-    app.use(webRouter(opts.web, remotes, tenantHead));
+    // the advisor's public page, rendered here (issue 15, docs/decisions/public-page.md)
+    const publicPages = new PublicPages({
+      authPool: pools['svc-auth'],
+      agent,
+      secret: cfg.INTERNAL_SECRET,
+      connectTimeoutMs: cfg.CONNECT_TIMEOUT_MS,
+      logger,
+      publicUrl: cfg.PUBLIC_URL,
+    });
+    const tenantPage: TenantPage = async (req) => {
+      const ctx = contexts.get(req);
+      return ctx?.tenant ? publicPages.get(ctx.tenant, ctx.correlationId) : null;
+    };
+    // the configured public address, so the shell's invitation links never carry the address it was opened on
+    app.get('/public-url.json', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.json({ public_url: cfg.PUBLIC_URL });
+    });
+    app.use(webRouter(opts.web, remotes, tenantHead, tenantPage));
   }
 
   app.use((req, res) => {

@@ -38,7 +38,7 @@ describe('RouteTable', () => {
       'insurance',
       'insurance/anything',
       'admin/threshold',
-      'scrap-all-funds',
+      'scrap-all-funds/now',
       'admin/advisor-meta/1',
     ])
       expect([path, table.match('GET', path)]).toEqual([path, undefined]);

@@ -4,7 +4,7 @@ import { isSlowRoute, timeLimitFor } from './time-limits';
 describe('per-route time limits', () => {
   const cfg = { PROXY_TIMEOUT_MS: 10_000, SLOW_PROXY_TIMEOUT_MS: 120_000 };
 
-  it('gives uploads, stored files, calculations and document sharing the long limit', () => {
+  it('gives uploads, stored files, calculations, exports and document sharing the long limit', () => {
     for (const path of [
       'files/s3-upload',
       'files/media-upload',
@@ -13,6 +13,7 @@ describe('per-route time limits', () => {
       'customer/calculate/scenario-modelling',
       'customer/calculate/data-tables',
       'share-document',
+      'customer/:id/exports',
     ])
       expect([path, timeLimitFor({ path }, cfg)]).toEqual([path, 120_000]);
   });

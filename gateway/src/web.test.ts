@@ -60,10 +60,12 @@ describe("the advisor's og tags (tenant index.html)", () => {
     ]);
   });
 
-  it('uses the default description without a designation and leaves out og:image without an image', () => {
+  it('uses the default description without a designation and the generated card without an image', () => {
     const tags = advisorOgTags({ ...advisor, designation: '  ', og_image: null }, origin);
     expect(tags).toContain('<meta property="og:description" content="Fintech Advisory" />');
-    expect(tags).not.toContain('og:image');
+    expect(tags).toMatch(
+      /<meta property="og:image" content="https:\/\/jane\.kinfolio\.app\/api\/v1\/advisor\/public\/card\.png\?v=[\w-]{12}" \/>/,
+    );
   });
 
   it('escapes every value, so stored text can never close the attribute or open a tag', () => {

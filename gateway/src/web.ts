@@ -4,6 +4,9 @@ import { basename, join } from 'node:path';
 import type { auth } from '@kinfolio/contracts';
 import express, { type Request, type Response, Router } from 'express';
 import { escapeHtml } from './html';
+import { absoluteImageUrl, ogImage, PUBLIC_PAGE_SCRIPT_HASH, type RenderedPage } from './public-page';
+
+export { absoluteImageUrl };
 
 export const REMOTE_NAMES = ['mf_advisor', 'mf_customer', 'mf_admin', 'mf_support'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -83,26 +86,15 @@ const NOT_BUILT = `<!doctype html>
 export const DEFAULT_DESCRIPTION = 'Fintech Advisory';
 
 /**
- * Where a crawler reads a stored image: absolute http(s) URLs as they are, a root path on `origin`, a stored key
- * through the public files API of `origin` (the shell's mediaUrl, made absolute: og:image must be absolute).
- */
-export function absoluteImageUrl(image: string, origin: string): string {
-  if (/^https?:\/\//i.test(image)) return image;
-  if (image.startsWith('/')) return `${origin}${image}`;
-  const key = image.replace(/^\.?\/+/, '');
-  return `${origin}/api/v1/files/blob/${key.split('/').map(encodeURIComponent).join('/')}`;
-}
-
-/**
- * The page-sharing tags of an advisor's public page (spec §1): og:title (the name), og:description (the
- * designation, else the default description) and og:image (the profile image, when there is one), HTML-escaped.
+ * The page-sharing tags of an advisor's sub-domain (spec §1): og:title (the name), og:description (the
+ * designation, else the default description) and og:image (the profile image, else the generated card), escaped.
  */
 export function advisorOgTags(advisor: auth.AdvisorPublic, origin: string): string {
   const tags: Array<[string, string]> = [
     ['og:title', advisor.name],
     ['og:description', advisor.designation?.trim() || DEFAULT_DESCRIPTION],
+    ['og:image', ogImage(advisor, origin).url],
   ];
-  if (advisor.og_image) tags.push(['og:image', absoluteImageUrl(advisor.og_image, origin)]);
   return tags.map(([p, v]) => `<meta property="${p}" content="${escapeHtml(v)}" />`).join('\n    ');
 }
 
@@ -119,13 +111,52 @@ export function injectIntoHead(html: string, tags: string): string {
 export type TenantHead = (req: Request) => Promise<string | null>;
 
 /**
+ * The server-rendered public page of the request's tenant (public-page.ts): null when the host names no tenant or
+ * svc-auth could not be asked (then the shell is served as before).
+ */
+export type TenantPage = (req: Request) => Promise<RenderedPage | null>;
+
+/** The paths of an advisor's sub-domain that are the public page: the sub-domain itself and the shell's /home. */
+const PUBLIC_PAGE_PATHS = new Set(['/', '/home', '/home/']);
+
+function sendPage(req: Request, res: Response, page: RenderedPage) {
+  res.status(page.status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (page.script) {
+    const csp = res.getHeader('Content-Security-Policy');
+    if (typeof csp === 'string')
+      res.setHeader('Content-Security-Policy', csp.replace(/script-src /, `script-src ${PUBLIC_PAGE_SCRIPT_HASH} `));
+  }
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = gzip ? page.gzip : Buffer.from(page.html);
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', String(body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
  * The web front end: each remote's build under /mf/<remote>/ (CORS open, so a shell on another origin can load
  * it), `/remotes.json`, and the shell with a single-page fallback to its index.html for HTML navigations. On an
- * advisor's sub-domain the index carries the advisor's og tags (`tenantHead`): crawlers do not run the shell's
- * JavaScript. Without them (no advisor, svc-auth unreachable) the plain index is served.
+ * advisor's sub-domain, `/` and `/home` are the server-rendered public page (`tenantPage`; a 404 page for an unknown
+ * username) and the shell's other paths carry the advisor's og tags (`tenantHead`): crawlers do not run the shell's
+ * JavaScript. When svc-auth cannot be asked the plain index is served.
  */
-export function webRouter(web: WebOptions, manifest: Record<RemoteName, string>, tenantHead?: TenantHead): Router {
+export function webRouter(
+  web: WebOptions,
+  manifest: Record<RemoteName, string>,
+  tenantHead?: TenantHead,
+  tenantPage?: TenantPage,
+): Router {
   const router = Router();
+  if (tenantPage)
+    router.use(async (req, res, next) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !PUBLIC_PAGE_PATHS.has(req.path)) return next();
+      const page = await tenantPage(req).catch(() => null);
+      if (!page) return next();
+      sendPage(req, res, page);
+    });
   router.get('/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.json(manifest);

@@ -57,6 +57,13 @@ describe('gateway: the web front end', () => {
     expect(r.headers['content-security-policy']).toContain('https://cdn.example.com');
   });
 
+  it('names the configured public address for the shell (invitation links)', async () => {
+    const r = await call(h.url, 'GET', '/public-url.json');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ public_url: 'http://kinfolio.app' });
+    expect(r.headers['cache-control']).toBe('no-cache');
+  });
+
   it('serves each remote under its own path with CORS, no-cache entry points and immutable hashed chunks', async () => {
     const manifest = await call(h.url, 'GET', '/mf/mf-admin/mf-manifest.json');
     expect(manifest.body).toEqual({ name: 'mf_admin' });
@@ -119,12 +126,16 @@ function webHarness(ready: (h: Harness) => Promise<void> | void): { h: Harness }
 
 describe("gateway: an advisor's public page carries og tags for crawlers", () => {
   const web = webHarness((h) => {
-    h.services['svc-auth'].advisors.set('jane', JANE);
+    const withMagnet = {
+      ...JANE,
+      lead_magnets: [{ id: '0b0e4f43-5a8e-4c3b-9a55-0a8f7f0d3c12', title: 'Budget planner', description: null }],
+    };
+    h.services['svc-auth'].advisors.set('jane', withMagnet);
     h.services['svc-auth'].advisors.set('nobody', null);
   });
 
   it('injects the escaped og:title, og:description and absolute og:image into the index on the sub-domain', async () => {
-    const r = await page(web.h, 'jane.kinfolio.app');
+    const r = await page(web.h, 'jane.kinfolio.app', '/advisor/customers');
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/html/);
     expect(r.headers['cache-control']).toBe('no-cache');
@@ -141,7 +152,7 @@ describe("gateway: an advisor's public page carries og tags for crawlers", () =>
     const auth = web.h.services['svc-auth'];
     await page(web.h, 'jane.kinfolio.app', '/advisor/customers');
     const before = auth.advisorCalls;
-    const again = await page(web.h, 'Jane.Kinfolio.App:80', '/');
+    const again = await page(web.h, 'Jane.Kinfolio.App:80', '/auth/login');
     expect(again.text).toContain('og:title');
     const bare = await page(web.h, 'kinfolio.app');
     expect(bare.text).not.toContain('og:');
@@ -150,20 +161,36 @@ describe("gateway: an advisor's public page carries og tags for crawlers", () =>
     expect(auth.advisorCalls).toBe(before);
   });
 
-  it('serves the plain index for a sub-domain without an advisor', async () => {
-    const r = await page(web.h, 'nobody.kinfolio.app');
+  it('serves the plain index on the shell paths of a sub-domain without an advisor, and a 404 page on its home', async () => {
+    const r = await page(web.h, 'nobody.kinfolio.app', '/auth/login');
     expect(r.status).toBe(200);
     expect(r.text).toContain('<div id="root"></div>');
     expect(r.text).not.toContain('og:');
+    const home = await page(web.h, 'nobody.kinfolio.app', '/home');
+    expect([home.status, home.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(home.text).toContain('<h1>Page not found</h1>');
+  });
+
+  it('renders the public page itself on / and /home: og tags, details and lead magnets, in HTML', async () => {
+    const r = await page(web.h, 'jane.kinfolio.app', '/');
+    expect(r.status).toBe(200);
+    expect(r.text).not.toContain('<div id="root">');
+    expect(r.text).toContain('<meta property="og:title" content="Jane &quot;JT&quot; Tan" />');
+    expect(r.text).toContain('<h1 id="advisor-name">Jane &quot;JT&quot; Tan</h1>');
+    expect(r.text).toContain('<p class="desig">CFP &lt;Chartered&gt;</p>');
+    expect(r.text).toContain('<h3 id="m0-t">Budget planner</h3>');
+    expect(r.text).toContain('<form data-magnet="0b0e4f43-5a8e-4c3b-9a55-0a8f7f0d3c12"');
+    // the fake has no on-boarding ids: the page leaves the link out rather than linking nowhere
+    expect(r.text).not.toContain('/on-boarding');
   });
 });
 
 describe('gateway: the advisor page when svc-auth is down', () => {
   const web = webHarness((h) => h.services['svc-auth'].kill());
 
-  it('fails soft: the plain index at once', async () => {
+  it('fails soft: the plain index at once, on the public page too', async () => {
     const started = Date.now();
-    const r = await page(web.h, 'jane.kinfolio.app');
+    const r = await page(web.h, 'jane.kinfolio.app', '/');
     expect(r.status).toBe(200);
     expect(r.text).toContain('<div id="root"></div>');
     expect(r.text).not.toContain('og:');
