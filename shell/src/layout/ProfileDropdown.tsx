@@ -2,7 +2,7 @@ import { Avatar, LINK_COPIED_MS, MOBILE_BREAKPOINT_PX, useSession } from '@kinfo
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { copyText, invitationLink } from './invitation';
+import { copyText, invitationLinkFor } from './invitation';
 import { UsernameModal } from './UsernameModal';
 
 const Wrap = styled.div`
@@ -85,7 +85,7 @@ export function ProfileDropdown() {
       setAskName(true);
       return;
     }
-    await copyText(invitationLink(username));
+    await copyText(await invitationLinkFor(username));
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), LINK_COPIED_MS);

@@ -12,7 +12,7 @@ import {
   useSession,
 } from '@kinfolio/ui-kit';
 import { useEffect, useRef, useState } from 'react';
-import { copyText, invitationLink } from './invitation';
+import { copyText, invitationLinkFor } from './invitation';
 
 export const USERNAME_HELPER = '* Only alpha and numeric characters are allowed.';
 
@@ -54,7 +54,7 @@ export function UsernameModal({ open, onClose }: { open: boolean; onClose: () =>
     try {
       const updated = await api.patch<SessionUser | null>('user/update', { user_id: user.id, username });
       setUser(updated && typeof updated === 'object' && 'id' in updated ? updated : { ...user, username });
-      await copyText(invitationLink(username));
+      await copyText(await invitationLinkFor(username));
       setPhase('copied');
       timer.current = setTimeout(() => {
         setPhase('idle');

@@ -4,6 +4,33 @@ export function invitationLink(username: string, loc: { protocol: string; host: 
   return `${loc.protocol}//${username}.${host}`;
 }
 
+type Place = { protocol: string; host: string };
+let configured: Place | null = null;
+/**
+ * Where the product is published (the gateway's PUBLIC_URL, from /public-url.json), so an invitation link never
+ * carries the address the advisor happened to open the app on (an IP address, say: issue 15). The page's own address
+ * only when the gateway cannot be asked.
+ */
+export async function publicPlace(): Promise<Place> {
+  if (configured) return configured;
+  try {
+    const r = await fetch('/public-url.json', { credentials: 'omit' });
+    if (r.ok) {
+      const u = new URL(((await r.json()) as { public_url: string }).public_url);
+      configured = { protocol: u.protocol, host: u.host };
+      return configured;
+    }
+  } catch {
+    // no gateway to ask (tests, a file opened locally): the page's address
+  }
+  return window.location;
+}
+
+/** The invitation link on the configured public host. */
+export async function invitationLinkFor(username: string): Promise<string> {
+  return invitationLink(username, await publicPlace());
+}
+
 /** Sub-domains that never name a tenant (spec §1). */
 const NOT_TENANTS = new Set(['www', 'dev', 'localhost']);
 

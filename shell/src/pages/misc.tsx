@@ -58,6 +58,7 @@ type AdvisorPublic = auth.AdvisorPublicPage;
 
 /** Meta data, testimonials and reviews: a separate chunk, loaded on tenant pages only. */
 const AdvisorSections = lazy(() => import(/* webpackChunkName: "lazy-advisor-page" */ './AdvisorSections'));
+const LeadMagnets = lazy(() => import(/* webpackChunkName: "lazy-advisor-page" */ './LeadMagnets'));
 /** The plans of /subscription: a chunk of their own, so the shell's first load does not carry them. */
 const LazyPlans = lazy(() =>
   import(/* webpackChunkName: "lazy-plans" */ './subscription/Plans').then((m) => ({ default: m.Plans })),
@@ -135,6 +136,7 @@ function AdvisorHome({ advisor }: { advisor: AdvisorPublic }) {
         </Advisor>
         <Suspense fallback={null}>
           <AdvisorSections advisor={advisor} />
+          <LeadMagnets magnets={advisor.lead_magnets} />
         </Suspense>
       </main>
       <HomeFooter />
