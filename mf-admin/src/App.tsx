@@ -1,34 +1,20 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { LaterPanel, NotFoundPanel } from './components/LaterPanel';
+import { NotFoundPanel } from './components/NotFoundPanel';
 import { AdvisorMetaPage } from './features/advisor-meta/AdvisorMetaPage';
+import { CompaniesPage as InsuranceCompaniesPage } from './features/insurance/CompaniesPage';
+import { InsurancePlansPage } from './features/insurance/InsurancePlansPage';
+import { ProjectionTablesPage } from './features/insurance/ProjectionTablesPage';
+import { FundsPage } from './features/investment/FundsPage';
+import { InvestmentPlansPage } from './features/investment/InvestmentPlansPage';
+import { BanksPage, InvestmentCompaniesPage } from './features/investment/NamesPage';
+import { LeadMagnetsPage } from './features/lead-magnets/LeadMagnetsPage';
+import { PresentationsPage } from './features/presentations/PresentationsPage';
 import { PendingRegistrationsPage } from './features/subscriptions/PendingRegistrationsPage';
 import { SubscribersPage } from './features/subscriptions/SubscribersPage';
 import { TransactionsPage } from './features/subscriptions/TransactionsPage';
+import { ThresholdsPage } from './features/thresholds/ThresholdsPage';
 import { UsersPage } from './features/users/UsersPage';
 import { ErrorLogsPage, FaqPage, PageWalkthroughPage, PendingTicketsBridge, SupportTicketsPage } from './support';
-
-/**
- * Admin sections that later issues build (spec platform-shell §2.4). Each path renders a clear placeholder so the
- * shell's menu and sub-menu bar always lead somewhere. Insurance and Investment both have a "company" page: the
- * section-prefixed paths are the canonical ones, the bare ones are kept for links that omit the section.
- */
-export const LATER_SECTIONS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: 'insurance-plans', title: 'Insurance plans' },
-  { path: 'projections-tables', title: 'Insurance projections tables' },
-  { path: 'insurance/company', title: 'Insurance companies' },
-  { path: 'insurance/*', title: 'Insurance' },
-  { path: 'company', title: 'Companies' },
-  { path: 'bank', title: 'Banks' },
-  { path: 'funds', title: 'Funds' },
-  { path: 'investment-plans', title: 'Investment plans' },
-  { path: 'investment/company', title: 'Investment companies' },
-  { path: 'investment/bank', title: 'Banks' },
-  { path: 'investment/funds', title: 'Funds' },
-  { path: 'investment/investment-plans', title: 'Investment plans' },
-  { path: 'investment/*', title: 'Investment' },
-  { path: 'threshold-management', title: 'Threshold management' },
-  { path: 'lead-magnet', title: 'Lead magnets' },
-];
 
 /** mf_admin's exposed App: rendered by the shell under /admin-dashboard/* inside its admin layout. */
 export default function App() {
@@ -45,13 +31,29 @@ export default function App() {
         <Route path="page-walkthrough/*" element={<PageWalkthroughPage />} />
         <Route path="error-logs/*" element={<ErrorLogsPage />} />
         <Route path="advisor-meta" element={<AdvisorMetaPage />} />
+        <Route path="lead-magnet" element={<LeadMagnetsPage />} />
+        <Route path="presentations" element={<PresentationsPage />} />
+        {/* Insurance reference data and thresholds (issue 15); the section-prefixed aliases lead to the same pages */}
+        <Route path="insurance-plans" element={<InsurancePlansPage />} />
+        <Route path="insurance/insurance-plans" element={<InsurancePlansPage />} />
+        <Route path="insurance/company" element={<InsuranceCompaniesPage />} />
+        <Route path="projections-tables" element={<ProjectionTablesPage />} />
+        <Route path="insurance/projections-tables" element={<ProjectionTablesPage />} />
+        <Route path="threshold-management" element={<ThresholdsPage />} />
+        {/* Investment reference data and the fund price import (issue 15); the bare paths are aliases */}
+        <Route path="investment/company" element={<InvestmentCompaniesPage />} />
+        <Route path="investment/bank" element={<BanksPage />} />
+        <Route path="investment/funds" element={<FundsPage />} />
+        <Route path="investment/investment-plans" element={<InvestmentPlansPage />} />
+        <Route path="investment/*" element={<Navigate to="/admin-dashboard/investment/company" replace />} />
+        <Route path="company" element={<InvestmentCompaniesPage />} />
+        <Route path="bank" element={<BanksPage />} />
+        <Route path="funds" element={<FundsPage />} />
+        <Route path="investment-plans" element={<InvestmentPlansPage />} />
         <Route path="active-subscribers" element={<SubscribersPage key="active" which="active" />} />
         <Route path="expired-subscribers" element={<SubscribersPage key="expired" which="expired" />} />
         <Route path="subscription-transactions" element={<TransactionsPage />} />
         <Route path="pending-registrations" element={<PendingRegistrationsPage />} />
-        {LATER_SECTIONS.map((s) => (
-          <Route key={s.path} path={s.path} element={<LaterPanel title={s.title} />} />
-        ))}
         <Route path="*" element={<NotFoundPanel />} />
       </Routes>
     </>

@@ -1,6 +1,8 @@
 import { Button, errorMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
+import styled from 'styled-components';
 import {
+  downloadRegistrationsCsv,
   fetchRegistrations,
   formatDate,
   notifyForRegistration,
@@ -8,6 +10,7 @@ import {
   type Pending,
   type Registration,
 } from './api';
+import { NotifyButton, NotifyNotice, useNotifier } from './Notify';
 import { Box, Filters, Muted, Notice, Pager, SkeletonRows, Wrap } from './shared';
 
 const PENDING_LABEL: Record<Pending, string> = {
@@ -22,6 +25,14 @@ const MEMBERSHIP_LABEL: Record<Registration['membership_status'], string> = {
   expired: 'Trial or plan ended',
 };
 
+/** Lines the button up with the labelled filters next to it. */
+const ExportSlot = styled.div`
+  && {
+    min-width: 0;
+    padding-top: 26px;
+  }
+`;
+
 function membership(r: Registration) {
   if (r.membership_status === 'trial' && r.trial_ends_at) {
     const ended = Date.parse(r.trial_ends_at) <= Date.now();
@@ -33,7 +44,8 @@ function membership(r: Registration) {
 /**
  * Subscriptions › pending-registrations: advisors who signed up and have not verified their e-mail or mobile number
  * yet, or have not chosen a paid plan (svc-auth `admin/get-filtered-users` with `pending`), paged and searchable;
- * each can be reminded to finish (`admin/notify-user-for-registration`, at most once a day).
+ * each can be reminded to finish (`admin/notify-user-for-registration`, at most once a day). 'Export CSV' downloads
+ * the list with the filters on screen, every page of it (svc-auth `admin/get-filtered-users/export`).
  */
 export function PendingRegistrationsPage() {
   const [pending, setPending] = useState<Pending>('any');
@@ -45,8 +57,21 @@ export function PendingRegistrationsPage() {
     data: null,
     error: null,
   });
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [sending, setSending] = useState<string | null>(null);
+  const notifier = useNotifier(notifyForRegistration);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadRegistrationsCsv({ pending, search });
+    } catch (e) {
+      setExportError(errorMessage(e));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   // the search is sent once typing pauses
   useEffect(() => {
@@ -72,19 +97,6 @@ export function PendingRegistrationsPage() {
   const rows = state.data?.rows ?? [];
   const title = 'Pending registrations';
 
-  const notify = async (r: Registration) => {
-    setSending(r.id);
-    setNotice(null);
-    try {
-      const res = await notifyForRegistration(r.id);
-      setNotice({ ok: true, text: res?.message ? `${res.message} (${r.email})` : `Reminder sent to ${r.email}.` });
-    } catch (e) {
-      setNotice({ ok: false, text: errorMessage(e) });
-    } finally {
-      setSending(null);
-    }
-  };
-
   return (
     <Wrap>
       <h1>{title}</h1>
@@ -103,12 +115,23 @@ export function PendingRegistrationsPage() {
           options={(Object.keys(PENDING_LABEL) as Pending[]).map((p) => ({ value: p, label: PENDING_LABEL[p] }))}
         />
         <TextInput label="Search" value={search} onChange={setSearch} placeholder="Name or e-mail" maxLength={100} />
+        <ExportSlot>
+          <Button
+            variant="secondary"
+            loading={exporting}
+            onClick={exportCsv}
+            aria-label="Export CSV of pending registrations"
+          >
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        </ExportSlot>
       </Filters>
-      {notice ? (
-        <Notice $ok={notice.ok} role={notice.ok ? 'status' : 'alert'}>
-          {notice.text}
+      {exportError ? (
+        <Notice $ok={false} role="alert">
+          {exportError}
         </Notice>
       ) : null}
+      <NotifyNotice notifier={notifier} />
       {state.error ? (
         <Notice $ok={false} role="alert">
           {state.error}
@@ -150,15 +173,7 @@ export function PendingRegistrationsPage() {
                     </td>
                     <td>{membership(r)}</td>
                     <td>
-                      <Button
-                        variant="secondary"
-                        loading={sending === r.id}
-                        disabled={sending !== null && sending !== r.id}
-                        aria-label={`Notify ${r.email} to finish registering`}
-                        onClick={() => notify(r)}
-                      >
-                        Notify
-                      </Button>
+                      <NotifyButton notifier={notifier} userId={r.id} email={r.email} purpose="to finish registering" />
                     </td>
                   </tr>
                 ))

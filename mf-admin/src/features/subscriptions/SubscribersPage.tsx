@@ -1,4 +1,4 @@
-import { Button, errorMessage, Select, Table, Tag } from '@kinfolio/ui-kit';
+import { errorMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -10,8 +10,21 @@ import {
   type PageOf,
   type Subscription,
   type SubscriptionState,
+  subscribersCsvUrl,
 } from './api';
-import { Box, Filters, Notice, Pager, PersonCell, SkeletonRows, usePeople, Wrap } from './shared';
+import { NotifyButton, NotifyNotice, useNotifier } from './Notify';
+import {
+  Box,
+  ExportCsv,
+  Filters,
+  Notice,
+  Pager,
+  PersonCell,
+  SkeletonRows,
+  useDebounced,
+  usePeople,
+  Wrap,
+} from './shared';
 
 const STATUS_LABEL: Record<SubscriptionState, string> = {
   active: 'Active',
@@ -26,50 +39,62 @@ const TONE: Record<SubscriptionState, 'green' | 'red' | 'grey'> = {
   expired: 'red',
 };
 
+const SORTS_ACTIVE = [
+  { value: 'starts_at:desc', label: 'Newest first' },
+  { value: 'starts_at:asc', label: 'Oldest first' },
+  { value: 'current_period_end:asc', label: 'Next charge, soonest first' },
+  { value: 'amount:desc', label: 'Amount, highest first' },
+  { value: 'amount:asc', label: 'Amount, lowest first' },
+  { value: 'plan_name:asc', label: 'Plan, A to Z' },
+];
+const SORTS_ENDED = [
+  { value: 'ends_at:desc', label: 'Ended most recently' },
+  { value: 'ends_at:asc', label: 'Ended longest ago' },
+  { value: 'starts_at:desc', label: 'Newest first' },
+  { value: 'amount:desc', label: 'Amount, highest first' },
+  { value: 'plan_name:asc', label: 'Plan, A to Z' },
+];
+
 /**
  * Subscriptions › active-subscribers (active, past due) and expired-subscribers (expired, cancelled):
- * `admin/subscribers-list` by status, paged; ended subscribers can be reminded to subscribe again.
+ * `admin/subscribers-list` by status, searched (name, e-mail, plan) and sorted on the server, paged, exported as CSV;
+ * ended subscribers can be reminded to subscribe again.
  */
 export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
   const statuses: SubscriptionState[] = which === 'active' ? ['active', 'past_due'] : ['expired', 'cancelled'];
+  const sorts = which === 'active' ? SORTS_ACTIVE : SORTS_ENDED;
   const [status, setStatus] = useState<SubscriptionState>(statuses[0] as SubscriptionState);
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed).trim();
+  // '' is the list's default order (the first choice); the server's own default is newest first
+  const [sort, setSort] = useState('');
+  const sent = sort || (which === 'expired' ? (sorts[0]?.value ?? '') : '');
   const [page, setPage] = useState(1);
   const [state, setState] = useState<{ loading: boolean; data: PageOf<Subscription> | null; error: string | null }>({
     loading: true,
     data: null,
     error: null,
   });
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [sending, setSending] = useState<string | null>(null);
+  const notifier = useNotifier(notifyForSubscription);
+
+  // a new search starts at page 1
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the settled search changes
+  useEffect(() => setPage(1), [search]);
 
   useEffect(() => {
     const ctrl = new AbortController();
     setState((s) => ({ ...s, loading: true, error: null }));
-    fetchSubscribers(status, page, ctrl.signal).then(
+    fetchSubscribers({ status, search, sort: sent }, page, ctrl.signal).then(
       (data) => !ctrl.signal.aborted && setState({ loading: false, data, error: null }),
       (e: unknown) => !ctrl.signal.aborted && setState({ loading: false, data: null, error: errorMessage(e) }),
     );
     return () => ctrl.abort();
-  }, [status, page]);
+  }, [status, search, sent, page]);
 
   const rows = state.data?.rows ?? [];
   const people = usePeople(rows.map((r) => r.user_id));
   const ended = which === 'expired';
   const title = ended ? 'Expired subscribers' : 'Active subscribers';
-
-  const notify = async (s: Subscription) => {
-    setSending(s.user_id);
-    setNotice(null);
-    try {
-      const r = await notifyForSubscription(s.user_id);
-      const who = people[s.user_id]?.email ?? 'The advisor';
-      setNotice({ ok: true, text: r?.message ? `${r.message} (${who})` : `Reminder sent to ${who}.` });
-    } catch (e) {
-      setNotice({ ok: false, text: errorMessage(e) });
-    } finally {
-      setSending(null);
-    }
-  };
 
   return (
     <Wrap>
@@ -89,12 +114,29 @@ export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
           }}
           options={statuses.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
         />
+        <TextInput
+          label="Search"
+          type="search"
+          value={typed}
+          onChange={setTyped}
+          hint="Name, e-mail or plan"
+          maxLength={100}
+        />
+        <Select
+          label="Sort by"
+          value={sort || (sorts[0]?.value ?? '')}
+          onChange={(v) => {
+            setSort(v === sorts[0]?.value ? '' : v);
+            setPage(1);
+          }}
+          options={sorts}
+        />
+        <ExportCsv
+          href={subscribersCsvUrl({ status, search, sort: sent })}
+          what={`${STATUS_LABEL[status].toLowerCase()} subscribers`}
+        />
       </Filters>
-      {notice ? (
-        <Notice $ok={notice.ok} role={notice.ok ? 'status' : 'alert'}>
-          {notice.text}
-        </Notice>
-      ) : null}
+      <NotifyNotice notifier={notifier} />
       {state.error ? (
         <Notice $ok={false} role="alert">
           {state.error}
@@ -118,7 +160,11 @@ export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
                 <SkeletonRows cols={7} />
               ) : rows.length === 0 ? (
                 <tr>
-                  <td colSpan={7}>No {STATUS_LABEL[status].toLowerCase()} subscribers.</td>
+                  <td colSpan={7}>
+                    {search
+                      ? `No ${STATUS_LABEL[status].toLowerCase()} subscribers match “${search}”.`
+                      : `No ${STATUS_LABEL[status].toLowerCase()} subscribers.`}
+                  </td>
                 </tr>
               ) : (
                 rows.map((s) => (
@@ -141,15 +187,12 @@ export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
                     <td>{cardLabel(s.card?.brand, s.card?.last4)}</td>
                     <td>
                       {ended ? (
-                        <Button
-                          variant="secondary"
-                          loading={sending === s.user_id}
-                          disabled={sending !== null && sending !== s.user_id}
-                          aria-label={`Notify ${people[s.user_id]?.email ?? 'this advisor'} to subscribe`}
-                          onClick={() => notify(s)}
-                        >
-                          Notify
-                        </Button>
+                        <NotifyButton
+                          notifier={notifier}
+                          userId={s.user_id}
+                          email={people[s.user_id]?.email}
+                          purpose="to subscribe"
+                        />
                       ) : null}{' '}
                       <Link to={`../subscription-transactions?user_id=${encodeURIComponent(s.user_id)}`}>
                         Transactions

@@ -1,8 +1,29 @@
-import { Button, errorMessage, Select, Table, Tag } from '@kinfolio/ui-kit';
+import { Button, errorMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { cardLabel, fetchTransactions, formatAmount, formatDate, type PageOf, type Transaction } from './api';
-import { Box, Filters, Notice, Pager, PersonCell, SkeletonRows, usePeople, Wrap } from './shared';
+import {
+  cardLabel,
+  fetchTransactions,
+  formatAmount,
+  formatDate,
+  isOwnReceipt,
+  type PageOf,
+  type Transaction,
+  transactionsCsvUrl,
+} from './api';
+import {
+  Box,
+  DateField,
+  ExportCsv,
+  Filters,
+  Notice,
+  Pager,
+  PersonCell,
+  SkeletonRows,
+  useDebounced,
+  usePeople,
+  Wrap,
+} from './shared';
 
 const KINDS = [
   { value: '', label: 'All transactions' },
@@ -10,18 +31,53 @@ const KINDS = [
   { value: 'refund', label: 'Refunds' },
   { value: 'failure', label: 'Failed payments' },
 ];
+const SORTS = [
+  { value: 'occurred_at:desc', label: 'Newest first' },
+  { value: 'occurred_at:asc', label: 'Oldest first' },
+  { value: 'amount:desc', label: 'Amount, highest first' },
+  { value: 'amount:asc', label: 'Amount, lowest first' },
+];
 const KIND_TAG: Record<string, { tone: 'green' | 'grey' | 'red'; label: string }> = {
   charge: { tone: 'green', label: 'Charge' },
   refund: { tone: 'grey', label: 'Refund' },
   failure: { tone: 'red', label: 'Failed' },
 };
 
-/** Subscriptions › subscription-transactions: every charge, refund and failure, by kind and by advisor. */
+/** Keeps the link's visually hidden text inside the table's scroll box (it is position: absolute). */
+const inside = { position: 'relative' } as const;
+
+/** A receipt link: ours downloads (PDF), the provider's hosted one opens in a new tab. */
+function ReceiptLink({ t }: { t: Transaction }) {
+  if (!t.receipt_url) return <>—</>;
+  const when = formatDate(t.occurred_at);
+  return isOwnReceipt(t.receipt_url) ? (
+    <a href={t.receipt_url} download style={inside}>
+      Receipt<span className="kf-visually-hidden"> for {when} (PDF download)</span>
+    </a>
+  ) : (
+    <a href={t.receipt_url} target="_blank" rel="noopener noreferrer" style={inside}>
+      Receipt<span className="kf-visually-hidden"> for {when} (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * Subscriptions › subscription-transactions: every charge, refund and failure — by kind, advisor, search (name,
+ * e-mail, plan) and date range, sorted, paged on the server, exported as CSV. Filters live in the URL.
+ */
 export function TransactionsPage() {
   const [params, setParams] = useSearchParams();
   const kind = params.get('kind') ?? '';
   const userId = params.get('user_id') ?? '';
+  const search = params.get('search') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  // '' is the default order (newest first), sent as no sort at all
+  const sort = params.get('sort') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const [typed, setTyped] = useState(search);
+  const settled = useDebounced(typed).trim();
+  const rangeError = from && to && from > to ? 'The end date must not be before the start date' : null;
   const [state, setState] = useState<{ loading: boolean; data: PageOf<Transaction> | null; error: string | null }>({
     loading: true,
     data: null,
@@ -29,14 +85,15 @@ export function TransactionsPage() {
   });
 
   useEffect(() => {
+    if (rangeError) return;
     const ctrl = new AbortController();
     setState((s) => ({ ...s, loading: true, error: null }));
-    fetchTransactions({ page, kind, user_id: userId }, ctrl.signal).then(
+    fetchTransactions({ page, kind, user_id: userId, search, from, to, sort }, ctrl.signal).then(
       (data) => !ctrl.signal.aborted && setState({ loading: false, data, error: null }),
       (e: unknown) => !ctrl.signal.aborted && setState({ loading: false, data: null, error: errorMessage(e) }),
     );
     return () => ctrl.abort();
-  }, [page, kind, userId]);
+  }, [page, kind, userId, search, from, to, sort, rangeError]);
 
   const set = (next: Record<string, string>) => {
     const p = new URLSearchParams(params);
@@ -46,6 +103,12 @@ export function TransactionsPage() {
     }
     setParams(p);
   };
+  // the typed search goes to the URL once typing pauses, back to page 1
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the settled search changes
+  useEffect(() => {
+    if (settled !== search) set({ search: settled, page: '' });
+  }, [settled]);
+
   const rows = state.data?.rows ?? [];
   const people = usePeople([...rows.map((r) => r.user_id), ...(userId ? [userId] : [])]);
   const who = userId ? (people[userId]?.email ?? 'one advisor') : null;
@@ -56,6 +119,26 @@ export function TransactionsPage() {
       <p className="kf-lead">Every charge, refund and failed payment, newest first.</p>
       <Filters>
         <Select label="Type" value={kind} onChange={(v) => set({ kind: v, page: '' })} options={KINDS} />
+        <TextInput
+          label="Search"
+          type="search"
+          value={typed}
+          onChange={setTyped}
+          hint="Name, e-mail or plan"
+          maxLength={100}
+        />
+        <DateField id="tx-from" label="From" value={from} onChange={(v) => set({ from: v, page: '' })} />
+        <DateField id="tx-to" label="To" value={to} onChange={(v) => set({ to: v, page: '' })} error={rangeError} />
+        <Select
+          label="Sort by"
+          value={sort || (SORTS[0]?.value ?? '')}
+          onChange={(v) => set({ sort: v === SORTS[0]?.value ? '' : v, page: '' })}
+          options={SORTS}
+        />
+        <ExportCsv
+          href={transactionsCsvUrl({ kind, user_id: userId, search, from, to, sort })}
+          what="subscription transactions"
+        />
         {who ? (
           <p>
             Showing {who}.{' '}
@@ -88,7 +171,9 @@ export function TransactionsPage() {
                 <SkeletonRows cols={7} />
               ) : rows.length === 0 ? (
                 <tr>
-                  <td colSpan={7}>No transactions.</td>
+                  <td colSpan={7}>
+                    {search || from || to ? 'No transactions match these filters.' : 'No transactions.'}
+                  </td>
                 </tr>
               ) : (
                 rows.map((t) => {
@@ -109,13 +194,7 @@ export function TransactionsPage() {
                         {formatAmount(t.amount, t.currency)}
                       </td>
                       <td>
-                        {t.receipt_url ? (
-                          <a href={t.receipt_url} target="_blank" rel="noopener noreferrer">
-                            Receipt<span className="kf-visually-hidden"> (opens in a new tab)</span>
-                          </a>
-                        ) : (
-                          '—'
-                        )}
+                        <ReceiptLink t={t} />
                       </td>
                     </tr>
                   );

@@ -1,6 +1,16 @@
 import type { auth, billing } from '@kinfolio/contracts';
 import { AMOUNT_DECIMALS, round2 } from '@kinfolio/money';
-import { api } from '@kinfolio/ui-kit';
+import {
+  ApiError,
+  api,
+  applyCatalogue,
+  authorizationType,
+  buildUrl,
+  NETWORK_MESSAGE,
+  type Query,
+  readCookie,
+  TOKEN_COOKIE,
+} from '@kinfolio/ui-kit';
 
 export type Subscription = billing.Subscription;
 export type Transaction = billing.SubscriptionTransaction;
@@ -42,21 +52,66 @@ export function cardLabel(brand: string | null | undefined, last4: string | null
   return `${b ? b.charAt(0).toUpperCase() + b.slice(1) : 'Card'} •••• ${last4}`;
 }
 
-export function fetchSubscribers(status: SubscriptionState, page: number, signal?: AbortSignal) {
+/** Sort choices of a list: `{sort}:{order}` as the select's value. */
+export type SortChoice = `${string}:${'asc' | 'desc'}`;
+const sortQuery = (choice: string | undefined) => {
+  const [sort, order] = (choice ?? '').split(':');
+  return sort && (order === 'asc' || order === 'desc') ? { sort, order } : {};
+};
+
+/** The subscribers list's filters (the list and its CSV export take the same). */
+export interface SubscriberQuery {
+  status: SubscriptionState;
+  search?: string;
+  sort?: string;
+}
+const subscriberParams = (q: SubscriberQuery): Query => ({
+  status: q.status,
+  search: q.search?.trim() || undefined,
+  ...sortQuery(q.sort),
+});
+
+export function fetchSubscribers(q: SubscriberQuery, page: number, signal?: AbortSignal) {
   return api.get<PageOf<Subscription>>('admin/subscribers-list', {
     ...quiet,
     signal,
-    query: { status, page, page_size: ADMIN_PAGE_SIZE },
+    query: { ...subscriberParams(q), page, page_size: ADMIN_PAGE_SIZE },
   });
 }
 
-export function fetchTransactions(q: { page: number; kind?: string; user_id?: string }, signal?: AbortSignal) {
+/** The transactions list's filters; `from` and `to` are days (YYYY-MM-DD, both included). */
+export interface TransactionQuery {
+  kind?: string;
+  user_id?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  sort?: string;
+}
+const transactionParams = (q: TransactionQuery): Query => ({
+  kind: q.kind || undefined,
+  user_id: q.user_id || undefined,
+  search: q.search?.trim() || undefined,
+  from: q.from || undefined,
+  to: q.to || undefined,
+  ...sortQuery(q.sort),
+});
+
+export function fetchTransactions(q: TransactionQuery & { page: number }, signal?: AbortSignal) {
   return api.get<PageOf<Transaction>>('admin/subscription-transactions-list', {
     ...quiet,
     signal,
-    query: { page: q.page, page_size: ADMIN_PAGE_SIZE, kind: q.kind || undefined, user_id: q.user_id || undefined },
+    query: { page: q.page, page_size: ADMIN_PAGE_SIZE, ...transactionParams(q) },
   });
 }
+
+/** Where the filtered list downloads as CSV (svc-billing streams it; the session cookie authorises the download). */
+export const subscribersCsvUrl = (q: SubscriberQuery) => buildUrl('admin/subscribers-list/export', subscriberParams(q));
+export const transactionsCsvUrl = (q: TransactionQuery) =>
+  buildUrl('admin/subscription-transactions-list/export', transactionParams(q));
+
+/** A receipt svc-billing makes (a PDF download) rather than the provider's hosted page (opened in a new tab). */
+export const isOwnReceipt = (url: string) => url.startsWith('/api/v1/');
 
 /** An e-mail reminding the advisor to subscribe (at most once a day per user: a second one answers 429). */
 export function notifyForSubscription(userId: string) {
@@ -96,6 +151,59 @@ export function fetchRegistrations(q: { pending: Pending; page: number; search: 
     },
     quiet,
   );
+}
+
+/**
+ * The pending registrations as CSV (svc-auth `admin/get-filtered-users/export`, streamed): the same filter body as
+ * the list, every page of it. The list is a POST, so this is no link: the file is fetched with the API client's
+ * headers (cookies, `x-requested-with`, `Authorization-Type`, bearer token) and handed to the browser as a download.
+ * Errors come back as ApiError like every other call.
+ */
+export async function downloadRegistrationsCsv(q: { pending: Pending; search: string }): Promise<string> {
+  const headers: Record<string, string> = {
+    accept: 'text/csv, application/json',
+    'content-type': 'application/json',
+    'x-requested-with': 'kinfolio',
+    'Authorization-Type': authorizationType(),
+  };
+  const token = readCookie(TOKEN_COOKIE);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(buildUrl('admin/get-filtered-users/export'), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ type: 'advisor', pending: q.pending, search: q.search.trim() || undefined }),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, { message: NETWORK_MESSAGE }, NETWORK_MESSAGE);
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = { message: text.slice(0, 300) };
+    }
+    applyCatalogue(data);
+    throw new ApiError(res.status, data);
+  }
+  const blob = await res.blob();
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+    `pending-registrations-${new Date().toISOString().slice(0, 10)}.csv`;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
 }
 
 /** An e-mail asking the advisor to finish setting up their account (at most once a day per user: then 429). */

@@ -1,4 +1,4 @@
-import { Button, theme } from '@kinfolio/ui-kit';
+import { Button, describedBy, Field, theme } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { fetchPerson, type Person } from './api';
@@ -126,5 +126,89 @@ export function SkeletonRows({ cols, rows = 5 }: { cols: number; rows?: number }
         </tr>
       ))}
     </>
+  );
+}
+
+/** The search typed into a list's search box, sent once typing pauses (300 ms). */
+export function useDebounced(value: string, ms = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const CsvLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 40px;
+  padding: 8px 18px;
+  margin-top: 26px;
+  border-radius: ${theme.radius};
+  border: 1px solid ${theme.colors.primaryDark};
+  background: #fff;
+  color: ${theme.colors.primaryDark};
+  font-weight: 600;
+  text-decoration: none;
+  white-space: nowrap;
+  &:hover {
+    background: ${theme.colors.primarySoft};
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
+
+/**
+ * 'Export CSV': a download link (keyboard-usable like any link) to svc-billing's streamed export of the list as
+ * filtered and sorted on screen, every page of it. Its accessible name says which list.
+ */
+export function ExportCsv({ href, what }: { href: string; what: string }) {
+  return (
+    <CsvLink href={href} download aria-label={`Export CSV of ${what}`}>
+      Export CSV
+    </CsvLink>
+  );
+}
+
+const DateControl = styled.input`
+  min-height: 40px;
+  padding: 8px 10px;
+  border: 1px solid #c9d3d3;
+  border-radius: ${theme.radius};
+  font: inherit;
+  &[aria-invalid='true'] {
+    border-color: ${theme.colors.danger};
+  }
+`;
+
+/** A labelled date field (YYYY-MM-DD), for a list's date range. */
+export function DateField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+}) {
+  return (
+    <Field label={label} htmlFor={id} optional error={error}>
+      <DateControl
+        id={id}
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+      />
+    </Field>
   );
 }

@@ -263,10 +263,10 @@ describe('admin Users', () => {
     expect(screen.getByText('Page 2 of 3 · 23 users')).toBeTruthy();
   });
 
-  it('renders the later-release panel for sections built by later issues, and redirects the index', async () => {
-    renderAt('/admin-dashboard/threshold-management');
-    expect(screen.getByRole('heading', { name: 'Threshold management' })).toBeTruthy();
-    expect(screen.getByText('This section arrives in a later release.')).toBeTruthy();
+  it('answers an address no menu offers with a page-not-found panel', async () => {
+    renderAt('/admin-dashboard/no-such-section');
+    expect(screen.getByRole('heading', { name: 'Page not found' }).tagName).toBe('H1');
+    expect(screen.getByText('There is no admin page at this address.').tagName).toBe('P');
   });
 
   it('sends the index to active users', async () => {

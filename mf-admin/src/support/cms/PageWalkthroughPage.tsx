@@ -9,6 +9,7 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
+import { PresentationsLink } from '../../features/presentations/PresentationsLink';
 import { HtmlEditor } from '../shared/HtmlEditor';
 import { asPage, ConfirmDelete, DataTable, PageFrame, PlainButton } from '../shared/ui';
 
@@ -244,6 +245,7 @@ export function PageWalkthroughPage() {
           <PlainButton type="button" $primary onClick={() => setEditing('new')}>
             Add walkthrough
           </PlainButton>
+          <PresentationsLink />
         </div>
       )}
       {rows === null ? (

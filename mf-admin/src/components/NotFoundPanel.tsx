@@ -18,18 +18,7 @@ const Panel = styled.section`
   }
 `;
 
-export const LATER_TEXT = 'This section arrives in a later release.';
-
-/** A placeholder for admin sections that later issues build, so the menu's links all lead somewhere real. */
-export function LaterPanel({ title }: { title: string }) {
-  return (
-    <Panel aria-labelledby="later-panel-title">
-      <h1 id="later-panel-title">{title}</h1>
-      <p>{LATER_TEXT}</p>
-    </Panel>
-  );
-}
-
+/** What an unknown admin address shows (every menu entry leads to a real page). */
 export function NotFoundPanel() {
   return (
     <Panel aria-labelledby="not-found-title">

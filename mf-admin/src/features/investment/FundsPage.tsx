@@ -1,0 +1,516 @@
+import {
+  api,
+  Button,
+  EmptyState,
+  errorMessage,
+  FormError,
+  fieldErrors,
+  Modal,
+  NumberInput,
+  Select,
+  Skeleton,
+  Table,
+  TextInput,
+  theme,
+  UnsavedChangesPopover,
+  useUnsavedChangesGuard,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { ConfirmAction } from '../../components/ConfirmAction';
+import { RowActions } from '../../components/RowActions';
+import { type AdminFund, type FundImportStatus, type FundPage, Note, Row, Wrap } from './shared';
+
+const PAGE_SIZE = 20;
+const POLL_MS = 1000;
+const RISKS = [
+  { value: 'low', label: 'Low' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'high', label: 'High' },
+];
+const n = (v: number) => v.toLocaleString('en');
+
+const ImportBox = styled.section`
+  margin: 0 0 16px;
+  padding: 12px 16px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  h2 { margin: 0 0 8px; font-size: 1.1rem; }
+  p { margin: 6px 0; }
+  progress { width: 100%; height: 14px; accent-color: ${theme.colors.primary}; }
+  .kf-row { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; }
+`;
+
+/**
+ * Investment › Funds (platform-shell §2.4, §7 investment-funds PATCH and DELETE, scrap-all-funds,
+ * scraping-funds-status): the fund list advisors pick holdings from, searched and paged; an admin edits a fund's
+ * price and asset-class split, adds one by hand or deletes one; "Import prices" starts the price import and shows its
+ * progress and the funds that failed while the rest import.
+ */
+export function FundsPage() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
+  const [data, setData] = useState<FundPage | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<AdminFund | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminFund | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(async (p: number, q: string, signal?: AbortSignal) => {
+    try {
+      const params = new URLSearchParams({ page: String(p), page_size: String(PAGE_SIZE) });
+      if (q) params.set('search', q);
+      const rows = await api.get<FundPage>(`admin/investment-funds?${params}`, { signal });
+      if (signal?.aborted) return;
+      setData(rows);
+      setLoadError(null);
+    } catch (err) {
+      if (!signal?.aborted) setLoadError(errorMessage(err));
+    }
+  }, []);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    void load(page, search, ctrl.signal);
+    return () => ctrl.abort();
+  }, [load, page, search]);
+  const reload = useCallback(() => load(page, search), [load, page, search]);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      await api.del(`investment-funds/${deleting.id}`);
+      setNote({ ok: true, text: `Deleted the fund '${deleting.name}'.` });
+      setDeleting(null);
+      await reload();
+    } catch (err) {
+      setDeleteError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  return (
+    <Wrap>
+      <h1>Funds</h1>
+      <p className="kf-lead">The funds advisors pick a customer's holdings from, with their prices and asset split.</p>
+      <PriceImport onFinished={reload} />
+      <form
+        className="kf-bar"
+        aria-label="Fund search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setSearch(typed.trim());
+        }}
+      >
+        <TextInput
+          type="search"
+          label="Search funds"
+          value={typed}
+          onChange={setTyped}
+          placeholder="Fund name or code"
+          maxLength={100}
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+        <Button
+          onClick={() => {
+            setNote(null);
+            setEditing('new');
+          }}
+        >
+          Add fund
+        </Button>
+      </form>
+      {loadError ? (
+        <Note $ok={false} role="alert">
+          {loadError}
+        </Note>
+      ) : data === null ? (
+        <Skeleton rows={6} label="Loading funds" />
+      ) : data.rows.length === 0 ? (
+        <EmptyState title={search ? `No fund matches '${search}'` : 'No funds yet'}>
+          {search ? 'Try another name or code.' : 'Import prices from the feed, or add a fund by hand.'}
+        </EmptyState>
+      ) : (
+        <>
+          <Table label="Funds">
+            <thead>
+              <tr>
+                <th scope="col">Fund</th>
+                <th scope="col">Code</th>
+                <th scope="col">Company</th>
+                <th scope="col">Currency</th>
+                <th scope="col" className="kf-num">
+                  Price
+                </th>
+                <th scope="col">Price date</th>
+                <th scope="col">Risk</th>
+                <th scope="col">Equity / Bond / Others</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((f) => (
+                <tr key={f.id}>
+                  <td>{f.name}</td>
+                  <td>{f.code ?? '—'}</td>
+                  <td>{f.company || '—'}</td>
+                  <td>{f.currency}</td>
+                  <td className="kf-num">
+                    {f.price === null ? '—' : f.price.toLocaleString('en', { maximumFractionDigits: 6 })}
+                  </td>
+                  <td>{f.price_date ?? '—'}</td>
+                  <td>{f.risk_level}</td>
+                  <td>
+                    {f.asset_class.equity}% / {f.asset_class.bond}% / {f.asset_class.others}%
+                  </td>
+                  <td>
+                    <RowActions
+                      name={f.name}
+                      onEdit={() => setEditing(f)}
+                      onDelete={() => {
+                        setDeleteError(null);
+                        setDeleting(f);
+                      }}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <nav className="kf-pager" aria-label="Fund pages">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <span>
+              Page {page} of {n(pages)} ({n(data.total)} funds)
+            </span>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </nav>
+        </>
+      )}
+      {note ? (
+        <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
+          {note.text}
+        </Note>
+      ) : null}
+      {editing ? (
+        <FundEditor
+          fund={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={async (text) => {
+            setEditing(null);
+            setNote({ ok: true, text });
+            await reload();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmAction
+          title="Delete this fund?"
+          message={`'${deleting.name}' leaves the fund list. Customers' holdings that name it keep their name and figures.`}
+          confirmLabel="Delete"
+          danger
+          busy={busy}
+          error={deleteError}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </Wrap>
+  );
+}
+
+/** The price import: its button, the latest run's progress and outcome, and the funds that failed. */
+function PriceImport({ onFinished }: { onFinished: () => void }) {
+  const [status, setStatus] = useState<FundImportStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const wasRunning = useRef(false);
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
+
+  const poll = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const s = await api.get<FundImportStatus>('scraping-funds-status', { signal });
+      if (signal?.aborted) return;
+      setStatus(s);
+      setError(null);
+      if (wasRunning.current && !s.running) finished.current();
+      wasRunning.current = s.running;
+    } catch (err) {
+      if (!signal?.aborted) setError(errorMessage(err));
+    }
+  }, []);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    void poll(ctrl.signal);
+    return () => ctrl.abort();
+  }, [poll]);
+  useEffect(() => {
+    if (!status?.running) return;
+    const timer = setTimeout(() => void poll(), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [status, poll]);
+
+  async function start() {
+    setStarting(true);
+    setError(null);
+    try {
+      const res = await api.get<FundImportStatus>('scrap-all-funds');
+      setStatus(res);
+      wasRunning.current = res.running;
+      setMessage(res.running ? 'The price import is running.' : null);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  const run = status?.run ?? null;
+  const pct = run && run.total > 0 ? Math.round((run.done / run.total) * 100) : 0;
+  return (
+    <ImportBox aria-labelledby="fund-import-title">
+      <h2 id="fund-import-title">Price import</h2>
+      <div className="kf-row">
+        <Button onClick={start} loading={starting} disabled={status === null || status.running || !status.configured}>
+          Import prices
+        </Button>
+        {status && !status.configured ? <span>No price feed is configured for this installation.</span> : null}
+        {status && status.interval_ms > 0 ? (
+          <span>Runs every {Math.round(status.interval_ms / 3_600_000) || '<1'} hour(s) and on demand.</span>
+        ) : null}
+      </div>
+      {error ? (
+        <Note $ok={false} role="alert">
+          {error}
+        </Note>
+      ) : null}
+      {status === null && !error ? <Skeleton rows={1} label="Loading the price import status" /> : null}
+      {run ? (
+        <div aria-live="polite">
+          {run.state === 'running' ? (
+            <>
+              <p>
+                {message ?? 'Importing prices…'} {n(run.done)} of {n(run.total)} funds
+              </p>
+              <progress aria-label="Price import progress" max={Math.max(run.total, 1)} value={run.done}>
+                {pct}%
+              </progress>
+            </>
+          ) : run.state === 'done' ? (
+            <p>
+              Last import finished {new Date(run.finished_at ?? run.started_at).toLocaleString('en-GB')}: {n(run.total)}{' '}
+              funds read, {n(run.created)} added, {n(run.updated)} updated, {n(run.unchanged)} unchanged,{' '}
+              {n(run.failed)} failed.
+            </p>
+          ) : (
+            <p role="alert">The last import failed: {run.error}</p>
+          )}
+          {run.failures.length ? (
+            <Table label="Funds that failed to import">
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">Fund</th>
+                  <th scope="col">Field</th>
+                  <th scope="col">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {run.failures.map((f) => (
+                  <tr key={`${f.code}-${f.field}-${f.message}`}>
+                    <td>{f.code}</td>
+                    <td>{f.name ?? '—'}</td>
+                    <td>{f.field}</td>
+                    <td>{f.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          ) : null}
+          {run.failed > run.failures.length ? (
+            <p>
+              The first {n(run.failures.length)} of {n(run.failed)} failures are listed.
+            </p>
+          ) : null}
+        </div>
+      ) : status ? (
+        <p>No price import has run yet.</p>
+      ) : null}
+    </ImportBox>
+  );
+}
+
+const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+function FundEditor({
+  fund,
+  onClose,
+  onSaved,
+}: {
+  fund: AdminFund | null;
+  onClose: () => void;
+  onSaved: (text: string) => Promise<void>;
+}) {
+  const [initial] = useState({
+    name: fund?.name ?? '',
+    company: fund?.company ?? '',
+    currency: fund?.currency ?? 'SGD',
+    risk_level: fund?.risk_level ?? 'medium',
+    price: num(fund?.price),
+    price_date: fund?.price_date ?? '',
+    equity: num(fund?.asset_class.equity ?? 0),
+    bond: num(fund?.asset_class.bond ?? 0),
+    others: num(fund?.asset_class.others ?? 100),
+  });
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const guard = useUnsavedChangesGuard(initial, form, onClose);
+  const set = (key: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
+  const total = Number(form.equity || 0) + Number(form.bond || 0) + Number(form.others || 0);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const name = form.name.trim();
+    const found: Record<string, string> = {};
+    if (!name) found.name = 'Enter name';
+    if (!/^[A-Za-z]{2,3}$/.test(form.currency.trim())) found.currency = 'Use a currency code';
+    if (form.price !== '' && !(Number(form.price) > 0)) found.price = 'Enter a price above 0';
+    if (form.price_date && !/^\d{4}-\d{2}-\d{2}$/.test(form.price_date)) found.price_date = 'Use a date as YYYY-MM-DD';
+    if (Math.abs(total - 100) > 1e-9) found.asset_class = `Equity, bond and others total ${total}; they must total 100`;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setFailure(null);
+    const body: Record<string, unknown> = {
+      name,
+      company: form.company.trim(),
+      currency: form.currency.trim().toUpperCase(),
+      risk_level: form.risk_level,
+      asset_class: { equity: Number(form.equity || 0), bond: Number(form.bond || 0), others: Number(form.others || 0) },
+    };
+    if (form.price !== '') body.price = Number(form.price);
+    else if (fund) body.price = null;
+    if (form.price_date) body.price_date = form.price_date;
+    else if (fund) body.price_date = null;
+    try {
+      if (fund) await api.patch(`investment-funds/${fund.id}`, body);
+      else await api.post('investment-funds', body);
+      await onSaved(fund ? `Saved the fund '${name}'.` : `Added the fund '${name}'.`);
+    } catch (err) {
+      const byField = fieldErrors(err);
+      for (const k of Object.keys(byField))
+        if (k.startsWith('asset_class.')) byField.asset_class = byField[k] as string;
+      setErrors(byField);
+      setFailure(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open title={fund ? 'Edit fund' : 'Add fund'} onClose={guard.requestClose} width={640}>
+      <form onSubmit={submit} aria-label="Fund" noValidate style={{ position: 'relative' }}>
+        <TextInput label="Fund name" value={form.name} onChange={set('name')} error={errors.name} maxLength={200} />
+        <Row>
+          <TextInput
+            label="Company"
+            optional
+            value={form.company}
+            onChange={set('company')}
+            error={errors.company}
+            maxLength={200}
+          />
+          <TextInput
+            label="Currency"
+            value={form.currency}
+            onChange={(v) =>
+              set('currency')(
+                v
+                  .replace(/[^A-Za-z]/g, '')
+                  .slice(0, 3)
+                  .toUpperCase(),
+              )
+            }
+            error={errors.currency}
+            maxLength={3}
+          />
+          <Select
+            label="Risk level"
+            value={form.risk_level}
+            onChange={set('risk_level')}
+            options={RISKS}
+            error={errors.risk_level}
+          />
+        </Row>
+        <Row>
+          <NumberInput
+            label="Price"
+            optional
+            value={form.price}
+            onChange={set('price')}
+            error={errors.price}
+            decimals={6}
+            maxLength={16}
+          />
+          <TextInput
+            label="Price date"
+            optional
+            value={form.price_date}
+            onChange={set('price_date')}
+            error={errors.price_date}
+            placeholder="YYYY-MM-DD"
+            maxLength={10}
+          />
+        </Row>
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend>Asset-class split (percent)</legend>
+          <Row>
+            <NumberInput label="Equity %" value={form.equity} onChange={set('equity')} decimals={3} maxLength={7} />
+            <NumberInput label="Bond %" value={form.bond} onChange={set('bond')} decimals={3} maxLength={7} />
+            <NumberInput label="Others %" value={form.others} onChange={set('others')} decimals={3} maxLength={7} />
+          </Row>
+          <p aria-live="polite" style={{ margin: '0 0 8px' }}>
+            Total: {Math.round(total * 1000) / 1000}%
+          </p>
+          {errors.asset_class ? (
+            <p role="alert" style={{ margin: '0 0 8px', color: theme.colors.danger }}>
+              {errors.asset_class}
+            </p>
+          ) : null}
+        </fieldset>
+        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
+          <Button variant="secondary" onClick={guard.requestClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save fund
+          </Button>
+        </div>
+        <FormError>{failure ?? undefined}</FormError>
+        <UnsavedChangesPopover
+          open={guard.confirming}
+          onDiscard={guard.discard}
+          onKeepEditing={guard.keepEditing}
+          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
+        />
+      </form>
+    </Modal>
+  );
+}

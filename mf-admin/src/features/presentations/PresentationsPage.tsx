@@ -1,0 +1,401 @@
+import {
+  api,
+  Button,
+  EmptyState,
+  errorMessage,
+  FilePicker,
+  FormError,
+  Modal,
+  Skeleton,
+  TextInput,
+  theme,
+  UPLOAD_ACCEPT,
+  uploadFiles,
+  useSession,
+  validateUploads,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ConfirmAction } from '../../components/ConfirmAction';
+
+/** A file of a folder as the service answers it: `key` is what was stored (an upload key or an https link). */
+export interface PresentationFile {
+  name: string;
+  url: string;
+  key?: string;
+}
+export interface PresentationFolder {
+  id: string;
+  folder_name: string;
+  files: PresentationFile[];
+}
+
+/** What a folder's file is saved as: the stored key (or link), never the resolved read URL. */
+const stored = (f: PresentationFile) => ({ name: f.name, url: f.key ?? f.url });
+/** A link must be https and end in one of the presentation types (spec §2.11: a pptx may be a link for the office viewer). */
+export const LINK_PATTERN = /^https:\/\/[^\s"'<>]+\.(pdf|pptx|xlsx|doc)(\?[^\s"'<>]*)?$/i;
+
+const Wrap = styled.div`
+  h1 { margin: 0 0 6px; font-size: 1.5rem; }
+  .kf-lead { margin: 0 0 16px; color: ${theme.colors.muted}; }
+  .kf-bar { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 12px; align-items: center; }
+`;
+const Folder = styled.section`
+  border: 1px solid #e3e8eb;
+  border-radius: 10px;
+  padding: 12px 14px;
+  margin-bottom: 12px;
+  background: #fff;
+  h2 { margin: 0 0 8px; font-size: 1.1rem; }
+  ul { margin: 0 0 8px; padding-left: 18px; }
+  li { margin: 4px 0; }
+  li button { margin-left: 8px; min-height: 32px; padding: 2px 10px; }
+  .kf-actions { display: flex; flex-wrap: wrap; gap: 6px; }
+  .kf-actions button { min-height: 36px; padding: 4px 12px; }
+`;
+const Note = styled.p<{ $ok: boolean }>`
+  margin: 12px 0 0;
+  padding: 10px 12px;
+  border-radius: 6px;
+  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
+  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
+`;
+
+/**
+ * CMS › Page walkthrough › Presentations (spec §2.11): folders of pdf, pptx, xlsx and doc files that the help widget's
+ * Presentation tab shows to signed-in users. Create, rename and delete folders; add files by upload (the existing
+ * upload flow: pdf, pptx, xlsx) or by an https link (a pptx link opens in the embedded office viewer).
+ */
+export function PresentationsPage() {
+  const [folders, setFolders] = useState<PresentationFolder[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [naming, setNaming] = useState<PresentationFolder | 'new' | null>(null);
+  const [adding, setAdding] = useState<PresentationFolder | null>(null);
+  const [deleting, setDeleting] = useState<PresentationFolder | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const data = await api.get<PresentationFolder[] | { rows: PresentationFolder[] }>('admin/presentations', {
+        signal,
+      });
+      if (signal?.aborted) return;
+      setFolders(Array.isArray(data) ? data : data.rows);
+      setLoadError(null);
+    } catch (err) {
+      if (!signal?.aborted) setLoadError(errorMessage(err));
+    }
+  }, []);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    void load(ctrl.signal);
+    return () => ctrl.abort();
+  }, [load]);
+
+  async function removeFile(folder: PresentationFolder, index: number) {
+    const file = folder.files[index];
+    setBusy(true);
+    setNote(null);
+    try {
+      await api.patch(`admin/presentations/${folder.id}/update`, {
+        files: folder.files.filter((_, i) => i !== index).map(stored),
+      });
+      setNote({ ok: true, text: `Removed '${file?.name}' from '${folder.folder_name}'.` });
+      await load();
+    } catch (err) {
+      setNote({ ok: false, text: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      await api.del(`admin/presentations/${deleting.id}`);
+      setNote({ ok: true, text: `Deleted the folder '${deleting.folder_name}'.` });
+      setDeleting(null);
+      await load();
+    } catch (err) {
+      setDeleteError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Wrap>
+      <h1>Presentations</h1>
+      <p className="kf-lead">
+        Folders of pdf, pptx, xlsx and doc files shown in the help widget's Presentation tab.{' '}
+        <Link to="/admin-dashboard/page-walkthrough">Back to page walkthroughs</Link>
+      </p>
+      <div className="kf-bar">
+        <Button onClick={() => setNaming('new')}>Add folder</Button>
+      </div>
+      {loadError ? (
+        <Note $ok={false} role="alert">
+          {loadError}
+        </Note>
+      ) : folders === null ? (
+        <Skeleton rows={3} label="Loading presentations" />
+      ) : folders.length === 0 ? (
+        <EmptyState title="No presentations yet">
+          Add a folder and its files: the help widget shows a Presentation tab once there is one.
+        </EmptyState>
+      ) : (
+        folders.map((f) => (
+          <Folder key={f.id} aria-label={f.folder_name}>
+            <h2>{f.folder_name}</h2>
+            {f.files.length === 0 ? (
+              <p>No files in this folder yet.</p>
+            ) : (
+              <ul aria-label={`Files of ${f.folder_name}`}>
+                {f.files.map((file, i) => (
+                  <li key={`${file.key ?? file.url}-${file.name}`}>
+                    {file.name}
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() => void removeFile(f, i)}
+                      aria-label={`Remove ${file.name} from ${f.folder_name}`}
+                    >
+                      Remove
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="kf-actions">
+              <Button variant="secondary" onClick={() => setAdding(f)} aria-label={`Add a file to ${f.folder_name}`}>
+                Add file
+              </Button>
+              <Button variant="secondary" onClick={() => setNaming(f)} aria-label={`Rename ${f.folder_name}`}>
+                Rename
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  setDeleteError(null);
+                  setDeleting(f);
+                }}
+                aria-label={`Delete ${f.folder_name}`}
+              >
+                Delete
+              </Button>
+            </div>
+          </Folder>
+        ))
+      )}
+      {note ? (
+        <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
+          {note.text}
+        </Note>
+      ) : null}
+      {naming ? (
+        <FolderNameEditor
+          folder={naming === 'new' ? null : naming}
+          onClose={() => setNaming(null)}
+          onSaved={async (text) => {
+            setNaming(null);
+            setNote({ ok: true, text });
+            await load();
+          }}
+        />
+      ) : null}
+      {adding ? (
+        <AddFile
+          folder={adding}
+          onClose={() => setAdding(null)}
+          onSaved={async (text) => {
+            setAdding(null);
+            setNote({ ok: true, text });
+            await load();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmAction
+          title="Delete this folder?"
+          message={`'${deleting.folder_name}' and its ${deleting.files.length} file(s) will no longer show in the help widget.`}
+          confirmLabel="Delete"
+          danger
+          busy={busy}
+          error={deleteError}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </Wrap>
+  );
+}
+
+function FolderNameEditor({
+  folder,
+  onClose,
+  onSaved,
+}: {
+  folder: PresentationFolder | null;
+  onClose: () => void;
+  onSaved: (text: string) => Promise<void>;
+}) {
+  const formId = useId();
+  const [name, setName] = useState(folder?.folder_name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const n = name.trim();
+    if (!n) {
+      setError('Enter a folder name');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      if (folder) await api.patch(`admin/presentations/${folder.id}/update`, { folder_name: n });
+      else await api.post('admin/presentations/create', { folder_name: n, files: [] });
+      await onSaved(folder ? `Renamed the folder to '${n}'.` : `Added the folder '${n}'.`);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={folder ? 'Rename folder' : 'Add folder'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
+        <TextInput label="Folder name" value={name} onChange={setName} error={error} maxLength={200} />
+      </form>
+    </Modal>
+  );
+}
+
+function AddFile({
+  folder,
+  onClose,
+  onSaved,
+}: {
+  folder: PresentationFolder;
+  onClose: () => void;
+  onSaved: (text: string) => Promise<void>;
+}) {
+  const { user } = useSession();
+  const formId = useId();
+  const [name, setName] = useState('');
+  const [link, setLink] = useState('');
+  const [uploaded, setUploaded] = useState<{ key: string; fileName: string } | null>(null);
+  const [errors, setErrors] = useState<{ name?: string; file?: string; link?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const onFiles = async (files: File[]) => {
+    if (!files.length || !user) return;
+    const { accepted, error } = validateUploads(files.slice(0, 1), 'document');
+    setErrors((e) => ({ ...e, file: error }));
+    if (!accepted.length) return;
+    setUploading(true);
+    try {
+      const [up] = await uploadFiles(accepted, { kind: 'document', userId: user.id });
+      if (!up) setErrors((e) => ({ ...e, file: 'The file could not be uploaded. Please try again.' }));
+      else {
+        setUploaded({ key: up.key, fileName: accepted[0]!.name });
+        setName((n) => n || accepted[0]!.name);
+      }
+    } catch (err) {
+      setErrors((e) => ({ ...e, file: errorMessage(err) }));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const n = name.trim();
+    const l = link.trim();
+    const next: typeof errors = {};
+    if (!n) next.name = 'Enter a name';
+    if (!uploaded && !l) next.file = 'Upload a file or enter a link';
+    if (!uploaded && l && !LINK_PATTERN.test(l)) next.link = 'Enter an https link to a .pdf, .pptx, .xlsx or .doc file';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.patch(`admin/presentations/${folder.id}/update`, {
+        files: [...folder.files.map(stored), { name: n, url: uploaded ? uploaded.key : l }],
+      });
+      await onSaved(`Added '${n}' to '${folder.folder_name}'.`);
+    } catch (err) {
+      setFailure(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={`Add a file to ${folder.folder_name}`}
+      onClose={onClose}
+      width={520}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy} disabled={uploading}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
+        <TextInput label="Name" value={name} onChange={setName} error={errors.name} maxLength={200} />
+        <FilePicker
+          label="File"
+          optional
+          accept={UPLOAD_ACCEPT.document}
+          disabled={uploading || busy}
+          error={errors.file ?? null}
+          hint="A .pdf, .pptx or .xlsx file of up to 10MB."
+          status={uploading ? 'Uploading…' : (uploaded?.fileName ?? 'No file chosen')}
+          onFiles={(f) => void onFiles(f)}
+        />
+        <TextInput
+          label="Or a link"
+          type="url"
+          optional
+          value={link}
+          onChange={setLink}
+          error={errors.link}
+          hint="An https link, e.g. to a PowerPoint file for the office viewer."
+          maxLength={2000}
+        />
+        <FormError>{failure}</FormError>
+      </form>
+    </Modal>
+  );
+}
