@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Bone, Card, Empty, Notice, Page } from '../../components/ui';
 import { billingApi, cardLabel, formatAmount, type TransactionsPage } from '../subscription/billing';
 import { formatDate } from '../subscription/membership';
+import { ReceiptLink } from './ReceiptLink';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -115,17 +116,7 @@ export function BillingHistoryPage() {
                       {formatAmount(t.amount, t.currency)}
                     </Amount>
                     <td>
-                      {t.receipt_url ? (
-                        <a href={t.receipt_url} target="_blank" rel="noopener noreferrer">
-                          Receipt
-                          <span className="kf-visually-hidden">
-                            {' '}
-                            for {formatDate(t.occurred_at)} (opens in a new tab)
-                          </span>
-                        </a>
-                      ) : (
-                        '—'
-                      )}
+                      <ReceiptLink url={t.receipt_url} when={formatDate(t.occurred_at)} />
                     </td>
                   </tr>
                 );

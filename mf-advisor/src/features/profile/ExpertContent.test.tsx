@@ -52,12 +52,25 @@ const t = (id: string, name: string, position: number) => ({
   position,
   created_at: '2026-01-01T00:00:00.000Z',
 });
+const magnet = (id: string, title: string, description: string | null, show: boolean) => ({
+  id,
+  source: 'own',
+  lead_magnet_id: null,
+  title,
+  description,
+  file_name: `${id}.pdf`,
+  show_on_page: show,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+let magnets: Array<ReturnType<typeof magnet>> = [];
 let meta: Array<Record<string, unknown>>;
 let testimonials: Array<ReturnType<typeof t>>;
 let reviews: Array<Record<string, unknown>>;
 
 beforeEach(() => {
   calls.length = 0;
+  magnets = [];
   meta = [
     {
       id: null,
@@ -88,6 +101,7 @@ beforeEach(() => {
     if (c.method === 'GET' && c.path === 'advisor/profile-meta-data') return meta;
     if (c.method === 'GET' && c.path === 'advisor/testimonial') return testimonials;
     if (c.method === 'GET' && c.path === 'customer/review-and-ratings') return reviews;
+    if (c.method === 'GET' && c.path === 'advisor-magnet-files') return { mine: magnets, available: [] };
     if (c.method === 'POST' && c.path === 'advisor/bulk-update/profile-meta-data') {
       const items = (c.body as { items: Array<{ meta_id: string; value: string }> }).items;
       meta = meta.map((m) => {
@@ -227,6 +241,19 @@ describe('Expert Positioning content', () => {
     });
     expect(calls.some((c) => c.method === 'DELETE' && c.path === 'advisor/testimonial/t2')).toBe(true);
     expect(screen.queryByText('Bea recommends Dana')).toBeNull();
+  });
+
+  it('previews the lead magnets shown on the public page, and only those', async () => {
+    magnets = [
+      magnet('m1', 'Retirement checklist', 'Ten questions before you retire', true),
+      magnet('m2', 'Draft guide', null, false),
+    ];
+    await open();
+    const preview = screen.getByTestId('public-preview');
+    expect(within(preview).getByRole('heading', { name: 'Free resources' }).tagName).toBe('H4');
+    expect(within(preview).getByText('Retirement checklist').tagName).toBe('STRONG');
+    expect(within(preview).getByText(/Ten questions before you retire/).tagName).toBe('LI');
+    expect(within(preview).queryByText('Draft guide')).toBeNull();
   });
 
   it("publishes a customer's review, which then shows in the preview with the average rating", async () => {

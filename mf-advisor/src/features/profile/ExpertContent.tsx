@@ -15,6 +15,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { Bone, Card, Notice } from '../../components/ui';
+import { LeadMagnetsCard, type ShownLeadMagnet } from './LeadMagnets';
 import type { BasicDetails } from './validate';
 
 type MetaField = auth.ProfileMetaField;
@@ -76,6 +77,7 @@ export function ExpertContent({ details, email }: { details: BasicDetails; email
   const [metaValues, setMetaValues] = useState<Record<string, string>>({});
   const [testimonials, setTestimonials] = useState<Testimonial[] | null>(null);
   const [reviews, setReviews] = useState<Review[] | null>(null);
+  const [shownMagnets, setShownMagnets] = useState<ShownLeadMagnet[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   const loadTestimonials = useCallback(
@@ -110,6 +112,7 @@ export function ExpertContent({ details, email }: { details: BasicDetails; email
     <>
       <MetaDataCard fields={meta} values={metaValues} onValues={setMetaValues} onSaved={setMeta} />
       <TestimonialsCard list={testimonials} reload={() => loadTestimonials()} />
+      <LeadMagnetsCard onShown={setShownMagnets} />
       <ReviewsCard
         list={reviews}
         onChange={(r) => setReviews((all) => all?.map((x) => (x.id === r.id ? r : x)) ?? null)}
@@ -122,6 +125,7 @@ export function ExpertContent({ details, email }: { details: BasicDetails; email
           .filter((m) => m.value.trim())}
         testimonials={testimonials ?? []}
         reviews={(reviews ?? []).filter((r) => r.is_published)}
+        leadMagnets={shownMagnets}
       />
     </>
   );
@@ -498,12 +502,14 @@ function PublicPreview({
   meta,
   testimonials,
   reviews,
+  leadMagnets,
 }: {
   details: BasicDetails;
   email: string;
   meta: Array<{ title: string; value: string }>;
   testimonials: Testimonial[];
   reviews: Review[];
+  leadMagnets: ShownLeadMagnet[];
 }) {
   const ids = useId();
   const avg = averageOf(reviews);
@@ -539,6 +545,19 @@ function PublicPreview({
                   <li key={t.id}>
                     <blockquote>{t.content}</blockquote>— {t.name}
                     {t.designation ? `, ${t.designation}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {leadMagnets.length ? (
+            <>
+              <h4>Free resources</h4>
+              <ul>
+                {leadMagnets.map((m) => (
+                  <li key={m.id}>
+                    <strong>{m.title}</strong>
+                    {m.description ? ` — ${m.description}` : ''}
                   </li>
                 ))}
               </ul>

@@ -50,8 +50,9 @@ const advisor = {
 };
 
 /** The expert-content lists (meta data, testimonials, reviews) the page also loads: empty here. */
-function emptyContent(c: Call): unknown[] {
+function emptyContent(c: Call): unknown {
   if (['advisor/profile-meta-data', 'advisor/testimonial', 'customer/review-and-ratings'].includes(c.path)) return [];
+  if (c.path === 'advisor-magnet-files') return { mine: [], available: [] }; // lead magnets (issue 15)
   throw new ApiError(400, { message: `unexpected ${c.method} ${c.path}` });
 }
 
