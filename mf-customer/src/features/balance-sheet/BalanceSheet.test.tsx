@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import App from '../../App';
 
@@ -12,9 +12,16 @@ const PF1 = '00000000-0000-4000-8000-0000000000a3';
 const PF2 = '00000000-0000-4000-8000-0000000000a4';
 const LOAN = '00000000-0000-4000-8000-0000000000a5';
 const NEW_ID = '00000000-0000-4000-8000-0000000000aa';
+const BEN1 = '00000000-0000-4000-8000-0000000000e1';
+const T1 = '00000000-0000-4000-8000-0000000000e2';
+const T2 = '00000000-0000-4000-8000-0000000000e3';
+const HOLDING1 = '00000000-0000-4000-8000-0000000000b0';
+const FUND = '00000000-0000-4000-8000-0000000000f1';
 const calls: Array<{ method: string; path: string; body?: unknown; query?: unknown }> = [];
 let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
 let postReply: (path: string, body: unknown) => Promise<unknown> = () => Promise.resolve({ id: NEW_ID });
+let patchReply: (path: string, body: unknown) => Promise<unknown> = (path) =>
+  Promise.resolve(path.startsWith('customer/bulk-update/debt-transactions/') ? { ids: [T1, T2] } : { id: 'x' });
 
 const member = (id: string, relation: string, name: string, age: number) => ({
   id,
@@ -111,6 +118,17 @@ const sheet = (view: string | null) => ({
       view_value: view === SP ? 0 : 80000,
       monthly_contributions: { employer: 1020, employee: 1200, total: 2220 },
       monthly_contribution: { salary: 6000, self_employed: false },
+      beneficiaries: [
+        {
+          ...meta(BEN1, 0),
+          pension_id: CPF,
+          beneficiary_id: SP,
+          name: 'Mei Lin',
+          relationship: 'Wife',
+          percentage: 100,
+        },
+      ],
+      transactions: [],
     },
   ],
   portfolio_funds: [portfolio(PF1, 0, 'Growth', 30000), portfolio(PF2, 1, 'Income', 12000)],
@@ -127,6 +145,19 @@ const sheet = (view: string | null) => ({
       repayment: { frequency: 'monthly' },
       starting_year: 2024,
       owners: [],
+      transactions: [
+        {
+          ...meta(T1, 0),
+          debt_id: LOAN,
+          type: 'installment',
+          payment_type: 'cpf',
+          amount: 1500,
+          currency: 'SGD',
+          frequency: 'monthly',
+          transaction_start_date: '2024-01-01',
+          unpaid_at: [],
+        },
+      ],
       rental_incomes: [
         {
           ...meta('00000000-0000-4000-8000-0000000000a9', 0),
@@ -236,6 +267,24 @@ jest.mock('@kinfolio/ui-kit', () => ({
             },
           },
         });
+      if (path === 'investment-funds')
+        return Promise.resolve([
+          {
+            id: FUND,
+            name: 'Asia Dividend Fund',
+            company: 'Eastspring',
+            currency: 'SGD',
+            risk_level: 'Medium',
+            asset_class: { equity: 60, bond: 30, others: 10 },
+          },
+        ]);
+      if (path === 'fund-asset-class')
+        return Promise.resolve([
+          { id: 'ac1', name: 'Balanced', position: 0 },
+          { id: 'ac2', name: 'Equity', position: 1 },
+        ]);
+      if (path === `customer/${HH}/debt-transactions`)
+        return Promise.resolve({ rows: sheet(null).debts[0]?.transactions ?? [], total: 1, page: 1, page_size: 200 });
       if (path === 'property/types')
         return Promise.resolve([
           { id: 'hdb', name: 'HDB Flat', position: 0 },
@@ -249,7 +298,7 @@ jest.mock('@kinfolio/ui-kit', () => ({
     },
     patch: (path: string, body: unknown) => {
       calls.push({ method: 'PATCH', path, body });
-      return Promise.resolve({ id: 'x' });
+      return patchReply(path, body);
     },
     del: (path: string) => {
       calls.push({ method: 'DELETE', path });
@@ -299,6 +348,8 @@ beforeEach(() => {
   calls.length = 0;
   sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
   postReply = () => Promise.resolve({ id: NEW_ID });
+  patchReply = (path) =>
+    Promise.resolve(path.startsWith('customer/bulk-update/debt-transactions/') ? { ids: [T1, T2] } : { id: 'x' });
 });
 
 describe('funds', () => {
@@ -405,7 +456,7 @@ describe('funds', () => {
     postReply = (path) => Promise.resolve({ id: path === 'user/form-steps-draft/create' ? 'dr1' : NEW_ID });
     await renderAt(`${ADV}/funds?activeTab=pension&add_fund=true`);
     expect(screen.getByRole('heading', { name: 'Add pension account' })).toBeInstanceOf(Element);
-    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Account' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 1 of 5: Account' })).toBeInstanceOf(Element);
     type(screen.getByLabelText('Scheme', { exact: false }), 'CPF');
     await next();
     expect(calls.find((c) => c.path === 'user/form-steps-draft/create')?.body).toMatchObject({
@@ -414,7 +465,7 @@ describe('funds', () => {
       data: { editor: 'pension', step: 1 },
     });
     expect(where).toContain('draft=dr1');
-    expect(screen.getByRole('heading', { name: 'Step 2 of 4: Balances' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 2 of 5: Balances' })).toBeInstanceOf(Element);
     // the CPF accounts, not the EPF ones
     expect(screen.queryByLabelText('EPF Account 1', { exact: false })).toBeNull();
     type(screen.getByLabelText('CPF Ordinary Account (OA)', { exact: false }), '50000');
@@ -422,7 +473,11 @@ describe('funds', () => {
     await next();
     type(screen.getByLabelText('Monthly wage', { exact: false }), '6000');
     await next();
-    expect(screen.getByRole('heading', { name: 'Step 4 of 4: Retirement' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 4 of 5: Retirement' })).toBeInstanceOf(Element);
+    await next();
+    expect(screen.getByRole('heading', { name: 'Step 5 of 5: Beneficiaries and transactions' })).toBeInstanceOf(
+      Element,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save pension account' }));
     await flush();
     await flush();
@@ -447,7 +502,7 @@ describe('funds', () => {
     type(screen.getByLabelText('Current value', { exact: false }), '10000');
     await next();
     await next();
-    expect(screen.getByRole('heading', { name: 'Step 3 of 4: Holdings' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 3 of 5: Holdings' })).toBeInstanceOf(Element);
     for (const [i, name] of [
       [1, 'World Equity'],
       [2, 'Global Bond'],
@@ -465,6 +520,7 @@ describe('funds', () => {
       Element,
     );
     type(within(screen.getByRole('group', { name: 'Holding 2' })).getByLabelText('Bonds (%)', { exact: false }), '100');
+    await next();
     await next();
     fireEvent.click(screen.getByRole('button', { name: 'Save portfolio' }));
     await flush();
@@ -558,7 +614,7 @@ describe('debt and property', () => {
     ]);
     await next();
     await next();
-    expect(screen.getByRole('heading', { name: 'Step 4 of 4: Owners and rental income' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 4 of 5: Owners and rental income' })).toBeInstanceOf(Element);
     expect(within(screen.getByRole('group', { name: 'Rental income 1' })).getByDisplayValue('2000')).toBeInstanceOf(
       Element,
     );
@@ -566,13 +622,13 @@ describe('debt and property', () => {
     const o1 = screen.getByRole('group', { name: 'Owner 1' });
     type(within(o1).getByLabelText('Household member', { exact: false }), SP);
     type(within(o1).getByLabelText('Percentage (%)', { exact: false }), '50');
-    fireEvent.click(screen.getByRole('button', { name: 'Save loan or property' }));
-    await flush();
+    await next();
     expect(screen.getByText('The percentages add up to 50%; they must add up to 100%')).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Add owner' }));
     const o2 = screen.getByRole('group', { name: 'Owner 2' });
     type(within(o2).getByLabelText('Household member', { exact: false }), ME);
     type(within(o2).getByLabelText('Percentage (%)', { exact: false }), '50');
+    await next();
     const apiPatch = jest.requireMock('@kinfolio/ui-kit').api;
     const original = apiPatch.patch;
     apiPatch.patch = (path: string, body: unknown) => {
@@ -602,7 +658,7 @@ describe('debt and property', () => {
       ],
     });
     // back on the loan step, the message at the field
-    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Loan' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 1 of 5: Loan' })).toBeInstanceOf(Element);
     const field = screen.getByLabelText('Chosen repayment', { exact: false });
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByText('The repayment does not cover the interest').length).toBeGreaterThan(0);
@@ -617,12 +673,12 @@ describe('debt and property', () => {
     type(screen.getByLabelText('Starting year', { exact: false }), '2025');
     await next();
     expect(screen.getByText('Enter a tenure of more than 0')).toBeInstanceOf(Element);
-    expect(screen.getByRole('heading', { name: 'Step 1 of 4: Loan' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 1 of 5: Loan' })).toBeInstanceOf(Element);
   });
 
   it('resumes a draft named in the address at its step', async () => {
     await renderAt(`${ADV}/debt?edit=new&draft=dr9`);
-    expect(screen.getByRole('heading', { name: 'Step 3 of 4: Sale and pension use' })).toBeInstanceOf(Element);
+    expect(screen.getByRole('heading', { name: 'Step 3 of 5: Sale and pension use' })).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect((screen.getByLabelText('Name', { exact: false }) as HTMLInputElement).value).toBe('Drafted car');
@@ -673,5 +729,295 @@ describe('read-only for the customer, and the concern pages', () => {
   it("a concern's debt page shows the loans", async () => {
     await renderAt(`/advisor/customers/${HH}/dreams-concerns/my-concerns/c-1/debt`);
     expect(screen.getByTestId('loan-outstanding').textContent).toBe('SGD 482,000');
+  });
+});
+
+describe('transactions, beneficiaries, contingent owners and holdings (the records under a fund or loan)', () => {
+  const bodies = (method: string, path: string) =>
+    calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+  const group = (name: string) => screen.getByRole('group', { name });
+  const field = (box: HTMLElement, label: string | RegExp) =>
+    within(box).getByLabelText(label, typeof label === 'string' ? { exact: false } : undefined);
+  const toStep = async (heading: string) => {
+    for (let i = 0; i < 6 && !screen.queryByRole('heading', { name: heading }); i++) await next();
+    expect(screen.getByRole('heading', { name: heading })).toBeInstanceOf(Element);
+  };
+
+  it('lists a pension account’s beneficiaries and a loan’s instalment transactions, read-only for the customer too', async () => {
+    sessionUser = { id: HH, type: 'customer', name: 'Alex' };
+    await renderAt('/customer/dashboard/financial-report/funds?activeTab=pension');
+    const people = screen.getByRole('region', { name: 'Beneficiaries of CPF of Alex Tan' });
+    expect(within(people).getByRole('rowheader', { name: 'Mei Lin' })).toBeInstanceOf(Element);
+    expect(within(people).getByText('Wife')).toBeInstanceOf(Element);
+    expect(within(people).getAllByText('100%')).toHaveLength(2);
+    cleanup();
+    await renderAt('/customer/dashboard/financial-report/debt');
+    expect(calls.some((c) => c.method === 'GET' && c.path === `customer/${HH}/debt-transactions`)).toBe(true);
+    const tx = screen.getByRole('region', { name: 'Instalment transactions of Condo' });
+    const row = within(tx).getByRole('row', { name: /Instalment/ });
+    expect(within(row).getByText('SGD 1,500')).toBeInstanceOf(Element);
+    expect(within(row).getByText('Monthly from 2024-01-01')).toBeInstanceOf(Element);
+    expect(within(row).getByText('CPF')).toBeInstanceOf(Element);
+    expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull();
+  });
+
+  it('edits a pension account’s beneficiaries (lowered share first) and adds a recurring transaction with unpaid dates', async () => {
+    await renderAt(`${ADV}/funds?activeTab=pension&edit=${CPF}`);
+    await toStep('Step 5 of 5: Beneficiaries and transactions');
+    const b1 = group('Beneficiary 1');
+    expect((field(b1, 'Percentage (%)') as HTMLInputElement).value).toBe('100');
+    type(field(b1, 'Percentage (%)'), '60');
+    fireEvent.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    const b2 = group('Beneficiary 2');
+    type(field(b2, 'Percentage (%)'), '30');
+    fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
+    const t1 = group('Transaction 1');
+    type(field(t1, 'Transaction'), 'contribution');
+    type(field(t1, /^Paid(?! with)/), 'recurring');
+    type(field(t1, /^Amount/), '500');
+    type(field(t1, 'Start date'), '2025-01-01');
+    type(field(t1, 'Unpaid dates'), '2025-03-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Save pension account' }));
+    await flush();
+    // checked before anything is sent: the shares, the unnamed person, the run's frequency
+    expect(screen.getByText('The percentages add up to 90%; they must add up to 100%')).toBeInstanceOf(Element);
+    expect(within(group('Beneficiary 2')).getByText('Choose a member or enter a name')).toBeInstanceOf(Element);
+    expect(within(group('Transaction 1')).getByText('Enter the frequency of a recurring transaction')).toBeInstanceOf(
+      Element,
+    );
+    expect(calls.filter((c) => c.method !== 'GET' && !c.path.startsWith('user/'))).toEqual([]);
+    type(field(group('Beneficiary 2'), 'Name'), 'Ali Tan');
+    type(field(group('Beneficiary 2'), 'Percentage (%)'), '40');
+    type(field(group('Transaction 1'), 'Frequency'), 'monthly');
+    fireEvent.click(screen.getByRole('button', { name: 'Save pension account' }));
+    await flush();
+    await flush();
+    const writes = calls.filter((c) => c.method !== 'GET' && !c.path.startsWith('user/form-steps-draft'));
+    // the lowered beneficiary is written before the new one, so the shares never pass 100 on the way
+    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual([
+      `PATCH customer/pension/${CPF}`,
+      `PATCH customer/pension-beneficiary/${BEN1}`,
+      'POST customer/pension-beneficiary',
+      'POST customer/pension-transaction',
+    ]);
+    expect(writes[1]?.body).toEqual({
+      pension_id: CPF,
+      beneficiary_id: SP,
+      name: 'Mei Lin',
+      relationship: 'Wife',
+      percentage: 60,
+    });
+    expect(writes[2]?.body).toEqual({ lead_id: HH, pension_id: CPF, name: 'Ali Tan', percentage: 40 });
+    expect(writes[3]?.body).toEqual({
+      lead_id: HH,
+      pension_id: CPF,
+      type: 'contribution',
+      transaction_type: 'recurring',
+      amount: 500,
+      currency: 'SGD',
+      frequency: 'monthly',
+      transaction_start_date: '2025-01-01',
+      unpaid_at: ['2025-03-01'],
+    });
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeInstanceOf(Element);
+  });
+
+  it('adds a holding from the fund list, balances the holdings to 100, and adds a transaction and a contingent owner', async () => {
+    await renderAt(`${ADV}/funds?activeTab=investment&edit=${PF1}`);
+    await toStep('Step 3 of 5: Holdings');
+    type(screen.getByLabelText('Fund name', { exact: false }), 'asia');
+    fireEvent.click(screen.getByRole('button', { name: 'Search funds' }));
+    await flush();
+    expect(calls.find((c) => c.path === 'investment-funds')?.query).toEqual({ search: 'asia' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Asia Dividend Fund as a holding' }));
+    const h2 = group('Holding 2');
+    expect((field(h2, 'Name') as HTMLInputElement).value).toBe('Asia Dividend Fund');
+    expect((field(h2, 'Equity (%)') as HTMLInputElement).value).toBe('60');
+    // the asset classes the admins keep
+    const cls = field(h2, 'Asset class') as HTMLSelectElement;
+    expect([...cls.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Not set', 'Balanced', 'Equity']);
+    type(cls, 'Balanced');
+    type(field(h2, /^Value/), '3000');
+    type(field(group('Holding 1'), 'Allocation of new money (%)'), '70');
+    await next();
+    expect(screen.getByText('Give every holding its allocation of new money, or none')).toBeInstanceOf(Element);
+    type(field(h2, 'Allocation of new money (%)'), '20');
+    await next();
+    expect(screen.getByText('The allocations add up to 90%; they must add up to 100%')).toBeInstanceOf(Element);
+    type(field(h2, 'Allocation of new money (%)'), '30');
+    await next();
+    await toStep('Step 5 of 5: Transactions, beneficiaries and contingent owners');
+    fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
+    const t1 = group('Transaction 1');
+    // the holding it buys: the portfolio's saved holdings (the one added now is not saved yet)
+    const holding = field(t1, 'Holding') as HTMLSelectElement;
+    expect([...holding.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Not set',
+      'Growth Equity Fund',
+    ]);
+    type(holding, HOLDING1);
+    type(field(t1, /^Amount/), '2000');
+    type(field(t1, 'Date (once)'), '2025-06-30');
+    fireEvent.click(screen.getByRole('button', { name: 'Add contingent owner' }));
+    type(field(group('Contingent owner 1'), 'Household member'), SP);
+    type(field(group('Contingent owner 1'), 'Percentage (%)'), '100');
+    fireEvent.click(screen.getByRole('button', { name: 'Save portfolio' }));
+    await flush();
+    await flush();
+    expect(bodies('POST', 'customer/portfolio-fund-details')).toEqual([
+      {
+        lead_id: HH,
+        portfolio_fund_id: PF1,
+        holding_type: 'fund',
+        fund_id: FUND,
+        name: 'Asia Dividend Fund',
+        currency: 'SGD',
+        value: 3000,
+        more_info: { dividend_declaration_type: 'units' },
+        asset_class: { type: 'Balanced', equity: 60, bond: 30, others: 10 },
+      },
+    ]);
+    // the existing holding is not rewritten for its allocation: that is the asset-balancing call, every holding once
+    expect(calls.some((c) => c.method === 'PATCH' && c.path === `customer/portfolio-fund-details/${HOLDING1}`)).toBe(
+      false,
+    );
+    expect(bodies('PATCH', 'customer/portfolio-fund-details-asset-balancing')).toEqual([
+      {
+        lead_id: HH,
+        portfolio_fund_id: PF1,
+        funds: [
+          { id: HOLDING1, asset_balancing: 70 },
+          { id: NEW_ID, asset_balancing: 30 },
+        ],
+      },
+    ]);
+    expect(bodies('POST', 'customer/portfolio-fund-transactions')).toEqual([
+      {
+        lead_id: HH,
+        portfolio_fund_id: PF1,
+        fund_id: HOLDING1,
+        type: 'deposit',
+        transaction_type: 'single',
+        amount: 2000,
+        currency: 'SGD',
+        transaction_date: '2025-06-30',
+      },
+    ]);
+    expect(bodies('POST', 'customer/portfolio-fund-contingent-owner')).toEqual([
+      { lead_id: HH, portfolio_fund_id: PF1, owner_id: SP, name: 'Mei Lin', percentage: 100 },
+    ]);
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeInstanceOf(Element);
+  });
+
+  it('shows the service’s asset-balancing refusal at the holdings, and sends the allocations again on the next save', async () => {
+    patchReply = (path) =>
+      path === 'customer/portfolio-fund-details-asset-balancing'
+        ? Promise.reject(
+            new ApiError(400, {
+              message: 'The allocations total 90; they must total 100',
+              errors: [{ funds: ['The allocations total 90; they must total 100'] }],
+            }),
+          )
+        : Promise.resolve({ id: 'x' });
+    await renderAt(`${ADV}/funds?activeTab=investment&edit=${PF1}`);
+    await toStep('Step 3 of 5: Holdings');
+    type(field(group('Holding 1'), 'Allocation of new money (%)'), '100');
+    await toStep('Step 5 of 5: Transactions, beneficiaries and contingent owners');
+    fireEvent.click(screen.getByRole('button', { name: 'Save portfolio' }));
+    await flush();
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Step 3 of 5: Holdings' })).toBeInstanceOf(Element);
+    expect(screen.getAllByText('The allocations total 90; they must total 100').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('dialog', { name: 'Saved Successfully!' })).toBeNull();
+    patchReply = () => Promise.resolve({ id: 'x' });
+    await toStep('Step 5 of 5: Transactions, beneficiaries and contingent owners');
+    fireEvent.click(screen.getByRole('button', { name: 'Save portfolio' }));
+    await flush();
+    await flush();
+    expect(bodies('PATCH', 'customer/portfolio-fund-details-asset-balancing')).toHaveLength(2);
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeInstanceOf(Element);
+  });
+
+  it('bulk-edits a loan’s instalment transactions in one call: kept ids, new ones without, the removed left out', async () => {
+    await renderAt(`${ADV}/debt?edit=${LOAN}`);
+    await toStep('Step 5 of 5: Instalment transactions');
+    const t1 = group('Instalment transaction 1');
+    expect((field(t1, /^Amount/) as HTMLInputElement).value).toBe('1500');
+    type(field(t1, /^Amount/), '1600');
+    type(field(t1, 'End date'), '2024-12-01');
+    type(field(t1, 'Unpaid dates'), '2024-05-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Add instalment transaction' }));
+    const t2 = group('Instalment transaction 2');
+    type(field(t2, /^Amount/), '2000');
+    type(field(t2, 'Paid with'), 'cash');
+    fireEvent.click(screen.getByRole('button', { name: 'Save loan or property' }));
+    await flush();
+    expect(
+      within(group('Instalment transaction 2')).getByText('Enter the start date of a recurring transaction'),
+    ).toBeInstanceOf(Element);
+    type(field(group('Instalment transaction 2'), 'Start date'), '2025-01-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Save loan or property' }));
+    await flush();
+    await flush();
+    expect(bodies('PATCH', `customer/bulk-update/debt-transactions/${LOAN}`)).toEqual([
+      {
+        lead_id: HH,
+        transactions: [
+          {
+            id: T1,
+            type: 'installment',
+            amount: 1600,
+            currency: 'SGD',
+            frequency: 'monthly',
+            transaction_start_date: '2024-01-01',
+            transaction_end_date: '2024-12-01',
+            unpaid_at: ['2024-05-01'],
+            payment_type: 'cpf',
+          },
+          {
+            type: 'installment',
+            amount: 2000,
+            currency: 'SGD',
+            frequency: 'monthly',
+            transaction_start_date: '2025-01-01',
+            payment_type: 'cash',
+          },
+        ],
+      },
+    ]);
+    // no record-by-record calls for them
+    expect(calls.some((c) => c.path.startsWith('customer/debt-transactions'))).toBe(false);
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeInstanceOf(Element);
+  });
+
+  it('removing every instalment transaction sends the empty list; a 400 on a row shows at that row’s field', async () => {
+    patchReply = (path) =>
+      path.startsWith('customer/bulk-update/debt-transactions/')
+        ? Promise.reject(
+            new ApiError(400, {
+              message: 'No such transaction of this debt',
+              errors: [{ 'transactions.0.unpaid_at.0': ['2024-02-15 is not a date of this run'] }],
+            }),
+          )
+        : Promise.resolve({ id: 'x' });
+    await renderAt(`${ADV}/debt?edit=${LOAN}`);
+    await toStep('Step 5 of 5: Instalment transactions');
+    type(field(group('Instalment transaction 1'), 'Unpaid dates'), '2024-02-15');
+    fireEvent.click(screen.getByRole('button', { name: 'Save loan or property' }));
+    await flush();
+    await flush();
+    const unpaid = field(group('Instalment transaction 1'), 'Unpaid dates');
+    expect(unpaid.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('2024-02-15 is not a date of this run').length).toBeGreaterThan(0);
+    patchReply = (path) =>
+      Promise.resolve(path.startsWith('customer/bulk-update/debt-transactions/') ? { ids: [] } : { id: 'x' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove instalment transaction 1' }));
+    await toStep('Step 5 of 5: Instalment transactions');
+    fireEvent.click(screen.getByRole('button', { name: 'Save loan or property' }));
+    await flush();
+    await flush();
+    const sent = bodies('PATCH', `customer/bulk-update/debt-transactions/${LOAN}`);
+    expect(sent[sent.length - 1]).toEqual({ lead_id: HH, transactions: [] });
+    expect(screen.getByRole('dialog', { name: 'Saved Successfully!' })).toBeInstanceOf(Element);
   });
 });

@@ -58,6 +58,9 @@ function Editor({
   const navigate = useNavigate();
   const links = useSectionLinks();
   const [propertyTypes, setPropertyTypes] = useState<string[]>([]);
+  const [assetClasses, setAssetClasses] = useState<string[]>([]);
+  const tab = fundTabOf(search.get('activeTab'));
+  const editor: EditorName = section === 'funds' ? tab.editor : 'debt';
   // the property types the admins keep; without them the built-in list is used
   useEffect(() => {
     if (section === 'funds') return;
@@ -68,9 +71,17 @@ function Editor({
     );
     return () => ctrl.abort();
   }, [section]);
+  // a portfolio's holdings: the asset classes the admins keep (without them the class is typed)
+  useEffect(() => {
+    if (editor !== 'portfolio') return;
+    const ctrl = new AbortController();
+    balanceSheetApi.fundAssetClasses(ctrl.signal).then(
+      (rows) => !ctrl.signal.aborted && Array.isArray(rows) && setAssetClasses(rows.map((r) => r.name)),
+      () => undefined,
+    );
+    return () => ctrl.abort();
+  }, [editor]);
   if (!sheet) return <Skeleton rows={6} label="Loading the editor" />;
-  const tab = fundTabOf(search.get('activeTab'));
-  const editor: EditorName = section === 'funds' ? tab.editor : 'debt';
   let record: SheetRow | null = null;
   if (edit !== 'new') {
     record =
@@ -83,22 +94,28 @@ function Editor({
         </Card>
       );
   }
-  const lists = {
-    holdings: (Array.isArray(record?.holdings) ? record.holdings : []) as SheetRow[],
-    rentals: (Array.isArray(record?.rental_incomes) ? record.rental_incomes : []) as SheetRow[],
-  };
+  // the records kept under it, as the balance-sheet read sends them (holdings, transactions, beneficiaries, …)
+  const lists = Object.fromEntries(
+    EDITORS[editor].children.map((c) => {
+      const rows = record?.[c.from ?? c.key];
+      return [c.key, (Array.isArray(rows) ? rows : []) as SheetRow[]];
+    }),
+  );
   const type = search.get('type');
+  const choices = (names: string[], stored: unknown) =>
+    [...new Set([...names, String(stored ?? '')])].filter(Boolean).map((t) => ({ value: t, label: t }));
+  const storedClasses = (lists.holdings ?? []).map((h) => (h.asset_class as { type?: string } | undefined)?.type);
   return (
     <RecordEditor
       key={`${editor}-${edit}`}
       spec={
         editor === 'debt' && propertyTypes.length
-          ? withOptions(EDITORS.debt, {
-              property_type: [...new Set([...propertyTypes, String(record?.property_type ?? '')])]
-                .filter(Boolean)
-                .map((t) => ({ value: t, label: t })),
-            })
-          : EDITORS[editor]
+          ? withOptions(EDITORS.debt, { property_type: choices(propertyTypes, record?.property_type) })
+          : editor === 'portfolio' && assetClasses.length
+            ? withOptions(EDITORS.portfolio, {
+                'asset_class.type': choices([...assetClasses, ...storedClasses.map((t) => t ?? '')], ''),
+              })
+            : EDITORS[editor]
       }
       household={household}
       record={record}

@@ -1,5 +1,5 @@
 import { Button, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { balanceSheetApi, type DebtSummaryLoan, type Household } from '../household/api';
@@ -7,6 +7,7 @@ import { useHousehold } from '../household/context';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
 import { useViewAs } from '../insurance/data';
 import { Card, Row } from '../profile/ProfileTab';
+import { TransactionsTable } from './ChildTables';
 import { GraphOrTable, money, shareText, ViewAsSelect, YearBars } from './charts';
 import { useDebtSummary, useSectionLinks } from './data';
 import { debtTypeLabel, schemeOf } from './model';
@@ -62,11 +63,14 @@ function LoanCard({
   scaled,
   readOnly,
   onDelete,
+  transactions,
 }: {
   loan: DebtSummaryLoan;
   scaled: boolean;
   readOnly: boolean;
   onDelete: (l: DebtSummaryLoan) => void;
+  /** The loan's stored instalment transactions. */
+  transactions: Array<Record<string, unknown>>;
 }) {
   const headingId = useId();
   const l = loan.loan;
@@ -167,9 +171,36 @@ function LoanCard({
           </tbody>
         </Table>
       </Details>
+      <h4>Instalment transactions</h4>
+      {transactions.length ? (
+        <TransactionsTable label={`Instalment transactions of ${title}`} rows={transactions} currency={cur} />
+      ) : (
+        <p>No instalment transactions recorded.</p>
+      )}
       {readOnly ? null : <Actions loan={loan} onDelete={onDelete} />}
     </Card>
   );
+}
+
+/** The household's stored instalment transactions of every loan, by debt (fetched again when the household changes). */
+function useDebtTransactions(householdId: string, version: number, on: boolean) {
+  const [byDebt, setByDebt] = useState<Map<string, Array<Record<string, unknown>>>>(new Map());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
+  useEffect(() => {
+    if (!on) return;
+    const ctrl = new AbortController();
+    balanceSheetApi.list('debtTransaction', householdId, ctrl.signal).then(
+      (page) => {
+        if (ctrl.signal.aborted) return;
+        const m = new Map<string, Array<Record<string, unknown>>>();
+        for (const t of page?.rows ?? []) m.set(t.debt_id, [...(m.get(t.debt_id) ?? []), t]);
+        setByDebt(m);
+      },
+      () => undefined,
+    );
+    return () => ctrl.abort();
+  }, [householdId, version, on]);
+  return byDebt;
 }
 
 /** spec: the property-gain tax table's rows as holding periods. */
@@ -308,6 +339,7 @@ export function DebtView({ household, mode }: { household: Household; mode: 'deb
   const { summary: loaded, error } = useDebtSummary(household, version, viewAs);
   // figures for another view than the one asked for are not shown while the right ones load
   const summary = loaded && (loaded.view ?? null) === viewAs ? loaded : null;
+  const transactions = useDebtTransactions(household.id, version, mode === 'debt');
   const [actionError, setActionError] = useState<string | null>(null);
   const links = useSectionLinks();
   const removal = useDeleteConfirm<DebtSummaryLoan>({
@@ -335,7 +367,14 @@ export function DebtView({ household, mode }: { household: Household; mode: 'deb
       ) : null}
       {items.map((l) =>
         mode === 'debt' ? (
-          <LoanCard key={l.debt_id} loan={l} scaled={viewAs !== null} readOnly={readOnly} onDelete={removal.ask} />
+          <LoanCard
+            key={l.debt_id}
+            loan={l}
+            scaled={viewAs !== null}
+            readOnly={readOnly}
+            onDelete={removal.ask}
+            transactions={transactions.get(l.debt_id) ?? []}
+          />
         ) : (
           <PropertyCard key={l.debt_id} loan={l} scaled={viewAs !== null} readOnly={readOnly} onDelete={removal.ask} />
         ),

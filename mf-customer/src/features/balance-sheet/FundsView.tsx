@@ -9,6 +9,7 @@ import { useDeleteConfirm } from '../household/useDeleteConfirm';
 import { memberLabel, useViewAs } from '../insurance/data';
 import { MoveButtons, useReorder } from '../insurance/reorder';
 import { Card, Row } from '../profile/ProfileTab';
+import { ChildTables } from './ChildTables';
 import { AmountBars, money, shareText, ViewAsSelect } from './charts';
 import { type SheetRow, useSectionLinks } from './data';
 import { FUND_TABS, type FundTab, fundsQuery, fundTabOf } from './model';
@@ -321,10 +322,25 @@ function TabBody({
               <Card key={r.id} data-testid="portfolio-holdings">
                 <h4>Holdings of {title}</h4>
                 <Holdings portfolio={r} title={title} />
+                <ChildTables record={r} title={title} household={household} />
               </Card>
             );
           })
-        : null}
+        : rows
+            .filter((r) =>
+              ['transactions', 'beneficiaries', 'contingent_owners'].some(
+                (k) => Array.isArray(r[k]) && (r[k] as unknown[]).length > 0,
+              ),
+            )
+            .map((r) => {
+              const title = rowTitle(tab, r, household);
+              return (
+                <Card key={r.id} data-testid="fund-records">
+                  <h4>Transactions and beneficiaries of {title}</h4>
+                  <ChildTables record={r} title={title} household={household} />
+                </Card>
+              );
+            })}
       {readOnly ? null : (
         <Row style={{ justifyContent: 'flex-start' }}>
           <Link to={links.to(Object.fromEntries(fundsQuery(tab.activeTab, true)))} className="kf-button-link">

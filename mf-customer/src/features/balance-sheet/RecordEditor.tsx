@@ -12,18 +12,22 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { balanceSheetApi, draftApi, type Household } from '../household/api';
+import { balanceSheetApi, draftApi, type Household, type InvestmentFund } from '../household/api';
 import { useHousehold } from '../household/context';
 import { memberLabel } from '../insurance/data';
 import { Fields, RowsEditor } from '../insurance/fields';
 import { bodyOf, type FieldDef, type FormValues, formOf, missingFields, percentageProblem } from '../insurance/model';
 import { Card, Row } from '../profile/ProfileTab';
+import { FundPicker } from './FundPicker';
 import {
+  allocationProblem,
   assetSplitProblem,
+  type ChildList,
   type EditorSpec,
   normalise,
   SHARE_FIELDS,
   schemeOf,
+  sharesProblem,
   shownFields,
   tenureProblem,
 } from './model';
@@ -68,7 +72,12 @@ export function recordForm(
     lists: Object.fromEntries(
       spec.children.map((c) => [
         c.key,
-        (children[c.key] ?? []).map((r) => ({ id: String(r.id), ...formOf(c.fields, r, { currency }) })),
+        (children[c.key] ?? []).map((r) => ({
+          id: String(r.id),
+          ...formOf(c.fields, r, { currency }),
+          // a holding picked from the admins' fund list keeps its fund
+          ...(c.kind === 'portfolioFundDetail' && typeof r.fund_id === 'string' ? { fund_id: r.fund_id } : {}),
+        })),
       ]),
     ),
   };
@@ -93,12 +102,50 @@ function dedupe(fields: FieldDef[]): FieldDef[] {
   return [...byPath.values()];
 }
 
-/** A child record's body (a holding's asset split is sent whole: an empty class counts 0). */
-export function childBody(fields: readonly FieldDef[], row: FormValues): Record<string, unknown> {
-  const body = bodyOf(fields, row);
+/**
+ * A child record's body: a holding's asset split is sent whole (an empty class counts 0), its fund from the admins'
+ * list by `fund_id`, and its allocation of new money not at all (asset balancing is its own call); a beneficiary or
+ * contingent owner who is a household member is named by the member.
+ */
+export function childBody(
+  fields: readonly FieldDef[],
+  row: FormValues,
+  household?: Household,
+): Record<string, unknown> {
+  const body = bodyOf(
+    fields.filter((f) => f.path !== 'asset_balancing'),
+    row,
+  );
   const split = body.asset_class as Record<string, number> | undefined;
   if (split) for (const k of ['equity', 'bond', 'others']) split[k] ??= 0;
+  if (row.fund_id) body.fund_id = row.fund_id;
+  const member = body.beneficiary_id ?? body.owner_id;
+  if (household && !body.name && typeof member === 'string') body.name = memberLabel(household, member);
   return body;
+}
+
+/** A portfolio transaction's holding choices: the portfolio's saved holdings (a new one is chosen once saved). */
+export function withHoldings(fields: readonly FieldDef[], holdings: readonly FormValues[]): FieldDef[] {
+  const options = holdings.filter((h) => h.id).map((h) => ({ value: h.id as string, label: h.name || 'Holding' }));
+  return fields.map((f) => (f.path === 'fund_id' ? { ...f, options } : f));
+}
+
+/** The allocations of new money of a portfolio's holdings when every one has one (else null: none to send). */
+export function allocations(rows: readonly FormValues[]): Array<{ id: string; asset_balancing: number }> | null {
+  if (!rows.length || rows.some((r) => !(r.asset_balancing ?? '').trim() || !r.id)) return null;
+  return rows.map((r) => ({ id: r.id as string, asset_balancing: Number(r.asset_balancing) }));
+}
+
+/**
+ * The order rows of a shared list are written in: lowered percentages first, then raised ones, then new rows, so the
+ * service's check (the percentages of one parent never pass 100) holds after every single write.
+ */
+function writeOrder(c: ChildList, rows: FormValues[], before: Map<string, FormValues>): number[] {
+  const idx = rows.map((_, i) => i);
+  if (!c.shares) return idx;
+  const rise = (r: FormValues) =>
+    r.id ? (Number(r.percentage) || 0) - (Number(before.get(r.id)?.percentage) || 0) : Number.POSITIVE_INFINITY;
+  return idx.sort((a, b) => rise(rows[a] as FormValues) - rise(rows[b] as FormValues));
 }
 
 /** The problems of a step, keyed by field path, `owners` / `owners.i.field`, or `list.i.field`. */
@@ -122,11 +169,19 @@ export function stepProblems(spec: EditorSpec, step: number, f: RecordForm): Rec
   for (const key of s.lists ?? []) {
     const c = spec.children.find((x) => x.key === key);
     if (!c) continue;
-    (f.lists[key] ?? []).forEach((r, i) => {
+    const rows = f.lists[key] ?? [];
+    rows.forEach((r, i) => {
       for (const [k, v] of Object.entries(missingFields(c.fields, r))) out[`${key}.${i}.${k}`] = v;
+      for (const [k, v] of Object.entries(c.rowProblems?.(r) ?? {})) out[`${key}.${i}.${k}`] = v;
       const split = assetSplitProblem(r);
       if (split && c.fields.some((d) => d.path === 'asset_class.equity')) out[`${key}.${i}.asset_class.equity`] = split;
     });
+    const total = c.shares
+      ? sharesProblem(rows)
+      : c.fields.some((d) => d.path === 'asset_balancing')
+        ? allocationProblem(rows)
+        : null;
+    if (total) out[key] = total;
   }
   return out;
 }
@@ -236,7 +291,10 @@ export function RecordEditor({
       (d) => {
         const data = d.data as { step?: number; form?: RecordForm; record_id?: string | null; editor?: string };
         const mine = data.form && data.editor === spec.name && (data.record_id ?? null) === (record?.id ?? null);
-        setForm(mine && data.form ? { ...base, ...data.form } : base);
+        // a draft kept before a list existed leaves that list as stored (not emptied)
+        setForm(
+          mine && data.form ? { ...base, ...data.form, lists: { ...base.lists, ...(data.form.lists ?? {}) } } : base,
+        );
         if (mine && typeof data.step === 'number') setStep(Math.min(Math.max(data.step, 0), spec.steps.length - 1));
       },
       (e: unknown) => {
@@ -298,40 +356,76 @@ export function RecordEditor({
       }
       for (const c of spec.children) {
         const rows = f.lists[c.key] ?? [];
-        const before = new Map((initial.lists[c.key] ?? []).filter((r) => r.id).map((r) => [r.id, r]));
+        const initialRows = initial.lists[c.key] ?? [];
+        if (c.save === 'bulk') {
+          // the parent's whole list in one call; the reply's ids are the rows' in the order sent
+          if (JSON.stringify(rows) === JSON.stringify(initialRows)) continue;
+          where = { key: c.key, index: -2 };
+          const reply = await balanceSheetApi.bulkDebtTransactions(
+            household.id,
+            rid,
+            rows.map((r) => ({ ...(r.id ? { id: r.id } : {}), ...childBody(c.fields, r) }) as never),
+          );
+          rows.forEach((r, i) => {
+            r.id = reply?.ids?.[i] ?? r.id ?? '';
+          });
+          continue;
+        }
+        const before = new Map(initialRows.filter((r) => r.id).map((r) => [r.id as string, r]));
         const kept = new Set(rows.map((r) => r.id).filter(Boolean));
         for (const [cid] of before) {
           if (kept.has(cid as string)) continue;
           where = { key: c.key, index: -1 };
           await balanceSheetApi.remove(c.kind, cid as string);
         }
-        for (const [i, r] of rows.entries()) {
+        for (const i of writeOrder(c, rows, before)) {
+          const r = rows[i] as FormValues;
           where = { key: c.key, index: i };
-          const b = { ...childBody(c.fields, r), [c.parentKey]: rid };
+          const b = { ...childBody(c.fields, r, household), [c.parentKey]: rid };
           if (!r.id) {
             const created = await balanceSheetApi.create(c.kind, household.id, b as never);
             r.id = created.id;
-          } else if (JSON.stringify(before.get(r.id)) !== JSON.stringify(r)) {
-            const prev = { ...childBody(c.fields, before.get(r.id) as FormValues), [c.parentKey]: rid };
-            await balanceSheetApi.update(c.kind, r.id, withNulls(b, prev));
+            continue;
           }
+          // written when what it sends changed (a holding's allocation alone is the asset-balancing call's)
+          const prev = { ...childBody(c.fields, before.get(r.id) as FormValues, household), [c.parentKey]: rid };
+          if (JSON.stringify(prev) !== JSON.stringify(b))
+            await balanceSheetApi.update(c.kind, r.id, withNulls(b, prev));
+        }
+        // a portfolio's allocation of new money over its holdings: its own call, every holding once
+        const balancing = c.fields.some((d) => d.path === 'asset_balancing') ? allocations(rows) : null;
+        const was = initialRows.map((r) => [r.id, r.asset_balancing ?? '']);
+        if (balancing && JSON.stringify(rows.map((r) => [r.id, r.asset_balancing ?? ''])) !== JSON.stringify(was)) {
+          where = { key: c.key, index: -3 };
+          await balanceSheetApi.holdingAssetBalancing(household.id, rid, balancing);
         }
       }
     } catch (err) {
       // what is saved so far stays saved (with its new ids): a second Save goes on from there
       setForm(f);
+      // (a list saved in one call is saved whole or not at all; allocations not saved are sent again)
       setInitial((i) =>
         i
           ? {
               ...i,
-              lists: Object.fromEntries(spec.children.map((c) => [c.key, (f.lists[c.key] ?? []).filter((r) => r.id)])),
+              lists: Object.fromEntries(
+                spec.children.map((c) => {
+                  if (c.key === where.key && where.index === -2) return [c.key, i.lists[c.key] ?? []];
+                  const kept = (f.lists[c.key] ?? []).filter((r) => r.id);
+                  if (c.key === where.key && where.index === -3)
+                    return [c.key, kept.map((r) => ({ ...r, asset_balancing: '' }))];
+                  return [c.key, kept];
+                }),
+              ),
             }
           : i,
       );
       const mapped: Record<string, string> = {};
       const fieldsOf = spec.children.find((c) => c.key === where.key)?.fields ?? allFields(spec);
       for (const [k, v] of Object.entries(fieldErrors(err))) {
+        const bulk = where.index === -2 ? /^transactions\.(\d+)\.(.+)$/.exec(k) : null;
         if (where.key === 'main') mapped[inputOf(fieldsOf, k)] = v;
+        else if (bulk) mapped[`${where.key}.${bulk[1]}.${inputOf(fieldsOf, bulk[2] as string)}`] = v;
         else if (where.index < 0) mapped[where.key] = v;
         else mapped[`${where.key}.${where.index}.${inputOf(fieldsOf, k)}`] = v;
       }
@@ -434,12 +528,29 @@ export function RecordEditor({
         {(current?.lists ?? []).map((key) => {
           const c = spec.children.find((x) => x.key === key);
           if (!c) return null;
+          const addFund = (fund: InvestmentFund) =>
+            setList(key)([
+              ...(form.lists[key] ?? []),
+              {
+                id: '',
+                ...formOf(c.fields, null, { currency }),
+                fund_id: fund.id,
+                name: fund.name,
+                currency: fund.currency || currency,
+                'asset_class.equity': String(fund.asset_class.equity),
+                'asset_class.bond': String(fund.asset_class.bond),
+                'asset_class.others': String(fund.asset_class.others),
+              },
+            ]);
           return (
             <div key={key}>
+              {c.kind === 'portfolioFundDetail' ? <FundPicker onPick={addFund} /> : null}
               <RowsEditor
                 title={c.title}
                 noun={c.noun}
-                defs={c.fields}
+                defs={
+                  c.kind === 'portfolioFundTransaction' ? withHoldings(c.fields, form.lists.holdings ?? []) : c.fields
+                }
                 rows={form.lists[key] ?? []}
                 onChange={setList(key)}
                 errors={subErrors(errors, key)}

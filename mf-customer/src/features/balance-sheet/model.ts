@@ -57,6 +57,17 @@ export interface ChildList {
   title: string;
   noun: string;
   fields: FieldDef[];
+  /** Where the balance-sheet read keeps these records under the parent (default: `key`). */
+  from?: string;
+  /**
+   * How the list is saved: `each` record by its own call (the default), or `bulk`: the parent's whole list in one
+   * call (a debt's instalment transactions, PATCH customer/bulk-update/debt-transactions/{id}).
+   */
+  save?: 'each' | 'bulk';
+  /** The problems of one row beyond its required fields (keyed by field path). */
+  rowProblems?: (row: FormValues) => Record<string, string>;
+  /** The percentages of the rows total 100 when there are any (beneficiaries, contingent owners). */
+  shares?: boolean;
 }
 export interface EditorSpec {
   name: EditorName;
@@ -74,12 +85,13 @@ export function withOptions(
   spec: EditorSpec,
   options: Record<string, ReadonlyArray<{ value: string; label: string }>>,
 ): EditorSpec {
+  // a text field given choices becomes a select (a holding's asset class, from the list the admins keep)
+  const pick = <F extends FieldDef>(f: F): F =>
+    options[f.path]?.length ? { ...f, kind: f.kind === 'text' ? 'select' : f.kind, options: options[f.path] } : f;
   return {
     ...spec,
-    steps: spec.steps.map((s) => ({
-      ...s,
-      fields: s.fields.map((f) => (options[f.path]?.length ? { ...f, options: options[f.path] } : f)),
-    })),
+    steps: spec.steps.map((s) => ({ ...s, fields: s.fields.map(pick) })),
+    children: spec.children.map((c) => ({ ...c, fields: c.fields.map(pick) })),
   };
 }
 
@@ -120,6 +132,155 @@ export const SHARE_FIELDS: FieldDef[] = OWNER_FIELDS.map((f) =>
   f.path === 'name' ? { ...f, optional: true, hint: 'Not needed for a household member' } : f,
 );
 
+// ---------------------------------------------------------------- records kept under a fund, pension or loan
+const TRANSACTION_TYPES = labelled([
+  ['deposit', 'Deposit'],
+  ['withdrawal', 'Withdrawal'],
+  ['dividend', 'Dividend'],
+  ['fee', 'Fee'],
+  ['switch', 'Switch'],
+  ['contribution', 'Contribution'],
+]);
+const UNPAID_HINT = 'Dates of the run not paid, as YYYY-MM-DD, separated by commas';
+/** spec "Fund transaction" (type default deposit): one payment on a date, or a run by frequency from start to end. */
+export const FUND_TRANSACTION_FIELDS: FieldDef[] = [
+  { path: 'type', label: 'Transaction', kind: 'select', options: TRANSACTION_TYPES, initial: 'deposit' },
+  {
+    path: 'transaction_type',
+    label: 'Paid',
+    kind: 'select',
+    options: labelled([
+      ['single', 'Once'],
+      ['recurring', 'Recurring'],
+    ]),
+    initial: 'single',
+  },
+  { path: 'amount', label: 'Amount', kind: 'float', min: 0 },
+  { path: 'currency', label: 'Currency', kind: 'currency' },
+  { path: 'frequency', label: 'Frequency', kind: 'select', options: FREQUENCY_OPTIONS, optional: true },
+  { path: 'transaction_date', label: 'Date (once)', kind: 'date', optional: true },
+  { path: 'transaction_start_date', label: 'Start date', kind: 'date', optional: true },
+  { path: 'transaction_end_date', label: 'End date', kind: 'date', optional: true },
+  { path: 'unpaid_at', label: 'Unpaid dates', kind: 'dates', optional: true, hint: UNPAID_HINT },
+  {
+    path: 'payment_type',
+    label: 'Paid with',
+    kind: 'select',
+    options: labelled([
+      ['cash', 'Cash'],
+      ['cpf', 'CPF'],
+      ['srs', 'SRS'],
+      ['epf', 'EPF'],
+      ['other', 'Other'],
+    ]),
+    optional: true,
+  },
+];
+/** spec "instalment transactions" of a loan: runs by frequency from their start date (saved all at once). */
+export const DEBT_TRANSACTION_FIELDS: FieldDef[] = [
+  {
+    path: 'type',
+    label: 'Transaction',
+    kind: 'select',
+    options: labelled([
+      ['installment', 'Instalment'],
+      ['prepayment', 'Prepayment'],
+      ['fee', 'Fee'],
+    ]),
+    initial: 'installment',
+  },
+  { path: 'amount', label: 'Amount', kind: 'float', min: 0 },
+  { path: 'currency', label: 'Currency', kind: 'currency' },
+  { path: 'frequency', label: 'Frequency', kind: 'select', options: FREQUENCY_OPTIONS, initial: 'monthly' },
+  { path: 'transaction_start_date', label: 'Start date', kind: 'date' },
+  { path: 'transaction_end_date', label: 'End date', kind: 'date', optional: true },
+  { path: 'unpaid_at', label: 'Unpaid dates', kind: 'dates', optional: true, hint: UNPAID_HINT },
+  {
+    path: 'payment_type',
+    label: 'Paid with',
+    kind: 'select',
+    options: labelled([
+      ['cash', 'Cash'],
+      ['cpf', 'CPF'],
+      ['epf', 'EPF'],
+      ['other', 'Other'],
+    ]),
+    initial: 'cash',
+  },
+];
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A transaction's dates (the service's run rules): a recurring one needs its start and frequency, a single one its
+ * date; the end is not before the start; unpaid dates belong to recurring runs.
+ */
+export function transactionProblems(r: FormValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  const start = (r.transaction_start_date ?? '').trim();
+  const end = (r.transaction_end_date ?? '').trim();
+  for (const k of ['transaction_date', 'transaction_start_date', 'transaction_end_date'])
+    if ((r[k] ?? '').trim() && !DATE_RE.test((r[k] ?? '').trim())) out[k] = 'Enter a date as YYYY-MM-DD';
+  if (start && end && end < start) out.transaction_end_date = 'The end date is before the start date';
+  const recurring = (r.transaction_type ?? 'recurring') === 'recurring';
+  if (recurring) {
+    if (!start) out.transaction_start_date = 'Enter the start date of a recurring transaction';
+    if (!(r.frequency ?? '').trim()) out.frequency = 'Enter the frequency of a recurring transaction';
+  } else {
+    if (!(r.transaction_date ?? '').trim() && !start) out.transaction_date = 'Enter the transaction date';
+    if ((r.unpaid_at ?? '').trim()) out.unpaid_at = 'A single transaction is one payment; it has no unpaid dates';
+  }
+  return out;
+}
+/** A person with a share (beneficiary, contingent owner): a household member or someone named. */
+export function personProblems(r: FormValues): Record<string, string> {
+  return !(r.beneficiary_id ?? r.owner_id ?? '').trim() && !(r.name ?? '').trim()
+    ? { name: 'Choose a member or enter a name' }
+    : {};
+}
+const personFields = (idKey: 'beneficiary_id' | 'owner_id'): FieldDef[] => [
+  { path: idKey, label: 'Household member', kind: 'member', optional: true },
+  { path: 'name', label: 'Name', kind: 'text', optional: true, hint: 'Not needed for a household member' },
+  { path: 'relationship', label: 'Relationship', kind: 'text', optional: true },
+  { path: 'percentage', label: 'Percentage (%)', kind: 'float', min: 0 },
+];
+export const BENEFICIARY_FIELDS = personFields('beneficiary_id');
+export const CONTINGENT_OWNER_FIELDS = personFields('owner_id');
+
+/** The transactions and contingent owners of a cash account or savings fund. */
+function fundChildren(
+  transaction: 'savingTransaction' | 'portfolioFundTransaction',
+  contingent: 'savingFundContingentOwner' | 'portfolioFundContingentOwner',
+  parentKey: string,
+): ChildList[] {
+  return [
+    {
+      key: 'transactions',
+      kind: transaction,
+      parentKey,
+      title: 'Transactions',
+      noun: 'transaction',
+      fields: FUND_TRANSACTION_FIELDS,
+      rowProblems: transactionProblems,
+    },
+    {
+      key: 'contingent',
+      from: 'contingent_owners',
+      kind: contingent,
+      parentKey,
+      title: 'Contingent owners',
+      noun: 'contingent owner',
+      fields: CONTINGENT_OWNER_FIELDS,
+      rowProblems: personProblems,
+      shares: true,
+    },
+  ];
+}
+const FUND_MORE_STEP: EditorStep = {
+  id: 'transactions',
+  title: 'Transactions and contingent owners',
+  lists: ['transactions', 'contingent'],
+  fields: [],
+};
+
 const CASH: EditorSpec = {
   name: 'cash',
   kind: 'savingFund',
@@ -147,8 +308,9 @@ const CASH: EditorSpec = {
       ],
     },
     { id: 'owners', title: 'Owners and note', owners: true, fields: [note] },
+    FUND_MORE_STEP,
   ],
-  children: [],
+  children: fundChildren('savingTransaction', 'savingFundContingentOwner', 'saving_fund_id'),
 };
 
 const SAVINGS: EditorSpec = {
@@ -173,8 +335,9 @@ const SAVINGS: EditorSpec = {
       ],
     },
     { id: 'owners', title: 'Owners and note', owners: true, fields: [note] },
+    FUND_MORE_STEP,
   ],
-  children: [],
+  children: fundChildren('savingTransaction', 'savingFundContingentOwner', 'saving_fund_id'),
 };
 
 const isType = (t: string) => (f: FormValues) => f.type === t;
@@ -291,8 +454,34 @@ const PENSION: EditorSpec = {
         note,
       ],
     },
+    {
+      id: 'beneficiaries',
+      title: 'Beneficiaries and transactions',
+      lists: ['beneficiaries', 'transactions'],
+      fields: [],
+    },
   ],
-  children: [],
+  children: [
+    {
+      key: 'beneficiaries',
+      kind: 'pensionBeneficiary',
+      parentKey: 'pension_id',
+      title: 'Beneficiaries',
+      noun: 'beneficiary',
+      fields: BENEFICIARY_FIELDS,
+      rowProblems: personProblems,
+      shares: true,
+    },
+    {
+      key: 'transactions',
+      kind: 'pensionTransaction',
+      parentKey: 'pension_id',
+      title: 'Transactions',
+      noun: 'transaction',
+      fields: FUND_TRANSACTION_FIELDS,
+      rowProblems: transactionProblems,
+    },
+  ],
 };
 
 /** spec "Fund holding" and "Stock holding" (portfolio-fund-details). */
@@ -327,10 +516,29 @@ export const HOLDING_FIELDS: FieldDef[] = [
   { path: 'asset_class.equity', label: 'Equity (%)', kind: 'float', min: 0, optional: true },
   { path: 'asset_class.bond', label: 'Bonds (%)', kind: 'float', min: 0, optional: true },
   { path: 'asset_class.others', label: 'Others (%)', kind: 'float', min: 0, optional: true },
+  { path: 'asset_class.type', label: 'Asset class', kind: 'text', optional: true },
+  {
+    path: 'asset_balancing',
+    label: 'Allocation of new money (%)',
+    kind: 'float',
+    min: 0,
+    optional: true,
+    hint: 'Every holding or none; they add up to 100',
+  },
   { path: 'company', label: 'Company (stock)', kind: 'text', optional: true },
   { path: 'sector', label: 'Sector (stock)', kind: 'text', optional: true },
   { path: 'purchase_price', label: 'Purchase price (stock)', kind: 'float', min: 0, optional: true },
 ];
+
+/** The holding a portfolio transaction buys or sells (its saved holdings are the choices, see `holdingChoices`). */
+export const HOLDING_OF_TRANSACTION: FieldDef = {
+  path: 'fund_id',
+  label: 'Holding',
+  kind: 'select',
+  options: [],
+  optional: true,
+  hint: 'Not set: the whole portfolio',
+};
 
 const PORTFOLIO: EditorSpec = {
   name: 'portfolio',
@@ -398,6 +606,12 @@ const PORTFOLIO: EditorSpec = {
     },
     { id: 'holdings', title: 'Holdings', lists: ['holdings'], fields: [] },
     { id: 'owners', title: 'Owners and note', owners: true, fields: [note] },
+    {
+      id: 'transactions',
+      title: 'Transactions, beneficiaries and contingent owners',
+      lists: ['transactions', 'beneficiaries', 'contingent'],
+      fields: [],
+    },
   ],
   children: [
     {
@@ -407,6 +621,19 @@ const PORTFOLIO: EditorSpec = {
       title: 'Holdings',
       noun: 'holding',
       fields: HOLDING_FIELDS,
+    },
+    ...fundChildren('portfolioFundTransaction', 'portfolioFundContingentOwner', 'portfolio_fund_id').map((c) =>
+      c.kind === 'portfolioFundTransaction' ? { ...c, fields: [HOLDING_OF_TRANSACTION, ...c.fields] } : c,
+    ),
+    {
+      key: 'beneficiaries',
+      kind: 'investmentBeneficiary',
+      parentKey: 'portfolio_fund_id',
+      title: 'Beneficiaries',
+      noun: 'beneficiary',
+      fields: BENEFICIARY_FIELDS,
+      rowProblems: personProblems,
+      shares: true,
     },
   ],
 };
@@ -548,15 +775,28 @@ const DEBT: EditorSpec = {
       ]),
     },
     { id: 'owners', title: 'Owners and rental income', owners: true, lists: ['rentals'], fields: [note] },
+    { id: 'instalments', title: 'Instalment transactions', lists: ['instalments'], fields: [] },
   ],
   children: [
     {
       key: 'rentals',
+      from: 'rental_incomes',
       kind: 'debtRentalIncome',
       parentKey: 'debt_id',
       title: 'Rental income',
       noun: 'rental income',
       fields: RENTAL_FIELDS,
+    },
+    {
+      key: 'instalments',
+      from: 'transactions',
+      kind: 'debtTransaction',
+      parentKey: 'debt_id',
+      title: 'Instalment transactions',
+      noun: 'instalment transaction',
+      fields: DEBT_TRANSACTION_FIELDS,
+      save: 'bulk',
+      rowProblems: transactionProblems,
     },
   ],
 };
@@ -584,7 +824,8 @@ export function normalise(record: Record<string, unknown> | null): Record<string
 /** A holding's asset classes: none given, or equity + bonds + others = 100 (an empty one counts 0). */
 export function assetSplitProblem(f: FormValues): string | null {
   const parts = ['asset_class.equity', 'asset_class.bond', 'asset_class.others'].map((k) => (f[k] ?? '').trim());
-  if (parts.every((p) => p === '')) return null;
+  if (parts.every((p) => p === ''))
+    return (f['asset_class.type'] ?? '').trim() ? 'Enter the equity, bonds and others of the asset class' : null;
   const total = parts.reduce((s, p) => s + (Number(p) || 0), 0);
   return Math.abs(total - 100) > 0.001
     ? `Equity, bonds and others add up to ${+total.toFixed(3)}%; they must add up to 100%`
@@ -604,4 +845,27 @@ export function tenureProblem(f: FormValues): string | null {
 export function schemeOf(currency: string): 'CPF' | 'EPF' | 'Pension' {
   const c = currency.toUpperCase();
   return c === 'SGD' ? 'CPF' : c === 'RM' || c === 'MYR' ? 'EPF' : 'Pension';
+}
+
+/**
+ * Asset balancing of a portfolio's holdings (PATCH customer/portfolio-fund-details-asset-balancing): none given, or
+ * every holding's allocation, totalling 100 (the message, or null).
+ */
+export function allocationProblem(rows: ReadonlyArray<FormValues>): string | null {
+  const given = rows.filter((r) => (r.asset_balancing ?? '').trim() !== '');
+  if (given.length === 0) return null;
+  if (given.length !== rows.length) return 'Give every holding its allocation of new money, or none';
+  const total = given.reduce((a, r) => a + Number(r.asset_balancing), 0);
+  return Math.abs(total - 100) > 0.001
+    ? `The allocations add up to ${+total.toFixed(3)}%; they must add up to 100%`
+    : null;
+}
+
+/** The percentages of people sharing a record (beneficiaries, contingent owners) add up to 100 when any are listed. */
+export function sharesProblem(rows: ReadonlyArray<FormValues>): string | null {
+  if (rows.length === 0) return null;
+  const total = rows.reduce((a, r) => a + (Number(r.percentage) || 0), 0);
+  return Math.abs(total - 100) > 0.001
+    ? `The percentages add up to ${+total.toFixed(3)}%; they must add up to 100%`
+    : null;
 }

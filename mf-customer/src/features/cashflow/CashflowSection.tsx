@@ -1,7 +1,6 @@
 import type { planning } from '@kinfolio/contracts';
 import {
   Button,
-  ConfirmDialog,
   errorMessage,
   FloatInput,
   FormError,

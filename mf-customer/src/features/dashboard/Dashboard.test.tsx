@@ -234,15 +234,18 @@ describe('customer dashboard frame', () => {
         .getAllByRole('link')
         .map((l) => [l.getAttribute('data-action'), l.getAttribute('href')]),
     ).toEqual([
-      ['add_fund', '/customer/dashboard/financial-report/funds?activeTab=long+term'],
-      ['add-savings', '/customer/dashboard/financial-report/funds?activeTab=cash+equivalent'],
-      ['add-portfolio', '/customer/dashboard/financial-report/funds?activeTab=investment'],
-      ['add-pension', '/customer/dashboard/financial-report/funds?activeTab=pension'],
+      ['add_fund', '/customer/dashboard/financial-report/funds?activeTab=long+term&add_fund=true&step=long+term'],
+      ['add-savings', '/customer/dashboard/financial-report/funds?activeTab=cash+equivalent&add_fund=true'],
+      [
+        'add-portfolio',
+        '/customer/dashboard/financial-report/funds?activeTab=investment&add_fund=true&step=investment',
+      ],
+      ['add-pension', '/customer/dashboard/financial-report/funds?activeTab=pension&add_fund=true'],
     ]);
     fireEvent.click(within(funds).getByRole('link', { name: 'Add pension' }));
     // the Funds screen itself (issue 13) is tested in balance-sheet/BalanceSheet.test.tsx
     expect(screen.getByTestId('where').textContent).toBe(
-      '/customer/dashboard/financial-report/funds?activeTab=pension',
+      '/customer/dashboard/financial-report/funds?activeTab=pension&add_fund=true',
     );
   });
 

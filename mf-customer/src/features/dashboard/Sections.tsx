@@ -6,6 +6,8 @@ import { CashflowSection } from '../cashflow/CashflowSection';
 import { ConcernHeader } from '../concerns/MyConcerns';
 import { InsuranceSection } from '../insurance/lazy';
 import { NetWorthSection } from '../networth/lazy';
+import { FinancialReport } from '../report/lazy';
+import type { ReportTab } from '../report/ReportView';
 import { useDashboard } from './Frame';
 import { CONCERN_SUB_TABS, FUND_LINKS, fundsLink, isUnder, REPORT_SUB_TABS } from './tabs';
 
@@ -121,6 +123,8 @@ export function ReportDashboard() {
           ))}
         </SubTabs>
       ) : null}
+      {/* the report's charts and tables of the sub-tab (financial-report call), then the sub-tab's own records */}
+      {current ? <FinancialReport tab={current as ReportTab} /> : null}
       {current === 'cashflow' ? (
         <CashflowSection />
       ) : current === 'funds' || current === 'debt' || current === 'property' ? (
@@ -156,11 +160,36 @@ export function ReportSection() {
   const section = pathSection === 'debt' && from && SECTION_TITLES[from] ? from : pathSection;
   const title = (section && SECTION_TITLES[section]) || 'Financial report';
   const activeTab = search.get('activeTab');
-  if (section === 'cashflow') return <CashflowSection />;
-  if (section === 'insurance') return <InsuranceSection />;
-  if (section === 'networth') return <NetWorthSection />;
+  const report =
+    section && Object.hasOwn(SECTION_TITLES, section) ? <FinancialReport tab={section as ReportTab} /> : null;
+  if (section === 'cashflow')
+    return (
+      <>
+        {report}
+        <CashflowSection />
+      </>
+    );
+  if (section === 'insurance')
+    return (
+      <>
+        {report}
+        <InsuranceSection />
+      </>
+    );
+  if (section === 'networth')
+    return (
+      <>
+        {report}
+        <NetWorthSection />
+      </>
+    );
   if (section === 'funds' || section === 'debt' || section === 'property')
-    return <BalanceSheetSectionView section={section} />;
+    return (
+      <>
+        {report}
+        <BalanceSheetSectionView section={section} />
+      </>
+    );
   return <NotFoundSection title={activeTab ? `${title}: ${activeTab}` : title} />;
 }
 

@@ -31,7 +31,8 @@ export type ReportSubTab = (typeof REPORT_SUB_TABS)[number]['path'];
 
 /**
  * Funds sub-tab links: each adds ?activeTab= with the spec's value (add_fund → 'long term', add-savings → 'cash
- * equivalent', add-portfolio → 'investment', add-pension → 'pension').
+ * equivalent', add-portfolio → 'investment', add-pension → 'pension') and opens that tab's add form directly
+ * (add_fund=true, which the Funds page reads; long term and investment also carry the spec's step parameter).
  */
 export const FUND_LINKS = [
   { action: 'add_fund', label: 'Add fund', activeTab: 'long term' },
@@ -41,7 +42,9 @@ export const FUND_LINKS = [
 ] as const;
 
 export function fundsLink(activeTab: string): string {
-  return `financial-report/funds?${new URLSearchParams({ activeTab }).toString()}`;
+  const q = new URLSearchParams({ activeTab, add_fund: 'true' });
+  if (activeTab === 'long term' || activeTab === 'investment') q.set('step', activeTab);
+  return `financial-report/funds?${q.toString()}`;
 }
 
 /** Sub-pages of a concern (dreams-concerns/my-concerns/{concern_id}/...): property is disabled there. */

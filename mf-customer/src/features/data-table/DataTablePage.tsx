@@ -2,6 +2,7 @@ import { formatNumber } from '@kinfolio/money';
 import { Button, errorMessage, FormError, Skeleton } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { ExportMenu } from '../exports/ExportMenu';
 import { type DataTables, type SavedFilter, scenarioApi } from '../household/api';
 import { useHousehold } from '../household/context';
 import { RELATION_LABELS } from '../household/format';
@@ -262,6 +263,7 @@ export default function DataTablePage() {
   return (
     <Card aria-labelledby="data-table-title">
       <h2 id="data-table-title">Data Table</h2>
+      <ExportMenu report="data-table" />
       <Controls>
         <label>
           Saved filter

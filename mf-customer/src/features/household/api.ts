@@ -233,7 +233,38 @@ export const balanceSheetApi = {
       query: { view: view || undefined },
       signal,
     }),
+  /**
+   * A debt's whole list of instalment transactions: listed ids kept, new ones created, the rest removed (the reply:
+   * the ids in the order sent).
+   */
+  bulkDebtTransactions: (
+    householdId: string,
+    debtId: string,
+    transactions: Omit<z.input<typeof balanceSheet.DebtTransactionsBulkBody>, 'lead_id'>['transactions'],
+  ) =>
+    api.patch<{ ids: string[] }>(`customer/bulk-update/debt-transactions/${id(debtId)}`, {
+      lead_id: householdId,
+      transactions,
+    }),
+  /** The allocation of new money over a portfolio's holdings (every holding once; they total 100). */
+  holdingAssetBalancing: (
+    householdId: string,
+    portfolioId: string,
+    funds: Array<{ id: string; asset_balancing: number }>,
+  ) =>
+    api.patch<{ message: string }>('customer/portfolio-fund-details-asset-balancing', {
+      lead_id: householdId,
+      portfolio_fund_id: portfolioId,
+      funds,
+    }),
+  /** The fund list the admins keep, searched by name (spec §7 GET investment-funds). */
+  investmentFunds: (search: string, signal?: AbortSignal) =>
+    api.get<InvestmentFund[]>('investment-funds', { query: { search: search || undefined }, signal }),
+  /** The asset classes the admins keep (spec §7 GET fund-asset-class). */
+  fundAssetClasses: (signal?: AbortSignal) =>
+    api.get<Array<z.infer<typeof balanceSheet.FundAssetClass>>>('fund-asset-class', { signal }),
 };
+export type InvestmentFund = z.infer<typeof balanceSheet.InvestmentFund>;
 
 // ---------------------------------------------------------------- data table and scenario modelling (issue 14)
 export type DataTables = z.infer<typeof planning.DataTablesReply>;
@@ -244,6 +275,8 @@ export type SavedFilter = scenarios.SavedFilter;
 export type SavedFilterFields = z.input<typeof scenarios.SavedFilterRecord>;
 export type LockedAsset = scenarios.LockedAsset;
 export type SellSequence = scenarios.SellSequence;
+export type ScenarioSettings = scenarios.ScenarioSettings;
+export type ScenarioSettingsFields = Omit<scenarios.ScenarioSettingsBody, 'lead_id'>;
 
 export const scenarioApi = {
   /** The engine's year-by-year rows of the stored household. */
@@ -279,4 +312,8 @@ export const scenarioApi = {
     api.get<SellSequence>(`customer/${id(householdId)}/scenario-sell-sequence`, { signal }),
   saveSellSequence: (householdId: string, assetIds: readonly string[]) =>
     api.post<SellSequence>('customer/scenario-sell-sequence', { lead_id: householdId, asset_ids: assetIds }),
+  settings: (householdId: string, signal?: AbortSignal) =>
+    api.get<ScenarioSettings>(`customer/${id(householdId)}/scenario-settings`, { signal }),
+  saveSettings: (householdId: string, fields: ScenarioSettingsFields) =>
+    api.post<ScenarioSettings>('customer/scenario-settings', { ...fields, lead_id: householdId }),
 };

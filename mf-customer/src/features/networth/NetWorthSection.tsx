@@ -2,9 +2,10 @@ import type { planning } from '@kinfolio/contracts';
 import { api, errorMessage, FormError, Skeleton, Table } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { GraphOrTable, money, YearBars } from '../balance-sheet/charts';
+import { GraphOrTable, money } from '../balance-sheet/charts';
 import { useHousehold } from '../household/context';
 import { Card } from '../profile/ProfileTab';
+import { BarChart } from '../report/BarChart';
 
 type NetWorth = z.infer<typeof planning.NetWorthReply>;
 
@@ -46,10 +47,19 @@ export default function NetWorthSection() {
           <GraphOrTable
             label="Net worth by year"
             graph={
-              <YearBars
-                label="Net worth at each year end"
+              <BarChart
+                title="Assets, liabilities and net worth at each year end"
                 currency={data.currency}
-                points={data.years.map((y) => ({ year: y.year, value: Math.max(0, y.net_worth) }))}
+                kind="multi_bar"
+                series={[
+                  { key: 'assets', label: 'Total assets' },
+                  { key: 'liabilities', label: 'Total liabilities' },
+                  { key: 'net', label: 'Net worth' },
+                ]}
+                categories={data.years.map((y) => ({
+                  label: String(y.year),
+                  values: { assets: y.total_assets, liabilities: y.total_liabilities, net: y.net_worth },
+                }))}
               />
             }
             table={

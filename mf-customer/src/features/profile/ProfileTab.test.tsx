@@ -136,6 +136,30 @@ describe('Profile tab', () => {
     expect(screen.getByRole('dialog', { name: 'Saved Successfully!' }).textContent).toContain('Stay on This Page');
   });
 
+  it('lists children with a date of birth or an age, and refuses a child with neither', async () => {
+    await renderAt(`/advisor/customers/${HH}/profile`);
+    const form = screen.getByRole('form', { name: 'Household profile' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add child' }));
+    fireEvent.change(within(form).getByLabelText('Child 1 name', { exact: false }), { target: { value: 'Mei' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+    await flush();
+    expect(within(form).getAllByText('Enter date of birth or age').length).toBeGreaterThan(0);
+    expect(calls.find((c) => c.method === 'PATCH')).toBeUndefined();
+
+    fireEvent.change(within(form).getByLabelText('Child 1 age', { exact: false }), { target: { value: '5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add child' }));
+    fireEvent.change(within(form).getByLabelText('Child 2 date of birth', { exact: false }), {
+      target: { value: '2019-04-02' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+    await flush();
+    expect(calls.find((c) => c.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      path: `leads/${HH}`,
+      body: { children: [{ name: 'Mei', age: 5 }, { date_of_birth: '2019-04-02' }] },
+    });
+  });
+
   it('shows a refused field under its field', async () => {
     patchReply = () =>
       Promise.reject(new ApiError(400, { message: 'Invalid input', errors: [{ email: ['Use a valid e-mail'] }] }));

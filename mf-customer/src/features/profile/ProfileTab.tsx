@@ -21,6 +21,7 @@ import {
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useDashboard } from '../dashboard/Frame';
+import { SharedDocuments } from '../exports/SharedDocuments';
 import { type Household, householdApi, type Member } from '../household/api';
 import { useHousehold } from '../household/context';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
@@ -101,10 +102,41 @@ interface ProfileForm {
   marital_status: string;
   dependencies: string[];
   children_count: string;
+  children: ChildForm[];
   citizenship: string;
   currency: string;
   inflation_rate: string;
 }
+/** One child of the household as typed: a date of birth or an age (their child tax reliefs follow the age). */
+interface ChildForm {
+  name: string;
+  date_of_birth: string;
+  age: string;
+}
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The children as PATCH leads/{id} takes them (empty fields left out). */
+export function childrenBody(children: ChildForm[]): households.Child[] {
+  return children.map((c) => {
+    const out: households.Child = {};
+    if (c.name.trim()) out.name = c.name.trim();
+    if (c.date_of_birth.trim()) out.date_of_birth = c.date_of_birth.trim();
+    const age = numberOrUndefined(c.age);
+    if (age !== undefined) out.age = age;
+    return out;
+  });
+}
+/** Field errors of the children list, keyed as the API names them (children.0.date_of_birth). */
+export function childrenErrors(children: ChildForm[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  children.forEach((c, i) => {
+    const dob = c.date_of_birth.trim();
+    if (dob && !DATE.test(dob)) out[`children.${i}.date_of_birth`] = 'Enter the date as YYYY-MM-DD';
+    else if (!dob && !c.age.trim()) out[`children.${i}.date_of_birth`] = 'Enter date of birth or age';
+  });
+  return out;
+}
+const childLabel = (c: { name?: string; age?: number; date_of_birth?: string }, i: number) =>
+  `${c.name || `Child ${i + 1}`} (${c.date_of_birth ? `born ${c.date_of_birth}` : `age ${c.age}`})`;
 const profileForm = (h: Household): ProfileForm => ({
   name: h.name,
   email: h.email ?? '',
@@ -114,6 +146,11 @@ const profileForm = (h: Household): ProfileForm => ({
   marital_status: h.marital_status,
   dependencies: [...h.dependencies],
   children_count: String(h.children_count),
+  children: (h.children ?? []).map((c) => ({
+    name: c.name ?? '',
+    date_of_birth: c.date_of_birth ?? '',
+    age: c.age === undefined ? '' : String(c.age),
+  })),
   citizenship: h.citizenship,
   currency: h.currency,
   inflation_rate: h.inflation_rate === null ? '' : String(h.inflation_rate),
@@ -130,6 +167,7 @@ export function profilePatch(before: ProfileForm, after: ProfileForm): household
   if (changed('marital_status')) out.marital_status = after.marital_status;
   if (changed('dependencies')) out.dependencies = after.dependencies;
   if (changed('children_count')) out.children_count = numberOrUndefined(after.children_count) ?? 0;
+  if (changed('children')) out.children = childrenBody(after.children);
   if (changed('citizenship')) out.citizenship = after.citizenship;
   if (changed('currency')) out.currency = after.currency;
   if (changed('inflation_rate')) out.inflation_rate = numberOrUndefined(after.inflation_rate) ?? null;
@@ -182,6 +220,8 @@ function ProfileCard({ household }: { household: Household }) {
           <dd>{household.dependencies.map(cap).join(', ') || 'None'}</dd>
           <dt>Number of children</dt>
           <dd>{household.children_count}</dd>
+          <dt>Children</dt>
+          <dd>{(household.children ?? []).map(childLabel).join(', ') || 'None listed'}</dd>
           <dt>Citizenship</dt>
           <dd>{CITIZENSHIP.find((c) => c.value === household.citizenship)?.label ?? household.citizenship}</dd>
           <dt>Currency</dt>
@@ -195,6 +235,7 @@ function ProfileCard({ household }: { household: Household }) {
     e.preventDefault();
     const local: Record<string, string> = {};
     if (!form.name.trim()) local.name = 'Enter name';
+    Object.assign(local, childrenErrors(form.children));
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
@@ -270,6 +311,11 @@ function ProfileCard({ household }: { household: Household }) {
             </label>
           ))}
         </Checks>
+        <ChildrenFields
+          list={form.children}
+          errors={errors}
+          onChange={(children) => setForm((f) => ({ ...f, children }))}
+        />
         <FormError>{error}</FormError>
         <Row>
           <Button variant="secondary" disabled={!dirty || busy} onClick={() => setForm(initial)}>
@@ -282,6 +328,51 @@ function ProfileCard({ household }: { household: Household }) {
       </form>
       {saved.dialog}
     </Card>
+  );
+}
+
+/** The children list of the profile form: each a name and a date of birth or an age; add and remove. */
+function ChildrenFields({
+  list: children,
+  errors,
+  onChange,
+}: {
+  list: ChildForm[];
+  errors: Record<string, string>;
+  onChange: (next: ChildForm[]) => void;
+}) {
+  const setAt = (i: number, k: keyof ChildForm) => (v: string) =>
+    onChange(children.map((c, j) => (j === i ? { ...c, [k]: v } : c)));
+  return (
+    <Checks>
+      <legend>Children</legend>
+      {children.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; order is the identity
+        <Grid key={i} role="group" aria-label={`Child ${i + 1}`}>
+          <TextInput label={`Child ${i + 1} name`} value={c.name} onChange={setAt(i, 'name')} optional />
+          <TextInput
+            label={`Child ${i + 1} date of birth`}
+            value={c.date_of_birth}
+            onChange={setAt(i, 'date_of_birth')}
+            placeholder="YYYY-MM-DD"
+            error={errors[`children.${i}.date_of_birth`]}
+            optional
+            maxLength={10}
+          />
+          <NumberInput label={`Child ${i + 1} age`} value={c.age} onChange={setAt(i, 'age')} optional maxLength={2} />
+          <div>
+            <Button variant="secondary" onClick={() => onChange(children.filter((_, j) => j !== i))}>
+              Remove child {i + 1}
+            </Button>
+          </div>
+        </Grid>
+      ))}
+      {children.length < 20 ? (
+        <Button variant="secondary" onClick={() => onChange([...children, { name: '', date_of_birth: '', age: '' }])}>
+          Add child
+        </Button>
+      ) : null}
+    </Checks>
   );
 }
 
@@ -483,6 +574,7 @@ export function ProfileTab() {
     <>
       <ProfileCard household={household} />
       <MembersCard household={household} />
+      <SharedDocuments />
     </>
   );
 }

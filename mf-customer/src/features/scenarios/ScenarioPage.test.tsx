@@ -16,6 +16,7 @@ const calls: Call[] = [];
 let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
 let events: Array<Record<string, unknown>> = [];
 let locks: Array<Record<string, unknown>> = [];
+let settings: Record<string, unknown> = {};
 
 const household = {
   id: HH,
@@ -83,6 +84,15 @@ jest.mock('@kinfolio/ui-kit', () => ({
       if (path.endsWith('/scenario-sell-sequence'))
         return Promise.resolve({ lead_id: HH, asset_ids: [], updated_at: null });
       if (path.endsWith('/locked-assets')) return Promise.resolve(page(locks));
+      if (path.endsWith('/scenario-settings'))
+        return Promise.resolve({
+          lead_id: HH,
+          retirement_age: {},
+          income_change_percent: {},
+          expense_change_percent: {},
+          updated_at: null,
+          ...settings,
+        });
       return Promise.resolve(page([]));
     },
     post: (path: string, body: Record<string, unknown>) => {
@@ -92,6 +102,7 @@ jest.mock('@kinfolio/ui-kit', () => ({
         return Promise.resolve({ ...body, id: EV, position: 0, created_at: '', updated_at: '' });
       if (path === 'customer/locked-assets')
         return Promise.resolve({ ...body, id: LOCK, position: 0, created_at: '', updated_at: '' });
+      if (path === 'customer/scenario-settings') return Promise.resolve({ ...body, updated_at: '2026-11-24T10:00:00Z' });
       if (path === 'customer/scenario-sell-sequence')
         return Promise.resolve({ lead_id: HH, asset_ids: body.asset_ids, updated_at: '' });
       return Promise.resolve({});
@@ -129,6 +140,7 @@ beforeEach(() => {
   calls.length = 0;
   events = [];
   locks = [];
+  settings = {};
   sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
 });
 
@@ -226,9 +238,48 @@ describe('Scenario modelling tab', () => {
       scenario: { events: [{ member_id: ME_ID, type: 'disability', year: 2030 }] },
     });
     expect((screen.getByLabelText('Retirement age of Alex Tan') as HTMLInputElement).matches(':disabled')).toBe(true);
-    for (const name of ['Run scenario', 'Add event', 'Remove event', 'Save sell order', /Move/])
+    for (const name of ['Run scenario', 'Save scenario', 'Add event', 'Remove event', 'Save sell order', /Move/])
       expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /Lock/ })).toBeNull();
     expect(screen.getByTestId('probability').textContent).toBe('87.3%');
+  });
+
+  it('saves the scenario for the household, and the customer then sees the saved changes and their result', async () => {
+    await renderAt(ADVISOR);
+    expect(screen.getByText('Not saved: your customer sees the scenario once you save it.')).toBeInstanceOf(Element);
+    fireEvent.change(screen.getByLabelText('Retirement age of Alex Tan'), { target: { value: '58' } });
+    fireEvent.change(screen.getByLabelText('Food expense, change in %'), { target: { value: '-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save scenario' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        path: 'customer/scenario-settings',
+        body: {
+          lead_id: HH,
+          retirement_age: { [ME_ID]: 58 },
+          income_change_percent: {},
+          expense_change_percent: { [EXP]: -10 },
+          trials: 10000,
+        },
+      }),
+    );
+    expect(await screen.findByText(/^Scenario saved /)).toBeInstanceOf(Element);
+
+    // the customer's screen starts from what was saved, read-only, and runs it
+    calls.length = 0;
+    settings = { retirement_age: { [ME_ID]: 58 }, expense_change_percent: { [EXP]: -10 }, trials: 2000 };
+    sessionUser = { id: 'c1', type: 'customer', name: 'Alex' };
+    document.body.innerHTML = '';
+    await renderAt('/customer/dashboard/scenario-modelling');
+    expect((screen.getByLabelText('Retirement age of Alex Tan') as HTMLInputElement).value).toBe('58');
+    expect(runs()[0]?.body).toEqual({
+      household_id: HH,
+      scenario: {
+        overrides: { retirement_age: { [ME_ID]: 58 } },
+        events: [],
+        monte_carlo: { enabled: true, trials: 2000 },
+      },
+      expense_change_percent: { [EXP]: -10 },
+    });
   });
 });

@@ -2,6 +2,7 @@ import { formatNumber } from '@kinfolio/money';
 import { Button, errorMessage, FormError, Skeleton } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { ExportMenu } from '../exports/ExportMenu';
 import {
   type BalanceSheetData,
   balanceSheetApi,
@@ -185,8 +186,11 @@ export default function ScenarioPage() {
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<'graph' | 'table'>('graph');
   const [status, setStatus] = useState('');
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const [newEvent, setNewEvent] = useState({ member_id: '', event: 'death', year: '' });
   const runSeq = useRef(0);
+  const appliedSettings = useRef<{ hid: string; at: string | null } | null>(null);
 
   const members = useMemo(() => (household?.members ?? []).filter((m) => m.relation !== 'joint'), [household]);
   const memberName = useCallback(
@@ -214,8 +218,22 @@ export default function ScenarioPage() {
       quiet(() => scenarioApi.lockedAssets(hid, ctrl.signal).then((p) => p.rows), []),
       quiet(() => householdApi.listRecords('expense', hid, {}, ctrl.signal).then((p) => p.rows), []),
       quiet(() => householdApi.listRecords('livingExpense', hid, {}, ctrl.signal).then((p) => p.rows), []),
-    ]).then(([inc, ev, bs, seq, lk, ex, lx]) => {
+      quiet(() => scenarioApi.settings(hid, ctrl.signal), null),
+    ]).then(([inc, ev, bs, seq, lk, ex, lx, st]) => {
       if (ctrl.signal.aborted) return;
+      // the stored scenario (what the advisor saved, and what the customer sees), taken when it is new: a reload
+      // for another change of the household (a lock, the sell order) keeps what the advisor is typing
+      const seen = appliedSettings.current;
+      if (st && (!seen || seen.hid !== hid || st.updated_at !== seen.at)) {
+        appliedSettings.current = { hid, at: st.updated_at };
+        const text = (o: Record<string, number>) =>
+          Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));
+        setRetire(text(st.retirement_age));
+        setIncomeChange(text(st.income_change_percent));
+        setExpenseChange(text(st.expense_change_percent));
+        if (st.trials !== undefined) setTrials(String(st.trials));
+        setSavedAt(st.updated_at);
+      }
       setExpenses([
         ...ex.map((e) => ({ id: e.id, label: cap(e.category) })),
         ...lx.map((e) => ({ id: e.id, label: e.title ? `Living: ${e.title}` : 'Living' })),
@@ -284,6 +302,32 @@ export default function ScenarioPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run();
+  };
+  /** Stores the scenario's changes for the household (the customer then sees this scenario), then runs it. */
+  const saveScenario = async () => {
+    if (!hid) return;
+    const c = changes();
+    const pct: Record<string, number> = {};
+    for (const [eid, v] of Object.entries(expenseChange))
+      if (v.trim() && Number.isFinite(Number(v))) pct[eid] = Number(v);
+    setSaving(true);
+    setError(null);
+    try {
+      const st = await scenarioApi.saveSettings(hid, {
+        retirement_age: c.overrides?.retirement_age ?? {},
+        income_change_percent: c.overrides?.income_change_percent ?? {},
+        expense_change_percent: pct,
+        trials: c.monte_carlo?.trials,
+      });
+      appliedSettings.current = { hid, at: st.updated_at };
+      setSavedAt(st.updated_at);
+      setStatus('Scenario saved');
+      void run();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
   };
   const addEvent = async () => {
     if (!hid || !household) return;
@@ -542,16 +586,26 @@ export default function ScenarioPage() {
             <legend>Monte Carlo</legend>
             <label>
               Trials
-              <input type="number" min={1} max={20000} value={trials} onChange={(e) => setTrials(e.target.value)} />
+              <input type="number" min={100} max={20000} value={trials} onChange={(e) => setTrials(e.target.value)} />
             </label>
           </fieldset>
           {!readOnly ? (
             <Row>
+              <Button type="button" variant="secondary" onClick={saveScenario} loading={saving}>
+                Save scenario
+              </Button>
               <Button type="submit" disabled={running}>
                 {running ? 'Running…' : 'Run scenario'}
               </Button>
             </Row>
           ) : null}
+          <p>
+            {savedAt
+              ? `Scenario saved ${new Date(savedAt).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short' })}.`
+              : readOnly
+                ? 'No scenario saved yet: this is the current plan.'
+                : 'Not saved: your customer sees the scenario once you save it.'}
+          </p>
         </Form>
         <FormError>{error}</FormError>
         <p className="kf-visually-hidden" role="status" aria-live="polite">
@@ -561,6 +615,21 @@ export default function ScenarioPage() {
       {result ? (
         <Card aria-labelledby="scenario-result-title" aria-busy={running}>
           <h2 id="scenario-result-title">Current plan and scenario (in {result.currency})</h2>
+          <ExportMenu
+            report="scenario"
+            scenario={{
+              scenario: changes(),
+              ...(Object.values(expenseChange).some((v) => v.trim())
+                ? {
+                    expense_change_percent: Object.fromEntries(
+                      Object.entries(expenseChange)
+                        .filter(([, v]) => v.trim() && Number.isFinite(Number(v)))
+                        .map(([k, v]) => [k, Number(v)]),
+                    ),
+                  }
+                : {}),
+            }}
+          />
           <Side>
             {plan('Current plan', result.base)}
             {plan('Scenario', result.scenario)}

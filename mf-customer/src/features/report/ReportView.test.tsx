@@ -1,0 +1,359 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import ReportView, { type ReportTab } from './ReportView';
+
+const HH = '00000000-0000-4000-8000-0000000000c1';
+const paths: string[] = [];
+let version = 0;
+
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...jest.requireActual('@kinfolio/ui-kit'),
+  api: {
+    get: (path: string) => {
+      paths.push(path);
+      return Promise.resolve(path.includes('currency=RM') ? reportIn('RM', 3.316) : reportIn('SGD', 1));
+    },
+  },
+}));
+jest.mock('../household/context', () => ({
+  useHousehold: () => ({ household: { id: HH }, version }),
+}));
+
+/** A report as the service sends it, every amount times `k` (the RM one converted with the stored rate). */
+function reportIn(currency: string, k: number) {
+  const m = (x: number) => Math.round(x * k * 100) / 100;
+  return {
+    customer_id: HH,
+    currency,
+    household_currency: 'SGD',
+    rate: k,
+    as_of: '2026-11-24',
+    computed_at: '2026-11-24T00:00:00.000Z',
+    start_year: 2026,
+    end_year: 2027,
+    money_runs_out_year: null,
+    cashflow: {
+      years: [
+        {
+          year: 2026,
+          income: m(180000),
+          expenses: m(120000),
+          savings: m(60000),
+          shortfall: 0,
+          net_cash_flow: m(60000),
+        },
+        {
+          year: 2027,
+          income: m(150000),
+          expenses: m(170000),
+          savings: 0,
+          shortfall: m(20000),
+          net_cash_flow: m(-20000),
+        },
+      ],
+      totals: { income: m(330000), expenses: m(290000), savings: m(60000), shortfall: m(20000) },
+    },
+    networth: {
+      years: [
+        {
+          year: 2026,
+          cash: m(10000),
+          investments: m(20000),
+          pensions: m(70000),
+          properties: m(600000),
+          insurance: 0,
+          loans: m(240000),
+          shortfall: 0,
+          total_assets: m(700000),
+          total_liabilities: m(240000),
+          net_worth: m(460000),
+        },
+      ],
+      current: { total_assets: m(700000), total_liabilities: m(240000), net_worth: m(460000) },
+    },
+    insurance: {
+      members: [
+        {
+          member_id: 'm1',
+          name: 'Alex Tan',
+          age: 40,
+          rows: [
+            {
+              benefit_type: 'Death',
+              cover: m(500000),
+              unlimited: false,
+              until_age: 99,
+              target: m(800000),
+              gap: m(300000),
+            },
+          ],
+        },
+      ],
+      totals: { cover: m(500000), target: m(800000), gap: m(300000) },
+    },
+    funds: {
+      by_asset_class: [
+        { asset_class: 'cash', value: m(10000) },
+        { asset_class: 'provident', value: m(70000) },
+      ],
+      provident: [
+        {
+          pension_id: 'p1',
+          member_id: 'm1',
+          member_name: 'Alex Tan',
+          scheme: 'CPF',
+          name: null,
+          balance: m(70000),
+          accounts: [
+            { account: 'OA', amount: m(50000) },
+            { account: 'SA', amount: m(20000) },
+          ],
+        },
+      ],
+      total: m(80000),
+    },
+    debt: {
+      loans: [
+        {
+          debt_id: 'd1',
+          type: 'mortgage',
+          name: 'Home',
+          outstanding: m(240000),
+          instalment: m(907.19),
+          total_interest: m(130000),
+          months_remaining: 380,
+          end_year: 2058,
+        },
+      ],
+      years: [{ year: 2026, outstanding: m(240000), payments: m(10886.28) }],
+      total_outstanding: m(240000),
+      total_monthly_repayment: m(907.19),
+    },
+    property: {
+      properties: [
+        {
+          debt_id: 'd1',
+          type: 'mortgage',
+          name: 'Home',
+          market_value: m(600000),
+          outstanding: m(240000),
+          equity: m(360000),
+          selling_year: null,
+          net_proceeds: null,
+        },
+      ],
+      totals: { market_value: m(600000), outstanding: m(240000), equity: m(360000), net_proceeds: 0 },
+    },
+    checks: checksIn(m),
+  };
+}
+
+/** The report's checks against the planning thresholds (issue 15): money times `k`, months and percentages not. */
+function checksIn(m: (x: number) => number) {
+  const th = (key: string, label: string, unit: string, value: number, is_default = true) => ({
+    key,
+    label,
+    unit,
+    value,
+    is_default,
+  });
+  const life = th('life_cover_multiple', 'Life cover (multiple of annual income)', 'multiple', 9);
+  const ci = th('critical_illness_cover_multiple', 'Critical illness cover (multiple of annual income)', 'multiple', 4);
+  return {
+    emergency_fund: {
+      threshold: th('emergency_fund_months', 'Emergency fund', 'months', 6, false),
+      liquid: m(10000),
+      monthly_expenses: m(4000),
+      months_covered: 2.5,
+      target_months: 6,
+      target_amount: m(24000),
+      shortfall: m(14000),
+      met: false,
+    },
+    cover: [
+      {
+        member_id: 'm1',
+        name: 'Alex Tan',
+        annual_income: m(108000),
+        life: { threshold: life, cover: m(1000000), unlimited: false, target: m(972000), gap: 0, met: true },
+        critical_illness: {
+          threshold: ci,
+          cover: m(200000),
+          unlimited: false,
+          target: m(432000),
+          gap: m(232000),
+          met: false,
+        },
+      },
+    ],
+    debt_service: {
+      threshold: th('debt_service_ratio_max', 'Debt service ratio, maximum', 'percent', 55),
+      year: 2026,
+      loan_repayments: m(10886.28),
+      gross_income: m(180000),
+      ratio_percent: 6.05,
+      max_percent: 55,
+      met: true,
+    },
+    retirement: {
+      threshold: th('retirement_income_replacement', 'Retirement income replacement', 'percent', 70),
+      member_id: 'm1',
+      name: 'Alex Tan',
+      retirement_year: 2041,
+      last_working_year: 2040,
+      last_working_income: m(180000),
+      retirement_income: m(72000),
+      replacement_percent: 40,
+      target_percent: 70,
+      met: false,
+    },
+  };
+}
+
+async function open(tab: ReportTab) {
+  const view = render(<ReportView tab={tab} />);
+  await act(async () => {});
+  return view;
+}
+const rowsOf = (name: string) =>
+  within(screen.getByRole('region', { name }))
+    .getAllByRole('row')
+    .map((r) => r.textContent);
+
+beforeEach(() => {
+  paths.length = 0;
+  version = 0;
+});
+
+describe('financial report', () => {
+  it('cashflow: the figures, a chart with a text summary and a keyboard tooltip, and the same figures as a table', async () => {
+    await open('cashflow');
+    expect(paths).toEqual([`customer/${HH}/financial-report`]);
+    expect(screen.getByText(/income SGD 330,000, expenses SGD 290,000/).tagName).toBe('P');
+    const chart = screen.getByRole('img', { name: /^Cash flow by year, in SGD: Income, Expenses, Savings, Shortfall/ });
+    expect(chart.querySelectorAll('[data-value]')).toHaveLength(8);
+    // keyboard: focus shows the first bar's figure, the arrow key the next one
+    // (the chart's tooltip is the status beside it; the export menu has its own)
+    const tip = () => within(chart.parentElement as HTMLElement).getByRole('status');
+    fireEvent.focus(chart);
+    expect(tip().textContent).toBe('2026 · Income: SGD 180,000');
+    fireEvent.keyDown(chart, { key: 'ArrowRight' });
+    expect(tip().textContent).toBe('2026 · Expenses: SGD 120,000');
+    // the legend names each series (patterns, not colour alone)
+    expect(
+      within(screen.getByRole('list', { name: 'Cash flow by year: legend' }))
+        .getAllByRole('listitem')
+        .map((l) => l.textContent),
+    ).toEqual(['Income', 'Expenses', 'Savings', 'Shortfall']);
+    // the tab's export menu offers the four kinds
+    const exportAs = screen.getByRole('group', { name: 'Export' });
+    expect(
+      within(exportAs)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Excel', 'PowerPoint', 'Word', 'PDF']);
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    expect(screen.queryByRole('img', { name: /^Cash flow by year/ })).toBeNull();
+    expect(rowsOf('Cash flow by year')).toEqual([
+      'YearIncomeExpensesSavingsShortfall',
+      '2026SGD 180,000SGD 120,000SGD 60,000SGD 0',
+      '2027SGD 150,000SGD 170,000SGD 0SGD 20,000',
+    ]);
+  });
+
+  it('the bar kinds: side by side bars start at zero, stacked bars sit on one another', async () => {
+    await open('cashflow');
+    const heights = () =>
+      [...screen.getByRole('img', { name: /^Cash flow by year/ }).querySelectorAll('[data-value]')].map((b) =>
+        Number(b.getAttribute('x')),
+      );
+    const grouped = heights();
+    expect(new Set(grouped.slice(0, 4)).size).toBe(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Stacked' }));
+    expect(screen.getByRole('img', { name: /stacked/ }).getAttribute('aria-label')).toContain('stacked');
+    expect(new Set(heights().slice(0, 4)).size).toBe(1);
+  });
+
+  it('the currency switch asks for RM and shows the converted figures', async () => {
+    await open('networth');
+    expect(screen.getByText(/Today: assets SGD 700,000/).tagName).toBe('P');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'RM' }));
+    });
+    expect(paths[paths.length - 1]).toBe(`customer/${HH}/financial-report?currency=RM`);
+    expect(screen.getByText(/Today: assets RM 2,321,200/).tagName).toBe('P');
+    expect(screen.getByRole('button', { name: 'RM' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('insurance, funds, debt and property show their own figures and tables', async () => {
+    const ins = await open('insurance');
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    expect(rowsOf('Insurance cover by member and benefit')).toEqual([
+      'Member and benefitCoverTargetGapCovered until age',
+      'Alex Tan: DeathSGD 500,000SGD 800,000SGD 300,00099',
+    ]);
+    ins.unmount();
+    const funds = await open('funds');
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    expect(rowsOf('Funds by asset class')).toEqual(['Asset classValue', 'CashSGD 10,000', 'Provident fundSGD 70,000']);
+    expect(rowsOf('Provident fund balances by account')).toEqual([
+      'AccountBalance',
+      'Alex Tan CPF OASGD 50,000',
+      'Alex Tan CPF SASGD 20,000',
+    ]);
+    funds.unmount();
+    const debt = await open('debt');
+    expect(rowsOf('Loans')).toEqual([
+      'LoanOutstandingInstalmentTotal interestMonths leftEnds',
+      'HomeSGD 240,000SGD 907SGD 130,0003802058',
+    ]);
+    debt.unmount();
+    await open('property');
+    expect(screen.getByText(/equity/).textContent).toContain('SGD 360,000');
+    expect(screen.getByRole('img', { name: /^Property values, equity and sale proceeds, in SGD/ })).toBeInstanceOf(
+      Element,
+    );
+  });
+
+  it('shows the checks against the planning thresholds on their tabs, met or not met in words', async () => {
+    const cash = await open('cashflow');
+    const checks = 'Checks against the planning thresholds';
+    expect(rowsOf(checks)).toEqual([
+      'CheckThis householdTargetResult',
+      "Emergency fund2.5 months of expenses (SGD 10,000 in cash and savings, expenses SGD 4,000 a month)6 months: SGD 24,000 (your planner's threshold)Not met: short by SGD 14,000",
+      "Retirement income replacement (Alex Tan)40% (SGD 72,000 in 2041 vs SGD 180,000 in 2040)at least 70% (your planner's threshold)Not met",
+    ]);
+    // RM: the amounts converted, the months and the threshold as they are
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'RM' }));
+    });
+    expect(rowsOf(checks)[1]).toContain('2.5 months of expenses (RM 33,160 in cash and savings');
+    expect(rowsOf(checks)[1]).toContain("6 months: RM 79,584 (your planner's threshold)");
+    cash.unmount();
+    const ins = await open('insurance');
+    expect(rowsOf(checks)).toEqual([
+      'CheckThis householdTargetResult',
+      "Alex Tan: life coverSGD 1,000,0009 × annual income SGD 108,000 = SGD 972,000 (your planner's threshold)Met",
+      "Alex Tan: critical illness coverSGD 200,0004 × annual income SGD 108,000 = SGD 432,000 (your planner's threshold)Not met: gap SGD 232,000",
+    ]);
+    ins.unmount();
+    const debt = await open('debt');
+    expect(rowsOf(checks)).toEqual([
+      'CheckThis householdTargetResult',
+      "Debt service ratio6.05% (SGD 10,886 repaid of SGD 180,000 gross income in 2026)at most 55% (your planner's threshold)Met",
+    ]);
+    debt.unmount();
+    // the other tabs have no checks
+    await open('funds');
+    expect(screen.queryByRole('region', { name: checks })).toBeNull();
+  });
+
+  it('fetches again when the household changes (live refresh)', async () => {
+    const view = await open('debt');
+    expect(paths).toHaveLength(1);
+    version = 1;
+    view.rerender(<ReportView tab="debt" />);
+    await act(async () => {});
+    expect(paths).toEqual([`customer/${HH}/financial-report`, `customer/${HH}/financial-report`]);
+  });
+});

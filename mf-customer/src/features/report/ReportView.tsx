@@ -1,0 +1,520 @@
+import type { reports } from '@kinfolio/contracts';
+import { api, Button, errorMessage, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
+import { type ReactNode, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { ExportMenu } from '../exports/ExportMenu';
+import { useHousehold } from '../household/context';
+import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from './BarChart';
+import { type ChecksTab, ReportChecks } from './Checks';
+import { ASSET_CLASS_LABELS, money } from './format';
+
+type Report = reports.FinancialReport;
+export type ReportTab = 'cashflow' | 'networth' | 'insurance' | 'funds' | 'debt' | 'property';
+type Currency = 'SGD' | 'RM';
+
+const TITLES: Record<ReportTab, string> = {
+  cashflow: 'Cashflow',
+  networth: 'Net Worth',
+  insurance: 'Insurance',
+  funds: 'Funds',
+  debt: 'Debt',
+  property: 'Property',
+};
+
+const Card = styled.section`
+  background: #fff;
+  border: 1px solid #e2e8f0;
+  border-radius: 10px;
+  padding: 16px 20px;
+  margin-bottom: 16px;
+  h2 {
+    margin: 0;
+    font-size: 1.2rem;
+  }
+  h3 {
+    font-size: 1rem;
+    margin: 16px 0 8px;
+  }
+`;
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 16px;
+  margin-bottom: 12px;
+`;
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 16px;
+  align-items: center;
+`;
+const Toggle = styled.div`
+  display: inline-flex;
+  gap: 2px;
+  align-items: center;
+  font-size: 0.85rem;
+  > span {
+    margin-right: 4px;
+    color: ${theme.colors.muted};
+  }
+  button[aria-pressed='true'] {
+    text-decoration: underline;
+    font-weight: 700;
+  }
+`;
+
+/** A row of toggle buttons (aria-pressed) for one of the report's choices. */
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: ReadonlyArray<readonly [T, string]>;
+  onChange: (v: T) => void;
+}) {
+  return (
+    <Toggle role="group" aria-label={label}>
+      <span aria-hidden="true">{label}:</span>
+      {options.map(([v, text]) => (
+        <Button key={v} variant="link" aria-pressed={value === v} onClick={() => onChange(v)}>
+          {text}
+        </Button>
+      ))}
+    </Toggle>
+  );
+}
+
+/** A table of figures: a header row and rows whose first cell names the row. */
+function Figures({
+  label,
+  currency,
+  head,
+  rows,
+}: {
+  label: string;
+  currency: string;
+  head: string[];
+  rows: Array<{ key: string; name: ReactNode; cells: Array<number | string | null> }>;
+}) {
+  return (
+    <Table label={label}>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row">{r.name}</th>
+            {r.cells.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are positional
+              <td key={i}>{c === null ? '-' : typeof c === 'number' ? money(currency, c) : c}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** A chart of the figures or their table, as the report's chart type says. */
+function Chart({
+  type,
+  kind,
+  title,
+  currency,
+  series,
+  categories,
+  table,
+}: {
+  type: 'graph' | 'table';
+  kind: BarKind;
+  title: string;
+  currency: string;
+  series: ChartSeries[];
+  categories: ChartCategory[];
+  table: ReactNode;
+}) {
+  if (categories.length === 0) return <p>There is nothing to show yet.</p>;
+  return type === 'graph' ? (
+    <BarChart title={title} currency={currency} series={series} categories={categories} kind={kind} />
+  ) : (
+    table
+  );
+}
+
+function useReport(currency: Currency | null) {
+  const { household, version } = useHousehold();
+  const [data, setData] = useState<Report | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = household?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did (live refresh)
+  useEffect(() => {
+    if (!id) return;
+    const ctrl = new AbortController();
+    setError(null);
+    const q = currency ? `?currency=${currency}` : '';
+    api.get<Report>(`customer/${encodeURIComponent(id)}/financial-report${q}`, { signal: ctrl.signal }).then(
+      (d) => {
+        if (ctrl.signal.aborted) return;
+        // a reply without the report's tabs is no report (an older service, a proxy's page): say so, never crash
+        if (d && typeof d === 'object' && 'cashflow' in d && 'networth' in d) setData(d);
+        else setError('The financial report could not be read. Try again.');
+      },
+      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
+    );
+    return () => ctrl.abort();
+  }, [id, version, currency]);
+  return { data, error };
+}
+
+/**
+ * The financial report (planning spec §2): the sub-tab's charts and tables from GET customer/{id}/financial-report,
+ * in SGD or RM (the stored rates convert), a chart or a table (chart types), grouped or stacked bars (bar kinds).
+ * Refetches when the household changes (the household context's version follows the household-changed events).
+ */
+export default function ReportView({ tab }: { tab: ReportTab }) {
+  const [currency, setCurrency] = useState<Currency | null>(null);
+  const [type, setType] = useState<'graph' | 'table'>('graph');
+  const [kind, setKind] = useState<BarKind>('multi_bar');
+  const { data, error } = useReport(currency);
+  const shown = (currency ?? data?.currency ?? 'SGD') as Currency;
+  const title = `Financial report: ${TITLES[tab]}`;
+  return (
+    <Card aria-label={title}>
+      <Header>
+        <h2>{title}</h2>
+        <Controls>
+          <Choice
+            label="Currency"
+            value={shown}
+            options={[
+              ['SGD', 'SGD'],
+              ['RM', 'RM'],
+            ]}
+            onChange={setCurrency}
+          />
+          <Choice
+            label="Show as"
+            value={type}
+            options={[
+              ['graph', 'Graph'],
+              ['table', 'Table'],
+            ]}
+            onChange={setType}
+          />
+          {type === 'graph' ? (
+            <Choice
+              label="Bars"
+              value={kind}
+              options={[
+                ['multi_bar', 'Side by side'],
+                ['bar', 'Stacked'],
+              ]}
+              onChange={setKind}
+            />
+          ) : null}
+          <ExportMenu report={tab} currency={shown} />
+        </Controls>
+      </Header>
+      {error ? <FormError>{error}</FormError> : null}
+      {!data && !error ? <Skeleton rows={6} label="Loading the financial report" /> : null}
+      {data ? <TabBody tab={tab} r={data} type={type} kind={kind} /> : null}
+    </Card>
+  );
+}
+
+function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'graph' | 'table'; kind: BarKind }) {
+  const c = r.currency;
+  const common = { type, kind, currency: c };
+  // the checks against the planning thresholds (issue 15); a reply from an older service has none
+  const checks = (t: ChecksTab) => (r.checks ? <ReportChecks tab={t} checks={r.checks} currency={c} /> : null);
+  if (tab === 'cashflow') {
+    const t = r.cashflow.totals;
+    return (
+      <>
+        <p>
+          {r.start_year}–{r.end_year}: income {money(c, t.income)}, expenses {money(c, t.expenses)}, savings{' '}
+          {money(c, t.savings)}, shortfall {money(c, t.shortfall)}
+          {r.money_runs_out_year ? `; money runs out in ${r.money_runs_out_year}` : ''}.
+        </p>
+        <Chart
+          {...common}
+          title="Cash flow by year"
+          series={[
+            { key: 'income', label: 'Income' },
+            { key: 'expenses', label: 'Expenses' },
+            { key: 'savings', label: 'Savings' },
+            { key: 'shortfall', label: 'Shortfall' },
+          ]}
+          categories={r.cashflow.years.map((y) => ({
+            label: String(y.year),
+            values: { income: y.income, expenses: y.expenses, savings: y.savings, shortfall: y.shortfall },
+          }))}
+          table={
+            <Figures
+              label="Cash flow by year"
+              currency={c}
+              head={['Year', 'Income', 'Expenses', 'Savings', 'Shortfall']}
+              rows={r.cashflow.years.map((y) => ({
+                key: String(y.year),
+                name: y.year,
+                cells: [y.income, y.expenses, y.savings, y.shortfall],
+              }))}
+            />
+          }
+        />
+        {checks('cashflow')}
+      </>
+    );
+  }
+  if (tab === 'networth') {
+    const now = r.networth.current;
+    return (
+      <>
+        <p>
+          Today: assets {money(c, now.total_assets)}, liabilities {money(c, now.total_liabilities)}, net worth{' '}
+          <strong>{money(c, now.net_worth)}</strong>.
+        </p>
+        <Chart
+          {...common}
+          title="Net worth by asset class and year"
+          series={[
+            { key: 'cash', label: 'Cash' },
+            { key: 'investments', label: 'Investments' },
+            { key: 'pensions', label: 'Provident funds' },
+            { key: 'properties', label: 'Properties' },
+            { key: 'insurance', label: 'Insurance' },
+            { key: 'liabilities', label: 'Liabilities' },
+          ]}
+          categories={r.networth.years.map((y) => ({
+            label: String(y.year),
+            values: {
+              cash: y.cash,
+              investments: y.investments,
+              pensions: y.pensions,
+              properties: y.properties,
+              insurance: y.insurance,
+              liabilities: -y.total_liabilities,
+            },
+          }))}
+          table={
+            <Figures
+              label="Net worth by asset class and year"
+              currency={c}
+              head={[
+                'Year',
+                'Cash',
+                'Investments',
+                'Provident funds',
+                'Properties',
+                'Insurance',
+                'Liabilities',
+                'Net worth',
+              ]}
+              rows={r.networth.years.map((y) => ({
+                key: String(y.year),
+                name: y.year,
+                cells: [y.cash, y.investments, y.pensions, y.properties, y.insurance, y.total_liabilities, y.net_worth],
+              }))}
+            />
+          }
+        />
+      </>
+    );
+  }
+  if (tab === 'insurance') {
+    const t = r.insurance.totals;
+    const cells = r.insurance.members.flatMap((m) =>
+      m.rows.map((x) => ({ ...x, member: m.name, key: `${m.member_id}-${x.benefit_type}` })),
+    );
+    return (
+      <>
+        <p>
+          Cover {money(c, t.cover)}, targets {money(c, t.target)}, gap <strong>{money(c, t.gap)}</strong>.
+        </p>
+        <Chart
+          {...common}
+          title="Insurance cover by member and benefit"
+          series={[
+            { key: 'cover', label: 'Cover' },
+            { key: 'target', label: 'Target' },
+            { key: 'gap', label: 'Gap' },
+          ]}
+          categories={cells.map((x) => ({
+            label: `${x.member}: ${x.benefit_type}`,
+            values: { cover: x.cover, target: x.target ?? 0, gap: x.gap ?? 0 },
+          }))}
+          table={
+            <Figures
+              label="Insurance cover by member and benefit"
+              currency={c}
+              head={['Member and benefit', 'Cover', 'Target', 'Gap', 'Covered until age']}
+              rows={cells.map((x) => ({
+                key: x.key,
+                name: `${x.member}: ${x.benefit_type}`,
+                cells: [
+                  x.unlimited ? 'Unlimited' : x.cover,
+                  x.target,
+                  x.gap,
+                  x.until_age === null ? null : String(x.until_age),
+                ],
+              }))}
+            />
+          }
+        />
+        {checks('insurance')}
+      </>
+    );
+  }
+  if (tab === 'funds') {
+    const accounts = r.funds.provident.flatMap((p) =>
+      p.accounts.map((a) => ({
+        key: `${p.pension_id}-${a.account}`,
+        name: `${p.member_name} ${p.scheme} ${a.account}`,
+        amount: a.amount,
+      })),
+    );
+    return (
+      <>
+        <p>
+          Funds in all: <strong>{money(c, r.funds.total)}</strong>.
+        </p>
+        <Chart
+          {...common}
+          title="Funds by asset class"
+          series={[{ key: 'value', label: 'Value' }]}
+          categories={r.funds.by_asset_class.map((x) => ({
+            label: ASSET_CLASS_LABELS[x.asset_class] ?? x.asset_class,
+            values: { value: x.value },
+          }))}
+          table={
+            <Figures
+              label="Funds by asset class"
+              currency={c}
+              head={['Asset class', 'Value']}
+              rows={r.funds.by_asset_class.map((x) => ({
+                key: x.asset_class,
+                name: ASSET_CLASS_LABELS[x.asset_class] ?? x.asset_class,
+                cells: [x.value],
+              }))}
+            />
+          }
+        />
+        <h3>Provident fund balances by account</h3>
+        <Chart
+          {...common}
+          title="Provident fund balances by account"
+          series={[{ key: 'amount', label: 'Balance' }]}
+          categories={accounts.map((a) => ({ label: a.name, values: { amount: a.amount } }))}
+          table={
+            <Figures
+              label="Provident fund balances by account"
+              currency={c}
+              head={['Account', 'Balance']}
+              rows={accounts.map((a) => ({ key: a.key, name: a.name, cells: [a.amount] }))}
+            />
+          }
+        />
+      </>
+    );
+  }
+  if (tab === 'debt') {
+    return (
+      <>
+        <p>
+          Outstanding today <strong>{money(c, r.debt.total_outstanding)}</strong>, repaid{' '}
+          {money(c, r.debt.total_monthly_repayment)} a month.
+        </p>
+        <Chart
+          {...common}
+          title="Debt balances and payments by year"
+          series={[
+            { key: 'outstanding', label: 'Outstanding' },
+            { key: 'payments', label: 'Payments' },
+          ]}
+          categories={r.debt.years
+            .filter((y) => y.outstanding > 0 || y.payments > 0)
+            .map((y) => ({ label: String(y.year), values: { outstanding: y.outstanding, payments: y.payments } }))}
+          table={
+            <Figures
+              label="Debt balances and payments by year"
+              currency={c}
+              head={['Year', 'Outstanding', 'Payments']}
+              rows={r.debt.years
+                .filter((y) => y.outstanding > 0 || y.payments > 0)
+                .map((y) => ({ key: String(y.year), name: y.year, cells: [y.outstanding, y.payments] }))}
+            />
+          }
+        />
+        <Figures
+          label="Loans"
+          currency={c}
+          head={['Loan', 'Outstanding', 'Instalment', 'Total interest', 'Months left', 'Ends']}
+          rows={r.debt.loans.map((l) => ({
+            key: l.debt_id,
+            name: l.name ?? l.type,
+            cells: [l.outstanding, l.instalment, l.total_interest, String(l.months_remaining), String(l.end_year)],
+          }))}
+        />
+        {checks('debt')}
+      </>
+    );
+  }
+  const t = r.property.totals;
+  return (
+    <>
+      <p>
+        Property value {money(c, t.market_value)}, owed {money(c, t.outstanding)}, equity{' '}
+        <strong>{money(c, t.equity)}</strong>, sale proceeds {money(c, t.net_proceeds)}.
+      </p>
+      <Chart
+        {...common}
+        title="Property values, equity and sale proceeds"
+        series={[
+          { key: 'market_value', label: 'Value' },
+          { key: 'outstanding', label: 'Owed' },
+          { key: 'equity', label: 'Equity' },
+          { key: 'net_proceeds', label: 'Sale proceeds' },
+        ]}
+        categories={r.property.properties.map((p) => ({
+          label: p.name ?? p.type,
+          values: {
+            market_value: p.market_value,
+            outstanding: p.outstanding,
+            equity: p.equity,
+            net_proceeds: p.net_proceeds ?? 0,
+          },
+        }))}
+        table={
+          <Figures
+            label="Property values, equity and sale proceeds"
+            currency={c}
+            head={['Property', 'Value', 'Owed', 'Equity', 'Sale year', 'Sale proceeds']}
+            rows={r.property.properties.map((p) => ({
+              key: p.debt_id,
+              name: p.name ?? p.type,
+              cells: [
+                p.market_value,
+                p.outstanding,
+                p.equity,
+                p.selling_year === null ? null : String(p.selling_year),
+                p.net_proceeds,
+              ],
+            }))}
+          />
+        }
+      />
+    </>
+  );
+}
