@@ -3,10 +3,11 @@ import { axeProblems, overflow } from './checks';
 import { signIn, signInCustomer, watchPageErrors } from './helpers';
 
 /**
- * Issue 13, what a person does: the advisor adds a CPF account, a fund portfolio with two holdings, and a mortgage
- * with a rental income and a co-owner at 50%, then sees the loan's schedule (agreeing with its outstanding balance)
- * and the property's sale plan; the co-owner's view is scaled to their half; the customer (a customer of the same
- * advisor) sees the same, read-only. Checked with axe and at phone width on the way.
+ * Issue 13, what a person does: the advisor adds a CPF account with a beneficiary, a fund portfolio with two holdings
+ * (balanced 60/40) and a recurring transaction with an unpaid date, and a mortgage with a rental income, a co-owner at
+ * 50% and instalment transactions (then bulk-edits them: one removed, one changed), then sees the loan's schedule
+ * (agreeing with its outstanding balance) and the property's sale plan; the co-owner's view is scaled to their half;
+ * the customer (a customer of the same advisor) sees the same, read-only. Checked with axe and at phone width on the way.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -64,23 +65,34 @@ test('the advisor records CPF, a portfolio and a shared mortgage; the co-owner s
   await page.goto(`${report}/funds?activeTab=pension`);
   await expect(page.getByRole('heading', { name: 'Funds', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Add pension account' }).click();
-  await expect(page.getByRole('heading', { name: 'Step 1 of 4: Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 5: Account' })).toBeVisible();
   await page.getByLabel('Scheme', { exact: false }).selectOption('CPF');
   await page.getByLabel('Account name', { exact: false }).fill(cpf);
   await noAxeProblems(page, 'pension editor');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Step 2 of 4: Balances' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 5: Balances' })).toBeVisible();
   await expect(page).toHaveURL(/draft=/);
   await page.getByLabel('CPF Ordinary Account (OA)', { exact: false }).fill('60000');
   await page.getByLabel('CPF MediSave Account (MA)', { exact: false }).fill('20000');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Monthly wage', { exact: false }).fill('6000');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Step 4 of 4: Retirement' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 4 of 5: Retirement' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  // its beneficiary: the spouse, 100%
+  await expect(page.getByRole('heading', { name: 'Step 5 of 5: Beneficiaries and transactions' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add beneficiary' }).click();
+  const ben = page.getByRole('group', { name: 'Beneficiary 1' });
+  await chooseMember(ben.getByLabel('Household member', { exact: false }), 'Spouse');
+  await ben.getByLabel('Relationship', { exact: false }).fill('Wife');
+  await ben.getByLabel('Percentage (%)', { exact: false }).fill('100');
+  await noAxeProblems(page, 'beneficiaries step');
   await saveAndGoToSummary(page, 'Save pension account');
   const pensions = page.getByRole('region', { name: 'Pension accounts' });
   await expect(pensions.getByRole('row', { name: new RegExp(cpf) })).toContainText('OA SGD 60,000');
   await expect(pensions.getByRole('row', { name: new RegExp(cpf) })).toContainText('SGD 80,000');
+  const beneficiaries = page.getByRole('region', { name: `Beneficiaries of ${cpf}` });
+  await expect(beneficiaries.getByRole('row', { name: /Wife/ })).toContainText('100%');
 
   // a portfolio with two holdings (the add link carries add_fund and the step parameter)
   await page.getByRole('link', { name: 'Investment', exact: true }).click();
@@ -90,37 +102,54 @@ test('the advisor records CPF, a portfolio and a shared mortgage; the co-owner s
   await page.getByLabel('Current value', { exact: false }).fill('10000');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Step 3 of 4: Holdings' })).toBeVisible();
-  for (const [i, name, equity, bond] of [
-    [1, 'World Equity', '100', '0'],
-    [2, 'Global Bond', '0', '100'],
+  await expect(page.getByRole('heading', { name: 'Step 3 of 5: Holdings' })).toBeVisible();
+  for (const [i, name, equity, bond, allocation] of [
+    [1, 'World Equity', '100', '0', '60'],
+    [2, 'Global Bond', '0', '100', '40'],
   ] as const) {
     await page.getByRole('button', { name: 'Add holding' }).click();
     const box = page.getByRole('group', { name: `Holding ${i}` });
-    await box.getByLabel('Name', { exact: false }).fill(name);
+    await box.getByLabel('Name', { exact: true }).fill(name);
     await box.getByLabel(/^Value/).fill('5000');
     await box.getByLabel('Equity (%)', { exact: false }).fill(equity);
     await box.getByLabel('Bonds (%)', { exact: false }).fill(bond);
+    await box.getByLabel('Allocation of new money (%)', { exact: false }).fill(allocation);
   }
   await noAxeProblems(page, 'holdings step');
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  // a monthly deposit from January 2025, March's unpaid
+  await expect(
+    page.getByRole('heading', { name: 'Step 5 of 5: Transactions, beneficiaries and contingent owners' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add transaction' }).click();
+  const deposit = page.getByRole('group', { name: 'Transaction 1' });
+  await deposit.getByLabel('Paid', { exact: true }).selectOption('recurring');
+  await deposit.getByLabel('Amount', { exact: true }).fill('500');
+  await deposit.getByLabel(/^Frequency/).selectOption('monthly');
+  await deposit.getByLabel(/^Start date/).fill('2025-01-01');
+  await deposit.getByLabel(/^Unpaid dates/).fill('2025-03-01');
+  await noAxeProblems(page, 'portfolio transactions step');
   await saveAndGoToSummary(page, 'Save portfolio');
   const holdings = page.getByRole('region', { name: `Holdings of ${core}` });
   await expect(holdings).toContainText('World Equity');
   await expect(holdings).toContainText('Global Bond');
   await expect(holdings).toContainText('SGD 10,000');
+  const deposits = page.getByRole('region', { name: `Transactions of ${core}` });
+  await expect(deposits.getByRole('row', { name: /Deposit/ })).toContainText('Monthly from 2025-01-01');
+  await expect(deposits.getByRole('row', { name: /Deposit/ })).toContainText('2025-03-01');
 
   // a mortgage with a rental income, owned half by the spouse
   await page.goto(`${report}/debt`);
   await page.getByRole('link', { name: 'Add loan' }).click();
-  await expect(page.getByRole('heading', { name: 'Step 1 of 4: Loan' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 5: Loan' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill(home);
   await page.getByLabel('Loan amount', { exact: false }).fill('500000');
   await page.getByLabel('Interest (% a year)', { exact: false }).fill('3');
   await page.getByLabel('Tenure (years)', { exact: false }).fill('25');
   await page.getByLabel('Starting year', { exact: false }).fill('2020');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Step 2 of 4: Purchase and costs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 5: Purchase and costs' })).toBeVisible();
   await page.getByLabel('Purchase price', { exact: false }).fill('700000');
   await page.getByLabel('Market value', { exact: false }).fill('800000');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -128,7 +157,7 @@ test('the advisor records CPF, a portfolio and a shared mortgage; the co-owner s
   await page.getByLabel('Selling price', { exact: false }).fill('900000');
   await page.getByLabel('Pension used, to refund at sale', { exact: false }).fill('100000');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Step 4 of 4: Owners and rental income' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 4 of 5: Owners and rental income' })).toBeVisible();
   await page.getByRole('button', { name: 'Add owner' }).click();
   const o1 = page.getByRole('group', { name: 'Owner 1' });
   await chooseMember(o1.getByLabel('Household member', { exact: false }), 'Spouse');
@@ -142,7 +171,38 @@ test('the advisor records CPF, a portfolio and a shared mortgage; the co-owner s
   await rent.getByLabel('Rent a month', { exact: false }).fill('2000');
   await rent.getByLabel('From', { exact: true }).fill('2025-01-01');
   await noAxeProblems(page, 'owners and rental income step');
+  await page.getByRole('button', { name: 'Next' }).click();
+  // two runs of instalments, sent as the loan's whole list in one call
+  await expect(page.getByRole('heading', { name: 'Step 5 of 5: Instalment transactions' })).toBeVisible();
+  for (const [i, amount, start, end] of [
+    [1, '2400', '2020-01-01', '2024-12-01'],
+    [2, '2500', '2025-01-01', ''],
+  ] as const) {
+    await page.getByRole('button', { name: 'Add instalment transaction' }).click();
+    const run = page.getByRole('group', { name: `Instalment transaction ${i}` });
+    await run.getByLabel('Amount', { exact: true }).fill(amount);
+    await run.getByLabel('Start date', { exact: true }).fill(start);
+    if (end) await run.getByLabel(/^End date/).fill(end);
+  }
+  await noAxeProblems(page, 'instalment transactions step');
   await saveAndGoToSummary(page, 'Save loan or property');
+  const instalments = page
+    .getByRole('region', { name: new RegExp(`^${home}`) })
+    .getByRole('region', { name: `Instalment transactions of ${home}` });
+  await expect(instalments.getByRole('row', { name: /Instalment/ })).toHaveCount(2);
+  // bulk edit: the first run removed, the second's amount changed
+  await page.getByRole('link', { name: `Edit ${home}` }).click();
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 5 of 5: Instalment transactions' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove instalment transaction 1' }).click();
+  await page
+    .getByRole('group', { name: 'Instalment transaction 1' })
+    .getByLabel('Amount', { exact: true })
+    .fill('2600');
+  await saveAndGoToSummary(page, 'Save loan or property');
+  await expect(instalments.getByRole('row', { name: /Instalment/ })).toHaveCount(1);
+  await expect(instalments.getByRole('row', { name: /Instalment/ })).toContainText('SGD 2,600');
+  await expect(instalments.getByRole('row', { name: /Instalment/ })).toContainText('Monthly from 2025-01-01');
 
   // the loan: the schedule's balance now is the outstanding balance shown beside it
   const loan = page.getByRole('region', { name: new RegExp(`^${home}`) });

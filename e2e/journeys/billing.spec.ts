@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { axeProblems, overflow } from './checks';
 import { signIn, watchPageErrors } from './helpers';
@@ -7,6 +8,7 @@ import { signIn, watchPageErrors } from './helpers';
  * (on the trial) is refused a declined test card at the card number, adds the 4242 test card, subscribes to the
  * monthly plan, sees it active and the charge in Billing History, changes to yearly and cancels at period end; the
  * admin then finds the advisor among the active subscribers and the charge among the subscription transactions.
+ * The advisor downloads the charge's receipt (PDF); the admin searches the subscribers by e-mail and exports them.
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -70,6 +72,13 @@ test('a trial advisor adds a test card, subscribes, changes plan and cancels; th
   await expect(charge).toContainText('SGD 49.00');
   await expect(charge).toContainText('Visa •••• 4242');
   await expect(charge).toContainText('Charge');
+  // its receipt: a PDF svc-billing makes (offline provider), downloaded
+  const [receipt] = await Promise.all([
+    page.waitForEvent('download'),
+    charge.getByRole('link', { name: /^Receipt for .* \(PDF download\)$/ }).click(),
+  ]);
+  expect(receipt.suggestedFilename()).toMatch(/^kinfolio-receipt-[0-9a-f]{8}\.pdf$/);
+  expect((await readFile(await receipt.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(await axeProblems(page, 'billing-history')).toEqual([]);
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -115,5 +124,23 @@ test('a trial advisor adds a test card, subscribes, changes plan and cancels; th
   await expect(tx).toContainText('SGD 49.00');
   await expect(tx).toContainText('Visa •••• 4242');
   expect(await axeProblems(admin, 'subscription-transactions')).toEqual([]);
+
+  // The admin searches the subscribers by e-mail and exports what the page shows as CSV.
+  await admin.goto('/admin-dashboard/active-subscribers');
+  await admin.getByRole('searchbox', { name: /Search/ }).fill(ADVISOR);
+  await expect(admin.getByText(/Page 1 of 1 · 1 subscriber$/)).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: ADVISOR })).toContainText('Yearly');
+  const exportLink = admin.getByRole('link', { name: 'Export CSV of active subscribers' });
+  await expect(exportLink).toHaveAttribute('href', /search=advisor%40kinfolio\.test/);
+  const [csvFile] = await Promise.all([admin.waitForEvent('download'), exportLink.click()]);
+  expect(csvFile.suggestedFilename()).toMatch(/^subscribers-active-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await csvFile.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`,${ADVISOR},`);
+  expect(lines[1]).toContain(',Yearly,yearly,490.00,SGD,active,');
+  expect(await axeProblems(admin, 'active-subscribers (search)')).toEqual([]);
   expect(adminErrors).toEqual([]);
 });
