@@ -70,8 +70,42 @@ function debtOf(h: planning.Household): ReturnType<typeof calculateDebt> {
   return { ...base, total_outstanding: outstanding / 100, total_monthly_repayment: monthly / 100, loans };
 }
 
-async function compute(ctx: ServiceContext, hh: HouseholdRow, asOf?: string): Promise<HouseholdProjection> {
-  const household = parse(planning.Household, await engineHousehold(ctx.db, hh, asOf));
+/**
+ * The stored household as the engine reads it (its rows gathered and checked against the contract), kept per version
+ * like the projection: a scenario run or a Monte Carlo run of an unchanged household reads one small stamp query
+ * instead of every record kind, and the event loop stays free for other requests (issue 14). Callers never change
+ * the value they get (it is shared): they copy what they vary.
+ */
+export const householdCache = new StampedCache<planning.Household>();
+
+/** The engine household of a stored household at a version already read. */
+export function storedHouseholdAt(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  asOf: string | undefined,
+  stamp: Stamp,
+): Promise<planning.Household> {
+  return householdCache.get(hh, asOf, stamp, async () =>
+    parse(planning.Household, await engineHousehold(ctx.db, hh, asOf)),
+  );
+}
+
+/** The engine household of a stored household, as it stands now (cached per version). */
+export async function storedHousehold(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  asOf?: string,
+): Promise<planning.Household> {
+  return storedHouseholdAt(ctx, hh, asOf, await householdStamp(ctx.db, hh));
+}
+
+async function compute(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  asOf: string | undefined,
+  stamp: Stamp,
+): Promise<HouseholdProjection> {
+  const household = await storedHouseholdAt(ctx, hh, asOf, stamp);
   return engine(() => {
     const dataTables = calculateDataTables(household);
     // netWorthByYear(h) is this same map over the same projection's rows: one projection run instead of two
@@ -99,7 +133,7 @@ export function projectionAt(
   asOf: string | undefined,
   stamp: Stamp,
 ): Promise<HouseholdProjection> {
-  return projectionCache.get(hh, asOf, stamp, () => compute(ctx, hh, asOf));
+  return projectionCache.get(hh, asOf, stamp, () => compute(ctx, hh, asOf, stamp));
 }
 
 export async function householdProjection(

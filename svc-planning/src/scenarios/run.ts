@@ -7,8 +7,8 @@ import {
   type ScenarioInput,
   scenarioPool,
 } from '../domain/calculations';
-import { engineHousehold } from '../households/engine-household';
 import type { HouseholdRow } from '../records/access';
+import { storedHousehold } from '../reports/projection';
 import { storedScenarioInputs } from './sell-sequence';
 
 /** Runs an engine call; input the engine cannot use becomes a 400 naming the field (never a 5xx). */
@@ -63,7 +63,8 @@ export async function runStoredScenario(
   b: scenarios.StoredScenarioRunBody,
 ): Promise<ReturnType<typeof calculateScenarioModelling>> {
   const [household, inputs] = await Promise.all([
-    engineHousehold(ctx.db, hh, b.as_of).then((x) => parse(planning.Household, x)),
+    // the parsed household per version (reports/projection.ts): never changed here, only copied
+    storedHousehold(ctx, hh, b.as_of),
     storedScenarioInputs(ctx.db, hh),
   ]);
   // the household's stored sell sequence, locked assets and scenario changes apply unless the call posts its own

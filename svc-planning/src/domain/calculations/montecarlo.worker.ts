@@ -1,40 +1,59 @@
-import { readlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
 import { UnknownCurrencyError } from '@kinfolio/money';
 import { CalculationInputError } from './errors';
 import { calculateScenarioModelling } from './index';
 
 /**
- * A thread of the scenario pool (montecarlo.ts `scenarioPool`): runs calculateScenarioModelling — the two
- * projections and the Monte Carlo trials — off the service's event loop and answers with the result or the error
- * (its kind, message and field, so the route turns it into the same 400 as an inline run).
+ * A process of the scenario pool (montecarlo.ts `scenarioPool`): runs calculateScenarioModelling — the two
+ * projections and the Monte Carlo trials — apart from the service and answers with the result or the error (its
+ * kind, message and field, so the route turns it into the same 400 as an inline run).
+ *
+ * It is a process, not a thread, so that all of its work runs below the service's priority: V8's background threads
+ * (garbage collection, compilation) serve every isolate of a process at the process's own priority, and for a
+ * worker thread they took about a seventh of the trials' CPU at the service's priority, which showed in the other
+ * endpoints' p95 (issue 14). docs/decisions/scenarios.md.
  */
-/**
- * The thread runs below the service's own priority (nice KF_SCENARIO_NICE, default 10), so while trials run the
- * event loop answering other requests gets the cores first (issue 14: the other endpoints' p95 unchanged while Monte
- * Carlo runs). Linux gives each thread its own nice value, set through its thread id; elsewhere nothing changes.
- */
-export function lowerThreadPriority(nice = Number(process.env.KF_SCENARIO_NICE ?? 10)): number | null {
-  if (!Number.isInteger(nice) || nice <= 0) return null;
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid)) return null;
-    // never raise it: a process that already runs niced keeps at least its own value
-    setPriority(tid, Math.min(19, Math.max(getPriority(tid), nice)));
-    return tid;
-  } catch {
-    return null;
-  }
-}
-if (parentPort) lowerThreadPriority();
 
-parentPort?.on('message', (m: { id: number; h: never; s: never }) => {
+/**
+ * Lowers every thread of this process to nice KF_SCENARIO_NICE (default 10), never raising one that already runs
+ * lower; threads started later inherit it. Linux keeps a nice value per thread (set through each thread id under
+ * /proc/self/task); elsewhere the process's own priority is set. Answers the thread ids it lowered.
+ */
+export function lowerProcessPriority(nice = Number(process.env.KF_SCENARIO_NICE ?? 10)): number[] {
+  if (!Number.isInteger(nice) || nice <= 0) return [];
+  const lower = (id: number) => setPriority(id, Math.min(19, Math.max(getPriority(id), nice)));
+  let tids: number[];
   try {
-    parentPort?.postMessage({ id: m.id, ok: true, value: calculateScenarioModelling(m.h, m.s) });
+    tids = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    try {
+      lower(0);
+    } catch {
+      /* not allowed: runs as it is */
+    }
+    return [];
+  }
+  const done: number[] = [];
+  for (const tid of tids) {
+    try {
+      lower(tid);
+      done.push(tid);
+    } catch {
+      /* the thread ended meanwhile */
+    }
+  }
+  return done;
+}
+
+type Job = { id: number; h: never; s: never };
+
+function answer(m: Job) {
+  try {
+    return { id: m.id, ok: true, value: calculateScenarioModelling(m.h, m.s) };
   } catch (e) {
     const err = e as Error;
-    parentPort?.postMessage({
+    return {
       id: m.id,
       ok: false,
       error: {
@@ -50,6 +69,13 @@ parentPort?.on('message', (m: { id: number; h: never; s: never }) => {
         field: e instanceof CalculationInputError ? e.field : undefined,
         currency: e instanceof UnknownCurrencyError ? e.currency : undefined,
       },
-    });
+    };
   }
-});
+}
+
+if (process.send && process.env.KF_SCENARIO_PROCESS === '1') {
+  lowerProcessPriority();
+  process.on('message', (m: Job) => process.send?.(answer(m)));
+  // the service went away (stopped, or killed): nothing is left to answer
+  process.on('disconnect', () => process.exit(0));
+}
