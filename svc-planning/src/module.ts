@@ -47,7 +47,7 @@ export const planningModule: ServiceModule = {
     demoHouseholdConsumer(ctx),
     leadMagnetEventsConsumer(ctx),
   ],
-  // the scenario calculations' worker threads (Monte Carlo off the event loop) end with the service
+  // the scenario calculations' processes (Monte Carlo off the event loop) end with the service
   // the fund price import (issue 15): resumes a run left behind and keeps its schedule; stops between batches
   onStart: (ctx) => startFundImports(ctx),
   onStop: async (ctx) => {

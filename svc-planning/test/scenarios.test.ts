@@ -328,6 +328,35 @@ describe.each(testInfras())('svc-planning scenarios and saved filters on %s', (i
     expect([badTrials.status, fieldsOf(badTrials.body)]).toEqual([400, ['trials']]);
   });
 
+  it('a stored run after a change of the stored inputs uses the new ones (the per-version cache never answers stale)', async () => {
+    const h = await newHousehold();
+    const run = async () => {
+      const r = await call('POST', 'customer/calculate/scenario-modelling', advisor, {
+        household_id: h.id,
+        scenario: { monte_carlo: { enabled: true, seed: 5 } },
+      });
+      expect(r.status).toBe(200);
+      return r.body.data as { monte_carlo: { trials: number }; scenario: { final_net_worth: number } };
+    };
+    const first = await run();
+    expect(first.monte_carlo.trials).toBe(10_000);
+    expect((await call('POST', 'customer/scenario-settings', advisor, { lead_id: h.id, trials: 1000 })).status).toBe(
+      200,
+    );
+    expect((await run()).monte_carlo.trials).toBe(1000);
+    // a change of the household itself (a new expense) shows in the next run too
+    const before = (await run()).scenario.final_net_worth;
+    const exp = await call('POST', 'customer/member-expense', advisor, {
+      lead_id: h.id,
+      category: 'food',
+      amount: 3000,
+      frequency: 'monthly',
+      currency: 'SGD',
+    });
+    expect(exp.status).toBe(201);
+    expect((await run()).scenario.final_net_worth).toBeLessThan(before);
+  });
+
   it('answers other requests while Monte Carlo runs (off the event loop)', async () => {
     const h = await newHousehold();
     // an inline household: the trials start as soon as the request arrives (no database read before them)
