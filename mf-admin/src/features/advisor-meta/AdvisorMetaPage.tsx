@@ -1,37 +1,17 @@
 import type { auth } from '@kinfolio/contracts';
+import { api, Button, EmptyState, errorMessage, Table, TextInput } from '@kinfolio/ui-kit';
+import { useCallback, useEffect, useState } from 'react';
 import {
-  api,
-  Button,
-  EmptyState,
-  errorMessage,
-  FormError,
-  Modal,
-  Table,
-  TextInput,
-  theme,
-  UnsavedChangesPopover,
-  useUnsavedChangesGuard,
-} from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import styled from 'styled-components';
-import { ConfirmAction } from '../../components/ConfirmAction';
+  AdminPage,
+  DeleteConfirm,
+  EditorModal,
+  Note,
+  PageNoteView,
+  useCrudPage,
+  useEditorForm,
+} from '../../components/crud';
 
 type Meta = auth.AdvisorMeta;
-
-const Wrap = styled.div`
-  h1 { margin: 0 0 6px; font-size: 1.5rem; }
-  .kf-lead { margin: 0 0 16px; color: ${theme.colors.muted}; }
-  .kf-bar { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 12px; }
-  td .kf-actions { display: flex; flex-wrap: wrap; gap: 6px; }
-  td .kf-actions button { min-height: 36px; padding: 4px 12px; }
-`;
-const Note = styled.p<{ $ok: boolean }>`
-  margin: 12px 0 0;
-  padding: 10px 12px;
-  border-radius: 6px;
-  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
-  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
-`;
 
 /**
  * CMS › Advisor meta data (spec §2.4, §7 admin/advisor-meta): the profile fields advisors fill in on their Expert
@@ -41,11 +21,7 @@ export function AdvisorMetaPage() {
   const [list, setList] = useState<Meta[] | null>(null);
   const [order, setOrder] = useState<Meta[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Meta | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Meta | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [ordering, setOrdering] = useState(false);
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -63,6 +39,10 @@ export function AdvisorMetaPage() {
     void load(ctrl.signal);
     return () => ctrl.abort();
   }, [load]);
+  const crud = useCrudPage<Meta>(load);
+  const { deleting, setNote } = crud;
+  /** Saving the order and deleting share one busy state, as the page always had. */
+  const busy = ordering || crud.deleteBusy;
 
   const reordered = list !== null && order.some((m, i) => m.id !== list[i]?.id);
   const move = (i: number, by: number) =>
@@ -74,7 +54,7 @@ export function AdvisorMetaPage() {
     });
 
   async function saveOrder() {
-    setBusy(true);
+    setOrdering(true);
     setNote(null);
     try {
       const rows = await api.put<Meta[]>('admin/advisor-meta/bulk-update', {
@@ -86,34 +66,18 @@ export function AdvisorMetaPage() {
     } catch (err) {
       setNote({ ok: false, text: errorMessage(err) });
     } finally {
-      setBusy(false);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await api.del(`admin/advisor-meta/${deleting.id}`);
-      setNote({ ok: true, text: `Deleted the field '${deleting.title}'.` });
-      setDeleting(null);
-      await load();
-    } catch (err) {
-      setDeleteError(errorMessage(err));
-    } finally {
-      setBusy(false);
+      setOrdering(false);
     }
   }
 
   return (
-    <Wrap>
+    <AdminPage>
       <h1>Advisor meta data</h1>
       <p className="kf-lead">
         The profile fields advisors fill in on their Expert Positioning page and show on their public page.
       </p>
       <div className="kf-bar">
-        <Button onClick={() => setEditing('new')}>Add field</Button>
+        <Button onClick={crud.addKeepingNote}>Add field</Button>
         {reordered ? (
           <>
             <Button onClick={saveOrder} loading={busy}>
@@ -169,17 +133,10 @@ export function AdvisorMetaPage() {
                     >
                       Down
                     </Button>
-                    <Button variant="secondary" onClick={() => setEditing(m)} aria-label={`Edit ${m.title}`}>
+                    <Button variant="secondary" onClick={() => crud.edit(m)} aria-label={`Edit ${m.title}`}>
                       Edit
                     </Button>
-                    <Button
-                      variant="danger"
-                      onClick={() => {
-                        setDeleteError(null);
-                        setDeleting(m);
-                      }}
-                      aria-label={`Delete ${m.title}`}
-                    >
+                    <Button variant="danger" onClick={() => crud.askDelete(m)} aria-label={`Delete ${m.title}`}>
                       Delete
                     </Button>
                   </div>
@@ -189,36 +146,24 @@ export function AdvisorMetaPage() {
           </tbody>
         </Table>
       )}
-      {note ? (
-        <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </Note>
-      ) : null}
-      {editing ? (
+      <PageNoteView note={crud.note} />
+      {crud.editing ? (
         <MetaEditor
-          meta={editing === 'new' ? null : editing}
+          meta={crud.editing === 'new' ? null : crud.editing}
           position={order.length}
-          onClose={() => setEditing(null)}
-          onSaved={async (text) => {
-            setEditing(null);
-            setNote({ ok: true, text });
-            await load();
-          }}
+          onClose={crud.closeEditor}
+          onSaved={crud.saved}
         />
       ) : null}
       {deleting ? (
-        <ConfirmAction
+        <DeleteConfirm
+          crud={{ ...crud, deleteBusy: busy }}
           title="Delete this field?"
           message={`'${deleting.title}' and every advisor's answer to it will be deleted.`}
-          confirmLabel="Delete"
-          danger
-          busy={busy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          onConfirm={() => crud.remove(`admin/advisor-meta/${deleting.id}`, `Deleted the field '${deleting.title}'.`)}
         />
       ) : null}
-    </Wrap>
+    </AdminPage>
   );
 }
 
@@ -233,75 +178,40 @@ function MetaEditor({
   onClose: () => void;
   onSaved: (text: string) => Promise<void>;
 }) {
-  const [initial] = useState({ title: meta?.title ?? '', placeholder: meta?.placeholder ?? '' });
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<{ title?: string; placeholder?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const guard = useUnsavedChangesGuard(initial, form, onClose);
+  const editor = useEditorForm({ title: meta?.title ?? '', placeholder: meta?.placeholder ?? '' }, onClose);
+  const { form, errors } = editor;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const title = form.title.trim();
-    if (!title) {
-      setErrors({ title: 'Enter title' });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    setFailure(null);
+    if (!editor.check(title ? {} : { title: 'Enter title' })) return;
     const body = { title, placeholder: form.placeholder.trim() };
-    try {
-      if (meta) await api.patch(`admin/advisor-meta/${meta.id}/update`, body);
-      else await api.post('admin/advisor-meta/create', { ...body, position });
-      await onSaved(meta ? `Saved the field '${title}'.` : `Added the field '${title}'.`);
-    } catch (err) {
-      const byField: typeof errors = {};
-      for (const entry of (err as { errors?: Array<Record<string, string[]>> }).errors ?? [])
-        for (const [k, msgs] of Object.entries(entry))
-          if ((k === 'title' || k === 'placeholder') && msgs[0]) byField[k] = msgs[0];
-      setErrors(byField);
-      setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await editor.save(
+      () =>
+        meta
+          ? api.patch(`admin/advisor-meta/${meta.id}/update`, body)
+          : api.post('admin/advisor-meta/create', { ...body, position }),
+      () => onSaved(meta ? `Saved the field '${title}'.` : `Added the field '${title}'.`),
+    );
   }
 
   return (
-    <Modal open title={meta ? 'Edit field' : 'Add field'} onClose={guard.requestClose}>
-      <form onSubmit={submit} aria-label="Advisor meta field" noValidate style={{ position: 'relative' }}>
-        <TextInput
-          label="Title"
-          value={form.title}
-          onChange={(v) => setForm((f) => ({ ...f, title: v }))}
-          error={errors.title}
-          maxLength={120}
-        />
-        <TextInput
-          label="Placeholder"
-          optional
-          value={form.placeholder}
-          onChange={(v) => setForm((f) => ({ ...f, placeholder: v }))}
-          error={errors.placeholder}
-          maxLength={200}
-          hint="An example answer shown to advisors in the empty field."
-        />
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save field
-          </Button>
-        </div>
-        <FormError>{failure ?? undefined}</FormError>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
-        />
-      </form>
-    </Modal>
+    <EditorModal
+      title={meta ? 'Edit field' : 'Add field'}
+      label="Advisor meta field"
+      editor={editor}
+      submitLabel="Save field"
+      onSubmit={submit}
+    >
+      <TextInput label="Title" value={form.title} onChange={editor.set('title')} error={errors.title} maxLength={120} />
+      <TextInput
+        label="Placeholder"
+        optional
+        value={form.placeholder}
+        onChange={editor.set('placeholder')}
+        error={errors.placeholder}
+        maxLength={200}
+        hint="An example answer shown to advisors in the empty field."
+      />
+    </EditorModal>
   );
 }

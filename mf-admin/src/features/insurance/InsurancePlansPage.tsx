@@ -1,23 +1,16 @@
-import {
-  api,
-  Button,
-  EmptyState,
-  errorMessage,
-  FilePicker,
-  FormError,
-  fieldErrors,
-  Modal,
-  Select,
-  Skeleton,
-  Table,
-  TextInput,
-  theme,
-  UnsavedChangesPopover,
-  useUnsavedChangesGuard,
-} from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { api, Button, errorMessage, FilePicker, Select, Table, TextInput, theme } from '@kinfolio/ui-kit';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { ConfirmAction } from '../../components/ConfirmAction';
+import {
+  AdminPage,
+  DeleteConfirm,
+  EditorModal,
+  ListStates,
+  PageNoteView,
+  useCrudPage,
+  useEditorForm,
+} from '../../components/crud';
+import { RowActions } from '../../components/RowActions';
 import {
   allFieldMessages,
   amountOf,
@@ -31,21 +24,6 @@ import {
   shownAmount,
 } from './api';
 
-export const Wrap = styled.div`
-  h1 { margin: 0 0 6px; font-size: 1.5rem; }
-  .kf-lead { margin: 0 0 16px; color: ${theme.colors.muted}; }
-  .kf-bar { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; margin-bottom: 12px; }
-  .kf-bar > div { min-width: 220px; }
-  td .kf-actions { display: flex; flex-wrap: wrap; gap: 6px; }
-  td .kf-actions button { min-height: 36px; padding: 4px 12px; }
-`;
-export const Note = styled.p<{ $ok: boolean }>`
-  margin: 12px 0 0;
-  padding: 10px 12px;
-  border-radius: 6px;
-  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
-  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
-`;
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
@@ -79,11 +57,6 @@ export function InsurancePlansPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
-  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PlanSummary | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
   const load = useCallback(async (q: string, signal?: AbortSignal) => {
     try {
@@ -107,29 +80,16 @@ export function InsurancePlansPage() {
     void load(applied, ctrl.signal);
     return () => ctrl.abort();
   }, [load, applied]);
+  // The list's rows are summaries (deleted from the list); the editor gets the full plan, read by openPlan.
+  const crud = useCrudPage<Plan | PlanSummary>(() => load(applied));
+  const { deleting } = crud;
 
   async function openPlan(p: PlanSummary) {
-    setNote(null);
+    crud.setNote(null);
     try {
-      setEditing(await api.get<Plan>(`admin/insurance-plans/${p.id}`));
+      crud.edit(await api.get<Plan>(`admin/insurance-plans/${p.id}`));
     } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    }
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await api.del(`admin/insurance-plans/${deleting.id}`);
-      setNote({ ok: true, text: `Deleted the plan '${deleting.name}'.` });
-      setDeleting(null);
-      await load(applied);
-    } catch (err) {
-      setDeleteError(errorMessage(err));
-    } finally {
-      setBusy(false);
+      crud.setNote({ ok: false, text: errorMessage(err) });
     }
   }
 
@@ -137,7 +97,7 @@ export function InsurancePlansPage() {
   const catName = (id: string | null) => refs?.categories.find((c) => c.id === id)?.name ?? id ?? '—';
 
   return (
-    <Wrap>
+    <AdminPage>
       <h1>Insurance Plans</h1>
       <p className="kf-lead">The plans advisors choose from when they record a customer's policy.</p>
       <form
@@ -152,100 +112,66 @@ export function InsurancePlansPage() {
         <Button type="submit" variant="secondary">
           Search
         </Button>
-        <Button
-          onClick={() => {
-            setNote(null);
-            setEditing('new');
-          }}
-          disabled={!refs}
-        >
+        <Button onClick={crud.add} disabled={!refs}>
           Add plan
         </Button>
       </form>
-      {loadError ? (
-        <Note $ok={false} role="alert">
-          {loadError}
-        </Note>
-      ) : plans === null ? (
-        <Skeleton rows={4} label="Loading plans" />
-      ) : plans.length === 0 ? (
-        <EmptyState title={applied ? 'No plan matches this search' : 'No insurance plans yet'}>
-          {applied ? 'Try another plan or company name.' : 'Add the first plan advisors can choose from.'}
-        </EmptyState>
-      ) : (
-        <Table label="Insurance plans">
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Company</th>
-              <th scope="col">Category</th>
-              <th scope="col">Plan type</th>
-              <th scope="col">Premium ages</th>
-              <th scope="col">Riders</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plans.map((p) => (
-              <tr key={p.id}>
-                <td>{p.name}</td>
-                <td>{p.company_name ?? '—'}</td>
-                <td>{catName(p.category)}</td>
-                <td>{typeName(p.plan_type)}</td>
-                <td>{p.premium_rows}</td>
-                <td>{p.rider_count}</td>
-                <td>
-                  <div className="kf-actions">
-                    <Button variant="secondary" onClick={() => void openPlan(p)} aria-label={`Edit ${p.name}`}>
-                      Edit
-                    </Button>
-                    <Button
-                      variant="danger"
-                      onClick={() => {
-                        setDeleteError(null);
-                        setDeleting(p);
-                      }}
-                      aria-label={`Delete ${p.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
+      <ListStates
+        list={plans}
+        loadError={loadError}
+        loadingLabel="Loading plans"
+        emptyTitle={applied ? 'No plan matches this search' : 'No insurance plans yet'}
+        empty={applied ? 'Try another plan or company name.' : 'Add the first plan advisors can choose from.'}
+      >
+        {(rows) => (
+          <Table label="Insurance plans">
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Company</th>
+                <th scope="col">Category</th>
+                <th scope="col">Plan type</th>
+                <th scope="col">Premium ages</th>
+                <th scope="col">Riders</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {note ? (
-        <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </Note>
-      ) : null}
-      {editing && refs ? (
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr key={p.id}>
+                  <td>{p.name}</td>
+                  <td>{p.company_name ?? '—'}</td>
+                  <td>{catName(p.category)}</td>
+                  <td>{typeName(p.plan_type)}</td>
+                  <td>{p.premium_rows}</td>
+                  <td>{p.rider_count}</td>
+                  <td>
+                    <RowActions name={p.name} onEdit={() => void openPlan(p)} onDelete={() => crud.askDelete(p)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </ListStates>
+      <PageNoteView note={crud.note} />
+      {crud.editing && refs ? (
         <PlanEditor
-          plan={editing === 'new' ? null : editing}
+          plan={crud.editing === 'new' ? null : (crud.editing as Plan)}
           refs={refs}
-          onClose={() => setEditing(null)}
-          onSaved={async (text) => {
-            setEditing(null);
-            setNote({ ok: true, text });
-            await load(applied);
-          }}
+          onClose={crud.closeEditor}
+          onSaved={crud.saved}
         />
       ) : null}
       {deleting ? (
-        <ConfirmAction
+        <DeleteConfirm
+          crud={crud}
           title="Delete this plan?"
           message={`'${deleting.name}' will no longer be offered to advisors. Plans that customers' policies use cannot be deleted.`}
-          confirmLabel="Delete"
-          danger
-          busy={busy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          onConfirm={() => crud.remove(`admin/insurance-plans/${deleting.id}`, `Deleted the plan '${deleting.name}'.`)}
         />
       ) : null}
-    </Wrap>
+    </AdminPage>
   );
 }
 
@@ -345,15 +271,11 @@ function PlanEditor({
   onClose: () => void;
   onSaved: (text: string) => Promise<void>;
 }) {
-  const [initial] = useState(() => formOf(plan));
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const editor = useEditorForm(formOf(plan), onClose);
+  const { form, setForm, errors } = editor;
   const [importing, setImporting] = useState(false);
   const [importNote, setImportNote] = useState<string | null>(null);
   const [importErrors, setImportErrors] = useState<string[]>([]);
-  const guard = useUnsavedChangesGuard(initial, form, onClose);
   const types = useMemo(
     () => refs.types.filter((t) => !form.category || t.category === form.category),
     [refs, form.category],
@@ -400,26 +322,19 @@ function PlanEditor({
     }
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const { body, errors: found } = bodyOf(form);
-    setErrors(found);
-    if (!body) {
-      setFailure('Check the highlighted fields.');
+    if (!editor.check(found) || !body) {
+      editor.setFailure('Check the highlighted fields.');
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (plan) await api.patch(`admin/insurance-plans/${plan.id}/update`, body);
-      else await api.post('admin/insurance-plans/create', body);
-      await onSaved(plan ? `Saved the plan '${body.name}'.` : `Added the plan '${body.name}'.`);
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await editor.save(
+      () =>
+        plan
+          ? api.patch(`admin/insurance-plans/${plan.id}/update`, body)
+          : api.post('admin/insurance-plans/create', body),
+      () => onSaved(plan ? `Saved the plan '${body.name}'.` : `Added the plan '${body.name}'.`),
+    );
   }
 
   const cell = (
@@ -445,269 +360,258 @@ function PlanEditor({
   const riderErrors = Object.entries(errors).filter(([k]) => k.startsWith('riders.'));
 
   return (
-    <Modal open title={plan ? 'Edit plan' : 'Add plan'} onClose={guard.requestClose} width={760}>
-      <form onSubmit={submit} aria-label="Insurance plan" noValidate style={{ position: 'relative' }}>
-        <TextInput
-          label="Plan name"
-          value={form.name}
-          onChange={(v) => set({ name: v })}
-          error={errors.name}
-          maxLength={200}
+    <EditorModal
+      title={plan ? 'Edit plan' : 'Add plan'}
+      label="Insurance plan"
+      editor={editor}
+      submitLabel="Save plan"
+      onSubmit={submit}
+      width={760}
+    >
+      <TextInput
+        label="Plan name"
+        value={form.name}
+        onChange={(v) => set({ name: v })}
+        error={errors.name}
+        maxLength={200}
+      />
+      <Grid>
+        <Select
+          label="Company"
+          value={form.insurance_company}
+          onChange={(v) => set({ insurance_company: v })}
+          placeholder="Select company"
+          options={refs.companies.map((c) => ({ value: c.id, label: c.name }))}
+          error={errors.insurance_company}
         />
-        <Grid>
-          <Select
-            label="Company"
-            value={form.insurance_company}
-            onChange={(v) => set({ insurance_company: v })}
-            placeholder="Select company"
-            options={refs.companies.map((c) => ({ value: c.id, label: c.name }))}
-            error={errors.insurance_company}
-          />
-          <Select
-            label="Category"
-            value={form.category}
-            onChange={(v) =>
-              set({
-                category: v,
-                plan_type: refs.types.find((t) => t.id === form.plan_type)?.category === v ? form.plan_type : '',
-              })
-            }
-            placeholder="Select category"
-            options={refs.categories.map((c) => ({ value: c.id, label: c.name }))}
-            error={errors.category}
-          />
-          <Select
-            label="Plan type"
-            value={form.plan_type}
-            onChange={(v) => set({ plan_type: v })}
-            placeholder="Select plan type"
-            options={types.map((t) => ({ value: t.id, label: t.name }))}
-            error={errors.plan_type}
-          />
-          <Select
-            label="Currency"
-            value={form.currency}
-            onChange={(v) => set({ currency: v })}
-            options={(refs.currencies.includes(form.currency)
-              ? refs.currencies
-              : [form.currency, ...refs.currencies]
-            ).map((c) => ({ value: c, label: c }))}
-            error={errors.currency}
-          />
-          <TextInput
-            label="Additional coverage premium"
-            optional
-            value={form.additional_coverage_premium}
-            onChange={(v) => set({ additional_coverage_premium: v.replace(/[^\d.,]/g, '') })}
-            error={errors.additional_coverage_premium}
-            maxLength={16}
-            inputMode="decimal"
-          />
-        </Grid>
+        <Select
+          label="Category"
+          value={form.category}
+          onChange={(v) =>
+            set({
+              category: v,
+              plan_type: refs.types.find((t) => t.id === form.plan_type)?.category === v ? form.plan_type : '',
+            })
+          }
+          placeholder="Select category"
+          options={refs.categories.map((c) => ({ value: c.id, label: c.name }))}
+          error={errors.category}
+        />
+        <Select
+          label="Plan type"
+          value={form.plan_type}
+          onChange={(v) => set({ plan_type: v })}
+          placeholder="Select plan type"
+          options={types.map((t) => ({ value: t.id, label: t.name }))}
+          error={errors.plan_type}
+        />
+        <Select
+          label="Currency"
+          value={form.currency}
+          onChange={(v) => set({ currency: v })}
+          options={(refs.currencies.includes(form.currency)
+            ? refs.currencies
+            : [form.currency, ...refs.currencies]
+          ).map((c) => ({ value: c, label: c }))}
+          error={errors.currency}
+        />
+        <TextInput
+          label="Additional coverage premium"
+          optional
+          value={form.additional_coverage_premium}
+          onChange={(v) => set({ additional_coverage_premium: v.replace(/[^\d.,]/g, '') })}
+          error={errors.additional_coverage_premium}
+          maxLength={16}
+          inputMode="decimal"
+        />
+      </Grid>
 
-        <Section>
-          <legend>Premiums by age and gender</legend>
-          {form.rows.length ? (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Age</th>
-                  <th scope="col">Male premium</th>
-                  <th scope="col">Female premium</th>
-                  <th scope="col">
-                    <span className="kf-sr">Remove</span>
-                  </th>
+      <Section>
+        <legend>Premiums by age and gender</legend>
+        {form.rows.length ? (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Age</th>
+                <th scope="col">Male premium</th>
+                <th scope="col">Female premium</th>
+                <th scope="col">
+                  <span className="kf-sr">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {form.rows.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id
+                <tr key={i}>
+                  {cell(
+                    `data_by_age.${i}.age`,
+                    `Age, row ${i + 1}`,
+                    r.age,
+                    (v) => setRow(i, { age: v.replace(/\D/g, '') }),
+                    'numeric',
+                  )}
+                  {cell(
+                    `data_by_age.${i}.male`,
+                    `Male premium, row ${i + 1}`,
+                    r.male,
+                    (v) => setRow(i, { male: v }),
+                    'decimal',
+                  )}
+                  {cell(
+                    `data_by_age.${i}.female`,
+                    `Female premium, row ${i + 1}`,
+                    r.female,
+                    (v) => setRow(i, { female: v }),
+                    'decimal',
+                  )}
+                  <td>
+                    <Button
+                      variant="link"
+                      onClick={() => setForm((f) => ({ ...f, rows: f.rows.filter((_, j) => j !== i) }))}
+                      aria-label={`Remove row ${i + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {form.rows.map((r, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id
-                  <tr key={i}>
-                    {cell(
-                      `data_by_age.${i}.age`,
-                      `Age, row ${i + 1}`,
-                      r.age,
-                      (v) => setRow(i, { age: v.replace(/\D/g, '') }),
-                      'numeric',
-                    )}
-                    {cell(
-                      `data_by_age.${i}.male`,
-                      `Male premium, row ${i + 1}`,
-                      r.male,
-                      (v) => setRow(i, { male: v }),
-                      'decimal',
-                    )}
-                    {cell(
-                      `data_by_age.${i}.female`,
-                      `Female premium, row ${i + 1}`,
-                      r.female,
-                      (v) => setRow(i, { female: v }),
-                      'decimal',
-                    )}
-                    <td>
-                      <Button
-                        variant="link"
-                        onClick={() => setForm((f) => ({ ...f, rows: f.rows.filter((_, j) => j !== i) }))}
-                        aria-label={`Remove row ${i + 1}`}
-                      >
-                        Remove
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p>No premiums yet: add ages one by one or import a table.</p>
-          )}
-          {rowErrors.length ? (
-            <ul className="kf-errors" aria-label="Premium table errors">
-              {rowErrors.map(([k, m]) => (
-                <li key={k}>
-                  Row {Number(k.split('.')[1]) + 1}: {m}
-                </li>
               ))}
-            </ul>
-          ) : null}
-          <div className="kf-row-actions">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                const last = ageOf(form.rows[form.rows.length - 1]?.age ?? '');
-                set({
-                  rows: [
-                    ...form.rows,
-                    { age: last === undefined ? '' : String(Math.min(120, last + 1)), male: '', female: '' },
-                  ],
-                });
-              }}
-            >
-              Add age
-            </Button>
-            <FilePicker
-              label="Import premium table"
-              buttonLabel={importing ? 'Reading…' : 'Import from file'}
-              accept=".xlsx,.csv"
-              disabled={importing}
-              hint="An .xlsx or .csv file of up to 512 KB whose first row names the columns age, male and female."
-              status={importNote ?? undefined}
-              onFiles={(files) => void importFile(files)}
-            />
-          </div>
-          {importErrors.length ? (
-            <ul className="kf-errors" role="alert" aria-label="Import errors">
-              {importErrors.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </Section>
-
-        <Section>
-          <legend>Riders</legend>
-          {form.riders.map((rider, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: riders are edited in place and have no id
-            <div key={i} style={{ borderTop: i ? '1px solid #d9e2e1' : undefined, paddingTop: i ? 8 : 0 }}>
-              <TextInput
-                label={`Rider ${i + 1} name`}
-                value={rider.name}
-                onChange={(v) => setRider(i, { name: v })}
-                error={errors[`riders.${i}.name`]}
-                maxLength={200}
-              />
-              {rider.rows.length ? (
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Age</th>
-                      <th scope="col">Premium</th>
-                      <th scope="col">
-                        <span className="kf-sr">Remove</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rider.rows.map((x, j) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id
-                      <tr key={j}>
-                        {cell(
-                          `riders.${i}.data_by_age.${j}.age`,
-                          `Rider ${i + 1} age, row ${j + 1}`,
-                          x.age,
-                          (v) =>
-                            setRider(i, {
-                              rows: rider.rows.map((y, k) => (k === j ? { ...y, age: v.replace(/\D/g, '') } : y)),
-                            }),
-                          'numeric',
-                        )}
-                        {cell(
-                          `riders.${i}.data_by_age.${j}.premium`,
-                          `Rider ${i + 1} premium, row ${j + 1}`,
-                          x.premium,
-                          (v) => setRider(i, { rows: rider.rows.map((y, k) => (k === j ? { ...y, premium: v } : y)) }),
-                          'decimal',
-                        )}
-                        <td>
-                          <Button
-                            variant="link"
-                            onClick={() => setRider(i, { rows: rider.rows.filter((_, k) => k !== j) })}
-                            aria-label={`Remove rider ${i + 1} row ${j + 1}`}
-                          >
-                            Remove
-                          </Button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              ) : null}
-              <div className="kf-row-actions">
-                <Button
-                  variant="secondary"
-                  onClick={() => setRider(i, { rows: [...rider.rows, { age: '', premium: '' }] })}
-                >
-                  Add rider age
-                </Button>
-                <Button
-                  variant="danger"
-                  onClick={() => setForm((f) => ({ ...f, riders: f.riders.filter((_, k) => k !== i) }))}
-                  aria-label={`Remove rider ${i + 1}`}
-                >
-                  Remove rider
-                </Button>
-              </div>
-            </div>
-          ))}
-          {riderErrors.length ? (
-            <ul className="kf-errors" aria-label="Rider errors">
-              {riderErrors.map(([k, m]) => (
-                <li key={k}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-          <div className="kf-row-actions">
-            <Button variant="secondary" onClick={() => set({ riders: [...form.riders, { name: '', rows: [] }] })}>
-              Add rider
-            </Button>
-          </div>
-        </Section>
-
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
+            </tbody>
+          </table>
+        ) : (
+          <p>No premiums yet: add ages one by one or import a table.</p>
+        )}
+        {rowErrors.length ? (
+          <ul className="kf-errors" aria-label="Premium table errors">
+            {rowErrors.map(([k, m]) => (
+              <li key={k}>
+                Row {Number(k.split('.')[1]) + 1}: {m}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="kf-row-actions">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              const last = ageOf(form.rows[form.rows.length - 1]?.age ?? '');
+              set({
+                rows: [
+                  ...form.rows,
+                  { age: last === undefined ? '' : String(Math.min(120, last + 1)), male: '', female: '' },
+                ],
+              });
+            }}
+          >
+            Add age
           </Button>
-          <Button type="submit" loading={busy}>
-            Save plan
+          <FilePicker
+            label="Import premium table"
+            buttonLabel={importing ? 'Reading…' : 'Import from file'}
+            accept=".xlsx,.csv"
+            disabled={importing}
+            hint="An .xlsx or .csv file of up to 512 KB whose first row names the columns age, male and female."
+            status={importNote ?? undefined}
+            onFiles={(files) => void importFile(files)}
+          />
+        </div>
+        {importErrors.length ? (
+          <ul className="kf-errors" role="alert" aria-label="Import errors">
+            {importErrors.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        ) : null}
+      </Section>
+
+      <Section>
+        <legend>Riders</legend>
+        {form.riders.map((rider, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: riders are edited in place and have no id
+          <div key={i} style={{ borderTop: i ? '1px solid #d9e2e1' : undefined, paddingTop: i ? 8 : 0 }}>
+            <TextInput
+              label={`Rider ${i + 1} name`}
+              value={rider.name}
+              onChange={(v) => setRider(i, { name: v })}
+              error={errors[`riders.${i}.name`]}
+              maxLength={200}
+            />
+            {rider.rows.length ? (
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Age</th>
+                    <th scope="col">Premium</th>
+                    <th scope="col">
+                      <span className="kf-sr">Remove</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rider.rows.map((x, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id
+                    <tr key={j}>
+                      {cell(
+                        `riders.${i}.data_by_age.${j}.age`,
+                        `Rider ${i + 1} age, row ${j + 1}`,
+                        x.age,
+                        (v) =>
+                          setRider(i, {
+                            rows: rider.rows.map((y, k) => (k === j ? { ...y, age: v.replace(/\D/g, '') } : y)),
+                          }),
+                        'numeric',
+                      )}
+                      {cell(
+                        `riders.${i}.data_by_age.${j}.premium`,
+                        `Rider ${i + 1} premium, row ${j + 1}`,
+                        x.premium,
+                        (v) => setRider(i, { rows: rider.rows.map((y, k) => (k === j ? { ...y, premium: v } : y)) }),
+                        'decimal',
+                      )}
+                      <td>
+                        <Button
+                          variant="link"
+                          onClick={() => setRider(i, { rows: rider.rows.filter((_, k) => k !== j) })}
+                          aria-label={`Remove rider ${i + 1} row ${j + 1}`}
+                        >
+                          Remove
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            <div className="kf-row-actions">
+              <Button
+                variant="secondary"
+                onClick={() => setRider(i, { rows: [...rider.rows, { age: '', premium: '' }] })}
+              >
+                Add rider age
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => setForm((f) => ({ ...f, riders: f.riders.filter((_, k) => k !== i) }))}
+                aria-label={`Remove rider ${i + 1}`}
+              >
+                Remove rider
+              </Button>
+            </div>
+          </div>
+        ))}
+        {riderErrors.length ? (
+          <ul className="kf-errors" aria-label="Rider errors">
+            {riderErrors.map(([k, m]) => (
+              <li key={k}>{m}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="kf-row-actions">
+          <Button variant="secondary" onClick={() => set({ riders: [...form.riders, { name: '', rows: [] }] })}>
+            Add rider
           </Button>
         </div>
-        <FormError>{failure ?? undefined}</FormError>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
-        />
-      </form>
-    </Modal>
+      </Section>
+    </EditorModal>
   );
 }

@@ -1,25 +1,18 @@
-import {
-  api,
-  Button,
-  EmptyState,
-  errorMessage,
-  FormError,
-  fieldErrors,
-  Modal,
-  NumberInput,
-  Select,
-  Skeleton,
-  Table,
-  TextInput,
-  theme,
-  UnsavedChangesPopover,
-  useUnsavedChangesGuard,
-} from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { api, Button, errorMessage, NumberInput, Select, Skeleton, Table, TextInput, theme } from '@kinfolio/ui-kit';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { ConfirmAction } from '../../components/ConfirmAction';
+import {
+  AdminPage,
+  DeleteConfirm,
+  EditorModal,
+  ListStates,
+  Note,
+  PageNoteView,
+  useCrudPage,
+  useEditorForm,
+} from '../../components/crud';
 import { RowActions } from '../../components/RowActions';
-import { type AdminFund, type FundImportStatus, type FundPage, Note, Row, Wrap } from './shared';
+import { type AdminFund, type FundImportStatus, type FundPage, Row } from './shared';
 
 const PAGE_SIZE = 20;
 const POLL_MS = 1000;
@@ -54,11 +47,6 @@ export function FundsPage() {
   const [typed, setTyped] = useState('');
   const [data, setData] = useState<FundPage | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<AdminFund | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminFund | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
   const load = useCallback(async (p: number, q: string, signal?: AbortSignal) => {
     try {
@@ -78,26 +66,13 @@ export function FundsPage() {
     return () => ctrl.abort();
   }, [load, page, search]);
   const reload = useCallback(() => load(page, search), [load, page, search]);
+  const crud = useCrudPage<AdminFund>(reload);
+  const { deleting } = crud;
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await api.del(`investment-funds/${deleting.id}`);
-      setNote({ ok: true, text: `Deleted the fund '${deleting.name}'.` });
-      setDeleting(null);
-      await reload();
-    } catch (err) {
-      setDeleteError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const total = data?.total ?? 0;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   return (
-    <Wrap>
+    <AdminPage>
       <h1>Funds</h1>
       <p className="kf-lead">The funds advisors pick a customer's holdings from, with their prices and asset split.</p>
       <PriceImport onFinished={reload} />
@@ -121,114 +96,87 @@ export function FundsPage() {
         <Button type="submit" variant="secondary">
           Search
         </Button>
-        <Button
-          onClick={() => {
-            setNote(null);
-            setEditing('new');
-          }}
-        >
-          Add fund
-        </Button>
+        <Button onClick={crud.add}>Add fund</Button>
       </form>
-      {loadError ? (
-        <Note $ok={false} role="alert">
-          {loadError}
-        </Note>
-      ) : data === null ? (
-        <Skeleton rows={6} label="Loading funds" />
-      ) : data.rows.length === 0 ? (
-        <EmptyState title={search ? `No fund matches '${search}'` : 'No funds yet'}>
-          {search ? 'Try another name or code.' : 'Import prices from the feed, or add a fund by hand.'}
-        </EmptyState>
-      ) : (
-        <>
-          <Table label="Funds">
-            <thead>
-              <tr>
-                <th scope="col">Fund</th>
-                <th scope="col">Code</th>
-                <th scope="col">Company</th>
-                <th scope="col">Currency</th>
-                <th scope="col" className="kf-num">
-                  Price
-                </th>
-                <th scope="col">Price date</th>
-                <th scope="col">Risk</th>
-                <th scope="col">Equity / Bond / Others</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((f) => (
-                <tr key={f.id}>
-                  <td>{f.name}</td>
-                  <td>{f.code ?? '—'}</td>
-                  <td>{f.company || '—'}</td>
-                  <td>{f.currency}</td>
-                  <td className="kf-num">
-                    {f.price === null ? '—' : f.price.toLocaleString('en', { maximumFractionDigits: 6 })}
-                  </td>
-                  <td>{f.price_date ?? '—'}</td>
-                  <td>{f.risk_level}</td>
-                  <td>
-                    {f.asset_class.equity}% / {f.asset_class.bond}% / {f.asset_class.others}%
-                  </td>
-                  <td>
-                    <RowActions
-                      name={f.name}
-                      onEdit={() => setEditing(f)}
-                      onDelete={() => {
-                        setDeleteError(null);
-                        setDeleting(f);
-                      }}
-                    />
-                  </td>
+      <ListStates
+        list={data ? data.rows : null}
+        loadError={loadError}
+        loadingLabel="Loading funds"
+        rows={6}
+        emptyTitle={search ? `No fund matches '${search}'` : 'No funds yet'}
+        empty={search ? 'Try another name or code.' : 'Import prices from the feed, or add a fund by hand.'}
+      >
+        {(rows) => (
+          <>
+            <Table label="Funds">
+              <thead>
+                <tr>
+                  <th scope="col">Fund</th>
+                  <th scope="col">Code</th>
+                  <th scope="col">Company</th>
+                  <th scope="col">Currency</th>
+                  <th scope="col" className="kf-num">
+                    Price
+                  </th>
+                  <th scope="col">Price date</th>
+                  <th scope="col">Risk</th>
+                  <th scope="col">Equity / Bond / Others</th>
+                  <th scope="col">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-          <nav className="kf-pager" aria-label="Fund pages">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {page} of {n(pages)} ({n(data.total)} funds)
-            </span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </nav>
-        </>
-      )}
-      {note ? (
-        <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </Note>
-      ) : null}
-      {editing ? (
+              </thead>
+              <tbody>
+                {rows.map((f) => (
+                  <tr key={f.id}>
+                    <td>{f.name}</td>
+                    <td>{f.code ?? '—'}</td>
+                    <td>{f.company || '—'}</td>
+                    <td>{f.currency}</td>
+                    <td className="kf-num">
+                      {f.price === null ? '—' : f.price.toLocaleString('en', { maximumFractionDigits: 6 })}
+                    </td>
+                    <td>{f.price_date ?? '—'}</td>
+                    <td>{f.risk_level}</td>
+                    <td>
+                      {f.asset_class.equity}% / {f.asset_class.bond}% / {f.asset_class.others}%
+                    </td>
+                    <td>
+                      <RowActions name={f.name} onEdit={() => crud.edit(f)} onDelete={() => crud.askDelete(f)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <nav className="kf-pager" aria-label="Fund pages">
+              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page} of {n(pages)} ({n(total)} funds)
+              </span>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
+            </nav>
+          </>
+        )}
+      </ListStates>
+      <PageNoteView note={crud.note} />
+      {crud.editing ? (
         <FundEditor
-          fund={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (text) => {
-            setEditing(null);
-            setNote({ ok: true, text });
-            await reload();
-          }}
+          fund={crud.editing === 'new' ? null : crud.editing}
+          onClose={crud.closeEditor}
+          onSaved={crud.saved}
         />
       ) : null}
       {deleting ? (
-        <ConfirmAction
+        <DeleteConfirm
+          crud={crud}
           title="Delete this fund?"
           message={`'${deleting.name}' leaves the fund list. Customers' holdings that name it keep their name and figures.`}
-          confirmLabel="Delete"
-          danger
-          busy={busy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          onConfirm={() => crud.remove(`investment-funds/${deleting.id}`, `Deleted the fund '${deleting.name}'.`)}
         />
       ) : null}
-    </Wrap>
+    </AdminPage>
   );
 }
 
@@ -366,27 +314,27 @@ function FundEditor({
   onClose: () => void;
   onSaved: (text: string) => Promise<void>;
 }) {
-  const [initial] = useState({
-    name: fund?.name ?? '',
-    company: fund?.company ?? '',
-    currency: fund?.currency ?? 'SGD',
-    risk_level: fund?.risk_level ?? 'medium',
-    price: num(fund?.price),
-    price_date: fund?.price_date ?? '',
-    equity: num(fund?.asset_class.equity ?? 0),
-    bond: num(fund?.asset_class.bond ?? 0),
-    others: num(fund?.asset_class.others ?? 100),
-  });
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const guard = useUnsavedChangesGuard(initial, form, onClose);
-  const set = (key: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
+  const editor = useEditorForm(
+    {
+      name: fund?.name ?? '',
+      company: fund?.company ?? '',
+      currency: fund?.currency ?? 'SGD',
+      risk_level: fund?.risk_level ?? 'medium',
+      price: num(fund?.price),
+      price_date: fund?.price_date ?? '',
+      equity: num(fund?.asset_class.equity ?? 0),
+      bond: num(fund?.asset_class.bond ?? 0),
+      others: num(fund?.asset_class.others ?? 100),
+    },
+    onClose,
+  );
+  const { form, errors, set } = editor;
   const total = Number(form.equity || 0) + Number(form.bond || 0) + Number(form.others || 0);
+  // A refusal names the split's parts (asset_class.equity, …); the form shows the last of them as the split's error.
+  let assetClassError = errors.asset_class;
+  for (const k of Object.keys(errors)) if (k.startsWith('asset_class.')) assetClassError = errors[k];
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const name = form.name.trim();
     const found: Record<string, string> = {};
     if (!name) found.name = 'Enter name';
@@ -394,10 +342,7 @@ function FundEditor({
     if (form.price !== '' && !(Number(form.price) > 0)) found.price = 'Enter a price above 0';
     if (form.price_date && !/^\d{4}-\d{2}-\d{2}$/.test(form.price_date)) found.price_date = 'Use a date as YYYY-MM-DD';
     if (Math.abs(total - 100) > 1e-9) found.asset_class = `Equity, bond and others total ${total}; they must total 100`;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    setFailure(null);
+    if (!editor.check(found)) return;
     const body: Record<string, unknown> = {
       name,
       company: form.company.trim(),
@@ -409,108 +354,89 @@ function FundEditor({
     else if (fund) body.price = null;
     if (form.price_date) body.price_date = form.price_date;
     else if (fund) body.price_date = null;
-    try {
-      if (fund) await api.patch(`investment-funds/${fund.id}`, body);
-      else await api.post('investment-funds', body);
-      await onSaved(fund ? `Saved the fund '${name}'.` : `Added the fund '${name}'.`);
-    } catch (err) {
-      const byField = fieldErrors(err);
-      for (const k of Object.keys(byField))
-        if (k.startsWith('asset_class.')) byField.asset_class = byField[k] as string;
-      setErrors(byField);
-      setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await editor.save(
+      () => (fund ? api.patch(`investment-funds/${fund.id}`, body) : api.post('investment-funds', body)),
+      () => onSaved(fund ? `Saved the fund '${name}'.` : `Added the fund '${name}'.`),
+    );
   }
 
   return (
-    <Modal open title={fund ? 'Edit fund' : 'Add fund'} onClose={guard.requestClose} width={640}>
-      <form onSubmit={submit} aria-label="Fund" noValidate style={{ position: 'relative' }}>
-        <TextInput label="Fund name" value={form.name} onChange={set('name')} error={errors.name} maxLength={200} />
-        <Row>
-          <TextInput
-            label="Company"
-            optional
-            value={form.company}
-            onChange={set('company')}
-            error={errors.company}
-            maxLength={200}
-          />
-          <TextInput
-            label="Currency"
-            value={form.currency}
-            onChange={(v) =>
-              set('currency')(
-                v
-                  .replace(/[^A-Za-z]/g, '')
-                  .slice(0, 3)
-                  .toUpperCase(),
-              )
-            }
-            error={errors.currency}
-            maxLength={3}
-          />
-          <Select
-            label="Risk level"
-            value={form.risk_level}
-            onChange={set('risk_level')}
-            options={RISKS}
-            error={errors.risk_level}
-          />
-        </Row>
-        <Row>
-          <NumberInput
-            label="Price"
-            optional
-            value={form.price}
-            onChange={set('price')}
-            error={errors.price}
-            decimals={6}
-            maxLength={16}
-          />
-          <TextInput
-            label="Price date"
-            optional
-            value={form.price_date}
-            onChange={set('price_date')}
-            error={errors.price_date}
-            placeholder="YYYY-MM-DD"
-            maxLength={10}
-          />
-        </Row>
-        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend>Asset-class split (percent)</legend>
-          <Row>
-            <NumberInput label="Equity %" value={form.equity} onChange={set('equity')} decimals={3} maxLength={7} />
-            <NumberInput label="Bond %" value={form.bond} onChange={set('bond')} decimals={3} maxLength={7} />
-            <NumberInput label="Others %" value={form.others} onChange={set('others')} decimals={3} maxLength={7} />
-          </Row>
-          <p aria-live="polite" style={{ margin: '0 0 8px' }}>
-            Total: {Math.round(total * 1000) / 1000}%
-          </p>
-          {errors.asset_class ? (
-            <p role="alert" style={{ margin: '0 0 8px', color: theme.colors.danger }}>
-              {errors.asset_class}
-            </p>
-          ) : null}
-        </fieldset>
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save fund
-          </Button>
-        </div>
-        <FormError>{failure ?? undefined}</FormError>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
+    <EditorModal
+      title={fund ? 'Edit fund' : 'Add fund'}
+      label="Fund"
+      editor={editor}
+      submitLabel="Save fund"
+      onSubmit={submit}
+      width={640}
+    >
+      <TextInput label="Fund name" value={form.name} onChange={set('name')} error={errors.name} maxLength={200} />
+      <Row>
+        <TextInput
+          label="Company"
+          optional
+          value={form.company}
+          onChange={set('company')}
+          error={errors.company}
+          maxLength={200}
         />
-      </form>
-    </Modal>
+        <TextInput
+          label="Currency"
+          value={form.currency}
+          onChange={(v) =>
+            set('currency')(
+              v
+                .replace(/[^A-Za-z]/g, '')
+                .slice(0, 3)
+                .toUpperCase(),
+            )
+          }
+          error={errors.currency}
+          maxLength={3}
+        />
+        <Select
+          label="Risk level"
+          value={form.risk_level}
+          onChange={set('risk_level')}
+          options={RISKS}
+          error={errors.risk_level}
+        />
+      </Row>
+      <Row>
+        <NumberInput
+          label="Price"
+          optional
+          value={form.price}
+          onChange={set('price')}
+          error={errors.price}
+          decimals={6}
+          maxLength={16}
+        />
+        <TextInput
+          label="Price date"
+          optional
+          value={form.price_date}
+          onChange={set('price_date')}
+          error={errors.price_date}
+          placeholder="YYYY-MM-DD"
+          maxLength={10}
+        />
+      </Row>
+      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend>Asset-class split (percent)</legend>
+        <Row>
+          <NumberInput label="Equity %" value={form.equity} onChange={set('equity')} decimals={3} maxLength={7} />
+          <NumberInput label="Bond %" value={form.bond} onChange={set('bond')} decimals={3} maxLength={7} />
+          <NumberInput label="Others %" value={form.others} onChange={set('others')} decimals={3} maxLength={7} />
+        </Row>
+        <p aria-live="polite" style={{ margin: '0 0 8px' }}>
+          Total: {Math.round(total * 1000) / 1000}%
+        </p>
+        {assetClassError ? (
+          <p role="alert" style={{ margin: '0 0 8px', color: theme.colors.danger }}>
+            {assetClassError}
+          </p>
+        ) : null}
+      </fieldset>
+    </EditorModal>
   );
 }

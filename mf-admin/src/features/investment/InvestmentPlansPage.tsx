@@ -1,24 +1,18 @@
 import type { investmentReference } from '@kinfolio/contracts';
-import {
-  api,
-  Button,
-  EmptyState,
-  errorMessage,
-  FormError,
-  fieldErrors,
-  Modal,
-  Select,
-  Skeleton,
-  Table,
-  TextInput,
-  UnsavedChangesPopover,
-  useUnsavedChangesGuard,
-} from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { api, Button, errorMessage, Select, Table, TextInput } from '@kinfolio/ui-kit';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmAction } from '../../components/ConfirmAction';
+import {
+  AdminPage,
+  DeleteConfirm,
+  EditorModal,
+  ListStates,
+  PageNoteView,
+  useCrudPage,
+  useEditorForm,
+} from '../../components/crud';
 import { RowActions } from '../../components/RowActions';
-import { type InvestmentPlan, Note, type ReferenceName, Wrap } from './shared';
+import type { InvestmentPlan, ReferenceName } from './shared';
 
 /** The contract's INVESTMENT_PLAN_TYPES (kept here so the page does not bundle the schemas; the type checks them). */
 const PLAN_TYPES: investmentReference.InvestmentPlanTypeName[] = [
@@ -40,11 +34,6 @@ export function InvestmentPlansPage() {
   const [companies, setCompanies] = useState<ReferenceName[]>([]);
   const [company, setCompany] = useState('');
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<InvestmentPlan | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<InvestmentPlan | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
   const load = useCallback(async (companyId: string, signal?: AbortSignal) => {
     try {
@@ -65,25 +54,13 @@ export function InvestmentPlansPage() {
     void load(company, ctrl.signal);
     return () => ctrl.abort();
   }, [load, company]);
+  const crud = useCrudPage<InvestmentPlan>(() => load(company));
+  const { deleting } = crud;
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await api.del(`admin/investment/plan/${deleting.id}`);
-      setNote({ ok: true, text: `Deleted the plan '${deleting.name}'.` });
-      setDeleting(null);
-      await load(company);
-    } catch (err) {
-      setDeleteError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  // Without companies the page says to add one first, ahead of (and instead of) the plans or their empty state.
+  const noCompanies = companies.length === 0;
   return (
-    <Wrap>
+    <AdminPage>
       <h1>Investment Plans</h1>
       <p className="kf-lead">The plans each investment company offers, by type.</p>
       <div className="kf-bar">
@@ -94,90 +71,69 @@ export function InvestmentPlansPage() {
           options={companies.map((c) => ({ value: c.id, label: c.name }))}
           placeholder="All companies"
         />
-        <Button
-          disabled={companies.length === 0}
-          onClick={() => {
-            setNote(null);
-            setEditing('new');
-          }}
-        >
+        <Button disabled={noCompanies} onClick={crud.add}>
           Add plan
         </Button>
       </div>
-      {loadError ? (
-        <Note $ok={false} role="alert">
-          {loadError}
-        </Note>
-      ) : plans === null ? (
-        <Skeleton rows={4} label="Loading investment plans" />
-      ) : companies.length === 0 ? (
-        <EmptyState title="No investment companies yet">
-          Plans belong to a company: <Link to="../investment/company">add an investment company</Link> first.
-        </EmptyState>
-      ) : plans.length === 0 ? (
-        <EmptyState title="No investment plans yet">Add the first plan a company offers.</EmptyState>
-      ) : (
-        <Table label="Investment plans">
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Company</th>
-              <th scope="col">Type</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plans.map((p) => (
-              <tr key={p.id}>
-                <td>{p.name}</td>
-                <td>{p.company_name}</td>
-                <td>{p.type}</td>
-                <td>
-                  <RowActions
-                    name={p.name}
-                    onEdit={() => setEditing(p)}
-                    onDelete={() => {
-                      setDeleteError(null);
-                      setDeleting(p);
-                    }}
-                  />
-                </td>
+      <ListStates
+        list={plans && (noCompanies ? [] : plans)}
+        loadError={loadError}
+        loadingLabel="Loading investment plans"
+        emptyTitle={noCompanies ? 'No investment companies yet' : 'No investment plans yet'}
+        empty={
+          noCompanies ? (
+            <>
+              Plans belong to a company: <Link to="../investment/company">add an investment company</Link> first.
+            </>
+          ) : (
+            'Add the first plan a company offers.'
+          )
+        }
+      >
+        {(rows) => (
+          <Table label="Investment plans">
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Company</th>
+                <th scope="col">Type</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {note ? (
-        <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </Note>
-      ) : null}
-      {editing ? (
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr key={p.id}>
+                  <td>{p.name}</td>
+                  <td>{p.company_name}</td>
+                  <td>{p.type}</td>
+                  <td>
+                    <RowActions name={p.name} onEdit={() => crud.edit(p)} onDelete={() => crud.askDelete(p)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </ListStates>
+      <PageNoteView note={crud.note} />
+      {crud.editing ? (
         <PlanEditor
-          plan={editing === 'new' ? null : editing}
+          plan={crud.editing === 'new' ? null : crud.editing}
           companies={companies}
           defaultCompany={company}
-          onClose={() => setEditing(null)}
-          onSaved={async (text) => {
-            setEditing(null);
-            setNote({ ok: true, text });
-            await load(company);
-          }}
+          onClose={crud.closeEditor}
+          onSaved={crud.saved}
         />
       ) : null}
       {deleting ? (
-        <ConfirmAction
+        <DeleteConfirm
+          crud={crud}
           title="Delete this plan?"
           message={`'${deleting.name}' of ${deleting.company_name} will be deleted.`}
-          confirmLabel="Delete"
-          danger
-          busy={busy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          onConfirm={() => crud.remove(`admin/investment/plan/${deleting.id}`, `Deleted the plan '${deleting.name}'.`)}
         />
       ) : null}
-    </Wrap>
+    </AdminPage>
   );
 }
 
@@ -194,83 +150,57 @@ function PlanEditor({
   onClose: () => void;
   onSaved: (text: string) => Promise<void>;
 }) {
-  const [initial] = useState({
-    name: plan?.name ?? '',
-    company_id: plan?.company_id ?? defaultCompany,
-    type: plan?.type ?? '',
-  });
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const guard = useUnsavedChangesGuard(initial, form, onClose);
+  const editor = useEditorForm(
+    { name: plan?.name ?? '', company_id: plan?.company_id ?? defaultCompany, type: plan?.type ?? '' },
+    onClose,
+  );
+  const { form, errors } = editor;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const name = form.name.trim();
     const found: Record<string, string> = {};
     if (!name) found.name = 'Enter name';
     if (!form.company_id) found.company_id = 'Choose a company';
     if (!form.type) found.type = 'Choose a plan type';
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    setFailure(null);
+    if (!editor.check(found)) return;
     const body = { name, company_id: form.company_id, type: form.type };
-    try {
-      if (plan) await api.put(`admin/investment/plan/${plan.id}`, body);
-      else await api.post('admin/investment/plan', body);
-      await onSaved(plan ? `Saved the plan '${name}'.` : `Added the plan '${name}'.`);
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await editor.save(
+      () => (plan ? api.put(`admin/investment/plan/${plan.id}`, body) : api.post('admin/investment/plan', body)),
+      () => onSaved(plan ? `Saved the plan '${name}'.` : `Added the plan '${name}'.`),
+    );
   }
 
   return (
-    <Modal open title={plan ? 'Edit plan' : 'Add plan'} onClose={guard.requestClose}>
-      <form onSubmit={submit} aria-label="Investment plan" noValidate style={{ position: 'relative' }}>
-        <TextInput
-          label="Plan name"
-          value={form.name}
-          onChange={(v) => setForm((f) => ({ ...f, name: v }))}
-          error={errors.name}
-          maxLength={200}
-        />
-        <Select
-          label="Company"
-          value={form.company_id}
-          onChange={(v) => setForm((f) => ({ ...f, company_id: v }))}
-          options={companies.map((c) => ({ value: c.id, label: c.name }))}
-          placeholder="Select company"
-          error={errors.company_id}
-        />
-        <Select
-          label="Plan type"
-          value={form.type}
-          onChange={(v) => setForm((f) => ({ ...f, type: v }))}
-          options={TYPES}
-          placeholder="Select plan type"
-          error={errors.type}
-        />
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save plan
-          </Button>
-        </div>
-        <FormError>{failure ?? undefined}</FormError>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
-        />
-      </form>
-    </Modal>
+    <EditorModal
+      title={plan ? 'Edit plan' : 'Add plan'}
+      label="Investment plan"
+      editor={editor}
+      submitLabel="Save plan"
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Plan name"
+        value={form.name}
+        onChange={editor.set('name')}
+        error={errors.name}
+        maxLength={200}
+      />
+      <Select
+        label="Company"
+        value={form.company_id}
+        onChange={editor.set('company_id')}
+        options={companies.map((c) => ({ value: c.id, label: c.name }))}
+        placeholder="Select company"
+        error={errors.company_id}
+      />
+      <Select
+        label="Plan type"
+        value={form.type}
+        onChange={editor.set('type')}
+        options={TYPES}
+        placeholder="Select plan type"
+        error={errors.type}
+      />
+    </EditorModal>
   );
 }

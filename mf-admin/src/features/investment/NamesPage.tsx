@@ -1,21 +1,15 @@
+import { api, Button, Table, TextInput } from '@kinfolio/ui-kit';
 import {
-  api,
-  Button,
-  EmptyState,
-  errorMessage,
-  FormError,
-  fieldErrors,
-  Modal,
-  Skeleton,
-  Table,
-  TextInput,
-  UnsavedChangesPopover,
-  useUnsavedChangesGuard,
-} from '@kinfolio/ui-kit';
-import { type FormEvent, useState } from 'react';
-import { ConfirmAction } from '../../components/ConfirmAction';
+  AdminPage,
+  DeleteConfirm,
+  EditorModal,
+  ListStates,
+  PageNoteView,
+  useCrudPage,
+  useEditorForm,
+} from '../../components/crud';
 import { RowActions, useAdminList } from '../../components/RowActions';
-import { Note, type ReferenceName, Wrap } from './shared';
+import type { ReferenceName } from './shared';
 
 interface Kind {
   /** admin/investment/{path} */
@@ -57,108 +51,63 @@ export const BanksPage = () => <NamesPage kind={BANK} />;
 
 function NamesPage({ kind }: { kind: Kind }) {
   const base = `admin/investment/${kind.path}`;
-  const { list, loadError, reload: load } = useAdminList<ReferenceName>(base, {}, [base]);
-  const [editing, setEditing] = useState<ReferenceName | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ReferenceName | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await api.del(`${base}/${deleting.id}`);
-      setNote({ ok: true, text: `Deleted the ${kind.one} '${deleting.name}'.` });
-      setDeleting(null);
-      await load();
-    } catch (err) {
-      setDeleteError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { list, loadError, reload } = useAdminList<ReferenceName>(base, {}, [base]);
+  const crud = useCrudPage<ReferenceName>(reload);
+  const { deleting } = crud;
 
   return (
-    <Wrap>
+    <AdminPage>
       <h1>{kind.title}</h1>
       <p className="kf-lead">{kind.lead}</p>
       <div className="kf-bar">
-        <Button
-          onClick={() => {
-            setNote(null);
-            setEditing('new');
-          }}
-        >
-          Add {kind.one}
-        </Button>
+        <Button onClick={crud.add}>Add {kind.one}</Button>
       </div>
-      {loadError ? (
-        <Note $ok={false} role="alert">
-          {loadError}
-        </Note>
-      ) : list === null ? (
-        <Skeleton rows={4} label={`Loading ${kind.title.toLowerCase()}`} />
-      ) : list.length === 0 ? (
-        <EmptyState title={kind.empty}>{kind.emptyText}</EmptyState>
-      ) : (
-        <Table label={kind.title}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((c) => (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>
-                  <RowActions
-                    name={c.name}
-                    onEdit={() => setEditing(c)}
-                    onDelete={() => {
-                      setDeleteError(null);
-                      setDeleting(c);
-                    }}
-                  />
-                </td>
+      <ListStates
+        list={list}
+        loadError={loadError}
+        loadingLabel={`Loading ${kind.title.toLowerCase()}`}
+        emptyTitle={kind.empty}
+        empty={kind.emptyText}
+      >
+        {(rows) => (
+          <Table label={kind.title}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {note ? (
-        <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </Note>
-      ) : null}
-      {editing ? (
+            </thead>
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.name}</td>
+                  <td>
+                    <RowActions name={c.name} onEdit={() => crud.edit(c)} onDelete={() => crud.askDelete(c)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </ListStates>
+      <PageNoteView note={crud.note} />
+      {crud.editing ? (
         <NameEditor
           kind={kind}
-          item={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (text) => {
-            setEditing(null);
-            setNote({ ok: true, text });
-            await load();
-          }}
+          item={crud.editing === 'new' ? null : crud.editing}
+          onClose={crud.closeEditor}
+          onSaved={crud.saved}
         />
       ) : null}
       {deleting ? (
-        <ConfirmAction
+        <DeleteConfirm
+          crud={crud}
           title={`Delete this ${kind.one}?`}
           message={kind.deleteText(deleting.name)}
-          confirmLabel="Delete"
-          danger
-          busy={busy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          onConfirm={() => crud.remove(`${base}/${deleting.id}`, `Deleted the ${kind.one} '${deleting.name}'.`)}
         />
       ) : null}
-    </Wrap>
+    </AdminPage>
   );
 }
 
@@ -173,61 +122,36 @@ function NameEditor({
   onClose: () => void;
   onSaved: (text: string) => Promise<void>;
 }) {
-  const [initial] = useState({ name: item?.name ?? '' });
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const guard = useUnsavedChangesGuard(initial, form, onClose);
+  const editor = useEditorForm({ name: item?.name ?? '' }, onClose);
+  const { form, errors } = editor;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const name = form.name.trim();
-    if (!name) {
-      setErrors({ name: 'Enter name' });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (item) await api.put(`admin/investment/${kind.path}/${item.id}`, { name });
-      else await api.post(`admin/investment/${kind.path}`, { name });
-      await onSaved(item ? `Saved the ${kind.one} '${name}'.` : `Added the ${kind.one} '${name}'.`);
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!editor.check(name ? {} : { name: 'Enter name' })) return;
+    await editor.save(
+      () =>
+        item
+          ? api.put(`admin/investment/${kind.path}/${item.id}`, { name })
+          : api.post(`admin/investment/${kind.path}`, { name }),
+      () => onSaved(item ? `Saved the ${kind.one} '${name}'.` : `Added the ${kind.one} '${name}'.`),
+    );
   }
 
   return (
-    <Modal open title={item ? `Edit ${kind.one}` : `Add ${kind.one}`} onClose={guard.requestClose}>
-      <form onSubmit={submit} aria-label={kind.title} noValidate style={{ position: 'relative' }}>
-        <TextInput
-          label={kind.label}
-          value={form.name}
-          onChange={(v) => setForm({ name: v })}
-          error={errors.name}
-          maxLength={200}
-        />
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save {kind.one}
-          </Button>
-        </div>
-        <FormError>{failure ?? undefined}</FormError>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
-        />
-      </form>
-    </Modal>
+    <EditorModal
+      title={item ? `Edit ${kind.one}` : `Add ${kind.one}`}
+      label={kind.title}
+      editor={editor}
+      submitLabel={`Save ${kind.one}`}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={kind.label}
+        value={form.name}
+        onChange={editor.set('name')}
+        error={errors.name}
+        maxLength={200}
+      />
+    </EditorModal>
   );
 }

@@ -3,7 +3,6 @@ import {
   api,
   Button,
   DOCUMENT_EXTENSIONS,
-  EmptyState,
   errorMessage,
   extensionOf,
   FilePicker,
@@ -21,9 +20,10 @@ import {
   useSession,
   validateUploads,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { ConfirmAction } from '../../components/ConfirmAction';
+import { AdminPage, DeleteConfirm, ListStates, PageNoteView, useCrudPage } from '../../components/crud';
+import { useAdminList } from '../../components/RowActions';
 
 type Magnet = auth.AdminLeadMagnet;
 type Access = auth.LeadMagnetAccess;
@@ -36,20 +36,8 @@ export const ACCESS_LABELS: Record<Access, string> = {
 const ACCEPT = [...DOCUMENT_EXTENSIONS, ...MEDIA_EXTENSIONS].join(',');
 const WRONG_TYPE = 'Only .pdf, .pptx, .xlsx, .jpg, .jpeg, .png or .webp files can be lead magnets.';
 
-const Wrap = styled.div`
-  h1 { margin: 0 0 6px; font-size: 1.5rem; }
-  .kf-lead { margin: 0 0 16px; color: ${theme.colors.muted}; }
-  .kf-bar { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 12px; }
-  td .kf-actions { display: flex; flex-wrap: wrap; gap: 6px; }
-  td .kf-actions button { min-height: 36px; padding: 4px 12px; }
+const Wrap = styled(AdminPage)`
   .kf-file { color: ${theme.colors.muted}; font-size: 14px; }
-`;
-const Note = styled.p<{ $ok: boolean }>`
-  margin: 12px 0 0;
-  padding: 10px 12px;
-  border-radius: 6px;
-  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
-  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
 `;
 const Checks = styled.fieldset`
   border: 1px solid #e3e8eb;
@@ -84,58 +72,25 @@ async function uploadOne(file: File, userId: string): Promise<{ key: string; fil
  * listed (the permission `lm:<id>`), or none.
  */
 export function LeadMagnetsPage() {
-  const [list, setList] = useState<Magnet[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Magnet | 'new' | null>(null);
+  const { list, loadError, reload } = useAdminList<Magnet>('admin/advisor-magnet-files', {}, []);
+  const crud = useCrudPage<Magnet>(reload);
+  const { deleting, setNote } = crud;
   const [permission, setPermission] = useState<Magnet | null>(null);
-  const [deleting, setDeleting] = useState<Magnet | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const rows = await api.get<Magnet[]>('admin/advisor-magnet-files', { signal });
-      if (signal?.aborted) return;
-      setList(rows);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
+  const [toggling, setToggling] = useState(false);
+  /** Publishing and deleting share one busy state, as the page always had. */
+  const busy = toggling || crud.deleteBusy;
 
   async function togglePublished(m: Magnet) {
-    setBusy(true);
+    setToggling(true);
     setNote(null);
     try {
       await api.patch(`admin/advisor-magnet-files/${m.id}`, { published: !m.published });
       setNote({ ok: true, text: m.published ? `'${m.title}' is unpublished.` : `'${m.title}' is published.` });
-      await load();
+      await reload();
     } catch (err) {
       setNote({ ok: false, text: errorMessage(err) });
     } finally {
-      setBusy(false);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await api.del(`admin/advisor-magnet-files/${deleting.id}`);
-      setNote({ ok: true, text: `Deleted '${deleting.title}'.` });
-      setDeleting(null);
-      await load();
-    } catch (err) {
-      setDeleteError(errorMessage(err));
-    } finally {
-      setBusy(false);
+      setToggling(false);
     }
   }
 
@@ -146,93 +101,77 @@ export function LeadMagnetsPage() {
         Files advisors may offer on their public page. Visitors download one after leaving their name and e-mail.
       </p>
       <div className="kf-bar">
-        <Button onClick={() => setEditing('new')}>Upload lead magnet</Button>
+        <Button onClick={crud.addKeepingNote}>Upload lead magnet</Button>
       </div>
-      {loadError ? (
-        <Note $ok={false} role="alert">
-          {loadError}
-        </Note>
-      ) : list === null ? (
-        <Skeleton rows={3} label="Loading lead magnets" />
-      ) : list.length === 0 ? (
-        <EmptyState title="No lead magnets yet">
-          Upload a guide or checklist advisors can offer their visitors.
-        </EmptyState>
-      ) : (
-        <Table label="Lead magnets">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">File</th>
-              <th scope="col">Status</th>
-              <th scope="col">Who may use it</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  {m.title}
-                  {m.description ? <div className="kf-file">{m.description}</div> : null}
-                </td>
-                <td className="kf-file">{m.file_name}</td>
-                <td>{m.published ? <Tag tone="green">Published</Tag> : <Tag>Draft</Tag>}</td>
-                <td>
-                  {ACCESS_LABELS[m.access]}
-                  {m.access === 'listed' ? ` (${m.advisor_ids.length})` : ''}
-                </td>
-                <td>
-                  <div className="kf-actions">
-                    <Button variant="secondary" onClick={() => setEditing(m)} aria-label={`Edit ${m.title}`}>
-                      Edit
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      disabled={busy}
-                      onClick={() => void togglePublished(m)}
-                      aria-label={`${m.published ? 'Unpublish' : 'Publish'} ${m.title}`}
-                    >
-                      {m.published ? 'Unpublish' : 'Publish'}
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      onClick={() => setPermission(m)}
-                      aria-label={`Permission of ${m.title}`}
-                    >
-                      Permission
-                    </Button>
-                    <Button
-                      variant="danger"
-                      onClick={() => {
-                        setDeleteError(null);
-                        setDeleting(m);
-                      }}
-                      aria-label={`Delete ${m.title}`}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
+      <ListStates
+        list={list}
+        loadError={loadError}
+        loadingLabel="Loading lead magnets"
+        rows={3}
+        emptyTitle="No lead magnets yet"
+        empty="Upload a guide or checklist advisors can offer their visitors."
+      >
+        {(rows) => (
+          <Table label="Lead magnets">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">File</th>
+                <th scope="col">Status</th>
+                <th scope="col">Who may use it</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {note ? (
-        <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </Note>
-      ) : null}
-      {editing ? (
+            </thead>
+            <tbody>
+              {rows.map((m) => (
+                <tr key={m.id}>
+                  <td>
+                    {m.title}
+                    {m.description ? <div className="kf-file">{m.description}</div> : null}
+                  </td>
+                  <td className="kf-file">{m.file_name}</td>
+                  <td>{m.published ? <Tag tone="green">Published</Tag> : <Tag>Draft</Tag>}</td>
+                  <td>
+                    {ACCESS_LABELS[m.access]}
+                    {m.access === 'listed' ? ` (${m.advisor_ids.length})` : ''}
+                  </td>
+                  <td>
+                    <div className="kf-actions">
+                      <Button variant="secondary" onClick={() => crud.edit(m)} aria-label={`Edit ${m.title}`}>
+                        Edit
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        disabled={busy}
+                        onClick={() => void togglePublished(m)}
+                        aria-label={`${m.published ? 'Unpublish' : 'Publish'} ${m.title}`}
+                      >
+                        {m.published ? 'Unpublish' : 'Publish'}
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        onClick={() => setPermission(m)}
+                        aria-label={`Permission of ${m.title}`}
+                      >
+                        Permission
+                      </Button>
+                      <Button variant="danger" onClick={() => crud.askDelete(m)} aria-label={`Delete ${m.title}`}>
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </ListStates>
+      <PageNoteView note={crud.note} />
+      {crud.editing ? (
         <MagnetEditor
-          magnet={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (text) => {
-            setEditing(null);
-            setNote({ ok: true, text });
-            await load();
-          }}
+          magnet={crud.editing === 'new' ? null : crud.editing}
+          onClose={crud.closeEditor}
+          onSaved={crud.saved}
         />
       ) : null}
       {permission ? (
@@ -242,20 +181,16 @@ export function LeadMagnetsPage() {
           onSaved={async (text) => {
             setPermission(null);
             setNote({ ok: true, text });
-            await load();
+            await reload();
           }}
         />
       ) : null}
       {deleting ? (
-        <ConfirmAction
+        <DeleteConfirm
+          crud={{ ...crud, deleteBusy: busy }}
           title="Delete this lead magnet?"
           message={`'${deleting.title}' will be removed from every advisor's public page.`}
-          confirmLabel="Delete"
-          danger
-          busy={busy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          onConfirm={() => crud.remove(`admin/advisor-magnet-files/${deleting.id}`, `Deleted '${deleting.title}'.`)}
         />
       ) : null}
     </Wrap>

@@ -1,14 +1,11 @@
 import {
   api,
   Button,
-  EmptyState,
   errorMessage,
   FilePicker,
   FormError,
   Modal,
-  Skeleton,
   TextInput,
-  theme,
   UPLOAD_ACCEPT,
   uploadFiles,
   useSession,
@@ -17,7 +14,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ConfirmAction } from '../../components/ConfirmAction';
+import { AdminPage, DeleteConfirm, ListStates, PageNoteView, useCrudPage } from '../../components/crud';
 
 /** A file of a folder as the service answers it: `key` is what was stored (an upload key or an https link). */
 export interface PresentationFile {
@@ -36,10 +33,8 @@ const stored = (f: PresentationFile) => ({ name: f.name, url: f.key ?? f.url });
 /** A link must be https and end in one of the presentation types (spec §2.11: a pptx may be a link for the office viewer). */
 export const LINK_PATTERN = /^https:\/\/[^\s"'<>]+\.(pdf|pptx|xlsx|doc)(\?[^\s"'<>]*)?$/i;
 
-const Wrap = styled.div`
-  h1 { margin: 0 0 6px; font-size: 1.5rem; }
-  .kf-lead { margin: 0 0 16px; color: ${theme.colors.muted}; }
-  .kf-bar { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 12px; align-items: center; }
+const Wrap = styled(AdminPage)`
+  .kf-bar { align-items: center; }
 `;
 const Folder = styled.section`
   border: 1px solid #e3e8eb;
@@ -54,14 +49,6 @@ const Folder = styled.section`
   .kf-actions { display: flex; flex-wrap: wrap; gap: 6px; }
   .kf-actions button { min-height: 36px; padding: 4px 12px; }
 `;
-const Note = styled.p<{ $ok: boolean }>`
-  margin: 12px 0 0;
-  padding: 10px 12px;
-  border-radius: 6px;
-  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
-  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
-`;
-
 /**
  * CMS › Page walkthrough › Presentations (spec §2.11): folders of pdf, pptx, xlsx and doc files that the help widget's
  * Presentation tab shows to signed-in users. Create, rename and delete folders; add files by upload (the existing
@@ -70,12 +57,8 @@ const Note = styled.p<{ $ok: boolean }>`
 export function PresentationsPage() {
   const [folders, setFolders] = useState<PresentationFolder[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [naming, setNaming] = useState<PresentationFolder | 'new' | null>(null);
   const [adding, setAdding] = useState<PresentationFolder | null>(null);
-  const [deleting, setDeleting] = useState<PresentationFolder | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [removing, setRemoving] = useState(false);
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -94,10 +77,14 @@ export function PresentationsPage() {
     void load(ctrl.signal);
     return () => ctrl.abort();
   }, [load]);
+  const crud = useCrudPage<PresentationFolder>(load);
+  const { editing: naming, deleting, setNote } = crud;
+  /** Removing a file and deleting a folder share one busy state, as the page always had. */
+  const busy = removing || crud.deleteBusy;
 
   async function removeFile(folder: PresentationFolder, index: number) {
     const file = folder.files[index];
-    setBusy(true);
+    setRemoving(true);
     setNote(null);
     try {
       await api.patch(`admin/presentations/${folder.id}/update`, {
@@ -108,23 +95,7 @@ export function PresentationsPage() {
     } catch (err) {
       setNote({ ok: false, text: errorMessage(err) });
     } finally {
-      setBusy(false);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await api.del(`admin/presentations/${deleting.id}`);
-      setNote({ ok: true, text: `Deleted the folder '${deleting.folder_name}'.` });
-      setDeleting(null);
-      await load();
-    } catch (err) {
-      setDeleteError(errorMessage(err));
-    } finally {
-      setBusy(false);
+      setRemoving(false);
     }
   }
 
@@ -136,77 +107,57 @@ export function PresentationsPage() {
         <Link to="/admin-dashboard/page-walkthrough">Back to page walkthroughs</Link>
       </p>
       <div className="kf-bar">
-        <Button onClick={() => setNaming('new')}>Add folder</Button>
+        <Button onClick={crud.addKeepingNote}>Add folder</Button>
       </div>
-      {loadError ? (
-        <Note $ok={false} role="alert">
-          {loadError}
-        </Note>
-      ) : folders === null ? (
-        <Skeleton rows={3} label="Loading presentations" />
-      ) : folders.length === 0 ? (
-        <EmptyState title="No presentations yet">
-          Add a folder and its files: the help widget shows a Presentation tab once there is one.
-        </EmptyState>
-      ) : (
-        folders.map((f) => (
-          <Folder key={f.id} aria-label={f.folder_name}>
-            <h2>{f.folder_name}</h2>
-            {f.files.length === 0 ? (
-              <p>No files in this folder yet.</p>
-            ) : (
-              <ul aria-label={`Files of ${f.folder_name}`}>
-                {f.files.map((file, i) => (
-                  <li key={`${file.key ?? file.url}-${file.name}`}>
-                    {file.name}
-                    <Button
-                      variant="secondary"
-                      disabled={busy}
-                      onClick={() => void removeFile(f, i)}
-                      aria-label={`Remove ${file.name} from ${f.folder_name}`}
-                    >
-                      Remove
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <div className="kf-actions">
-              <Button variant="secondary" onClick={() => setAdding(f)} aria-label={`Add a file to ${f.folder_name}`}>
-                Add file
-              </Button>
-              <Button variant="secondary" onClick={() => setNaming(f)} aria-label={`Rename ${f.folder_name}`}>
-                Rename
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => {
-                  setDeleteError(null);
-                  setDeleting(f);
-                }}
-                aria-label={`Delete ${f.folder_name}`}
-              >
-                Delete
-              </Button>
-            </div>
-          </Folder>
-        ))
-      )}
-      {note ? (
-        <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </Note>
-      ) : null}
+      <ListStates
+        list={folders}
+        loadError={loadError}
+        loadingLabel="Loading presentations"
+        rows={3}
+        emptyTitle="No presentations yet"
+        empty="Add a folder and its files: the help widget shows a Presentation tab once there is one."
+      >
+        {(rows) =>
+          rows.map((f) => (
+            <Folder key={f.id} aria-label={f.folder_name}>
+              <h2>{f.folder_name}</h2>
+              {f.files.length === 0 ? (
+                <p>No files in this folder yet.</p>
+              ) : (
+                <ul aria-label={`Files of ${f.folder_name}`}>
+                  {f.files.map((file, i) => (
+                    <li key={`${file.key ?? file.url}-${file.name}`}>
+                      {file.name}
+                      <Button
+                        variant="secondary"
+                        disabled={busy}
+                        onClick={() => void removeFile(f, i)}
+                        aria-label={`Remove ${file.name} from ${f.folder_name}`}
+                      >
+                        Remove
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div className="kf-actions">
+                <Button variant="secondary" onClick={() => setAdding(f)} aria-label={`Add a file to ${f.folder_name}`}>
+                  Add file
+                </Button>
+                <Button variant="secondary" onClick={() => crud.edit(f)} aria-label={`Rename ${f.folder_name}`}>
+                  Rename
+                </Button>
+                <Button variant="danger" onClick={() => crud.askDelete(f)} aria-label={`Delete ${f.folder_name}`}>
+                  Delete
+                </Button>
+              </div>
+            </Folder>
+          ))
+        }
+      </ListStates>
+      <PageNoteView note={crud.note} />
       {naming ? (
-        <FolderNameEditor
-          folder={naming === 'new' ? null : naming}
-          onClose={() => setNaming(null)}
-          onSaved={async (text) => {
-            setNaming(null);
-            setNote({ ok: true, text });
-            await load();
-          }}
-        />
+        <FolderNameEditor folder={naming === 'new' ? null : naming} onClose={crud.closeEditor} onSaved={crud.saved} />
       ) : null}
       {adding ? (
         <AddFile
@@ -220,15 +171,13 @@ export function PresentationsPage() {
         />
       ) : null}
       {deleting ? (
-        <ConfirmAction
+        <DeleteConfirm
+          crud={{ ...crud, deleteBusy: busy }}
           title="Delete this folder?"
           message={`'${deleting.folder_name}' and its ${deleting.files.length} file(s) will no longer show in the help widget.`}
-          confirmLabel="Delete"
-          danger
-          busy={busy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            crud.remove(`admin/presentations/${deleting.id}`, `Deleted the folder '${deleting.folder_name}'.`)
+          }
         />
       ) : null}
     </Wrap>

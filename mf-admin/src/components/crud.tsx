@@ -1,0 +1,260 @@
+import {
+  api,
+  Button,
+  EmptyState,
+  errorMessage,
+  FormError,
+  fieldErrors,
+  Modal,
+  Skeleton,
+  theme,
+  UnsavedChangesPopover,
+  useUnsavedChangesGuard,
+} from '@kinfolio/ui-kit';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import styled from 'styled-components';
+import { ConfirmAction } from './ConfirmAction';
+
+/**
+ * The admin back office's list-and-editor pages share one shape: a list read from the API (loading skeleton, error,
+ * empty state), an Add button, a modal editor per row with the unsaved-changes guard, a delete confirmation, and a
+ * note saying what was done. The pieces here are that shape, written once; each page keeps its own columns, fields,
+ * texts and rules.
+ */
+
+/** A page's frame: heading, lead, the bar of actions above the list, and row actions in tables. */
+export const AdminPage = styled.div`
+  h1 { margin: 0 0 6px; font-size: 1.5rem; }
+  h2 { margin: 20px 0 8px; font-size: 1.15rem; }
+  .kf-lead { margin: 0 0 16px; color: ${theme.colors.muted}; }
+  .kf-bar { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; margin-bottom: 12px; }
+  .kf-bar > div { min-width: 220px; }
+  td .kf-actions { display: flex; flex-wrap: wrap; gap: 6px; }
+  td .kf-actions button { min-height: 36px; padding: 4px 12px; }
+  .kf-pager { display: flex; gap: 8px; align-items: center; margin-top: 12px; }
+  .kf-num { text-align: right; font-variant-numeric: tabular-nums; }
+`;
+
+/** What a page says after an action: green and polite when it worked, red and assertive when it did not. */
+export const Note = styled.p<{ $ok: boolean }>`
+  margin: 12px 0 0;
+  padding: 10px 12px;
+  border-radius: 6px;
+  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
+  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
+`;
+
+export type PageNote = { ok: boolean; text: string } | null;
+
+export function PageNoteView({ note }: { note: PageNote }) {
+  return note ? (
+    <Note $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
+      {note.text}
+    </Note>
+  ) : null;
+}
+
+/**
+ * A list's states in order: the read failed (alert), still loading (skeleton), nothing yet (empty state), else the
+ * list itself.
+ */
+export function ListStates<T>({
+  list,
+  loadError,
+  loadingLabel,
+  rows = 4,
+  emptyTitle,
+  empty,
+  children,
+}: {
+  list: T[] | null;
+  loadError: string | null;
+  loadingLabel: string;
+  rows?: number;
+  emptyTitle: string;
+  empty?: ReactNode;
+  children: (list: T[]) => ReactNode;
+}) {
+  if (loadError)
+    return (
+      <Note $ok={false} role="alert">
+        {loadError}
+      </Note>
+    );
+  if (list === null) return <Skeleton rows={rows} label={loadingLabel} />;
+  if (list.length === 0) return <EmptyState title={emptyTitle}>{empty}</EmptyState>;
+  return <>{children(list)}</>;
+}
+
+/**
+ * The state of a list page with an editor and a delete confirmation: which row is being edited ('new' for an add)
+ * or deleted, the note, and the delete itself (`remove`: its DELETE path and the note it leaves).
+ */
+export function useCrudPage<T>(reload: () => Promise<void>) {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [note, setNote] = useState<PageNote>(null);
+  return {
+    editing,
+    deleting,
+    note,
+    setNote,
+    add: () => {
+      setNote(null);
+      setEditing('new');
+    },
+    /** Opens the editor for an add, leaving the note as it is (for pages whose Add keeps the last note showing). */
+    addKeepingNote: () => setEditing('new'),
+    edit: (row: T) => setEditing(row),
+    closeEditor: () => setEditing(null),
+    /** The editor saved: close it, say so, read the list again. */
+    saved: async (text: string) => {
+      setEditing(null);
+      setNote({ ok: true, text });
+      await reload();
+    },
+    askDelete: (row: T) => {
+      setDeleteError(null);
+      setDeleting(row);
+    },
+    cancelDelete: () => setDeleting(null),
+    /** Deletes through `path`; on success says `text` and reads the list again, on failure shows why in the dialog. */
+    remove: async (path: string, text: string) => {
+      setBusy(true);
+      setDeleteError(null);
+      try {
+        await api.del(path);
+        setNote({ ok: true, text });
+        setDeleting(null);
+        await reload();
+      } catch (err) {
+        setDeleteError(errorMessage(err));
+      } finally {
+        setBusy(false);
+      }
+    },
+    deleteBusy: busy,
+    deleteError,
+  };
+}
+
+/** The delete confirmation of a `useCrudPage` page, open while a row is being deleted. */
+export function DeleteConfirm({
+  crud,
+  title,
+  message,
+  onConfirm,
+  confirmLabel = 'Delete',
+}: {
+  crud: { deleteBusy: boolean; deleteError: string | null; cancelDelete: () => void };
+  title: string;
+  message: string;
+  onConfirm: () => void;
+  confirmLabel?: string;
+}) {
+  return (
+    <ConfirmAction
+      title={title}
+      message={message}
+      confirmLabel={confirmLabel}
+      danger
+      busy={crud.deleteBusy}
+      error={crud.deleteError}
+      onConfirm={onConfirm}
+      onCancel={crud.cancelDelete}
+    />
+  );
+}
+
+/**
+ * An editor's form state: the values, the errors by field, the save in progress and its failure, and the
+ * unsaved-changes guard on closing. `save` runs a request; a refusal's field errors and message show in the form.
+ */
+export function useEditorForm<F>(initialValues: F, onClose: () => void) {
+  const [initial] = useState(initialValues);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const guard = useUnsavedChangesGuard(initial, form, onClose);
+  /** Sets one field. */
+  const set =
+    <K extends keyof F>(key: K) =>
+    (value: F[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
+  /** Shows `found` (errors by field) and answers whether the form may be sent. */
+  const check = (found: Record<string, string>) => {
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
+  async function save(request: () => Promise<unknown>, onDone: () => Promise<void>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await request();
+      await onDone();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setFailure(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { form, setForm, set, errors, setErrors, check, busy, failure, setFailure, guard, save };
+}
+
+/**
+ * An editor in a modal: the form (labelled `label`), Cancel (through the unsaved-changes guard) and the submit
+ * button, the failure in red, and the guard's popover.
+ */
+export function EditorModal({
+  title,
+  label,
+  editor,
+  submitLabel,
+  onSubmit,
+  width,
+  children,
+}: {
+  title: string;
+  label: string;
+  editor: Pick<ReturnType<typeof useEditorForm>, 'guard' | 'busy' | 'failure'>;
+  submitLabel: string;
+  onSubmit: () => void | Promise<void>;
+  width?: number;
+  children: ReactNode;
+}) {
+  const { guard, busy, failure } = editor;
+  return (
+    <Modal open title={title} onClose={guard.requestClose} width={width}>
+      <form
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void onSubmit();
+        }}
+        aria-label={label}
+        noValidate
+        style={{ position: 'relative' }}
+      >
+        {children}
+        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
+          <Button variant="secondary" onClick={guard.requestClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </div>
+        <FormError>{failure ?? undefined}</FormError>
+        <UnsavedChangesPopover
+          open={guard.confirming}
+          onDiscard={guard.discard}
+          onKeepEditing={guard.keepEditing}
+          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
+        />
+      </form>
+    </Modal>
+  );
+}
