@@ -2,9 +2,8 @@ import { households, planning, scenarios } from '@kinfolio/contracts';
 import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express } from 'express';
 import { calculateDataTables, calculateDebt, calculateFinance } from '../../domain/calculations';
-import { engineHousehold } from '../../households/engine-household';
 import { householdFor } from '../../records/access';
-import { householdProjection } from '../../reports/projection';
+import { householdProjection, storedHousehold } from '../../reports/projection';
 import { run, runScenario, runStoredScenario } from '../../scenarios/run';
 
 /**
@@ -16,10 +15,9 @@ export function calculateRoutes(app: Express, ctx: ServiceContext): void {
   const guard = allow('advisor', 'customer');
   const isStored = (body: unknown) =>
     !!body && typeof body === 'object' && !Array.isArray(body) && Object.hasOwn(body, 'household_id');
-  const stored = async (id: string, asOf?: string) => {
-    const hh = await householdFor(ctx.db, id, identity(), 'read');
-    return parse(planning.Household, await engineHousehold(ctx.db, hh, asOf));
-  };
+  // the parsed household per version (reports/projection.ts), shared with the report and scenario runs
+  const stored = async (id: string, asOf?: string) =>
+    storedHousehold(ctx, await householdFor(ctx.db, id, identity(), 'read'), asOf);
   const household = async (body: unknown): Promise<planning.Household> => {
     if (!isStored(body)) return parse(planning.Household, body);
     const b = parse(households.StoredCalculationBody, body);
