@@ -7,7 +7,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
-import { freePort, type Identity, RedisCache, type TestService } from '@kinfolio/service-kit';
+import {
+  freePort,
+  type Identity,
+  RedisCache,
+  TEST_AMQP_URL,
+  TEST_DATABASE_URL,
+  type TestService,
+} from '@kinfolio/service-kit';
 import { hashToken, sessionCacheKey } from '../../gateway/src/session';
 
 const root = resolve(__dirname, '../..');
@@ -29,8 +36,57 @@ export interface BenchGateway {
   stop(): Promise<void>;
 }
 
-/** Starts the gateway in front of `t` (every service URL points at it) and waits until it answers. */
-export async function benchGateway(t: TestService, label: string, maxSockets = 64): Promise<BenchGateway> {
+/**
+ * Starts svc-planning in a process of its own on `t`'s schema (distributed mode: the service apart from the load
+ * generator, as the issue's targets are measured), with `t`'s internal secret. Answers its URL and how to stop it.
+ */
+export async function serviceProcess(t: TestService): Promise<{ url: string; stop(): Promise<void> }> {
+  const schema = ((await t.svc.ctx.db.raw('select current_schema() as s')) as { rows: Array<{ s: string }> }).rows[0]
+    ?.s;
+  const child = spawn(process.execPath, ['--import', 'tsx', join('svc-planning', 'bench', 'service-process.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      MODE: 'distributed',
+      DATABASE_URL: TEST_DATABASE_URL,
+      AMQP_URL: TEST_AMQP_URL,
+      REDIS_URL: redisUrl,
+      AMQP_NAMESPACE: `bench${randomBytes(3).toString('hex')}.`,
+      REDIS_PREFIX: `bench:${randomBytes(3).toString('hex')}:`,
+      INTERNAL_SECRET: t.secret,
+      LOG_LEVEL: 'warn',
+      OFFLINE_OUTBOX: 'true',
+      SEED_DEMO: 'false',
+      BENCH_SCHEMA: schema,
+      PORT: String(await freePort()),
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m: { url: string }) => resolve(m.url));
+    child.once('exit', (code) => reject(new Error(`the svc-planning process stopped (${code})`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * Starts the gateway in front of `t` (every service URL points at it, or at `serviceUrl` when the service runs in a
+ * process of its own) and waits until it answers.
+ */
+export async function benchGateway(
+  t: TestService,
+  label: string,
+  maxSockets = 64,
+  serviceUrl = t.svc.url,
+): Promise<BenchGateway> {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const cache = new RedisCache(redisUrl, `bench-${label}:${randomBytes(3).toString('hex')}:`);
   const prefix = (cache as unknown as { prefix: string }).prefix;
@@ -46,10 +102,10 @@ export async function benchGateway(t: TestService, label: string, maxSockets = 6
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:8080',
-      SVC_AUTH_URLS: t.svc.url,
-      SVC_PLANNING_URLS: t.svc.url,
-      SVC_BILLING_URLS: t.svc.url,
-      SVC_SUPPORT_URLS: t.svc.url,
+      SVC_AUTH_URLS: serviceUrl,
+      SVC_PLANNING_URLS: serviceUrl,
+      SVC_BILLING_URLS: serviceUrl,
+      SVC_SUPPORT_URLS: serviceUrl,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
     },

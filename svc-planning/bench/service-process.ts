@@ -1,0 +1,39 @@
+/**
+ * svc-planning in a process of its own for the benches (distributed mode: the service apart from the load
+ * generator and the gateway), on the schema the bench seeded. Env: the kit's config (MODE=distributed,
+ * DATABASE_URL, AMQP_URL, REDIS_URL, INTERNAL_SECRET), PORT, BENCH_SCHEMA. Tells its parent its URL once it listens.
+ */
+import {
+  closePorts,
+  createLogger,
+  createPorts,
+  KitConfig,
+  loadConfig,
+  onShutdown,
+  startService,
+} from '@kinfolio/service-kit';
+import { planningModule } from '../src/module';
+
+const config = loadConfig(KitConfig, process.env, 'svc-planning');
+const logger = createLogger('svc-planning', config.LOG_LEVEL);
+const ports = createPorts(config, logger);
+const schema = process.env.BENCH_SCHEMA;
+if (!schema || !config.DATABASE_URL) throw new Error('BENCH_SCHEMA and DATABASE_URL are required');
+startService(planningModule, {
+  config,
+  ports,
+  port: Number(process.env.PORT ?? 0),
+  logger,
+  db: { kind: 'pg', url: config.DATABASE_URL, schema, poolMax: 10 },
+})
+  .then((svc) => {
+    process.send?.({ url: svc.url });
+    onShutdown(logger, async () => {
+      await svc.stop();
+      await closePorts(ports);
+    });
+  })
+  .catch((err: unknown) => {
+    logger.fatal({ err }, 'svc-planning (bench) failed to start');
+    process.exit(1);
+  });
