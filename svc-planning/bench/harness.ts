@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import {
@@ -40,7 +41,7 @@ export interface BenchGateway {
  * Starts svc-planning in a process of its own on `t`'s schema (distributed mode: the service apart from the load
  * generator, as the issue's targets are measured), with `t`'s internal secret. Answers its URL and how to stop it.
  */
-export async function serviceProcess(t: TestService): Promise<{ url: string; stop(): Promise<void> }> {
+export async function serviceProcess(t: TestService): Promise<{ url: string; cpuMs(): number; stop(): Promise<void> }> {
   const schema = ((await t.svc.ctx.db.raw('select current_schema() as s')) as { rows: Array<{ s: string }> }).rows[0]
     ?.s;
   const child = spawn(process.execPath, ['--import', 'tsx', join('svc-planning', 'bench', 'service-process.ts')], {
@@ -68,6 +69,11 @@ export async function serviceProcess(t: TestService): Promise<{ url: string; sto
   });
   return {
     url,
+    // CPU time (user + kernel) of the service's own process so far, its scenario processes not included
+    cpuMs: () => {
+      const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -4,6 +4,7 @@ import { AppError, badRequest, parse, type ServiceContext } from '@kinfolio/serv
 import {
   CalculationInputError,
   calculateScenarioModelling,
+  type RunOptions,
   type ScenarioInput,
   scenarioPool,
 } from '../domain/calculations';
@@ -28,11 +29,11 @@ export function run<T>(fn: () => T): T {
 }
 
 /** Runs a scenario: with Monte Carlo on a thread of the scenario pool (never on the event loop), else inline. */
-export async function runScenario(h: planning.Household, s: ScenarioInput) {
+export async function runScenario(h: planning.Household, s: ScenarioInput, o: RunOptions = {}) {
   if (!s.monte_carlo?.enabled) return run(() => calculateScenarioModelling(h, s));
   let out: ReturnType<typeof calculateScenarioModelling>;
   try {
-    out = await scenarioPool().run<ReturnType<typeof calculateScenarioModelling>>(h, s);
+    out = await scenarioPool().run<ReturnType<typeof calculateScenarioModelling>>(h, s, o);
   } catch (e) {
     return run(() => {
       throw e;
@@ -113,7 +114,8 @@ export async function runStoredScenario(
     locked_assets: b.scenario?.locked_assets ?? inputs.locked_assets,
   };
   const changes = Object.entries(b.expense_change_percent ?? stored.expense_change_percent);
-  if (changes.length === 0) return runScenario(household, s);
+  // the household is the cache's object for this version, never changed: the pool's processes keep a copy of it
+  if (changes.length === 0) return runScenario(household, s, { keep: true });
   // expense changes are the scenario's only: the current plan is the stored household's
   const known = new Set((household.expenses ?? []).map((e) => e.id));
   for (const [id] of changes)

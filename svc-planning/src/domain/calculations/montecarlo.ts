@@ -345,7 +345,35 @@ export function liquidByClass(
  * they never keep the service alive, and end when it does); calls beyond the pool's size wait in a queue. Size:
  * KF_SCENARIO_THREADS, else the machine's cores less one (at least 1, at most 4).
  */
-type Job = { id: number; h: unknown; s: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+type Job = {
+  id: number;
+  h: unknown;
+  s: unknown;
+  /** The household's number while it is kept (RunOptions.keep), else 0. */
+  hid: number;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+};
+/** What the service sends a process: the household itself, or only its number when the process keeps it. */
+export type ScenarioMessage = { id: number; s: unknown; h?: unknown; hid: number };
+/** How many households a scenario process keeps (the service and the process evict the least recently used). */
+export const KEPT_HOUSEHOLDS = 32;
+export interface RunOptions {
+  /**
+   * The household is an object the caller keeps and never changes (a stored household's version from its cache):
+   * each process keeps a copy, and later runs on the same object send only its number, not the household again.
+   */
+  keep?: boolean;
+}
+/** A number per kept household object (its identity is its version). */
+const householdIds = new WeakMap<object, number>();
+let nextHouseholdId = 1;
+/** Marks `hid` as the most recently used of `kept`, evicting the least recently used beyond KEPT_HOUSEHOLDS. */
+export function touchKept<V>(kept: Map<number, V>, hid: number, v: V): void {
+  kept.delete(hid);
+  kept.set(hid, v);
+  if (kept.size > KEPT_HOUSEHOLDS) kept.delete(kept.keys().next().value as number);
+}
 type Reply = {
   id: number;
   ok: boolean;
@@ -363,9 +391,20 @@ class ScenarioPool {
   private next = 1;
   constructor(private readonly max: number) {}
 
-  run<T>(h: unknown, s: unknown): Promise<T> {
+  /** Which kept households each process holds (their numbers, least recently used first). */
+  private kept = new Map<ChildProcess, Map<number, true>>();
+
+  run<T>(h: unknown, s: unknown, o: RunOptions = {}): Promise<T> {
+    let hid = 0;
+    if (o.keep && h && typeof h === 'object') {
+      hid = householdIds.get(h) ?? 0;
+      if (!hid) {
+        hid = nextHouseholdId++;
+        householdIds.set(h, hid);
+      }
+    }
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ id: this.next++, h, s, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ id: this.next++, h, s, hid, resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
@@ -398,7 +437,14 @@ class ScenarioPool {
       this.busy.set(p, job);
       p.ref();
       channelOf(p)?.ref();
-      p.send({ id: job.id, h: job.h, s: job.s }, (e) => {
+      const kept = this.kept.get(p) ?? new Map<number, true>();
+      this.kept.set(p, kept);
+      const known = job.hid !== 0 && kept.has(job.hid);
+      if (job.hid !== 0) touchKept(kept, job.hid, true);
+      const message: ScenarioMessage = known
+        ? { id: job.id, s: job.s, hid: job.hid }
+        : { id: job.id, s: job.s, h: job.h, hid: job.hid };
+      p.send(message, (e) => {
         if (e) this.lost(p, e);
       });
     }
@@ -427,7 +473,11 @@ class ScenarioPool {
       rest();
       this.idle.push(p);
       if (r.ok) job.resolve(r.value);
-      else job.reject(revive(r.error));
+      else if (r.error?.kind === 'miss') {
+        // the process no longer holds the household: send it again, whole
+        this.kept.get(p)?.delete(job.hid);
+        this.queue.unshift(job);
+      } else job.reject(revive(r.error));
       this.pump();
     });
     p.on('error', (e) => this.lost(p, e));
@@ -440,6 +490,7 @@ class ScenarioPool {
     const wasIdle = this.idle.indexOf(p);
     if (!job && wasIdle === -1) return;
     this.busy.delete(p);
+    this.kept.delete(p);
     if (wasIdle !== -1) this.idle.splice(wasIdle, 1);
     this.size = Math.max(0, this.size - 1);
     if (p.exitCode === null && p.signalCode === null) p.kill();

@@ -75,3 +75,44 @@ it('runs a scenario in a process of the pool, answers an engine refusal as the s
     await closeScenarioPool();
   }
 });
+
+it('sends a kept household to a process once, and whole again when the process no longer holds it', async () => {
+  try {
+    const pool = scenarioPool();
+    const s = { monte_carlo: { enabled: true, trials: 300, seed: 5 } };
+    const h = sampleHousehold(2);
+    const first = await pool.run(h, s, { keep: true });
+    const p = (pool as unknown as { idle: ChildProcess[] }).idle[0] as ChildProcess;
+    const sent: Array<{ h?: unknown; hid: number }> = [];
+    const send = p.send.bind(p) as (m: unknown, cb: (e: Error | null) => void) => boolean;
+    let strip = false;
+    (p as unknown as { send: typeof send }).send = (m, cb) => {
+      const msg = m as { h?: unknown; hid: number };
+      sent.push(msg);
+      // pretend the service believes the process holds a household it never received
+      if (strip && msg.h !== undefined) {
+        strip = false;
+        const { h: _dropped, ...rest } = msg;
+        return send(rest, cb);
+      }
+      return send(m, cb);
+    };
+    // the same object again: only its number goes, and the answer is the same
+    expect(await pool.run(h, s, { keep: true })).toEqual(first);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.h).toBeUndefined();
+    expect(sent[0]?.hid).toBeGreaterThan(0);
+    // a household not kept always goes whole
+    await pool.run(sampleHousehold(2), s);
+    expect(sent[1]?.h).toBeDefined();
+    expect(sent[1]?.hid).toBe(0);
+    // a process that does not hold the household says so, and the service sends it whole
+    strip = true;
+    const other = sampleHousehold(3);
+    const out = await pool.run<{ monte_carlo: { trials: number } }>(other, s, { keep: true });
+    expect(out.monte_carlo.trials).toBe(300);
+    expect(sent.slice(2).map((m) => m.h !== undefined)).toEqual([true, true]);
+  } finally {
+    await closeScenarioPool();
+  }
+});

@@ -3,6 +3,7 @@ import { getPriority, setPriority } from 'node:os';
 import { UnknownCurrencyError } from '@kinfolio/money';
 import { CalculationInputError } from './errors';
 import { calculateScenarioModelling } from './index';
+import { type ScenarioMessage, touchKept } from './montecarlo';
 
 /**
  * A process of the scenario pool (montecarlo.ts `scenarioPool`): runs calculateScenarioModelling — the two
@@ -46,11 +47,18 @@ export function lowerProcessPriority(nice = Number(process.env.KF_SCENARIO_NICE 
   return done;
 }
 
-type Job = { id: number; h: never; s: never };
+/** The households the service asked this process to keep, by number (least recently used first). */
+const kept = new Map<number, unknown>();
 
-function answer(m: Job) {
+function answer(m: ScenarioMessage) {
+  let h = m.h;
+  if (m.hid !== 0) {
+    if (h === undefined) h = kept.get(m.hid);
+    if (h === undefined) return { id: m.id, ok: false, error: { kind: 'miss', message: 'household not kept' } };
+    touchKept(kept, m.hid, h);
+  }
   try {
-    return { id: m.id, ok: true, value: calculateScenarioModelling(m.h, m.s) };
+    return { id: m.id, ok: true, value: calculateScenarioModelling(h as never, m.s as never) };
   } catch (e) {
     const err = e as Error;
     return {
@@ -75,7 +83,7 @@ function answer(m: Job) {
 
 if (process.send && process.env.KF_SCENARIO_PROCESS === '1') {
   lowerProcessPriority();
-  process.on('message', (m: Job) => process.send?.(answer(m)));
+  process.on('message', (m: ScenarioMessage) => process.send?.(answer(m)));
   // the service went away (stopped, or killed): nothing is left to answer
   process.on('disconnect', () => process.exit(0));
 }
