@@ -102,6 +102,20 @@ describe('loans', () => {
       { numRuns: 150 },
     );
   });
+  it('keeps a computed schedule, frozen, and throws a refusal every time', () => {
+    const a = amortisationSchedule(123_456, 4.1, 180, 'annuity');
+    const b = amortisationSchedule(123_456, 4.1, 180, 'annuity');
+    expect(b).toBe(a);
+    expect(Object.isFrozen(a) && Object.isFrozen(a[0])).toBe(true);
+    expect(() => {
+      (a[0] as { balance: number }).balance = 0;
+    }).toThrow(TypeError);
+    // any other input is its own schedule
+    expect(amortisationSchedule(123_456, 4.1, 180, 'flat')).not.toBe(a);
+    expect(amortisationSchedule(123_456, 4.1, 180, 'annuity', 1000)).not.toBe(a);
+    expect(amortisationSchedule(123_456, 4.1, 180, 'flat')[100]?.interest).not.toBe(a[100]?.interest);
+    for (let i = 0; i < 2; i++) expect(() => amortisationSchedule(123_456, 4.1, 0)).toThrow(/loan_tenure/);
+  });
   it('closed-form balance matches the schedule and never rises', () => {
     const rows = amortisationSchedule(300000, 3.5, 300);
     expect(balanceAfter(300000, 3.5, 300, 120)).toBeCloseTo(rows[119]?.balance ?? -1, 0);

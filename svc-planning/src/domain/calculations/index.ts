@@ -68,7 +68,13 @@ export function calculateDebt(h: HouseholdInput) {
       chosen = l.repayment_amount;
     }
     const inst = toCents(chosen ?? instalment(l.original_loan, l.loan_interest, months, type));
-    const schedule: ScheduleRow[] = amortisationSchedule(l.original_loan, l.loan_interest, months, type, chosen);
+    const schedule: readonly ScheduleRow[] = amortisationSchedule(
+      l.original_loan,
+      l.loan_interest,
+      months,
+      type,
+      chosen,
+    );
     months = schedule.length; // a schedule whose rounded payments clear the loan early ends early
     const paid = Math.max(0, Math.min(months, (year - l.starting_year) * 12 + (month - 1)));
     const outstanding = paid === 0 ? toCents(l.original_loan) : (schedule[paid - 1] as ScheduleRow).balance;

@@ -162,9 +162,11 @@ const NO_NUMBERS = new Set([
   'today',
   'normalDraw',
   'orderStatistics',
-  // the worker-thread pool of scenario runs: it hands the household to calculateScenarioModelling (swept below)
+  // the process pool of scenario runs: it hands the household to calculateScenarioModelling (swept below); touchKept
+  // orders the households its processes keep
   'scenarioPool',
   'closeScenarioPool',
+  'touchKept',
 ]);
 /**
  * Household entry points, swept below on a whole household. `project` is the inner loop they call once the household

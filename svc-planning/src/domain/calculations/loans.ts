@@ -157,6 +157,34 @@ export function amortisationSchedule(
   months: number,
   type: LoanType = 'annuity',
   payment?: number,
+): readonly ScheduleRow[] {
+  // A pure function of its five inputs, and the costliest part of a debt reply (decimal arithmetic a month): the
+  // last SCHEDULES_KEPT schedules are kept, frozen, so a balance sheet read again (or its debt summary, or the
+  // report's debt tab) does not compute its loans again. A refusal is thrown every time, never kept.
+  const key = `${principal}|${annualPercent}|${months}|${type}|${payment}`;
+  const kept = schedules.get(key);
+  if (kept) {
+    schedules.delete(key);
+    schedules.set(key, kept);
+    return kept;
+  }
+  const rows = computeSchedule(principal, annualPercent, months, type, payment);
+  for (const r of rows) Object.freeze(r);
+  Object.freeze(rows);
+  schedules.set(key, rows);
+  if (schedules.size > SCHEDULES_KEPT) schedules.delete(schedules.keys().next().value as string);
+  return rows;
+}
+/** How many amortisation schedules are kept (least recently used out): about 30 KB each for a 25-year loan. */
+export const SCHEDULES_KEPT = 512;
+const schedules = new Map<string, readonly ScheduleRow[]>();
+
+function computeSchedule(
+  principal: number,
+  annualPercent: number,
+  months: number,
+  type: LoanType,
+  payment: number | undefined,
 ): ScheduleRow[] {
   checkPrincipal(principal);
   if (payment !== undefined) finite(payment, 'repayment');
