@@ -229,11 +229,12 @@ export function calculateScenarioModelling(h: HouseholdInput, s: ScenarioInput =
   });
   let mc: MonteCarloResult | null = null;
   if (s.monte_carlo?.enabled) {
-    const plain = project(h, { overrides: s.overrides, events: s.events });
-    const currency = plain.currency;
+    // the trials vary the returns around the scenario's own plan: its flows, its illiquid assets and what it sells
+    // of them on a shortfall (sell order and locks included)
+    const currency = scenario.currency;
     const rates = h.rates ?? SEED_RATES;
     mc = monteCarlo(
-      plain,
+      scenario,
       liquidByClass(h, (c) => (c ? rateBetween(c, currency, rates) : 1)),
       s.monte_carlo,
     );

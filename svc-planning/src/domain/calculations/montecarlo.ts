@@ -198,7 +198,9 @@ export function monteCarlo(
   const illiquid = new Float64Array(Y);
   for (let y = 0; y < Y; y++) {
     const r = rows[y] as ProjectionResult['rows'][number];
-    flow[y] = r.net_cash_flow; // the deterministic flow (the base projection sells nothing)
+    // the plan's cash flow, plus what it raised selling pensions and properties that year (the plan's shortfall
+    // sales, in its sell order, locked assets never): they arrive in every trial in the year the plan makes them
+    flow[y] = r.net_cash_flow + (projection.illiquid_sales?.[y] ?? 0);
     invest[y] = r.investment_contributions; // contributions go into the equity bucket (decision)
     illiquid[y] = r.assets.pensions + r.assets.properties + r.assets.insurance - r.liabilities.loans;
   }

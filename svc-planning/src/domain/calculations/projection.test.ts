@@ -147,6 +147,27 @@ describe('household projection', () => {
       expect((p.p10 as number) <= (p.p50 as number) && (p.p50 as number) <= (p.p90 as number)).toBe(true);
     }
   });
+  it('Monte Carlo follows the plan’s shortfall sales: a property it may sell keeps the money going, a locked one does not', () => {
+    // retired, spending more than the cash account holds, with a paid-off flat worth 2,000,000
+    const h = {
+      as_of: '2025-01-01',
+      currency: 'SGD',
+      members: [{ id: 'a', relation: 'me' as const, age: 60, retirement_age: 60 }],
+      cash_accounts: [{ id: 'c', current_value: 10_000 }],
+      expenses: [{ category: 'food' as const, amount: 2000, inflation_rate: 2 }],
+      properties: [{ id: 'flat', purchase_price: 500_000, purchase_year: 2000, market_value: 2_000_000, growth_rate: 2 }],
+    };
+    const mc = { enabled: true, trials: 2000, seed: 3 };
+    const sellable = calculateScenarioModelling(h, { sell_sequence: ['flat'], monte_carlo: mc });
+    const locked = calculateScenarioModelling(h, { sell_sequence: ['flat'], locked_assets: ['flat'], monte_carlo: mc });
+    // the plan sells the flat in the first year short and lasts; locked, it runs out that year
+    expect(sellable.scenario.sold.map((x) => x.asset_id)).toContain('flat');
+    expect(sellable.money_runs_out_year).toBeNull();
+    expect(locked.money_runs_out_year).toBe(2025);
+    // the trials see the sale's proceeds in that year (before, they saw only the cash account and said 0)
+    expect(sellable.monte_carlo?.probability_never_runs_out).toBeGreaterThan(0.9);
+    expect(locked.monte_carlo?.probability_never_runs_out).toBe(0);
+  });
   it('names the full path of a record field it cannot use (paths are built only when an error is thrown)', () => {
     const fieldOf = (edit: (h: ReturnType<typeof sampleHousehold>) => void) => {
       const h = sampleHousehold(3);

@@ -53,6 +53,12 @@ export interface ProjectionResult {
   rows: YearRow[];
   money_runs_out_year: number | null;
   sold: Array<{ year: number; asset_id: string; amount: number }>;
+  /**
+   * What the shortfall sales of pensions and properties raised, by year (index t): money that came from outside the
+   * liquid assets. Monte Carlo adds it to the year's cash flow (montecarlo.ts). Not enumerable: not part of any
+   * reply.
+   */
+  illiquid_sales?: Float64Array;
 }
 
 const EMPLOYMENT = new Set(['gross income', 'bonus', 'business income']);
@@ -573,6 +579,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
 
   const rows: YearRow[] = new Array(N);
   const sold: ProjectionResult['sold'] = [];
+  const illiquidSales = new Float64Array(N);
   let hhCash = 0;
   const hhG = 1 + (h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate) / 100;
   const borrowG = 1 + (h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate) / 100;
@@ -661,6 +668,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
         }
         hhCash += take;
         assetSales += take;
+        if (a.kind !== 'liquid') illiquidSales[t] = (illiquidSales[t] as number) + take;
         sold.push({ year, asset_id: a.id, amount: r2(take) });
       }
     }
@@ -703,5 +711,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       throw new CalculationInputError('household', 'The amounts and rates given grow beyond what can be computed');
     }
   }
-  return { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold };
+  const out = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold } as ProjectionResult;
+  // not enumerable: a projection serialised (a reply, the golden outputs) is what it was
+  Object.defineProperty(out, 'illiquid_sales', { value: illiquidSales, enumerable: false });
+  return out;
 }
