@@ -1,13 +1,5 @@
 import { billing } from '@kinfolio/contracts';
-import {
-  closePorts,
-  createLogger,
-  createPorts,
-  KitConfig,
-  loadConfig,
-  onShutdown,
-  startService,
-} from '@kinfolio/service-kit';
+import { KitConfig, loadConfig, runServiceProcess } from '@kinfolio/service-kit';
 import { z } from 'zod';
 import { createBillingModule, DEFAULT_TRIAL_SWEEP_MS, providerFromEnv } from './module';
 
@@ -22,22 +14,14 @@ const config = loadConfig(
   process.env,
   'svc-billing',
 );
-const logger = createLogger('svc-billing', config.LOG_LEVEL);
-const ports = createPorts(config, logger);
 // STRIPE_* validated here too (all three or none): a partial set stops the start with one line per key
 const provider = providerFromEnv(process.env, config.DATA_DIR);
-logger.info({ provider: provider.kind }, 'payment provider');
-startService(
-  createBillingModule({ trialSweepMs: config.TRIAL_SWEEP_MS, graceDays: config.BILLING_GRACE_DAYS, provider }),
-  { config, ports, port: config.PORT, logger },
-)
-  .then((svc) =>
-    onShutdown(logger, async () => {
-      await svc.stop();
-      await closePorts(ports);
-    }),
-  )
-  .catch((err) => {
-    logger.fatal({ err }, 'svc-billing failed to start');
-    process.exit(1);
-  });
+runServiceProcess(
+  'svc-billing',
+  config,
+  (logger) => {
+    logger.info({ provider: provider.kind }, 'payment provider');
+    return createBillingModule({ trialSweepMs: config.TRIAL_SWEEP_MS, graceDays: config.BILLING_GRACE_DAYS, provider });
+  },
+  { port: config.PORT },
+);

@@ -3,37 +3,14 @@
  * generator and the gateway), on the schema the bench seeded. Env: the kit's config (MODE=distributed,
  * DATABASE_URL, AMQP_URL, REDIS_URL, INTERNAL_SECRET), PORT, BENCH_SCHEMA. Tells its parent its URL once it listens.
  */
-import {
-  closePorts,
-  createLogger,
-  createPorts,
-  KitConfig,
-  loadConfig,
-  onShutdown,
-  startService,
-} from '@kinfolio/service-kit';
+import { KitConfig, loadConfig, runServiceProcess } from '@kinfolio/service-kit';
 import { planningModule } from '../src/module';
 
 const config = loadConfig(KitConfig, process.env, 'svc-planning');
-const logger = createLogger('svc-planning', config.LOG_LEVEL);
-const ports = createPorts(config, logger);
 const schema = process.env.BENCH_SCHEMA;
 if (!schema || !config.DATABASE_URL) throw new Error('BENCH_SCHEMA and DATABASE_URL are required');
-startService(planningModule, {
-  config,
-  ports,
+runServiceProcess('svc-planning', config, planningModule, {
   port: Number(process.env.PORT ?? 0),
-  logger,
   db: { kind: 'pg', url: config.DATABASE_URL, schema, poolMax: 10 },
-})
-  .then((svc) => {
-    process.send?.({ url: svc.url });
-    onShutdown(logger, async () => {
-      await svc.stop();
-      await closePorts(ports);
-    });
-  })
-  .catch((err: unknown) => {
-    logger.fatal({ err }, 'svc-planning (bench) failed to start');
-    process.exit(1);
-  });
+  onListening: (svc) => process.send?.({ url: svc.url }),
+});

@@ -1,12 +1,4 @@
-import {
-  closePorts,
-  createLogger,
-  createPorts,
-  KitConfig,
-  loadConfig,
-  onShutdown,
-  startService,
-} from '@kinfolio/service-kit';
+import { KitConfig, loadConfig, runServiceProcess } from '@kinfolio/service-kit';
 import { z } from 'zod';
 import { supportModule } from './module';
 
@@ -15,16 +7,4 @@ const config = loadConfig(
   process.env,
   'svc-support',
 );
-const logger = createLogger('svc-support', config.LOG_LEVEL);
-const ports = createPorts(config, logger);
-startService(supportModule, { config, ports, port: config.PORT, logger })
-  .then((svc) =>
-    onShutdown(logger, async () => {
-      await svc.stop();
-      await closePorts(ports);
-    }),
-  )
-  .catch((err) => {
-    logger.fatal({ err }, 'svc-support failed to start');
-    process.exit(1);
-  });
+runServiceProcess('svc-support', config, supportModule, { port: config.PORT });

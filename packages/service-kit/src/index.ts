@@ -21,5 +21,6 @@ export * from './mail/online';
 export * from './mail/types';
 export * from './outbox';
 export * from './ports';
+export * from './process-main';
 export * from './service';
 export * from './testing';
