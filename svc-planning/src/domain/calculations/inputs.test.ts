@@ -167,6 +167,8 @@ const NO_NUMBERS = new Set([
   'scenarioPool',
   'closeScenarioPool',
   'touchKept',
+  // reads what a projection's shortfall sales raised (kept beside the result)
+  'illiquidSales',
 ]);
 /**
  * Household entry points, swept below on a whole household. `project` is the inner loop they call once the household

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { UnknownCurrencyError } from '@kinfolio/money';
 import { CalculationInputError, finite, result } from './errors';
-import type { ProjectionResult } from './projection';
+import { illiquidSales, type ProjectionResult } from './projection';
 import type { AssetClass, HouseholdInput } from './types';
 
 /**
@@ -196,11 +196,12 @@ export function monteCarlo(
   const flow = new Float64Array(Y);
   const invest = new Float64Array(Y);
   const illiquid = new Float64Array(Y);
+  const sales = illiquidSales(projection);
   for (let y = 0; y < Y; y++) {
     const r = rows[y] as ProjectionResult['rows'][number];
     // the plan's cash flow, plus what it raised selling pensions and properties that year (the plan's shortfall
     // sales, in its sell order, locked assets never): they arrive in every trial in the year the plan makes them
-    flow[y] = r.net_cash_flow + (projection.illiquid_sales?.[y] ?? 0);
+    flow[y] = r.net_cash_flow + (sales?.[y] ?? 0);
     invest[y] = r.investment_contributions; // contributions go into the equity bucket (decision)
     illiquid[y] = r.assets.pensions + r.assets.properties + r.assets.insurance - r.liabilities.loans;
   }

@@ -53,12 +53,16 @@ export interface ProjectionResult {
   rows: YearRow[];
   money_runs_out_year: number | null;
   sold: Array<{ year: number; asset_id: string; amount: number }>;
-  /**
-   * What the shortfall sales of pensions and properties raised, by year (index t): money that came from outside the
-   * liquid assets. Monte Carlo adds it to the year's cash flow (montecarlo.ts). Not enumerable: not part of any
-   * reply.
-   */
-  illiquid_sales?: Float64Array;
+}
+
+/**
+ * What a projection's shortfall sales of pensions and properties raised, by year (index t): money that came from
+ * outside the liquid assets. Monte Carlo adds it to the year's cash flow (montecarlo.ts). Kept beside the result,
+ * not in it: no reply or serialised projection carries it. Only a projection that sells has one.
+ */
+const illiquidSalesOf = new WeakMap<ProjectionResult, Float64Array>();
+export function illiquidSales(p: ProjectionResult): Float64Array | undefined {
+  return illiquidSalesOf.get(p);
 }
 
 const EMPLOYMENT = new Set(['gross income', 'bonus', 'business income']);
@@ -579,7 +583,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
 
   const rows: YearRow[] = new Array(N);
   const sold: ProjectionResult['sold'] = [];
-  const illiquidSales = new Float64Array(N);
+  const illiquidSales = yearByYear ? new Float64Array(N) : null;
   let hhCash = 0;
   const hhG = 1 + (h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate) / 100;
   const borrowG = 1 + (h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate) / 100;
@@ -668,7 +672,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
         }
         hhCash += take;
         assetSales += take;
-        if (a.kind !== 'liquid') illiquidSales[t] = (illiquidSales[t] as number) + take;
+        if (a.kind !== 'liquid' && illiquidSales) illiquidSales[t] = (illiquidSales[t] as number) + take;
         sold.push({ year, asset_id: a.id, amount: r2(take) });
       }
     }
@@ -711,8 +715,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       throw new CalculationInputError('household', 'The amounts and rates given grow beyond what can be computed');
     }
   }
-  const out = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold } as ProjectionResult;
-  // not enumerable: a projection serialised (a reply, the golden outputs) is what it was
-  Object.defineProperty(out, 'illiquid_sales', { value: illiquidSales, enumerable: false });
+  const out: ProjectionResult = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold };
+  if (illiquidSales) illiquidSalesOf.set(out, illiquidSales);
   return out;
 }
