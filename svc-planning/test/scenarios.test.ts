@@ -26,6 +26,15 @@ describe.each(testInfras())('svc-planning scenarios and saved filters on %s', (i
   const call = (method: string, path: string, as: Who, body?: unknown) => t.call(method, path, { as, body });
   const fieldsOf = (body: { errors?: Array<Record<string, string[]>> }) =>
     (body.errors ?? []).flatMap((e) => Object.keys(e));
+  /** Adds a monthly food expense of `amount` SGD to household `id` (as the advisor); answers the reply. */
+  const addExpense = (id: string, amount: number) =>
+    call('POST', 'customer/member-expense', advisor, {
+      lead_id: id,
+      category: 'food',
+      amount,
+      frequency: 'monthly',
+      currency: 'SGD',
+    });
   /** A household of the advisor with an income, an expense and a customer login linked to it. */
   const newHousehold = async (as = advisor, linked: Who = customer) => {
     const res = await call('POST', 'leads', as, {
@@ -228,13 +237,7 @@ describe.each(testInfras())('svc-planning scenarios and saved filters on %s', (i
 
   it('changes expenses in the scenario only, and refuses an expense the household does not have', async () => {
     const h = await newHousehold();
-    const exp = await call('POST', 'customer/member-expense', advisor, {
-      lead_id: h.id,
-      category: 'food',
-      amount: 3000,
-      frequency: 'monthly',
-      currency: 'SGD',
-    });
+    const exp = await addExpense(h.id, 3000);
     expect(exp.status).toBe(201);
     const scenario = (extra: Record<string, unknown>) =>
       call('POST', 'customer/calculate/scenario-modelling', advisor, { household_id: h.id, scenario: {}, ...extra });
@@ -254,13 +257,7 @@ describe.each(testInfras())('svc-planning scenarios and saved filters on %s', (i
   it('stores the scenario changes, and the stored run uses them for the advisor and the customer alike', async () => {
     const h = await newHousehold();
     const income = (await t.svc.ctx.db('member_incomes').where({ household_id: h.id }).first('id')).id as string;
-    const exp = await call('POST', 'customer/member-expense', advisor, {
-      lead_id: h.id,
-      category: 'food',
-      amount: 2000,
-      frequency: 'monthly',
-      currency: 'SGD',
-    });
+    const exp = await addExpense(h.id, 2000);
     const expenseId = exp.body.data.id as string;
     // nothing saved yet: an empty scenario, readable by the customer
     const empty = S.ScenarioSettingsReply.parse(
@@ -346,13 +343,7 @@ describe.each(testInfras())('svc-planning scenarios and saved filters on %s', (i
     expect((await run()).monte_carlo.trials).toBe(1000);
     // a change of the household itself (a new expense) shows in the next run too
     const before = (await run()).scenario.final_net_worth;
-    const exp = await call('POST', 'customer/member-expense', advisor, {
-      lead_id: h.id,
-      category: 'food',
-      amount: 3000,
-      frequency: 'monthly',
-      currency: 'SGD',
-    });
+    const exp = await addExpense(h.id, 3000);
     expect(exp.status).toBe(201);
     expect((await run()).scenario.final_net_worth).toBeLessThan(before);
   });
