@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { destroyNamespace, TEST_AMQP_URL } from '@kinfolio/service-kit';
 import knexFactory from 'knex';
 import { freePort } from './tcp-proxy';
 
@@ -71,7 +72,9 @@ export class Distributed {
         urls[svc].push(`http://127.0.0.1:${proc.port}`);
       }
     }
-    await Promise.all(this.procs.map((p) => waitFor(`http://127.0.0.1:${p.port}/healthz`, this.opts.startTimeoutMs ?? 30_000, p)));
+    await Promise.all(
+      this.procs.map((p) => waitFor(`http://127.0.0.1:${p.port}/healthz`, this.opts.startTimeoutMs ?? 30_000, p)),
+    );
     const gw = await this.spawn('gateway', 'gateway/src/main.ts', await freePort(), {
       SVC_AUTH_URLS: urls['svc-auth']!.join(','),
       SVC_PLANNING_URLS: urls['svc-planning']!.join(','),
@@ -137,6 +140,8 @@ export class Distributed {
     const admin = this.adminDb();
     await admin.raw(`DROP DATABASE IF EXISTS ${this.database} WITH (FORCE)`);
     await admin.destroy();
+    // the broker itself, not opts.amqpUrl (a test may route that through a proxy it has stopped)
+    await destroyNamespace(TEST_AMQP_URL, `s${this.tag}.`);
   }
 }
 

@@ -36,6 +36,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { destroyNamespace, TEST_AMQP_URL } from '@kinfolio/service-kit';
 import knexFactory, { type Knex } from 'knex';
 import Stripe from 'stripe';
 import { waitFor } from '../../e2e/support/distributed';
@@ -371,6 +372,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kf-bench-billing-')); // the service's DATA_DIR: never the repo's .data
   const cleanup = async () => {
     await svc?.stop().catch(() => undefined);
+    if (svc) await destroyNamespace(TEST_AMQP_URL, `b${tag}.`).catch(() => undefined);
     await fake?.close().catch(() => undefined);
     await db?.destroy().catch(() => undefined);
     if (created) await admin.raw(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import {
+  destroyNamespace,
   freePort,
   type Identity,
   RedisCache,
@@ -44,6 +45,7 @@ export interface BenchGateway {
 export async function serviceProcess(t: TestService): Promise<{ url: string; cpuMs(): number; stop(): Promise<void> }> {
   const schema = ((await t.svc.ctx.db.raw('select current_schema() as s')) as { rows: Array<{ s: string }> }).rows[0]
     ?.s;
+  const namespace = `bench${randomBytes(3).toString('hex')}.`;
   const child = spawn(process.execPath, ['--import', 'tsx', join('svc-planning', 'bench', 'service-process.ts')], {
     cwd: root,
     env: {
@@ -52,7 +54,7 @@ export async function serviceProcess(t: TestService): Promise<{ url: string; cpu
       DATABASE_URL: TEST_DATABASE_URL,
       AMQP_URL: TEST_AMQP_URL,
       REDIS_URL: redisUrl,
-      AMQP_NAMESPACE: `bench${randomBytes(3).toString('hex')}.`,
+      AMQP_NAMESPACE: namespace,
       REDIS_PREFIX: `bench:${randomBytes(3).toString('hex')}:`,
       INTERNAL_SECRET: t.secret,
       LOG_LEVEL: 'warn',
@@ -74,12 +76,14 @@ export async function serviceProcess(t: TestService): Promise<{ url: string; cpu
       const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
       return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-      }),
+        await exited;
+      }
+      await destroyNamespace(TEST_AMQP_URL, namespace);
+    },
   };
 }
 

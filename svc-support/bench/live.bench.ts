@@ -401,21 +401,12 @@ function loadAverage(): string {
     .join(' ');
 }
 
-/** Removes the run's Redis keys and RabbitMQ queues (`Distributed.stop` drops the database). */
+/** Removes the run's Redis keys (`Distributed.stop` drops the database and the RabbitMQ namespace). */
 async function cleanup(tag: string) {
   const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   const keys = await redis.keys(`s:${tag}:*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();
-  const amqp = await import('amqplib');
-  const conn = await amqp.connect(process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
-  const ch = await conn.createChannel();
-  ch.on('error', () => undefined);
-  for (const svc of ['svc-auth', 'svc-planning', 'svc-billing', 'svc-support']) {
-    for (const q of [svc, `${svc}.dlq`, `${svc}.retry`]) await ch.deleteQueue(`s${tag}.${q}`).catch(() => undefined);
-  }
-  await ch.deleteExchange(`s${tag}.kinfolio.events`).catch(() => undefined);
-  await conn.close().catch(() => undefined);
 }
 
 main()

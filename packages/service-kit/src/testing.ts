@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import knexFactory from 'knex';
-import { AUTHORIZATION_TYPE_HEADER, CSRF_HEADER, CSRF_VALUE, type UserType } from '@kinfolio/contracts';
+import { AUTHORIZATION_TYPE_HEADER, CSRF_HEADER, CSRF_VALUE, EventTopology, type UserType } from '@kinfolio/contracts';
 import { AmqpBus } from './bus/amqp';
 import { RedisCache } from './cache/redis';
 import { KitConfig, loadConfig } from './config';
@@ -125,7 +125,9 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
     ports,
     port: 0,
     logger,
-    db: real ? { kind: 'pg', url: TEST_DATABASE_URL, schema, poolMax: opts.poolMax ?? 5 } : { kind: 'pglite', dir: pgliteDir },
+    db: real
+      ? { kind: 'pg', url: TEST_DATABASE_URL, schema, poolMax: opts.poolMax ?? 5 }
+      : { kind: 'pglite', dir: pgliteDir },
   });
   // A test may publish straight onto the bus: start it connected (under load the first connect can take a while).
   if (ports.bus instanceof AmqpBus) await ports.bus.whenConnected();
@@ -163,7 +165,9 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
       await svc.stop();
       if (ownPorts) {
         if (real) {
-          if (ports.bus instanceof AmqpBus) await ports.bus.destroyTopology([mod.name]);
+          // every consumer's queue of the namespace, not only this service's: it declared them all
+          if (ports.bus instanceof AmqpBus)
+            await ports.bus.destroyTopology([...new Set([mod.name, ...Object.keys(EventTopology)])]);
           if (ports.cache instanceof RedisCache) {
             const keys = await ports.cache.client.keys(`t:${tag}:*`);
             if (keys.length) await ports.cache.client.del(...keys);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { destroyNamespace, TEST_AMQP_URL } from '@kinfolio/service-kit';
 import { Redis } from 'ioredis';
 import knexFactory from 'knex';
 import { waitFor } from '../../../e2e/support/distributed';
@@ -97,17 +98,6 @@ export class SupportReplicas {
     const keys = await redis.keys(`sup:${this.tag}:*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
-    await deleteAmqp(`sup${this.tag}.`);
+    await destroyNamespace(TEST_AMQP_URL, `sup${this.tag}.`);
   }
-}
-
-/** Removes the namespace's exchanges and queues (the service declares `<ns>kinfolio.events`, `<ns>svc-support`...). */
-async function deleteAmqp(ns: string): Promise<void> {
-  const amqp = await import('amqplib');
-  const conn = await amqp.connect(process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
-  const ch = await conn.createChannel();
-  ch.on('error', () => undefined);
-  for (const q of ['svc-support', 'svc-support.dlq', 'svc-support.retry'])
-    await ch.deleteQueue(`${ns}${q}`).catch(() => undefined);
-  await conn.close().catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import * as amqp from 'amqplib';
-import type { EventEnvelope } from '@kinfolio/contracts';
-import type { Logger } from '../logger';
+import { type EventEnvelope, EventTopology } from '@kinfolio/contracts';
+import { createLogger, type Logger } from '../logger';
 import { type Bus, DEAD_LETTER_EXCHANGE, EXCHANGE, type EventHandler, MAX_ATTEMPTS } from './types';
 
 interface Subscription {
@@ -241,5 +241,21 @@ export class AmqpBus implements Bus {
     this.conn = null;
     this.pubChannel = null;
     if (conn) await conn.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Deletes what a throwaway namespace (a test's, a benchmark's) left on the broker: every queue EventTopology names,
+ * with its dead-letter queue, and the namespace's exchanges. Each service declares the queues of every consumer in
+ * its namespace before it publishes, so removing only the service's own queue left the others behind.
+ */
+export async function destroyNamespace(url: string, namespace: string): Promise<void> {
+  if (!namespace) throw new Error('destroyNamespace needs a namespace (the shared one is never removed)');
+  const admin = new AmqpBus(url, createLogger('amqp-cleanup', 'silent'), { namespace });
+  try {
+    await admin.whenConnected(10_000);
+    await admin.destroyTopology(Object.keys(EventTopology));
+  } finally {
+    await admin.close();
   }
 }
