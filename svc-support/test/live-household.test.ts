@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { support } from '@kinfolio/contracts';
-import { AmqpBus, startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
+import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
 import { planningModule } from '../../svc-planning/src/module';
 import { supportModule } from '../src/module';
 import { type ClientSocket, connectAs, connected } from './helpers';
@@ -22,7 +22,6 @@ describe.each(testInfras())('live household (%s)', (infra) => {
   });
   afterAll(async () => {
     await sup?.stop();
-    if (planning?.ports.bus instanceof AmqpBus) await planning.ports.bus.destroyTopology(['svc-support']);
     await planning?.stop();
   });
 

@@ -1,5 +1,5 @@
 import type { support } from '@kinfolio/contracts';
-import { AmqpBus, type Identity, startTestService, type TestService, testInfras } from '@kinfolio/service-kit';
+import { type Identity, startTestService, type TestService, testInfras } from '@kinfolio/service-kit';
 import { authModule } from '@kinfolio/svc-auth';
 import { freshIp, lastCode, seedUser } from '../../svc-auth/test/helpers';
 import { supportModule } from '../src/module';
@@ -22,7 +22,6 @@ describe.each(testInfras())('open sockets end with their session (%s)', (infra) 
   });
   afterAll(async () => {
     await sup?.stop();
-    if (auth?.ports.bus instanceof AmqpBus) await auth.ports.bus.destroyTopology(['svc-support']);
     await auth?.stop();
   });
 
