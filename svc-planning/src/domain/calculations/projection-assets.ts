@@ -23,6 +23,7 @@ interface CpfShares {
   ma: Float64Array;
 }
 const sharesCache = new WeakMap<CpfVersion, CpfShares>();
+const EMPTY_SHARES = new Float64Array(0);
 export function cpfShares(v: CpfVersion): CpfShares {
   let c = sharesCache.get(v);
   if (!c) {
@@ -349,29 +350,128 @@ export interface PensionRecord {
  * then, as the year's loans and sales do, the loans' pension parts out and sale refunds in.
  */
 export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums): void {
+  // Two passes: the contributions, which do not depend on the balances and visit only the years that have any, then
+  // the balances. The same operations on the same values in the same order as one pass (bench:engine: 0-7% faster).
+  const f = contributionScratch(t1 - t0);
+  pensionContributions(p, t0, t1, cx, sums, f);
+  pensionBalances(p, t0, t1, cx, sums, f);
+}
+
+/** The year's contributions of a pension record to each account, 4 a year (a, b, m, c), reused between records. */
+let scratch = new Float64Array(4 * 128);
+function contributionScratch(n: number): Float64Array {
+  if (scratch.length < 4 * n) scratch = new Float64Array(4 * n);
+  return scratch;
+}
+
+/**
+ * Pass 1: each year's contributions to each account into `f` (4 · (t − t0) + account), and the contribution sums. Only
+ * the years the member works and the years of post-retirement contributions are visited: the others add nothing.
+ */
+function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums, f: Float64Array): void {
   const birth = cx.birth[p.i] as number;
   const death = cx.deathYear[p.i] as number;
   const workEnd = cx.workEnd[p.i] as number;
   const { y0, n, firstYearPart } = cx;
-  const { employee, employeeBy, postContributions, pensionPayouts, pensions, repayments } = sums;
-  const { cpf, epf, raAge, payoutAge, post, ga, gb, gm, gc, ee, er, eeByAge, erByAge, wage: wage0, wageG, deductions, refunds, schemeF, relief } = p;
-  let { a, b, m, c, wageMul, payout, pool } = p;
-  const postFrom = post ? post.from : Number.POSITIVE_INFINITY;
-  const postTo = post ? post.to : Number.NEGATIVE_INFINITY;
-  const postAmount = post ? post.amount : 0;
-  const nDeductions = deductions.length;
+  const { employee, employeeBy, postContributions } = sums;
+  const { cpf, epf, raAge, post, ee, er, eeByAge, erByAge, wage: wage0, wageG, schemeF, relief } = p;
+  let wageMul = p.wageMul;
   const reliefRow = p.i * n;
+  f.fill(0, 0, 4 * (t1 - t0));
+  let until = Number.NEGATIVE_INFINITY; // the CPF version in use stops applying (its ceiling and allocation)
+  let ceiling = 0;
+  let shOa: Float64Array = EMPTY_SHARES;
+  let shSa: Float64Array = EMPTY_SHARES;
+  let shMa: Float64Array = EMPTY_SHARES;
+  // Work ends for good (workEnd is at or before death), so the wage compounds only while the member works.
+  for (let t = t0, o = 0; t < t1 && y0 + t < death && !(y0 + t >= workEnd); t++, o += 4) {
+    const year = y0 + t;
+    const age = year - birth;
+    const wage = wage0 * wageMul;
+    wageMul *= wageG;
+    if (!(wage > 0)) continue;
+    const frac = t === 0 ? firstYearPart : 1;
+    const ai = age < 0 ? 0 : Math.min(age, 150);
+    let eeY: number;
+    let erY: number;
+    if (cpf) {
+      if (year >= until) {
+        const prepared = cpfAt(year);
+        until = prepared.until;
+        ceiling = prepared.v.owCeiling * schemeF;
+        shOa = prepared.shares.oa;
+        shSa = prepared.shares.sa;
+        shMa = prepared.shares.ma;
+      }
+      // contributions on the month's wage up to the ordinary wage ceiling of the year (CPF Board)
+      const base = Math.min(wage, ceiling) * 12;
+      eeY = (base * (ee ?? (eeByAge[ai] as number))) / 100;
+      erY = (base * (er ?? (erByAge[ai] as number))) / 100;
+    } else if (epf) {
+      const e = inForce(EPF, year);
+      if (age >= e.toAge) {
+        eeY = 0;
+        erY = 0;
+      } else {
+        const over60 = age >= e.age60;
+        eeY = (wage * 12 * (ee ?? (over60 ? e.employee60 : e.employee))) / 100;
+        erY = (wage * 12 * (er ?? (over60 ? e.employer60 : wage <= e.threshold * schemeF ? e.employerLow : e.employerHigh))) / 100;
+      }
+    } else {
+      eeY = (wage * 12 * (ee ?? (eeByAge[ai] as number))) / 100;
+      erY = (wage * 12 * (er ?? (erByAge[ai] as number))) / 100;
+    }
+    const tot = (eeY + erY) * frac;
+    employee[t] = (employee[t] as number) + eeY * frac;
+    if (relief && eeY > 0) employeeBy[reliefRow + t] = (employeeBy[reliefRow + t] as number) + eeY;
+    if (cpf) {
+      f[o] = 0 + tot * (shOa[ai] as number);
+      f[o + 2] = 0 + tot * (shMa[ai] as number);
+      // the SA share goes to the RA from the retirement age (the SA closes at 55)
+      if (age >= raAge) f[o + 3] = 0 + tot * (shSa[ai] as number);
+      else f[o + 1] = 0 + tot * (shSa[ai] as number);
+    } else if (epf) {
+      const acc = inForce(EPF, year).accounts;
+      f[o] = 0 + tot * acc.persaraan;
+      f[o + 1] = 0 + tot * acc.sejahtera;
+      f[o + 3] = 0 + tot * acc.fleksibel;
+    } else f[o] = 0 + tot;
+  }
+  p.wageMul = wageMul;
+  if (post) {
+    const postAmount = post.amount;
+    for (let t = t0, o = 0; t < t1; t++, o += 4) {
+      const year = y0 + t;
+      const age = year - birth;
+      if (age >= post.from && age <= post.to && year < death) {
+        postContributions[t] = (postContributions[t] as number) + postAmount;
+        if (cpf) f[o + 3] = (f[o + 3] as number) + postAmount;
+        else f[o] = (f[o] as number) + postAmount;
+      }
+    }
+  }
+}
+
+/** Pass 2: the balances, year by year, from the contributions of pass 1. */
+function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums, f: Float64Array): void {
+  const birth = cx.birth[p.i] as number;
+  const death = cx.deathYear[p.i] as number;
+  const { y0, firstYearPart } = cx;
+  const { pensionPayouts, pensions, repayments } = sums;
+  const { cpf, raAge, payoutAge, ga, gb, gm, gc, deductions, refunds, schemeF, escalation } = p;
+  let { a, b, m, c, payout, pool } = p;
+  const nDeductions = deductions.length;
   let refundsLeft = p.nextRefund < refunds.length;
   // Monthly contributions are credited mid-period (issue 17 item 5): they earn half the period's growth in their year.
   const ha = Math.sqrt(ga);
   const hb = Math.sqrt(gb);
   const hm = Math.sqrt(gm);
   const hc = Math.sqrt(gc);
-  let v: CpfVersion | null = null; // the CPF version of the year, and its allocation by age
-  let shares: CpfShares | null = null;
+  let v: CpfVersion | null = null; // the CPF version of the year
   // The year the version stops applying, and the Basic Healthcare Sum (household currency) of year bhsYear, rolled
   // forward a year at a time (cpfSums: its rise a year): kept on the record, so a run a year at a time rolls it the same.
   let vUntil = p.vUntil;
+  let vFrom = 0;
   let bhs = p.bhs;
   let bhsYear = p.bhsYear;
   let bhsG = 1;
@@ -386,7 +486,7 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
   const extraOn = p.extraInterest;
   const declared = p.declared;
   const maturity = p.maturity;
-  for (let t = t0; t < t1; t++) {
+  for (let t = t0, o = 0; t < t1; t++, o += 4) {
     const year = y0 + t;
     const age = year - birth;
     const alive = year < death;
@@ -394,7 +494,7 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
     if (cpf && (v === null || year >= vUntil)) {
       const prepared = cpfAt(year);
       v = prepared.v;
-      shares = prepared.shares;
+      vFrom = v.fromYear;
       bhsG = 1 + v.sumsGrowth / 100;
       if (year >= vUntil) {
         vUntil = prepared.until;
@@ -410,61 +510,10 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
       xFull1 = xCap1 * xRate1;
       xFull2 = xCap2 * xRate2;
     }
-    let fa = 0; // the year's contributions to each account
-    let fb = 0;
-    let fm = 0;
-    let fc = 0;
-    // Work ends for good (workEnd is at or before death), so the wage compounds only while the member works.
-    if (alive && !(year >= workEnd)) {
-      const wage = wage0 * wageMul;
-      wageMul *= wageG;
-      if (wage > 0) {
-        const ai = age < 0 ? 0 : Math.min(age, 150);
-        let eeY: number;
-        let erY: number;
-        if (cpf) {
-          // contributions on the month's wage up to the ordinary wage ceiling of the year (CPF Board)
-          const ceiling = (v as CpfVersion).owCeiling * schemeF;
-          const base = Math.min(wage, ceiling) * 12;
-          eeY = (base * (ee ?? (eeByAge[ai] as number))) / 100;
-          erY = (base * (er ?? (erByAge[ai] as number))) / 100;
-        } else if (epf) {
-          const e = inForce(EPF, year);
-          if (age >= e.toAge) {
-            eeY = 0;
-            erY = 0;
-          } else {
-            const over60 = age >= e.age60;
-            eeY = (wage * 12 * (ee ?? (over60 ? e.employee60 : e.employee))) / 100;
-            erY = (wage * 12 * (er ?? (over60 ? e.employer60 : wage <= e.threshold * schemeF ? e.employerLow : e.employerHigh))) / 100;
-          }
-        } else {
-          eeY = (wage * 12 * (ee ?? (eeByAge[ai] as number))) / 100;
-          erY = (wage * 12 * (er ?? (erByAge[ai] as number))) / 100;
-        }
-        const tot = (eeY + erY) * frac;
-        employee[t] = (employee[t] as number) + eeY * frac;
-        if (relief && eeY > 0) employeeBy[reliefRow + t] = (employeeBy[reliefRow + t] as number) + eeY;
-        if (cpf) {
-          const sh = shares as CpfShares;
-          fa += tot * (sh.oa[ai] as number);
-          fm += tot * (sh.ma[ai] as number);
-          // the SA share goes to the RA from the retirement age (the SA closes at 55)
-          if (age >= raAge) fc += tot * (sh.sa[ai] as number);
-          else fb += tot * (sh.sa[ai] as number);
-        } else if (epf) {
-          const acc = inForce(EPF, year).accounts;
-          fa += tot * acc.persaraan;
-          fb += tot * acc.sejahtera;
-          fc += tot * acc.fleksibel;
-        } else fa += tot;
-      }
-    }
-    if (age >= postFrom && age <= postTo && alive) {
-      postContributions[t] = (postContributions[t] as number) + postAmount;
-      if (cpf) fc += postAmount;
-      else fa += postAmount;
-    }
+    const fa = f[o] as number;
+    const fb = f[o + 1] as number;
+    const fm = f[o + 2] as number;
+    const fc = f[o + 3] as number;
     let extra = 0;
     if (cpf) {
       const cv = v as CpfVersion;
@@ -499,7 +548,7 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
           c -= fromRa;
           const rest = pay - fromRa;
           pool = pool > rest ? pool - rest : 0;
-          payout *= p.escalation;
+          payout *= escalation;
           pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
         }
       }
@@ -507,10 +556,12 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
       // retirement age a further 1% on the first 30,000 (RA counted first); on the year's opening balances, credited
       // at the year end to the SA (the RA from the retirement age).
       if (xRate1 > 0) {
-        const base = Math.min(a, xOaCap) + b + m + c;
-        // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum)
-        if (base >= xCap1) extra = (age >= raAge ? xFull1 + xFull2 : xFull1) * frac;
-        else if (base > 0) extra = (base * xRate1 + (age >= raAge ? Math.min(base, xCap2) * xRate2 : 0)) * frac;
+        const base = (a < xOaCap ? a : xOaCap) + b + m + c;
+        // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum); a
+        // whole year's is not multiplied by 1 (a shorter chain from one year's balances to the next's)
+        if (base >= xCap1) extra = age >= raAge ? xFull1 + xFull2 : xFull1;
+        else if (base > 0) extra = base * xRate1 + (age >= raAge ? (base < xCap2 ? base : xCap2) * xRate2 : 0);
+        if (t === 0) extra *= frac;
       }
     }
     let gA = ga;
@@ -547,7 +598,7 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
       // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA. (`bhs`
       // is an earlier year's sum until rolled forward here: the sums only rise, so a balance below it is below the
       // year's too.)
-      for (; bhsYear < year; bhsYear++) if (bhsYear >= (v as CpfVersion).fromYear) bhs *= bhsG;
+      for (; bhsYear < year; bhsYear++) if (bhsYear >= vFrom) bhs *= bhsG;
       if (m > bhs) {
         if (age >= raAge) a += m - bhs;
         else b += m - bhs;
@@ -577,7 +628,6 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
   p.b = b;
   p.m = m;
   p.c = c;
-  p.wageMul = wageMul;
   p.payout = payout;
   p.pool = pool;
   p.vUntil = vUntil;
