@@ -39,6 +39,7 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     timeout: 60_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: `.data/e2e-${Date.now()}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    // replies checked against their contracts, as in the component tests (a mismatch answers 500)
+    env: { PORT: String(port), DATA_DIR: `.data/e2e-${Date.now()}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CONTRACT_CHECK: 'strict' },
   },
 });

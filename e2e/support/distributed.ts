@@ -54,6 +54,7 @@ export class Distributed {
     this.env = {
       ...(process.env as Record<string, string>),
       MODE: 'distributed',
+      CONTRACT_CHECK: 'strict',
       INTERNAL_SECRET: this.secret,
       DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${this.database}`,
       AMQP_URL: this.opts.amqpUrl ?? 'amqp://guest:guest@127.0.0.1:5672',

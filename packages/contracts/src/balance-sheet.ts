@@ -433,6 +433,8 @@ export const DebtTransactionsBulkBody = z.strictObject({
   lead_id: Uuid,
   transactions: z.array(DebtTransaction.omit({ debt_id: true }).extend({ id: Uuid.optional() })).max(500),
 });
+/** The debt's transactions after the bulk update, in list order (kept ids, then the new ones' where they stand). */
+export const DebtTransactionsBulkReply = z.object({ message: z.string(), data: z.object({ ids: z.array(Uuid) }) });
 export const ReferenceItem = z.object({ id: z.string(), name: z.string(), position: z.number().int() });
 export const PropertyTypesReply = z.object({ data: z.array(ReferenceItem) });
 export const FundAssetClass = z.object({ id: Uuid, name: z.string(), position: z.number().int() });

@@ -470,6 +470,8 @@ export const ownRouteKinds = {
 } as const satisfies Record<string, RecordKindContract>;
 export const RecordReply = z.object({ message: z.string().optional(), data: RecordMeta.passthrough() });
 export const RecordPageReply = z.object({ data: Page(RecordMeta.passthrough()) });
+/** One record, or null when there is none. */
+export const RecordOrNullReply = z.object({ data: RecordMeta.passthrough().nullable() });
 
 // ---------------------------------------------------------------- public on-boarding
 /**

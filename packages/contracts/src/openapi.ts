@@ -40,13 +40,16 @@ function accessText(access: Access): string {
 
 const err = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
 
-function operation(route: Pick<Route, 'method' | 'path' | 'service' | 'access' | 'withoutMembership' | 'summary' | 'body' | 'reply'>): Json {
+function operation(route: Pick<Route, 'method' | 'path' | 'service' | 'access' | 'withoutMembership' | 'summary' | 'body' | 'reply' | 'file'>): Json {
   const stateChanging = route.method !== 'GET';
+  const success = route.file
+    ? { description: 'The file', content: Object.fromEntries(route.file.split(', ').map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) }
+    : {
+        description: 'Success: `{ message?, data }`',
+        content: { 'application/json': { schema: route.reply ? schemaOf(route.reply, 'output') : { type: 'object', properties: { message: { type: 'string' }, data: {} } } } },
+      };
   const responses: Json = {
-    '200': {
-      description: 'Success: `{ message?, data }`',
-      content: { 'application/json': { schema: route.reply ? schemaOf(route.reply, 'output') : { type: 'object', properties: { message: { type: 'string' }, data: {} } } } },
-    },
+    '200': success,
     '400': err('Invalid input; `errors` names each field'),
     '404': err('Not found'),
     '503': err('The owning service is unavailable'),

@@ -196,6 +196,9 @@ export type ScenarioRequest = z.infer<typeof ScenarioRequest>;
 
 // Replies (all numbers finite).
 const N = z.number().finite();
+/** GET currency-rates: the stored table (units of `base` per unit of `code`), which the browser keeps locally. */
+export const CurrencyRate = z.object({ code: z.string(), rate: z.number().finite().positive(), base: z.string(), updated_at: z.string() });
+export const CurrencyRatesReply = z.object({ data: z.object({ base: z.string(), rates: z.array(CurrencyRate) }) });
 export const NetWorthYear = z.object({ year: z.number().int(), total_assets: N, total_liabilities: N, net_worth: N });
 export const NetWorthReply = z.object({ customer_id: z.string(), currency: z.string(), computed_at: z.string(), years: z.array(NetWorthYear) });
 export const ScheduleRow = z.object({ period: z.number().int(), payment: N, interest: N, principal: N, balance: N });

@@ -1,15 +1,17 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as auth from './auth';
 import * as balanceSheet from './balance-sheet';
 import * as billing from './billing';
-import { ErrorBody } from './common';
+import { ErrorBody, ok } from './common';
 import * as exportsContract from './exports';
 import * as households from './households';
 import * as insurance from './insurance';
 import * as investmentReference from './investment-reference';
+import * as planning from './planning';
 import * as reference from './reference';
 import * as reports from './reports';
 import * as scenarios from './scenarios';
+import * as support from './support';
 
 export type ServiceName = 'svc-auth' | 'svc-planning' | 'svc-billing' | 'svc-support';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -30,20 +32,25 @@ export interface Route {
   /** Login/OTP/reset endpoints: rate-limited by the owning service. */
   summary?: string;
   body?: z.ZodType;
+  /** The JSON reply of a success (every JSON route has one: the tests check replies against it). */
   reply?: z.ZodType;
+  /** A route that answers a file instead of JSON: its content types, comma-separated (a media range for any type). */
+  file?: string;
 }
 
 const A = ['admin'] as const;
 const ADV = ['advisor'] as const;
 const ADV_ADMIN = ['advisor', 'admin'] as const;
 const ADV_CUST = ['advisor', 'customer'] as const;
+/** The calculate calls take a household posted inline, or a stored household's id (and an as-of date). */
+const CALCULATION_BODY = z.union([households.StoredCalculationBody, planning.Household]);
 
 const r = (
   method: Method,
   path: string,
   service: ServiceName,
   access: Access,
-  extra: Partial<Pick<Route, 'withoutMembership' | 'summary' | 'body' | 'reply'>> = {},
+  extra: Partial<Pick<Route, 'withoutMembership' | 'summary' | 'body' | 'reply' | 'file'>> = {},
 ): Route => ({ method, path, service, access, ...extra });
 
 /**
@@ -309,50 +316,140 @@ export const routes: Route[] = [
     reply: billing.WebhookReply,
   }),
   // Support
-  r('POST', 'user/query-ticket', 'svc-support', ADV_CUST),
-  r('GET', 'user/query-tickets', 'svc-support', ADV_CUST),
-  r('GET', 'user/query-ticket/:id', 'svc-support', ADV_CUST),
-  r('POST', 'user/query-ticket/:id/reply', 'svc-support', ADV_CUST),
-  r('PATCH', 'user/query-ticket/:id/update', 'svc-support', ADV_CUST),
-  r('GET', 'admin/query-tickets', 'svc-support', A),
-  r('GET', 'admin/query-ticket/:id', 'svc-support', A),
-  r('POST', 'admin/query-ticket/:id/reply', 'svc-support', A),
-  r('PATCH', 'admin/query-ticket/:id/update', 'svc-support', A),
-  r('GET', 'user/faq', 'svc-support', 'public', { withoutMembership: true }),
-  r('GET', 'page-walkthrough', 'svc-support', 'public', { withoutMembership: true }),
-  r('GET', 'presentations', 'svc-support', 'session', { withoutMembership: true }),
-  r('POST', 'log-error', 'svc-support', 'public', { withoutMembership: true, summary: 'Client error log' }),
-  r('GET', 'log-errors', 'svc-support', A),
-  r('GET', 'user/logs', 'svc-support', 'session', { withoutMembership: true }),
-  r('GET', 'admin/user/logs', 'svc-support', A),
-  r('POST', 'files/s3-upload', 'svc-support', 'session', { withoutMembership: true }),
-  r('POST', 'files/media-upload', 'svc-support', 'session', { withoutMembership: true }),
+  r('POST', 'user/query-ticket', 'svc-support', ADV_CUST, {
+    body: support.CreateTicketBody,
+    reply: support.TicketReply,
+  }),
+  r('GET', 'user/query-tickets', 'svc-support', ADV_CUST, { reply: support.TicketPageReply }),
+  r('GET', 'user/query-ticket/:id', 'svc-support', ADV_CUST, { reply: support.TicketWithRepliesReply }),
+  r('POST', 'user/query-ticket/:id/reply', 'svc-support', ADV_CUST, {
+    body: support.ReplyBody,
+    reply: support.ReplyReply,
+  }),
+  r('PATCH', 'user/query-ticket/:id/update', 'svc-support', ADV_CUST, {
+    body: support.UserUpdateTicketBody,
+    reply: support.TicketReply,
+  }),
+  r('GET', 'admin/query-tickets', 'svc-support', A, { reply: support.AdminTicketsReply }),
+  r('GET', 'admin/query-ticket/:id', 'svc-support', A, { reply: support.TicketWithRepliesReply }),
+  r('POST', 'admin/query-ticket/:id/reply', 'svc-support', A, { body: support.ReplyBody, reply: support.ReplyReply }),
+  r('PATCH', 'admin/query-ticket/:id/update', 'svc-support', A, {
+    body: support.AdminUpdateTicketBody,
+    reply: support.TicketReply,
+  }),
+  r('GET', 'user/faq', 'svc-support', 'public', { withoutMembership: true, reply: support.FaqListReply }),
+  r('GET', 'page-walkthrough', 'svc-support', 'public', {
+    withoutMembership: true,
+    reply: support.WalkthroughListReply,
+  }),
+  r('GET', 'presentations', 'svc-support', 'session', {
+    withoutMembership: true,
+    reply: support.PresentationListReply,
+  }),
+  r('POST', 'log-error', 'svc-support', 'public', {
+    withoutMembership: true,
+    summary: 'Client error log',
+    body: support.LogErrorBody,
+    reply: support.LoggedReply,
+  }),
+  r('GET', 'log-errors', 'svc-support', A, { reply: support.ErrorLogPageReply }),
+  r('GET', 'user/logs', 'svc-support', 'session', { withoutMembership: true, reply: support.ErrorLogPageReply }),
+  r('GET', 'admin/user/logs', 'svc-support', A, { reply: support.ErrorLogPageReply }),
+  r('POST', 'files/s3-upload', 'svc-support', 'session', { withoutMembership: true, reply: support.UploadReply }),
+  r('POST', 'files/media-upload', 'svc-support', 'session', { withoutMembership: true, reply: support.UploadReply }),
   r('POST', 'files/signed-upload', 'svc-support', 'session', {
     withoutMembership: true,
     summary: 'Signed-upload URL for object_key',
+    body: support.SignedUploadBody,
+    reply: support.SignedUploadReply,
   }),
   r('POST', 'files/signed-upload/complete', 'svc-support', 'session', {
     withoutMembership: true,
     summary: 'Check a file PUT to a signed URL',
+    body: support.SignedUploadCompleteBody,
+    reply: support.SignedUploadCompleteReply,
   }),
   r('PUT', 'files/blob/*key', 'svc-support', 'session', {
     withoutMembership: true,
     summary: 'Signed PUT target (embedded BlobStore)',
+    reply: support.BlobPutReply,
   }),
-  r('GET', 'files/blob/*key', 'svc-support', 'public', { withoutMembership: true, summary: 'Read a stored file' }),
-  ...['faq', 'faq-topic', 'faq-answer', 'page-walkthrough', 'presentations'].flatMap((thing) => [
-    r('GET', `admin/${thing}`, 'svc-support', A),
-    r('POST', `admin/${thing}/create`, 'svc-support', A),
-    r('PATCH', `admin/${thing}/:id/update`, 'svc-support', A),
-    r('DELETE', `admin/${thing}/:id`, 'svc-support', A),
+  r('GET', 'files/blob/*key', 'svc-support', 'public', {
+    withoutMembership: true,
+    summary: 'Read a stored file (an image inline, anything else as an attachment)',
+    // the stored types (svc-support files/content-type.ts); anything else is served as application/octet-stream
+    file: [
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'video/mp4',
+      'video/3gpp',
+      'video/quicktime',
+      'video/webm',
+      'video/x-matroska',
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/octet-stream',
+    ].join(', '),
+  }),
+  // Support content, admin CRUD: each kind's list, create, update and delete
+  ...[
+    {
+      thing: 'faq',
+      list: support.FaqListReply,
+      one: support.FaqReply,
+      create: support.FaqBody,
+      update: support.FaqUpdateBody,
+    },
+    {
+      thing: 'faq-topic',
+      list: support.FaqTopicListReply,
+      one: support.FaqTopicReply,
+      create: support.FaqTopicBody,
+      update: support.FaqTopicBody,
+    },
+    {
+      thing: 'faq-answer',
+      list: support.FaqAnswerListReply,
+      one: support.FaqAnswerReply,
+      create: support.FaqAnswerBody,
+      update: support.FaqAnswerUpdateBody,
+    },
+    {
+      thing: 'page-walkthrough',
+      list: support.WalkthroughListReply,
+      one: support.WalkthroughReply,
+      create: support.WalkthroughBody,
+      update: support.WalkthroughUpdateBody,
+    },
+    {
+      thing: 'presentations',
+      list: support.PresentationListReply,
+      one: support.PresentationReply,
+      create: support.PresentationBody,
+      update: support.PresentationUpdateBody,
+    },
+  ].flatMap(({ thing, list, one, create, update }) => [
+    r('GET', `admin/${thing}`, 'svc-support', A, { reply: list }),
+    r('POST', `admin/${thing}/create`, 'svc-support', A, { body: create, reply: one }),
+    r('PATCH', `admin/${thing}/:id/update`, 'svc-support', A, { body: update, reply: one }),
+    r('DELETE', `admin/${thing}/:id`, 'svc-support', A, { reply: support.DeletedReply }),
   ]),
   // Planning: reference data, calculations, drafts, thresholds
-  r('GET', 'currency-rates', 'svc-planning', 'public', { withoutMembership: true }),
-  r('POST', 'customer/calculate/debt', 'svc-planning', ADV_CUST),
-  r('POST', 'customer/calculate/finance', 'svc-planning', ADV_CUST),
-  r('POST', 'customer/calculate/data-tables', 'svc-planning', ADV_CUST),
-  r('POST', 'customer/calculate/scenario-modelling', 'svc-planning', ADV_CUST),
-  r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST),
+  r('GET', 'currency-rates', 'svc-planning', 'public', { withoutMembership: true, reply: planning.CurrencyRatesReply }),
+  r('POST', 'customer/calculate/debt', 'svc-planning', ADV_CUST, { body: CALCULATION_BODY, reply: ok(planning.DebtReply) }),
+  r('POST', 'customer/calculate/finance', 'svc-planning', ADV_CUST, { body: CALCULATION_BODY, reply: ok(planning.FinanceReply) }),
+  r('POST', 'customer/calculate/data-tables', 'svc-planning', ADV_CUST, {
+    body: CALCULATION_BODY,
+    reply: ok(planning.DataTablesReply),
+  }),
+  r('POST', 'customer/calculate/scenario-modelling', 'svc-planning', ADV_CUST, {
+    summary: 'A scenario of a household posted inline, or of a stored one with its saved plan',
+    body: z.union([scenarios.StoredScenarioRunBody, planning.ScenarioRequest]),
+    reply: ok(planning.ScenarioReply),
+  }),
+  r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST, { reply: ok(planning.NetWorthReply) }),
   // Planning: scenario modelling's stored inputs and the data table's saved filters (issue 14)
   r('GET', 'customer/:id/saved-filters', 'svc-planning', ADV_CUST, { reply: scenarios.SavedFilterPageReply }),
   r('POST', 'customer/saved-filters', 'svc-planning', ADV, {
@@ -488,7 +585,7 @@ export const routes: Route[] = [
   r('PATCH', 'customer/bulk-update/debt-transactions/:id', 'svc-planning', ADV, {
     summary: "Replaces debt id's instalment transactions (listed ids kept, new created, the rest removed)",
     body: balanceSheet.DebtTransactionsBulkBody,
-    reply: households.MessageReply,
+    reply: balanceSheet.DebtTransactionsBulkReply,
   }),
   r('GET', 'property/types', 'svc-planning', ADV_CUST, { reply: balanceSheet.PropertyTypesReply }),
   r('GET', 'investment-funds', 'svc-planning', ADV_CUST, {
@@ -512,6 +609,7 @@ export const routes: Route[] = [
   r('DELETE', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV, { reply: households.MessageReply }),
   r('GET', 'advisor/leads/:id/dream-by-dreams-id/:dreamId', 'svc-planning', ADV_CUST, {
     summary: "The household's answer to meta-data dream dreamId, or null",
+    reply: households.RecordOrNullReply,
   }),
   r('GET', 'advisor/leads/:id/concerns', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
   r('POST', 'advisor/leads/:id/concerns', 'svc-planning', ADV, {
@@ -536,6 +634,7 @@ export const routes: Route[] = [
   r('POST', 'customer/:id/exports', 'svc-planning', ADV_CUST, {
     summary: 'The file of an export of household id (report, format, currency, scenario): xlsx, pptx, docx or pdf',
     body: exportsContract.ExportBody,
+    file: Object.values(exportsContract.EXPORT_CONTENT_TYPES).join(', '),
   }),
   r('POST', 'share-document', 'svc-planning', ADV, {
     summary: "Makes an export of lead_id, stores it and mails the household's customer that it is in their dashboard",
@@ -548,6 +647,7 @@ export const routes: Route[] = [
   }),
   r('GET', 'customer/:id/shared-documents/:documentId/download', 'svc-planning', ADV_CUST, {
     summary: 'The file of a shared document',
+    file: Object.values(exportsContract.EXPORT_CONTENT_TYPES).join(', '),
   }),
   // Lead magnets (issue 15): admin files with a permission per magnet, the advisor's own, a visitor's download
   r('GET', 'admin/advisor-magnet-files', 'svc-auth', A, { reply: auth.AdminLeadMagnetListReply }),
@@ -580,22 +680,27 @@ export const routes: Route[] = [
   }),
   r('GET', 'advisor/public/lead-magnets/:id/file', 'svc-auth', 'public', {
     summary: 'The lead magnet file, with the signed expiry the download call handed out (query exp and sig)',
+    file: '*/*',
   }),
   // Billing: admin search and CSV export, receipts (issue 16, follow-up)
   r('GET', 'admin/subscribers-list/export', 'svc-billing', A, {
     summary: 'The filtered subscribers list as CSV (status, search, plan_id, sort, order), streamed',
+    file: 'text/csv',
   }),
   r('GET', 'admin/subscription-transactions-list/export', 'svc-billing', A, {
     summary: 'The filtered transactions as CSV (kind, user_id, search, from, to, sort, order), streamed',
+    file: 'text/csv',
   }),
   r('GET', 'subscription-transactions/:id/receipt', 'svc-billing', ADV_ADMIN, {
     withoutMembership: true,
     summary: "A charge's or refund's receipt (PDF): the owning advisor or an admin",
+    file: 'application/pdf',
   }),
   // Auth: the admin's users list as CSV, for the Pending Registrations export (issue 16, follow-up)
   r('POST', 'admin/get-filtered-users/export', 'svc-auth', A, {
     summary: 'The filtered users (the admin/get-filtered-users body; page and page_size ignored) as CSV, streamed',
     body: auth.FilteredUsersBody,
+    file: 'text/csv',
   }),
   // Planning: financial report (issue 14)
   r('GET', 'customer/:id/financial-report', 'svc-planning', ADV_CUST, {
@@ -684,6 +789,7 @@ export const routes: Route[] = [
   // The advisor's public page (issue 15): its sharing card; `tableau/token` is left out (docs/decisions/public-page.md)
   r('GET', 'advisor/public/card.png', 'svc-auth', 'public', {
     summary: "The sharing card (og:image, 1200×630 PNG) of the host's advisor, with name and designation",
+    file: 'image/png',
   }),
   // Planning: investment reference data and fund import (issue 15). Admin CRUD of investment companies, banks and
   // plans; the fund list's admin page, a fund added by hand, PATCH and DELETE (soft) of a fund; the fund price import.

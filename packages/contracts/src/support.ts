@@ -125,8 +125,13 @@ export type TicketWithReplies = z.infer<typeof TicketWithReplies>;
 export const TicketReply = ok(Ticket);
 export const TicketPageReply = ok(Page(Ticket));
 export const PendingCountReply = ok(z.number().int());
+/** GET admin/query-tickets: a page of tickets, or with `have_pending_tickets=true` the pending count. */
+export const AdminTicketsReply = z.union([TicketPageReply, PendingCountReply]);
 export const TicketWithRepliesReply = ok(TicketWithReplies);
 export const ReplyReply = ok(Reply);
+
+/** Every delete of svc-support: `{ message, data: null }`. */
+export const DeletedReply = z.object({ message: z.string(), data: z.null() });
 
 // ---- FAQ (spec §3 FAQ: title, FAQAnswers with question and answer as HTML) ----
 export const HTML_MAX_LENGTH = 50_000;
@@ -161,6 +166,16 @@ export const FaqTopic = z.object({ id: Id, title: z.string(), createdAt: z.strin
 export const Faq = FaqTopic.extend({ FAQAnswers: z.array(FaqAnswer) });
 export type Faq = z.infer<typeof Faq>;
 export const FaqListReply = ok(z.array(Faq));
+/** admin/faq create and update: the topic with all its answers. */
+export const FaqReply = ok(Faq);
+/** GET admin/faq-topic: every topic, without answers. */
+export const FaqTopicListReply = ok(z.array(FaqTopic));
+/** admin/faq-topic create and update: the topic. */
+export const FaqTopicReply = ok(FaqTopic);
+/** GET admin/faq-answer: every answer, or a topic's (`faq_topic_id`). */
+export const FaqAnswerListReply = ok(z.array(FaqAnswer));
+/** admin/faq-answer create and update: the answer. */
+export const FaqAnswerReply = ok(FaqAnswer);
 
 // ---- Page walkthroughs (spec §3, §2.11) ----
 const PageMetaValue = CleanString(200).pipe(z.string().trim().min(1, { message: 'Enter a value' }));
@@ -203,6 +218,10 @@ export const Walkthrough = z.object({
   updatedAt: z.string(),
 });
 export type Walkthrough = z.infer<typeof Walkthrough>;
+/** GET page-walkthrough and admin/page-walkthrough: the walkthroughs (the public read filtered by path, folder). */
+export const WalkthroughListReply = ok(z.array(Walkthrough));
+/** admin/page-walkthrough create and update: the walkthrough. */
+export const WalkthroughReply = ok(Walkthrough);
 
 // ---- Presentations (spec §2.11: folders of pdf, pptx, xlsx, doc files) ----
 export const PRESENTATION_EXTENSIONS = ['.pdf', '.pptx', '.xlsx', '.doc'] as const;
@@ -229,10 +248,15 @@ export const PresentationUpdateBody = z
 export const Presentation = z.object({
   id: Id,
   folder_name: z.string(),
-  files: z.array(z.object({ name: z.string(), url: z.string() })),
+  /** `key`: what was stored (an uploaded key or an https URL); `url`: where to read it (the key's file URL). */
+  files: z.array(z.object({ name: z.string(), url: z.string(), key: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+/** GET presentations and admin/presentations: every folder, by name. */
+export const PresentationListReply = ok(z.array(Presentation));
+/** admin/presentations create and update: the folder. */
+export const PresentationReply = ok(Presentation);
 
 // ---- Client error logs (spec §3 payload: error, stack, info, url, timestamp, userData) ----
 export const LOG_BODY_MAX_BYTES = 32_768;
@@ -269,6 +293,10 @@ export const ErrorLog = z.object({
   userData: z.unknown(),
   createdAt: z.string(),
 });
+/** POST log-error: the stored log's id (201). */
+export const LoggedReply = ok(z.object({ id: Id }));
+/** GET log-errors, admin/user/logs and user/logs: a page of error logs, newest first. */
+export const ErrorLogPageReply = ok(Page(ErrorLog));
 
 // ---- Files (spec §5, §7 Files) ----
 export const UPLOAD_PURPOSES = ['attachment', 'profile_image'] as const;
@@ -300,7 +328,12 @@ export const SignedUploadReply = ok(
  */
 export const SignedUploadCompleteBody = z.object({ key: ObjectKey, fileName: CleanString(255).optional() });
 export const UploadedFile = z.object({ key: z.string(), url: z.string(), fileName: z.string(), mimetype: z.string() });
+/** POST files/s3-upload and files/media-upload (multipart): the stored files (201). */
 export const UploadReply = ok(z.array(UploadedFile));
+/** POST files/signed-upload/complete: the checked file and its size in bytes. */
+export const SignedUploadCompleteReply = ok(UploadedFile.extend({ size: z.number().int() }));
+/** PUT files/blob/{key} (embedded store's signed PUT target): the stored key and where to read it. */
+export const BlobPutReply = ok(UploadedFile.pick({ key: true, url: true }));
 
 // ---- Live replies over socket.io (path /socket.io/, websocket transport) ----
 export const SOCKET_PATH = '/socket.io/';

@@ -34,6 +34,8 @@ export const KitConfig = z
     /** Keeps sent mail and SMS viewable at /dev/mailbox (always on in embedded mode). */
     OFFLINE_OUTBOX: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Replies checked against their contracts (http.ts contractCheck): the tests run 'strict'. */
+    CONTRACT_CHECK: z.enum(['off', 'log', 'strict']).default('off'),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.MODE !== 'distributed') return;

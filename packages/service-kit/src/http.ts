@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { z } from 'zod';
-import { InternalHeaders, JSON_MAX_DEPTH, type UserType } from '@kinfolio/contracts';
+import { ErrorBody, InternalHeaders, JSON_MAX_DEPTH, routes, type UserType } from '@kinfolio/contracts';
 import { currentContext, type Identity, runWithContext } from './context';
 import { AppError, errorHandler, forbidden, fromZodError, notFoundHandler, unauthorized } from './errors';
 import { verifyIdentityHeaders } from './identity';
@@ -14,6 +15,8 @@ export interface HttpAppOptions {
   /** Readiness checks (db, bus); /readyz answers 503 until every one resolves true. */
   readiness?: Array<() => Promise<boolean>>;
   jsonLimit?: string;
+  /** Check every JSON success reply of a listed route against its contract (tests): see `contractCheck`. */
+  contractCheck?: ContractCheck;
 }
 
 /**
@@ -41,10 +44,52 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     next();
   });
   app.use(contextMiddleware(opts.internalSecret));
+  if (opts.contractCheck && opts.contractCheck !== 'off') app.use(contractCheck(opts.contractCheck, opts.logger));
   app.use(accessLog(opts.logger));
   app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: refuseDeepJson }));
   app.use(refusePrototypeKeys);
   return app;
+}
+
+/**
+ * 'strict': a success reply that its route's `reply` schema (packages/contracts routes.ts) refuses, or an error reply of
+ * an API path that is not the one ErrorBody, becomes a 500 naming the route and the fields, so a test through the HTTP
+ * API fails where the service and its contract part; 'log': the
+ * reply goes out and the mismatch is logged (and appended to CONTRACT_CHECK_LOG when set). Tests run strict.
+ */
+export type ContractCheck = 'off' | 'log' | 'strict';
+let replySchemas: Map<string, z.ZodType> | null = null;
+function replySchemaOf(method: string, path: string): z.ZodType | undefined {
+  replySchemas ??= new Map(routes.filter((r) => r.reply).map((r) => [`${r.method} /api/v1/${r.path}`, r.reply as z.ZodType]));
+  return replySchemas.get(`${method} ${path}`);
+}
+function contractCheck(mode: Exclude<ContractCheck, 'off'>, logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const send = res.json.bind(res);
+    res.json = (body: unknown) => {
+      const route = req.route as { path?: unknown } | undefined;
+      const path = typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : req.path;
+      // a success by its route's reply schema; an error of any API path by the one error body (spec §8 reads it)
+      const schema =
+        res.statusCode >= 400
+          ? path.startsWith('/api/v1/')
+            ? ErrorBody
+            : undefined
+          : res.statusCode < 300 && typeof route?.path === 'string'
+            ? replySchemaOf(req.method, path)
+            : undefined;
+      const checked = schema?.safeParse(body);
+      if (!checked || checked.success) return send(body);
+      const where = `${req.method} ${path}`;
+      const issues = checked.error.issues.slice(0, 10).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+      logger.error({ route: where, issues }, 'reply does not match its contract');
+      if (process.env.CONTRACT_CHECK_LOG) appendFileSync(process.env.CONTRACT_CHECK_LOG, `${JSON.stringify({ route: where, issues })}\n`);
+      if (mode === 'log') return send(body);
+      res.status(500);
+      return send({ message: `Reply of ${where} does not match its contract`, errors: issues.map((i) => ({ reply: [i] })) });
+    };
+    next();
+  };
 }
 
 export function finish(app: Express, logger: Logger): Express {

@@ -107,6 +107,7 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
     logger,
     internalSecret: opts.config.INTERNAL_SECRET,
     readiness: [() => dbReady(db), async () => opts.ports.bus.isConnected()],
+    contractCheck: opts.config.CONTRACT_CHECK,
   });
   await mod.routes(app, ctx);
   finish(app, logger);

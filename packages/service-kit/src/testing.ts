@@ -100,6 +100,7 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
     OFFLINE_OUTBOX: 'true',
     SEED_DEMO: 'false',
     DATA_DIR: `/tmp/kinfolio-test/${tag}`,
+    CONTRACT_CHECK: process.env.CONTRACT_CHECK ?? 'strict',
     ...(real
       ? {
           MODE: 'distributed',
