@@ -10,6 +10,7 @@ export * from './components/inputs';
 export * from './components/layout';
 export * from './components/Modal';
 export * from './constants';
+export * from './currencyRates';
 export {
   type CookieUser,
   clearSessionCookies,

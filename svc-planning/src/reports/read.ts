@@ -1,4 +1,4 @@
-import type { balanceSheet as B, reports as R } from '@kinfolio/contracts';
+import { type balanceSheet as B, reports as R } from '@kinfolio/contracts';
 import { convert, convertExact, normaliseCurrency, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { debtFigures } from '../balance-sheet/read';
@@ -294,39 +294,6 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
   };
 }
 
-/** Fields that are counts, years, ages, months, percentages or multiples (and the thresholds used): never converted. */
-const NOT_MONEY = new Set([
-  'year',
-  'threshold',
-  'months_covered',
-  'target_months',
-  'ratio_percent',
-  'max_percent',
-  'replacement_percent',
-  'target_percent',
-  'retirement_year',
-  'last_working_year',
-  'age',
-  'until_age',
-  'months_remaining',
-  'end_year',
-  'start_year',
-  'selling_year',
-  'money_runs_out_year',
-]);
-
-/** Every amount of the report in `to`: converted with the stored rates to 3 decimals, then rounded to 2 (§9). */
-function converted<T>(v: T, f: (x: number) => number, key = ''): T {
-  if (NOT_MONEY.has(key)) return v;
-  if (typeof v === 'number') return f(v) as T;
-  if (Array.isArray(v)) return v.map((x) => converted(x, f, key)) as T;
-  if (v && typeof v === 'object')
-    return Object.fromEntries(
-      Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, converted(x, f, k)]),
-    ) as T;
-  return v;
-}
-
 export async function financialReport(
   ctx: ServiceContext,
   hh: HouseholdRow,
@@ -341,7 +308,7 @@ export async function financialReport(
   if (!out) {
     const rate = convert(1, from, to, base.rates);
     const f = (x: number) => round2(convert(x, from, to, base.rates));
-    out = from === to ? { ...base.report, currency: to, rate } : { ...converted(base.report, f), currency: to, rate };
+    out = from === to ? { ...base.report, currency: to, rate } : { ...R.convertReportAmounts(base.report, f), currency: to, rate };
     base.shown.set(to, out);
   }
   return out;

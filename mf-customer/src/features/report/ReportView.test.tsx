@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { CURRENCY_RATES_KEY } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import ReportView, { type ReportTab } from './ReportView';
 
@@ -220,9 +221,24 @@ const rowsOf = (name: string) =>
     .getAllByRole('row')
     .map((r) => r.textContent);
 
+/** The rates the browser keeps (GET currency-rates, base RM): 1 SGD = 3.316 RM, as the fake service converts. */
+function keepRates() {
+  const data = { base: 'RM', rates: [{ code: 'SGD', rate: 1 / 3.316, base: 'RM', updated_at: '2026-11-01T00:00:00.000Z' }] };
+  localStorage.setItem(CURRENCY_RATES_KEY, JSON.stringify({ data, fetchedAt: Date.now() }));
+}
+const ratesCalls: string[] = [];
+
 beforeEach(() => {
   paths.length = 0;
+  ratesCalls.length = 0;
   version = 0;
+  localStorage.clear();
+  keepRates();
+  // the kept table is fresh, so no test reaches the network for rates unless it clears it
+  global.fetch = jest.fn(async (url: string | URL | Request) => {
+    ratesCalls.push(String(url));
+    throw new TypeError('offline');
+  }) as typeof fetch;
 });
 
 describe('financial report', () => {
@@ -274,15 +290,33 @@ describe('financial report', () => {
     expect(new Set(heights().slice(0, 4)).size).toBe(1);
   });
 
-  it('the currency switch asks for RM and shows the converted figures', async () => {
+  it('the currency switch converts with the kept rates and makes no network call (planning spec §7)', async () => {
     await open('networth');
     expect(screen.getByText(/Today: assets SGD 700,000/).tagName).toBe('P');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'RM' }));
     });
-    expect(paths[paths.length - 1]).toBe(`customer/${HH}/financial-report?currency=RM`);
+    expect(paths).toEqual([`customer/${HH}/financial-report`]);
+    expect(ratesCalls).toEqual([]);
     expect(screen.getByText(/Today: assets RM 2,321,200/).tagName).toBe('P');
     expect(screen.getByRole('button', { name: 'RM' }).getAttribute('aria-pressed')).toBe('true');
+    // back to SGD: the report first fetched, again without a call
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'SGD' }));
+    });
+    expect(screen.getByText(/Today: assets SGD 700,000/).tagName).toBe('P');
+    expect(paths).toHaveLength(1);
+  });
+
+  it('without kept rates (none could be fetched) the switch asks the service for the report in RM', async () => {
+    localStorage.clear();
+    await open('networth');
+    expect(ratesCalls).toEqual(['/api/v1/currency-rates']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'RM' }));
+    });
+    expect(paths[paths.length - 1]).toBe(`customer/${HH}/financial-report?currency=RM`);
+    expect(screen.getByText(/Today: assets RM 2,321,200/).tagName).toBe('P');
   });
 
   it('insurance, funds, debt and property show their own figures and tables', async () => {

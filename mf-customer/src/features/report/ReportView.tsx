@@ -1,6 +1,7 @@
-import type { reports } from '@kinfolio/contracts';
-import { api, Button, errorMessage, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
-import { type ReactNode, useEffect, useState } from 'react';
+import { reports } from '@kinfolio/contracts';
+import { convert, round2 } from '@kinfolio/money';
+import { api, Button, errorMessage, FormError, type KeptCurrencyRates, Skeleton, Table, theme, useCurrencyRates } from '@kinfolio/ui-kit';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { ExportMenu } from '../exports/ExportMenu';
 import { useHousehold } from '../household/context';
@@ -153,14 +154,15 @@ function Chart({
   );
 }
 
-function useReport(currency: Currency | null) {
+/** GET customer/{id}/financial-report (in `currency`, else the household's default) while `enabled`. */
+function useFetchedReport(currency: Currency | null, enabled: boolean) {
   const { household, version } = useHousehold();
   const [data, setData] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = household?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did (live refresh)
   useEffect(() => {
-    if (!id) return;
+    if (!id || !enabled) return;
     const ctrl = new AbortController();
     setError(null);
     const q = currency ? `?currency=${currency}` : '';
@@ -174,8 +176,37 @@ function useReport(currency: Currency | null) {
       (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
     );
     return () => ctrl.abort();
-  }, [id, version, currency]);
-  return { data, error };
+  }, [id, version, currency, enabled]);
+  return { data: enabled ? data : null, error: enabled ? error : null };
+}
+
+/** The report in `to`, converted here with the kept rates exactly as the service converts (§7: no network call). */
+function convertedLocally(r: Report, to: Currency, rates: KeptCurrencyRates): Report | null {
+  // only a report in its household's own currency converts in one step, as the service does (no double rounding)
+  if (r.currency !== r.household_currency) return null;
+  try {
+    const f = (x: number) => round2(convert(x, r.currency, to, rates.rates));
+    return { ...reports.convertReportAmounts(r, f), currency: to, rate: convert(1, r.currency, to, rates.rates) };
+  } catch {
+    return null; // a currency the kept table lacks: the service converts
+  }
+}
+
+/**
+ * The report in the chosen currency: fetched once in the household's currency, and on a switch converted with the
+ * rates the browser keeps (planning spec §7); the service converts only when this cannot (no kept rates yet, or a
+ * household in a third currency, whose default report is already converted).
+ */
+function useReport(currency: Currency | null) {
+  const base = useFetchedReport(null, true);
+  const { rates, loading } = useCurrencyRates();
+  const want = currency && base.data && currency !== base.data.currency ? currency : null;
+  const local = useMemo(() => (want && base.data && rates ? convertedLocally(base.data, want, rates) : null), [want, base.data, rates]);
+  // the service converts when the kept table cannot (none to be had, or this report not convertible here)
+  const remote = useFetchedReport(want, want !== null && !local && !(loading && rates === null));
+  if (!want) return base;
+  if (local) return { data: local, error: null };
+  return remote.data || remote.error ? remote : { data: null, error: base.error };
 }
 
 /**
