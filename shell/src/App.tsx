@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ROUTE,
   ErrorBoundary,
   GlobalStyle,
   SessionProvider,
@@ -103,10 +104,10 @@ function NavigatorBridge() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<Navigate to="/home" replace />} />
-      <Route path="/_app" element={<Navigate to="/home" replace />} />
+      <Route path="/" element={<Navigate to={DEFAULT_ROUTE} replace />} />
+      <Route path="/_app" element={<Navigate to={DEFAULT_ROUTE} replace />} />
       <Route
-        path="/home"
+        path={DEFAULT_ROUTE}
         element={
           <Page>
             <HomePage />

@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX, PRODUCT_NAME, useSession } from '@kinfolio/ui-kit';
+import { DEFAULT_ROUTE, MOBILE_BREAKPOINT_PX, PRODUCT_NAME, useSession } from '@kinfolio/ui-kit';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ProfileDropdown } from './ProfileDropdown';
@@ -59,7 +59,7 @@ const Brand = styled(Link)<{ $dark: boolean }>`
 
 export function Logo({ dark = false }: { dark?: boolean }) {
   return (
-    <Brand to="/home" $dark={dark} aria-label={`${PRODUCT_NAME} home`}>
+    <Brand to={DEFAULT_ROUTE} $dark={dark} aria-label={`${PRODUCT_NAME} home`}>
       <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="8" fill="#4db2af" />
         <path d="M9 8v16M9 16l9-8M12.5 13.5L21 24" stroke="#0b2120" strokeWidth="3" strokeLinecap="round" fill="none" />

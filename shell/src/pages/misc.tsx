@@ -1,5 +1,5 @@
 import type { auth } from '@kinfolio/contracts';
-import { Avatar, api, FREE_TRIAL_DAYS, Skeleton, useSession } from '@kinfolio/ui-kit';
+import { Avatar, api, DEFAULT_ROUTE, FREE_TRIAL_DAYS, Skeleton, useSession } from '@kinfolio/ui-kit';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -296,7 +296,7 @@ export function SubscriptionPage() {
 export function NotFoundPage() {
   return (
     <AuthCard title="Page not found" lead="There is nothing at this address.">
-      <Link to="/home">Go to the home page</Link>
+      <Link to={DEFAULT_ROUTE}>Go to the home page</Link>
     </AuthCard>
   );
 }
