@@ -27,15 +27,6 @@ export const Card = styled.section`
   }
 `;
 
-/** A green (success) or red (failure) note (spec §8 confirmation results). */
-export const Notice = styled.p<{ $ok: boolean }>`
-  margin: 12px 0 0;
-  padding: 10px 12px;
-  border-radius: 6px;
-  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
-  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
-`;
-
 export const Bone = styled.span<{ $w?: string; $h?: string }>`
   display: block;
   width: ${(p) => p.$w ?? '100%'};

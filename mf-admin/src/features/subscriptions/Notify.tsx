@@ -1,6 +1,5 @@
-import { Button, errorMessage } from '@kinfolio/ui-kit';
+import { Button, errorMessage, ResultMessage } from '@kinfolio/ui-kit';
 import { useState } from 'react';
-import { Notice } from './shared';
 
 /**
  * The Notify block the Subscriptions pages share: one reminder in flight at a time, its outcome as a notice above the
@@ -35,9 +34,9 @@ export function useNotifier(send: (userId: string) => Promise<{ message?: string
 export function NotifyNotice({ notifier }: { notifier: Notifier }) {
   const { notice } = notifier;
   return notice ? (
-    <Notice $ok={notice.ok} role={notice.ok ? 'status' : 'alert'}>
+    <ResultMessage type={notice.ok ? 'success' : 'error'} placement="above">
       {notice.text}
-    </Notice>
+    </ResultMessage>
   ) : null;
 }
 

@@ -1,4 +1,4 @@
-import { Button, errorMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import { Button, errorMessage, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -11,7 +11,7 @@ import {
   type Registration,
 } from './api';
 import { NotifyButton, NotifyNotice, useNotifier } from './Notify';
-import { Box, Filters, Muted, Notice, Pager, SkeletonRows, Wrap } from './shared';
+import { Box, Filters, Muted, Pager, SkeletonRows, Wrap } from './shared';
 
 const PENDING_LABEL: Record<Pending, string> = {
   any: 'Not verified or not on a plan',
@@ -127,15 +127,15 @@ export function PendingRegistrationsPage() {
         </ExportSlot>
       </Filters>
       {exportError ? (
-        <Notice $ok={false} role="alert">
+        <ResultMessage type="error" placement="above">
           {exportError}
-        </Notice>
+        </ResultMessage>
       ) : null}
       <NotifyNotice notifier={notifier} />
       {state.error ? (
-        <Notice $ok={false} role="alert">
+        <ResultMessage type="error" placement="above">
           {state.error}
-        </Notice>
+        </ResultMessage>
       ) : (
         <Box aria-busy={state.loading || undefined}>
           <Table label={title}>

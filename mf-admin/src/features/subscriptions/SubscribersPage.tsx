@@ -1,4 +1,4 @@
-import { errorMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import { errorMessage, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -13,18 +13,7 @@ import {
   subscribersCsvUrl,
 } from './api';
 import { NotifyButton, NotifyNotice, useNotifier } from './Notify';
-import {
-  Box,
-  ExportCsv,
-  Filters,
-  Notice,
-  Pager,
-  PersonCell,
-  SkeletonRows,
-  useDebounced,
-  usePeople,
-  Wrap,
-} from './shared';
+import { Box, ExportCsv, Filters, Pager, PersonCell, SkeletonRows, useDebounced, usePeople, Wrap } from './shared';
 
 const STATUS_LABEL: Record<SubscriptionState, string> = {
   active: 'Active',
@@ -138,9 +127,9 @@ export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
       </Filters>
       <NotifyNotice notifier={notifier} />
       {state.error ? (
-        <Notice $ok={false} role="alert">
+        <ResultMessage type="error" placement="above">
           {state.error}
-        </Notice>
+        </ResultMessage>
       ) : (
         <Box aria-busy={state.loading || undefined}>
           <Table label={title}>

@@ -1,4 +1,4 @@
-import { Button, errorMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import { Button, errorMessage, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -16,7 +16,6 @@ import {
   DateField,
   ExportCsv,
   Filters,
-  Notice,
   Pager,
   PersonCell,
   SkeletonRows,
@@ -149,9 +148,9 @@ export function TransactionsPage() {
         ) : null}
       </Filters>
       {state.error ? (
-        <Notice $ok={false} role="alert">
+        <ResultMessage type="error" placement="above">
           {state.error}
-        </Notice>
+        </ResultMessage>
       ) : (
         <Box aria-busy={state.loading || undefined}>
           <Table label="Subscription transactions">

@@ -33,13 +33,6 @@ export const Bone = styled.span`
   border-radius: 4px;
   background: #e3eaea;
 `;
-export const Notice = styled.p<{ $ok: boolean }>`
-  margin: 0 0 12px;
-  padding: 10px 12px;
-  border-radius: 6px;
-  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
-  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
-`;
 export const Muted = styled.span`
   display: block;
   color: ${theme.colors.muted};

@@ -1,4 +1,14 @@
-import { Button, EmptyState, errorMessage, Select, Table, TextInput, theme, useSession } from '@kinfolio/ui-kit';
+import {
+  Button,
+  EmptyState,
+  errorMessage,
+  ResultMessage,
+  Select,
+  Table,
+  TextInput,
+  theme,
+  useSession,
+} from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ConfirmAction } from '../../components/ConfirmAction';
@@ -64,13 +74,6 @@ const Pager = styled.nav`
   align-items: center;
   justify-content: flex-end;
   margin-top: 12px;
-`;
-export const Notice = styled.p<{ $ok: boolean }>`
-  margin: 0 0 12px;
-  padding: 10px 12px;
-  border-radius: 6px;
-  color: ${(p) => (p.$ok ? theme.colors.success : theme.colors.danger)};
-  background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
 `;
 
 type Action = { kind: 'deactivate' | 'activate' | 'delete'; user: User };
@@ -227,14 +230,14 @@ export function UsersPage({ status }: { status: UserStatus }) {
       </Filters>
 
       {notice && (
-        <Notice $ok={notice.ok} role={notice.ok ? 'status' : 'alert'}>
+        <ResultMessage type={notice.ok ? 'success' : 'error'} placement="above">
           {notice.text}
-        </Notice>
+        </ResultMessage>
       )}
       {list.error && (
-        <Notice $ok={false} role="alert">
+        <ResultMessage type="error" placement="above">
           {list.error}
-        </Notice>
+        </ResultMessage>
       )}
 
       {!list.error && !list.loading && data && data.rows.length === 0 ? (

@@ -1,7 +1,7 @@
-import { Button, errorMessage, Select, Table, Tag, theme } from '@kinfolio/ui-kit';
+import { Button, errorMessage, ResultMessage, Select, Table, Tag, theme } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Bone, Card, Empty, Notice, Page } from '../../components/ui';
+import { Bone, Card, Empty, Page } from '../../components/ui';
 import { billingApi, cardLabel, formatAmount, type TransactionsPage } from '../subscription/billing';
 import { formatDate } from '../subscription/membership';
 import { ReceiptLink } from './ReceiptLink';
@@ -82,9 +82,7 @@ export function BillingHistoryPage() {
           <Bone $w="100%" $h="18px" />
         </Card>
       ) : state.error ? (
-        <Notice $ok={false} role="alert">
-          {state.error}
-        </Notice>
+        <ResultMessage type="error">{state.error}</ResultMessage>
       ) : !data || data.rows.length === 0 ? (
         <Empty title="No billing history yet">Charges, refunds and failed payments appear here.</Empty>
       ) : (

@@ -6,6 +6,7 @@ import {
   errorMessage,
   FormError,
   Modal,
+  ResultMessage,
   TextArea,
   TextInput,
   theme,
@@ -14,7 +15,7 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Bone, Card, Notice } from '../../components/ui';
+import { Bone, Card } from '../../components/ui';
 import { LeadMagnetsCard, type ShownLeadMagnet } from './LeadMagnets';
 import type { BasicDetails } from './validate';
 
@@ -103,9 +104,7 @@ export function ExpertContent({ details, email }: { details: BasicDetails; email
   if (loadError)
     return (
       <Card>
-        <Notice $ok={false} role="alert">
-          {loadError}
-        </Notice>
+        <ResultMessage type="error">{loadError}</ResultMessage>
       </Card>
     );
   return (
@@ -209,9 +208,7 @@ function MetaDataCard({
             </Button>
           </Row>
           {result?.ok ? (
-            <Notice $ok role="status">
-              {result.text}
-            </Notice>
+            <ResultMessage type="success">{result.text}</ResultMessage>
           ) : (
             <FormError>{result?.text}</FormError>
           )}
@@ -304,11 +301,7 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
         </List>
       )}
       <Button onClick={() => setEditing('new')}>Add testimonial</Button>
-      {note ? (
-        <Notice $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </Notice>
-      ) : null}
+      {note ? <ResultMessage type={note.ok ? 'success' : 'error'}>{note.text}</ResultMessage> : null}
       {editing ? (
         <TestimonialEditor
           testimonial={editing === 'new' ? null : editing}

@@ -10,6 +10,7 @@ import {
   FormError,
   MEDIA_EXTENSIONS,
   Modal,
+  ResultMessage,
   Select,
   TextArea,
   TextInput,
@@ -20,7 +21,7 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Bone, Card, Notice } from '../../components/ui';
+import { Bone, Card } from '../../components/ui';
 
 type Mine = auth.AdvisorLeadMagnet;
 type Available = auth.AvailableLeadMagnet;
@@ -140,9 +141,7 @@ export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet
       <h2 id={`${ids}-lm`}>Lead magnets</h2>
       <p>Files visitors of your public page download after leaving their name and e-mail: each becomes a lead.</p>
       {loadError ? (
-        <Notice $ok={false} role="alert">
-          {loadError}
-        </Notice>
+        <ResultMessage type="error">{loadError}</ResultMessage>
       ) : data === null ? (
         <Bone $h="60px" aria-label="Loading lead magnets" />
       ) : (
@@ -217,11 +216,7 @@ export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet
           ) : null}
         </>
       )}
-      {note ? (
-        <Notice $ok={note.ok} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </Notice>
-      ) : null}
+      {note ? <ResultMessage type={note.ok ? 'success' : 'error'}>{note.text}</ResultMessage> : null}
       {adding || editing ? (
         <LeadMagnetEditor
           magnet={editing}

@@ -1,9 +1,18 @@
 import type { auth } from '@kinfolio/contracts';
-import { api, Button, EmailInput, errorMessage, FormError, TextInput, useSession } from '@kinfolio/ui-kit';
+import {
+  api,
+  Button,
+  EmailInput,
+  errorMessage,
+  FormError,
+  ResultMessage,
+  TextInput,
+  useSession,
+} from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Bone, Card, Empty, Notice, Page } from '../../components/ui';
+import { Bone, Card, Empty, Page } from '../../components/ui';
 import { ExpertContent } from './ExpertContent';
 import { type BasicDetails, type FieldErrors, fieldErrorsFromReply, validateBasicDetails } from './validate';
 
@@ -144,9 +153,7 @@ function ProfileForm({ userId }: { userId: string }) {
             ))}
           </div>
         ) : loaded.error ? (
-          <Notice $ok={false} role="alert">
-            {loaded.error}
-          </Notice>
+          <ResultMessage type="error">{loaded.error}</ResultMessage>
         ) : (
           <form noValidate onSubmit={onSubmit} aria-label="Basic details">
             <Grid>
@@ -195,9 +202,7 @@ function ProfileForm({ userId }: { userId: string }) {
               </Button>
             </Actions>
             {result?.ok ? (
-              <Notice $ok role="status">
-                {result.text}
-              </Notice>
+              <ResultMessage type="success">{result.text}</ResultMessage>
             ) : (
               <FormError>{result?.text}</FormError>
             )}

@@ -1,9 +1,19 @@
 import type { households } from '@kinfolio/contracts';
-import { api, Button, ConfirmDialog, errorMessage, Skeleton, Table, TextInput, useSession } from '@kinfolio/ui-kit';
+import {
+  api,
+  Button,
+  ConfirmDialog,
+  errorMessage,
+  ResultMessage,
+  Skeleton,
+  Table,
+  TextInput,
+  useSession,
+} from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Empty, Notice, Page } from '../../components/ui';
+import { Empty, Page } from '../../components/ui';
 import { useHouseholdsLive } from './live';
 
 type Summary = households.HouseholdSummary;
@@ -170,16 +180,8 @@ export function RecordsPage({ kind }: { kind: Kind }) {
         />
         <Link to={addCustomer}>Add customer</Link>
       </Toolbar>
-      {notice ? (
-        <Notice $ok={notice.ok} role={notice.ok ? 'status' : 'alert'}>
-          {notice.text}
-        </Notice>
-      ) : null}
-      {error ? (
-        <Notice $ok={false} role="alert">
-          {error}
-        </Notice>
-      ) : null}
+      {notice ? <ResultMessage type={notice.ok ? 'success' : 'error'}>{notice.text}</ResultMessage> : null}
+      {error ? <ResultMessage type="error">{error}</ResultMessage> : null}
       {!data && !error ? <Skeleton rows={5} label={`Loading ${t.title.toLowerCase()}`} /> : null}
       {data && data.total === 0 ? (
         <Empty title={query ? `No ${t.title.toLowerCase()} match “${query}”` : t.empty}>

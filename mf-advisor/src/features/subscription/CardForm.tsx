@@ -1,7 +1,6 @@
-import { Button, errorMessage, FormError, fieldErrors, TextInput, theme } from '@kinfolio/ui-kit';
+import { Button, errorMessage, FormError, fieldErrors, ResultMessage, TextInput, theme } from '@kinfolio/ui-kit';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
-import { Notice } from '../../components/ui';
 import { type ActionRequired, billingApi, type Card, isActionRequired, type PaymentsConfig } from './billing';
 
 const Grid = styled.div`
@@ -68,9 +67,9 @@ export function CardForm({
   if (config.mode !== 'test') {
     if (!config.publishable_key)
       return (
-        <Notice $ok={false} role="status">
+        <ResultMessage type="error" role="status">
           {STRIPE_NO_KEY_TEXT}
-        </Notice>
+        </ResultMessage>
       );
     return (
       <Suspense fallback={<p role="status">Loading the secure card form…</p>}>

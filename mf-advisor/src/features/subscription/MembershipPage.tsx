@@ -1,8 +1,18 @@
-import { api, Button, ConfirmDialog, errorMessage, Select, Tag, theme, useSession } from '@kinfolio/ui-kit';
+import {
+  api,
+  Button,
+  ConfirmDialog,
+  errorMessage,
+  ResultMessage,
+  Select,
+  Tag,
+  theme,
+  useSession,
+} from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Bone, Card, Notice, Page } from '../../components/ui';
+import { Bone, Card, Page } from '../../components/ui';
 import {
   billingApi,
   type Currency,
@@ -167,11 +177,7 @@ function ChangePlan({ sub, plans, onDone }: { sub: Subscription; plans: Plan[]; 
           Change plan
         </Button>
       </Actions>
-      {error ? (
-        <Notice $ok={false} role="alert">
-          {error}
-        </Notice>
-      ) : null}
+      {error ? <ResultMessage type="error">{error}</ResultMessage> : null}
       <ConfirmDialog
         open={confirm}
         title={`Change to ${target?.name ?? 'this plan'}?`}
@@ -272,11 +278,7 @@ function Cards({
           Add a card
         </Button>
       )}
-      {error ? (
-        <Notice $ok={false} role="alert">
-          {error}
-        </Notice>
-      ) : null}
+      {error ? <ResultMessage type="error">{error}</ResultMessage> : null}
       <ConfirmDialog
         open={removing !== null}
         title="Delete this card?"
@@ -348,11 +350,7 @@ export function MembershipPage() {
     <Page>
       <h1>Subscription & Settings</h1>
       <p className="lead">Your membership, your plan and the cards you pay with.</p>
-      {flash ? (
-        <Notice $ok role="status">
-          {flash}
-        </Notice>
-      ) : null}
+      {flash ? <ResultMessage type="success">{flash}</ResultMessage> : null}
       {loading || !user ? (
         <Card aria-busy="true" data-testid="membership-skeleton">
           <Bone $w="40%" $h="22px" />
@@ -360,9 +358,7 @@ export function MembershipPage() {
           <Bone $w="60%" />
         </Card>
       ) : error || !data ? (
-        <Notice $ok={false} role="alert">
-          {error ?? 'Something went wrong'}
-        </Notice>
+        <ResultMessage type="error">{error ?? 'Something went wrong'}</ResultMessage>
       ) : (
         <>
           <Card aria-label="Current membership">
@@ -416,11 +412,7 @@ export function MembershipPage() {
                 </Muted>
               </>
             )}
-            {actionError ? (
-              <Notice $ok={false} role="alert">
-                {actionError}
-              </Notice>
-            ) : null}
+            {actionError ? <ResultMessage type="error">{actionError}</ResultMessage> : null}
           </Card>
           {live && live.status === 'active' && !live.cancel_at_period_end ? (
             <ChangePlan sub={live} plans={data.plans} onDone={done} />
