@@ -556,12 +556,10 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       // retirement age a further 1% on the first 30,000 (RA counted first); on the year's opening balances, credited
       // at the year end to the SA (the RA from the retirement age).
       if (xRate1 > 0) {
-        const base = (a < xOaCap ? a : xOaCap) + b + m + c;
-        // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum); a
-        // whole year's is not multiplied by 1 (a shorter chain from one year's balances to the next's)
-        if (base >= xCap1) extra = age >= raAge ? xFull1 + xFull2 : xFull1;
-        else if (base > 0) extra = base * xRate1 + (age >= raAge ? (base < xCap2 ? base : xCap2) * xRate2 : 0);
-        if (t === 0) extra *= frac;
+        const base = Math.min(a, xOaCap) + b + m + c;
+        // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum)
+        if (base >= xCap1) extra = (age >= raAge ? xFull1 + xFull2 : xFull1) * frac;
+        else if (base > 0) extra = (base * xRate1 + (age >= raAge ? Math.min(base, xCap2) * xRate2 : 0)) * frac;
       }
     }
     let gA = ga;
