@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@kinfolio/contracts';
 import { type Identity, startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
 import { SEEDED_PLANS } from '../migrations/002_payments';
+import * as repo from '../src/data/billing.repository';
 import { createBillingModule } from '../src/module';
 import { OfflineProvider } from '../src/payments/offline';
 import type { SimEvent } from '../src/payments/simulator';
@@ -159,5 +161,49 @@ describe.each(testInfras())('svc-billing webhooks in any order (%s)', (infra) =>
     // its paid invoice is still recorded (from the invoice's own metadata): nothing lost
     expect((await post(evs['invoice.paid'])).status).toBe(200);
     expect((await state(me.userId)).transactions).toEqual([{ kind: 'charge', amount: 4900, currency: 'SGD' }]);
+  });
+
+  /**
+   * The subscribe call and the provider's created event store the same subscription (same id, same provider id) at
+   * the same moment. With a conflict target on the provider id only, PostgreSQL raised the primary key's duplicate
+   * for the one that came second in about 1 of 70 such pairs (a CI run's subscribe answered 500); 300 pairs make the
+   * old insert fail here all but certainly. Each side gets the one stored row; an advisor's second live subscription
+   * (another provider subscription) is not stored and says so.
+   */
+  it('the subscribe call and its created event storing one subscription at once: one row, neither fails', async () => {
+    const row = () => ({
+      id: randomUUID(),
+      user_id: randomUUID(),
+      status: 'active' as const,
+      starts_at: new Date(),
+      ends_at: null,
+      plan_id: MONTHLY,
+      currency: 'SGD' as const,
+      amount: 4900,
+      interval: 'monthly' as const,
+      provider_subscription_id: `sub_race_${randomUUID()}`,
+      card_id: null,
+      cancel_at_period_end: false,
+      current_period_start: new Date(),
+      current_period_end: new Date(Date.now() + 30 * 86_400_000),
+      provider_event_at: 0,
+    });
+    const failures: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const r = row();
+      const both = await Promise.allSettled([
+        t.svc.ctx.tx((trx) => repo.insertSubscription(trx, r)),
+        t.svc.ctx.tx((trx) => repo.insertSubscription(trx, r)),
+      ]);
+      for (const one of both)
+        if (one.status === 'rejected') failures.push(String(one.reason));
+        else if (one.value?.id !== r.id) failures.push(`got ${one.value?.id ?? 'nothing'} for ${r.id}`);
+    }
+    expect(failures.slice(0, 3)).toEqual([]);
+    const first = row();
+    expect((await t.svc.ctx.tx((trx) => repo.insertSubscription(trx, first)))?.id).toBe(first.id);
+    const second = { ...row(), user_id: first.user_id };
+    expect(await t.svc.ctx.tx((trx) => repo.insertSubscription(trx, second))).toBeNull();
+    expect(await t.svc.ctx.db('subscriptions').where({ user_id: first.user_id }).pluck('id')).toEqual([first.id]);
   });
 });

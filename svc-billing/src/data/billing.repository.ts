@@ -106,11 +106,9 @@ export async function findUserByCustomer(db: Db, customerId: string): Promise<st
   return row ? (row.user_id as string) : null;
 }
 
+/** Once per advisor; two first card calls at once store the same pair, and either unique index may see it first. */
 export async function insertCustomer(trx: Knex.Transaction, userId: string, customerId: string): Promise<void> {
-  await trx('billing_customers')
-    .insert({ user_id: userId, provider_customer_id: customerId })
-    .onConflict('user_id')
-    .ignore();
+  await trx('billing_customers').insert({ user_id: userId, provider_customer_id: customerId }).onConflict().ignore();
 }
 
 // ---- cards ------------------------------------------------------------------------------------------------------
@@ -273,13 +271,19 @@ export async function findSubscriptionsByIds(db: Db, ids: string[]): Promise<Sub
   return (await db('subscriptions').select(SUB_COLUMNS).whereIn('id', ids)).map(subRow);
 }
 
-/** Inserts the subscription unless the provider's id is already recorded (a webhook got there first). */
+/**
+ * Inserts a subscription once per provider subscription and returns the stored row, whoever stored it: the subscribe
+ * call and the provider's created event store the same row (same id, same provider id), sometimes at the same moment.
+ * It yields on a conflict with any unique index: with the provider id as its only conflict target, PostgreSQL raised
+ * the primary key's duplicate for the same row stored by the other transaction a moment before (a subscribe answered
+ * 500 in CI). Null when the advisor has another live subscription (nothing was stored).
+ */
 export async function insertSubscription(
   trx: Knex.Transaction,
   row: Omit<SubscriptionFullRow, 'past_due_since' | 'cancel_reason' | 'revision'>,
-): Promise<SubscriptionFullRow> {
-  await trx('subscriptions').insert(row).onConflict('provider_subscription_id').ignore();
-  return (await findSubscriptionByProviderId(trx, row.provider_subscription_id)) as SubscriptionFullRow;
+): Promise<SubscriptionFullRow | null> {
+  await trx('subscriptions').insert(row).onConflict().ignore();
+  return findSubscriptionByProviderId(trx, row.provider_subscription_id);
 }
 
 export async function updateSubscription(

@@ -468,6 +468,8 @@ export async function subscribe(
       current_period_end: created.currentPeriodEnd,
       provider_event_at: 0,
     });
+    // another subscribe of this advisor (another card, so another provider subscription) committed first
+    if (!stored) throw new AppError(409, 'You already have a subscription: change its plan instead');
     const charge = chargedNow(created);
     if (charge) await recordInvoiceCharge(trx, stored, charge, { brand: card.brand, last4: card.last4 });
     await announceMembership(trx, userId);

@@ -159,6 +159,7 @@ async function applySubscription(b: Billing, trx: Knex.Transaction, obj: Loose, 
       current_period_end: sub.currentPeriodEnd,
       provider_event_at: created,
     });
+    if (!local) return; // the advisor's other live subscription was stored meanwhile (as the check above)
     await announceMembership(trx, userId);
     return;
   }
