@@ -103,16 +103,17 @@ async function prepareDataDir(dir: string): Promise<void> {
 /**
  * PostgreSQL's `IF NOT EXISTS` is not safe against a concurrent creator: two replicas starting on a fresh database
  * both find the schema or knex's bookkeeping tables missing, and the second create fails with a duplicate
- * (42P07 relation, 42P06 schema, or 23505 on the catalogue's unique index). The second one retries and then finds
- * the object there.
+ * (42P07 relation, 42P06 schema, 42710 the table's row type, or 23505 on the catalogue's unique index). The second
+ * one retries and then finds the object there.
  */
+const CREATE_RACE = new Set(['42P07', '42P06', '42710', '23505']);
 export async function retryCreateRace<T>(work: () => Promise<T>, attempts = 6): Promise<T> {
   for (let k = 1; ; k++) {
     try {
       return await work();
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (k >= attempts || (code !== '42P07' && code !== '42P06' && code !== '23505')) throw e;
+      if (k >= attempts || !CREATE_RACE.has(code ?? '')) throw e;
       await new Promise((r) => setTimeout(r, 50 * k + Math.floor(Math.random() * 50)));
     }
   }
