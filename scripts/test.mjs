@@ -10,8 +10,11 @@ const only = process.argv.slice(2);
 const results = [];
 const began = Date.now();
 
+// A jest worker slow to exit says what keeps it alive (scripts/jest/exit-diagnostics.js).
+const exitDiagnostics = `${process.env.NODE_OPTIONS ?? ''} --require ${root}scripts/jest/exit-diagnostics.js`.trim();
+const diagnosed = { NODE_OPTIONS: exitDiagnostics };
 // PGlite (embedded databases) loads as an ES module inside jest's CommonJS sandbox: that needs vm modules.
-const vmModules = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
+const vmModules = { NODE_OPTIONS: `${exitDiagnostics} --experimental-vm-modules` };
 
 function step(name, cmd, args, env = {}) {
   if (only.length && !only.includes(name)) return;
@@ -45,9 +48,10 @@ step('lint', 'node_modules/.bin/biome', ['lint', '--diagnostic-level=error', '.'
 // Three workers on two cores: jest's default (cores - 1) leaves a core idle while suites wait on PostgreSQL,
 // RabbitMQ, argon2 or a deliberate sign-in delay (measured: component 235 s with two workers, 165 s with three).
 const workers = `--maxWorkers=${process.env.TEST_WORKERS ?? 3}`;
-step('unit', jest[0], ['--selectProjects', 'unit', '--ci', workers], { TZ: 'Asia/Singapore' });
+step('unit', jest[0], ['--selectProjects', 'unit', '--ci', workers], { TZ: 'Asia/Singapore', ...diagnosed });
 step('unit-tz', jest[0], ['--selectProjects', 'unit', '--ci', workers, '--testPathPatterns', 'calculations|money'], {
   TZ: 'America/New_York',
+  ...diagnosed,
 });
 step('component', jest[0], ['--selectProjects', 'component', '--ci', workers], vmModules);
 step('system', jest[0], ['--selectProjects', 'system', '--ci', '--runInBand', '--passWithNoTests'], vmModules);
