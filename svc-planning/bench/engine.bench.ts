@@ -1,8 +1,11 @@
 /* Engine benchmark (npm run bench:engine): every figure is a ratio or rate measured in this same run. */
+import { type ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
 import * as formulajs from '@formulajs/formulajs';
 import xirrPkg from 'xirr';
 import { DEFAULT_ASSUMPTIONS, irr, liquidByClass, monteCarlo, type ProjectionResult, prng, project, xirr } from '../src/domain/calculations';
 import { sampleHousehold } from '../src/domain/calculations/sample';
+import { timeWindow } from './engine-timing';
 
 type Case = { values: number[]; dates: Date[]; hard: boolean };
 const DAY = 86_400_000;
@@ -29,28 +32,6 @@ const xnpvAt = (r: number, c: Case) => c.values.reduce((a, v, i) => a + v / (1 +
 const npvAt = (r: number, v: number[]) => v.reduce((a, x, i) => a + x / (1 + r) ** i, 0);
 const scale = (v: number[]) => v.reduce((a, x) => a + Math.abs(x), 0);
 
-/**
- * Milliseconds a call: the run is cut into batches of about a tenth of `minMs` and the fastest batch's mean is the
- * figure, because this machine's two cores are shared (another process taking the core stretches a batch; the
- * fastest batch is the one-core figure). `mean` is the plain mean over the whole window, printed alongside.
- */
-function timeWindow(fn: () => void, minMs = 400): { best: number; mean: number } {
-  fn();
-  let calls = 0;
-  let best = Number.POSITIVE_INFINITY;
-  const t0 = performance.now();
-  while (performance.now() - t0 < minMs) {
-    const b0 = performance.now();
-    let n = 0;
-    do {
-      fn();
-      n++;
-    } while (performance.now() - b0 < minMs / 10);
-    best = Math.min(best, (performance.now() - b0) / n);
-    calls += n;
-  }
-  return { best, mean: (performance.now() - t0) / calls };
-}
 const timeIt = (fn: () => void, minMs = 400) => timeWindow(fn, minMs).best;
 function count(solve: (c: Case) => number, check: (r: number, c: Case) => boolean, cs: Case[]) {
   let ok = 0;
@@ -146,25 +127,39 @@ console.log(`  baseline, year-by-year order, same result: ${Math.round(1000 / tY
 /**
  * Same-run comparison with the engine before a change (issue 17: the projection stays within 10% of it): set
  * ENGINE_BEFORE to a copy of an earlier src/domain/calculations directory whose imports resolve (e.g. a `git archive`
- * of the earlier commit's directory unpacked beside a node_modules link). Both engines project the same household,
- * interleaved in short windows (the machine is shared: each engine's fastest window is its one-core figure).
+ * of the earlier commit's directory unpacked beside a node_modules link). Each engine runs in a process of its own
+ * (engine-process.ts, the same script, load order and warm-up for both) and they are timed in turn, in short windows
+ * (the machine is shared: each engine's fastest window is its one-core figure). In one process they were not alike:
+ * an identical copy of the engine loaded second measured 7-17% slower than the first, which flattered whichever
+ * engine the bench imported itself.
  */
-const beforeDir = process.env.ENGINE_BEFORE;
-if (beforeDir) {
-  const before = (require(`${beforeDir}/projection.ts`) as { project: typeof project }).project;
-  // the same history as the current engine had above (record-major, then year-by-year calls), so the compiler's
-  // feedback for both is alike
-  timeWindow(() => before(h), 1000);
-  timeWindow(() => before(h, yearByYear), 1000);
+async function compareBefore(beforeDir: string): Promise<void> {
+  const start = (dir: string) =>
+    new Promise<ChildProcess>((resolveChild, reject) => {
+      const child = fork(join(__dirname, 'engine-process.ts'), [dir], { execArgv: ['--import', 'tsx'] });
+      child.once('message', () => resolveChild(child));
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`engine process for ${dir} exited (${code})`)));
+    });
+  const windowOf = (child: ChildProcess) =>
+    new Promise<number>((res) => {
+      child.once('message', (m) => res((m as { best: number }).best));
+      child.send({ ms: 300 });
+    });
+  const before = await start(beforeDir);
+  const now = await start(join(__dirname, '../src/domain/calculations'));
   let bestBefore = Number.POSITIVE_INFINITY;
   let bestNow = Number.POSITIVE_INFINITY;
   for (let k = 0; k < 10; k++) {
-    bestBefore = Math.min(bestBefore, timeWindow(() => before(h), 300).best);
-    bestNow = Math.min(bestNow, timeWindow(() => project(h), 300).best);
+    bestBefore = Math.min(bestBefore, await windowOf(before));
+    bestNow = Math.min(bestNow, await windowOf(now));
   }
-  console.log(`  engine before the change (${beforeDir}), same run, interleaved: ${Math.round(1000 / bestBefore)} per second; now ${Math.round(1000 / bestNow)} per second; now / before: ${(bestBefore / bestNow).toFixed(3)} (target >= 0.9)`);
+  for (const child of [before, now]) {
+    child.removeAllListeners('exit');
+    child.send('stop');
+  }
+  console.log(`household projection, engine before the change (${beforeDir}) and now, each in its own process, timed in turn: before ${Math.round(1000 / bestBefore)} per second; now ${Math.round(1000 / bestNow)} per second; now / before: ${(bestBefore / bestNow).toFixed(3)} (target >= 0.9)`);
 }
-
 const base = project(h);
 const liquid = liquidByClass(h, () => 1);
 const years75 = { ...base, rows: Array.from({ length: 75 }, (_, i) => base.rows[Math.min(i, base.rows.length - 1)] as (typeof base.rows)[number]) };
@@ -216,3 +211,10 @@ const pEngine = monteCarlo(years75, liquid, { trials: 10_000, seed: 1 }).probabi
 const pTextbook = textbookMonteCarlo(years75, liquid, 10_000, 1).probability_never_runs_out;
 console.log(`Monte Carlo 10,000 trials x 75 years: ${tM.best.toFixed(0)} ms (target <= 200 ms; mean over the window ${tM.mean.toFixed(0)} ms)`);
 console.log(`  baseline, textbook form (Box-Muller, full sort), same run: ${tMb.best.toFixed(0)} ms; engine / textbook speed: ${(tMb.best / tM.best).toFixed(1)}x; P(never runs out) ${pEngine.toFixed(3)} vs ${pTextbook.toFixed(3)}`);
+
+// last: the two engine processes take the cores while they run
+if (process.env.ENGINE_BEFORE)
+  compareBefore(process.env.ENGINE_BEFORE).catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
