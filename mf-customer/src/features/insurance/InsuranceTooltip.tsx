@@ -1,9 +1,6 @@
-import { theme } from '@kinfolio/ui-kit';
+import { TOOLTIP_DELAY_MS, theme } from '@kinfolio/ui-kit';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-
-/** Spec platform-shell §9: the insurance tooltip shows after 150 ms. */
-export const INSURANCE_TOOLTIP_DELAY_MS = 150;
 
 export interface TooltipFacts {
   name?: string | null;
@@ -66,7 +63,7 @@ export function InsuranceTooltip({
   };
   const show = () => {
     clear();
-    timer.current = setTimeout(() => setOpen(true), INSURANCE_TOOLTIP_DELAY_MS);
+    timer.current = setTimeout(() => setOpen(true), TOOLTIP_DELAY_MS); // spec §9: 150 ms
   };
   const hide = () => {
     clear();
