@@ -133,7 +133,9 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
   if (opts.relay !== false) relay.start();
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(opts.port, opts.host ?? opts.config.BIND_HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
+    const s = app.listen(opts.port, opts.host ?? opts.config.BIND_HOST, (err?: Error) =>
+      err ? reject(err) : resolve(s),
+    );
   });
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
@@ -150,6 +152,12 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
     server,
     stop() {
       stopping ??= (async () => {
+        // events first: a delivery after the database closed would wait out the pool's acquire timeout (10 s) and
+        // hold the process open; what is not taken stays queued for the next start
+        if (consumers.length)
+          await opts.ports.bus
+            .unsubscribe(mod.name)
+            .catch((err: unknown) => logger.error({ err }, 'unsubscribe failed'));
         await mod.onStop?.(ctx).catch((err: unknown) => logger.error({ err }, 'onStop failed'));
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -205,6 +205,37 @@ describe.each([
     expect(dead.map((d) => d.id)).toEqual([e.id]);
   });
 
+  it('unsubscribe stops delivery, once the handler calls under way have ended', async () => {
+    const q = queue('leaving');
+    const seen: string[] = [];
+    let release = () => undefined as void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let started = false;
+    await bus.subscribe(q, ['test.leaving.v1'], async (e) => {
+      started = true;
+      await gate;
+      seen.push(e.id);
+    });
+    const first = envelope('test.leaving.v1');
+    const published = bus.publish([first]); // the in-memory bus resolves once it was handled
+    await eventually(() => started);
+    let unsubscribed = false;
+    const leaving = bus.unsubscribe(q).then(() => {
+      unsubscribed = true;
+    });
+    await sleep(200);
+    expect(unsubscribed).toBe(false); // it waits for the call under way
+    release();
+    await leaving;
+    await published;
+    expect(seen).toEqual([first.id]);
+    await bus.publish([envelope('test.leaving.v1')]);
+    await sleep(300);
+    expect(seen).toEqual([first.id]);
+  });
+
   it('refuses to publish once closed, and stays closed', async () => {
     const own = makeAdapter();
     const b = await own.open();
@@ -245,7 +276,8 @@ describe('AmqpBus durability', () => {
   const q = `durable-${randomBytes(3).toString('hex')}`;
   const early = `early-${randomBytes(3).toString('hex')}`;
   const unlisted = `unlisted-${randomBytes(3).toString('hex')}`;
-  afterAll(() => adapter.cleanup([q, early, unlisted]));
+  const left = `left-${randomBytes(3).toString('hex')}`;
+  afterAll(() => adapter.cleanup([q, early, unlisted, left]));
 
   it('keeps events published while its consumer is down and delivers them when it comes back', async () => {
     const first = await adapter.open();
@@ -265,6 +297,26 @@ describe('AmqpBus durability', () => {
     expect(before).toEqual([]);
     expect(after.sort()).toEqual(events.map((e) => e.id).sort());
     await restarted.close();
+  });
+
+  it('keeps what an unsubscribed queue did not take, for its next subscriber (a service stopping)', async () => {
+    const bus = await adapter.open();
+    const before: string[] = [];
+    await bus.subscribe(left, ['test.left.v1'], async (e) => void before.push(e.id));
+    const first = envelope('test.left.v1');
+    await bus.publish([first]);
+    await eventually(() => before.length === 1);
+    await bus.unsubscribe(left);
+    const waiting = envelope('test.left.v1');
+    await bus.publish([waiting]);
+    await sleep(300);
+    const after: string[] = [];
+    await bus.subscribe(left, ['test.left.v1'], async (e) => void after.push(e.id));
+    await eventually(() => after.length === 1);
+    await sleep(300);
+    expect(before).toEqual([first.id]);
+    expect(after).toEqual([waiting.id]);
+    await bus.close();
   });
 
   it('keeps an event published before its consumer ever connected, because the publisher declares the topology', async () => {

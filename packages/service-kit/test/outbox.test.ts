@@ -39,6 +39,9 @@ class SwitchableBus implements Bus {
   subscribe(q: string, b: string[], h: (e: EventEnvelope) => Promise<void>) {
     return this.inner.subscribe(q, b, h);
   }
+  unsubscribe(q: string) {
+    return this.inner.unsubscribe(q);
+  }
   isConnected() {
     return !this.down && this.inner.isConnected();
   }
@@ -136,8 +139,10 @@ describe.each(testInfras())('outbox relay (%s)', (kind) => {
     await infra.teardown();
   });
 
-  const receivedFor = (userId: string) => infra.received.filter((e) => (e.payload as { user_id: string }).user_id === userId);
-  const unsent = async () => Number((await infra.db('outbox').whereNull('sent_at').count<{ count: string }[]>({ count: '*' }))[0]?.count ?? 0);
+  const receivedFor = (userId: string) =>
+    infra.received.filter((e) => (e.payload as { user_id: string }).user_id === userId);
+  const unsent = async () =>
+    Number((await infra.db('outbox').whereNull('sent_at').count<{ count: string }[]>({ count: '*' }))[0]?.count ?? 0);
 
   it('publishes events enqueued in a transaction only after it commits, in order, and marks them sent', async () => {
     const userId = randomUUID();

@@ -1,12 +1,16 @@
 import * as amqp from 'amqplib';
 import { type EventEnvelope, EventTopology } from '@kinfolio/contracts';
 import { createLogger, type Logger } from '../logger';
-import { type Bus, DEAD_LETTER_EXCHANGE, EXCHANGE, type EventHandler, MAX_ATTEMPTS } from './types';
+import { type Bus, DEAD_LETTER_EXCHANGE, EXCHANGE, type EventHandler, InFlight, MAX_ATTEMPTS } from './types';
 
 interface Subscription {
   queue: string;
   bindings: string[];
   handler: EventHandler;
+  inFlight: InFlight;
+  /** The channel consuming for it and the consumer's tag (while connected). */
+  channel?: amqp.Channel;
+  consumerTag?: string;
 }
 
 /**
@@ -151,10 +155,25 @@ export class AmqpBus implements Bus {
   }
 
   async subscribe(queue: string, bindings: string[], handler: EventHandler): Promise<void> {
-    const sub = { queue, bindings, handler };
+    const sub: Subscription = { queue, bindings, handler, inFlight: new InFlight() };
     this.subs.push(sub);
     if (this.isConnected()) await this.consume(sub);
     else this.start();
+  }
+
+  /**
+   * Stops consuming the queue (not re-consumed on a reconnect), waits for the handler calls under way, then closes
+   * the consumer's channel: messages delivered to it and not acknowledged go back to the queue.
+   */
+  async unsubscribe(queue: string): Promise<void> {
+    const gone = this.subs.filter((s) => s.queue === queue);
+    for (const sub of gone) this.subs.splice(this.subs.indexOf(sub), 1);
+    for (const sub of gone) {
+      const { channel, consumerTag } = sub;
+      if (channel && consumerTag) await channel.cancel(consumerTag).catch(() => undefined);
+      await sub.inFlight.settled();
+      if (channel) await channel.close().catch(() => undefined);
+    }
   }
 
   private async consume(sub: Subscription): Promise<void> {
@@ -166,10 +185,14 @@ export class AmqpBus implements Bus {
     );
     const queue = await this.declareQueue(ch, sub.queue, sub.bindings);
     await ch.prefetch(this.options.prefetch ?? 32);
-    await ch.consume(queue, (msg) => {
+    const { consumerTag } = await ch.consume(queue, (msg) => {
       if (!msg) return;
-      void this.handle(ch, sub, msg);
+      void sub.inFlight.track(this.handle(ch, sub, msg));
     });
+    sub.channel = ch;
+    sub.consumerTag = consumerTag;
+    // unsubscribed while this consumer was being set up
+    if (!this.subs.includes(sub)) await ch.close().catch(() => undefined);
   }
 
   /** A durable queue with its dead-letter queue, bound to its event types; returns the namespaced name. */

@@ -1,10 +1,11 @@
 import type { EventEnvelope } from '@kinfolio/contracts';
-import { type Bus, type EventHandler, MAX_ATTEMPTS, topicMatches } from './types';
+import { type Bus, type EventHandler, InFlight, MAX_ATTEMPTS, topicMatches } from './types';
 
 interface Subscription {
   queue: string;
   bindings: string[];
   handler: EventHandler;
+  inFlight: InFlight;
 }
 
 /**
@@ -28,9 +29,14 @@ export class MemoryBus implements Bus {
     }
   }
 
-  private async deliver(sub: Subscription, event: EventEnvelope): Promise<void> {
+  private deliver(sub: Subscription, event: EventEnvelope): Promise<void> {
+    return sub.inFlight.track(this.attempts(sub, event));
+  }
+
+  private async attempts(sub: Subscription, event: EventEnvelope): Promise<void> {
     let lastError = '';
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      if (!this.subs.includes(sub)) return; // unsubscribed meanwhile: nothing durable to keep it for
       try {
         await sub.handler(structuredClone(event));
         return;
@@ -43,7 +49,13 @@ export class MemoryBus implements Bus {
   }
 
   async subscribe(queue: string, bindings: string[], handler: EventHandler): Promise<void> {
-    this.subs.push({ queue, bindings, handler });
+    this.subs.push({ queue, bindings, handler, inFlight: new InFlight() });
+  }
+
+  async unsubscribe(queue: string): Promise<void> {
+    const gone = this.subs.filter((s) => s.queue === queue);
+    for (const sub of gone) this.subs.splice(this.subs.indexOf(sub), 1);
+    for (const sub of gone) await sub.inFlight.settled();
   }
 
   isConnected(): boolean {

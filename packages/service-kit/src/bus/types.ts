@@ -6,11 +6,14 @@ export type EventHandler = (event: EventEnvelope) => Promise<void>;
  * The Bus port. `publish` resolves only when the broker has confirmed every event (AMQP publisher confirms; the
  * in-memory adapter once every subscriber has handled it), so the outbox marks a row sent only after that.
  * `subscribe` binds one durable queue per consuming service to event types (topic patterns allowed); a handler
- * that keeps failing sends the event to that queue's dead-letter queue after `maxAttempts`.
+ * that keeps failing sends the event to that queue's dead-letter queue after `maxAttempts`. `unsubscribe` stops
+ * handing that queue's events to its handler and resolves once the handler calls under way have ended (a stopping
+ * service does it before it closes its database; what it did not take stays queued).
  */
 export interface Bus {
   publish(events: EventEnvelope[]): Promise<void>;
   subscribe(queue: string, bindings: string[], handler: EventHandler): Promise<void>;
+  unsubscribe(queue: string): Promise<void>;
   isConnected(): boolean;
   close(): Promise<void>;
 }
@@ -30,4 +33,18 @@ export function topicMatches(pattern: string, key: string): boolean {
     return (p[i] === '*' || p[i] === k[j]) && match(i + 1, j + 1);
   };
   return match(0, 0);
+}
+
+/** The handler calls under way for a subscription, so unsubscribing can wait for them to end. */
+export class InFlight {
+  private readonly calls = new Set<Promise<unknown>>();
+  track<T>(call: Promise<T>): Promise<T> {
+    this.calls.add(call);
+    const forget = () => this.calls.delete(call);
+    call.then(forget, forget);
+    return call;
+  }
+  async settled(): Promise<void> {
+    while (this.calls.size) await Promise.allSettled([...this.calls]);
+  }
 }
