@@ -8,6 +8,7 @@ export { describedBy, Field, type FieldProps, useFlash } from './components/Fiel
 export * from './components/FilePicker';
 export * from './components/inputs';
 export * from './components/layout';
+export * from './components/LazyLoad';
 export * from './components/Modal';
 export * from './constants';
 export * from './currencyRates';

@@ -4,12 +4,13 @@ import {
   FloatInput,
   FormError,
   fieldErrors,
+  LazyLoad,
   Select,
   Skeleton,
   Table,
   theme,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../household/api';
 import { useHousehold } from '../household/context';
@@ -285,8 +286,23 @@ function MemberCard({
 /**
  * Coverage by member: per member and benefit type, the cover held, from which policies, until what age, and the gap
  * to the target the advisor sets (the customer reads). The chart shows it at a glance; the table says it in full.
+ * It sits below the policies: it is fetched and drawn when the reader scrolls near it (ui-kit LazyLoad, spec §9).
  */
 export function CoverageByMemberView() {
+  const { household } = useHousehold();
+  if (!household) return null;
+  const loading = <Skeleton rows={3} label="Loading the coverage by member" />;
+  return (
+    <section aria-labelledby="coverage-h">
+      <h2 id="coverage-h">Coverage by member</h2>
+      <LazyLoad placeholder={loading}>
+        <CoverageCards loading={loading} />
+      </LazyLoad>
+    </section>
+  );
+}
+
+function CoverageCards({ loading }: { loading: ReactNode }) {
   const { household, readOnly, version, reload } = useHousehold();
   const [data, setData] = useState<CoverageByMember | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -307,10 +323,9 @@ export function CoverageByMemberView() {
   }, [householdId, version]);
   if (!household) return null;
   return (
-    <section aria-labelledby="coverage-h">
-      <h2 id="coverage-h">Coverage by member</h2>
+    <>
       {error ? <FormError>{error}</FormError> : null}
-      {!data && !error ? <Skeleton rows={3} label="Loading the coverage by member" /> : null}
+      {!data && !error ? loading : null}
       {data?.members.map((m) => (
         <MemberCard
           key={m.member_id}
@@ -321,6 +336,6 @@ export function CoverageByMemberView() {
           onChanged={reload}
         />
       ))}
-    </section>
+    </>
   );
 }

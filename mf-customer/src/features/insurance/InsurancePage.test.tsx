@@ -360,6 +360,29 @@ describe('insurance list by member', () => {
     );
   });
 
+  it('fetches and draws coverage by member only when the reader scrolls near it (spec §9 lazy-load)', async () => {
+    // the page laid out tall: everything 3,000 px down, out of view (jsdom has no layout of its own)
+    let top = 3000;
+    const rect = jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(
+        () => ({ top, bottom: top + 50, left: 0, right: 400, width: 400, height: 50, x: 0, y: top }) as DOMRect,
+      );
+    try {
+      await renderAt(INSURANCE);
+      expect(screen.getByRole('heading', { name: 'Coverage by member' })).toBeInstanceOf(Element);
+      expect(screen.getByText('Loading the coverage by member')).toBeInstanceOf(Element);
+      expect(calls.filter((c) => c.path === 'customer/insurance-coverage-by-member')).toEqual([]);
+      top = 300;
+      fireEvent.scroll(window);
+      await flush();
+      expect(calls.filter((c) => c.path === 'customer/insurance-coverage-by-member')).toHaveLength(1);
+      expect(screen.getByRole('region', { name: 'Coverage of Alex Tan' })).toBeInstanceOf(Element);
+    } finally {
+      rect.mockRestore();
+    }
+  });
+
   it('the advisor sets a target for a benefit type', async () => {
     await renderAt(INSURANCE);
     fireEvent.click(screen.getByRole('button', { name: 'Add a target for Alex Tan' }));
