@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@kinfolio/contracts';
 import { billing } from '@kinfolio/contracts';
 import { type Identity, startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
 import { SEEDED_PLANS } from '../migrations/002_payments';
-import { type Billing, sweepSubscriptions } from '../src/domain/billing';
+import { type Billing, SUBSCRIBE_UNDER_WAY, sweepSubscriptions } from '../src/domain/billing';
 import { createBillingModule } from '../src/module';
 import { OfflineProvider } from '../src/payments/offline';
 import type { SimEvent } from '../src/payments/simulator';
@@ -270,6 +270,39 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       const twice = await subscribe(me, { plan_id: YEARLY, currency: 'SGD' });
       expect(twice.status).toBe(409);
       expect(await history(me)).toHaveLength(1);
+    });
+
+    it('two subscribe calls of one advisor at once, with different cards: one subscribes and is charged, the other is refused before the provider charges it', async () => {
+      const me = testIdentity('advisor');
+      expect((await addCard(me, VISA)).status).toBe(201);
+      const second = await addCard(me, MASTERCARD);
+      expect(second.status).toBe(201);
+      const cards = (await t.call('GET', 'auth/card', { as: me })).body.data as billing.Card[];
+      const [visa, master] = [cards.find((c) => c.last4 === '4242'), cards.find((c) => c.last4 === '4444')];
+      const both = await Promise.all([
+        subscribe(me, { plan_id: MONTHLY, currency: 'SGD', card_id: visa?.id }),
+        subscribe(me, { plan_id: MONTHLY, currency: 'SGD', card_id: master?.id }),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+      await provider.flush();
+      const customer = (await db()('billing_customers').where({ user_id: me.userId }).first()).provider_customer_id;
+      const atProvider = [...provider.sim.subscriptions.values()].filter((s) => s.customer === customer);
+      expect(atProvider).toHaveLength(1);
+      expect((await history(me)).map((r) => [r.kind, r.amount])).toEqual([['charge', 4900]]);
+    });
+
+    it('a subscribe under way for the advisor refuses another with 409; a claim left by a crashed call is taken over after two minutes', async () => {
+      const me = testIdentity('advisor');
+      expect((await addCard(me, VISA)).status).toBe(201);
+      await db()('subscribe_claims').insert({ user_id: me.userId, claimed_at: new Date(Date.now() - 60_000) });
+      const busy = await subscribe(me, { plan_id: MONTHLY, currency: 'SGD' });
+      expect([busy.status, busy.body.message]).toEqual([409, SUBSCRIBE_UNDER_WAY]);
+      expect(await history(me)).toEqual([]);
+      await db()('subscribe_claims')
+        .where({ user_id: me.userId })
+        .update({ claimed_at: new Date(Date.now() - 121_000) });
+      expect((await subscribe(me, { plan_id: MONTHLY, currency: 'SGD' })).status).toBe(201);
+      expect(await db()('subscribe_claims').where({ user_id: me.userId })).toEqual([]); // given up when done
     });
 
     it('subscribes in RM at the plan price (the client never sends an amount)', async () => {

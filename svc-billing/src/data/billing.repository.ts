@@ -518,6 +518,26 @@ export async function findTransaction(db: Db, id: string): Promise<TransactionLi
   return r ? { ...txRow(r), contact_name: r.contact_name ?? null, contact_email: r.contact_email ?? null } : null;
 }
 
+// ---- subscribe claims: one subscribe of an advisor at a time (migration 005) ----------------------------------------
+/**
+ * Claims the advisor for a subscribe call; false when another call holds a claim younger than `staleBefore` (an
+ * older one, left by a call that crashed, is taken over). Returns the claim's time, to give it up with.
+ */
+export async function claimSubscribe(db: Db, userId: string, now: Date, staleBefore: Date): Promise<Date | null> {
+  const rows = await db('subscribe_claims')
+    .insert({ user_id: userId, claimed_at: now })
+    .onConflict('user_id')
+    .merge(['claimed_at'])
+    .where('subscribe_claims.claimed_at', '<', staleBefore)
+    .returning('user_id');
+  return rows.length ? now : null;
+}
+
+/** Gives up a claim (only the one made at `claimedAt`: a claim taken over meanwhile is the other call's). */
+export async function releaseSubscribe(db: Db, userId: string, claimedAt: Date): Promise<void> {
+  await db('subscribe_claims').where({ user_id: userId, claimed_at: claimedAt }).delete();
+}
+
 // ---- tombstones: subscriptions first seen deleted ---------------------------------------------------------------
 export async function insertTombstone(trx: Knex.Transaction, providerId: string, eventAt: number): Promise<void> {
   await trx('subscription_tombstones')

@@ -399,6 +399,27 @@ export async function subscribe(
 ): Promise<{ subscription: billing.Subscription; resumed: boolean }> {
   const userId = advisorOnly(caller);
   const plan = await livePlan(b, body.plan_id);
+  // one subscribe of an advisor at a time (migration 005): a second call at once would subscribe and charge again
+  const now = new Date();
+  const claimed = await repo.claimSubscribe(b.ctx.db, userId, now, new Date(now.getTime() - SUBSCRIBE_CLAIM_MS));
+  if (!claimed) throw new AppError(409, SUBSCRIBE_UNDER_WAY);
+  try {
+    return await subscribeClaimed(b, userId, plan, body);
+  } finally {
+    await repo.releaseSubscribe(b.ctx.db, userId, claimed);
+  }
+}
+
+/** How long a subscribe's claim holds before another call may take it over (longer than any subscribe takes). */
+const SUBSCRIBE_CLAIM_MS = 120_000;
+export const SUBSCRIBE_UNDER_WAY = 'A subscription is already being set up: try again in a moment';
+
+async function subscribeClaimed(
+  b: Billing,
+  userId: string,
+  plan: repo.PlanRow,
+  body: billing.SubscribeBody,
+): Promise<{ subscription: billing.Subscription; resumed: boolean }> {
   const live = await repo.findLiveSubscription(b.ctx.db, userId);
   if (live) {
     if (!live.cancel_at_period_end) throw new AppError(409, 'You already have a subscription: change its plan instead');
