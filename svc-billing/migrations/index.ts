@@ -3,6 +3,6 @@ import { trials } from './001_trials';
 import { payments } from './002_payments';
 import { notifications } from './003_notifications';
 import { receiptsTombstones } from './004_receipts_tombstones';
-import { subscribeClaims } from './005_subscribe_claims';
+import { subscriptionClaims } from './005_subscription_claims';
 
-export const migrations: Migration[] = [trials, payments, notifications, receiptsTombstones, subscribeClaims];
+export const migrations: Migration[] = [trials, payments, notifications, receiptsTombstones, subscriptionClaims];

@@ -3,11 +3,19 @@ import type { EventEnvelope } from '@kinfolio/contracts';
 import { billing } from '@kinfolio/contracts';
 import { type Identity, startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
 import { SEEDED_PLANS } from '../migrations/002_payments';
-import { type Billing, SUBSCRIBE_UNDER_WAY, sweepSubscriptions } from '../src/domain/billing';
+import { type Billing, CHANGE_UNDER_WAY, SUBSCRIBE_UNDER_WAY, sweepSubscriptions } from '../src/domain/billing';
 import { createBillingModule } from '../src/module';
 import { OfflineProvider } from '../src/payments/offline';
 import type { SimEvent } from '../src/payments/simulator';
-import { deleteQueues, eventually, observeBilling, ofType, registeredEvent, waitForConsumerQueue } from './helpers';
+import {
+  deleteQueues,
+  eventually,
+  observeBilling,
+  ofType,
+  registeredEvent,
+  sleep,
+  waitForConsumerQueue,
+} from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -66,6 +74,20 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
         : provider.sign(payload, opts.timestamp));
     return t.call('POST', 'webhooks/stripe', { as: null, body: payload, headers: { 'stripe-signature': signature } });
   };
+
+  /** Runs `fn` with the provider's `method` answering 300 ms late, so two calls made together overlap there. */
+  async function slowProvider<T>(method: 'createSubscription' | 'changePrice', fn: () => Promise<T>): Promise<T> {
+    const original = provider[method];
+    provider[method] = (async (...args: unknown[]) => {
+      await sleep(300);
+      return (original as (...a: unknown[]) => Promise<unknown>).apply(provider, args);
+    }) as never;
+    try {
+      return await fn();
+    } finally {
+      provider[method] = original as never;
+    }
+  }
 
   async function paidAdvisor(): Promise<{ me: Identity; sub: billing.Subscription }> {
     const me = testIdentity('advisor');
@@ -279,10 +301,12 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       expect(second.status).toBe(201);
       const cards = (await t.call('GET', 'auth/card', { as: me })).body.data as billing.Card[];
       const [visa, master] = [cards.find((c) => c.last4 === '4242'), cards.find((c) => c.last4 === '4444')];
-      const both = await Promise.all([
-        subscribe(me, { plan_id: MONTHLY, currency: 'SGD', card_id: visa?.id }),
-        subscribe(me, { plan_id: MONTHLY, currency: 'SGD', card_id: master?.id }),
-      ]);
+      const both = await slowProvider('createSubscription', () =>
+        Promise.all([
+          subscribe(me, { plan_id: MONTHLY, currency: 'SGD', card_id: visa?.id }),
+          subscribe(me, { plan_id: MONTHLY, currency: 'SGD', card_id: master?.id }),
+        ]),
+      );
       expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
       await provider.flush();
       const customer = (await db()('billing_customers').where({ user_id: me.userId }).first()).provider_customer_id;
@@ -294,15 +318,15 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
     it('a subscribe under way for the advisor refuses another with 409; a claim left by a crashed call is taken over after two minutes', async () => {
       const me = testIdentity('advisor');
       expect((await addCard(me, VISA)).status).toBe(201);
-      await db()('subscribe_claims').insert({ user_id: me.userId, claimed_at: new Date(Date.now() - 60_000) });
+      await db()('subscription_claims').insert({ user_id: me.userId, claimed_at: new Date(Date.now() - 60_000) });
       const busy = await subscribe(me, { plan_id: MONTHLY, currency: 'SGD' });
       expect([busy.status, busy.body.message]).toEqual([409, SUBSCRIBE_UNDER_WAY]);
       expect(await history(me)).toEqual([]);
-      await db()('subscribe_claims')
+      await db()('subscription_claims')
         .where({ user_id: me.userId })
         .update({ claimed_at: new Date(Date.now() - 121_000) });
       expect((await subscribe(me, { plan_id: MONTHLY, currency: 'SGD' })).status).toBe(201);
-      expect(await db()('subscribe_claims').where({ user_id: me.userId })).toEqual([]); // given up when done
+      expect(await db()('subscription_claims').where({ user_id: me.userId })).toEqual([]); // given up when done
     });
 
     it('subscribes in RM at the plan price (the client never sends an amount)', async () => {
@@ -353,6 +377,37 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
         (await t.call('PATCH', 'change-subscription-plan', { as: testIdentity('advisor'), body: { plan_id: YEARLY } }))
           .status,
       ).toBe(404);
+    });
+
+    it('two plan changes at once: one is made and charged, the other is refused before the provider charges it', async () => {
+      const plus = await t.call('POST', 'membership-plans', {
+        as: admin,
+        body: { name: 'Monthly Plus', interval: 'monthly', price_sgd: 9900, price_rm: 29900, features: ['More'] },
+      });
+      expect(plus.status).toBe(201);
+      const { me } = await paidAdvisor();
+      const both = await slowProvider('changePrice', () =>
+        Promise.all(
+          [YEARLY, plus.body.data.id as string].map((plan_id) =>
+            t.call('PATCH', 'change-subscription-plan', { as: me, body: { plan_id } }),
+          ),
+        ),
+      );
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(both.find((r) => r.status === 409)?.body.message).toBe(CHANGE_UNDER_WAY);
+      await provider.flush();
+      const made = both.find((r) => r.status === 200)?.body.data as billing.Subscription;
+      const charges = (await history(me)).filter((r) => r.kind === 'charge');
+      expect(charges.map((c) => c.description.startsWith('Plan change'))).toEqual(
+        expect.arrayContaining([true, false]),
+      );
+      expect(charges).toHaveLength(2); // the first period and one plan change
+      const local = await db()('subscriptions').where({ user_id: me.userId }).first();
+      expect(local.plan_id).toBe(made.plan_id);
+      const atProvider = provider.sim.subscriptions.get(local.provider_subscription_id) as unknown as {
+        items: { data: Array<{ price: { unit_amount: number } }> };
+      };
+      expect(atProvider.items.data[0]?.price.unit_amount).toBe(made.amount);
     });
 
     it('cancels at the period end (still active until then) and resubscribing resumes it without a charge', async () => {

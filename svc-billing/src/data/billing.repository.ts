@@ -518,24 +518,24 @@ export async function findTransaction(db: Db, id: string): Promise<TransactionLi
   return r ? { ...txRow(r), contact_name: r.contact_name ?? null, contact_email: r.contact_email ?? null } : null;
 }
 
-// ---- subscribe claims: one subscribe of an advisor at a time (migration 005) ----------------------------------------
+// ---- subscription claims: one change to an advisor's subscription at a time (migration 005) -----------------------
 /**
- * Claims the advisor for a subscribe call; false when another call holds a claim younger than `staleBefore` (an
+ * Claims the advisor for a subscription change; null when another call holds a claim made after `staleBefore` (an
  * older one, left by a call that crashed, is taken over). Returns the claim's time, to give it up with.
  */
-export async function claimSubscribe(db: Db, userId: string, now: Date, staleBefore: Date): Promise<Date | null> {
-  const rows = await db('subscribe_claims')
+export async function claimSubscription(db: Db, userId: string, now: Date, staleBefore: Date): Promise<Date | null> {
+  const rows = await db('subscription_claims')
     .insert({ user_id: userId, claimed_at: now })
     .onConflict('user_id')
     .merge(['claimed_at'])
-    .where('subscribe_claims.claimed_at', '<', staleBefore)
+    .where('subscription_claims.claimed_at', '<', staleBefore)
     .returning('user_id');
   return rows.length ? now : null;
 }
 
 /** Gives up a claim (only the one made at `claimedAt`: a claim taken over meanwhile is the other call's). */
-export async function releaseSubscribe(db: Db, userId: string, claimedAt: Date): Promise<void> {
-  await db('subscribe_claims').where({ user_id: userId, claimed_at: claimedAt }).delete();
+export async function releaseSubscription(db: Db, userId: string, claimedAt: Date): Promise<void> {
+  await db('subscription_claims').where({ user_id: userId, claimed_at: claimedAt }).delete();
 }
 
 // ---- tombstones: subscriptions first seen deleted ---------------------------------------------------------------

@@ -399,20 +399,28 @@ export async function subscribe(
 ): Promise<{ subscription: billing.Subscription; resumed: boolean }> {
   const userId = advisorOnly(caller);
   const plan = await livePlan(b, body.plan_id);
-  // one subscribe of an advisor at a time (migration 005): a second call at once would subscribe and charge again
-  const now = new Date();
-  const claimed = await repo.claimSubscribe(b.ctx.db, userId, now, new Date(now.getTime() - SUBSCRIBE_CLAIM_MS));
-  if (!claimed) throw new AppError(409, SUBSCRIBE_UNDER_WAY);
-  try {
-    return await subscribeClaimed(b, userId, plan, body);
-  } finally {
-    await repo.releaseSubscribe(b.ctx.db, userId, claimed);
-  }
+  return oneAtATime(b, userId, SUBSCRIBE_UNDER_WAY, () => subscribeClaimed(b, userId, plan, body));
 }
 
-/** How long a subscribe's claim holds before another call may take it over (longer than any subscribe takes). */
-const SUBSCRIBE_CLAIM_MS = 120_000;
+/** How long a claim holds before another call may take it over (longer than any subscription change takes). */
+const CLAIM_MS = 120_000;
 export const SUBSCRIBE_UNDER_WAY = 'A subscription is already being set up: try again in a moment';
+export const CHANGE_UNDER_WAY = 'A change to your subscription is already under way: try again in a moment';
+
+/**
+ * Runs a change to the advisor's subscription while no other runs (migration 005): two at once would each ask the
+ * provider (two subscriptions, two prorations charged). The other call gets 409 with `busy`.
+ */
+async function oneAtATime<T>(b: Billing, userId: string, busy: string, run: () => Promise<T>): Promise<T> {
+  const now = new Date();
+  const claimed = await repo.claimSubscription(b.ctx.db, userId, now, new Date(now.getTime() - CLAIM_MS));
+  if (!claimed) throw new AppError(409, busy);
+  try {
+    return await run();
+  } finally {
+    await repo.releaseSubscription(b.ctx.db, userId, claimed);
+  }
+}
 
 async function subscribeClaimed(
   b: Billing,
@@ -567,11 +575,13 @@ export async function changePlan(
 ): Promise<billing.Subscription> {
   const userId = advisorOnly(caller);
   const plan = await livePlan(b, body.plan_id);
-  const live = await ownLive(b, userId);
-  if (live.plan_id === plan.id) throw fieldError('plan_id', 'You are already on this plan');
-  if (live.status === 'past_due')
-    throw new AppError(409, 'Your last payment failed: update your card before changing plan');
-  return toSubscription(b.ctx.db, await changeTo(b, live, plan), b.graceDays);
+  return oneAtATime(b, userId, CHANGE_UNDER_WAY, async () => {
+    const live = await ownLive(b, userId);
+    if (live.plan_id === plan.id) throw fieldError('plan_id', 'You are already on this plan');
+    if (live.status === 'past_due')
+      throw new AppError(409, 'Your last payment failed: update your card before changing plan');
+    return toSubscription(b.ctx.db, await changeTo(b, live, plan), b.graceDays);
+  });
 }
 
 /** PATCH cancel-membership-plan: the subscription ends at the end of the paid period; nothing more is charged. */
@@ -581,6 +591,14 @@ export async function cancelPlan(
   body: billing.CancelPlanBody,
 ): Promise<{ subscription: billing.Subscription; changed: boolean }> {
   const userId = advisorOnly(caller);
+  return oneAtATime(b, userId, CHANGE_UNDER_WAY, () => cancelClaimed(b, userId, body));
+}
+
+async function cancelClaimed(
+  b: Billing,
+  userId: string,
+  body: billing.CancelPlanBody,
+): Promise<{ subscription: billing.Subscription; changed: boolean }> {
   const live = await ownLive(b, userId);
   if (live.cancel_at_period_end)
     return { subscription: await toSubscription(b.ctx.db, live, b.graceDays), changed: false };
