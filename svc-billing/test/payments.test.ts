@@ -76,7 +76,10 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
   };
 
   /** Runs `fn` with the provider's `method` answering 300 ms late, so two calls made together overlap there. */
-  async function slowProvider<T>(method: 'createSubscription' | 'changePrice', fn: () => Promise<T>): Promise<T> {
+  async function slowProvider<T>(
+    method: 'createSubscription' | 'changePrice' | 'detachCard',
+    fn: () => Promise<T>,
+  ): Promise<T> {
     const original = provider[method];
     provider[method] = (async (...args: unknown[]) => {
       await sleep(300);
@@ -408,6 +411,20 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
         items: { data: Array<{ price: { unit_amount: number } }> };
       };
       expect(atProvider.items.data[0]?.price.unit_amount).toBe(made.amount);
+    });
+
+    it('removing both cards of a live subscription at once removes one: the subscription keeps a card', async () => {
+      const { me } = await paidAdvisor();
+      expect((await addCard(me, MASTERCARD)).status).toBe(201);
+      const cards = (await t.call('GET', 'auth/card', { as: me })).body.data as billing.Card[];
+      expect(cards).toHaveLength(2);
+      const both = await slowProvider('detachCard', () =>
+        Promise.all(cards.map((c) => t.call('DELETE', `auth/card/${c.id}`, { as: me }))),
+      );
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      const left = (await t.call('GET', 'auth/card', { as: me })).body.data as billing.Card[];
+      expect(left).toHaveLength(1);
+      expect(left[0]?.is_default).toBe(true);
     });
 
     it('cancels at the period end (still active until then) and resubscribing resumes it without a charge', async () => {

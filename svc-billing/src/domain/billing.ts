@@ -153,6 +153,10 @@ type AddCardResult =
 /** POST auth/card, POST trial/card: see the body's contract. The first card becomes the default. */
 export async function addCard(b: Billing, caller: Identity, body: billing.AddCardBody): Promise<AddCardResult> {
   const userId = advisorOnly(caller);
+  return oneAtATime(b, userId, CHANGE_UNDER_WAY, () => addCardClaimed(b, userId, body));
+}
+
+async function addCardClaimed(b: Billing, userId: string, body: billing.AddCardBody): Promise<AddCardResult> {
   const customerId = await ensureCustomer(b, userId);
   const field =
     body.card_number !== undefined
@@ -215,6 +219,10 @@ export async function addCard(b: Billing, caller: Identity, body: billing.AddCar
 /** GET auth/card/{id}/default: renewals are charged to this card from now on. */
 export async function setDefaultCard(b: Billing, caller: Identity, cardId: string): Promise<billing.Card> {
   const userId = advisorOnly(caller);
+  return oneAtATime(b, userId, CHANGE_UNDER_WAY, () => setDefaultClaimed(b, userId, cardId));
+}
+
+async function setDefaultClaimed(b: Billing, userId: string, cardId: string): Promise<billing.Card> {
   const card = await repo.findCard(b.ctx.db, userId, cardId);
   if (!card) throw notFound('Card not found');
   if (card.is_default) return toCard(card);
@@ -234,6 +242,10 @@ export async function setDefaultCard(b: Billing, caller: Identity, cardId: strin
  */
 export async function deleteCard(b: Billing, caller: Identity, cardId: string): Promise<billing.Card[]> {
   const userId = advisorOnly(caller);
+  return oneAtATime(b, userId, CHANGE_UNDER_WAY, () => deleteCardClaimed(b, userId, cardId));
+}
+
+async function deleteCardClaimed(b: Billing, userId: string, cardId: string): Promise<billing.Card[]> {
   const card = await repo.findCard(b.ctx.db, userId, cardId);
   if (!card) throw notFound('Card not found');
   const others = (await repo.listCards(b.ctx.db, userId)).filter((c) => c.id !== cardId);
@@ -405,11 +417,12 @@ export async function subscribe(
 /** How long a claim holds before another call may take it over (longer than any subscription change takes). */
 const CLAIM_MS = 120_000;
 export const SUBSCRIBE_UNDER_WAY = 'A subscription is already being set up: try again in a moment';
-export const CHANGE_UNDER_WAY = 'A change to your subscription is already under way: try again in a moment';
+export const CHANGE_UNDER_WAY = 'A change to your subscription or cards is already under way: try again in a moment';
 
 /**
- * Runs a change to the advisor's subscription while no other runs (migration 005): two at once would each ask the
- * provider (two subscriptions, two prorations charged). The other call gets 409 with `busy`.
+ * Runs a change to the advisor's subscription or cards while no other runs (migration 005): two at once would each
+ * ask the provider on a state the other is changing (two subscriptions, two prorations charged, the last card of a
+ * live subscription removed twice over). The other call gets 409 with `busy`.
  */
 async function oneAtATime<T>(b: Billing, userId: string, busy: string, run: () => Promise<T>): Promise<T> {
   const now = new Date();
