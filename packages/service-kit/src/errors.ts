@@ -41,15 +41,35 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new AppError(404, `No route for ${req.method} ${req.path}`));
 };
 
-/** The one error middleware: AppError as is, zod as 400, body-parser errors as 4xx, anything else 500. */
+/**
+ * PostgreSQL's answers to two requests changing the same thing at once: a unique violation (23505: the other one
+ * stored the same row first), a serialization failure (40001) or a deadlock (40P01). None is the caller's mistake nor
+ * a fault of the service; a 409 that says so lets the client try again, where a 500 said nothing. Use cases that
+ * expect a conflict still answer their own message (an e-mail already registered); this is the net under the rest.
+ */
+const CONCURRENT_CHANGE = new Set(['23505', '40001', '40P01']);
+export const CONCURRENT_CHANGE_MESSAGE = 'This was changed by another request at the same time: please try again';
+export function isConcurrentChange(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && CONCURRENT_CHANGE.has(code);
+}
+
+/**
+ * The one error middleware: AppError as is, zod as 400, body-parser errors as 4xx, a concurrent change as 409,
+ * anything else 500.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     const correlationId = currentContext()?.correlationId;
     let appErr: AppError;
     if (err instanceof AppError) appErr = err;
     else if (err instanceof ZodError) appErr = fromZodError(err);
-    else if (isHttpError(err)) appErr = new AppError(err.status, err.status === 413 ? 'Request body is too large' : 'Malformed request body');
-    else {
+    else if (isHttpError(err))
+      appErr = new AppError(err.status, err.status === 413 ? 'Request body is too large' : 'Malformed request body');
+    else if (isConcurrentChange(err)) {
+      logger.warn({ err }, 'concurrent change');
+      appErr = new AppError(409, CONCURRENT_CHANGE_MESSAGE);
+    } else {
       logger.error({ err }, 'unhandled error');
       appErr = new AppError(500, 'Something went wrong');
     }
