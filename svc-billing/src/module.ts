@@ -61,6 +61,9 @@ export async function sweepBilling(b: Billing, now = new Date()): Promise<void> 
 export function createBillingModule(options: BillingOptions = {}): ServiceModule {
   const timers = new WeakMap<ServiceContext, NodeJS.Timeout>();
   const running = new WeakMap<ServiceContext, Billing>();
+  /** The sweep under way, which a stop waits for before the database closes (a sweep left running waited out the
+   * pool's 10 s acquire timeout). */
+  const sweeping = new WeakMap<ServiceContext, Promise<void>>();
   return {
     name: 'svc-billing',
     migrations,
@@ -96,17 +99,14 @@ export function createBillingModule(options: BillingOptions = {}): ServiceModule
     async onStart(ctx) {
       const every = options.trialSweepMs ?? sweepIntervalFromEnv();
       if (every <= 0) return;
-      let busy = false;
       const timer = setInterval(() => {
-        if (busy) return;
-        busy = true;
+        if (sweeping.has(ctx)) return;
         const b = running.get(ctx);
-        sweepExpiredTrials(ctx)
+        const sweep = sweepExpiredTrials(ctx)
           .then(() => (b ? sweepBilling(b) : undefined))
           .catch((err: unknown) => ctx.logger.error({ err }, 'billing sweep failed'))
-          .finally(() => {
-            busy = false;
-          });
+          .finally(() => sweeping.delete(ctx));
+        sweeping.set(ctx, sweep);
       }, every);
       timer.unref();
       timers.set(ctx, timer);
@@ -115,6 +115,7 @@ export function createBillingModule(options: BillingOptions = {}): ServiceModule
       const timer = timers.get(ctx);
       if (timer) clearInterval(timer);
       timers.delete(ctx);
+      await sweeping.get(ctx);
       const b = running.get(ctx);
       // a provider the module made is the module's to close; one handed in belongs to the caller
       if (b && !options.provider) await b.provider.close();

@@ -5,6 +5,7 @@ import { startTestService, type TestService, testIdentity, testInfras } from '@k
 import fc from 'fast-check';
 import { sweepExpiredTrials } from '../src/domain/trials';
 import { createBillingModule } from '../src/module';
+import { OfflineProvider } from '../src/payments/offline';
 import {
   deleteQueues,
   eventually,
@@ -463,5 +464,28 @@ describe.each(testInfras())('svc-billing trial (%s)', (infra) => {
       expect((await t.call('GET', `membership/${userId}`)).status).toBe(401);
       expect((await t.call('GET', 'membership/12345', { as: testIdentity('admin') })).status).toBe(404);
     });
+  });
+
+  it('a stop waits for the billing sweep under way before the database closes', async () => {
+    const provider = new OfflineProvider();
+    const order: string[] = [];
+    const advance = provider.advanceClock.bind(provider);
+    let sweeps = 0;
+    provider.advanceClock = async (to: Date) => {
+      sweeps++;
+      await sleep(400); // a slow sweep
+      await advance(to);
+      order.push('sweep done');
+    };
+    const own = await startTestService(createBillingModule({ trialSweepMs: 20, provider }), { infra });
+    try {
+      await eventually(() => sweeps > 0);
+      await own.svc.stop();
+      order.push('stopped');
+      expect(order).toEqual(['sweep done', 'stopped']);
+    } finally {
+      await own.stop();
+      await provider.close();
+    }
   });
 });
