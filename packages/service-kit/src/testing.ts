@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import knexFactory from 'knex';
 import { AUTHORIZATION_TYPE_HEADER, CSRF_HEADER, CSRF_VALUE, EventTopology, type UserType } from '@kinfolio/contracts';
 import { AmqpBus } from './bus/amqp';
@@ -94,21 +94,24 @@ export interface TestServiceOptions {
 }
 
 const migratedTemplates = new Map<string, Promise<string>>();
+const REPO_ROOT = resolve(__dirname, '../../..');
 
 /**
  * A PGlite data directory with the kit's and the service's migrations applied, made once per set of migrations (their
- * names and code, and the PGlite version, make its name) and copied for each embedded test service, which then finds
+ * names and code, the service's migration files and the PGlite version make its name) and copied for each embedded test service, which then finds
  * nothing to migrate. Migrating took 0.8-1.6 s of CPU per embedded start of svc-planning on this 2-core machine, and
  * the component suite starts dozens (issue 10 item 20). The migrations still run on PGlite, once per set, and on
  * PostgreSQL for every real-infrastructure test service. Built aside, then renamed into place (jest workers race).
  */
 export function migratedPgliteTemplate(mod: ServiceModule): Promise<string> {
   const migrations = [...kitMigrations, ...mod.migrations];
-  const key = createHash('sha256')
+  const hash = createHash('sha256')
     .update(pgliteTemplateDir())
-    .update(migrations.map((m) => `${m.name}\n${m.up}\n${m.down ?? ''}`).join('\n'))
-    .digest('hex')
-    .slice(0, 16);
+    .update(migrations.map((m) => `${m.name}\n${m.up}\n${m.down ?? ''}`).join('\n'));
+  // and the service's migration files themselves: a seed's data lives beside the function, not in its code
+  const own = join(REPO_ROOT, mod.name, 'migrations');
+  if (existsSync(own)) for (const f of readdirSync(own).sort()) hash.update(f).update(readFileSync(join(own, f)));
+  const key = hash.digest('hex').slice(0, 16);
   const dir = `/tmp/kinfolio-test/migrated-${mod.name}-${key}`;
   let made = migratedTemplates.get(dir);
   if (!made) {
