@@ -431,7 +431,10 @@ async function oneAtATime<T>(b: Billing, userId: string, busy: string, run: () =
   try {
     return await run();
   } finally {
-    await repo.releaseSubscription(b.ctx.db, userId, claimed);
+    // a claim that cannot be given up (the database gone) lapses after CLAIM_MS; the call's own outcome stands
+    await repo
+      .releaseSubscription(b.ctx.db, userId, claimed)
+      .catch((err: unknown) => b.ctx.logger.warn({ err, userId }, 'subscription claim not released'));
   }
 }
 
