@@ -54,35 +54,44 @@ export function pgliteTemplateDir(): string {
   return join(pkgDir, '..', '..', '.cache', 'kinfolio', `pglite-${version}`);
 }
 
-/** Makes the pristine PGlite data directory at `template` unless it exists (built aside, then renamed into place). */
-export async function preparePgliteTemplate(template = pgliteTemplateDir()): Promise<string> {
-  let made = templates.get(template);
+/**
+ * A PGlite data directory at `target`, made once: `build` fills a directory beside it, which is then renamed into
+ * place, so a reader never sees a half-made one; when another process (a jest worker, a second test run) put theirs
+ * in place first, theirs is as good. Calls in this process for the same target share one build.
+ */
+export function pgliteDirOnce(target: string, build: (dir: string) => Promise<void>): Promise<string> {
+  let made = templates.get(target);
   if (!made) {
     made = (async () => {
-      if (existsSync(join(template, 'PG_VERSION'))) return;
-      const building = `${template}.${process.pid}-${randomBytes(4).toString('hex')}`;
+      if (existsSync(join(target, 'PG_VERSION'))) return;
+      const building = `${target}.${process.pid}-${randomBytes(4).toString('hex')}`;
       mkdirSync(building, { recursive: true });
       try {
-        const { PGlite } = await import('@electric-sql/pglite');
-        const pg = await PGlite.create(building);
-        await pg.close();
+        await build(building);
         try {
-          renameSync(building, template);
+          renameSync(building, target);
         } catch (err) {
-          // another process (a jest worker, a second test run) put its template in place first: theirs is as good
           const code = (err as NodeJS.ErrnoException).code;
-          if (!(code === 'ENOTEMPTY' || code === 'EEXIST') || !existsSync(join(template, 'PG_VERSION'))) throw err;
+          if (!(code === 'ENOTEMPTY' || code === 'EEXIST') || !existsSync(join(target, 'PG_VERSION'))) throw err;
         }
       } finally {
         rmSync(building, { recursive: true, force: true });
       }
-      if (!existsSync(join(template, 'PG_VERSION'))) throw new Error(`PGlite template not made at ${template}`);
+      if (!existsSync(join(target, 'PG_VERSION'))) throw new Error(`PGlite data directory not made at ${target}`);
     })();
-    templates.set(template, made);
-    made.catch(() => templates.delete(template));
+    templates.set(target, made);
+    made.catch(() => templates.delete(target));
   }
-  await made;
-  return template;
+  return made.then(() => target);
+}
+
+/** Makes the pristine PGlite data directory at `template` unless it exists (one initdb per PGlite version). */
+export function preparePgliteTemplate(template = pgliteTemplateDir()): Promise<string> {
+  return pgliteDirOnce(template, async (dir) => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pg = await PGlite.create(dir);
+    await pg.close();
+  });
 }
 
 /**

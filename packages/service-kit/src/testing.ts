@@ -9,7 +9,7 @@ import { RedisCache } from './cache/redis';
 import { KitConfig, loadConfig } from './config';
 import type { Identity } from './context';
 import { signIdentityHeaders } from './identity';
-import { createDb, migrate, pgliteTemplateDir } from './db';
+import { createDb, migrate, pgliteDirOnce, pgliteTemplateDir } from './db';
 import { createLogger } from './logger';
 import { kitMigrations } from './outbox';
 import { closePorts, createPorts, type Ports } from './ports';
@@ -93,15 +93,14 @@ export interface TestServiceOptions {
   poolMax?: number;
 }
 
-const migratedTemplates = new Map<string, Promise<string>>();
 const REPO_ROOT = resolve(__dirname, '../../..');
 
 /**
  * A PGlite data directory with the kit's and the service's migrations applied, made once per set of migrations (their
- * names and code, the service's migration files and the PGlite version make its name) and copied for each embedded test service, which then finds
- * nothing to migrate. Migrating took 0.8-1.6 s of CPU per embedded start of svc-planning on this 2-core machine, and
+ * names and code, the service's migration files and the PGlite version make its name) and copied for each embedded
+ * test service, which then finds nothing to migrate. Migrating took 0.8-1.6 s of CPU per embedded start of svc-planning on this 2-core machine, and
  * the component suite starts dozens (issue 10 item 20). The migrations still run on PGlite, once per set, and on
- * PostgreSQL for every real-infrastructure test service. Built aside, then renamed into place (jest workers race).
+ * PostgreSQL for every real-infrastructure test service.
  */
 export function migratedPgliteTemplate(mod: ServiceModule): Promise<string> {
   const migrations = [...kitMigrations, ...mod.migrations];
@@ -112,31 +111,14 @@ export function migratedPgliteTemplate(mod: ServiceModule): Promise<string> {
   const own = join(REPO_ROOT, mod.name, 'migrations');
   if (existsSync(own)) for (const f of readdirSync(own).sort()) hash.update(f).update(readFileSync(join(own, f)));
   const key = hash.digest('hex').slice(0, 16);
-  const dir = `/tmp/kinfolio-test/migrated-${mod.name}-${key}`;
-  let made = migratedTemplates.get(dir);
-  if (!made) {
-    made = (async () => {
-      if (existsSync(join(dir, 'PG_VERSION'))) return dir;
-      const building = `${dir}.${process.pid}-${randomBytes(4).toString('hex')}`;
-      const db = await createDb({ kind: 'pglite', dir: building });
-      try {
-        await migrate(db, migrations);
-      } finally {
-        await db.destroy();
-      }
-      try {
-        renameSync(building, dir);
-      } catch (err) {
-        // another worker put its copy in place first: theirs is the same
-        if (!existsSync(join(dir, 'PG_VERSION'))) throw err;
-        rmSync(building, { recursive: true, force: true });
-      }
-      return dir;
-    })();
-    made.catch(() => migratedTemplates.delete(dir));
-    migratedTemplates.set(dir, made);
-  }
-  return made;
+  return pgliteDirOnce(`/tmp/kinfolio-test/migrated-${mod.name}-${key}`, async (dir) => {
+    const db = await createDb({ kind: 'pglite', dir });
+    try {
+      await migrate(db, migrations);
+    } finally {
+      await db.destroy();
+    }
+  });
 }
 
 export async function startTestService(mod: ServiceModule, opts: TestServiceOptions): Promise<TestService> {
