@@ -1,5 +1,5 @@
 import express from 'express';
-import { AppError, CONCURRENT_CHANGE_MESSAGE, errorHandler } from './errors';
+import { AppError, CONCURRENT_CHANGE_MESSAGE, errorHandler, isUniqueViolation } from './errors';
 import { createLogger } from './logger';
 
 /** Answers one request with what a route throwing `err` would answer. */
@@ -38,5 +38,19 @@ describe('errorHandler', () => {
     );
     const other = await answerTo(Object.assign(new Error('relation does not exist'), { code: '42P01' }));
     expect([other.status, other.body.message]).toEqual([500, 'Something went wrong']);
+  });
+
+  it('tells a unique violation, and on which column when asked', () => {
+    const dup = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
+      code: '23505',
+      constraint: 'users_email_unique',
+    });
+    expect([isUniqueViolation(dup), isUniqueViolation(dup, 'email'), isUniqueViolation(dup, 'username')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(isUniqueViolation(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(false);
+    expect(isUniqueViolation('23505')).toBe(false);
   });
 });

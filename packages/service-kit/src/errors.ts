@@ -49,9 +49,22 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
  */
 const CONCURRENT_CHANGE = new Set(['23505', '40001', '40P01']);
 export const CONCURRENT_CHANGE_MESSAGE = 'This was changed by another request at the same time: please try again';
+const pgCode = (err: unknown) =>
+  typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
 export function isConcurrentChange(err: unknown): boolean {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  const code = pgCode(err);
   return typeof code === 'string' && CONCURRENT_CHANGE.has(code);
+}
+
+/**
+ * A PostgreSQL unique violation (23505), on `column` when named (its constraint, detail or message names it): a use
+ * case that expects one (an e-mail already registered, a name already taken) answers its own message.
+ */
+export function isUniqueViolation(err: unknown, column?: string): boolean {
+  if (pgCode(err) !== '23505') return false;
+  if (!column) return true;
+  const e = err as { constraint?: unknown; detail?: unknown; message?: unknown };
+  return [e.constraint, e.detail, e.message].some((v) => typeof v === 'string' && v.includes(column));
 }
 
 /**

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { investmentReference as IR } from '@kinfolio/contracts';
-import { allow, badRequest, type Knex, notFound, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import {
+  allow,
+  badRequest,
+  isUniqueViolation,
+  type Knex,
+  notFound,
+  parse,
+  type ServiceContext,
+  uuidParam,
+} from '@kinfolio/service-kit';
 import Decimal from 'decimal.js';
 import type { Express } from 'express';
 import { checkCurrency } from '../../records/repository';
@@ -15,7 +24,6 @@ const nameRow = (r: { id: string; name: string; created_at: Date; updated_at: Da
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
 });
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 /** What a fund row is to an admin (prices as numbers of up to 6 decimals, the split as percentages). */
 export function adminFund(f: Record<string, unknown>): IR.AdminFund {
