@@ -6,14 +6,16 @@ export const baseURL = `http://localhost:${port}`;
 
 /**
  * Journeys run through the gateway of an embedded Kinfolio started for the run (fresh data directory, demo accounts
- * seeded), in Debian's Chromium, two at a time (the journeys share the demo accounts but not their sessions).
+ * seeded), in Debian's Chromium, three at a time (the journeys share the demo accounts but not their sessions). Three
+ * on two cores: a journey spends much of its time waiting (page loads, network idle), and the step took 153 s with
+ * two workers, 123 s with three, 114 s with four (same machine, same hour; three keeps the per-journey slowdown small).
  */
 export default defineConfig({
   testDir: './journeys',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   // The support-desk journey closes every pending ticket before it starts (so the admin's pending alert starts
