@@ -9,6 +9,7 @@ export * from './components/FilePicker';
 export * from './components/inputs';
 export * from './components/layout';
 export * from './components/LazyLoad';
+export * from './components/LeadMagnetEditor';
 export * from './components/Modal';
 export * from './constants';
 export * from './currencyRates';

@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { uploadStub } from '../../../../packages/ui-kit/test/upload-stub';
 import App from '../../App';
 
 type Call = { method: string; path: string; body?: unknown };
 const calls: Call[] = [];
 let handler: (c: Call) => unknown = () => undefined;
-const uploads: Array<{ name: string; kind: string }> = [];
 
 jest.mock('@kinfolio/ui-kit', () => {
   const actual = jest.requireActual('@kinfolio/ui-kit');
@@ -19,26 +19,20 @@ jest.mock('@kinfolio/ui-kit', () => {
       return Promise.reject(e);
     }
   };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-    useSession: () => ({ user: { id: ADMIN_ID, type: 'admin' }, status: 'loaded' }),
-    uploadFiles: (files: File[], opts: { kind: string }) => {
-      for (const f of files) uploads.push({ name: f.name, kind: opts.kind });
-      return Promise.resolve(
-        files.map((f) => ({
-          key: `storage/user/documents/${ADMIN_ID}/abc.pdf`,
-          url: '/x',
-          fileName: f.name,
-          mimetype: 'application/pdf',
-        })),
-      );
-    },
-  };
+  // the one api object every part of ui-kit calls, the shared lead magnet dialog's upload flow included
+  Object.assign(actual.api, {
+    get: call('GET'),
+    post: call('POST'),
+    patch: call('PATCH'),
+    put: call('PUT'),
+    del: call('DELETE'),
+  });
+  return { ...actual, useSession: () => ({ user: { id: ADMIN_ID, type: 'admin' }, status: 'loaded' }) };
 });
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const ADMIN_ID = '00000000-0000-4000-8000-0000000000aa';
+const storage = uploadStub(() => `storage/user/documents/${ADMIN_ID}/abc.pdf`);
 const M1 = '00000000-0000-4000-8000-000000000001';
 const ADV = '00000000-0000-4000-8000-0000000000b1';
 const magnet = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
@@ -57,6 +51,8 @@ const magnet = (id: string, title: string, extra: Record<string, unknown> = {}) 
 let db: Array<ReturnType<typeof magnet>>;
 
 function serve(c: Call): unknown {
+  const upload = storage.answer(c);
+  if (upload) return upload;
   if (c.method === 'GET' && c.path === 'admin/advisor-magnet-files') return db;
   if (c.method === 'POST' && c.path === 'admin/advisor-magnet-files') {
     const b = c.body as { title: string; file_name: string };
@@ -81,7 +77,8 @@ function serve(c: Call): unknown {
 
 beforeEach(() => {
   calls.length = 0;
-  uploads.length = 0;
+  storage.reset();
+  global.fetch = storage.fetch;
   db = [magnet(M1, 'Retirement checklist')];
   handler = serve;
 });
@@ -120,7 +117,9 @@ describe('admin Lead magnets', () => {
     await act(async () => {
       fireEvent.change(within(dialog).getByLabelText('File'), { target: { files: [file] } });
     });
-    expect(uploads).toEqual([{ name: 'budget.pdf', kind: 'document' }]);
+    // a document: the object key is its name (the service files it under the signed-in user)
+    expect(storage.signed).toEqual(['budget.pdf']);
+    expect(storage.puts).toEqual(['budget.pdf']);
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     });
@@ -144,7 +143,8 @@ describe('admin Lead magnets', () => {
         target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
       });
     });
-    expect(uploads).toEqual([]);
+    expect(storage.signed).toEqual([]);
+    expect(storage.puts).toEqual([]);
     expect(
       within(dialog).getByText('Only .pdf, .pptx, .xlsx, .jpg, .jpeg, .png or .webp files can be lead magnets.'),
     ).toBeInstanceOf(Element);

@@ -2,25 +2,19 @@ import type { auth } from '@kinfolio/contracts';
 import {
   api,
   Button,
-  DOCUMENT_EXTENSIONS,
   errorMessage,
-  extensionOf,
-  FilePicker,
   FormError,
-  MEDIA_EXTENSIONS,
+  LeadMagnetEditor,
   Modal,
   Select,
   Skeleton,
   Table,
   Tag,
-  TextArea,
   TextInput,
   theme,
-  uploadFiles,
   useSession,
-  validateUploads,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { AdminPage, DeleteConfirm, ListStates, PageNoteView, useCrudPage } from '../../components/crud';
 import { useAdminList } from '../../components/RowActions';
@@ -33,9 +27,6 @@ export const ACCESS_LABELS: Record<Access, string> = {
   listed: 'Only the advisors listed',
   none: 'No advisors',
 };
-const ACCEPT = [...DOCUMENT_EXTENSIONS, ...MEDIA_EXTENSIONS].join(',');
-const WRONG_TYPE = 'Only .pdf, .pptx, .xlsx, .jpg, .jpeg, .png or .webp files can be lead magnets.';
-
 const Wrap = styled(AdminPage)`
   .kf-file { color: ${theme.colors.muted}; font-size: 14px; }
 `;
@@ -50,21 +41,6 @@ const Checks = styled.fieldset`
   label { display: flex; gap: 8px; align-items: center; padding: 4px 0; cursor: pointer; }
   input { width: 18px; height: 18px; }
 `;
-
-/** Upload one lead-magnet file through the existing upload flow (documents and images). */
-async function uploadOne(file: File, userId: string): Promise<{ key: string; fileName: string } | { error: string }> {
-  const ext = extensionOf(file.name);
-  const kind = (MEDIA_EXTENSIONS as readonly string[]).includes(ext)
-    ? 'media'
-    : (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)
-      ? 'document'
-      : null;
-  if (!kind) return { error: WRONG_TYPE };
-  const { accepted, error } = validateUploads([file], kind);
-  if (!accepted.length) return { error: error ?? WRONG_TYPE };
-  const [up] = await uploadFiles(accepted, { kind, userId });
-  return up ? { key: up.key, fileName: file.name } : { error: 'The file could not be uploaded. Please try again.' };
-}
 
 /**
  * CMS › Lead magnet (spec §2.4, §7 admin/advisor-magnet-files, admin/permissions): the files offered to advisors for
@@ -197,13 +173,7 @@ export function LeadMagnetsPage() {
   );
 }
 
-function fieldErrors(err: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of (err as { errors?: Array<Record<string, string[]>> }).errors ?? [])
-    for (const [k, v] of Object.entries(entry)) if (v[0]) out[k] = v[0];
-  return out;
-}
-
+/** The shared lead magnet dialog with the admin's Published box (published ones are offered to advisors). */
 function MagnetEditor({
   magnet,
   onClose,
@@ -214,104 +184,24 @@ function MagnetEditor({
   onSaved: (text: string) => Promise<void>;
 }) {
   const { user } = useSession();
-  const formId = useId();
-  const [title, setTitle] = useState(magnet?.title ?? '');
-  const [description, setDescription] = useState(magnet?.description ?? '');
   const [published, setPublished] = useState(magnet?.published ?? false);
-  const [file, setFile] = useState<{ key: string; fileName: string } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const onFiles = async (files: File[]) => {
-    const f = files[0];
-    if (!f || !user) return;
-    setUploading(true);
-    setErrors(({ file_key: _, ...rest }) => rest);
-    try {
-      const up = await uploadOne(f, user.id);
-      if ('error' in up) setErrors((e) => ({ ...e, file_key: up.error }));
-      else setFile(up);
-    } catch (err) {
-      setErrors((e) => ({ ...e, file_key: errorMessage(err) }));
-    } finally {
-      setUploading(false);
-    }
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const t = title.trim();
-    const next: Record<string, string> = {};
-    if (!t) next.title = 'Enter title';
-    if (!magnet && !file) next.file_key = 'Upload a file';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setBusy(true);
-    setFailure(null);
-    const body = {
-      title: t,
-      description: description.trim(),
-      published,
-      ...(file ? { file_key: file.key, file_name: file.fileName } : {}),
-    };
-    try {
-      if (magnet) await api.patch(`admin/advisor-magnet-files/${magnet.id}`, body);
-      else await api.post('admin/advisor-magnet-files', body);
-      await onSaved(magnet ? `Saved '${t}'.` : `Added '${t}'.`);
-    } catch (err) {
-      const byField = fieldErrors(err);
-      if (Object.keys(byField).length) setErrors(byField);
-      else setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Modal
-      open
-      title={magnet ? 'Edit lead magnet' : 'Upload lead magnet'}
+    <LeadMagnetEditor
+      magnet={magnet}
+      userId={user?.id}
       onClose={onClose}
-      width={520}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={uploading}>
-            Save
-          </Button>
-        </>
+      onSaved={onSaved}
+      save={(draft) =>
+        magnet
+          ? api.patch(`admin/advisor-magnet-files/${magnet.id}`, { ...draft, published })
+          : api.post('admin/advisor-magnet-files', { ...draft, published })
       }
     >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <TextInput label="Title" value={title} onChange={setTitle} error={errors.title} maxLength={120} />
-        <TextArea
-          label="Description"
-          optional
-          value={description}
-          onChange={setDescription}
-          error={errors.description}
-          maxLength={1000}
-        />
-        <FilePicker
-          label="File"
-          accept={ACCEPT}
-          disabled={uploading || busy}
-          error={errors.file_key ?? null}
-          hint="A .pdf, .pptx, .xlsx or image file of up to 10MB."
-          status={uploading ? 'Uploading…' : (file?.fileName ?? magnet?.file_name ?? 'No file chosen')}
-          onFiles={(f) => void onFiles(f)}
-        />
-        <label style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 12, fontWeight: 600 }}>
-          <input type="checkbox" checked={published} onChange={(e) => setPublished(e.target.checked)} />
-          Published (advisors with permission can use it)
-        </label>
-        <FormError>{failure}</FormError>
-      </form>
-    </Modal>
+      <label style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 12, fontWeight: 600 }}>
+        <input type="checkbox" checked={published} onChange={(e) => setPublished(e.target.checked)} />
+        Published (advisors with permission can use it)
+      </label>
+    </LeadMagnetEditor>
   );
 }
 

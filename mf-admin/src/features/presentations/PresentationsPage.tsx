@@ -3,15 +3,15 @@ import {
   Button,
   errorMessage,
   FilePicker,
+  FormDialog,
   FormError,
-  Modal,
   TextInput,
   UPLOAD_ACCEPT,
   uploadFiles,
   useSession,
   validateUploads,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AdminPage, DeleteConfirm, ListStates, PageNoteView, useCrudPage } from '../../components/crud';
@@ -193,7 +193,6 @@ function FolderNameEditor({
   onClose: () => void;
   onSaved: (text: string) => Promise<void>;
 }) {
-  const formId = useId();
   const [name, setName] = useState(folder?.folder_name ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -219,25 +218,15 @@ function FolderNameEditor({
   }
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={folder ? 'Rename folder' : 'Add folder'}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            Save
-          </Button>
-        </>
-      }
+      onSubmit={(e) => void submit(e)}
+      busy={busy}
+      width={480}
     >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <TextInput label="Folder name" value={name} onChange={setName} error={error} maxLength={200} />
-      </form>
-    </Modal>
+      <TextInput label="Folder name" value={name} onChange={setName} error={error} maxLength={200} />
+    </FormDialog>
   );
 }
 
@@ -251,7 +240,6 @@ function AddFile({
   onSaved: (text: string) => Promise<void>;
 }) {
   const { user } = useSession();
-  const formId = useId();
   const [name, setName] = useState('');
   const [link, setLink] = useState('');
   const [uploaded, setUploaded] = useState<{ key: string; fileName: string } | null>(null);
@@ -305,46 +293,35 @@ function AddFile({
   }
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={`Add a file to ${folder.folder_name}`}
       onClose={onClose}
-      width={520}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={uploading}>
-            Save
-          </Button>
-        </>
-      }
+      onSubmit={(e) => void submit(e)}
+      busy={busy}
+      saveDisabled={uploading}
     >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <TextInput label="Name" value={name} onChange={setName} error={errors.name} maxLength={200} />
-        <FilePicker
-          label="File"
-          optional
-          accept={UPLOAD_ACCEPT.document}
-          disabled={uploading || busy}
-          error={errors.file ?? null}
-          hint="A .pdf, .pptx or .xlsx file of up to 10MB."
-          status={uploading ? 'Uploading…' : (uploaded?.fileName ?? 'No file chosen')}
-          onFiles={(f) => void onFiles(f)}
-        />
-        <TextInput
-          label="Or a link"
-          type="url"
-          optional
-          value={link}
-          onChange={setLink}
-          error={errors.link}
-          hint="An https link, e.g. to a PowerPoint file for the office viewer."
-          maxLength={2000}
-        />
-        <FormError>{failure}</FormError>
-      </form>
-    </Modal>
+      <TextInput label="Name" value={name} onChange={setName} error={errors.name} maxLength={200} />
+      <FilePicker
+        label="File"
+        optional
+        accept={UPLOAD_ACCEPT.document}
+        disabled={uploading || busy}
+        error={errors.file ?? null}
+        hint="A .pdf, .pptx or .xlsx file of up to 10MB."
+        status={uploading ? 'Uploading…' : (uploaded?.fileName ?? 'No file chosen')}
+        onFiles={(f) => void onFiles(f)}
+      />
+      <TextInput
+        label="Or a link"
+        type="url"
+        optional
+        value={link}
+        onChange={setLink}
+        error={errors.link}
+        hint="An https link, e.g. to a PowerPoint file for the office viewer."
+        maxLength={2000}
+      />
+      <FormError>{failure}</FormError>
+    </FormDialog>
   );
 }

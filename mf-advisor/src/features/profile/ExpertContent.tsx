@@ -5,6 +5,7 @@ import {
   ConfirmDialog,
   errorMessage,
   FormError,
+  fieldErrors,
   Modal,
   ResultMessage,
   TextArea,
@@ -162,12 +163,11 @@ function MetaDataCard({
       setResult({ ok: true, text: 'Your profile meta data was saved.' });
     } catch (err) {
       const byField: Record<string, string> = {};
-      for (const entry of (err as { errors?: Array<Record<string, string[]>> }).errors ?? [])
-        for (const [k, msgs] of Object.entries(entry)) {
-          const i = /^items\.(\d+)\./.exec(k)?.[1];
-          const f = i === undefined ? undefined : fields[Number(i)];
-          if (f && msgs[0]) byField[f.meta_id] = msgs[0];
-        }
+      for (const [k, message] of Object.entries(fieldErrors(err))) {
+        const i = /^items\.(\d+)\./.exec(k)?.[1];
+        const f = i === undefined ? undefined : fields[Number(i)];
+        if (f) byField[f.meta_id] = message;
+      }
       setErrors(byField);
       setResult({ ok: false, text: errorMessage(err) });
     } finally {
@@ -372,9 +372,8 @@ function TestimonialEditor({
       );
     } catch (err) {
       const byField: typeof errors = {};
-      for (const entry of (err as { errors?: Array<Record<string, string[]>> }).errors ?? [])
-        for (const [k, msgs] of Object.entries(entry))
-          if (k in EMPTY_FORM && msgs[0]) byField[k as keyof TestimonialForm] = msgs[0];
+      for (const [k, message] of Object.entries(fieldErrors(err)))
+        if (k in EMPTY_FORM) byField[k as keyof TestimonialForm] = message;
       setErrors(byField);
       setFailure(errorMessage(err));
     } finally {

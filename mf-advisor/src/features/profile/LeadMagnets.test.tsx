@@ -1,12 +1,13 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { uploadStub } from '../../../../packages/ui-kit/test/upload-stub';
 import { LeadMagnetsCard } from './LeadMagnets';
 
 type Call = { method: string; path: string; body?: unknown };
 const calls: Call[] = [];
 let handler: (c: Call) => unknown = () => undefined;
-const uploads: Array<{ name: string; kind: string; userId: string }> = [];
 const ME = '00000000-0000-4000-8000-0000000000a1';
+const storage = uploadStub(() => `storage/user/documents/${ME}/guide.pdf`);
 
 jest.mock('@kinfolio/ui-kit', () => {
   const actual = jest.requireActual('@kinfolio/ui-kit');
@@ -19,22 +20,15 @@ jest.mock('@kinfolio/ui-kit', () => {
       return Promise.reject(e);
     }
   };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-    useSession: () => ({ user: { id: ME, type: 'advisor' }, status: 'loaded' }),
-    uploadFiles: (files: File[], opts: { kind: string; userId: string }) => {
-      for (const f of files) uploads.push({ name: f.name, kind: opts.kind, userId: opts.userId });
-      return Promise.resolve(
-        files.map((f) => ({
-          key: `storage/user/documents/${ME}/guide.pdf`,
-          url: '/x',
-          fileName: f.name,
-          mimetype: 'application/pdf',
-        })),
-      );
-    },
-  };
+  // the one api object every part of ui-kit calls, the shared lead magnet dialog's upload flow included
+  Object.assign(actual.api, {
+    get: call('GET'),
+    post: call('POST'),
+    patch: call('PATCH'),
+    put: call('PUT'),
+    del: call('DELETE'),
+  });
+  return { ...actual, useSession: () => ({ user: { id: ME, type: 'advisor' }, status: 'loaded' }) };
 });
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
@@ -56,6 +50,8 @@ let mine: Array<ReturnType<typeof row>>;
 const available = [{ id: ADMIN_LM, title: 'Retirement checklist', description: null, file_name: 'checklist.pdf' }];
 
 function serve(c: Call): unknown {
+  const upload = storage.answer(c);
+  if (upload) return upload;
   if (c.method === 'GET' && c.path === 'advisor-magnet-files') return { mine, available };
   if (c.method === 'POST' && c.path === 'advisor-magnet-files') {
     const b = c.body as { title?: string; lead_magnet_id?: string };
@@ -83,7 +79,8 @@ function serve(c: Call): unknown {
 
 beforeEach(() => {
   calls.length = 0;
-  uploads.length = 0;
+  storage.reset();
+  global.fetch = storage.fetch;
   mine = [row(OWN, 'Budget sheet')];
   handler = serve;
 });
@@ -121,11 +118,13 @@ describe('Expert positioning › Lead magnets', () => {
         target: { files: [new File(['%PDF-1.4'], 'estate.pdf', { type: 'application/pdf' })] },
       });
     });
-    expect(uploads).toEqual([{ name: 'estate.pdf', kind: 'document', userId: ME }]);
+    // a document: the object key is its name (the service files it under the signed-in advisor)
+    expect(storage.signed).toEqual(['estate.pdf']);
+    expect(storage.puts).toEqual(['estate.pdf']);
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(calls.find((c) => c.method === 'POST' && c.path === 'advisor-magnet-files')?.body).toEqual({
       title: 'Estate guide',
       description: '',
       file_key: `storage/user/documents/${ME}/guide.pdf`,

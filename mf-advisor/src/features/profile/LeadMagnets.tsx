@@ -3,32 +3,19 @@ import {
   api,
   Button,
   ConfirmDialog,
-  DOCUMENT_EXTENSIONS,
   errorMessage,
-  extensionOf,
-  FilePicker,
-  FormError,
-  MEDIA_EXTENSIONS,
-  Modal,
+  LeadMagnetEditor,
   ResultMessage,
   Select,
-  TextArea,
-  TextInput,
   theme,
-  uploadFiles,
   useSession,
-  validateUploads,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { Bone, Card } from '../../components/ui';
 
 type Mine = auth.AdvisorLeadMagnet;
 type Available = auth.AvailableLeadMagnet;
-
-/** What a lead magnet may be: the upload flow's documents (pdf, pptx, xlsx) and images. */
-export const LEAD_MAGNET_ACCEPT = [...DOCUMENT_EXTENSIONS, ...MEDIA_EXTENSIONS].join(',');
-export const LEAD_MAGNET_WRONG_TYPE = 'Only .pdf, .pptx, .xlsx, .jpg, .jpeg, .png or .webp files can be lead magnets.';
 
 const List = styled.ul`
   list-style: none;
@@ -57,34 +44,16 @@ const Row = styled.div`
   margin-top: 8px;
 `;
 
-/** Upload one lead-magnet file through the existing upload flow: its key, or an error to show. */
-export async function uploadLeadMagnetFile(
-  file: File,
-  userId: string,
-): Promise<{ key: string; fileName: string } | { error: string }> {
-  const ext = extensionOf(file.name);
-  const kind = (MEDIA_EXTENSIONS as readonly string[]).includes(ext)
-    ? 'media'
-    : (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)
-      ? 'document'
-      : null;
-  if (!kind) return { error: LEAD_MAGNET_WRONG_TYPE };
-  const { accepted, error } = validateUploads([file], kind);
-  if (!accepted.length) return { error: error ?? LEAD_MAGNET_WRONG_TYPE };
-  const [up] = await uploadFiles(accepted, { kind, userId });
-  if (!up) return { error: 'The file could not be uploaded. Please try again.' };
-  return { key: up.key, fileName: file.name };
-}
+/** What the public page shows of the advisor's lead magnets (the ones marked "show on my page"). */
+export type ShownLeadMagnet = Pick<auth.AdvisorLeadMagnet, 'id' | 'title' | 'description'>;
 
 /**
  * Expert positioning › Lead magnets (issue 15): the files the advisor offers on their public page — their own uploads
  * or admin ones they were permitted to use — each with "Show on my public page". Visitors download one after leaving
  * name and e-mail, and become the advisor's leads.
  */
-/** What the public page shows of the advisor's lead magnets (the ones marked "show on my page"). */
-export type ShownLeadMagnet = Pick<auth.AdvisorLeadMagnet, 'id' | 'title' | 'description'>;
-
 export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet[]) => void } = {}) {
+  const { user } = useSession();
   const ids = useId();
   const [data, setData] = useState<auth.AdvisorLeadMagnets | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -220,6 +189,12 @@ export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet
       {adding || editing ? (
         <LeadMagnetEditor
           magnet={editing}
+          userId={user?.id}
+          save={(body) =>
+            editing
+              ? api.patch(`advisor-magnet-files/${editing.id}`, body)
+              : api.post('advisor-magnet-files', { ...body, show_on_page: true })
+          }
           onClose={() => {
             setAdding(false);
             setEditing(null);
@@ -247,112 +222,5 @@ export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet
         }}
       />
     </Card>
-  );
-}
-
-function LeadMagnetEditor({
-  magnet,
-  onClose,
-  onSaved,
-}: {
-  magnet: Mine | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
-  const { user } = useSession();
-  const [title, setTitle] = useState(magnet?.title ?? '');
-  const [description, setDescription] = useState(magnet?.description ?? '');
-  const [file, setFile] = useState<{ key: string; fileName: string } | null>(null);
-  const [errors, setErrors] = useState<{ title?: string; file_key?: string; description?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const onFiles = async (files: File[]) => {
-    const f = files[0];
-    if (!f || !user) return;
-    setUploading(true);
-    setErrors((e) => ({ ...e, file_key: undefined }));
-    try {
-      const up = await uploadLeadMagnetFile(f, user.id);
-      if ('error' in up) setErrors((e) => ({ ...e, file_key: up.error }));
-      else setFile(up);
-    } catch (err) {
-      setErrors((e) => ({ ...e, file_key: errorMessage(err) }));
-    } finally {
-      setUploading(false);
-    }
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const t = title.trim();
-    const next: typeof errors = {};
-    if (!t) next.title = 'Enter title';
-    if (!magnet && !file) next.file_key = 'Upload a file';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setBusy(true);
-    setFailure(null);
-    const body = {
-      title: t,
-      description: description.trim(),
-      ...(file ? { file_key: file.key, file_name: file.fileName } : {}),
-    };
-    try {
-      if (magnet) await api.patch(`advisor-magnet-files/${magnet.id}`, body);
-      else await api.post('advisor-magnet-files', { ...body, show_on_page: true });
-      await onSaved(magnet ? `Saved '${t}'.` : `Added '${t}'.`);
-    } catch (err) {
-      const byField: typeof errors = {};
-      for (const entry of (err as { errors?: Array<Record<string, string[]>> }).errors ?? [])
-        for (const [k, v] of Object.entries(entry))
-          if (k === 'title' || k === 'file_key' || k === 'description') byField[k] = v[0];
-      if (Object.keys(byField).length) setErrors(byField);
-      else setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Modal
-      open
-      title={magnet ? 'Edit lead magnet' : 'Upload lead magnet'}
-      onClose={onClose}
-      width={520}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="kf-lead-magnet-form" loading={busy} disabled={uploading}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form id="kf-lead-magnet-form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextInput label="Title" value={title} onChange={setTitle} error={errors.title} maxLength={120} />
-        <TextArea
-          label="Description"
-          optional
-          value={description}
-          onChange={setDescription}
-          error={errors.description}
-          maxLength={1000}
-        />
-        <FilePicker
-          label="File"
-          accept={LEAD_MAGNET_ACCEPT}
-          disabled={uploading || busy}
-          error={errors.file_key ?? null}
-          hint="A .pdf, .pptx, .xlsx or image file of up to 10MB."
-          status={uploading ? 'Uploading…' : (file?.fileName ?? magnet?.file_name ?? 'No file chosen')}
-          onFiles={(f) => void onFiles(f)}
-        />
-        <FormError>{failure}</FormError>
-      </form>
-    </Modal>
   );
 }

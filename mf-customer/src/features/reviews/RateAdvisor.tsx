@@ -5,6 +5,7 @@ import {
   ConfirmDialog,
   errorMessage,
   FormError,
+  fieldErrors,
   Modal,
   TextArea,
   theme,
@@ -180,9 +181,8 @@ function ReviewEditor({
       );
     } catch (err) {
       const byField: typeof errors = {};
-      for (const entry of (err as { errors?: Array<Record<string, string[]>> }).errors ?? [])
-        for (const [k, msgs] of Object.entries(entry))
-          if ((k === 'rating' || k === 'review') && msgs[0]) byField[k] = msgs[0];
+      for (const [k, message] of Object.entries(fieldErrors(err)))
+        if (k === 'rating' || k === 'review') byField[k] = message;
       setErrors(byField);
       setFailure(errorMessage(err));
     } finally {

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { theme } from '../theme';
@@ -187,6 +187,59 @@ export function ConfirmDialog({
       }
     >
       {message ? <p style={{ margin: 0 }}>{message}</p> : null}
+    </Modal>
+  );
+}
+
+export interface FormDialogProps {
+  title: ReactNode;
+  onClose: () => void;
+  /** The form's submit event: the Save button, or Enter in a field. */
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  /** Saving: Save shows its spinner, Cancel waits. */
+  busy?: boolean;
+  /** Save is disabled (e.g. while a file uploads). */
+  saveDisabled?: boolean;
+  saveLabel?: string;
+  width?: number;
+  children: ReactNode;
+}
+
+/**
+ * A form in a dialog with Cancel and Save: Save submits the form (it sits in the footer, outside the form, tied to it
+ * by the form's id), so the fields keep the browser's own submit on Enter. Validation is the form's own (noValidate).
+ */
+export function FormDialog({
+  title,
+  onClose,
+  onSubmit,
+  busy,
+  saveDisabled,
+  saveLabel = 'Save',
+  width = 520,
+  children,
+}: FormDialogProps) {
+  const formId = useId();
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      width={width}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy} disabled={saveDisabled}>
+            {saveLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        {children}
+      </form>
     </Modal>
   );
 }
