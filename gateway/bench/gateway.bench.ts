@@ -11,14 +11,15 @@
  *
  * Knobs: BENCH_CONNECTIONS (default 16), BENCH_DB_MS (10), BENCH_SECONDS per run (6), BENCH_ROUNDS (2),
  * BENCH_SATURATED=0 to skip the second scenario, REDIS_URL (default redis://127.0.0.1:6379), BENCH_PROFILE=<dir> to
- * write the gateway's and the service's CPU profiles there.
+ * write the gateway's and the service's CPU profiles there, BENCH_FLOOR=<file> to measure another floor than
+ * min-proxy.ts (e.g. gateway/bench/native-parser-floor.ts, a hop below node:http and undici).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { freePort, RedisCache, signIdentityHeaders } from '@kinfolio/service-kit';
 import { hashToken, sessionCacheKey } from '../src/session';
 
@@ -55,6 +56,9 @@ const children: ChildProcess[] = [];
 
 /** BENCH_PROFILE=<dir>: the gateway and the service write V8 CPU profiles there (open in Chrome DevTools). */
 const profileDir = process.env.BENCH_PROFILE;
+/** The floor proxy measured beside the gateway (BENCH_FLOOR: another one, e.g. native-parser-floor.ts). */
+const floorFile = process.env.BENCH_FLOOR || join('gateway', 'bench', 'min-proxy.ts');
+const floorName = basename(floorFile);
 
 function start(file: string, env: Record<string, string>): ChildProcess {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
@@ -149,7 +153,7 @@ async function main() {
   });
   // the floor: the least a Node proxy hop of this kind costs (gateway/bench/min-proxy.ts), measured in the same run
   const floorPort = await freePort();
-  const floorChild = start(join('gateway', 'bench', 'min-proxy.ts'), {
+  const floorChild = start(floorFile, {
     ...common,
     PORT: String(floorPort),
     UPSTREAM: upstream,
@@ -252,7 +256,7 @@ async function main() {
       if (floorProxied > 0) {
         const floorRatio = floorCpu / floorServiceCpu;
         console.log(
-          `  floor (min-proxy.ts: node:http + undici + signature only): ${((floorCpu * 1000) / floorProxied).toFixed(0)} µs vs service ${((floorServiceCpu * 1000) / floorProxied).toFixed(0)} µs = ${floorRatio.toFixed(2)}; the gateway costs ${(cpuRatio / floorRatio).toFixed(2)}x the floor`,
+          `  floor (${floorName}: ${floorName === 'min-proxy.ts' ? 'node:http + undici + signature only' : 'another floor'}): ${((floorCpu * 1000) / floorProxied).toFixed(0)} µs vs service ${((floorServiceCpu * 1000) / floorProxied).toFixed(0)} µs = ${floorRatio.toFixed(2)}; the gateway costs ${(cpuRatio / floorRatio).toFixed(2)}x the floor`,
         );
       }
     }
