@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Kinfolio!2026';
 
@@ -38,4 +38,16 @@ export async function latestCode(page: Page, kind: 'mail' | 'sms', to: string): 
     })
     .toMatch(/^\d{6}$/);
   return code;
+}
+
+/**
+ * Opens an advisor's public page (the gateway's server-rendered sub-domain page) until it shows `fresh`, what the
+ * journey has just changed. The gateway reuses a rendered page for 5 s (PublicPages' ttlMs: edits show within that
+ * time), so a page another journey's visitor had rendered a moment before may not show it yet.
+ */
+export async function openPublicPage(page: Page, url: string, fresh: (page: Page) => Locator): Promise<void> {
+  await expect(async () => {
+    await page.goto(url);
+    await expect(fresh(page)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000, intervals: [1_000] });
 }

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signIn, watchPageErrors } from './helpers';
+import { openPublicPage, signIn, watchPageErrors } from './helpers';
 
 /**
  * Issue 15, lead magnets and presentations: the admin adds a presentation that then shows in the help widget's
@@ -87,7 +87,9 @@ test('an admin presentation shows in the help widget; a visitor downloads a lead
   const here = new URL(page.url());
   const visitor = await newPage(browser);
   const visitorErrors = watchPageErrors(visitor);
-  await visitor.goto(`${here.protocol}//demo-advisor.${here.host}/home`);
+  await openPublicPage(visitor, `${here.protocol}//demo-advisor.${here.host}/home`, (v) =>
+    v.getByRole('heading', { name: magnet }),
+  );
   await expect(visitor.getByRole('heading', { level: 1, name: 'Demo Advisor' })).toBeVisible();
   // (the sub-domain's /home is the gateway's server-rendered page: a form per lead magnet, with its own script)
   await expect(visitor.getByRole('heading', { level: 2, name: 'Free resources' })).toBeVisible();
