@@ -1,14 +1,13 @@
 import {
   api,
-  Button,
   EmptyState,
   errorMessage,
   FormError,
   fieldErrors,
+  GuardedFormActions,
   Modal,
   Skeleton,
   theme,
-  UnsavedChangesPopover,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -239,21 +238,8 @@ export function EditorModal({
         style={{ position: 'relative' }}
       >
         {children}
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </div>
+        <GuardedFormActions guard={guard} busy={busy} submitLabel={submitLabel} />
         <FormError>{failure ?? undefined}</FormError>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
-        />
       </form>
     </Modal>
   );

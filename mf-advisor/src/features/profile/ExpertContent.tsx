@@ -6,12 +6,12 @@ import {
   errorMessage,
   FormError,
   fieldErrors,
+  GuardedFormActions,
   Modal,
   ResultMessage,
   TextArea,
   TextInput,
   theme,
-  UnsavedChangesPopover,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
@@ -394,21 +394,8 @@ function TestimonialEditor({
           maxLength={120}
         />
         <TextArea label="Testimonial" value={form.content} onChange={set('content')} error={errors.content} rows={4} />
-        <Row>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save testimonial
-          </Button>
-        </Row>
+        <GuardedFormActions guard={guard} busy={busy} submitLabel="Save testimonial" />
         <FormError>{failure ?? undefined}</FormError>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
-        />
       </form>
     </Modal>
   );

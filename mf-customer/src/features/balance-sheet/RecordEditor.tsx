@@ -3,10 +3,10 @@ import {
   errorMessage,
   FormError,
   fieldErrors,
+  GuardedFormActions,
   SaveConfirmationDialog,
   Skeleton,
   theme,
-  UnsavedChangesPopover,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ import { useHousehold } from '../household/context';
 import { memberLabel } from '../insurance/data';
 import { Fields, RowsEditor } from '../insurance/fields';
 import { bodyOf, type FieldDef, type FormValues, formOf, missingFields, percentageProblem } from '../insurance/model';
-import { Card, Row } from '../profile/ProfileTab';
+import { Card } from '../profile/ProfileTab';
 import { FundPicker } from './FundPicker';
 import {
   allocationProblem,
@@ -563,24 +563,12 @@ export function RecordEditor({
         })}
         {notice ? <p role="status">{notice}</p> : null}
         <FormError>{error}</FormError>
-        <Row>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          {step > 0 ? (
-            <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={busy}>
-              Back
-            </Button>
-          ) : null}
-          <Button type="submit" loading={busy}>
-            {step < spec.steps.length - 1 ? 'Next' : `Save ${spec.noun}`}
-          </Button>
-        </Row>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)', right: 0 }}
+        <GuardedFormActions
+          guard={guard}
+          busy={busy}
+          submitLabel={step < spec.steps.length - 1 ? 'Next' : `Save ${spec.noun}`}
+          popoverRight
+          onBack={step > 0 ? () => setStep(step - 1) : null}
         />
       </form>
       <SaveConfirmationDialog open={saved} onHide={() => setSaved(false)} summaryRoute={listRoute} />

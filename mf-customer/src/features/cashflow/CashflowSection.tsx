@@ -5,13 +5,13 @@ import {
   FloatInput,
   FormError,
   fieldErrors,
+  GuardedFormActions,
   Modal,
   SaveConfirmationDialog,
   Select,
   Skeleton,
   Table,
   TextInput,
-  UnsavedChangesPopover,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
@@ -216,20 +216,7 @@ function EntryDialog({
         <Select label="Entered as" value={form.frequency} onChange={set('frequency')} options={FREQUENCIES} />
         <Select label="Currency" value={form.currency} onChange={set('currency')} options={currencyOptions} />
         <FormError>{error}</FormError>
-        <Row>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save {ui.noun}
-          </Button>
-        </Row>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
-        />
+        <GuardedFormActions guard={guard} busy={busy} submitLabel={`Save ${ui.noun}`} />
       </form>
     </Modal>
   );

@@ -1,15 +1,14 @@
 import {
   Button,
-  ConfirmDialog,
   errorMessage,
   FormError,
   fieldErrors,
+  GuardedFormActions,
   Modal,
   SaveConfirmationDialog,
   Skeleton,
   TextArea,
   TextInput,
-  UnsavedChangesPopover,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
@@ -19,7 +18,7 @@ import { useDashboard } from '../dashboard/Frame';
 import { type Dream, type Household, householdApi, type MetaQuestion, type PageOf } from '../household/api';
 import { useHousehold } from '../household/context';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card, Row } from '../profile/ProfileTab';
+import { Card } from '../profile/ProfileTab';
 
 export type QaKind = 'dream' | 'concern';
 type Stored = Dream; // dreams and concerns share one shape (title + question_answers)
@@ -212,20 +211,7 @@ function QaDialog({
           </Button>
         )}
         <FormError>{error}</FormError>
-        <Row>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save {t.noun}
-          </Button>
-        </Row>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
-        />
+        <GuardedFormActions guard={guard} busy={busy} submitLabel={`Save ${t.noun}`} />
       </form>
     </Modal>
   );

@@ -4,11 +4,11 @@ import {
   errorMessage,
   FormError,
   fieldErrors,
+  GuardedFormActions,
   SaveConfirmationDialog,
   Select,
   Skeleton,
   theme,
-  UnsavedChangesPopover,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -792,24 +792,12 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
         ) : null}
         {notice ? <p role="status">{notice}</p> : null}
         <FormError>{error}</FormError>
-        <Row>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          {step > 0 ? (
-            <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={busy}>
-              Back
-            </Button>
-          ) : null}
-          <Button type="submit" loading={busy}>
-            {step < STEPS.length - 1 ? 'Next' : 'Save policy'}
-          </Button>
-        </Row>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)', right: 0 }}
+        <GuardedFormActions
+          guard={guard}
+          busy={busy}
+          submitLabel={step < STEPS.length - 1 ? 'Next' : 'Save policy'}
+          popoverRight
+          onBack={step > 0 ? () => setStep(step - 1) : null}
         />
       </form>
       <SaveConfirmationDialog open={saved} onHide={() => setSaved(false)} summaryRoute={links.list} />

@@ -1,12 +1,12 @@
 import type { households } from '@kinfolio/contracts';
 import {
   Button,
-  ConfirmDialog,
   EmailInput,
   errorMessage,
   FloatInput,
   FormError,
   fieldErrors,
+  GuardedFormActions,
   hasUnsavedChanges,
   Modal,
   NumberInput,
@@ -15,7 +15,6 @@ import {
   Skeleton,
   Table,
   TextInput,
-  UnsavedChangesPopover,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
@@ -456,20 +455,7 @@ function MemberDialog({
         />
         <Select label="Income currency" value={form.currency} onChange={set('currency')} options={currencyOptions} />
         <FormError>{error}</FormError>
-        <Row>
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save member
-          </Button>
-        </Row>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
-        />
+        <GuardedFormActions guard={guard} busy={busy} submitLabel="Save member" />
       </form>
     </Modal>
   );

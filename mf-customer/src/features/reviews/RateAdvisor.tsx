@@ -6,10 +6,10 @@ import {
   errorMessage,
   FormError,
   fieldErrors,
+  GuardedFormActions,
   Modal,
   TextArea,
   theme,
-  UnsavedChangesPopover,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useId, useState } from 'react';
@@ -229,26 +229,19 @@ function ReviewEditor({
         {review?.is_published ? (
           <p>Changing your review takes it off the public page until your advisor shows it again.</p>
         ) : null}
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end', marginTop: 8 }}>
-          {review ? (
-            <Button variant="danger" onClick={onDelete} disabled={busy}>
-              Delete review
-            </Button>
-          ) : null}
-          <Button variant="secondary" onClick={guard.requestClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Send review
-          </Button>
-        </div>
-        <FormError>{failure ?? undefined}</FormError>
-        <UnsavedChangesPopover
-          open={guard.confirming}
-          onDiscard={guard.discard}
-          onKeepEditing={guard.keepEditing}
-          style={{ top: 'auto', bottom: 'calc(100% + 6px)' }}
+        <GuardedFormActions
+          guard={guard}
+          busy={busy}
+          submitLabel="Send review"
+          leading={
+            review ? (
+              <Button variant="danger" onClick={onDelete} disabled={busy}>
+                Delete review
+              </Button>
+            ) : null
+          }
         />
+        <FormError>{failure ?? undefined}</FormError>
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { hasUnsavedChanges, UnsavedChangesPopover, useUnsavedChangesGuard } from './unsavedChanges';
+import { GuardedFormActions, hasUnsavedChanges, UnsavedChangesPopover, useUnsavedChangesGuard } from './unsavedChanges';
 
 describe('hasUnsavedChanges (spec §4)', () => {
   it('treats numeric strings as numbers', () => {
@@ -76,5 +76,47 @@ describe('useUnsavedChangesGuard with its popover', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('GuardedFormActions', () => {
+  function Stepped({ onClose, onSubmit }: { onClose: () => void; onSubmit: () => void }) {
+    const [name, setName] = useState('');
+    const [step, setStep] = useState(1);
+    const guard = useUnsavedChangesGuard({ name: '' }, { name }, onClose);
+    return (
+      <form
+        style={{ position: 'relative' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <label>
+          Name <input value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <GuardedFormActions
+          guard={guard}
+          submitLabel="Save member"
+          onBack={step > 0 ? () => setStep(step - 1) : null}
+        />
+      </form>
+    );
+  }
+
+  it('submits with its button, goes Back while there is a step before, and Cancel asks first once something changed', () => {
+    const onClose = jest.fn();
+    const onSubmit = jest.fn();
+    render(<Stepped onClose={onClose} onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save member' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeInstanceOf(HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

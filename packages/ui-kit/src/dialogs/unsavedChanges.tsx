@@ -1,4 +1,4 @@
-import { type CSSProperties, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button';
 import { theme } from '../theme';
@@ -153,5 +153,66 @@ export function UnsavedChangesPopover({
         </Button>
       </div>
     </Pop>
+  );
+}
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  justify-content: flex-end;
+  margin-top: 12px;
+`;
+
+export interface GuardedFormActionsProps {
+  guard: UnsavedChangesGuard;
+  /** Saving: the submit button shows its spinner. */
+  busy?: boolean;
+  /** The submit button's text ('Save member', 'Next'). */
+  submitLabel: ReactNode;
+  /** Buttons before Cancel (e.g. Delete review). */
+  leading?: ReactNode;
+  /** A form of steps past its first: Back, between Cancel and the submit button. */
+  onBack?: (() => void) | null;
+  /** The popover's right edge on the form's (forms as wide as their dialog); else its left edge. */
+  popoverRight?: boolean;
+}
+
+/**
+ * A guarded form's actions, at its end: Cancel (through the guard: asks first when something changed, spec §4), Back
+ * in a form of steps, the submit button, and the unsaved-changes popover above them (the form is their positioned
+ * container).
+ */
+export function GuardedFormActions({
+  guard,
+  busy,
+  submitLabel,
+  leading,
+  onBack,
+  popoverRight,
+}: GuardedFormActionsProps) {
+  return (
+    <>
+      <Actions>
+        {leading}
+        <Button variant="secondary" onClick={guard.requestClose}>
+          Cancel
+        </Button>
+        {onBack ? (
+          <Button variant="secondary" onClick={onBack} disabled={busy}>
+            Back
+          </Button>
+        ) : null}
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+      </Actions>
+      <UnsavedChangesPopover
+        open={guard.confirming}
+        onDiscard={guard.discard}
+        onKeepEditing={guard.keepEditing}
+        style={{ top: 'auto', bottom: 'calc(100% + 6px)', ...(popoverRight ? { right: 0 } : {}) }}
+      />
+    </>
   );
 }
