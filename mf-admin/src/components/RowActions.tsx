@@ -1,5 +1,5 @@
-import { api, Button, errorMessage } from '@kinfolio/ui-kit';
-import { type DependencyList, useCallback, useEffect, useState } from 'react';
+import { api, Button, errorMessage, Table } from '@kinfolio/ui-kit';
+import { type DependencyList, type ReactNode, useCallback, useEffect, useState } from 'react';
 
 /**
  * A table row's Edit and Delete buttons, named after the row ("Edit Acme", "Delete Acme") so a screen reader and a
@@ -17,6 +17,66 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: (
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** One column of a CrudTable: its header and what a row shows in it. */
+export interface CrudColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Figures: right-aligned, digits of equal width. */
+  numeric?: boolean;
+}
+
+/**
+ * An admin list's table: a row per item with its columns, then the item's Edit and Delete (RowActions, named after
+ * the item).
+ */
+export function CrudTable<T extends { id: string; name: string }>({
+  label,
+  rows,
+  columns,
+  onEdit,
+  onDelete,
+}: {
+  label: string;
+  rows: readonly T[];
+  columns: readonly CrudColumn<T>[];
+  onEdit: (row: T) => void;
+  onDelete?: (row: T) => void;
+}) {
+  const num = (c: CrudColumn<T>) => (c.numeric ? 'kf-num' : undefined);
+  return (
+    <Table label={label}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.header} scope="col" className={num(c)}>
+              {c.header}
+            </th>
+          ))}
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            {columns.map((c) => (
+              <td key={c.header} className={num(c)}>
+                {c.cell(row)}
+              </td>
+            ))}
+            <td>
+              <RowActions
+                name={row.name}
+                onEdit={() => onEdit(row)}
+                onDelete={onDelete ? () => onDelete(row) : undefined}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }
 

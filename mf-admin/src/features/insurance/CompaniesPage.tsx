@@ -1,4 +1,4 @@
-import { api, Button, Table, TextInput } from '@kinfolio/ui-kit';
+import { api, Button, TextInput } from '@kinfolio/ui-kit';
 import {
   AdminPage,
   DeleteConfirm,
@@ -8,7 +8,7 @@ import {
   useCrudPage,
   useEditorForm,
 } from '../../components/crud';
-import { RowActions, useAdminList } from '../../components/RowActions';
+import { CrudTable, useAdminList } from '../../components/RowActions';
 import type { Company } from './api';
 
 /**
@@ -35,28 +35,17 @@ export function CompaniesPage() {
         empty="Add the first insurer, then its plans."
       >
         {(rows) => (
-          <Table label="Insurance companies">
-            <thead>
-              <tr>
-                <th scope="col">Company</th>
-                <th scope="col">Country</th>
-                <th scope="col">Plans</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <td>{c.name}</td>
-                  <td>{c.country ?? '—'}</td>
-                  <td>{c.plan_count}</td>
-                  <td>
-                    <RowActions name={c.name} onEdit={() => crud.edit(c)} onDelete={() => crud.askDelete(c)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <CrudTable
+            label="Insurance companies"
+            rows={rows}
+            columns={[
+              { header: 'Company', cell: (c) => c.name },
+              { header: 'Country', cell: (c) => c.country ?? '—' },
+              { header: 'Plans', cell: (c) => c.plan_count },
+            ]}
+            onEdit={crud.edit}
+            onDelete={crud.askDelete}
+          />
         )}
       </ListStates>
       <PageNoteView note={crud.note} />

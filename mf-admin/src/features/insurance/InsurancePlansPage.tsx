@@ -1,4 +1,4 @@
-import { api, Button, errorMessage, FilePicker, Select, Table, TextInput, theme } from '@kinfolio/ui-kit';
+import { api, Button, errorMessage, FilePicker, Select, TextInput, theme } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -10,7 +10,7 @@ import {
   useCrudPage,
   useEditorForm,
 } from '../../components/crud';
-import { RowActions } from '../../components/RowActions';
+import { CrudTable } from '../../components/RowActions';
 import {
   allFieldMessages,
   amountOf,
@@ -124,34 +124,20 @@ export function InsurancePlansPage() {
         empty={applied ? 'Try another plan or company name.' : 'Add the first plan advisors can choose from.'}
       >
         {(rows) => (
-          <Table label="Insurance plans">
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">Company</th>
-                <th scope="col">Category</th>
-                <th scope="col">Plan type</th>
-                <th scope="col">Premium ages</th>
-                <th scope="col">Riders</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.id}>
-                  <td>{p.name}</td>
-                  <td>{p.company_name ?? '—'}</td>
-                  <td>{catName(p.category)}</td>
-                  <td>{typeName(p.plan_type)}</td>
-                  <td>{p.premium_rows}</td>
-                  <td>{p.rider_count}</td>
-                  <td>
-                    <RowActions name={p.name} onEdit={() => void openPlan(p)} onDelete={() => crud.askDelete(p)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <CrudTable
+            label="Insurance plans"
+            rows={rows}
+            columns={[
+              { header: 'Plan', cell: (p) => p.name },
+              { header: 'Company', cell: (p) => p.company_name ?? '—' },
+              { header: 'Category', cell: (p) => catName(p.category) },
+              { header: 'Plan type', cell: (p) => typeName(p.plan_type) },
+              { header: 'Premium ages', cell: (p) => p.premium_rows },
+              { header: 'Riders', cell: (p) => p.rider_count },
+            ]}
+            onEdit={(p) => void openPlan(p)}
+            onDelete={crud.askDelete}
+          />
         )}
       </ListStates>
       <PageNoteView note={crud.note} />

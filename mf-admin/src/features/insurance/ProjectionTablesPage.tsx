@@ -1,4 +1,4 @@
-import { api, Button, errorMessage, Select, Table, TextInput } from '@kinfolio/ui-kit';
+import { api, Button, errorMessage, Select, TextInput } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import {
   AdminPage,
@@ -9,7 +9,7 @@ import {
   useCrudPage,
   useEditorForm,
 } from '../../components/crud';
-import { RowActions } from '../../components/RowActions';
+import { CrudTable } from '../../components/RowActions';
 import { amountOf, type PlanSummary, type ProjectionRow, type ProjectionTable, shownAmount } from './api';
 
 const VALUES = [
@@ -69,30 +69,18 @@ export function ProjectionTablesPage() {
         empty={plans.length ? 'Add a table of policy values for a plan.' : 'Add an insurance plan first.'}
       >
         {(rows) => (
-          <Table label="Projection tables">
-            <thead>
-              <tr>
-                <th scope="col">Table</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Entry age</th>
-                <th scope="col">Years</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((t) => (
-                <tr key={t.id}>
-                  <td>{t.name}</td>
-                  <td>{t.plan_name}</td>
-                  <td>{t.entry_age ?? '—'}</td>
-                  <td>{t.rows.length}</td>
-                  <td>
-                    <RowActions name={t.name} onEdit={() => crud.edit(t)} onDelete={() => crud.askDelete(t)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <CrudTable
+            label="Projection tables"
+            rows={rows}
+            columns={[
+              { header: 'Table', cell: (t) => t.name },
+              { header: 'Plan', cell: (t) => t.plan_name },
+              { header: 'Entry age', cell: (t) => t.entry_age ?? '—' },
+              { header: 'Years', cell: (t) => t.rows.length },
+            ]}
+            onEdit={crud.edit}
+            onDelete={crud.askDelete}
+          />
         )}
       </ListStates>
       <PageNoteView note={crud.note} />

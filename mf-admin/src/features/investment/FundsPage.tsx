@@ -11,7 +11,7 @@ import {
   useCrudPage,
   useEditorForm,
 } from '../../components/crud';
-import { RowActions } from '../../components/RowActions';
+import { CrudTable } from '../../components/RowActions';
 import { type AdminFund, type FundImportStatus, type FundPage, Row } from './shared';
 
 const PAGE_SIZE = 20;
@@ -108,44 +108,29 @@ export function FundsPage() {
       >
         {(rows) => (
           <>
-            <Table label="Funds">
-              <thead>
-                <tr>
-                  <th scope="col">Fund</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Currency</th>
-                  <th scope="col" className="kf-num">
-                    Price
-                  </th>
-                  <th scope="col">Price date</th>
-                  <th scope="col">Risk</th>
-                  <th scope="col">Equity / Bond / Others</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((f) => (
-                  <tr key={f.id}>
-                    <td>{f.name}</td>
-                    <td>{f.code ?? '—'}</td>
-                    <td>{f.company || '—'}</td>
-                    <td>{f.currency}</td>
-                    <td className="kf-num">
-                      {f.price === null ? '—' : f.price.toLocaleString('en', { maximumFractionDigits: 6 })}
-                    </td>
-                    <td>{f.price_date ?? '—'}</td>
-                    <td>{f.risk_level}</td>
-                    <td>
-                      {f.asset_class.equity}% / {f.asset_class.bond}% / {f.asset_class.others}%
-                    </td>
-                    <td>
-                      <RowActions name={f.name} onEdit={() => crud.edit(f)} onDelete={() => crud.askDelete(f)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <CrudTable
+              label="Funds"
+              rows={rows}
+              columns={[
+                { header: 'Fund', cell: (f) => f.name },
+                { header: 'Code', cell: (f) => f.code ?? '—' },
+                { header: 'Company', cell: (f) => f.company || '—' },
+                { header: 'Currency', cell: (f) => f.currency },
+                {
+                  header: 'Price',
+                  numeric: true,
+                  cell: (f) => (f.price === null ? '—' : f.price.toLocaleString('en', { maximumFractionDigits: 6 })),
+                },
+                { header: 'Price date', cell: (f) => f.price_date ?? '—' },
+                { header: 'Risk', cell: (f) => f.risk_level },
+                {
+                  header: 'Equity / Bond / Others',
+                  cell: (f) => `${f.asset_class.equity}% / ${f.asset_class.bond}% / ${f.asset_class.others}%`,
+                },
+              ]}
+              onEdit={crud.edit}
+              onDelete={crud.askDelete}
+            />
             <nav className="kf-pager" aria-label="Fund pages">
               <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                 Previous

@@ -1,5 +1,5 @@
 import type { investmentReference } from '@kinfolio/contracts';
-import { api, Button, errorMessage, Select, Table, TextInput } from '@kinfolio/ui-kit';
+import { api, Button, errorMessage, Select, TextInput } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -11,7 +11,7 @@ import {
   useCrudPage,
   useEditorForm,
 } from '../../components/crud';
-import { RowActions } from '../../components/RowActions';
+import { CrudTable } from '../../components/RowActions';
 import type { InvestmentPlan, ReferenceName } from './shared';
 
 /** The contract's INVESTMENT_PLAN_TYPES (kept here so the page does not bundle the schemas; the type checks them). */
@@ -91,28 +91,17 @@ export function InvestmentPlansPage() {
         }
       >
         {(rows) => (
-          <Table label="Investment plans">
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">Company</th>
-                <th scope="col">Type</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.id}>
-                  <td>{p.name}</td>
-                  <td>{p.company_name}</td>
-                  <td>{p.type}</td>
-                  <td>
-                    <RowActions name={p.name} onEdit={() => crud.edit(p)} onDelete={() => crud.askDelete(p)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <CrudTable
+            label="Investment plans"
+            rows={rows}
+            columns={[
+              { header: 'Plan', cell: (p) => p.name },
+              { header: 'Company', cell: (p) => p.company_name },
+              { header: 'Type', cell: (p) => p.type },
+            ]}
+            onEdit={crud.edit}
+            onDelete={crud.askDelete}
+          />
         )}
       </ListStates>
       <PageNoteView note={crud.note} />

@@ -1,4 +1,4 @@
-import { api, Button, Table, TextInput } from '@kinfolio/ui-kit';
+import { api, Button, TextInput } from '@kinfolio/ui-kit';
 import {
   AdminPage,
   DeleteConfirm,
@@ -8,7 +8,7 @@ import {
   useCrudPage,
   useEditorForm,
 } from '../../components/crud';
-import { RowActions, useAdminList } from '../../components/RowActions';
+import { CrudTable, useAdminList } from '../../components/RowActions';
 import type { ReferenceName } from './shared';
 
 interface Kind {
@@ -70,24 +70,13 @@ function NamesPage({ kind }: { kind: Kind }) {
         empty={kind.emptyText}
       >
         {(rows) => (
-          <Table label={kind.title}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <td>{c.name}</td>
-                  <td>
-                    <RowActions name={c.name} onEdit={() => crud.edit(c)} onDelete={() => crud.askDelete(c)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <CrudTable
+            label={kind.title}
+            rows={rows}
+            columns={[{ header: 'Name', cell: (c) => c.name }]}
+            onEdit={crud.edit}
+            onDelete={crud.askDelete}
+          />
         )}
       </ListStates>
       <PageNoteView note={crud.note} />
