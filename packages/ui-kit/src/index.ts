@@ -11,6 +11,7 @@ export * from './components/layout';
 export * from './components/LazyLoad';
 export * from './components/LeadMagnetEditor';
 export * from './components/Modal';
+export * from './components/Pager';
 export * from './constants';
 export * from './currencyRates';
 export {

@@ -1,4 +1,15 @@
-import { api, Button, errorMessage, NumberInput, Select, Skeleton, Table, TextInput, theme } from '@kinfolio/ui-kit';
+import {
+  api,
+  Button,
+  errorMessage,
+  NumberInput,
+  Pager,
+  Select,
+  Skeleton,
+  Table,
+  TextInput,
+  theme,
+} from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -70,7 +81,6 @@ export function FundsPage() {
   const { deleting } = crud;
 
   const total = data?.total ?? 0;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   return (
     <AdminPage>
       <h1>Funds</h1>
@@ -131,17 +141,15 @@ export function FundsPage() {
               onEdit={crud.edit}
               onDelete={crud.askDelete}
             />
-            <nav className="kf-pager" aria-label="Fund pages">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {n(pages)} ({n(total)} funds)
-              </span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </nav>
+            <Pager
+              page={page}
+              total={total}
+              pageSize={PAGE_SIZE}
+              onPage={setPage}
+              noun={['fund', 'funds']}
+              label="Fund pages"
+              format={n}
+            />
           </>
         )}
       </ListStates>

@@ -275,7 +275,7 @@ describe('admin Investment › Funds', () => {
     open('investment/funds');
     let table = await screen.findByRole('region', { name: 'Funds' });
     expect(cells(table, 0)).toHaveLength(20);
-    expect(screen.getByText('Page 1 of 2 (25 funds)')).toBeInstanceOf(Element);
+    expect(screen.getByText('Page 1 of 2 · 25 funds')).toBeInstanceOf(Element);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     });

@@ -1,4 +1,4 @@
-import { Button, errorMessage, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import { Button, errorMessage, Pager, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -11,7 +11,7 @@ import {
   type Registration,
 } from './api';
 import { NotifyButton, NotifyNotice, useNotifier } from './Notify';
-import { Box, Filters, Muted, Pager, SkeletonRows, Wrap } from './shared';
+import { Box, Filters, Muted, SkeletonRows, Wrap } from './shared';
 
 const PENDING_LABEL: Record<Pending, string> = {
   any: 'Not verified or not on a plan',

@@ -1,4 +1,4 @@
-import { errorMessage, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import { errorMessage, Pager, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -13,7 +13,7 @@ import {
   subscribersCsvUrl,
 } from './api';
 import { NotifyButton, NotifyNotice, useNotifier } from './Notify';
-import { Box, ExportCsv, Filters, Pager, PersonCell, SkeletonRows, useDebounced, usePeople, Wrap } from './shared';
+import { Box, ExportCsv, Filters, PersonCell, SkeletonRows, useDebounced, usePeople, Wrap } from './shared';
 
 const STATUS_LABEL: Record<SubscriptionState, string> = {
   active: 'Active',

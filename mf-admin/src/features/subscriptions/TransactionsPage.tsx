@@ -1,4 +1,4 @@
-import { Button, errorMessage, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import { Button, errorMessage, Pager, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -11,18 +11,7 @@ import {
   type Transaction,
   transactionsCsvUrl,
 } from './api';
-import {
-  Box,
-  DateField,
-  ExportCsv,
-  Filters,
-  Pager,
-  PersonCell,
-  SkeletonRows,
-  useDebounced,
-  usePeople,
-  Wrap,
-} from './shared';
+import { Box, DateField, ExportCsv, Filters, PersonCell, SkeletonRows, useDebounced, usePeople, Wrap } from './shared';
 
 const KINDS = [
   { value: '', label: 'All transactions' },

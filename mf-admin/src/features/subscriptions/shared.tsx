@@ -1,4 +1,4 @@
-import { Button, describedBy, Field, theme } from '@kinfolio/ui-kit';
+import { describedBy, Field, theme } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { fetchPerson, type Person } from './api';
@@ -38,46 +38,6 @@ export const Muted = styled.span`
   color: ${theme.colors.muted};
   font-size: 0.9em;
 `;
-const PagerNav = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px 12px;
-  align-items: center;
-  justify-content: flex-end;
-  margin: 12px;
-`;
-
-export function Pager({
-  page,
-  total,
-  pageSize,
-  busy,
-  onPage,
-  noun,
-}: {
-  page: number;
-  total: number;
-  pageSize: number;
-  busy: boolean;
-  onPage: (p: number) => void;
-  noun: [string, string];
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  return (
-    <PagerNav aria-label="Pages">
-      <Button variant="secondary" disabled={busy || page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span aria-live="polite">
-        Page {page} of {pages} · {total} {total === 1 ? noun[0] : noun[1]}
-      </span>
-      <Button variant="secondary" disabled={busy || page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </PagerNav>
-  );
-}
-
 /** Names and e-mails of the advisors on a page (billing knows user ids only). */
 export function usePeople(ids: readonly string[]): Record<string, Person | null> {
   const [people, setPeople] = useState<Record<string, Person | null>>({});

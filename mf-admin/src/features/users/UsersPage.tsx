@@ -2,6 +2,7 @@ import {
   Button,
   EmptyState,
   errorMessage,
+  Pager,
   ResultMessage,
   Select,
   Table,
@@ -68,14 +69,6 @@ const Box = styled.div`
   border: 1px solid #e3eaea;
   border-radius: ${theme.radius};
 `;
-const Pager = styled.nav`
-  display: flex;
-  gap: 12px;
-  align-items: center;
-  justify-content: flex-end;
-  margin-top: 12px;
-`;
-
 type Action = { kind: 'deactivate' | 'activate' | 'delete'; user: User };
 
 const TYPE_OPTIONS = [
@@ -201,7 +194,6 @@ export function UsersPage({ status }: { status: UserStatus }) {
 
   const title = status === 'active' ? 'Active users' : 'Deactivated users';
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   const filtered = search !== '' || type !== '';
   const texts = pending ? actionTexts(pending) : null;
 
@@ -322,17 +314,14 @@ export function UsersPage({ status }: { status: UserStatus }) {
       ) : null}
 
       {data && data.total > 0 && (
-        <Pager aria-label="Pages">
-          <Button variant="secondary" disabled={page <= 1 || list.loading} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {data.page} of {pages} · {data.total} {data.total === 1 ? 'user' : 'users'}
-          </span>
-          <Button variant="secondary" disabled={page >= pages || list.loading} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </Pager>
+        <Pager
+          page={data.page}
+          total={data.total}
+          pageSize={data.page_size}
+          busy={list.loading}
+          onPage={setPage}
+          noun={['user', 'users']}
+        />
       )}
 
       {pending && texts && (

@@ -1,6 +1,6 @@
-import { api } from '@kinfolio/ui-kit';
+import { api, Pager } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
-import { asPage, DataTable, formatDateTime, PageFrame, type PageOf, Pager } from '../shared/ui';
+import { asPage, DataTable, formatDateTime, PageFrame, type PageOf } from '../shared/ui';
 
 export interface ErrorLogRow {
   id: string;

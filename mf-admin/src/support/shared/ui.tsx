@@ -41,33 +41,6 @@ export const DataTable = styled(Table)`
   tr.kf-row-link:hover td { background: ${theme.colors.primarySoft}; }
 `;
 
-export function Pager({
-  page,
-  total,
-  pageSize,
-  onPage,
-}: {
-  page: number;
-  total: number;
-  pageSize: number;
-  onPage: (p: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-  return (
-    <nav aria-label="Pages" style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 10 }}>
-      <PlainButton type="button" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        Previous
-      </PlainButton>
-      <span>
-        Page {page} of {pages}
-      </span>
-      <PlainButton type="button" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-        Next
-      </PlainButton>
-    </nav>
-  );
-}
-
 /** Delete with a second, explicit confirmation click. */
 export function ConfirmDelete({ label, onConfirm }: { label: string; onConfirm: () => Promise<void> | void }) {
   const [asking, setAsking] = useState(false);

@@ -1,8 +1,8 @@
 import { Conversation, getSocket, TagPill, type Ticket } from '@kinfolio/support-ui';
-import { api, useSession } from '@kinfolio/ui-kit';
+import { api, Pager, useSession } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { asPage, DataTable, formatDateTime, PageFrame, type PageOf, Pager } from '../shared/ui';
+import { asPage, DataTable, formatDateTime, PageFrame, type PageOf } from '../shared/ui';
 import { announcePending, usePendingTickets } from './pending';
 
 /** Admin status options (spec §3): Pending, Closed. */

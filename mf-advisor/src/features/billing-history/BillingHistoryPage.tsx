@@ -1,4 +1,4 @@
-import { Button, errorMessage, ResultMessage, Select, Table, Tag, theme } from '@kinfolio/ui-kit';
+import { errorMessage, Pager, ResultMessage, Select, Table, Tag, theme } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Bone, Card, Empty, Page } from '../../components/ui';
@@ -10,14 +10,6 @@ export const HISTORY_PAGE_SIZE = 10;
 
 const Filters = styled.div`
   max-width: 240px;
-`;
-const Pager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px 12px;
-  margin-top: 12px;
-  color: ${theme.colors.muted};
 `;
 const Amount = styled.td`
   text-align: right;
@@ -58,7 +50,6 @@ export function BillingHistoryPage() {
   }, [page, kind]);
 
   const data = state.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
 
   return (
     <Page>
@@ -121,17 +112,14 @@ export function BillingHistoryPage() {
               })}
             </tbody>
           </Table>
-          <Pager aria-label="Pages">
-            <Button variant="secondary" disabled={page <= 1 || state.loading} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <span aria-live="polite">
-              Page {data.page} of {pages} · {data.total} {data.total === 1 ? 'transaction' : 'transactions'}
-            </span>
-            <Button variant="secondary" disabled={page >= pages || state.loading} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </Pager>
+          <Pager
+            page={data.page}
+            total={data.total}
+            pageSize={data.page_size}
+            busy={state.loading}
+            onPage={setPage}
+            noun={['transaction', 'transactions']}
+          />
         </Card>
       )}
     </Page>

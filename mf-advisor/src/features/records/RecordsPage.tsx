@@ -4,6 +4,7 @@ import {
   Button,
   ConfirmDialog,
   errorMessage,
+  Pager,
   ResultMessage,
   Skeleton,
   Table,
@@ -32,6 +33,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const TEXTS = {
   customers: {
     title: 'Customers',
+    count: ['customer', 'customers'] as const,
     lead: 'The households you advise.',
     empty: 'No customers yet',
     emptyNote: 'Add a customer, or convert a lead once you have met them.',
@@ -39,6 +41,7 @@ const TEXTS = {
   },
   leads: {
     title: 'Leads',
+    count: ['lead', 'leads'] as const,
     lead: 'People who reached you through your invitation link, your public profile or Add customer.',
     empty: 'No leads yet',
     emptyNote: 'Share your invitation link, or add a customer yourself: they appear here first.',
@@ -83,14 +86,6 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: 6px;
 `;
-const Pager = styled.nav`
-  display: flex;
-  gap: 12px;
-  align-items: center;
-  justify-content: flex-end;
-  margin-top: 12px;
-`;
-
 const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-SG', { dateStyle: 'medium' });
 
 /** Customers and Leads: the advisor's households, paged, sorted and searched on the server (issue 11). */
@@ -164,7 +159,6 @@ export function RecordsPage({ kind }: { kind: Kind }) {
   const addCustomer = user
     ? `/on-boarding?${new URLSearchParams({ referral_id: (user as { referral_id?: string | null }).referral_id ?? '', advisor_id: user.id }).toString()}`
     : '/on-boarding';
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
 
   return (
     <Page>
@@ -279,17 +273,14 @@ export function RecordsPage({ kind }: { kind: Kind }) {
               ))}
             </tbody>
           </Table>
-          <Pager aria-label={`${t.title} pages`}>
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {data.page} of {pages} ({data.total} in all)
-            </span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </Pager>
+          <Pager
+            page={data.page}
+            total={data.total}
+            pageSize={data.page_size}
+            onPage={setPage}
+            noun={t.count}
+            label={`${t.title} pages`}
+          />
         </>
       ) : null}
       <ConfirmDialog

@@ -79,31 +79,28 @@ describe('useUnsavedChangesGuard with its popover', () => {
   });
 });
 
-describe('GuardedFormActions', () => {
-  function Stepped({ onClose, onSubmit }: { onClose: () => void; onSubmit: () => void }) {
-    const [name, setName] = useState('');
-    const [step, setStep] = useState(1);
-    const guard = useUnsavedChangesGuard({ name: '' }, { name }, onClose);
-    return (
-      <form
-        style={{ position: 'relative' }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <label>
-          Name <input value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <GuardedFormActions
-          guard={guard}
-          submitLabel="Save member"
-          onBack={step > 0 ? () => setStep(step - 1) : null}
-        />
-      </form>
-    );
-  }
+/** A form of two steps with a guarded close, on its second step. */
+function Stepped({ onClose, onSubmit }: { onClose: () => void; onSubmit: () => void }) {
+  const [name, setName] = useState('');
+  const [step, setStep] = useState(1);
+  const guard = useUnsavedChangesGuard({ name: '' }, { name }, onClose);
+  return (
+    <form
+      style={{ position: 'relative' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <label>
+        Name <input value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <GuardedFormActions guard={guard} submitLabel="Save member" onBack={step > 0 ? () => setStep(step - 1) : null} />
+    </form>
+  );
+}
 
+describe('GuardedFormActions', () => {
   it('submits with its button, goes Back while there is a step before, and Cancel asks first once something changed', () => {
     const onClose = jest.fn();
     const onSubmit = jest.fn();
