@@ -74,7 +74,13 @@ export function ErrorLogsPage() {
               ))}
             </tbody>
           </DataTable>
-          <Pager page={data.page} total={data.total} pageSize={data.page_size} onPage={setPage} />
+          <Pager
+            page={data.page}
+            total={data.total}
+            pageSize={data.page_size}
+            onPage={setPage}
+            noun={['error', 'errors']}
+          />
         </>
       )}
     </PageFrame>

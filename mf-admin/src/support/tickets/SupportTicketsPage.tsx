@@ -170,6 +170,7 @@ export function TicketsList() {
             total={data.total}
             pageSize={data.page_size}
             onPage={(p) => set({ page: String(p) })}
+            noun={['ticket', 'tickets']}
           />
         </>
       )}
