@@ -77,6 +77,7 @@ async function open(path = '/admin-dashboard/presentations') {
       </Routes>
     </MemoryRouter>,
   );
+  await act(async () => {}); // the page's first read settles inside act
 }
 
 describe('admin Presentations', () => {

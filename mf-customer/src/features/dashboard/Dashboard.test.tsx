@@ -57,6 +57,13 @@ function renderAt(path: string) {
   );
 }
 
+/** renderAt, then the household's load settled (a test about the frame alone does not leave it loading). */
+async function renderSettled(path: string) {
+  const view = renderAt(path);
+  await act(async () => {});
+  return view;
+}
+
 beforeEach(() => {
   paths.length = 0;
   logout.mockClear();
@@ -190,8 +197,8 @@ describe('customer dashboard frame', () => {
     expect(logout).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the tabs of §2.8 with links under the dashboard root and marks the active one', () => {
-    renderAt(`/advisor/customers/${CUSTOMER}/scenario-modelling`);
+  it('shows the tabs of §2.8 with links under the dashboard root and marks the active one', async () => {
+    await renderSettled(`/advisor/customers/${CUSTOMER}/scenario-modelling`);
     const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
@@ -206,8 +213,8 @@ describe('customer dashboard frame', () => {
     expect(within(nav).getByRole('link', { name: 'My Dreams' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it('on-boarding mode hides the financial report and My Dreams and makes the tabs inactive', () => {
-    renderAt(`/advisor/customers/${CUSTOMER}?on_boarding=true`);
+  it('on-boarding mode hides the financial report and My Dreams and makes the tabs inactive', async () => {
+    await renderSettled(`/advisor/customers/${CUSTOMER}?on_boarding=true`);
     const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
     expect(within(nav).queryAllByRole('link')).toHaveLength(0);
     expect(within(nav).queryByText('Financial Report')).toBeNull();
@@ -216,9 +223,9 @@ describe('customer dashboard frame', () => {
     expect(screen.getByTestId('where').textContent).toBe(`/advisor/customers/${CUSTOMER}/profile?on_boarding=true`);
   });
 
-  it('the index opens the financial report; its sub-tabs and the funds links with ?activeTab=', () => {
+  it('the index opens the financial report; its sub-tabs and the funds links with ?activeTab=', async () => {
     sessionUser = { id: CUSTOMER, type: 'customer', name: 'Siti', gender: 'female', profile_image: null };
-    renderAt('/customer/dashboard');
+    await renderSettled('/customer/dashboard');
     expect(screen.getByTestId('where').textContent).toBe('/customer/dashboard/financial-report/dashboard');
     const sub = screen.getByRole('navigation', { name: 'Financial report' });
     expect(
@@ -226,7 +233,9 @@ describe('customer dashboard frame', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Cashflow', 'Net Worth', 'Insurance', 'Funds', 'Debt', 'Property']);
-    fireEvent.click(within(sub).getByRole('link', { name: 'Funds' }));
+    await act(async () => {
+      fireEvent.click(within(sub).getByRole('link', { name: 'Funds' }));
+    });
     expect(screen.getByTestId('where').textContent).toBe('/customer/dashboard/financial-report/dashboard/funds');
     const funds = screen.getByRole('navigation', { name: 'Funds' });
     expect(
@@ -242,15 +251,17 @@ describe('customer dashboard frame', () => {
       ],
       ['add-pension', '/customer/dashboard/financial-report/funds?activeTab=pension&add_fund=true'],
     ]);
-    fireEvent.click(within(funds).getByRole('link', { name: 'Add pension' }));
+    await act(async () => {
+      fireEvent.click(within(funds).getByRole('link', { name: 'Add pension' }));
+    });
     // the Funds screen itself (issue 13) is tested in balance-sheet/BalanceSheet.test.tsx
     expect(screen.getByTestId('where').textContent).toBe(
       '/customer/dashboard/financial-report/funds?activeTab=pension&add_fund=true',
     );
   });
 
-  it("a concern's sub-pages: 'Income & Expenses', Insurance, Funds, Debt, and Property disabled", () => {
-    renderAt(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns/c-1/insurance`);
+  it("a concern's sub-pages: 'Income & Expenses', Insurance, Funds, Debt, and Property disabled", async () => {
+    await renderSettled(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns/c-1/insurance`);
     const nav = screen.getByRole('navigation', { name: 'Concern' });
     expect(
       within(nav)
@@ -261,8 +272,8 @@ describe('customer dashboard frame', () => {
     expect(within(nav).getByRole('link', { name: 'Insurance' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it("on-boarding mode also makes a concern's sub-page links inactive", () => {
-    renderAt(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns/c-1/cashflow?on_boarding=true`);
+  it("on-boarding mode also makes a concern's sub-page links inactive", async () => {
+    await renderSettled(`/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns/c-1/cashflow?on_boarding=true`);
     const nav = screen.getByRole('navigation', { name: 'Concern' });
     expect(within(nav).queryAllByRole('link')).toHaveLength(0);
     expect(within(nav).getByText('Income & Expenses').getAttribute('aria-disabled')).toBe('true');
