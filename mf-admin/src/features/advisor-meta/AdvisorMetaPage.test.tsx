@@ -1,28 +1,13 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+type Call = StubCall;
+const { calls } = stub;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c = { method, path, body: method === 'DELETE' ? undefined : body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const A = '00000000-0000-4000-8000-000000000001';
@@ -68,7 +53,7 @@ function serve(c: Call): unknown {
 beforeEach(() => {
   calls.length = 0;
   db = [meta(A, 'Languages spoken', 0, 'English, Malay'), meta(B, 'Qualifications', 1)];
-  handler = serve;
+  stub.handler = serve;
 });
 
 async function open() {
@@ -169,7 +154,7 @@ describe('admin Advisor meta data', () => {
   });
 
   it('shows a load failure as an alert', async () => {
-    handler = () => {
+    stub.handler = () => {
       throw new ApiError(500, {});
     };
     render(

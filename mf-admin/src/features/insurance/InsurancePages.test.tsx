@@ -1,31 +1,13 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown; query?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+type Call = StubCall;
+const { calls } = stub;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c =
-      method === 'GET'
-        ? { method, path, query: (body as { query?: unknown } | undefined)?.query }
-        : { method, path, body: method === 'DELETE' ? undefined : body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const CO = '00000000-0000-4000-8000-0000000000c1';
@@ -102,7 +84,7 @@ function serve(c: Call): unknown {
 beforeEach(() => {
   calls.length = 0;
   companies = [{ id: CO, name: 'AIA', country: 'SG', plan_count: 1 }];
-  handler = serve;
+  stub.handler = serve;
 });
 
 function renderAt(path: string) {
@@ -277,7 +259,7 @@ describe('admin Insurance Companies', () => {
 
 describe('admin Insurance Projections Tables', () => {
   it('adds a table of policy values by year for a plan', async () => {
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.method === 'GET' && c.path === 'admin/insurance-projections-tables') return [];
       if (c.method === 'POST' && c.path === 'admin/insurance-projections-tables/create') return {};
       return serve(c);

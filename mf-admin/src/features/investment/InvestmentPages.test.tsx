@@ -1,28 +1,13 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+type Call = StubCall;
+const { calls } = stub;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c = { method, path, body: method === 'GET' || method === 'DELETE' ? undefined : body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const id = (k: number) => `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`;
@@ -153,7 +138,7 @@ beforeEach(() => {
   ];
   funds = Array.from({ length: 25 }, (_, k) => fund(100 + k, `Fund ${String(k + 1).padStart(2, '0')}`));
   statuses = [{ configured: true, running: false, interval_ms: 21_600_000, run: null }];
-  handler = serve;
+  stub.handler = serve;
 });
 
 function Where() {

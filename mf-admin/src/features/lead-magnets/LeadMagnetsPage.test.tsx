@@ -1,34 +1,17 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import { uploadStub } from '../../../../packages/ui-kit/test/upload-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+type Call = StubCall;
+const { calls } = stub;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c = { method, path, body: method === 'DELETE' ? undefined : body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  // the one api object every part of ui-kit calls, the shared lead magnet dialog's upload flow included
-  Object.assign(actual.api, {
-    get: call('GET'),
-    post: call('POST'),
-    patch: call('PATCH'),
-    put: call('PUT'),
-    del: call('DELETE'),
-  });
-  return { ...actual, useSession: () => ({ user: { id: ADMIN_ID, type: 'admin' }, status: 'loaded' }) };
-});
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
+  useSession: () => ({ user: { id: ADMIN_ID, type: 'admin' }, status: 'loaded' }),
+}));
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const ADMIN_ID = '00000000-0000-4000-8000-0000000000aa';
@@ -80,7 +63,7 @@ beforeEach(() => {
   storage.reset();
   global.fetch = storage.fetch;
   db = [magnet(M1, 'Retirement checklist')];
-  handler = serve;
+  stub.handler = serve;
 });
 
 async function open() {

@@ -1,38 +1,25 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+type Call = StubCall;
+const { calls } = stub;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c = { method, path, body: method === 'DELETE' ? undefined : body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-    useSession: () => ({ user: { id: ADMIN_ID, type: 'admin' }, status: 'loaded' }),
-    uploadFiles: (files: File[]) =>
-      Promise.resolve(
-        files.map((f) => ({
-          key: `storage/user/documents/${ADMIN_ID}/deck.pdf`,
-          url: '/x',
-          fileName: f.name,
-          mimetype: 'application/pdf',
-        })),
-      ),
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
+  useSession: () => ({ user: { id: ADMIN_ID, type: 'admin' }, status: 'loaded' }),
+  uploadFiles: (files: File[]) =>
+    Promise.resolve(
+      files.map((f) => ({
+        key: `storage/user/documents/${ADMIN_ID}/deck.pdf`,
+        url: '/x',
+        fileName: f.name,
+        mimetype: 'application/pdf',
+      })),
+    ),
+}));
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const ADMIN_ID = '00000000-0000-4000-8000-0000000000aa';
@@ -66,7 +53,7 @@ function serve(c: Call): unknown {
 beforeEach(() => {
   calls.length = 0;
   db = [{ id: F1, folder_name: 'Onboarding', files: [{ name: 'Intro', url: `/api/v1/files/blob/${KEY}`, key: KEY }] }];
-  handler = serve;
+  stub.handler = serve;
 });
 
 async function open(path = '/admin-dashboard/presentations') {
@@ -82,7 +69,7 @@ async function open(path = '/admin-dashboard/presentations') {
 
 describe('admin Presentations', () => {
   it('is reachable from the page walkthroughs page', async () => {
-    handler = (c) => (c.path === 'admin/page-walkthrough' ? [] : serve(c));
+    stub.handler = (c) => (c.path === 'admin/page-walkthrough' ? [] : serve(c));
     await open('/admin-dashboard/page-walkthrough');
     await act(async () => {
       fireEvent.click(await screen.findByRole('link', { name: 'Presentations' }));

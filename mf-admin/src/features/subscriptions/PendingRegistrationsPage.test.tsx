@@ -1,34 +1,12 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown; query?: Record<string, unknown> };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+const { calls } = stub;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const run = (c: Call) => {
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: {
-      get: (path: string, opts?: { query?: Record<string, unknown> }) =>
-        run({ method: 'GET', path, query: opts?.query }),
-      post: (path: string, body?: unknown) => run({ method: 'POST', path, body }),
-      patch: (path: string, body?: unknown) => run({ method: 'PATCH', path, body }),
-      put: (path: string, body?: unknown) => run({ method: 'PUT', path, body }),
-      del: (path: string) => run({ method: 'DELETE', path }),
-    },
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const DANA = '00000000-0000-4000-8000-0000000000a1';
@@ -62,7 +40,7 @@ beforeEach(() => {
 describe('admin Subscriptions › pending registrations', () => {
   it('lists advisors not verified or not on a plan, filters by which, and reminds one once a day', async () => {
     let sent = 0;
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path === 'admin/get-filtered-users') {
         const body = c.body as { pending: string };
         const rows =

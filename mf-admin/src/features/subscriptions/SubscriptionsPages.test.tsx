@@ -1,34 +1,13 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown; query?: Record<string, unknown> };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+type Call = StubCall;
+const { calls } = stub;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const run = (c: Call) => {
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: {
-      get: (path: string, opts?: { query?: Record<string, unknown> }) =>
-        run({ method: 'GET', path, query: opts?.query }),
-      post: (path: string, body?: unknown) => run({ method: 'POST', path, body }),
-      patch: (path: string, body?: unknown) => run({ method: 'PATCH', path, body }),
-      put: (path: string, body?: unknown) => run({ method: 'PUT', path, body }),
-      del: (path: string) => run({ method: 'DELETE', path }),
-    },
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const DANA = '00000000-0000-4000-8000-0000000000a1';
@@ -80,7 +59,7 @@ beforeEach(() => {
 
 describe('admin Subscriptions', () => {
   it('lists active subscribers with name, plan, amount, next charge and card; past due by the status filter', async () => {
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path.startsWith('users/')) return person(c);
       if (c.path === 'admin/subscribers-list')
         return c.query?.status === 'past_due'
@@ -117,7 +96,7 @@ describe('admin Subscriptions', () => {
 
   it('reminds an expired subscriber to subscribe, and shows the once-a-day refusal', async () => {
     let sent = 0;
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path.startsWith('users/')) return person(c);
       if (c.path === 'admin/subscribers-list')
         return {
@@ -159,7 +138,7 @@ describe('admin Subscriptions', () => {
       occurred_at: '2026-03-01T10:00:00Z',
       ...over,
     });
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path.startsWith('users/')) return person(c);
       if (c.path === 'admin/subscription-transactions-list') {
         const page = Number(c.query?.page ?? 1);
@@ -203,7 +182,7 @@ describe('admin Subscriptions', () => {
   });
 
   it('searches and sorts subscribers on the server, and exports the same filtered list as CSV', async () => {
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path.startsWith('users/')) return person(c);
       if (c.path === 'admin/subscribers-list')
         return c.query?.search === 'lee'
@@ -239,7 +218,7 @@ describe('admin Subscriptions', () => {
   });
 
   it('sorts expired subscribers by end date by default, and says when a search matches nobody', async () => {
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path === 'admin/subscribers-list') return { rows: [], total: 0, page: 1, page_size: 20 };
       return 0;
     };
@@ -258,7 +237,7 @@ describe('admin Subscriptions', () => {
   });
 
   it('filters transactions by search and date range, exports them, and links our own receipts as downloads', async () => {
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path.startsWith('users/')) return person(c);
       if (c.path === 'admin/subscription-transactions-list')
         return {
@@ -316,7 +295,7 @@ describe('admin Subscriptions', () => {
   });
 
   it('shows the list error as an alert', async () => {
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path === 'admin/subscribers-list') throw new ApiError(500, { message: 'Something went wrong' });
       return 0;
     };
@@ -350,7 +329,7 @@ describe('admin Subscriptions', () => {
       jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
         saved.push(`${this.download} ${this.href}`);
       });
-      handler = (c) => {
+      stub.handler = (c) => {
         if (c.path === 'admin/get-filtered-users')
           return { rows: [reg(DANA, 'Dana Tan', 'dana@kinfolio.test')], total: 1, page: 1, page_size: 20 };
         return 0;

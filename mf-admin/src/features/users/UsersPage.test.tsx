@@ -1,28 +1,13 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+type Call = StubCall;
+const { calls } = stub;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c = { method, path, body: method === 'DELETE' ? undefined : body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 const fail = (message: string, status = 400) => new ApiError(status, { message });
 
@@ -98,7 +83,7 @@ beforeEach(() => {
     user('00000000-0000-4000-8000-000000000002', 'Bob Lim', 'active', 'customer'),
     user('00000000-0000-4000-8000-000000000003', 'Carol Ng', 'deactivated'),
   ];
-  handler = serve;
+  stub.handler = serve;
 });
 
 describe('admin Users', () => {
@@ -223,7 +208,7 @@ describe('admin Users', () => {
   it('shows a failed action in the dialog and keeps it open', async () => {
     renderAt('/admin-dashboard/active-users');
     await screen.findByText('Alice Tan');
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.method === 'PATCH') throw fail('You cannot deactivate yourself');
       return serve(c);
     };
@@ -237,7 +222,7 @@ describe('admin Users', () => {
   });
 
   it('shows the list error from the API client as an alert', async () => {
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path === 'admin/get-filtered-users') throw new Error('network down');
       return serve(c);
     };
@@ -250,7 +235,7 @@ describe('admin Users', () => {
     db = Array.from({ length: 23 }, (_, i) =>
       user(`00000000-0000-4000-8000-${String(i + 100).padStart(12, '0')}`, `User ${i + 1}`, 'active'),
     );
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.path !== 'admin/get-filtered-users') return serve(c);
       const b = c.body as { page: number; page_size: number };
       const rows = db.slice((b.page - 1) * b.page_size, b.page * b.page_size);

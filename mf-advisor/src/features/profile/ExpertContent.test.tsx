@@ -1,38 +1,24 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+const { calls } = stub;
 const ME = '00000000-0000-4000-8000-0000000000a1';
 const META_LANG = '00000000-0000-4000-8000-00000000a001';
 const META_EXP = '00000000-0000-4000-8000-00000000a002';
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c = { method, path, body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-    useSession: () => ({
-      user: { id: ME, type: 'advisor', name: 'Dana Lee', email: 'dana@kinfolio.test' },
-      status: 'loaded',
-      setUser: jest.fn(),
-      refresh: jest.fn(),
-      logout: jest.fn(),
-    }),
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
+  useSession: () => ({
+    user: { id: ME, type: 'advisor', name: 'Dana Lee', email: 'dana@kinfolio.test' },
+    status: 'loaded',
+    setUser: jest.fn(),
+    refresh: jest.fn(),
+    logout: jest.fn(),
+  }),
+}));
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const advisor = {
@@ -96,7 +82,7 @@ beforeEach(() => {
       updated_at: '2026-02-01T00:00:00.000Z',
     },
   ];
-  handler = (c) => {
+  stub.handler = (c) => {
     if (c.method === 'GET' && c.path === `users/${ME}`) return { ...advisor };
     if (c.method === 'GET' && c.path === 'advisor/profile-meta-data') return meta;
     if (c.method === 'GET' && c.path === 'advisor/testimonial') return testimonials;
@@ -141,8 +127,8 @@ async function open() {
 describe('Expert Positioning content', () => {
   it('puts the review box back and says why when publishing fails', async () => {
     await open();
-    const base = handler;
-    handler = (c) => {
+    const base = stub.handler;
+    stub.handler = (c) => {
       if (c.method === 'PATCH') throw new ApiError(403, { message: 'You do not have access to this resource' });
       return base(c);
     };
@@ -175,8 +161,8 @@ describe('Expert Positioning content', () => {
 
   it('shows a refused meta value by its field', async () => {
     await open();
-    const base = handler;
-    handler = (c) => {
+    const base = stub.handler;
+    stub.handler = (c) => {
       if (c.path === 'advisor/bulk-update/profile-meta-data')
         throw new ApiError(400, {
           message: 'Control characters are not allowed',

@@ -1,35 +1,18 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import { uploadStub } from '../../../../packages/ui-kit/test/upload-stub';
 import { LeadMagnetsCard } from './LeadMagnets';
 
-type Call = { method: string; path: string; body?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+type Call = StubCall;
+const { calls } = stub;
 const ME = '00000000-0000-4000-8000-0000000000a1';
 const storage = uploadStub(() => `storage/user/documents/${ME}/guide.pdf`);
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c = { method, path, body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  // the one api object every part of ui-kit calls, the shared lead magnet dialog's upload flow included
-  Object.assign(actual.api, {
-    get: call('GET'),
-    post: call('POST'),
-    patch: call('PATCH'),
-    put: call('PUT'),
-    del: call('DELETE'),
-  });
-  return { ...actual, useSession: () => ({ user: { id: ME, type: 'advisor' }, status: 'loaded' }) };
-});
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
+  useSession: () => ({ user: { id: ME, type: 'advisor' }, status: 'loaded' }),
+}));
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const OWN = '00000000-0000-4000-8000-000000000001';
@@ -82,7 +65,7 @@ beforeEach(() => {
   storage.reset();
   global.fetch = storage.fetch;
   mine = [row(OWN, 'Budget sheet')];
-  handler = serve;
+  stub.handler = serve;
 });
 
 async function open() {

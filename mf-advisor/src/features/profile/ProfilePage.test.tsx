@@ -1,38 +1,25 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
-type Call = { method: string; path: string; body?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+type Call = StubCall;
+const { calls } = stub;
 const setUser = jest.fn();
 const ME = '00000000-0000-4000-8000-0000000000a1';
 let sessionUser: Record<string, unknown> | null = null;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c = { method, path, body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-    useSession: () => ({
-      user: sessionUser,
-      status: sessionUser ? 'loaded' : 'loading',
-      setUser,
-      refresh: jest.fn(),
-      logout: jest.fn(),
-    }),
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
+  useSession: () => ({
+    user: sessionUser,
+    status: sessionUser ? 'loaded' : 'loading',
+    setUser,
+    refresh: jest.fn(),
+    logout: jest.fn(),
+  }),
+}));
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const advisor = {
@@ -70,7 +57,7 @@ beforeEach(() => {
   calls.length = 0;
   setUser.mockReset();
   sessionUser = { ...advisor };
-  handler = (c) => {
+  stub.handler = (c) => {
     if (c.method === 'GET' && c.path === `users/${ME}`) return { ...advisor };
     if (c.method === 'GET') return emptyContent(c);
     if (c.method === 'PATCH' && c.path === 'user/update') return { ...advisor, ...(c.body as object) };
@@ -141,7 +128,7 @@ describe('Expert Positioning basic details', () => {
   });
 
   it('shows the server error under the form and by the field it names', async () => {
-    handler = (c) => {
+    stub.handler = (c) => {
       if (c.method === 'GET') return c.path.startsWith('users/') ? { ...advisor } : emptyContent(c);
       throw new ApiError(422, {
         message: 'Validation failed',
@@ -170,7 +157,7 @@ describe('Expert Positioning basic details', () => {
   });
 
   it('shows a load failure as an alert', async () => {
-    handler = () => {
+    stub.handler = () => {
       throw new ApiError(500, {});
     };
     renderAt(`/advisor/profile/${ME}`);

@@ -1,27 +1,11 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { stub } from '../../../../packages/ui-kit/test/api-stub';
 import { RateAdvisor } from './RateAdvisor';
 
-type Call = { method: string; path: string; body?: unknown };
-const calls: Call[] = [];
-let handler: (c: Call) => unknown = () => undefined;
+const { calls } = stub;
 
-jest.mock('@kinfolio/ui-kit', () => {
-  const actual = jest.requireActual('@kinfolio/ui-kit');
-  const call = (method: string) => (path: string, body?: unknown) => {
-    const c = { method, path, body: method === 'DELETE' ? undefined : body };
-    calls.push(c);
-    try {
-      return Promise.resolve(handler(c));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-  return {
-    ...actual,
-    api: { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), del: call('DELETE') },
-  };
-});
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const saved = (rating: number, review: string, is_published = false) => ({
@@ -40,7 +24,7 @@ let mine: ReturnType<typeof saved>[];
 beforeEach(() => {
   calls.length = 0;
   mine = [];
-  handler = (c) => {
+  stub.handler = (c) => {
     if (c.method === 'GET' && c.path === 'customer/review-and-ratings') return mine;
     if (c.method === 'POST' && c.path === 'customer/review-and-ratings/create') {
       const b = c.body as { rating: number; review: string };
@@ -115,8 +99,8 @@ describe('Rate your advisor', () => {
   });
 
   it('shows the server refusal (no advisor) in the dialog', async () => {
-    const base = handler;
-    handler = (c) => {
+    const base = stub.handler;
+    stub.handler = (c) => {
       if (c.method === 'POST') throw new ApiError(409, { message: 'You do not have an advisor to review' });
       return base(c);
     };
