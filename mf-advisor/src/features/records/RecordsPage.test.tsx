@@ -1,11 +1,12 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
 const ME = '00000000-0000-4000-8000-0000000000a1';
 const H1 = '00000000-0000-4000-8000-000000000101';
-const calls: Array<{ method: string; path: string; query?: Record<string, unknown> }> = [];
+const { calls } = stub;
 let rows: unknown[] = [];
 let failPost: Error | null = null;
 
@@ -28,22 +29,23 @@ const row = (id: string, name: string, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
+/** The API as these tests need it (every call is recorded in `calls`). */
+function serve(c: StubCall): unknown {
+  if (c.method === 'GET') {
+    return Promise.resolve({ rows, total: rows.length, page: 1, page_size: 20 });
+  }
+  if (c.method === 'POST') {
+    return failPost ? Promise.reject(failPost) : Promise.resolve({});
+  }
+  if (c.method === 'DELETE') {
+    return Promise.resolve({ message: 'Deleted' });
+  }
+  return undefined;
+}
+stub.handler = serve;
+
 jest.mock('@kinfolio/ui-kit', () => ({
-  ...jest.requireActual('@kinfolio/ui-kit'),
-  api: {
-    get: (path: string, opts?: { query?: Record<string, unknown> }) => {
-      calls.push({ method: 'GET', path, query: opts?.query });
-      return Promise.resolve({ rows, total: rows.length, page: 1, page_size: 20 });
-    },
-    post: (path: string) => {
-      calls.push({ method: 'POST', path });
-      return failPost ? Promise.reject(failPost) : Promise.resolve({});
-    },
-    del: (path: string) => {
-      calls.push({ method: 'DELETE', path });
-      return Promise.resolve({ message: 'Deleted' });
-    },
-  },
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
   useSession: () => ({ user: { id: ME, type: 'advisor', name: 'Dana', referral_id: 'REF9' }, status: 'loaded' }),
 }));
 
@@ -82,7 +84,9 @@ describe('Customers and Leads lists', () => {
       `/advisor/customers/${H1}/profile`,
     );
     expect(within(table).getByText('alex@example.com').tagName).toBe('TD');
-    expect(screen.getByRole('navigation', { name: 'Customers pages' }).textContent).toContain('Page 1 of 1 · 1 customer');
+    expect(screen.getByRole('navigation', { name: 'Customers pages' }).textContent).toContain(
+      'Page 1 of 1 · 1 customer',
+    );
     expect(screen.getByRole('link', { name: 'Add customer' }).getAttribute('href')).toBe(
       `/on-boarding?referral_id=REF9&advisor_id=${ME}`,
     );

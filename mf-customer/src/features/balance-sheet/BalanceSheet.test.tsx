@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
@@ -17,7 +18,7 @@ const T1 = '00000000-0000-4000-8000-0000000000e2';
 const T2 = '00000000-0000-4000-8000-0000000000e3';
 const HOLDING1 = '00000000-0000-4000-8000-0000000000b0';
 const FUND = '00000000-0000-4000-8000-0000000000f1';
-const calls: Array<{ method: string; path: string; body?: unknown; query?: unknown }> = [];
+const { calls } = stub;
 let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
 let postReply: (path: string, body: unknown) => Promise<unknown> = () => Promise.resolve({ id: NEW_ID });
 let patchReply: (path: string, body: unknown) => Promise<unknown> = (path) =>
@@ -243,68 +244,69 @@ const summary = (view: string | null) => ({
   ],
 });
 
+/** The API as these tests need it (every call is recorded in `calls`). */
+function serve(c: StubCall): unknown {
+  const { path, body } = c;
+  if (c.method === 'GET') {
+    const view = (c.query?.view as string | undefined) ?? null;
+    if (path.startsWith('single-lead/')) return Promise.resolve(household);
+    if (path === `customer/${HH}/balance-sheet`) return Promise.resolve(sheet(view));
+    if (path === `customer/${HH}/debt-summary`) return Promise.resolve(summary(view));
+    if (path === 'user/form-steps-draft/dr9/read')
+      return Promise.resolve({
+        id: 'dr9',
+        step: 'balance-sheet/debt-editor',
+        data: {
+          editor: 'debt',
+          record_id: null,
+          step: 2,
+          form: {
+            main: { type: 'vehicle', name: 'Drafted car', currency: 'SGD' },
+            owners: [],
+            lists: { rentals: [] },
+          },
+        },
+      });
+    if (path === 'investment-funds')
+      return Promise.resolve([
+        {
+          id: FUND,
+          name: 'Asia Dividend Fund',
+          company: 'Eastspring',
+          currency: 'SGD',
+          risk_level: 'Medium',
+          asset_class: { equity: 60, bond: 30, others: 10 },
+        },
+      ]);
+    if (path === 'fund-asset-class')
+      return Promise.resolve([
+        { id: 'ac1', name: 'Balanced', position: 0 },
+        { id: 'ac2', name: 'Equity', position: 1 },
+      ]);
+    if (path === `customer/${HH}/debt-transactions`)
+      return Promise.resolve({ rows: sheet(null).debts[0]?.transactions ?? [], total: 1, page: 1, page_size: 200 });
+    if (path === 'property/types')
+      return Promise.resolve([
+        { id: 'hdb', name: 'HDB Flat', position: 0 },
+        { id: 'landed', name: 'Landed', position: 1 },
+      ]);
+    return Promise.resolve({ rows: [], total: 0, page: 1, page_size: 200 });
+  }
+  if (c.method === 'POST') {
+    return postReply(path, body);
+  }
+  if (c.method === 'PATCH') {
+    return patchReply(path, body);
+  }
+  if (c.method === 'DELETE') {
+    return Promise.resolve({ message: 'Deleted' });
+  }
+  return undefined;
+}
+stub.handler = serve;
+
 jest.mock('@kinfolio/ui-kit', () => ({
-  ...jest.requireActual('@kinfolio/ui-kit'),
-  api: {
-    get: (path: string, opts?: { query?: { view?: string } }) => {
-      calls.push({ method: 'GET', path, query: opts?.query });
-      const view = opts?.query?.view ?? null;
-      if (path.startsWith('single-lead/')) return Promise.resolve(household);
-      if (path === `customer/${HH}/balance-sheet`) return Promise.resolve(sheet(view));
-      if (path === `customer/${HH}/debt-summary`) return Promise.resolve(summary(view));
-      if (path === 'user/form-steps-draft/dr9/read')
-        return Promise.resolve({
-          id: 'dr9',
-          step: 'balance-sheet/debt-editor',
-          data: {
-            editor: 'debt',
-            record_id: null,
-            step: 2,
-            form: {
-              main: { type: 'vehicle', name: 'Drafted car', currency: 'SGD' },
-              owners: [],
-              lists: { rentals: [] },
-            },
-          },
-        });
-      if (path === 'investment-funds')
-        return Promise.resolve([
-          {
-            id: FUND,
-            name: 'Asia Dividend Fund',
-            company: 'Eastspring',
-            currency: 'SGD',
-            risk_level: 'Medium',
-            asset_class: { equity: 60, bond: 30, others: 10 },
-          },
-        ]);
-      if (path === 'fund-asset-class')
-        return Promise.resolve([
-          { id: 'ac1', name: 'Balanced', position: 0 },
-          { id: 'ac2', name: 'Equity', position: 1 },
-        ]);
-      if (path === `customer/${HH}/debt-transactions`)
-        return Promise.resolve({ rows: sheet(null).debts[0]?.transactions ?? [], total: 1, page: 1, page_size: 200 });
-      if (path === 'property/types')
-        return Promise.resolve([
-          { id: 'hdb', name: 'HDB Flat', position: 0 },
-          { id: 'landed', name: 'Landed', position: 1 },
-        ]);
-      return Promise.resolve({ rows: [], total: 0, page: 1, page_size: 200 });
-    },
-    post: (path: string, body: unknown) => {
-      calls.push({ method: 'POST', path, body });
-      return postReply(path, body);
-    },
-    patch: (path: string, body: unknown) => {
-      calls.push({ method: 'PATCH', path, body });
-      return patchReply(path, body);
-    },
-    del: (path: string) => {
-      calls.push({ method: 'DELETE', path });
-      return Promise.resolve({ message: 'Deleted' });
-    },
-  },
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
   useSession: () => ({
     user: sessionUser,
     status: 'loaded',

@@ -1,13 +1,13 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
 const ME_ID = '00000000-0000-4000-8000-0000000000d1';
 const SP_ID = '00000000-0000-4000-8000-0000000000d2';
 const INC = '00000000-0000-4000-8000-0000000000e1';
-const calls: Array<{ method: string; path: string; body?: unknown }> = [];
 let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
 let postReply: () => Promise<unknown> = () => Promise.resolve({});
 
@@ -52,44 +52,34 @@ const summary = {
   },
 };
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
+const { calls } = stub;
+
+/** The household's API as these tests need it (every call is recorded in `calls`). */
+function serve(c: StubCall): unknown {
+  if (c.method === 'POST') return postReply();
+  if (c.method === 'PATCH') return {};
+  if (c.method === 'DELETE') return { message: 'Deleted' };
+  if (c.path.startsWith('single-lead/')) return household;
+  if (c.path.startsWith('customer/cash-flow/')) return summary;
+  if (c.path.endsWith('/member-income'))
+    return page([
+      {
+        id: INC,
+        lead_id: HH,
+        member_id: ME_ID,
+        kind: 'gross income',
+        amount: 8500,
+        currency: 'SGD',
+        frequency: 'monthly',
+        position: 0,
+      },
+    ]);
+  return page([]);
+}
+stub.handler = serve;
 
 jest.mock('@kinfolio/ui-kit', () => ({
-  ...jest.requireActual('@kinfolio/ui-kit'),
-  api: {
-    get: (path: string) => {
-      calls.push({ method: 'GET', path });
-      if (path.startsWith('single-lead/')) return Promise.resolve(household);
-      if (path.startsWith('customer/cash-flow/')) return Promise.resolve(summary);
-      if (path.endsWith('/member-income'))
-        return Promise.resolve(
-          page([
-            {
-              id: INC,
-              lead_id: HH,
-              member_id: ME_ID,
-              kind: 'gross income',
-              amount: 8500,
-              currency: 'SGD',
-              frequency: 'monthly',
-              position: 0,
-            },
-          ]),
-        );
-      return Promise.resolve(page([]));
-    },
-    post: (path: string, body: unknown) => {
-      calls.push({ method: 'POST', path, body });
-      return postReply();
-    },
-    patch: (path: string, body: unknown) => {
-      calls.push({ method: 'PATCH', path, body });
-      return Promise.resolve({});
-    },
-    del: (path: string) => {
-      calls.push({ method: 'DELETE', path });
-      return Promise.resolve({ message: 'Deleted' });
-    },
-  },
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
   useSession: () => ({
     user: sessionUser,
     status: 'loaded',
@@ -192,7 +182,7 @@ describe('Income & Expenses', () => {
     sessionUser = { id: 'u9', type: 'customer', name: 'Alex Tan', gender: 'male', profile_image: null };
     await renderAt('/customer/dashboard/financial-report/dashboard/cashflow');
     // asked for by the customer's own id, then read by the household's id the server answered with
-    const asked = calls.map((c) => c.path);
+    const asked = calls.map((c) => c.path).filter((path) => path !== 'currency-rates'); // (ui-kit's own read of the rates)
     expect(asked[0]).toBe('single-lead/u9');
     expect(asked).toEqual(expect.arrayContaining([`customer/${HH}/member-income`, `customer/${HH}/financial-report`]));
     expect(within(screen.getByRole('region', { name: 'Incomes' })).getByText('SGD 8,500').tagName).toBe('TD');

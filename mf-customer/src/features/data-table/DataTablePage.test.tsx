@@ -1,13 +1,14 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 import { ROW_HEIGHT } from './DataTablePage';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
 const ME_ID = '00000000-0000-4000-8000-0000000000d1';
 const F1 = '00000000-0000-4000-8000-0000000000f1';
-const calls: Array<{ method: string; path: string; body?: unknown }> = [];
+const { calls } = stub;
 let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
 let filters: Array<Record<string, unknown>> = [];
 
@@ -55,30 +56,35 @@ const tables = {
 };
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
 
+/** The API as these tests need it (every call is recorded in `calls`). */
+function serve(c: StubCall): unknown {
+  const { path } = c;
+  const body = c.body as Record<string, unknown>;
+  if (c.method === 'GET') {
+    if (path.startsWith('single-lead/')) return Promise.resolve(household);
+    if (path.endsWith('/saved-filters')) return Promise.resolve(page(filters));
+    return Promise.resolve(page([]));
+  }
+  if (c.method === 'POST') {
+    if (path === 'customer/calculate/data-tables') return Promise.resolve(tables);
+    if (path === 'customer/saved-filters') {
+      const { lead_id: _l, ...fields } = body;
+      return Promise.resolve({ ...fields, id: F1, lead_id: HH, position: 0, created_at: '', updated_at: '' });
+    }
+    return Promise.resolve({});
+  }
+  if (c.method === 'PATCH') {
+    return Promise.resolve({});
+  }
+  if (c.method === 'DELETE') {
+    return Promise.resolve({ message: 'Deleted' });
+  }
+  return undefined;
+}
+stub.handler = serve;
+
 jest.mock('@kinfolio/ui-kit', () => ({
-  ...jest.requireActual('@kinfolio/ui-kit'),
-  api: {
-    get: (path: string) => {
-      calls.push({ method: 'GET', path });
-      if (path.startsWith('single-lead/')) return Promise.resolve(household);
-      if (path.endsWith('/saved-filters')) return Promise.resolve(page(filters));
-      return Promise.resolve(page([]));
-    },
-    post: (path: string, body: Record<string, unknown>) => {
-      calls.push({ method: 'POST', path, body });
-      if (path === 'customer/calculate/data-tables') return Promise.resolve(tables);
-      if (path === 'customer/saved-filters') {
-        const { lead_id: _l, ...fields } = body;
-        return Promise.resolve({ ...fields, id: F1, lead_id: HH, position: 0, created_at: '', updated_at: '' });
-      }
-      return Promise.resolve({});
-    },
-    patch: () => Promise.resolve({}),
-    del: (path: string) => {
-      calls.push({ method: 'DELETE', path });
-      return Promise.resolve({ message: 'Deleted' });
-    },
-  },
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
   useSession: () => ({
     user: sessionUser,
     status: 'loaded',

@@ -1,62 +1,65 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
 const META = '00000000-0000-4000-8000-0000000000f1';
 const DREAM = '00000000-0000-4000-8000-0000000000f2';
 const CONCERN = '00000000-0000-4000-8000-0000000000f3';
-const calls: Array<{ method: string; path: string; body?: unknown }> = [];
+const { calls } = stub;
 let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
 const household = { id: HH, name: 'Alex Tan', gender: 'male', age: 42, currency: 'SGD', members: [] };
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 100 });
 
-jest.mock('@kinfolio/ui-kit', () => ({
-  ...jest.requireActual('@kinfolio/ui-kit'),
-  api: {
-    get: (path: string) => {
-      calls.push({ method: 'GET', path });
-      if (path.startsWith('single-lead/')) return Promise.resolve(household);
-      if (path === 'meta-data/dream')
-        return Promise.resolve([
+/** The API as these tests need it (every call is recorded in `calls`). */
+function serve(c: StubCall): unknown {
+  const { path } = c;
+  if (c.method === 'GET') {
+    if (path.startsWith('single-lead/')) return Promise.resolve(household);
+    if (path === 'meta-data/dream')
+      return Promise.resolve([
+        {
+          id: META,
+          title: 'Retire early',
+          description: 'When and how',
+          questions: ['At what age?', 'Where?'],
+          position: 0,
+        },
+      ]);
+    if (path === 'meta-data/concern') return Promise.resolve([]);
+    if (path.endsWith('/dreams'))
+      return Promise.resolve(
+        page([
+          { id: DREAM, lead_id: HH, title: 'Travel', question_answers: [{ question: 'Where?', answer: 'Japan' }] },
+        ]),
+      );
+    if (path.endsWith('/concerns'))
+      return Promise.resolve(
+        page([
           {
-            id: META,
-            title: 'Retire early',
-            description: 'When and how',
-            questions: ['At what age?', 'Where?'],
-            position: 0,
+            id: CONCERN,
+            lead_id: HH,
+            title: 'Job loss',
+            question_answers: [{ question: 'How long?', answer: 'Six months' }],
           },
-        ]);
-      if (path === 'meta-data/concern') return Promise.resolve([]);
-      if (path.endsWith('/dreams'))
-        return Promise.resolve(
-          page([
-            { id: DREAM, lead_id: HH, title: 'Travel', question_answers: [{ question: 'Where?', answer: 'Japan' }] },
-          ]),
-        );
-      if (path.endsWith('/concerns'))
-        return Promise.resolve(
-          page([
-            {
-              id: CONCERN,
-              lead_id: HH,
-              title: 'Job loss',
-              question_answers: [{ question: 'How long?', answer: 'Six months' }],
-            },
-          ]),
-        );
-      return Promise.reject(new Error(`unexpected ${path}`));
-    },
-    post: (path: string, body: unknown) => {
-      calls.push({ method: 'POST', path, body });
-      return Promise.resolve({});
-    },
-    del: (path: string) => {
-      calls.push({ method: 'DELETE', path });
-      return Promise.resolve({ message: 'Deleted' });
-    },
-  },
+        ]),
+      );
+    return Promise.reject(new Error(`unexpected ${path}`));
+  }
+  if (c.method === 'POST') {
+    return Promise.resolve({});
+  }
+  if (c.method === 'DELETE') {
+    return Promise.resolve({ message: 'Deleted' });
+  }
+  return undefined;
+}
+stub.handler = serve;
+
+jest.mock('@kinfolio/ui-kit', () => ({
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
   useSession: () => ({
     user: sessionUser,
     status: 'loaded',

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
@@ -12,7 +13,7 @@ const B1 = '00000000-0000-4000-8000-0000000000b1';
 const NEW_ID = '00000000-0000-4000-8000-0000000000aa';
 const REF_PLAN = '00000000-0000-4000-8000-0000000000ab';
 const REF_CO = '00000000-0000-4000-8000-0000000000ac';
-const calls: Array<{ method: string; path: string; body?: unknown; query?: unknown }> = [];
+const { calls } = stub;
 let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
 let postReply: (path: string) => Promise<unknown> = () => Promise.resolve({ id: NEW_ID });
 
@@ -122,50 +123,51 @@ const coverage = {
 };
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
 
+/** The API as these tests need it (every call is recorded in `calls`). */
+function serve(c: StubCall): unknown {
+  const { path } = c;
+  if (c.method === 'GET') {
+    if (path.startsWith('single-lead/')) return Promise.resolve(household);
+    if (path === `customer/${HH}/insurance`) return Promise.resolve(page(policies));
+    if (path === 'customer/insurance-coverage-by-member') return Promise.resolve(coverage);
+    if (path === 'user/form-steps-draft/dr9/read') return Promise.resolve(draft);
+    if (path === 'customer/insurance-plans')
+      return Promise.resolve([
+        { id: 'custom', name: 'Custom', insurance_company: null, company_name: null, plan_type: null },
+        { id: REF_PLAN, name: 'LifeShield', insurance_company: REF_CO, company_name: 'AIA', plan_type: 'Whole Life' },
+      ]);
+    if (path === 'insurance/plan-types')
+      return Promise.resolve([
+        { id: 'whole-life', name: 'Whole Life', category: 'life', investment_linked: false, position: 0 },
+        { id: 'term', name: 'Term Life', category: 'life', investment_linked: false, position: 1 },
+      ]);
+    if (path === 'customer/insurance-projections-tables')
+      return Promise.resolve([
+        {
+          insurance_id: P1,
+          plan_name: 'Plan 1',
+          currency: 'SGD',
+          premium_schedule: [{ date: '2020-01-15', amount: 2400, policy_year: 1 }],
+          years: [],
+        },
+      ]);
+    return Promise.resolve(page([]));
+  }
+  if (c.method === 'POST') {
+    return postReply(path);
+  }
+  if (c.method === 'PATCH') {
+    return Promise.resolve({ id: 'x' });
+  }
+  if (c.method === 'DELETE') {
+    return Promise.resolve({ message: 'Deleted' });
+  }
+  return undefined;
+}
+stub.handler = serve;
+
 jest.mock('@kinfolio/ui-kit', () => ({
-  ...jest.requireActual('@kinfolio/ui-kit'),
-  api: {
-    get: (path: string, opts?: { query?: unknown }) => {
-      calls.push({ method: 'GET', path, query: opts?.query });
-      if (path.startsWith('single-lead/')) return Promise.resolve(household);
-      if (path === `customer/${HH}/insurance`) return Promise.resolve(page(policies));
-      if (path === 'customer/insurance-coverage-by-member') return Promise.resolve(coverage);
-      if (path === 'user/form-steps-draft/dr9/read') return Promise.resolve(draft);
-      if (path === 'customer/insurance-plans')
-        return Promise.resolve([
-          { id: 'custom', name: 'Custom', insurance_company: null, company_name: null, plan_type: null },
-          { id: REF_PLAN, name: 'LifeShield', insurance_company: REF_CO, company_name: 'AIA', plan_type: 'Whole Life' },
-        ]);
-      if (path === 'insurance/plan-types')
-        return Promise.resolve([
-          { id: 'whole-life', name: 'Whole Life', category: 'life', investment_linked: false, position: 0 },
-          { id: 'term', name: 'Term Life', category: 'life', investment_linked: false, position: 1 },
-        ]);
-      if (path === 'customer/insurance-projections-tables')
-        return Promise.resolve([
-          {
-            insurance_id: P1,
-            plan_name: 'Plan 1',
-            currency: 'SGD',
-            premium_schedule: [{ date: '2020-01-15', amount: 2400, policy_year: 1 }],
-            years: [],
-          },
-        ]);
-      return Promise.resolve(page([]));
-    },
-    post: (path: string, body: unknown) => {
-      calls.push({ method: 'POST', path, body });
-      return postReply(path);
-    },
-    patch: (path: string, body: unknown) => {
-      calls.push({ method: 'PATCH', path, body });
-      return Promise.resolve({ id: 'x' });
-    },
-    del: (path: string) => {
-      calls.push({ method: 'DELETE', path });
-      return Promise.resolve({ message: 'Deleted' });
-    },
-  },
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
   useSession: () => ({
     user: sessionUser,
     status: 'loaded',

@@ -1,12 +1,13 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
 const ME_ID = '00000000-0000-4000-8000-0000000000d1';
 const SP_ID = '00000000-0000-4000-8000-0000000000d2';
-const calls: Array<{ method: string; path: string; body?: unknown }> = [];
+const { calls } = stub;
 let patchReply: () => Promise<unknown> = () => Promise.resolve({});
 let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
 
@@ -56,26 +57,27 @@ const household = () => ({
   ],
 });
 
+/** The API as these tests need it (every call is recorded in `calls`). */
+function serve(c: StubCall): unknown {
+  const { path } = c;
+  if (c.method === 'GET') {
+    return path.startsWith('single-lead/') ? Promise.resolve(household()) : Promise.reject(new Error('unexpected'));
+  }
+  if (c.method === 'POST') {
+    return Promise.resolve({});
+  }
+  if (c.method === 'PATCH') {
+    return patchReply();
+  }
+  if (c.method === 'DELETE') {
+    return Promise.resolve({ message: 'Removed' });
+  }
+  return undefined;
+}
+stub.handler = serve;
+
 jest.mock('@kinfolio/ui-kit', () => ({
-  ...jest.requireActual('@kinfolio/ui-kit'),
-  api: {
-    get: (path: string) => {
-      calls.push({ method: 'GET', path });
-      return path.startsWith('single-lead/') ? Promise.resolve(household()) : Promise.reject(new Error('unexpected'));
-    },
-    patch: (path: string, body: unknown) => {
-      calls.push({ method: 'PATCH', path, body });
-      return patchReply();
-    },
-    post: (path: string, body: unknown) => {
-      calls.push({ method: 'POST', path, body });
-      return Promise.resolve({});
-    },
-    del: (path: string) => {
-      calls.push({ method: 'DELETE', path });
-      return Promise.resolve({ message: 'Removed' });
-    },
-  },
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
   useSession: () => ({
     user: sessionUser,
     status: 'loaded',
@@ -100,7 +102,6 @@ async function renderAt(path: string) {
     await Promise.resolve();
   });
 }
-const input = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 const flush = () =>
   act(async () => {
     await Promise.resolve();

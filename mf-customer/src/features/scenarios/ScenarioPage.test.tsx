@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
@@ -11,8 +12,7 @@ const CPF = '00000000-0000-4000-8000-0000000000a1';
 const HOUSE = '00000000-0000-4000-8000-0000000000a2';
 const LOCK = '00000000-0000-4000-8000-0000000000a3';
 const EXP = '00000000-0000-4000-8000-0000000000e3';
-type Call = { method: string; path: string; body?: Record<string, unknown> };
-const calls: Call[] = [];
+const { calls } = stub;
 let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
 let events: Array<Record<string, unknown>> = [];
 let locks: Array<Record<string, unknown>> = [];
@@ -57,62 +57,67 @@ const result = {
 };
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
 
+/** The API as these tests need it (every call is recorded in `calls`). */
+function serve(c: StubCall): unknown {
+  const { path } = c;
+  const body = c.body as Record<string, unknown>;
+  if (c.method === 'GET') {
+    if (path.startsWith('single-lead/')) return Promise.resolve(household);
+    if (path.endsWith('/member-income'))
+      return Promise.resolve(
+        page([{ id: INC, lead_id: HH, member_id: ME_ID, kind: 'gross income', amount: 8000, currency: 'SGD' }]),
+      );
+    if (path.endsWith('/life-uncertainty/cash-flow')) return Promise.resolve(page(events));
+    if (path.endsWith('/member-expense'))
+      return Promise.resolve(page([{ id: EXP, lead_id: HH, category: 'food', amount: 900, currency: 'SGD' }]));
+    if (path.endsWith('/balance-sheet'))
+      return Promise.resolve({
+        lead_id: HH,
+        currency: 'SGD',
+        view: null,
+        saving_funds: [],
+        pensions: [{ id: CPF, type: 'CPF-OA', name: 'CPF' }],
+        portfolio_funds: [],
+        debts: [{ id: HOUSE, type: 'property', name: 'Condo' }],
+        totals: {},
+      });
+    if (path.endsWith('/scenario-sell-sequence'))
+      return Promise.resolve({ lead_id: HH, asset_ids: [], updated_at: null });
+    if (path.endsWith('/locked-assets')) return Promise.resolve(page(locks));
+    if (path.endsWith('/scenario-settings'))
+      return Promise.resolve({
+        lead_id: HH,
+        retirement_age: {},
+        income_change_percent: {},
+        expense_change_percent: {},
+        updated_at: null,
+        ...settings,
+      });
+    return Promise.resolve(page([]));
+  }
+  if (c.method === 'POST') {
+    if (path === 'customer/calculate/scenario-modelling') return Promise.resolve(result);
+    if (path === 'customer/life-uncertainty/cash-flow')
+      return Promise.resolve({ ...body, id: EV, position: 0, created_at: '', updated_at: '' });
+    if (path === 'customer/locked-assets')
+      return Promise.resolve({ ...body, id: LOCK, position: 0, created_at: '', updated_at: '' });
+    if (path === 'customer/scenario-settings') return Promise.resolve({ ...body, updated_at: '2026-11-24T10:00:00Z' });
+    if (path === 'customer/scenario-sell-sequence')
+      return Promise.resolve({ lead_id: HH, asset_ids: body.asset_ids, updated_at: '' });
+    return Promise.resolve({});
+  }
+  if (c.method === 'PATCH') {
+    return Promise.resolve({});
+  }
+  if (c.method === 'DELETE') {
+    return Promise.resolve({ message: 'Deleted' });
+  }
+  return undefined;
+}
+stub.handler = serve;
+
 jest.mock('@kinfolio/ui-kit', () => ({
-  ...jest.requireActual('@kinfolio/ui-kit'),
-  api: {
-    get: (path: string) => {
-      calls.push({ method: 'GET', path });
-      if (path.startsWith('single-lead/')) return Promise.resolve(household);
-      if (path.endsWith('/member-income'))
-        return Promise.resolve(
-          page([{ id: INC, lead_id: HH, member_id: ME_ID, kind: 'gross income', amount: 8000, currency: 'SGD' }]),
-        );
-      if (path.endsWith('/life-uncertainty/cash-flow')) return Promise.resolve(page(events));
-      if (path.endsWith('/member-expense'))
-        return Promise.resolve(page([{ id: EXP, lead_id: HH, category: 'food', amount: 900, currency: 'SGD' }]));
-      if (path.endsWith('/balance-sheet'))
-        return Promise.resolve({
-          lead_id: HH,
-          currency: 'SGD',
-          view: null,
-          saving_funds: [],
-          pensions: [{ id: CPF, type: 'CPF-OA', name: 'CPF' }],
-          portfolio_funds: [],
-          debts: [{ id: HOUSE, type: 'property', name: 'Condo' }],
-          totals: {},
-        });
-      if (path.endsWith('/scenario-sell-sequence'))
-        return Promise.resolve({ lead_id: HH, asset_ids: [], updated_at: null });
-      if (path.endsWith('/locked-assets')) return Promise.resolve(page(locks));
-      if (path.endsWith('/scenario-settings'))
-        return Promise.resolve({
-          lead_id: HH,
-          retirement_age: {},
-          income_change_percent: {},
-          expense_change_percent: {},
-          updated_at: null,
-          ...settings,
-        });
-      return Promise.resolve(page([]));
-    },
-    post: (path: string, body: Record<string, unknown>) => {
-      calls.push({ method: 'POST', path, body });
-      if (path === 'customer/calculate/scenario-modelling') return Promise.resolve(result);
-      if (path === 'customer/life-uncertainty/cash-flow')
-        return Promise.resolve({ ...body, id: EV, position: 0, created_at: '', updated_at: '' });
-      if (path === 'customer/locked-assets')
-        return Promise.resolve({ ...body, id: LOCK, position: 0, created_at: '', updated_at: '' });
-      if (path === 'customer/scenario-settings') return Promise.resolve({ ...body, updated_at: '2026-11-24T10:00:00Z' });
-      if (path === 'customer/scenario-sell-sequence')
-        return Promise.resolve({ lead_id: HH, asset_ids: body.asset_ids, updated_at: '' });
-      return Promise.resolve({});
-    },
-    patch: () => Promise.resolve({}),
-    del: (path: string) => {
-      calls.push({ method: 'DELETE', path });
-      return Promise.resolve({ message: 'Deleted' });
-    },
-  },
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
   useSession: () => ({
     user: sessionUser,
     status: 'loaded',

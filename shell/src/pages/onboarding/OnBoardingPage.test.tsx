@@ -1,46 +1,49 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import OnBoardingPage from './OnBoardingPage';
 
 const ADVISOR = '00000000-0000-4000-8000-0000000000a1';
 const DRAFT = '00000000-0000-4000-8000-0000000000b1';
 const LEAD = '00000000-0000-4000-8000-0000000000c1';
-const calls: Array<{ method: string; path: string; body?: unknown }> = [];
+const { calls } = stub;
 let sessionUser: Record<string, unknown> | null = { id: ADVISOR, type: 'advisor', name: 'Dana' };
 let draftReply: unknown = null;
 
+/** The API as these tests need it (every call is recorded in `calls`). */
+function serve(c: StubCall): unknown {
+  const { path } = c;
+  if (c.method === 'GET') {
+    if (path === 'meta-data/dream')
+      return Promise.resolve([
+        { id: 'd1', title: 'Retire early', description: null, questions: ['When?'], position: 0 },
+      ]);
+    if (path === 'meta-data/concern') return Promise.resolve([]);
+    if (path.endsWith('/read')) return Promise.resolve(draftReply);
+    return Promise.reject(new Error(`unexpected ${path}`));
+  }
+  if (c.method === 'POST') {
+    if (path === 'user/form-steps-draft/create') return Promise.resolve({ id: DRAFT });
+    if (path === 'leads')
+      return Promise.resolve({
+        id: LEAD,
+        members: [
+          { id: 'm-me', relation: 'me', name: 'Alex Tan' },
+          { id: 'm-sp', relation: 'spouse', name: 'Mei Lin' },
+        ],
+      });
+    return Promise.resolve({ id: 'x' });
+  }
+  if (c.method === 'DELETE') {
+    return Promise.resolve({ message: 'Deleted' });
+  }
+  return undefined;
+}
+stub.handler = serve;
+
 jest.mock('@kinfolio/ui-kit', () => ({
-  ...jest.requireActual('@kinfolio/ui-kit'),
-  api: {
-    get: (path: string) => {
-      calls.push({ method: 'GET', path });
-      if (path === 'meta-data/dream')
-        return Promise.resolve([
-          { id: 'd1', title: 'Retire early', description: null, questions: ['When?'], position: 0 },
-        ]);
-      if (path === 'meta-data/concern') return Promise.resolve([]);
-      if (path.endsWith('/read')) return Promise.resolve(draftReply);
-      return Promise.reject(new Error(`unexpected ${path}`));
-    },
-    post: (path: string, body: unknown) => {
-      calls.push({ method: 'POST', path, body });
-      if (path === 'user/form-steps-draft/create') return Promise.resolve({ id: DRAFT });
-      if (path === 'leads')
-        return Promise.resolve({
-          id: LEAD,
-          members: [
-            { id: 'm-me', relation: 'me', name: 'Alex Tan' },
-            { id: 'm-sp', relation: 'spouse', name: 'Mei Lin' },
-          ],
-        });
-      return Promise.resolve({ id: 'x' });
-    },
-    del: (path: string) => {
-      calls.push({ method: 'DELETE', path });
-      return Promise.resolve({ message: 'Deleted' });
-    },
-  },
+  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
   useSession: () => ({ user: sessionUser, status: 'loaded' }),
 }));
 
