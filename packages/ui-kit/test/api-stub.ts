@@ -3,6 +3,7 @@
  * `stub.handler` (return a value to resolve with it, throw to reject). Use it from the mock of '@kinfolio/ui-kit':
  *
  *   jest.mock('@kinfolio/ui-kit', () => require('<path>/packages/ui-kit/test/api-stub').uiKitWithStubbedApi());
+ *   (or .uiKitWithStubs(): the session's user is `stub.user` too)
  *   import { stub } from '<path>/packages/ui-kit/test/api-stub';
  *
  * The actual `api` object is patched in place, so ui-kit's own parts (the upload flow, the shared dialogs) call the
@@ -20,6 +21,8 @@ export interface StubCall {
 export const stub = {
   calls: [] as StubCall[],
   handler: (_call: StubCall): unknown => undefined,
+  /** The signed-in user `useSession` answers with (uiKitWithStubs), or null. */
+  user: null as Record<string, unknown> | null,
   reset(): void {
     stub.calls.length = 0;
     stub.handler = () => undefined;
@@ -53,4 +56,19 @@ export function uiKitWithStubbedApi(): typeof import('@kinfolio/ui-kit') {
     del: call('DELETE'),
   });
   return actual;
+}
+
+/** '@kinfolio/ui-kit' with its `api` answered by `stub` and `useSession` answering `stub.user`, loaded. */
+export function uiKitWithStubs(): typeof import('@kinfolio/ui-kit') {
+  return {
+    ...uiKitWithStubbedApi(),
+    useSession: () =>
+      ({
+        user: stub.user,
+        status: 'loaded',
+        logout: jest.fn(),
+        setUser: jest.fn(),
+        refresh: jest.fn(),
+      }) as unknown as ReturnType<typeof import('@kinfolio/ui-kit').useSession>,
+  };
 }

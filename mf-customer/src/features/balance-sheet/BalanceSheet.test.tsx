@@ -19,7 +19,7 @@ const T2 = '00000000-0000-4000-8000-0000000000e3';
 const HOLDING1 = '00000000-0000-4000-8000-0000000000b0';
 const FUND = '00000000-0000-4000-8000-0000000000f1';
 const { calls } = stub;
-let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
+stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 let postReply: (path: string, body: unknown) => Promise<unknown> = () => Promise.resolve({ id: NEW_ID });
 let patchReply: (path: string, body: unknown) => Promise<unknown> = (path) =>
   Promise.resolve(path.startsWith('customer/bulk-update/debt-transactions/') ? { ids: [T1, T2] } : { id: 'x' });
@@ -305,16 +305,7 @@ function serve(c: StubCall): unknown {
 }
 stub.handler = serve;
 
-jest.mock('@kinfolio/ui-kit', () => ({
-  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
-  useSession: () => ({
-    user: sessionUser,
-    status: 'loaded',
-    logout: jest.fn(),
-    setUser: jest.fn(),
-    refresh: jest.fn(),
-  }),
-}));
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubs());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const flush = () =>
@@ -348,7 +339,7 @@ const next = async () => {
 
 beforeEach(() => {
   calls.length = 0;
-  sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
+  stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
   postReply = () => Promise.resolve({ id: NEW_ID });
   patchReply = (path) =>
     Promise.resolve(path.startsWith('customer/bulk-update/debt-transactions/') ? { ids: [T1, T2] } : { id: 'x' });
@@ -706,7 +697,7 @@ describe('debt and property', () => {
 
 describe('read-only for the customer, and the concern pages', () => {
   it('the customer sees the figures without edit, add or reorder', async () => {
-    sessionUser = { id: HH, type: 'customer', name: 'Alex' };
+    stub.user = { id: HH, type: 'customer', name: 'Alex' };
     await renderAt('/customer/dashboard/financial-report/funds?activeTab=investment');
     expect(screen.getByRole('region', { name: 'Investment accounts' })).toBeInstanceOf(Element);
     expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull();
@@ -715,7 +706,7 @@ describe('read-only for the customer, and the concern pages', () => {
   });
 
   it('the customer cannot open an editor by its address', async () => {
-    sessionUser = { id: HH, type: 'customer', name: 'Alex' };
+    stub.user = { id: HH, type: 'customer', name: 'Alex' };
     await renderAt('/customer/dashboard/financial-report/debt?edit=new');
     expect(screen.queryByRole('heading', { name: 'Add loan or property' })).toBeNull();
     expect(screen.getByTestId('loan-outstanding').textContent).toBe('SGD 482,000');
@@ -746,7 +737,7 @@ describe('transactions, beneficiaries, contingent owners and holdings (the recor
   };
 
   it('lists a pension account’s beneficiaries and a loan’s instalment transactions, read-only for the customer too', async () => {
-    sessionUser = { id: HH, type: 'customer', name: 'Alex' };
+    stub.user = { id: HH, type: 'customer', name: 'Alex' };
     await renderAt('/customer/dashboard/financial-report/funds?activeTab=pension');
     const people = screen.getByRole('region', { name: 'Beneficiaries of CPF of Alex Tan' });
     expect(within(people).getByRole('rowheader', { name: 'Mei Lin' })).toBeInstanceOf(Element);

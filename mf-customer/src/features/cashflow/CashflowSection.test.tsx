@@ -8,7 +8,7 @@ const HH = '00000000-0000-4000-8000-0000000000c1';
 const ME_ID = '00000000-0000-4000-8000-0000000000d1';
 const SP_ID = '00000000-0000-4000-8000-0000000000d2';
 const INC = '00000000-0000-4000-8000-0000000000e1';
-let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
+stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 let postReply: () => Promise<unknown> = () => Promise.resolve({});
 
 const flow = (monthly: number) => ({ monthly, annual: monthly * 12 });
@@ -78,16 +78,7 @@ function serve(c: StubCall): unknown {
 }
 stub.handler = serve;
 
-jest.mock('@kinfolio/ui-kit', () => ({
-  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
-  useSession: () => ({
-    user: sessionUser,
-    status: 'loaded',
-    logout: jest.fn(),
-    setUser: jest.fn(),
-    refresh: jest.fn(),
-  }),
-}));
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubs());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const flush = () =>
@@ -109,7 +100,7 @@ const CASHFLOW = `/advisor/customers/${HH}/financial-report/dashboard/cashflow`;
 
 beforeEach(() => {
   calls.length = 0;
-  sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
+  stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
   postReply = () => Promise.resolve({});
 });
 
@@ -179,7 +170,7 @@ describe('Income & Expenses', () => {
   });
 
   it('the customer sees the same figures and no way to change them', async () => {
-    sessionUser = { id: 'u9', type: 'customer', name: 'Alex Tan', gender: 'male', profile_image: null };
+    stub.user = { id: 'u9', type: 'customer', name: 'Alex Tan', gender: 'male', profile_image: null };
     await renderAt('/customer/dashboard/financial-report/dashboard/cashflow');
     // asked for by the customer's own id, then read by the household's id the server answered with
     const asked = calls.map((c) => c.path).filter((path) => path !== 'currency-rates'); // (ui-kit's own read of the rates)

@@ -9,7 +9,7 @@ const HH = '00000000-0000-4000-8000-0000000000c1';
 const ME_ID = '00000000-0000-4000-8000-0000000000d1';
 const F1 = '00000000-0000-4000-8000-0000000000f1';
 const { calls } = stub;
-let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
+stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 let filters: Array<Record<string, unknown>> = [];
 
 const household = {
@@ -83,16 +83,7 @@ function serve(c: StubCall): unknown {
 }
 stub.handler = serve;
 
-jest.mock('@kinfolio/ui-kit', () => ({
-  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
-  useSession: () => ({
-    user: sessionUser,
-    status: 'loaded',
-    logout: jest.fn(),
-    setUser: jest.fn(),
-    refresh: jest.fn(),
-  }),
-}));
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubs());
 
 async function renderAt(path: string) {
   render(
@@ -110,7 +101,7 @@ const ADVISOR = `/advisor/customers/${HH}/data-table`;
 beforeEach(() => {
   calls.length = 0;
   filters = [];
-  sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
+  stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 });
 
 describe('Data table tab', () => {
@@ -200,7 +191,7 @@ describe('Data table tab', () => {
     filters = [
       { id: F1, lead_id: HH, name: 'Wealth', columns: ['net_worth'], year_from: 2040, year_to: 2042, position: 0 },
     ];
-    sessionUser = { id: 'c1', type: 'customer', name: 'Alex' };
+    stub.user = { id: 'c1', type: 'customer', name: 'Alex' };
     await renderAt('/customer/dashboard/data-table');
     expect(screen.queryByRole('button', { name: 'Save filter' })).toBeNull();
     expect(screen.queryByLabelText('Filter name')).toBeNull();

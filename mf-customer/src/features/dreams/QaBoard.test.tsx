@@ -9,7 +9,7 @@ const META = '00000000-0000-4000-8000-0000000000f1';
 const DREAM = '00000000-0000-4000-8000-0000000000f2';
 const CONCERN = '00000000-0000-4000-8000-0000000000f3';
 const { calls } = stub;
-let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
+stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 const household = { id: HH, name: 'Alex Tan', gender: 'male', age: 42, currency: 'SGD', members: [] };
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 100 });
 
@@ -58,16 +58,7 @@ function serve(c: StubCall): unknown {
 }
 stub.handler = serve;
 
-jest.mock('@kinfolio/ui-kit', () => ({
-  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
-  useSession: () => ({
-    user: sessionUser,
-    status: 'loaded',
-    logout: jest.fn(),
-    setUser: jest.fn(),
-    refresh: jest.fn(),
-  }),
-}));
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubs());
 
 const flush = () =>
   act(async () => {
@@ -87,7 +78,7 @@ async function renderAt(path: string) {
 
 beforeEach(() => {
   calls.length = 0;
-  sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
+  stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 });
 
 describe('My Dreams and My Concerns', () => {
@@ -147,7 +138,7 @@ describe('My Dreams and My Concerns', () => {
   });
 
   it('the customer reads dreams with no way to add or delete', async () => {
-    sessionUser = { id: 'u9', type: 'customer', name: 'Alex Tan', gender: 'male', profile_image: null };
+    stub.user = { id: 'u9', type: 'customer', name: 'Alex Tan', gender: 'male', profile_image: null };
     await renderAt('/customer/dashboard/dreams-concerns/my-dreams');
     expect(screen.getByRole('article', { name: 'Travel' }).textContent).toContain('Japan');
     expect(screen.queryByRole('button', { name: /Delete|Retire early|Our own dream/ })).toBeNull();

@@ -14,7 +14,7 @@ const NEW_ID = '00000000-0000-4000-8000-0000000000aa';
 const REF_PLAN = '00000000-0000-4000-8000-0000000000ab';
 const REF_CO = '00000000-0000-4000-8000-0000000000ac';
 const { calls } = stub;
-let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
+stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 let postReply: (path: string) => Promise<unknown> = () => Promise.resolve({ id: NEW_ID });
 
 const member = (id: string, relation: string, name: string, age: number) => ({
@@ -166,16 +166,7 @@ function serve(c: StubCall): unknown {
 }
 stub.handler = serve;
 
-jest.mock('@kinfolio/ui-kit', () => ({
-  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
-  useSession: () => ({
-    user: sessionUser,
-    status: 'loaded',
-    logout: jest.fn(),
-    setUser: jest.fn(),
-    refresh: jest.fn(),
-  }),
-}));
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubs());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 const flush = () =>
@@ -206,7 +197,7 @@ const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: 
 
 beforeEach(() => {
   calls.length = 0;
-  sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
+  stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
   postReply = () => Promise.resolve({ id: NEW_ID });
   policies = [
     policy(P1, 0, {
@@ -401,7 +392,7 @@ describe('insurance list by member', () => {
   });
 
   it('the customer sees the same list, coverage and detail read-only', async () => {
-    sessionUser = { id: 'u9', type: 'customer', name: 'Alex Tan' };
+    stub.user = { id: 'u9', type: 'customer', name: 'Alex Tan' };
     await renderAt('/customer/dashboard/financial-report/insurance');
     expect(screen.getByRole('link', { name: 'Plan 1' })).toBeInstanceOf(Element);
     expect(screen.getByRole('region', { name: 'Coverage of Alex Tan' }).textContent).toContain('SGD 300,000');

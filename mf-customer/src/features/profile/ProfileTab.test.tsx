@@ -9,7 +9,7 @@ const ME_ID = '00000000-0000-4000-8000-0000000000d1';
 const SP_ID = '00000000-0000-4000-8000-0000000000d2';
 const { calls } = stub;
 let patchReply: () => Promise<unknown> = () => Promise.resolve({});
-let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
+stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 
 const member = (id: string, relation: string, name: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -76,16 +76,7 @@ function serve(c: StubCall): unknown {
 }
 stub.handler = serve;
 
-jest.mock('@kinfolio/ui-kit', () => ({
-  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
-  useSession: () => ({
-    user: sessionUser,
-    status: 'loaded',
-    logout: jest.fn(),
-    setUser: jest.fn(),
-    refresh: jest.fn(),
-  }),
-}));
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubs());
 const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
 
 async function renderAt(path: string) {
@@ -111,7 +102,7 @@ const flush = () =>
 beforeEach(() => {
   calls.length = 0;
   patchReply = () => Promise.resolve({});
-  sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
+  stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 });
 
 describe('Profile tab', () => {
@@ -207,7 +198,7 @@ describe('Profile tab', () => {
   });
 
   it('the customer reads the same household without a single input or button to change it', async () => {
-    sessionUser = { id: 'u9', type: 'customer', name: 'Alex Tan', gender: 'male', profile_image: null };
+    stub.user = { id: 'u9', type: 'customer', name: 'Alex Tan', gender: 'male', profile_image: null };
     await renderAt('/customer/dashboard/profile');
     expect(calls[0]).toEqual({ method: 'GET', path: 'single-lead/u9' });
     expect(screen.getByText('Married').tagName).toBe('DD');

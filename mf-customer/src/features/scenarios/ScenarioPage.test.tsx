@@ -13,7 +13,7 @@ const HOUSE = '00000000-0000-4000-8000-0000000000a2';
 const LOCK = '00000000-0000-4000-8000-0000000000a3';
 const EXP = '00000000-0000-4000-8000-0000000000e3';
 const { calls } = stub;
-let sessionUser: Record<string, unknown> = { id: 'a1', type: 'advisor', name: 'Dana' };
+stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 let events: Array<Record<string, unknown>> = [];
 let locks: Array<Record<string, unknown>> = [];
 let settings: Record<string, unknown> = {};
@@ -116,16 +116,7 @@ function serve(c: StubCall): unknown {
 }
 stub.handler = serve;
 
-jest.mock('@kinfolio/ui-kit', () => ({
-  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
-  useSession: () => ({
-    user: sessionUser,
-    status: 'loaded',
-    logout: jest.fn(),
-    setUser: jest.fn(),
-    refresh: jest.fn(),
-  }),
-}));
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubs());
 
 async function renderAt(path: string) {
   render(
@@ -146,7 +137,7 @@ beforeEach(() => {
   events = [];
   locks = [];
   settings = {};
-  sessionUser = { id: 'a1', type: 'advisor', name: 'Dana' };
+  stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 });
 
 describe('Scenario modelling tab', () => {
@@ -233,7 +224,7 @@ describe('Scenario modelling tab', () => {
   });
 
   it('shows the customer the stored inputs and the results read-only', async () => {
-    sessionUser = { id: 'c1', type: 'customer', name: 'Alex' };
+    stub.user = { id: 'c1', type: 'customer', name: 'Alex' };
     events = [{ id: EV, lead_id: HH, member_id: ME_ID, event: 'disability', year: 2030, currency: 'SGD' }];
     locks = [{ id: LOCK, lead_id: HH, asset_id: CPF, label: 'Pension: CPF' }];
     await renderAt('/customer/dashboard/scenario-modelling');
@@ -273,7 +264,7 @@ describe('Scenario modelling tab', () => {
     // the customer's screen starts from what was saved, read-only, and runs it
     calls.length = 0;
     settings = { retirement_age: { [ME_ID]: 58 }, expense_change_percent: { [EXP]: -10 }, trials: 2000 };
-    sessionUser = { id: 'c1', type: 'customer', name: 'Alex' };
+    stub.user = { id: 'c1', type: 'customer', name: 'Alex' };
     document.body.innerHTML = '';
     await renderAt('/customer/dashboard/scenario-modelling');
     expect((screen.getByLabelText('Retirement age of Alex Tan') as HTMLInputElement).value).toBe('58');

@@ -8,7 +8,7 @@ const ADVISOR = '00000000-0000-4000-8000-0000000000a1';
 const DRAFT = '00000000-0000-4000-8000-0000000000b1';
 const LEAD = '00000000-0000-4000-8000-0000000000c1';
 const { calls } = stub;
-let sessionUser: Record<string, unknown> | null = { id: ADVISOR, type: 'advisor', name: 'Dana' };
+stub.user = { id: ADVISOR, type: 'advisor', name: 'Dana' };
 let draftReply: unknown = null;
 
 /** The API as these tests need it (every call is recorded in `calls`). */
@@ -42,10 +42,7 @@ function serve(c: StubCall): unknown {
 }
 stub.handler = serve;
 
-jest.mock('@kinfolio/ui-kit', () => ({
-  ...require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi(),
-  useSession: () => ({ user: sessionUser, status: 'loaded' }),
-}));
+jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubs());
 
 function Where() {
   const l = useLocation();
@@ -76,7 +73,7 @@ const next = async (name = 'Next') => {
 
 beforeEach(() => {
   calls.length = 0;
-  sessionUser = { id: ADVISOR, type: 'advisor', name: 'Dana' };
+  stub.user = { id: ADVISOR, type: 'advisor', name: 'Dana' };
   draftReply = null;
   localStorage.clear();
 });
@@ -164,7 +161,7 @@ describe('on-boarding fact-find', () => {
   });
 
   it('a visitor who is not signed in sends everything at the end to on-boarding/submit', async () => {
-    sessionUser = null;
+    stub.user = null;
     await renderAt(`/on-boarding?referral_id=REF9&advisor_id=${ADVISOR}`);
     type('Name', 'Nur Aisyah');
     await next();
