@@ -31,15 +31,9 @@ const row = (id: string, name: string, extra: Record<string, unknown> = {}) => (
 
 /** The API as these tests need it (every call is recorded in `calls`). */
 function serve(c: StubCall): unknown {
-  if (c.method === 'GET') {
-    return Promise.resolve({ rows, total: rows.length, page: 1, page_size: 20 });
-  }
-  if (c.method === 'POST') {
-    return failPost ? Promise.reject(failPost) : Promise.resolve({});
-  }
-  if (c.method === 'DELETE') {
-    return Promise.resolve({ message: 'Deleted' });
-  }
+  if (c.method === 'GET') return { rows, total: rows.length, page: 1, page_size: 20 };
+  if (c.method === 'POST') return failPost ? Promise.reject(failPost) : Promise.resolve({});
+  if (c.method === 'DELETE') return { message: 'Deleted' };
   return undefined;
 }
 stub.handler = serve;

@@ -249,11 +249,11 @@ function serve(c: StubCall): unknown {
   const { path, body } = c;
   if (c.method === 'GET') {
     const view = (c.query?.view as string | undefined) ?? null;
-    if (path.startsWith('single-lead/')) return Promise.resolve(household);
-    if (path === `customer/${HH}/balance-sheet`) return Promise.resolve(sheet(view));
-    if (path === `customer/${HH}/debt-summary`) return Promise.resolve(summary(view));
+    if (path.startsWith('single-lead/')) return household;
+    if (path === `customer/${HH}/balance-sheet`) return sheet(view);
+    if (path === `customer/${HH}/debt-summary`) return summary(view);
     if (path === 'user/form-steps-draft/dr9/read')
-      return Promise.resolve({
+      return {
         id: 'dr9',
         step: 'balance-sheet/debt-editor',
         data: {
@@ -266,9 +266,9 @@ function serve(c: StubCall): unknown {
             lists: { rentals: [] },
           },
         },
-      });
+      };
     if (path === 'investment-funds')
-      return Promise.resolve([
+      return [
         {
           id: FUND,
           name: 'Asia Dividend Fund',
@@ -277,30 +277,24 @@ function serve(c: StubCall): unknown {
           risk_level: 'Medium',
           asset_class: { equity: 60, bond: 30, others: 10 },
         },
-      ]);
+      ];
     if (path === 'fund-asset-class')
-      return Promise.resolve([
+      return [
         { id: 'ac1', name: 'Balanced', position: 0 },
         { id: 'ac2', name: 'Equity', position: 1 },
-      ]);
+      ];
     if (path === `customer/${HH}/debt-transactions`)
-      return Promise.resolve({ rows: sheet(null).debts[0]?.transactions ?? [], total: 1, page: 1, page_size: 200 });
+      return { rows: sheet(null).debts[0]?.transactions ?? [], total: 1, page: 1, page_size: 200 };
     if (path === 'property/types')
-      return Promise.resolve([
+      return [
         { id: 'hdb', name: 'HDB Flat', position: 0 },
         { id: 'landed', name: 'Landed', position: 1 },
-      ]);
-    return Promise.resolve({ rows: [], total: 0, page: 1, page_size: 200 });
+      ];
+    return { rows: [], total: 0, page: 1, page_size: 200 };
   }
-  if (c.method === 'POST') {
-    return postReply(path, body);
-  }
-  if (c.method === 'PATCH') {
-    return patchReply(path, body);
-  }
-  if (c.method === 'DELETE') {
-    return Promise.resolve({ message: 'Deleted' });
-  }
+  if (c.method === 'POST') return postReply(path, body);
+  if (c.method === 'PATCH') return patchReply(path, body);
+  if (c.method === 'DELETE') return { message: 'Deleted' };
   return undefined;
 }
 stub.handler = serve;

@@ -61,24 +61,20 @@ function serve(c: StubCall): unknown {
   const { path } = c;
   const body = c.body as Record<string, unknown>;
   if (c.method === 'GET') {
-    if (path.startsWith('single-lead/')) return Promise.resolve(household);
-    if (path.endsWith('/saved-filters')) return Promise.resolve(page(filters));
-    return Promise.resolve(page([]));
+    if (path.startsWith('single-lead/')) return household;
+    if (path.endsWith('/saved-filters')) return page(filters);
+    return page([]);
   }
   if (c.method === 'POST') {
-    if (path === 'customer/calculate/data-tables') return Promise.resolve(tables);
+    if (path === 'customer/calculate/data-tables') return tables;
     if (path === 'customer/saved-filters') {
       const { lead_id: _l, ...fields } = body;
-      return Promise.resolve({ ...fields, id: F1, lead_id: HH, position: 0, created_at: '', updated_at: '' });
+      return { ...fields, id: F1, lead_id: HH, position: 0, created_at: '', updated_at: '' };
     }
-    return Promise.resolve({});
+    return {};
   }
-  if (c.method === 'PATCH') {
-    return Promise.resolve({});
-  }
-  if (c.method === 'DELETE') {
-    return Promise.resolve({ message: 'Deleted' });
-  }
+  if (c.method === 'PATCH') return {};
+  if (c.method === 'DELETE') return { message: 'Deleted' };
   return undefined;
 }
 stub.handler = serve;

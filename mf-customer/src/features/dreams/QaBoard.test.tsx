@@ -17,9 +17,9 @@ const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_siz
 function serve(c: StubCall): unknown {
   const { path } = c;
   if (c.method === 'GET') {
-    if (path.startsWith('single-lead/')) return Promise.resolve(household);
+    if (path.startsWith('single-lead/')) return household;
     if (path === 'meta-data/dream')
-      return Promise.resolve([
+      return [
         {
           id: META,
           title: 'Retire early',
@@ -27,33 +27,25 @@ function serve(c: StubCall): unknown {
           questions: ['At what age?', 'Where?'],
           position: 0,
         },
-      ]);
-    if (path === 'meta-data/concern') return Promise.resolve([]);
+      ];
+    if (path === 'meta-data/concern') return [];
     if (path.endsWith('/dreams'))
-      return Promise.resolve(
-        page([
-          { id: DREAM, lead_id: HH, title: 'Travel', question_answers: [{ question: 'Where?', answer: 'Japan' }] },
-        ]),
-      );
+      return page([
+        { id: DREAM, lead_id: HH, title: 'Travel', question_answers: [{ question: 'Where?', answer: 'Japan' }] },
+      ]);
     if (path.endsWith('/concerns'))
-      return Promise.resolve(
-        page([
-          {
-            id: CONCERN,
-            lead_id: HH,
-            title: 'Job loss',
-            question_answers: [{ question: 'How long?', answer: 'Six months' }],
-          },
-        ]),
-      );
+      return page([
+        {
+          id: CONCERN,
+          lead_id: HH,
+          title: 'Job loss',
+          question_answers: [{ question: 'How long?', answer: 'Six months' }],
+        },
+      ]);
     return Promise.reject(new Error(`unexpected ${path}`));
   }
-  if (c.method === 'POST') {
-    return Promise.resolve({});
-  }
-  if (c.method === 'DELETE') {
-    return Promise.resolve({ message: 'Deleted' });
-  }
+  if (c.method === 'POST') return {};
+  if (c.method === 'DELETE') return { message: 'Deleted' };
   return undefined;
 }
 stub.handler = serve;

@@ -127,22 +127,22 @@ const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_siz
 function serve(c: StubCall): unknown {
   const { path } = c;
   if (c.method === 'GET') {
-    if (path.startsWith('single-lead/')) return Promise.resolve(household);
-    if (path === `customer/${HH}/insurance`) return Promise.resolve(page(policies));
-    if (path === 'customer/insurance-coverage-by-member') return Promise.resolve(coverage);
-    if (path === 'user/form-steps-draft/dr9/read') return Promise.resolve(draft);
+    if (path.startsWith('single-lead/')) return household;
+    if (path === `customer/${HH}/insurance`) return page(policies);
+    if (path === 'customer/insurance-coverage-by-member') return coverage;
+    if (path === 'user/form-steps-draft/dr9/read') return draft;
     if (path === 'customer/insurance-plans')
-      return Promise.resolve([
+      return [
         { id: 'custom', name: 'Custom', insurance_company: null, company_name: null, plan_type: null },
         { id: REF_PLAN, name: 'LifeShield', insurance_company: REF_CO, company_name: 'AIA', plan_type: 'Whole Life' },
-      ]);
+      ];
     if (path === 'insurance/plan-types')
-      return Promise.resolve([
+      return [
         { id: 'whole-life', name: 'Whole Life', category: 'life', investment_linked: false, position: 0 },
         { id: 'term', name: 'Term Life', category: 'life', investment_linked: false, position: 1 },
-      ]);
+      ];
     if (path === 'customer/insurance-projections-tables')
-      return Promise.resolve([
+      return [
         {
           insurance_id: P1,
           plan_name: 'Plan 1',
@@ -150,18 +150,12 @@ function serve(c: StubCall): unknown {
           premium_schedule: [{ date: '2020-01-15', amount: 2400, policy_year: 1 }],
           years: [],
         },
-      ]);
-    return Promise.resolve(page([]));
+      ];
+    return page([]);
   }
-  if (c.method === 'POST') {
-    return postReply(path);
-  }
-  if (c.method === 'PATCH') {
-    return Promise.resolve({ id: 'x' });
-  }
-  if (c.method === 'DELETE') {
-    return Promise.resolve({ message: 'Deleted' });
-  }
+  if (c.method === 'POST') return postReply(path);
+  if (c.method === 'PATCH') return { id: 'x' };
+  if (c.method === 'DELETE') return { message: 'Deleted' };
   return undefined;
 }
 stub.handler = serve;

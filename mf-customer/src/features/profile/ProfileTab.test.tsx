@@ -60,18 +60,11 @@ const household = () => ({
 /** The API as these tests need it (every call is recorded in `calls`). */
 function serve(c: StubCall): unknown {
   const { path } = c;
-  if (c.method === 'GET') {
+  if (c.method === 'GET')
     return path.startsWith('single-lead/') ? Promise.resolve(household()) : Promise.reject(new Error('unexpected'));
-  }
-  if (c.method === 'POST') {
-    return Promise.resolve({});
-  }
-  if (c.method === 'PATCH') {
-    return patchReply();
-  }
-  if (c.method === 'DELETE') {
-    return Promise.resolve({ message: 'Removed' });
-  }
+  if (c.method === 'POST') return {};
+  if (c.method === 'PATCH') return patchReply();
+  if (c.method === 'DELETE') return { message: 'Removed' };
   return undefined;
 }
 stub.handler = serve;

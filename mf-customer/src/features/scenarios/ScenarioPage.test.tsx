@@ -62,16 +62,14 @@ function serve(c: StubCall): unknown {
   const { path } = c;
   const body = c.body as Record<string, unknown>;
   if (c.method === 'GET') {
-    if (path.startsWith('single-lead/')) return Promise.resolve(household);
+    if (path.startsWith('single-lead/')) return household;
     if (path.endsWith('/member-income'))
-      return Promise.resolve(
-        page([{ id: INC, lead_id: HH, member_id: ME_ID, kind: 'gross income', amount: 8000, currency: 'SGD' }]),
-      );
-    if (path.endsWith('/life-uncertainty/cash-flow')) return Promise.resolve(page(events));
+      return page([{ id: INC, lead_id: HH, member_id: ME_ID, kind: 'gross income', amount: 8000, currency: 'SGD' }]);
+    if (path.endsWith('/life-uncertainty/cash-flow')) return page(events);
     if (path.endsWith('/member-expense'))
-      return Promise.resolve(page([{ id: EXP, lead_id: HH, category: 'food', amount: 900, currency: 'SGD' }]));
+      return page([{ id: EXP, lead_id: HH, category: 'food', amount: 900, currency: 'SGD' }]);
     if (path.endsWith('/balance-sheet'))
-      return Promise.resolve({
+      return {
         lead_id: HH,
         currency: 'SGD',
         view: null,
@@ -80,38 +78,31 @@ function serve(c: StubCall): unknown {
         portfolio_funds: [],
         debts: [{ id: HOUSE, type: 'property', name: 'Condo' }],
         totals: {},
-      });
-    if (path.endsWith('/scenario-sell-sequence'))
-      return Promise.resolve({ lead_id: HH, asset_ids: [], updated_at: null });
-    if (path.endsWith('/locked-assets')) return Promise.resolve(page(locks));
+      };
+    if (path.endsWith('/scenario-sell-sequence')) return { lead_id: HH, asset_ids: [], updated_at: null };
+    if (path.endsWith('/locked-assets')) return page(locks);
     if (path.endsWith('/scenario-settings'))
-      return Promise.resolve({
+      return {
         lead_id: HH,
         retirement_age: {},
         income_change_percent: {},
         expense_change_percent: {},
         updated_at: null,
         ...settings,
-      });
-    return Promise.resolve(page([]));
+      };
+    return page([]);
   }
   if (c.method === 'POST') {
-    if (path === 'customer/calculate/scenario-modelling') return Promise.resolve(result);
+    if (path === 'customer/calculate/scenario-modelling') return result;
     if (path === 'customer/life-uncertainty/cash-flow')
-      return Promise.resolve({ ...body, id: EV, position: 0, created_at: '', updated_at: '' });
-    if (path === 'customer/locked-assets')
-      return Promise.resolve({ ...body, id: LOCK, position: 0, created_at: '', updated_at: '' });
-    if (path === 'customer/scenario-settings') return Promise.resolve({ ...body, updated_at: '2026-11-24T10:00:00Z' });
-    if (path === 'customer/scenario-sell-sequence')
-      return Promise.resolve({ lead_id: HH, asset_ids: body.asset_ids, updated_at: '' });
-    return Promise.resolve({});
+      return { ...body, id: EV, position: 0, created_at: '', updated_at: '' };
+    if (path === 'customer/locked-assets') return { ...body, id: LOCK, position: 0, created_at: '', updated_at: '' };
+    if (path === 'customer/scenario-settings') return { ...body, updated_at: '2026-11-24T10:00:00Z' };
+    if (path === 'customer/scenario-sell-sequence') return { lead_id: HH, asset_ids: body.asset_ids, updated_at: '' };
+    return {};
   }
-  if (c.method === 'PATCH') {
-    return Promise.resolve({});
-  }
-  if (c.method === 'DELETE') {
-    return Promise.resolve({ message: 'Deleted' });
-  }
+  if (c.method === 'PATCH') return {};
+  if (c.method === 'DELETE') return { message: 'Deleted' };
   return undefined;
 }
 stub.handler = serve;

@@ -16,28 +16,24 @@ function serve(c: StubCall): unknown {
   const { path } = c;
   if (c.method === 'GET') {
     if (path === 'meta-data/dream')
-      return Promise.resolve([
-        { id: 'd1', title: 'Retire early', description: null, questions: ['When?'], position: 0 },
-      ]);
-    if (path === 'meta-data/concern') return Promise.resolve([]);
-    if (path.endsWith('/read')) return Promise.resolve(draftReply);
+      return [{ id: 'd1', title: 'Retire early', description: null, questions: ['When?'], position: 0 }];
+    if (path === 'meta-data/concern') return [];
+    if (path.endsWith('/read')) return draftReply;
     return Promise.reject(new Error(`unexpected ${path}`));
   }
   if (c.method === 'POST') {
-    if (path === 'user/form-steps-draft/create') return Promise.resolve({ id: DRAFT });
+    if (path === 'user/form-steps-draft/create') return { id: DRAFT };
     if (path === 'leads')
-      return Promise.resolve({
+      return {
         id: LEAD,
         members: [
           { id: 'm-me', relation: 'me', name: 'Alex Tan' },
           { id: 'm-sp', relation: 'spouse', name: 'Mei Lin' },
         ],
-      });
-    return Promise.resolve({ id: 'x' });
+      };
+    return { id: 'x' };
   }
-  if (c.method === 'DELETE') {
-    return Promise.resolve({ message: 'Deleted' });
-  }
+  if (c.method === 'DELETE') return { message: 'Deleted' };
   return undefined;
 }
 stub.handler = serve;
