@@ -236,12 +236,14 @@ export function propertyYears(p: PropertyRecord, t0: number, t1: number, loans: 
   const { g, sell, afterTax, costs } = p;
   const rents = p.rent.length > 0;
   let value = p.value;
+  // every row is a year-end value: the first year grows for the part still to come (issue 17: it did not grow); its
+  // power is taken before the loop (a call inside it costs every year, taken or not)
+  const g0 = t0 === 0 ? partPower(g, firstYearPart) : g;
   // A rent or cost of 0 is not added: the sums start at +0 and never hold −0, so it would change nothing.
   for (let t = t0; t < t1; t++) {
     const year = y0 + t;
     const frac = t === 0 ? firstYearPart : 1;
-    // every row is a year-end value: the first year grows for the part still to come (issue 17: it did not grow)
-    value *= t > 0 ? g : partPower(g, firstYearPart);
+    value *= t > 0 ? g : g0;
     if (rents) {
       const rentY = rentIn(p, rentDays[t] as number);
       if (rentY !== 0) rent[t] = (rent[t] as number) + rentY * afterTax * frac;
@@ -486,6 +488,8 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   const extraOn = p.extraInterest;
   const declared = p.declared;
   const maturity = p.maturity;
+  const partFirst = t0 === 0 && firstYearPart !== 1;
+  if (partFirst) firstYearPowers(p, y0, firstYearPart);
   for (let t = t0, o = 0; t < t1; t++, o += 4) {
     const year = y0 + t;
     const age = year - birth;
@@ -575,13 +579,14 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         hA = hB = hC = Math.sqrt(gA);
       }
     }
-    if (t === 0 && firstYearPart !== 1) {
+    if (t === 0 && partFirst) {
       // the first row is the end of the as-of year: opening balances grow for the part of it still to come (issue 17),
-      // contributions for half of it (the powers are shared by the household's records: partPower)
-      a = (a === 0 ? 0 : a * partPower(gA, firstYearPart)) + (fa === 0 ? 0 : fa * partPower(gA, firstYearPart / 2));
-      b = (b === 0 ? 0 : b * partPower(gB, firstYearPart)) + (fb === 0 ? 0 : fb * partPower(gB, firstYearPart / 2));
-      m = (m === 0 ? 0 : m * partPower(gm, firstYearPart)) + (fm === 0 ? 0 : fm * partPower(gm, firstYearPart / 2));
-      c = (c === 0 ? 0 : c * partPower(gC, firstYearPart)) + (fc === 0 ? 0 : fc * partPower(gC, firstYearPart / 2));
+      // contributions for half of it (powers taken before the loop: firstYearPowers)
+      const w = FIRST_POWERS;
+      a = (a === 0 ? 0 : a * (w[0] as number)) + (fa === 0 ? 0 : fa * (w[1] as number));
+      b = (b === 0 ? 0 : b * (w[2] as number)) + (fb === 0 ? 0 : fb * (w[3] as number));
+      m = (m === 0 ? 0 : m * (w[4] as number)) + (fm === 0 ? 0 : fm * (w[5] as number));
+      c = (c === 0 ? 0 : c * (w[6] as number)) + (fc === 0 ? 0 : fc * (w[7] as number));
     } else {
       a = a * gA + fa * hA;
       b = b * gB + fb * hB;
@@ -631,6 +636,31 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   p.vUntil = vUntil;
   p.bhs = bhs;
   p.bhsYear = bhsYear;
+}
+
+/**
+ * The first year's powers of a pension's accounts (a, b, m, c: the part still to come, then half of it, for each), with
+ * a declared EPF dividend of the year as the loop would apply it; taken before the year loop, since a call inside the
+ * loop costs every year, taken or not (bench:engine). The powers are shared by the household's records (partPower).
+ */
+const FIRST_POWERS = new Float64Array(8);
+function firstYearPowers(p: PensionRecord, y0: number, part: number): void {
+  let gA = p.ga;
+  let gB = p.gb;
+  let gC = p.gc;
+  if (p.declared && y0 <= EPF_DECLARED_TO) {
+    const d = epfDividend(y0);
+    if (d !== undefined) gA = gB = gC = 1 + d / 100;
+  }
+  const w = FIRST_POWERS;
+  w[0] = partPower(gA, part);
+  w[1] = partPower(gA, part / 2);
+  w[2] = partPower(gB, part);
+  w[3] = partPower(gB, part / 2);
+  w[4] = partPower(p.gm, part);
+  w[5] = partPower(p.gm, part / 2);
+  w[6] = partPower(gC, part);
+  w[7] = partPower(gC, part / 2);
 }
 
 /**
@@ -702,12 +732,15 @@ export function liquidYears(l: LiquidRecord, t0: number, t1: number, cx: AssetCo
   const { y0, firstYearPart } = cx;
   const { g, contrib, contribTo, cash } = l;
   const half = contrib > 0 ? Math.sqrt(g) : 1;
+  // the first year's powers before the loop, as in propertyYears
+  const g0 = t0 === 0 ? partPower(g, firstYearPart) : g;
+  const half0 = t0 === 0 && contrib > 0 ? partPower(g, firstYearPart / 2) : half;
   let value = l.value;
   for (let t = t0; t < t1; t++) {
-    value *= t > 0 ? g : partPower(g, firstYearPart); // year-end values, as for properties and pensions
+    value *= t > 0 ? g : g0; // year-end values, as for properties and pensions
     if (contrib > 0 && y0 + t <= contribTo) {
       const c = contrib * (t === 0 ? firstYearPart : 1);
-      value += c * (t === 0 ? partPower(g, firstYearPart / 2) : half);
+      value += c * (t === 0 ? half0 : half);
       contributions[t] = (contributions[t] as number) + c;
     }
     liquid[t] = (liquid[t] as number) + value;

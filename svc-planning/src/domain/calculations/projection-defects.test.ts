@@ -343,4 +343,48 @@ describe('issue 17 item 7: a deficit draws on the cash accounts first; what is l
     expect(row(locked, 2026).liabilities.shortfall).toBe(12_000);
     expect(row(locked, 2027).liabilities.shortfall).toBe(25_200); // 12,000 · 1.10 + 12,000
   });
+  // A deficit that starts late, with accounts that grew until then (the engine follows the accounts one by one only
+  // from the first deficit on). From 1 January 2026: 1,000 a month of dividends to the end of 2027 and 1,000 a month
+  // of expenses; account A 10,000 at 10%, account B 5,000 at 0%, an investment of 1,000 at 0%, borrowing at 10%.
+  //   2026: A 11,000; 2027: A 12,100 (flows 0).   2028: A 13,310, pays the year's 12,000: A 1,310.
+  //   2029: A 1,441 pays first, then B 5,000: shortfall 12,000 − 6,441 = 5,559, money runs out in 2029.
+  //   2030: shortfall 5,559 · 1.10 + 12,000 = 18,114.90. The investment stays at 1,000 throughout.
+  const late: HouseholdInput = {
+    as_of: '2026-01-01',
+    currency: 'SGD',
+    inflation_rate: 0,
+    cash_growth_rate: 0,
+    borrowing_rate: 10,
+    members: [{ id: 'm1', relation: 'me', age: 40 }],
+    incomes: [
+      { member_id: 'm1', kind: 'dividend', amount: 1_000, frequency: 'monthly', growth_rate: 0, end_year: 2027 },
+    ],
+    expenses: [{ category: 'food', amount: 1_000, frequency: 'monthly' }],
+    cash_accounts: [
+      { id: 'A', current_value: 10_000, growth_rate: 10 },
+      { id: 'B', current_value: 5_000, growth_rate: 0 },
+    ],
+    investments: [{ id: 'v', current_value: 1_000, expected_return: 0 }],
+  } as HouseholdInput;
+  it.each([
+    [2026, 16_000, 0],
+    [2027, 17_100, 0],
+    [2028, 6_310, 0],
+    [2029, 0, 5_559],
+    [2030, 0, 18_114.9],
+  ])('a late deficit, %i: cash %d, shortfall %d', (year, cash, shortfall) => {
+    const r = row(late, year);
+    expect(r.assets.cash).toBe(cash);
+    expect(r.assets.investments).toBe(1_000);
+    expect(r.liabilities.shortfall).toBe(shortfall);
+  });
+  it('a late deficit: what each account paid, and the year money runs out', () => {
+    const p = project(late);
+    expect(p.sold).toEqual([
+      { year: 2028, asset_id: 'A', amount: 12_000 },
+      { year: 2029, asset_id: 'A', amount: 1_441 },
+      { year: 2029, asset_id: 'B', amount: 5_000 },
+    ]);
+    expect(p.money_runs_out_year).toBe(2029);
+  });
 });
