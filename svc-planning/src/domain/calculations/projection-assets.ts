@@ -209,6 +209,8 @@ export interface PropertyRecord {
   locked: boolean;
   /** Year the property was sold; +Infinity while held. */
   soldYear: number;
+  /** The pension refund at a sale on schedule in a projected year (refundAt of the selling year), else 0. */
+  saleRefund: number;
 }
 
 /** The pension refund at a sale in `year`. */
@@ -454,7 +456,15 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
   }
 }
 
-/** Pass 2: the balances, year by year, from the contributions of pass 1. */
+/**
+ * Pass 2: the balances, year by year, from the contributions of pass 1.
+ *
+ * The yearly loop calls no function: a call inside it costs every year, taken or not (the values it holds are saved
+ * around it), and bench:engine measured the CPF LIFE annuity's call alone at 8% of a projection. So what needs one is
+ * done outside it: what the RA is formed up to and the annuity's discount factor before the loop, a new CPF version and
+ * a declared EPF dividend between runs of the loop (which stops at the year they change), the first year's part powers
+ * before it (firstYearPowers) and the refunds at property sales when the properties are read (saleRefund).
+ */
 function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums, f: Float64Array): void {
   const birth = cx.birth[p.i] as number;
   const death = cx.deathYear[p.i] as number;
@@ -463,7 +473,8 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   const { cpf, raAge, payoutAge, ga, gb, gm, gc, deductions, refunds, schemeF, escalation } = p;
   let { a, b, m, c, payout, pool } = p;
   const nDeductions = deductions.length;
-  let refundsLeft = p.nextRefund < refunds.length;
+  let nextRefund = p.nextRefund;
+  let refundYear = nextRefund < refunds.length ? (refunds[nextRefund] as PropertyRecord).sell : Number.POSITIVE_INFINITY;
   // Monthly contributions are credited mid-period (issue 17 item 5): they earn half the period's growth in their year.
   const ha = Math.sqrt(ga);
   const hb = Math.sqrt(gb);
@@ -490,20 +501,36 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   const maturity = p.maturity;
   const partFirst = t0 === 0 && firstYearPart !== 1;
   if (partFirst) firstYearPowers(p, y0, firstYearPart);
-  for (let t = t0, o = 0; t < t1; t++, o += 4) {
-    const year = y0 + t;
-    const age = year - birth;
-    const alive = year < death;
-    const frac = t === 0 ? firstYearPart : 1;
-    if (cpf && (v === null || year >= vUntil)) {
-      const prepared = cpfAt(year);
+  // The RA is formed up to the chosen retirement sum of its year (default FRS; a fixed limit if the record gives one;
+  // halved with a property pledge).
+  const raYear = birth + raAge;
+  const raTarget = cpf && raYear >= y0 + t0 && raYear < y0 + t1 ? (Number.isNaN(p.raLimit) ? cpfSums(cpfAt(raYear).v, raYear)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1) : 0;
+  // CPF LIFE: the first of `payYears` yearly payments made at the start of each year, growing by `escalation` a year,
+  // that the RA growing by gc a year pays off exactly: RA · (1 − q) / (1 − (gc / escalation)^−payYears), q =
+  // escalation / gc (q = 1: RA / payYears); the discount factor taken here
+  const payYears = Math.max(1, maturity - payoutAge);
+  const payQ = escalation / gc;
+  const payDiscount = cpf && payout === 0 && payQ !== 1 ? discountFactor(gc / escalation - 1, payYears) : 0;
+  // growth of the year: the record's, or the declared EPF dividend in a declared year (set before each run below)
+  let gA = ga;
+  let gB = gb;
+  let gC = gc;
+  let hA = ha;
+  let hB = hb;
+  let hC = hc;
+  let t = t0;
+  let o = 0;
+  while (t < t1) {
+    const first = y0 + t;
+    if (cpf && (v === null || first >= vUntil)) {
+      const prepared = cpfAt(first);
       v = prepared.v;
       vFrom = v.fromYear;
       bhsG = 1 + v.sumsGrowth / 100;
-      if (year >= vUntil) {
+      if (first >= vUntil) {
         vUntil = prepared.until;
-        bhs = (year > v.fromYear ? v.bhs * bhsG ** (year - v.fromYear) : v.bhs) * schemeF; // cpfSums(v, year).bhs
-        bhsYear = year;
+        bhs = (first > v.fromYear ? v.bhs * bhsG ** (first - v.fromYear) : v.bhs) * schemeF; // cpfSums(v, year).bhs
+        bhsYear = first;
       }
       const x = v.extraInterest;
       xOaCap = x.oaCap * schemeF;
@@ -514,118 +541,132 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       xFull1 = xCap1 * xRate1;
       xFull2 = xCap2 * xRate2;
     }
-    const fa = f[o] as number;
-    const fb = f[o + 1] as number;
-    const fm = f[o + 2] as number;
-    const fc = f[o + 3] as number;
-    let extra = 0;
-    if (cpf) {
-      const cv = v as CpfVersion;
-      if (age === raAge) {
-        // Form the RA up to the chosen retirement sum of the year (default FRS; a fixed limit if the record gives
-        // one; halved with a property pledge): SA first, then OA. The SA then closes: what is left of it goes to the
-        // OA. MediSave stays apart.
-        const target = (Number.isNaN(p.raLimit) ? cpfSums(cv, year)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1);
-        const fromB = Math.min(b, Math.max(0, target - c));
-        b -= fromB;
-        c += fromB;
-        const fromA = Math.min(a, Math.max(0, target - c));
-        a -= fromA;
-        c += fromA;
-        a += b;
-        b = 0;
-      }
-      if (age >= payoutAge && age < maturity && alive) {
-        // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
-        // year, before the year's interest), so the payouts are level (Escalating: +2% a year) and last exactly to
-        // the maturity age (issue 17 defect 4). The premium joins the pool: all the RA (Standard, Escalating) or the
-        // table's share (Basic, whose RA pays first); payouts go on for life once the pool is spent.
-        if (payout === 0 && c > 0) {
-          payout = annuityDuePayment(c, gc, p.escalation, Math.max(1, maturity - payoutAge));
-          const premium = p.basic ? c * cv.lifeBasicPremiumShare : c;
-          pool += premium;
-          c -= premium;
-        }
-        const pay = payout;
-        if (pay > 0) {
-          const fromRa = Math.min(c, pay);
-          c -= fromRa;
-          const rest = pay - fromRa;
-          pool = pool > rest ? pool - rest : 0;
-          payout *= escalation;
-          pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
-        }
-      }
-      // Extra interest (CPF Board): on the first 60,000 of the balances (at most 20,000 from the OA), and from the
-      // retirement age a further 1% on the first 30,000 (RA counted first); on the year's opening balances, credited
-      // at the year end to the SA (the RA from the retirement age).
-      if (xRate1 > 0) {
-        const base = Math.min(a, xOaCap) + b + m + c;
-        // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum)
-        if (base >= xCap1) extra = (age >= raAge ? xFull1 + xFull2 : xFull1) * frac;
-        else if (base > 0) extra = (base * xRate1 + (age >= raAge ? Math.min(base, xCap2) * xRate2 : 0)) * frac;
-      }
-    }
-    let gA = ga;
-    let gB = gb;
-    let gC = gc;
-    let hA = ha;
-    let hB = hb;
-    let hC = hc;
-    if (declared && year <= EPF_DECLARED_TO) {
-      const d = epfDividend(year);
+    // a declared EPF year takes its dividend, one year a run; the record's growth from the first year after them
+    let runEnd = cpf ? vUntil : Number.POSITIVE_INFINITY;
+    gA = ga;
+    gB = gb;
+    gC = gc;
+    hA = ha;
+    hB = hb;
+    hC = hc;
+    if (declared && first <= EPF_DECLARED_TO) {
+      runEnd = first + 1;
+      const d = epfDividend(first);
       if (d !== undefined) {
         gA = gB = gC = 1 + d / 100;
         hA = hB = hC = Math.sqrt(gA);
       }
     }
-    if (t === 0 && partFirst) {
-      // the first row is the end of the as-of year: opening balances grow for the part of it still to come (issue 17),
-      // contributions for half of it (powers taken before the loop: firstYearPowers)
-      const w = FIRST_POWERS;
-      a = (a === 0 ? 0 : a * (w[0] as number)) + (fa === 0 ? 0 : fa * (w[1] as number));
-      b = (b === 0 ? 0 : b * (w[2] as number)) + (fb === 0 ? 0 : fb * (w[3] as number));
-      m = (m === 0 ? 0 : m * (w[4] as number)) + (fm === 0 ? 0 : fm * (w[5] as number));
-      c = (c === 0 ? 0 : c * (w[6] as number)) + (fc === 0 ? 0 : fc * (w[7] as number));
-    } else {
-      a = a * gA + fa * hA;
-      b = b * gB + fb * hB;
-      m = m * gm + fm * hm;
-      c = c * gC + fc * hC;
-    }
-    if (extra > 0) {
-      if (age >= raAge) c += extra;
-      else b += extra;
-    }
-    if (cpf && m > bhs) {
-      // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA. (`bhs`
-      // is an earlier year's sum until rolled forward here: the sums only rise, so a balance below it is below the
-      // year's too.)
-      for (; bhsYear < year; bhsYear++) if (bhsYear >= vFrom) bhs *= bhsG;
-      if (m > bhs) {
-        if (age >= raAge) a += m - bhs;
-        else b += m - bhs;
-        m = bhs;
+    for (; t < t1; t++, o += 4) {
+      const year = y0 + t;
+      if (year >= runEnd) break;
+      const age = year - birth;
+      const alive = year < death;
+      const frac = t === 0 ? firstYearPart : 1;
+      const fa = f[o] as number;
+      const fb = f[o + 1] as number;
+      const fm = f[o + 2] as number;
+      const fc = f[o + 3] as number;
+      let extra = 0;
+      if (cpf) {
+        if (age === raAge) {
+          // Form the RA (raTarget): SA first, then OA. The SA then closes: what is left of it goes to the OA. MediSave
+          // stays apart.
+          const fromB = Math.min(b, Math.max(0, raTarget - c));
+          b -= fromB;
+          c += fromB;
+          const fromA = Math.min(a, Math.max(0, raTarget - c));
+          a -= fromA;
+          c += fromA;
+          a += b;
+          b = 0;
+        }
+        if (age >= payoutAge && age < maturity && alive) {
+          // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
+          // year, before the year's interest), so the payouts are level (Escalating: +2% a year) and last exactly to
+          // the maturity age (issue 17 defect 4). The premium joins the pool: all the RA (Standard, Escalating) or the
+          // table's share (Basic, whose RA pays first); payouts go on for life once the pool is spent.
+          if (payout === 0 && c > 0) {
+            payout = payQ === 1 ? c / payYears : (c * (1 - payQ)) / (1 - payDiscount);
+            const premium = p.basic ? c * (v as CpfVersion).lifeBasicPremiumShare : c;
+            pool += premium;
+            c -= premium;
+          }
+          const pay = payout;
+          if (pay > 0) {
+            const fromRa = Math.min(c, pay);
+            c -= fromRa;
+            const rest = pay - fromRa;
+            pool = pool > rest ? pool - rest : 0;
+            payout *= escalation;
+            pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
+          }
+        }
+        // Extra interest (CPF Board): on the first 60,000 of the balances (at most 20,000 from the OA), and from the
+        // retirement age a further 1% on the first 30,000 (RA counted first); on the year's opening balances, credited
+        // at the year end to the SA (the RA from the retirement age).
+        if (xRate1 > 0) {
+          const base = Math.min(a, xOaCap) + b + m + c;
+          // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum)
+          if (base >= xCap1) extra = (age >= raAge ? xFull1 + xFull2 : xFull1) * frac;
+          else if (base > 0) extra = (base * xRate1 + (age >= raAge ? Math.min(base, xCap2) * xRate2 : 0)) * frac;
+        }
       }
-    }
-    // The loans' pension parts leave the OA in the year they are paid (issue 17 defect 1: they showed a year late),
-    // and so does a scheduled sale's refund. A provident balance is never negative: what the OA cannot pay, cash pays
-    // (defect 2).
-    for (let k = 0; k < nDeductions; k++) {
-      const l = deductions[k] as LoanRecord;
-      if (year < l.start || year > l.closed) continue;
-      const due = l.pension * monthsPaidIn(l.months, l.start, year, t === 0 ? cx.firstMonth : 1);
-      if (due > 0) {
-        const drawn = a > 0 ? Math.min(a, due) : 0;
-        a -= drawn;
-        if (drawn < due) repayments[t] = (repayments[t] as number) + (due - drawn);
+      if (t === 0 && partFirst) {
+        // the first row is the end of the as-of year: opening balances grow for the part of it still to come (issue 17),
+        // contributions for half of it (powers taken before the loop: firstYearPowers)
+        const w = FIRST_POWERS;
+        a = (a === 0 ? 0 : a * (w[0] as number)) + (fa === 0 ? 0 : fa * (w[1] as number));
+        b = (b === 0 ? 0 : b * (w[2] as number)) + (fb === 0 ? 0 : fb * (w[3] as number));
+        m = (m === 0 ? 0 : m * (w[4] as number)) + (fm === 0 ? 0 : fm * (w[5] as number));
+        c = (c === 0 ? 0 : c * (w[6] as number)) + (fc === 0 ? 0 : fc * (w[7] as number));
+      } else {
+        a = a * gA + fa * hA;
+        b = b * gB + fb * hB;
+        m = m * gm + fm * hm;
+        c = c * gC + fc * hC;
       }
+      if (extra > 0) {
+        if (age >= raAge) c += extra;
+        else b += extra;
+      }
+      if (cpf && m > bhs) {
+        // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA. (`bhs`
+        // is an earlier year's sum until rolled forward here: the sums only rise, so a balance below it is below the
+        // year's too.)
+        for (; bhsYear < year; bhsYear++) if (bhsYear >= vFrom) bhs *= bhsG;
+        if (m > bhs) {
+          if (age >= raAge) a += m - bhs;
+          else b += m - bhs;
+          m = bhs;
+        }
+      }
+      // The loans' pension parts leave the OA in the year they are paid (issue 17 defect 1: they showed a year late),
+      // and so does a scheduled sale's refund. A provident balance is never negative: what the OA cannot pay, cash pays
+      // (defect 2).
+      for (let k = 0; k < nDeductions; k++) {
+        const l = deductions[k] as LoanRecord;
+        if (year < l.start || year > l.closed) continue;
+        const due = l.pension * monthsPaidIn(l.months, l.start, year, t === 0 ? cx.firstMonth : 1);
+        if (due > 0) {
+          const drawn = a > 0 ? Math.min(a, due) : 0;
+          a -= drawn;
+          if (drawn < due) repayments[t] = (repayments[t] as number) + (due - drawn);
+        }
+      }
+      if (year >= refundYear) {
+        // the refunds of properties sold on schedule this year (each still held when the year's steps start)
+        let k = nextRefund;
+        while (k < refunds.length && (refunds[k] as PropertyRecord).sell < year) k++;
+        for (; k < refunds.length && (refunds[k] as PropertyRecord).sell === year; k++) {
+          const q = refunds[k] as PropertyRecord;
+          if (q.soldYear >= year) a += q.saleRefund;
+        }
+        nextRefund = k;
+        refundYear = k < refunds.length ? (refunds[k] as PropertyRecord).sell : Number.POSITIVE_INFINITY;
+      }
+      pensions[t] = (pensions[t] as number) + (a + b + m + c + pool);
     }
-    if (refundsLeft) {
-      a = refundsIn(p, year, a);
-      refundsLeft = p.nextRefund < refunds.length;
-    }
-    pensions[t] = (pensions[t] as number) + (a + b + m + c + pool);
   }
   p.a = a;
   p.b = b;
@@ -636,6 +677,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   p.vUntil = vUntil;
   p.bhs = bhs;
   p.bhsYear = bhsYear;
+  p.nextRefund = nextRefund;
 }
 
 /**
@@ -681,33 +723,11 @@ export function partPower(g: number, e: number): number {
   return v;
 }
 
-/**
- * First payment of n yearly payments made at the start of each year, growing by `e` a year, that a value growing by
- * `g` a year pays off exactly: value · (1 − q) / (1 − q^n), q = e / g (q = 1: value / n).
- */
-function annuityDuePayment(value: number, g: number, e: number, n: number): number {
-  const q = e / g;
-  return q === 1 ? value / n : (value * (1 - q)) / (1 - discountFactor(g / e - 1, n));
-}
-
 /** (1 + r)^−n, remembering the last one: pensions of a household mostly share the rate and the term. */
 let lastDiscount = { r: Number.NaN, n: Number.NaN, value: Number.NaN };
 function discountFactor(r: number, n: number): number {
   if (r !== lastDiscount.r || n !== lastDiscount.n) lastDiscount = { r, n, value: (1 + r) ** -n };
   return lastDiscount.value;
-}
-
-/** `a` plus the refunds of properties sold on schedule in `year` (each still held when the year's steps start). */
-function refundsIn(p: PensionRecord, year: number, a: number): number {
-  const refunds = p.refunds;
-  let k = p.nextRefund;
-  while (k < refunds.length && (refunds[k] as PropertyRecord).sell < year) k++;
-  for (; k < refunds.length && (refunds[k] as PropertyRecord).sell === year; k++) {
-    const q = refunds[k] as PropertyRecord;
-    if (q.soldYear >= year) a += refundAt(q, year);
-  }
-  p.nextRefund = k;
-  return a;
 }
 
 /** A cash account or an investment. */

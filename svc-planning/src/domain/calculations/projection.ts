@@ -3,7 +3,7 @@ import { type DateInput, dayNumber, today as todayDay, ymd } from './dates';
 import { CalculationInputError } from './errors';
 import { type Benefit, INSURANCE_DEFAULTS } from './insurance';
 import { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } from './loans';
-import { ASSET_SUMS, type AssetContext, type AssetSums, closeLoan, type LiquidRecord, type LoanRecord, liquidRecord, liquidYears, loanSchedule, type PensionRecord, type PropertyRecord, runAssets, saleProceeds } from './projection-assets';
+import { ASSET_SUMS, type AssetContext, type AssetSums, closeLoan, type LiquidRecord, type LoanRecord, liquidRecord, liquidYears, loanSchedule, type PensionRecord, type PropertyRecord, refundAt, runAssets, saleProceeds } from './projection-assets';
 import { addExpenses, addGoals, addIncomes, addPolicy, type ExpenseStream, Failures, type GoalStream, type IncomeStream, premiumYears, type Timeline } from './projection-streams';
 import { type ContributionTable, contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } from './provident';
 import { incomeTaxCountry, progressiveTax } from './tax';
@@ -489,9 +489,13 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       currencyCode: codeOr(p.currency, currency),
       locked: !!p.locked || locked.has(p.id),
       soldYear: Number.POSITIVE_INFINITY,
+      saleRefund: 0,
     };
     // Only a sale in a projected year (year === sell) refunds; the pension takes refunds in year order.
-    if (Number.isInteger(property.sell) && property.sell >= y0 && property.sell < y0 + N) pensionOf[pensionMember]?.refunds.push(property);
+    if (Number.isInteger(property.sell) && property.sell >= y0 && property.sell < y0 + N) {
+      property.saleRefund = refundAt(property, property.sell);
+      pensionOf[pensionMember]?.refunds.push(property);
+    }
     return property;
   });
   for (const p of pensions) if (p.refunds.length > 1) p.refunds.sort(bySellingYear);
