@@ -381,6 +381,12 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
   const { cpf, epf, raAge, post, ee, er, eeByAge, erByAge, wage: wage0, wageG, schemeF, relief } = p;
   let wageMul = p.wageMul;
   const reliefRow = p.i * n;
+  // The record's own rates, as numbers (`ee ?? table` inside the loop left every year's rate a boxed number: a field
+  // that may be undefined is not a double, so neither was what it was merged with; bench:engine 2% faster).
+  const eeOwn = ee !== undefined;
+  const erOwn = er !== undefined;
+  const eeRate = eeOwn ? +ee : 0;
+  const erRate = erOwn ? +er : 0;
   f.fill(0, 0, 4 * (t1 - t0));
   let until = Number.NEGATIVE_INFINITY; // the CPF version in use stops applying (its ceiling and allocation)
   let ceiling = 0;
@@ -409,8 +415,8 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       }
       // contributions on the month's wage up to the ordinary wage ceiling of the year (CPF Board)
       const base = Math.min(wage, ceiling) * 12;
-      eeY = (base * (ee ?? (eeByAge[ai] as number))) / 100;
-      erY = (base * (er ?? (erByAge[ai] as number))) / 100;
+      eeY = (base * (eeOwn ? eeRate : (eeByAge[ai] as number))) / 100;
+      erY = (base * (erOwn ? erRate : (erByAge[ai] as number))) / 100;
     } else if (epf) {
       const e = inForce(EPF, year);
       if (age >= e.toAge) {
@@ -418,12 +424,12 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
         erY = 0;
       } else {
         const over60 = age >= e.age60;
-        eeY = (wage * 12 * (ee ?? (over60 ? e.employee60 : e.employee))) / 100;
-        erY = (wage * 12 * (er ?? (over60 ? e.employer60 : wage <= e.threshold * schemeF ? e.employerLow : e.employerHigh))) / 100;
+        eeY = (wage * 12 * (eeOwn ? eeRate : over60 ? e.employee60 : e.employee)) / 100;
+        erY = (wage * 12 * (erOwn ? erRate : over60 ? e.employer60 : wage <= e.threshold * schemeF ? e.employerLow : e.employerHigh)) / 100;
       }
     } else {
-      eeY = (wage * 12 * (ee ?? (eeByAge[ai] as number))) / 100;
-      erY = (wage * 12 * (er ?? (erByAge[ai] as number))) / 100;
+      eeY = (wage * 12 * (eeOwn ? eeRate : (eeByAge[ai] as number))) / 100;
+      erY = (wage * 12 * (erOwn ? erRate : (erByAge[ai] as number))) / 100;
     }
     const tot = (eeY + erY) * frac;
     employee[t] = (employee[t] as number) + eeY * frac;
