@@ -589,7 +589,9 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   }
   const records = { pensions, loans, properties, liquids: yearByYear ? liquids : liquids.slice(cashAccounts) };
   if (!yearByYear) {
-    for (const p of properties) {
+    // (indexed: a for-of here deoptimised the optimised project() again and again, 'wrong map', in bench:engine)
+    for (let k = 0; k < properties.length; k++) {
+      const p = properties[k] as PropertyRecord;
       const l = p.loan >= 0 ? loans[p.loan] : undefined;
       if (l && Number.isInteger(p.sell) && p.sell >= y0 && p.sell < y0 + N) l.closed = Math.min(l.closed, p.sell);
     }
