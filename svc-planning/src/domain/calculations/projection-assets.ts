@@ -465,11 +465,12 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
 /**
  * Pass 2: the balances, year by year, from the contributions of pass 1.
  *
- * The yearly loop calls no function: a call inside it costs every year, taken or not (the values it holds are saved
- * around it), and bench:engine measured the CPF LIFE annuity's call alone at 8% of a projection. So what needs one is
- * done outside it: what the RA is formed up to and the annuity's discount factor before the loop, a new CPF version and
- * a declared EPF dividend between runs of the loop (which stops at the year they change), the first year's part powers
- * before it (firstYearPowers) and the refunds at property sales when the properties are read (saleRefund).
+ * The yearly loop makes no call but monthsPaidIn for a loan's pension part (written out, it measured the same): a call
+ * inside it can cost every year, taken or not (the values it holds are saved around it), and bench:engine measured the
+ * CPF LIFE annuity's call, made once a record, at about 4% of a projection. So what needs one is done outside it: what
+ * the RA is formed up to and the annuity's discount factor before the loop, a new CPF version and a declared EPF
+ * dividend between runs of the loop (which stops at the year they change), the first year's part powers before it
+ * (firstYearPowers) and the refunds at property sales when the properties are read (saleRefund).
  */
 function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums, f: Float64Array): void {
   const birth = cx.birth[p.i] as number;

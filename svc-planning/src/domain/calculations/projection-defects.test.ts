@@ -365,7 +365,7 @@ describe('issue 17 item 7: a deficit draws on the cash accounts first; what is l
       { id: 'B', current_value: 5_000, growth_rate: 0 },
     ],
     investments: [{ id: 'v', current_value: 1_000, expected_return: 0 }],
-  } as HouseholdInput;
+  };
   it.each([
     [2026, 16_000, 0],
     [2027, 17_100, 0],
