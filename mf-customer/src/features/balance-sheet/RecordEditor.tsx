@@ -1,5 +1,4 @@
 import {
-  Button,
   errorMessage,
   FormError,
   fieldErrors,
@@ -10,10 +9,10 @@ import {
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { balanceSheetApi, draftApi, type Household, type InvestmentFund } from '../household/api';
+import { balanceSheetApi, type Household, type InvestmentFund } from '../household/api';
 import { useHousehold } from '../household/context';
+import { useEditorDraft } from '../household/useEditorDraft';
 import { memberLabel } from '../insurance/data';
 import { Fields, RowsEditor } from '../insurance/fields';
 import { bodyOf, type FieldDef, type FormValues, formOf, missingFields, percentageProblem } from '../insurance/model';
@@ -261,9 +260,6 @@ export function RecordEditor({
   onClose: () => void;
 }) {
   const { reload } = useHousehold();
-  const [params, setParams] = useSearchParams();
-  const draftId = params.get('draft');
-  const draftStep = `balance-sheet/${spec.name}-editor`;
   const [initial, setInitial] = useState<RecordForm | null>(null);
   const [form, setForm] = useState<RecordForm | null>(null);
   const [savedId, setSavedId] = useState<string | null>(record?.id ?? null);
@@ -275,6 +271,7 @@ export function RecordEditor({
   const [saved, setSaved] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const started = useRef(false);
+  const draft = useEditorDraft(household.id, `balance-sheet/${spec.name}-editor`, setNotice);
 
   // the stored record (or a new one), then the draft named in the address on top of it
   // biome-ignore lint/correctness/useExhaustiveDependencies: built once, when the editor opens
@@ -283,25 +280,19 @@ export function RecordEditor({
     started.current = true;
     const base = recordForm(spec, household, record, lists, defaults);
     setInitial(base);
-    if (!draftId) {
+    if (!draft.draftId) {
       setForm(base);
       return;
     }
-    draftApi.read(draftId).then(
-      (d) => {
-        const data = d.data as { step?: number; form?: RecordForm; record_id?: string | null; editor?: string };
-        const mine = data.form && data.editor === spec.name && (data.record_id ?? null) === (record?.id ?? null);
-        // a draft kept before a list existed leaves that list as stored (not emptied)
-        setForm(
-          mine && data.form ? { ...base, ...data.form, lists: { ...base.lists, ...(data.form.lists ?? {}) } } : base,
-        );
-        if (mine && typeof data.step === 'number') setStep(Math.min(Math.max(data.step, 0), spec.steps.length - 1));
-      },
-      (e: unknown) => {
-        setForm(base);
-        setNotice(`The draft could not be read: ${errorMessage(e)}`);
-      },
-    );
+    draft.read().then((kept) => {
+      const data = (kept ?? {}) as { step?: number; form?: RecordForm; record_id?: string | null; editor?: string };
+      const mine = data.form && data.editor === spec.name && (data.record_id ?? null) === (record?.id ?? null);
+      // a draft kept before a list existed leaves that list as stored (not emptied)
+      setForm(
+        mine && data.form ? { ...base, ...data.form, lists: { ...base.lists, ...(data.form.lists ?? {}) } } : base,
+      );
+      if (mine && typeof data.step === 'number') setStep(Math.min(Math.max(data.step, 0), spec.steps.length - 1));
+    });
   }, []);
 
   // each step starts at its heading, for keyboard and screen-reader users
@@ -319,28 +310,13 @@ export function RecordEditor({
     setForm((f) => (f ? { ...f, lists: { ...f.lists, [key]: rows } } : f));
   const currency = form.main.currency || household.currency;
 
-  const keep = async (nextStep: number) => {
-    try {
-      const d = await draftApi.save({
-        ...(draftId ? { id: draftId } : {}),
-        step: draftStep,
-        lead_id: household.id,
-        data: {
-          editor: spec.name,
-          record_id: savedId,
-          step: nextStep,
-          form: form as unknown as Record<string, unknown>,
-        },
-      });
-      if (!draftId) {
-        const next = new URLSearchParams(params);
-        next.set('draft', d.id);
-        setParams(next, { replace: true });
-      }
-    } catch (e) {
-      setNotice(`The draft could not be kept: ${errorMessage(e)}`);
-    }
-  };
+  const keep = (nextStep: number) =>
+    draft.keep({
+      editor: spec.name,
+      record_id: savedId,
+      step: nextStep,
+      form: form as unknown as Record<string, unknown>,
+    });
 
   const save = async () => {
     const f: RecordForm = JSON.parse(JSON.stringify(form));
@@ -435,10 +411,7 @@ export function RecordEditor({
       setStep(first ? stepOfKey(spec, first) : stepOfKey(spec, where.key));
       return;
     }
-    if (draftId) await draftApi.remove(draftId).catch(() => undefined);
-    const next = new URLSearchParams(params);
-    next.delete('draft');
-    setParams(next, { replace: true });
+    await draft.discard();
     setForm(f);
     setInitial(f);
     setErrors({});

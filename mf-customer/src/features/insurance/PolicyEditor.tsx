@@ -12,10 +12,9 @@ import {
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  draftApi,
   type Household,
   type InsuranceKind,
   insuranceApi,
@@ -24,6 +23,7 @@ import {
   type StoredPolicy,
 } from '../household/api';
 import { useHousehold } from '../household/context';
+import { useEditorDraft } from '../household/useEditorDraft';
 import { Card, Row } from '../profile/ProfileTab';
 import { memberLabel, policyTitle, useInsuranceLinks, usePolicies } from './data';
 import { FieldInput, Fields, RowsEditor } from './fields';
@@ -360,10 +360,8 @@ const blankOf = (fields: readonly FieldDef[], defaults: FormValues) => () => ({
 export function PolicyEditor({ household, policyId }: { household: Household; policyId: string | null }) {
   const { version, reload } = useHousehold();
   const { policies, error: loadError } = usePolicies(household, version);
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const links = useInsuranceLinks();
-  const draftId = params.get('draft');
   const [initial, setInitial] = useState<EditorForm | null>(null);
   const [form, setForm] = useState<EditorForm | null>(null);
   const [savedId, setSavedId] = useState<string | null>(policyId);
@@ -375,10 +373,12 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
   const [saved, setSaved] = useState(false);
   const [reference, setReference] = useState<{ plans: ReferencePlan[]; types: string[] }>({ plans: [], types: [] });
   const heading = useRef<HTMLHeadingElement>(null);
-  const ownDraft = useRef<string | null>(null);
   const started = useRef(false);
+  const draft = useEditorDraft(household.id, DRAFT_STEP, setNotice);
+  const draftId = draft.draftId;
 
   // the stored policy (or a new one), then the draft named in the address on top of it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: draft.read is a new function each render; draftId is listed
   useEffect(() => {
     if (started.current || !policies) return;
     const stored = policyId ? (policies.find((p) => p.id === policyId) ?? null) : null;
@@ -390,17 +390,15 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
       setForm(base);
       return;
     }
-    draftApi.read(draftId).then(
-      (d) => {
-        const data = d.data as { step?: number; form?: EditorForm; policy_id?: string | null };
-        setForm(data.form && (data.policy_id ?? null) === policyId ? { ...base, ...data.form } : base);
-        if (typeof data.step === 'number') setStep(Math.min(Math.max(data.step, 0), STEPS.length - 1));
-      },
-      (e: unknown) => {
+    draft.read().then((kept) => {
+      if (!kept) {
         setForm(base);
-        setNotice(`The draft could not be read: ${errorMessage(e)}`);
-      },
-    );
+        return;
+      }
+      const data = kept as { step?: number; form?: EditorForm; policy_id?: string | null };
+      setForm(data.form && (data.policy_id ?? null) === policyId ? { ...base, ...data.form } : base);
+      if (typeof data.step === 'number') setStep(Math.min(Math.max(data.step, 0), STEPS.length - 1));
+    });
   }, [policies, policyId, household, draftId]);
 
   // the admins' reference plans and plan types; without them the custom plan and the built-in types are used
@@ -444,24 +442,8 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
   const currency = form.policy.currency || household.currency;
 
   /** Keeps the form as the user's form-step draft (named in the address). */
-  const keep = async (nextStep: number) => {
-    try {
-      const d = await draftApi.save({
-        ...(draftId ? { id: draftId } : {}),
-        step: DRAFT_STEP,
-        lead_id: household.id,
-        data: { policy_id: savedId, step: nextStep, form: form as unknown as Record<string, unknown> },
-      });
-      if (!draftId) {
-        ownDraft.current = d.id;
-        const next = new URLSearchParams(params);
-        next.set('draft', d.id);
-        setParams(next, { replace: true });
-      }
-    } catch (e) {
-      setNotice(`The draft could not be kept: ${errorMessage(e)}`);
-    }
-  };
+  const keep = (nextStep: number) =>
+    draft.keep({ policy_id: savedId, step: nextStep, form: form as unknown as Record<string, unknown> });
 
   const stored0 = savedId ? policies?.find((p) => p.id === savedId) : null;
   const save = async () => {
@@ -559,10 +541,7 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
       if (err instanceof ApiError && err.status >= 500) setError(errorMessage(err));
       return;
     }
-    if (draftId) await draftApi.remove(draftId).catch(() => undefined);
-    const next = new URLSearchParams(params);
-    next.delete('draft');
-    setParams(next, { replace: true });
+    await draft.discard();
     setForm(f);
     setInitial(f);
     setErrors({});
