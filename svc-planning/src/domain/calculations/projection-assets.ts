@@ -281,7 +281,7 @@ function sellOnSchedule(p: PropertyRecord, t: number, loans: readonly LoanRecord
   const year = cx.y0 + t;
   const outstanding = closeLoan(p, loans, t, cx);
   if (p.loan >= 0) add(sums.loans, t, -outstanding);
-  const refund = refundAt(p, year);
+  const refund = p.saleRefund; // refundAt(p, year), taken when the property was read (year === p.sell here)
   add(sums.propertySales, t, saleProceeds(p, year, outstanding, refund));
   if (p.refundable) add(sums.pensions, t, refund);
   p.soldYear = year;
