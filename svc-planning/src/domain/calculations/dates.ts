@@ -1,4 +1,7 @@
-import { CalculationInputError, finite } from './errors';
+import * as errorsModule from './errors';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { CalculationInputError, finite } = errorsModule;
 
 /**
  * Dates are whole days in UTC (Excel truncates date serials to integers). A date is given as 'YYYY-MM-DD' (read as

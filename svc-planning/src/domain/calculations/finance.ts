@@ -1,5 +1,10 @@
-import { type DateInput, dayNumber } from './dates';
-import { CalculationInputError, finite } from './errors';
+import type { DateInput } from './dates';
+import * as datesModule from './dates';
+import * as errorsModule from './errors';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { dayNumber } = datesModule;
+const { CalculationInputError, finite } = errorsModule;
 
 /**
  * Finance helpers with Microsoft Excel's conventions: rates are fractions per period (0.08 = 8%), cash paid out is

@@ -1,4 +1,7 @@
-import { CalculationInputError, finite, result } from './errors';
+import * as errorsModule from './errors';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { CalculationInputError, finite, result } = errorsModule;
 
 /** Payment frequencies (spec §9 "Frequencies per year"; §4 premium dates step by 1, 3, 6 or 12 months). */
 export type Frequency = 'monthly' | 'quarterly' | 'semi_annual' | 'annual' | 'single';

@@ -1,5 +1,10 @@
-import { CalculationInputError, finite, finiteTree, growthPercent as growth, result } from './errors';
-import { type Frequency, normaliseFrequency, PAYMENTS_PER_YEAR } from './frequency';
+import * as errorsModule from './errors';
+import type { Frequency } from './frequency';
+import * as frequencyModule from './frequency';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { CalculationInputError, finite, finiteTree, growthPercent: growth, result } = errorsModule;
+const { normaliseFrequency, PAYMENTS_PER_YEAR } = frequencyModule;
 
 /** Spec §5 benefit types and their fixed positions. */
 export const BENEFIT_POSITIONS = {

@@ -1,5 +1,8 @@
 import Decimal from 'decimal.js';
-import { CalculationInputError, finite, result } from './errors';
+import * as errorsModule from './errors';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { CalculationInputError, finite, result } = errorsModule;
 
 /**
  * Loans (spec §9 "Loan and property calculations"): 12 months a year, interest as percent a year, standard

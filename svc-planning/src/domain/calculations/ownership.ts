@@ -1,4 +1,7 @@
-import { finite, result } from './errors';
+import * as errorsModule from './errors';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { finite, result } = errorsModule;
 
 /** Ownership (spec §3 Member sorting; §6 shared assets scaled to a member's percentage). */
 export type Relation = 'me' | 'spouse' | 'joint' | 'all';

@@ -1,6 +1,13 @@
-import { addMonths, type DateInput, dayNumber, fromYmd, isoDay, ymd } from './dates';
-import { CalculationInputError, finite, result } from './errors';
-import { type Frequency, MONTHS_STEP, normaliseFrequency, PAYMENTS_PER_YEAR } from './frequency';
+import type { DateInput } from './dates';
+import * as datesModule from './dates';
+import * as errorsModule from './errors';
+import type { Frequency } from './frequency';
+import * as frequencyModule from './frequency';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { addMonths, dayNumber, fromYmd, isoDay, ymd } = datesModule;
+const { CalculationInputError, finite, result } = errorsModule;
+const { MONTHS_STEP, normaliseFrequency, PAYMENTS_PER_YEAR } = frequencyModule;
 
 /**
  * Premium schedule (spec §4 "Premium dates step by 1 month, 3 months, 6 months or 1 year by frequency; a single

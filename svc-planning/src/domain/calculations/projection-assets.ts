@@ -1,9 +1,18 @@
-import { netSaleProceeds } from './property';
-import { type Failures, SALE_STEP } from './projection-streams';
-import { bandAt, CPF_TABLES, type CpfVersion, cpfSums } from './tables/cpf';
-import { EPF_DIVIDENDS, EPF_TABLES, epfDividend } from './tables/epf';
-import { inForce } from './tables/versioned';
+import * as propertyModule from './property';
+import type { Failures } from './projection-streams';
+import * as projectionStreamsModule from './projection-streams';
+import type { CpfVersion } from './tables/cpf';
+import * as cpfModule from './tables/cpf';
+import * as epfModule from './tables/epf';
+import * as versionedModule from './tables/versioned';
 import type { LoanInput } from './types';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { netSaleProceeds } = propertyModule;
+const { SALE_STEP } = projectionStreamsModule;
+const { bandAt, CPF_TABLES, cpfSums } = cpfModule;
+const { EPF_DIVIDENDS, EPF_TABLES, epfDividend } = epfModule;
+const { inForce } = versionedModule;
 
 /**
  * The assets and loans of the household projection whose course a cash shortfall can change (a shortfall sells
@@ -39,9 +48,6 @@ export function cpfShares(v: CpfVersion): CpfShares {
   }
   return c;
 }
-// Read once: inner loops would otherwise look them up through the module binding every time.
-const CPF = CPF_TABLES;
-const EPF = EPF_TABLES;
 /** Each CPF version with its allocation by age and the year the next version starts (+Infinity for the newest). */
 interface CpfPrepared {
   v: CpfVersion;
@@ -51,7 +57,7 @@ interface CpfPrepared {
 let cpfPrepared: CpfPrepared[] | null = null;
 /** The prepared CPF version in force in `year` (as inForce: the newest fromYear ≤ year, else the earliest). */
 function cpfAt(year: number): CpfPrepared {
-  if (!cpfPrepared) cpfPrepared = CPF.map((v, k) => ({ v, shares: cpfShares(v), until: (CPF[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
+  if (!cpfPrepared) cpfPrepared = CPF_TABLES.map((v, k) => ({ v, shares: cpfShares(v), until: (CPF_TABLES[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
   for (let k = cpfPrepared.length - 1; k > 0; k--) if (year >= (cpfPrepared[k] as CpfPrepared).v.fromYear) return cpfPrepared[k] as CpfPrepared;
   return cpfPrepared[0] as CpfPrepared;
 }
@@ -76,6 +82,9 @@ export interface AssetContext {
   rentDays: Float64Array;
   /** A sale the engine cannot compute is thrown by the year loop in its year. */
   failures: Failures;
+  /** The CPF Basic Healthcare Sum of each year in the household currency (cpfBhsByYear), for the value of 1 SGD bhsF. */
+  bhs: Float64Array;
+  bhsF: number;
 }
 
 /** Per-year sums the steps add to (each n long, zeroed at the start). */
@@ -331,10 +340,8 @@ export interface PensionRecord {
   basic: boolean;
   /** CPF LIFE premium not yet paid back as payouts: what it leaves as bequest besides the RA. */
   pool: number;
-  /** CPF: the year the version in use stops applying (−Infinity before the first year), the BHS and its year. */
+  /** CPF: the year the version in use stops applying (−Infinity before the first year). */
   vUntil: number;
-  bhs: number;
-  bhsYear: number;
   /** Whether its employee contributions are a tax relief of the household's tax (CPF in SG, EPF in MY). */
   relief: boolean;
   locked: boolean;
@@ -418,7 +425,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       eeY = (base * (eeOwn ? eeRate : (eeByAge[ai] as number))) / 100;
       erY = (base * (erOwn ? erRate : (erByAge[ai] as number))) / 100;
     } else if (epf) {
-      const e = inForce(EPF, year);
+      const e = inForce(EPF_TABLES, year);
       if (age >= e.toAge) {
         eeY = 0;
         erY = 0;
@@ -441,7 +448,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       if (age >= raAge) f[o + 3] = 0 + tot * (shSa[ai] as number);
       else f[o + 1] = 0 + tot * (shSa[ai] as number);
     } else if (epf) {
-      const acc = inForce(EPF, year).accounts;
+      const acc = inForce(EPF_TABLES, year).accounts;
       f[o] = 0 + tot * acc.persaraan;
       f[o + 1] = 0 + tot * acc.sejahtera;
       f[o + 3] = 0 + tot * acc.fleksibel;
@@ -488,13 +495,10 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   const hm = Math.sqrt(gm);
   const hc = Math.sqrt(gc);
   let v: CpfVersion | null = null; // the CPF version of the year
-  // The year the version stops applying, and the Basic Healthcare Sum (household currency) of year bhsYear, rolled
-  // forward a year at a time (cpfSums: its rise a year): kept on the record, so a run a year at a time rolls it the same.
+  // The year the version stops applying (kept on the record, so a run a year at a time changes version the same way).
   let vUntil = p.vUntil;
-  let vFrom = 0;
-  let bhs = p.bhs;
-  let bhsYear = p.bhsYear;
-  let bhsG = 1;
+  // the Basic Healthcare Sum of each year (the same for every CPF record of the household)
+  const bhsByYear = cpf ? cpfBhsByYear(cx, schemeF) : EMPTY_SHARES;
   // the version's extra interest, in the household currency (rates as fractions); 0 when not credited
   let xOaCap = 0;
   let xCap1 = 0;
@@ -532,13 +536,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
     if (cpf && (v === null || first >= vUntil)) {
       const prepared = cpfAt(first);
       v = prepared.v;
-      vFrom = v.fromYear;
-      bhsG = 1 + v.sumsGrowth / 100;
-      if (first >= vUntil) {
-        vUntil = prepared.until;
-        bhs = (first > v.fromYear ? v.bhs * bhsG ** (first - v.fromYear) : v.bhs) * schemeF; // cpfSums(v, year).bhs
-        bhsYear = first;
-      }
+      if (first >= vUntil) vUntil = prepared.until;
       const x = v.extraInterest;
       xOaCap = x.oaCap * schemeF;
       xCap1 = x.first * schemeF;
@@ -569,7 +567,6 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       if (year >= runEnd) break;
       const age = year - birth;
       const alive = year < death;
-      const frac = t === 0 ? firstYearPart : 1;
       const fa = f[o] as number;
       const fb = f[o + 1] as number;
       const fm = f[o + 2] as number;
@@ -615,8 +612,8 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         if (xRate1 > 0) {
           const base = Math.min(a, xOaCap) + b + m + c;
           // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum)
-          if (base >= xCap1) extra = (age >= raAge ? xFull1 + xFull2 : xFull1) * frac;
-          else if (base > 0) extra = (base * xRate1 + (age >= raAge ? Math.min(base, xCap2) * xRate2 : 0)) * frac;
+          if (base >= xCap1) extra = age >= raAge ? xFull1 + xFull2 : xFull1;
+          else if (base > 0) extra = base * xRate1 + (age >= raAge ? Math.min(base, xCap2) * xRate2 : 0);
         }
       }
       if (t === 0 && partFirst) {
@@ -627,6 +624,8 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         b = (b === 0 ? 0 : b * (w[2] as number)) + (fb === 0 ? 0 : fb * (w[3] as number));
         m = (m === 0 ? 0 : m * (w[4] as number)) + (fm === 0 ? 0 : fm * (w[5] as number));
         c = (c === 0 ? 0 : c * (w[6] as number)) + (fc === 0 ? 0 : fc * (w[7] as number));
+        extra *= firstYearPart; // the part of the year's extra interest (not multiplied by 1 in later years: it is on the
+        // chain from one year's balances to the next, and the loop waits on that chain)
       } else {
         a = a * gA + fa * hA;
         b = b * gB + fb * hB;
@@ -637,11 +636,9 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         if (age >= raAge) c += extra;
         else b += extra;
       }
-      if (cpf && m > bhs) {
-        // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA. (`bhs`
-        // is an earlier year's sum until rolled forward here: the sums only rise, so a balance below it is below the
-        // year's too.)
-        for (; bhsYear < year; bhsYear++) if (bhsYear >= vFrom) bhs *= bhsG;
+      if (cpf) {
+        // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA.
+        const bhs = bhsByYear[t] as number;
         if (m > bhs) {
           if (age >= raAge) a += m - bhs;
           else b += m - bhs;
@@ -682,9 +679,34 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   p.payout = payout;
   p.pool = pool;
   p.vUntil = vUntil;
-  p.bhs = bhs;
-  p.bhsYear = bhsYear;
   p.nextRefund = nextRefund;
+}
+
+/**
+ * The Basic Healthcare Sum of each projected year in the household currency (1 SGD = schemeF): the version's sum of the
+ * first year (cpfSums), then risen by its `sumsGrowth` a year, a new version's own sum from the year it applies. Built
+ * once per household (kept on the context) instead of rolled forward by every record.
+ */
+function cpfBhsByYear(cx: AssetContext, schemeF: number): Float64Array {
+  if (cx.bhsF === schemeF && cx.bhs.length === cx.n) return cx.bhs;
+  const out = new Float64Array(cx.n);
+  let until = Number.NEGATIVE_INFINITY;
+  let g = 1;
+  let bhs = 0;
+  for (let t = 0; t < cx.n; t++) {
+    const year = cx.y0 + t;
+    if (year >= until) {
+      const prepared = cpfAt(year);
+      const v = prepared.v;
+      until = prepared.until;
+      g = 1 + v.sumsGrowth / 100;
+      bhs = (year > v.fromYear ? v.bhs * g ** (year - v.fromYear) : v.bhs) * schemeF; // cpfSums(v, year).bhs
+    } else bhs *= g;
+    out[t] = bhs;
+  }
+  cx.bhs = out;
+  cx.bhsF = schemeF;
+  return out;
 }
 
 /**

@@ -1,7 +1,15 @@
-import { dayNumber, type Ymd, ymd } from './dates';
-import { type Frequency, MONTHS_STEP, normaliseFrequency, PAYMENTS_PER_YEAR } from './frequency';
-import { type Benefit, type BenefitType, benefitAmount, coversAt, premiumWaived } from './insurance';
+import type { Ymd } from './dates';
+import * as datesModule from './dates';
+import type { Frequency } from './frequency';
+import * as frequencyModule from './frequency';
+import type { Benefit, BenefitType } from './insurance';
+import * as insuranceModule from './insurance';
 import type { InsuranceInput } from './types';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { dayNumber, ymd } = datesModule;
+const { MONTHS_STEP, normaliseFrequency, PAYMENTS_PER_YEAR } = frequencyModule;
+const { benefitAmount, coversAt, premiumWaived } = insuranceModule;
 
 /**
  * The yearly streams of the household projection that no cash shortfall can change: incomes (and the employment

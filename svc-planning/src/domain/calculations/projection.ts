@@ -1,18 +1,38 @@
-import { rateBetween, SEED_RATES } from '@kinfolio/money';
-import { type DateInput, dayNumber, today as todayDay, ymd } from './dates';
-import { CalculationInputError } from './errors';
-import { type Benefit, INSURANCE_DEFAULTS } from './insurance';
-import { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } from './loans';
-import { ASSET_SUMS, type AssetContext, type AssetSums, closeLoan, type LiquidRecord, type LoanRecord, liquidRecord, liquidYears, loanSchedule, type PensionRecord, type PropertyRecord, refundAt, runAssets, saleProceeds } from './projection-assets';
-import { addExpenses, addGoals, addIncomes, addPolicy, type ExpenseStream, Failures, type GoalStream, type IncomeStream, premiumYears, type Timeline } from './projection-streams';
-import { type ContributionTable, contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } from './provident';
-import { incomeTaxCountry, progressiveTax } from './tax';
-import { CPF_TABLES } from './tables/cpf';
-import { MY_TAX_TABLES, myReliefs } from './tables/tax-my';
-import { SG_TAX_TABLES, sgReliefs } from './tables/tax-sg';
-import { inForce } from './tables/versioned';
-import { cpfShares, partPower } from './projection-assets';
+import * as moneyModule from '@kinfolio/money';
+import type { DateInput } from './dates';
+import * as datesModule from './dates';
+import * as errorsModule from './errors';
+import type { Benefit } from './insurance';
+import * as insuranceModule from './insurance';
+import * as loansModule from './loans';
+import type { AssetContext, AssetSums, LiquidRecord, LoanRecord, PensionRecord, PropertyRecord } from './projection-assets';
+import * as projectionAssetsModule from './projection-assets';
+import type { ExpenseStream, GoalStream, IncomeStream, Timeline } from './projection-streams';
+import * as projectionStreamsModule from './projection-streams';
+import type { ContributionTable } from './provident';
+import * as providentModule from './provident';
+import * as taxModule from './tax';
+import * as cpfModule from './tables/cpf';
+import * as taxMyModule from './tables/tax-my';
+import * as taxSgModule from './tables/tax-sg';
+import * as versionedModule from './tables/versioned';
 import type { HouseholdInput, PropertyInput, YearRow } from './types';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { rateBetween, SEED_RATES } = moneyModule;
+const { dayNumber, today: todayDay, ymd } = datesModule;
+const { CalculationInputError } = errorsModule;
+const { INSURANCE_DEFAULTS } = insuranceModule;
+const { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } = loansModule;
+const { ASSET_SUMS, closeLoan, liquidRecord, liquidYears, loanSchedule, refundAt, runAssets, saleProceeds } = projectionAssetsModule;
+const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears } = projectionStreamsModule;
+const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
+const { incomeTaxCountry, progressiveTax } = taxModule;
+const { CPF_TABLES } = cpfModule;
+const { MY_TAX_TABLES, myReliefs } = taxMyModule;
+const { SG_TAX_TABLES, sgReliefs } = taxSgModule;
+const { inForce } = versionedModule;
+const { cpfShares, partPower } = projectionAssetsModule;
 
 /**
  * The household projection (docs/planning-model.md): year by year from the as-of year to the last member's maturity
@@ -67,11 +87,7 @@ export function illiquidSales(p: ProjectionResult): Float64Array | undefined {
 
 const EMPLOYMENT = new Set(['gross income', 'bonus', 'business income']);
 /** Rounds to cents (half away from zero, past float noise), never −0. Many row fields are 0 most years: no division. */
-const r2 = (x: number) => {
-  if (x === 0) return 0;
-  const v = Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100;
-  return v === 0 ? 0 : v;
-};
+const r2 = (x: number) => (x === 0 ? 0 : Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100 + 0);
 
 /** Rates by whole age 0-150 from a table (so the yearly loop does no band search). */
 const rateCache = new WeakMap<ContributionTable, { employer: Float64Array; employee: Float64Array }>();
@@ -363,7 +379,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   for (let t = 0; t < N; t++) rentDays[t] = asOf + Math.round(t * 365.2425);
   // The first year counts only its remaining part (decision); set once the as-of year's start is read below.
   const failures = new Failures();
-  const cx: AssetContext = { y0, n: N, firstYearPart: 1, firstMonth: 1, birth, deathYear, workEnd, loanBalances, rentDays, failures };
+  const cx: AssetContext = { y0, n: N, firstYearPart: 1, firstMonth: 1, birth, deathYear, workEnd, loanBalances, rentDays, failures, bhs: new Float64Array(0), bhsF: Number.NaN };
 
   // Incomes, expenses: yearly streams (projection-streams.ts).
   const incomes = (h.incomes ?? []).map((r, k): IncomeStream => {
@@ -453,8 +469,6 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       basic: plan === 'basic',
       pool: 0,
       vUntil: Number.NEGATIVE_INFINITY,
-      bhs: 0,
-      bhsYear: 0,
       relief: (cpf && taxCountry === 'SG') || (epf && taxCountry === 'MY'),
       locked: !!p.locked || locked.has(p.id),
       maturity: (members[i]?.maturity_age ?? PROJECTION_DEFAULTS.maturity_age) as number,

@@ -1,7 +1,14 @@
-import { type DateInput, dayNumber } from './dates';
-import { CalculationInputError, count, finite, growthPercent as growth, result } from './errors';
-import { otherMonthlyCosts } from './loans';
-import { propertyGainTax } from './tax';
+import type { DateInput } from './dates';
+import * as datesModule from './dates';
+import * as errorsModule from './errors';
+import * as loansModule from './loans';
+import * as taxModule from './tax';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { dayNumber } = datesModule;
+const { CalculationInputError, count, finite, growthPercent: growth, result } = errorsModule;
+const { otherMonthlyCosts } = loansModule;
+const { propertyGainTax } = taxModule;
 
 /** Spec §9 defaults for property. */
 export const PROPERTY_DEFAULTS = {

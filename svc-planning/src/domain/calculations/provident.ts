@@ -1,6 +1,12 @@
-import { CalculationInputError, finite, nonNegative, result } from './errors';
-import { SPEC_RATE_BANDS } from './tables/cpf';
-import { EPF_TABLES, type EpfVersion } from './tables/epf';
+import * as errorsModule from './errors';
+import * as cpfModule from './tables/cpf';
+import type { EpfVersion } from './tables/epf';
+import * as epfModule from './tables/epf';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { CalculationInputError, finite, nonNegative, result } = errorsModule;
+const { SPEC_RATE_BANDS } = cpfModule;
+const { EPF_TABLES } = epfModule;
 
 /**
  * Provident-fund rate tables as versioned data: each table names the year it applies from; newer official tables are

@@ -1,6 +1,13 @@
-import { CalculationInputError, finite, result } from './errors';
-import { MY_TAX_TABLES, type MyTaxVersion } from './tables/tax-my';
-import { SG_TAX_TABLES, type SgTaxVersion, type TaxBand } from './tables/tax-sg';
+import * as errorsModule from './errors';
+import type { MyTaxVersion } from './tables/tax-my';
+import * as taxMyModule from './tables/tax-my';
+import type { SgTaxVersion, TaxBand } from './tables/tax-sg';
+import * as taxSgModule from './tables/tax-sg';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { CalculationInputError, finite, result } = errorsModule;
+const { MY_TAX_TABLES } = taxMyModule;
+const { SG_TAX_TABLES } = taxSgModule;
 
 /** A table of progressive bands (the versions of tables/tax-sg.ts and tables/tax-my.ts are ones). */
 export interface TaxTable {

@@ -1,5 +1,9 @@
-import { bands, type TaxBand } from './tax-sg';
+import type { TaxBand } from './tax-sg';
+import * as taxSgModule from './tax-sg';
 import type { Version } from './versioned';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { bands } = taxSgModule;
 
 /**
  * Malaysia resident income tax by Year of Assessment, which is the income year (tax is withheld monthly as PCB in the

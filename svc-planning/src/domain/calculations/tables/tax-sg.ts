@@ -1,5 +1,8 @@
-import { bandAt } from './cpf';
+import * as cpfModule from './cpf';
 import type { Version } from './versioned';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { bandAt } = cpfModule;
 
 /** One progressive band: the rate (percent) applies to the slice of chargeable income above `from` up to `to`. */
 export interface TaxBand {
