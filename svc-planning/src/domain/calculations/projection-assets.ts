@@ -457,7 +457,10 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
   p.wageMul = wageMul;
   if (post) {
     const postAmount = post.amount;
-    for (let t = t0, o = 0; t < t1; t++, o += 4) {
+    // only the years around its ages are visited (the test below decides, as before)
+    const from = Math.max(t0, Math.floor(birth + post.from - y0));
+    const to = Math.min(t1, Math.ceil(birth + post.to - y0) + 1);
+    for (let t = from, o = 4 * (from - t0); t < to; t++, o += 4) {
       const year = y0 + t;
       const age = year - birth;
       if (age >= post.from && age <= post.to && year < death) {
@@ -520,6 +523,9 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   // that the RA growing by gc a year pays off exactly: RA · (1 − q) / (1 − (gc / escalation)^−payYears), q =
   // escalation / gc (q = 1: RA / payYears); the discount factor taken here
   const payYears = Math.max(1, maturity - payoutAge);
+  // the years CPF LIFE pays: from the payout age to the maturity age, while the member lives
+  const payFrom = birth + payoutAge;
+  const payTo = Math.min(birth + maturity, death);
   const payQ = escalation / gc;
   const payDiscount = cpf && payout === 0 && payQ !== 1 ? discountFactor(gc / escalation - 1, payYears) : 0;
   // growth of the year: the record's, or the declared EPF dividend in a declared year (set before each run below)
@@ -562,40 +568,47 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         hA = hB = hC = Math.sqrt(gA);
       }
     }
+    if (cpf) {
+      // What happens at the start of a year, before its payouts and interest, happens here, at the start of a run, and a
+      // run stops at the year it happens in (the loop below is then free of it).
+      if (first === raYear) {
+        // Form the RA (raTarget): SA first, then OA. The SA then closes: what is left of it goes to the OA. MediSave
+        // stays apart.
+        const fromB = Math.min(b, Math.max(0, raTarget - c));
+        b -= fromB;
+        c += fromB;
+        const fromA = Math.min(a, Math.max(0, raTarget - c));
+        a -= fromA;
+        c += fromA;
+        a += b;
+        b = 0;
+      } else if (first < raYear && raYear < runEnd) runEnd = raYear;
+      if (payout === 0 && first >= payFrom && first < payTo && c > 0) {
+        // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
+        // year, before the year's interest), so the payouts are level (Escalating: +2% a year) and last exactly to the
+        // maturity age (issue 17 defect 4). The premium joins the pool: all the RA (Standard, Escalating) or the
+        // table's share (Basic, whose RA pays first); payouts go on for life once the pool is spent.
+        payout = payQ === 1 ? c / payYears : (c * (1 - payQ)) / (1 - payDiscount);
+        const premium = p.basic ? c * (v as CpfVersion).lifeBasicPremiumShare : c;
+        pool += premium;
+        c -= premium;
+      }
+      // until the payouts start, a run stops at the first payout year, then at each payout year (no RA yet)
+      if (payout === 0 && first < payTo) runEnd = Math.min(runEnd, first < payFrom ? payFrom : first + 1);
+    }
     for (; t < t1; t++, o += 4) {
       const year = y0 + t;
       if (year >= runEnd) break;
       const age = year - birth;
-      const alive = year < death;
+      const ra = age >= raAge; // from the retirement age on (the SA is closed, extra interest goes to the RA)
       const fa = f[o] as number;
       const fb = f[o + 1] as number;
       const fm = f[o + 2] as number;
       const fc = f[o + 3] as number;
       let extra = 0;
       if (cpf) {
-        if (age === raAge) {
-          // Form the RA (raTarget): SA first, then OA. The SA then closes: what is left of it goes to the OA. MediSave
-          // stays apart.
-          const fromB = Math.min(b, Math.max(0, raTarget - c));
-          b -= fromB;
-          c += fromB;
-          const fromA = Math.min(a, Math.max(0, raTarget - c));
-          a -= fromA;
-          c += fromA;
-          a += b;
-          b = 0;
-        }
-        if (age >= payoutAge && age < maturity && alive) {
-          // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
-          // year, before the year's interest), so the payouts are level (Escalating: +2% a year) and last exactly to
-          // the maturity age (issue 17 defect 4). The premium joins the pool: all the RA (Standard, Escalating) or the
-          // table's share (Basic, whose RA pays first); payouts go on for life once the pool is spent.
-          if (payout === 0 && c > 0) {
-            payout = payQ === 1 ? c / payYears : (c * (1 - payQ)) / (1 - payDiscount);
-            const premium = p.basic ? c * (v as CpfVersion).lifeBasicPremiumShare : c;
-            pool += premium;
-            c -= premium;
-          }
+        if (year >= payFrom && year < payTo) {
+          // CPF LIFE's payment of the year (started at the start of a run, above)
           const pay = payout;
           if (pay > 0) {
             const fromRa = Math.min(c, pay);
@@ -612,8 +625,8 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         if (xRate1 > 0) {
           const base = Math.min(a, xOaCap) + b + m + c;
           // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum)
-          if (base >= xCap1) extra = age >= raAge ? xFull1 + xFull2 : xFull1;
-          else if (base > 0) extra = base * xRate1 + (age >= raAge ? Math.min(base, xCap2) * xRate2 : 0);
+          if (base >= xCap1) extra = ra ? xFull1 + xFull2 : xFull1;
+          else if (base > 0) extra = base * xRate1 + (ra ? Math.min(base, xCap2) * xRate2 : 0);
         }
       }
       if (t === 0 && partFirst) {
@@ -633,14 +646,14 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         c = c * gC + fc * hC;
       }
       if (extra > 0) {
-        if (age >= raAge) c += extra;
+        if (ra) c += extra;
         else b += extra;
       }
       if (cpf) {
         // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA.
         const bhs = bhsByYear[t] as number;
         if (m > bhs) {
-          if (age >= raAge) a += m - bhs;
+          if (ra) a += m - bhs;
           else b += m - bhs;
           m = bhs;
         }
