@@ -728,6 +728,8 @@ function cpfBhsByYear(cx: AssetContext, schemeF: number): Float64Array {
  * loop costs every year, taken or not (bench:engine). The powers are shared by the household's records (partPower).
  */
 const FIRST_POWERS = new Float64Array(8);
+/** The growths and part FIRST_POWERS were taken for (NaN: none yet; it equals nothing). */
+const FIRST_POWERS_OF = new Float64Array(5).fill(Number.NaN);
 function firstYearPowers(p: PensionRecord, y0: number, part: number): void {
   let gA = p.ga;
   let gB = p.gb;
@@ -736,6 +738,13 @@ function firstYearPowers(p: PensionRecord, y0: number, part: number): void {
     const d = epfDividend(y0);
     if (d !== undefined) gA = gB = gC = 1 + d / 100;
   }
+  const k = FIRST_POWERS_OF;
+  if (k[0] === gA && k[1] === gB && k[2] === p.gm && k[3] === gC && k[4] === part) return; // the previous record's
+  k[0] = gA;
+  k[1] = gB;
+  k[2] = p.gm;
+  k[3] = gC;
+  k[4] = part;
   const w = FIRST_POWERS;
   w[0] = partPower(gA, part);
   w[1] = partPower(gA, part / 2);
