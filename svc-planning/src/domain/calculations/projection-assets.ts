@@ -637,8 +637,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         b = (b === 0 ? 0 : b * (w[2] as number)) + (fb === 0 ? 0 : fb * (w[3] as number));
         m = (m === 0 ? 0 : m * (w[4] as number)) + (fm === 0 ? 0 : fm * (w[5] as number));
         c = (c === 0 ? 0 : c * (w[6] as number)) + (fc === 0 ? 0 : fc * (w[7] as number));
-        extra *= firstYearPart; // the part of the year's extra interest (not multiplied by 1 in later years: it is on the
-        // chain from one year's balances to the next, and the loop waits on that chain)
+        extra *= firstYearPart; // the part of the year's extra interest (later years are not multiplied by 1)
       } else {
         a = a * gA + fa * hA;
         b = b * gB + fb * hB;

@@ -24,7 +24,7 @@ const { dayNumber, today: todayDay, ymd } = datesModule;
 const { CalculationInputError } = errorsModule;
 const { INSURANCE_DEFAULTS } = insuranceModule;
 const { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } = loansModule;
-const { ASSET_SUMS, closeLoan, liquidRecord, liquidYears, loanSchedule, refundAt, runAssets, saleProceeds } = projectionAssetsModule;
+const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedule, partPower, refundAt, runAssets, saleProceeds } = projectionAssetsModule;
 const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears } = projectionStreamsModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, progressiveTax } = taxModule;
@@ -32,7 +32,6 @@ const { CPF_TABLES } = cpfModule;
 const { MY_TAX_TABLES, myReliefs } = taxMyModule;
 const { SG_TAX_TABLES, sgReliefs } = taxSgModule;
 const { inForce } = versionedModule;
-const { cpfShares, partPower } = projectionAssetsModule;
 
 /**
  * The household projection (docs/planning-model.md): year by year from the as-of year to the last member's maturity
@@ -86,7 +85,7 @@ export function illiquidSales(p: ProjectionResult): Float64Array | undefined {
 }
 
 const EMPLOYMENT = new Set(['gross income', 'bonus', 'business income']);
-/** Rounds to cents (half away from zero, past float noise), never −0. Many row fields are 0 most years: no division. */
+/** Rounds to cents (half away from zero, past float noise), never −0 (`+ 0` makes it 0). Many row fields are 0 most years: no division. */
 const r2 = (x: number) => (x === 0 ? 0 : Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100 + 0);
 
 /** Rates by whole age 0-150 from a table (so the yearly loop does no band search). */
