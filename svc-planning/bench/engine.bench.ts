@@ -164,7 +164,7 @@ async function compareBefore(beforeDir: string): Promise<void> {
   }
   // The figure: the median of the ten windows' now / before, each pair timed one after the other. The ratio of the two
   // fastest windows is printed too; it rests on one window of each engine, so one lucky window moves it (seen: 0.856
-  // to 0.961 in four runs of the same code on a quiet machine).
+  // to 0.961 in four runs of the same code, one after the other).
   paired.sort((x, y) => x - y);
   const median = ((paired[4] as number) + (paired[5] as number)) / 2;
   console.log(`household projection, engine before the change (${beforeDir}) and now, each in its own process, timed in turn: before ${Math.round(1000 / bestBefore)} per second; now ${Math.round(1000 / bestNow)} per second; now / before: ${median.toFixed(3)}, median of 10 windows timed in pairs (target >= 0.9; range ${(paired[0] as number).toFixed(3)}-${(paired[9] as number).toFixed(3)}; fastest window of each: ${(bestBefore / bestNow).toFixed(3)})`);
