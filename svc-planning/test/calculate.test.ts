@@ -245,6 +245,15 @@ describe.each(testInfras())('svc-planning calculations on %s', (infra) => {
     expect(bad.body.message).toMatch(/never repaid/);
   });
 
+  it('refuses an age that is not a whole number of years (400 naming it; it used to fail as an overflow)', async () => {
+    const h = sampleHousehold(1);
+    const members = h.members.map((m, i) => (i === 0 ? { ...m, age: 35.5 } : m));
+    const res = await t.call('POST', 'customer/calculate/finance', { body: { ...h, members }, as: advisor });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toHaveProperty(['members.0.age']);
+    expect(JSON.stringify(res.body)).toMatch(/whole number of years/);
+  });
+
   it.each(ENDPOINTS)('%s refuses a body nested 100,000 deep with a 4xx, not a stack overflow', async (endpoint) => {
     const deep = `{"members":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const res = await t.call('POST', `customer/calculate/${endpoint}`, { body: deep, as: advisor });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page } from './common';
+import { Page, WholeAge } from './common';
 import { CurrencyCode, DateStr } from './planning';
 import { PlainText } from './validation';
 
@@ -17,7 +17,6 @@ const Uuid = z.string().uuid({ message: 'Use an id' });
 const Amount = z.number({ error: 'Enter an amount' }).finite().min(0).max(MAX_AMOUNT);
 const Rate = z.number().finite().min(-99).max(100);
 const Percent = z.number().finite().min(0).max(100);
-const AgeN = z.number().int().min(0).max(120);
 const YearN = z.number().int().min(1900).max(2200);
 const Text = (max = 200) => PlainText(max);
 const Note = PlainText(2000, { multiline: true });
@@ -115,8 +114,8 @@ export const PostRetirementContribution = z.strictObject({
   contribution: z.boolean().default(false),
   employer_amount: Amount.optional(),
   employee_amount: Amount.optional(),
-  start_age: AgeN.default(60),
-  end_age: AgeN.default(75),
+  start_age: WholeAge.default(60),
+  end_age: WholeAge.default(75),
 });
 /** spec "Pension account (type default EPF)" with the EPF and CPF accounts. */
 export const PensionAccount = z.strictObject({
@@ -143,8 +142,8 @@ export const PensionAccount = z.strictObject({
   cpf_property_pledge: z.boolean().default(false),
   post_retirement_contribution: PostRetirementContribution.prefault({}),
   cpf_life_plan: z.enum(['basic', 'standard', 'escalating']).default('basic'),
-  cpf_payout_age: AgeN.default(65),
-  retirement_age: AgeN.default(55),
+  cpf_payout_age: WholeAge.default(65),
+  retirement_age: WholeAge.default(55),
   cpf_ers_limit: Amount.optional(),
   note: Note.optional(),
 });
@@ -174,7 +173,7 @@ export const MarginFinancing = z.strictObject({
 });
 export const SoldInfo = z.strictObject({
   sold: z.boolean().default(false),
-  age: AgeN.optional(),
+  age: WholeAge.optional(),
   amount: Amount.optional(),
 });
 /** spec "Investment account" + the fund fields (owner shares, capital invested, change percentage). */

@@ -9,6 +9,9 @@ export type Gender = z.infer<typeof Gender>;
 
 export const Id = z.string().uuid();
 
+/** A person's age in whole years: the projection and the schemes' tables (rates, allocation, reliefs) go by whole age. */
+export const WholeAge = z.number().int({ message: 'Use a whole number of years' }).min(0).max(120);
+
 /**
  * Every error reply has this shape (spec §8: the client reads data.error, or data.errors' first entry's first
  * value, else data.message, else 'Something went wrong').

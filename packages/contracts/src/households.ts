@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page } from './common';
+import { Page, WholeAge } from './common';
 import { CurrencyCode, DateStr, ExpenseCategory, GoalType, IncomeKind, Relation, ScenarioRequest } from './planning';
 import { CountryCode, Email, Phone, SafeText, textProblem } from './validation';
 
@@ -14,7 +14,6 @@ const Uuid = z.string().uuid({ message: 'Use an id' });
 const Money = z.number({ error: 'Enter an amount' }).finite().min(0).max(MAX_AMOUNT);
 const Pct = z.number().finite().min(-99).max(100);
 const YearN = z.number().int().min(1900).max(2200);
-const AgeN = z.number().int().min(0).max(120);
 const Text = (max = 200) => SafeText(max);
 const Freq = z.enum(['monthly', 'annual']);
 
@@ -34,14 +33,14 @@ export const MemberBody = z.strictObject({
   name: Text(100).default(''),
   gender: z.enum(['male', 'female']).default('male'),
   relation: Relation.default('me'),
-  age: AgeN.optional(),
+  age: WholeAge.optional(),
   date_of_birth: DateStr.optional(),
   country_citizenship: Text(60).optional(),
   holding_pr: z.boolean().default(false),
   country_pr: Text(60).optional(),
   pension_type: PensionType.optional(),
-  retirement_age: AgeN.optional(),
-  maturity_age: AgeN.optional(),
+  retirement_age: WholeAge.optional(),
+  maturity_age: WholeAge.optional(),
   income: MemberIncome.optional(),
   expense: MemberMoney.optional(),
   saving: MemberMoney.optional(),
@@ -83,7 +82,7 @@ export const Child = z
   .strictObject({
     name: Text(100).optional(),
     date_of_birth: DateStr.optional(),
-    age: AgeN.optional(),
+    age: WholeAge.optional(),
   })
   .refine((c) => c.date_of_birth !== undefined || c.age !== undefined, {
     message: 'Enter date of birth or age',
@@ -98,7 +97,7 @@ const ProfileShape = {
   phone: Phone.optional(),
   country_code: CountryCode.optional(),
   gender: z.enum(['male', 'female']).default('male'),
-  age: AgeN.optional(),
+  age: WholeAge.optional(),
   date_of_birth: DateStr.optional(),
   marital_status: MaritalStatus.default('married'),
   dependencies: z.array(Dependant).max(3).default([]),
@@ -131,7 +130,7 @@ export const LeadPatchBody = z.strictObject({
   phone: Phone.nullable().optional(),
   country_code: CountryCode.nullable().optional(),
   gender: z.enum(['male', 'female']).optional(),
-  age: AgeN.nullable().optional(),
+  age: WholeAge.nullable().optional(),
   date_of_birth: DateStr.nullable().optional(),
   marital_status: MaritalStatus.optional(),
   dependencies: z.array(Dependant).max(3).optional(),

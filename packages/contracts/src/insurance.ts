@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page } from './common';
+import { Page, WholeAge } from './common';
 import { BenefitType, CurrencyCode, DateStr } from './planning';
 import { PlainText } from './validation';
 
@@ -15,7 +15,6 @@ import { PlainText } from './validation';
 const MAX_AMOUNT = 1e12;
 const Uuid = z.string().uuid({ message: 'Use an id' });
 const Amount = z.number({ error: 'Enter an amount' }).finite().min(0).max(MAX_AMOUNT);
-const AgeN = z.number().int().min(0).max(120);
 const Years = z.number().finite().min(0).max(100);
 const Percent0to100 = z.number().finite().min(0).max(100);
 const Text = (max = 200) => PlainText(max);
@@ -63,8 +62,8 @@ export const WithdrawalLimit = z.strictObject({
 /** spec "retirement" (maturity_age default 100, growth_rate default 5). */
 export const Retirement = z.strictObject({
   maturity_value: Amount.optional(),
-  maturity_age: AgeN.default(100),
-  cash_out_age: AgeN.optional(),
+  maturity_age: WholeAge.default(100),
+  cash_out_age: WholeAge.optional(),
   growth_rate: z.number().finite().min(-99).max(100).default(5),
   /** Rate (percent a year) payouts left with the insurer grow at, when reinvested. */
   reinvestment: z.number().finite().min(-99).max(100).optional(),
@@ -124,7 +123,7 @@ export type InsurancePolicy = z.infer<typeof InsurancePolicy>;
 
 // ---------------------------------------------------------------- plan (insurance-plan) and boosters/riders
 /** spec "Plan: data_by_age list (age and gender-specific premium)". */
-export const PremiumByAge = z.strictObject({ age: AgeN, male: Amount.optional(), female: Amount.optional() });
+export const PremiumByAge = z.strictObject({ age: WholeAge, male: Amount.optional(), female: Amount.optional() });
 export const InsurancePlan = z.strictObject({
   insurance_id: Uuid,
   currency: CurrencyCode,
@@ -180,8 +179,8 @@ export const InsuranceBenefit = z.strictObject({
   type: BenefitType,
   benefit_position: z.number().int().min(-1).max(6).optional(),
   investment_linked: z.boolean().default(false),
-  expiry_age: AgeN.optional(),
-  maturity_age: AgeN.optional(),
+  expiry_age: WholeAge.optional(),
+  maturity_age: WholeAge.optional(),
   /** Years a payout lasts. */
   duration: Years.optional(),
   payout: z

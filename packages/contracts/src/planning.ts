@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WholeAge } from './common';
 import { PlainText } from './validation';
 
 /**
@@ -11,7 +12,7 @@ export const Amount = z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT);
 export const PositiveAmount = z.number().finite().min(0).max(MAX_AMOUNT);
 /** Percent a year (5 = 5%). */
 export const Percent = z.number().finite().min(-99).max(100);
-export const Age = z.number().finite().min(0).max(120);
+export const Age = WholeAge;
 export const Year = z.number().int().min(1900).max(2200);
 export const DateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date as YYYY-MM-DD' }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { message: 'Not a valid date' });
 export const RecordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'Use 1-64 letters, digits, - or _' });

@@ -302,6 +302,27 @@ describe('degenerate input is refused, not answered (hardening item 12)', () => 
   });
 });
 
+describe('ages the engine matches year by year are whole years', () => {
+  // A member aged 35.5 used to fail as 'The amounts and rates given grow beyond what can be computed' (the tables by
+  // age have no entry at 35.5); a pension retirement age of 55.5 never formed the RA, silently.
+  it('a member age with a fraction is refused, naming the field', () => {
+    const h = sampleHousehold(2);
+    const members = h.members.map((m, i) => (i === 0 ? { ...m, age: 35.5 } : m));
+    const e = refusal(() => engine.project({ ...h, members }));
+    expect(e?.field).toBe('members.0.age');
+    expect(e?.message).toBe('age must be a whole number of years');
+  });
+  it('a pension retirement age with a fraction is refused, naming the field', () => {
+    const h = sampleHousehold(2);
+    const pensions = (h.pensions ?? []).map((p, k) => (k === 1 ? { ...p, retirement_age: 55.5 } : p));
+    expect(refusal(() => engine.project({ ...h, pensions }))?.field).toBe('pensions.1.retirement_age');
+  });
+  it('whole ages project as before', () => {
+    const h = sampleHousehold(2);
+    expect(() => engine.project({ ...h, members: h.members.map((m) => (m.age === undefined ? m : { ...m, age: m.age + 1 })) })).not.toThrow();
+  });
+});
+
 describe('household entry points answer finite figures or a named input error', () => {
   const entries: Array<[string, (h: engine.HouseholdInput) => unknown]> = [
     ['calculateDebt', engine.calculateDebt],

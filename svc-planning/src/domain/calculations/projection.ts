@@ -84,6 +84,12 @@ export function illiquidSales(p: ProjectionResult): Float64Array | undefined {
   return illiquidSalesOf.get(p);
 }
 
+/** An age the engine matches year by year (the year a member reaches it): whole years only. */
+function wholeAge(age: number, field: string): number {
+  if (!Number.isInteger(age)) throw new CalculationInputError(field, `${field.split('.').pop()} must be a whole number of years`);
+  return age;
+}
+
 const EMPLOYMENT = new Set(['gross income', 'bonus', 'business income']);
 /** Rounds to cents (half away from zero, past float noise), never −0 (`+ 0` makes it 0). Many row fields are 0 most years: no division. */
 const r2 = (x: number) => (x === 0 ? 0 : Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100 + 0);
@@ -346,7 +352,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const person = m.relation === 'me' || m.relation === 'spouse';
     let by: number;
     if (m.date_of_birth) by = ymd(dayNumber(m.date_of_birth, `members.${i}.date_of_birth`)).year;
-    else if (m.age !== undefined) by = y0 - m.age;
+    else if (m.age !== undefined) by = y0 - wholeAge(m.age, `members.${i}.age`); // the tables by age have no entry between two ages
     else if (person) throw new CalculationInputError(`members.${i}.age`, 'age or date_of_birth is required');
     else by = y0;
     birth[i] = by;
@@ -456,7 +462,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       erByAge: ratesByAge(table, 'employer'),
       er: p.employer_percent,
       ee: p.employee_percent,
-      raAge: p.retirement_age ?? PENSION_RETIREMENT_AGE,
+      raAge: wholeAge(p.retirement_age ?? PENSION_RETIREMENT_AGE, `pensions.${k}.retirement_age`), // the RA is formed in the year of that age
       payoutAge: p.cpf_payout_age ?? CPF_PAYOUT_AGE,
       raLimit: p.cpf_ers_limit === undefined ? Number.NaN : p.cpf_ers_limit * f,
       sum: p.cpf_retirement_sum === 'basic' ? 'brs' : p.cpf_retirement_sum === 'enhanced' ? 'ers' : 'frs',
