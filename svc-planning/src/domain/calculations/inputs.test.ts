@@ -310,16 +310,20 @@ describe('ages the engine matches year by year are whole years', () => {
     const members = h.members.map((m, i) => (i === 0 ? { ...m, age: 35.5 } : m));
     const e = refusal(() => engine.project({ ...h, members }));
     expect(e?.field).toBe('members.0.age');
-    expect(e?.message).toBe('age must be a whole number of years');
+    expect(e?.message).toBe('members.0.age must be a whole number from 0 to 120');
   });
   it('a pension retirement age with a fraction is refused, naming the field', () => {
     const h = sampleHousehold(2);
     const pensions = (h.pensions ?? []).map((p, k) => (k === 1 ? { ...p, retirement_age: 55.5 } : p));
-    expect(refusal(() => engine.project({ ...h, pensions }))?.field).toBe('pensions.1.retirement_age');
+    const e = refusal(() => engine.project({ ...h, pensions }));
+    expect(e?.field).toBe('pensions.1.retirement_age');
+    expect(e?.message).toBe('pensions.1.retirement_age must be a whole number from 0 to 120');
   });
   it('whole ages project as before', () => {
     const h = sampleHousehold(2);
-    expect(() => engine.project({ ...h, members: h.members.map((m) => (m.age === undefined ? m : { ...m, age: m.age + 1 })) })).not.toThrow();
+    expect(() =>
+      engine.project({ ...h, members: h.members.map((m) => (m.age === undefined ? m : { ...m, age: m.age + 1 })) }),
+    ).not.toThrow();
   });
 });
 

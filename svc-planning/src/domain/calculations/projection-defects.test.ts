@@ -46,6 +46,12 @@ const row = (h: HouseholdInput, year: number) => {
   if (!r) throw new Error(`no row for ${year}`);
   return r;
 };
+/** The year's cash accounts and shortfall, to the cent. */
+const expectCash = (h: HouseholdInput, year: number, cash: number, shortfall: number) => {
+  const r = row(h, year);
+  expect(r.assets.cash).toBe(cash);
+  expect(r.liabilities.shortfall).toBe(shortfall);
+};
 
 describe('issue 17 defect 1: a loan’s CPF part leaves the OA in the year it is paid', () => {
   // OA_t = OA_(t−1) · 1.025 − 12 · 800, OA_2024 = 400,000 (interest 10,000 > draws 9,600, so it never runs out):
@@ -328,11 +334,7 @@ describe('issue 17 item 7: a deficit draws on the cash accounts first; what is l
     [2027, 0, 4_000],
     [2028, 0, 16_400],
     [2029, 0, 30_040],
-  ])('%i: cash %d, shortfall %d', (year, cash, shortfall) => {
-    const r = row(h, year);
-    expect(r.assets.cash).toBe(cash);
-    expect(r.liabilities.shortfall).toBe(shortfall);
-  });
+  ])('%i: cash %d, shortfall %d', (year, cash, shortfall) => expectCash(h, year, cash, shortfall));
   it('money runs out the year the cash accounts are spent, not the first year of a deficit', () => {
     expect(project(h).money_runs_out_year).toBe(2027);
   });
@@ -373,10 +375,8 @@ describe('issue 17 item 7: a deficit draws on the cash accounts first; what is l
     [2029, 0, 5_559],
     [2030, 0, 18_114.9],
   ])('a late deficit, %i: cash %d, shortfall %d', (year, cash, shortfall) => {
-    const r = row(late, year);
-    expect(r.assets.cash).toBe(cash);
-    expect(r.assets.investments).toBe(1_000);
-    expect(r.liabilities.shortfall).toBe(shortfall);
+    expectCash(late, year, cash, shortfall);
+    expect(row(late, year).assets.investments).toBe(1_000);
   });
   it('a late deficit: what each account paid, and the year money runs out', () => {
     const p = project(late);

@@ -21,7 +21,7 @@ import type { HouseholdInput, PropertyInput, YearRow } from './types';
 // (docs/planning-model.md, "How the projection is computed").
 const { rateBetween, SEED_RATES } = moneyModule;
 const { dayNumber, today: todayDay, ymd } = datesModule;
-const { CalculationInputError } = errorsModule;
+const { CalculationInputError, count } = errorsModule;
 const { INSURANCE_DEFAULTS } = insuranceModule;
 const { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } = loansModule;
 const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedule, partPower, refundAt, runAssets, saleProceeds } = projectionAssetsModule;
@@ -84,11 +84,8 @@ export function illiquidSales(p: ProjectionResult): Float64Array | undefined {
   return illiquidSalesOf.get(p);
 }
 
-/** An age the engine matches year by year (the year a member reaches it): whole years only. */
-function wholeAge(age: number, field: string): number {
-  if (!Number.isInteger(age)) throw new CalculationInputError(field, `${field.split('.').pop()} must be a whole number of years`);
-  return age;
-}
+/** The oldest age the engine takes (the contracts' too): ages it matches year by year are whole years (`count`). */
+const MAX_AGE = 120;
 
 const EMPLOYMENT = new Set(['gross income', 'bonus', 'business income']);
 /** Rounds to cents (half away from zero, past float noise), never −0 (`+ 0` makes it 0). Many row fields are 0 most years: no division. */
@@ -352,7 +349,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const person = m.relation === 'me' || m.relation === 'spouse';
     let by: number;
     if (m.date_of_birth) by = ymd(dayNumber(m.date_of_birth, `members.${i}.date_of_birth`)).year;
-    else if (m.age !== undefined) by = y0 - wholeAge(m.age, `members.${i}.age`); // the tables by age have no entry between two ages
+    else if (m.age !== undefined) by = y0 - count(m.age, `members.${i}.age`, 0, MAX_AGE); // the tables by age have no entry between two ages
     else if (person) throw new CalculationInputError(`members.${i}.age`, 'age or date_of_birth is required');
     else by = y0;
     birth[i] = by;
@@ -462,7 +459,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       erByAge: ratesByAge(table, 'employer'),
       er: p.employer_percent,
       ee: p.employee_percent,
-      raAge: wholeAge(p.retirement_age ?? PENSION_RETIREMENT_AGE, `pensions.${k}.retirement_age`), // the RA is formed in the year of that age
+      raAge: count(p.retirement_age ?? PENSION_RETIREMENT_AGE, `pensions.${k}.retirement_age`, 0, MAX_AGE), // the RA is formed in the year of that age
       payoutAge: p.cpf_payout_age ?? CPF_PAYOUT_AGE,
       raLimit: p.cpf_ers_limit === undefined ? Number.NaN : p.cpf_ers_limit * f,
       sum: p.cpf_retirement_sum === 'basic' ? 'brs' : p.cpf_retirement_sum === 'enhanced' ? 'ers' : 'frs',
