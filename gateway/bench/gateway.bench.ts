@@ -21,35 +21,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { freePort, RedisCache, signIdentityHeaders } from '@kinfolio/service-kit';
 import { hashToken, sessionCacheKey } from '../src/session';
+import { type Autocannon, cpuSplit, type Result } from './measure';
 import { realServices } from './real-services';
 
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-  [k: string]: number;
-}
-interface Result {
-  requests: Histogram;
-  latency: Histogram;
-  throughput: Histogram;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  pipelining?: number;
-}) => Promise<Result>;
 const autocannon = require('autocannon') as Autocannon;
 
 const root = resolve(__dirname, '../..');
@@ -110,16 +89,6 @@ async function redisReachable(): Promise<RedisCache | undefined> {
 }
 
 const fmt = (n: number) => n.toFixed(0).padStart(7);
-
-/** CPU time (ms) a child process has used so far, in user space and in the kernel; undefined where /proc is missing. */
-function cpuSplit(child: ChildProcess): { user: number; sys: number } | undefined {
-  try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return { user: (Number(fields[11]) * 1000) / 100, sys: (Number(fields[12]) * 1000) / 100 };
-  } catch {
-    return undefined;
-  }
-}
 
 async function main() {
   const secret = randomBytes(32).toString('hex');
@@ -204,11 +173,11 @@ async function main() {
     await autocannon({ ...viaFloor, connections, duration: 2 });
     for (let i = 0; i < rounds; i++) {
       const a = await autocannon({ ...direct(), connections, duration: seconds });
-      const g0 = cpuSplit(gatewayChild);
-      const u0 = cpuSplit(upstreamChild);
+      const g0 = cpuSplit(gatewayChild.pid);
+      const u0 = cpuSplit(upstreamChild.pid);
       const b = await autocannon({ ...viaGateway, connections, duration: seconds });
-      const g1 = cpuSplit(gatewayChild);
-      const u1 = cpuSplit(upstreamChild);
+      const g1 = cpuSplit(gatewayChild.pid);
+      const u1 = cpuSplit(upstreamChild.pid);
       if (g0 && g1 && u0 && u1) {
         gatewayCpu += g1.user + g1.sys - g0.user - g0.sys;
         serviceCpu += u1.user + u1.sys - u0.user - u0.sys;
@@ -216,11 +185,11 @@ async function main() {
         serviceSys += u1.sys - u0.sys;
         proxied += b.requests.total ?? 0;
       }
-      const f0 = cpuSplit(floorChild);
-      const v0 = cpuSplit(upstreamChild);
+      const f0 = cpuSplit(floorChild.pid);
+      const v0 = cpuSplit(upstreamChild.pid);
       const f = await autocannon({ ...viaFloor, connections, duration: seconds });
-      const f1 = cpuSplit(floorChild);
-      const v1 = cpuSplit(upstreamChild);
+      const f1 = cpuSplit(floorChild.pid);
+      const v1 = cpuSplit(upstreamChild.pid);
       if (f0 && f1 && v0 && v1) {
         floorCpu += f1.user + f1.sys - f0.user - f0.sys;
         floorServiceCpu += v1.user + v1.sys - v0.user - v0.sys;

@@ -9,31 +9,12 @@
  * kit's middleware around an in-memory answer, the least any service does.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CSRF_HEADER, CSRF_VALUE, SESSION_COOKIE } from '@kinfolio/contracts';
 import { Distributed, type Svc } from '../../e2e/support/distributed';
-
-interface Run {
-  requests: { average: number; total?: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  overallRate?: number;
-}) => Promise<Run>;
-
-/** CPU time (ms, user + kernel) a process has used so far. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
+import { type Autocannon, cpuMs } from './measure';
 
 const DEMO_PASSWORD = 'Kinfolio!2026';
 const TARGET = 0.5;
