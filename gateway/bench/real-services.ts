@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CSRF_HEADER, CSRF_VALUE, SESSION_COOKIE } from '@kinfolio/contracts';
 import { Distributed, type Svc } from '../../e2e/support/distributed';
+import { DEMO_PASSWORD } from '../../svc-auth/src/domain/seed';
 import { type Autocannon, cpuMs } from './measure';
 
-const DEMO_PASSWORD = 'Kinfolio!2026';
 const TARGET = 0.5;
 
 export async function realServices(
@@ -44,7 +44,7 @@ export async function realServices(
       headers: { [CSRF_HEADER]: CSRF_VALUE, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'advisor@kinfolio.test', password: DEMO_PASSWORD }),
     });
-    const token = /(?:^|,\s*)kf_session=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
+    const token = new RegExp(`(?:^|,\\s*)${SESSION_COOKIE}=([^;]+)`).exec(signIn.headers.get('set-cookie') ?? '')?.[1];
     if (!token) throw new Error(`the demo advisor could not sign in (${signIn.status})`);
     const headers = { cookie: `${SESSION_COOKIE}=${token}`, 'authorization-type': 'advisor' };
     const leads = (await (await fetch(`${gw}/api/v1/leads/customer?page=1`, { headers })).json()) as {
