@@ -175,6 +175,64 @@ describe.each([
     );
   });
 
+  it('after a failed authentication the same setup (same key) is a new attempt, which can then succeed', async () => {
+    const customerId = await h.provider.createCustomer({ userId: randomUUID() }, key());
+    const k = key();
+    const first = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+    if (first.status !== 'requires_action') throw new Error(`expected requires_action, got ${first.status}`);
+    expect(await h.authenticate(customerId, first.setupIntentId, false)).toMatchObject({
+      status: 'failed',
+      code: 'setup_intent_authentication_failure',
+      message: 'The card holder could not be authenticated.',
+    });
+    // Stripe's semantics: back to requires_payment_method, the error naming the card, no payment method held
+    expect(h.sim.setupIntents.get(first.setupIntentId)).toMatchObject({
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_setup_error: { code: 'setup_intent_authentication_failure', payment_method: { card: { last4: '3155' } } },
+    });
+    const failedAttempt = h.sim.setupIntents.get(first.setupIntentId)?.latest_attempt;
+
+    const retry = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+    expect(retry).toMatchObject({ status: 'requires_action' });
+    if (retry.status !== 'requires_action') throw new Error('unreachable');
+    const live = h.sim.setupIntents.get(retry.setupIntentId);
+    expect(live).toMatchObject({ status: 'requires_action', last_setup_error: null });
+    expect(live?.latest_attempt).toMatch(/^setatt_/);
+    expect(live?.latest_attempt).not.toBe(failedAttempt);
+    // the retry retried (a double click) is the same attempt
+    expect(await h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).toEqual(retry);
+    expect(h.sim.setupIntents.get(retry.setupIntentId)?.latest_attempt).toBe(live?.latest_attempt);
+
+    const done = await h.authenticate(customerId, retry.setupIntentId, true);
+    expect(done).toMatchObject({ status: 'succeeded', card: { last4: '3155' } });
+    if (done.status !== 'succeeded') throw new Error('unreachable');
+    expect(h.sim.paymentMethods.get(done.card.paymentMethodId)?.customer).toBe(customerId);
+    // and the same key now answers the card it saved (no further attempt)
+    expect(await h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).toEqual(done);
+    const failures = (await h.events()).filter((e) => e.type === 'setup_intent.setup_failed');
+    expect(failures).toHaveLength(1);
+  });
+
+  it('a setup abandoned while it waited (still asking) is handed back; a cancelled one is replaced by a fresh setup', async () => {
+    const customerId = await h.provider.createCustomer({ userId: randomUUID() }, key());
+    const k = key();
+    const first = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+    if (first.status !== 'requires_action') throw new Error(`expected requires_action, got ${first.status}`);
+    expect(await h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).toEqual(first);
+
+    h.sim.cancelSetupIntent(first.setupIntentId);
+    const fresh = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+    if (fresh.status !== 'requires_action') throw new Error(`expected requires_action, got ${fresh.status}`);
+    expect(fresh.setupIntentId).not.toBe(first.setupIntentId);
+    expect(await h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).toEqual(fresh);
+    expect(await h.authenticate(customerId, fresh.setupIntentId, true)).toMatchObject({
+      status: 'succeeded',
+      card: { last4: '3155' },
+    });
+    expect(await h.provider.finishCardSetup(customerId, first.setupIntentId)).toMatchObject({ status: 'failed' });
+  });
+
   it('subscribes: the first period is charged at once, once per idempotency key', async () => {
     const { customerId } = await customerWithCard();
     const priceId = await price(4900);
@@ -328,6 +386,23 @@ describe('Stripe adapter specifics', () => {
       expect(posts.map((r) => [r.path, r.idempotencyKey])).toEqual([
         ['/v1/customers', 'key-customer'],
         ['/v1/setup_intents', 'key-setup'],
+      ]);
+      // the new attempt after a failed authentication: a key of its own, made from ours and the failed attempt
+      const pending = await provider.setupCard(
+        customerId,
+        { paymentMethodId: 'pm_card_authenticationRequiredOnSetup' },
+        'key-auth',
+      );
+      if (pending.status !== 'requires_action') throw new Error('expected requires_action');
+      fake.sim.authenticateSetup(pending.setupIntentId, false);
+      const failedAttempt = fake.sim.setupIntents.get(pending.setupIntentId)?.latest_attempt;
+      await provider.setupCard(customerId, { paymentMethodId: 'pm_card_authenticationRequiredOnSetup' }, 'key-auth');
+      expect(fake.requests.filter((r) => r.method !== 'GET').map((r) => [r.path, r.idempotencyKey])).toEqual([
+        ['/v1/customers', 'key-customer'],
+        ['/v1/setup_intents', 'key-setup'],
+        ['/v1/setup_intents', 'key-auth'],
+        ['/v1/setup_intents', 'key-auth'],
+        [`/v1/setup_intents/${pending.setupIntentId}/confirm`, `key-auth:attempt-after:${failedAttempt}`],
       ]);
     } finally {
       await fake.close();

@@ -259,6 +259,74 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       expect(thief.status).toBe(400);
       expect((await t.call('GET', 'auth/card', { as: me })).body.data).toHaveLength(1);
     });
+
+    it('after a failed authentication the same card can be tried again: a new attempt, and completing it saves the card', async () => {
+      const me = testIdentity('advisor');
+      const first = await addCard(me, NEEDS_AUTH);
+      expect(first.status).toBe(202);
+      const failed = await addCard(me, {
+        setup_intent_id: first.body.data.setup_intent_id,
+        test_authentication: 'fail',
+      });
+      expect(failed.status).toBe(400);
+      expect(failed.body.errors).toEqual([{ setup_intent_id: ['The card holder could not be authenticated.'] }]);
+
+      // the same card again (same number, expiry and CVC): authentication is asked for again, not the failed outcome
+      const retry = await addCard(me, NEEDS_AUTH);
+      expect(retry.status).toBe(202);
+      expect(retry.body.data).toMatchObject({ status: 'requires_action' });
+      const intent = provider.sim.setupIntents.get(retry.body.data.setup_intent_id);
+      expect(intent).toMatchObject({ status: 'requires_action', last_setup_error: null });
+      // a double submit of the retry is the same attempt, not a third one
+      const twice = await addCard(me, NEEDS_AUTH);
+      expect(twice.status).toBe(202);
+      expect(twice.body.data.setup_intent_id).toBe(retry.body.data.setup_intent_id);
+
+      const done = await addCard(me, {
+        setup_intent_id: retry.body.data.setup_intent_id,
+        test_authentication: 'succeed',
+      });
+      expect(done.status).toBe(201);
+      expect(done.body.data).toMatchObject({ last4: '3155', is_default: true });
+      const cards = (await t.call('GET', 'auth/card', { as: me })).body.data as billing.Card[];
+      expect(cards.map((c) => c.last4)).toEqual(['3155']);
+      // the saved card is attached at the provider and is the customer's default there (renewals are charged to it)
+      const customerId = (await db()('billing_customers').where({ user_id: me.userId }).first()).provider_customer_id;
+      const pmId = (await db()('cards').where({ user_id: me.userId }).first()).payment_method_id;
+      expect(provider.sim.paymentMethods.get(pmId)?.customer).toBe(customerId);
+      expect(provider.sim.retrieveCustomer(customerId).invoice_settings).toEqual({ default_payment_method: pmId });
+    });
+
+    it('an abandoned authentication can be completed when the advisor adds the same card again', async () => {
+      const me = testIdentity('advisor');
+      const first = await addCard(me, NEEDS_AUTH);
+      expect(first.status).toBe(202);
+      // the advisor leaves without answering the bank, then adds the card again later
+      const again = await addCard(me, NEEDS_AUTH);
+      expect(again.status).toBe(202);
+      const done = await addCard(me, {
+        setup_intent_id: again.body.data.setup_intent_id,
+        test_authentication: 'succeed',
+      });
+      expect(done.status).toBe(201);
+      expect(done.body.data).toMatchObject({ last4: '3155' });
+      // failing it afterwards and trying once more still works (the attempt after a failure is new every time)
+      const more = await addCard(me, { ...NEEDS_AUTH, exp_year: 2036 });
+      expect(more.status).toBe(202);
+      let intent: string = more.body.data.setup_intent_id;
+      for (let failures = 1; failures <= 2; failures++) {
+        const res = await addCard(me, { setup_intent_id: intent, test_authentication: 'fail' });
+        expect(res.status).toBe(400);
+        const next = await addCard(me, { ...NEEDS_AUTH, exp_year: 2036 });
+        expect(next.status).toBe(202);
+        intent = next.body.data.setup_intent_id;
+      }
+      const saved = await addCard(me, { setup_intent_id: intent, test_authentication: 'succeed' });
+      expect(saved.status).toBe(201);
+      expect(
+        ((await t.call('GET', 'auth/card', { as: me })).body.data as billing.Card[]).map((c) => c.exp_year),
+      ).toEqual([2034, 2036]);
+    });
   });
 
   describe('subscriptions', () => {

@@ -361,7 +361,9 @@ export class PaymentSimulator {
         usage: params.usage ?? 'off_session',
         status: 'requires_confirmation',
         last_setup_error: null,
+        latest_attempt: null,
         next_action: null,
+        cancellation_reason: null,
         livemode: false,
       };
       si.client_secret = `${si.id}_secret_${randomBytes(8).toString('hex')}`;
@@ -371,16 +373,67 @@ export class PaymentSimulator {
     });
   }
 
+  /**
+   * POST /v1/setup_intents/{id}/confirm: a new attempt (a new SetupAttempt) with the given payment method, or the
+   * one it holds. Stripe accepts it while the intent needs a payment method or a confirmation, which is where a
+   * failed authentication or a decline leaves it.
+   */
+  confirmSetupIntent(id: string, params: { payment_method?: string }, key?: string): Obj {
+    return this.once(key, `setup-confirm:${id}`, () => {
+      const si = this.need(this.setupIntents, id, 'setup_intent', 'id');
+      if (si.status !== 'requires_payment_method' && si.status !== 'requires_confirmation')
+        throw new SimError(
+          400,
+          'invalid_request_error',
+          `You cannot confirm this SetupIntent because it has a status of ${si.status}.`,
+          'setup_intent_unexpected_state',
+        );
+      const pmId = params.payment_method ?? (si.payment_method as string | null);
+      if (!pmId)
+        throw new SimError(
+          400,
+          'invalid_request_error',
+          'You cannot confirm this SetupIntent because it is missing a payment method.',
+          'setup_intent_unexpected_state',
+          undefined,
+          'payment_method',
+        );
+      this.confirmSetup(si, this.resolvePm(pmId, 'payment_method'));
+      return structuredClone(si);
+    });
+  }
+
+  /** POST /v1/setup_intents/{id}/cancel: abandoned; any later operation on it fails. */
+  cancelSetupIntent(id: string, key?: string): Obj {
+    return this.once(key, `setup-cancel:${id}`, () => {
+      const si = this.need(this.setupIntents, id, 'setup_intent', 'id');
+      if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(si.status as string))
+        throw new SimError(
+          400,
+          'invalid_request_error',
+          `You cannot cancel this SetupIntent because it has a status of ${si.status}.`,
+          'setup_intent_unexpected_state',
+        );
+      si.status = 'canceled';
+      si.next_action = null;
+      si.cancellation_reason = 'abandoned';
+      this.emit('setup_intent.canceled', si);
+      return structuredClone(si);
+    });
+  }
+
+  /** A confirmation is a new attempt: it forgets the previous attempt's error (Stripe's `latest_attempt`). */
   private confirmSetup(si: Obj, pm: Obj & { _behaviour: CardBehaviour }): void {
+    si.latest_attempt = this.id('setatt');
+    si.payment_method = pm.id;
+    si.last_setup_error = null;
     if (pm._behaviour === 'decline') {
-      si.status = 'requires_payment_method';
-      si.last_setup_error = {
+      this.failSetup(si, pm, {
         type: 'card_error',
         code: 'card_declined',
         decline_code: 'generic_decline',
         message: 'Your card was declined.',
-      };
-      this.emit('setup_intent.setup_failed', si);
+      });
       return;
     }
     if (pm._behaviour === 'auth_on_setup') {
@@ -410,17 +463,25 @@ export class PaymentSimulator {
     if (si.status !== 'requires_action') return structuredClone(si);
     const pm = this.need(this.paymentMethods, si.payment_method as string, 'payment_method', 'payment_method');
     if (succeed) this.succeedSetup(si, pm);
-    else {
-      si.status = 'requires_payment_method';
-      si.next_action = null;
-      si.last_setup_error = {
+    else
+      this.failSetup(si, pm, {
         type: 'card_error',
         code: 'setup_intent_authentication_failure',
         message: 'The card holder could not be authenticated.',
-      };
-      this.emit('setup_intent.setup_failed', si);
-    }
+      });
     return structuredClone(si);
+  }
+
+  /**
+   * As Stripe: the intent goes back to `requires_payment_method`, the attempt's error (naming the payment method) in
+   * `last_setup_error`, and holds no payment method until the next confirmation gives it one.
+   */
+  private failSetup(si: Obj, pm: Obj, error: Record<string, unknown>): void {
+    si.status = 'requires_payment_method';
+    si.next_action = null;
+    si.payment_method = null;
+    si.last_setup_error = { ...error, payment_method: this.publicPm(pm) };
+    this.emit('setup_intent.setup_failed', si);
   }
 
   // ---- prices -----------------------------------------------------------------------------------------------
