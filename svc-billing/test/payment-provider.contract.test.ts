@@ -20,7 +20,13 @@ jest.setTimeout(30_000);
  * (pointed at it by host and port). Webhook events are checked with `stripe.webhooks.constructEvent` and the
  * provider's webhook secret, as the service's handler checks them.
  */
-type CardKind = 'succeeds' | 'declines' | 'needsAuthentication' | 'failsCharges' | 'mastercard';
+type CardKind =
+  | 'succeeds'
+  | 'declines'
+  | 'needsAuthentication'
+  | 'failsCharges'
+  | 'mastercard'
+  | 'authenticatesEveryPayment';
 
 interface Harness {
   provider: PaymentProvider;
@@ -42,6 +48,7 @@ const NUMBERS: Record<CardKind, string> = {
   needsAuthentication: '4000002500003155',
   failsCharges: '4000000000000341',
   mastercard: '5555555555554444',
+  authenticatesEveryPayment: '4000002760003184',
 };
 const TOKENS: Record<CardKind, string> = {
   succeeds: 'pm_card_visa',
@@ -49,6 +56,7 @@ const TOKENS: Record<CardKind, string> = {
   needsAuthentication: 'pm_card_authenticationRequiredOnSetup',
   failsCharges: 'pm_card_chargeCustomerFail',
   mastercard: 'pm_card_mastercard',
+  authenticatesEveryPayment: 'pm_card_authenticationRequired',
 };
 const verifier = new Stripe('sk_test_verifier').webhooks;
 
@@ -266,6 +274,22 @@ describe.each([
     await expect(h.provider.createSubscription({ customerId, priceId, metadata: {} }, key())).rejects.toBeInstanceOf(
       PaymentDeclined,
     );
+    expect(h.sim.subscriptions.size).toBe(0);
+  });
+
+  it('a card that wants authentication on every payment: set up after authentication, its off-session first charge refused', async () => {
+    const customerId = await h.provider.createCustomer({ userId: randomUUID() }, key());
+    const pending = await h.provider.setupCard(customerId, h.card('authenticatesEveryPayment'), key());
+    if (pending.status !== 'requires_action') throw new Error(`expected requires_action, got ${pending.status}`);
+    const done = await h.authenticate(customerId, pending.setupIntentId, true);
+    if (done.status !== 'succeeded') throw new Error(`expected succeeded, got ${done.status}`);
+    await h.provider.setDefaultCard(customerId, done.card.paymentMethodId, key());
+    const refused = h.provider.createSubscription({ customerId, priceId: await price(4900), metadata: {} }, key());
+    await expect(refused).rejects.toBeInstanceOf(PaymentDeclined);
+    await expect(refused).rejects.toMatchObject({
+      code: 'authentication_required',
+      message: 'Your card was declined. This transaction requires authentication.',
+    });
     expect(h.sim.subscriptions.size).toBe(0);
   });
 

@@ -26,6 +26,8 @@ const VISA = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034
 const MASTERCARD = { card_number: '5555555555554444', exp_month: 6, exp_year: 2033, cvc: '321' };
 const DECLINES = { card_number: '4000000000000002', exp_month: 12, exp_year: 2034, cvc: '123' };
 const NEEDS_AUTH = { card_number: '4000002500003155', exp_month: 12, exp_year: 2034, cvc: '123' };
+/** Stripe's "authentication on setup and on every payment" test card: off-session charges are refused. */
+const AUTH_ALWAYS = { card_number: '4000002760003184', exp_month: 12, exp_year: 2034, cvc: '123' };
 /** Stripe's "attaches fine, every charge fails" test card. */
 const FAILS_CHARGES = { card_number: '4000000000000341', exp_month: 12, exp_year: 2034, cvc: '123' };
 
@@ -427,6 +429,45 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       const noCard = await subscribe(testIdentity('advisor'), { plan_id: MONTHLY, currency: 'SGD' });
       expect(noCard.status).toBe(400);
       expect(noCard.body.errors[0]).toHaveProperty('card_id');
+    });
+
+    it('a first charge the bank wants authenticated is refused with 400 naming card_id; trying again is a new attempt, and another card subscribes', async () => {
+      const me = testIdentity('advisor');
+      // Stripe's 4000 0027 6000 3184: authentication when it is set up (failed once, then completed) and on every
+      // payment; subscription charges are made off session (error_if_incomplete), so the bank refuses them
+      const pending = await addCard(me, AUTH_ALWAYS);
+      expect(pending.status).toBe(202);
+      const failed = await addCard(me, {
+        setup_intent_id: pending.body.data.setup_intent_id,
+        test_authentication: 'fail',
+      });
+      expect(failed.status).toBe(400);
+      const retry = await addCard(me, AUTH_ALWAYS);
+      expect(retry.status).toBe(202);
+      const added = await addCard(me, {
+        setup_intent_id: retry.body.data.setup_intent_id,
+        test_authentication: 'succeed',
+      });
+      expect(added.status).toBe(201);
+      expect(added.body.data).toMatchObject({ last4: '3184', is_default: true });
+
+      const message = 'Your card was declined. This transaction requires authentication.';
+      const res = await subscribe(me, { plan_id: MONTHLY, currency: 'SGD' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ card_id: [message] }]);
+      // not the stored outcome of the first try: a new provider call, refused again and recorded again
+      expect((await subscribe(me, { plan_id: MONTHLY, currency: 'SGD' })).status).toBe(400);
+      expect((await history(me)).map((r) => [r.kind, r.card_last4])).toEqual([
+        ['failure', '3184'],
+        ['failure', '3184'],
+      ]);
+      expect(await db()('subscriptions').where({ user_id: me.userId })).toEqual([]);
+
+      const visa = await addCard(me, VISA);
+      expect(visa.status).toBe(201);
+      const ok = await subscribe(me, { plan_id: MONTHLY, currency: 'SGD', card_id: visa.body.data.id });
+      expect(ok.status).toBe(201);
+      expect(ok.body.data).toMatchObject({ status: 'active' });
     });
 
     it('changes plan with proration: monthly to yearly charges the new price less the unused month', async () => {

@@ -51,8 +51,11 @@ export class SimError extends Error {
   }
 }
 
-/** What a test card does: set up fine, decline, need authentication on setup, or attach fine and fail every charge. */
-type CardBehaviour = 'ok' | 'decline' | 'auth_on_setup' | 'fail_charges';
+/**
+ * What a test card does: set up fine, decline, need authentication on setup, attach fine and fail every charge, or
+ * need authentication on setup and on every charge (so every off-session charge is refused: authentication_required).
+ */
+type CardBehaviour = 'ok' | 'decline' | 'auth_on_setup' | 'fail_charges' | 'auth_always';
 interface TestCard {
   number: string;
   brand: string;
@@ -73,6 +76,7 @@ export const SIM_TEST_CARDS: readonly TestCard[] = [
     token: 'pm_card_authenticationRequiredOnSetup',
   },
   { number: '4000000000000341', brand: 'visa', behaviour: 'fail_charges', token: 'pm_card_chargeCustomerFail' },
+  { number: '4000002760003184', brand: 'visa', behaviour: 'auth_always', token: 'pm_card_authenticationRequired' },
 ];
 
 const DAY = 86_400;
@@ -81,6 +85,22 @@ export const RETRY_DAYS = [1, 2, 3] as const;
 export const API_VERSION = '2026-10-28.endive';
 
 const declined = () => new SimError(402, 'card_error', 'Your card was declined.', 'card_declined', 'generic_decline');
+/** An off-session charge to a card whose bank asks for authentication on every payment. */
+const authenticationRequired = () =>
+  new SimError(
+    402,
+    'card_error',
+    'Your card was declined. This transaction requires authentication.',
+    'authentication_required',
+    'authentication_required',
+  );
+
+/** Why a charge to this card is refused (off session, as every subscription charge here is), or null. */
+function chargeRefusal(pm: { _behaviour: CardBehaviour } | null): SimError | null {
+  if (!pm || pm._behaviour === 'decline' || pm._behaviour === 'fail_charges') return declined();
+  if (pm._behaviour === 'auth_always') return authenticationRequired();
+  return null;
+}
 
 function addInterval(at: number, interval: string): number {
   const d = new Date(at * 1000);
@@ -436,7 +456,7 @@ export class PaymentSimulator {
       });
       return;
     }
-    if (pm._behaviour === 'auth_on_setup') {
+    if (pm._behaviour === 'auth_on_setup' || pm._behaviour === 'auth_always') {
       si.status = 'requires_action';
       si.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
       this.emit('setup_intent.requires_action', si);
@@ -591,7 +611,7 @@ export class PaymentSimulator {
     inv.attempted = true;
     const due = inv.amount_due as number;
     const pm = this.defaultPm(inv.customer as string);
-    const fails = due > 0 && (!pm || pm._behaviour === 'decline' || pm._behaviour === 'fail_charges');
+    const fails = due > 0 && chargeRefusal(pm) !== null;
     if (!fails) {
       inv.status = 'paid';
       inv.amount_paid = due;
@@ -654,7 +674,8 @@ export class PaymentSimulator {
           undefined,
           'customer',
         );
-      if (pm._behaviour === 'decline' || pm._behaviour === 'fail_charges') throw declined();
+      const refused = chargeRefusal(pm);
+      if (refused) throw refused;
       const start = this.clock;
       const end = addInterval(start, (price.recurring as { interval: string }).interval);
       const sub: Obj = {
@@ -760,12 +781,13 @@ export class PaymentSimulator {
         const old = item.price as Obj;
         // payment_behavior=error_if_incomplete: a prorated charge the card refuses leaves the subscription as it was
         const pm = this.defaultPm(sub.customer as string);
+        const refused = chargeRefusal(pm);
         if (
           params.proration_behavior !== 'none' &&
-          (!pm || pm._behaviour === 'decline' || pm._behaviour === 'fail_charges') &&
+          refused &&
           (next.unit_amount as number) > (old.unit_amount as number)
         )
-          throw declined();
+          throw refused;
         if (next.currency !== old.currency)
           throw new SimError(
             400,
