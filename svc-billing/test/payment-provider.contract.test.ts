@@ -8,6 +8,7 @@ import {
   type PaymentProvider,
   PaymentRequestError,
 } from '../src/payments/provider';
+import { MAX_FRESH_SETUPS } from '../src/payments/setup';
 import type { PaymentSimulator } from '../src/payments/simulator';
 import { StripeConfig, StripeProvider, stripeFromConfig } from '../src/payments/stripe';
 import { startFakeStripe } from './fake-stripe';
@@ -275,6 +276,23 @@ describe.each([
       PaymentDeclined,
     );
     expect(h.sim.subscriptions.size).toBe(0);
+  });
+
+  it('gives up after MAX_FRESH_SETUPS fresh setups under one key were all cancelled (PaymentRequestError)', async () => {
+    const customerId = await h.provider.createCustomer({ userId: randomUUID() }, key());
+    const k = key();
+    for (let n = 0; n <= MAX_FRESH_SETUPS; n++) {
+      const pending = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+      if (pending.status !== 'requires_action') throw new Error(`expected requires_action, got ${pending.status}`);
+      h.sim.cancelSetupIntent(pending.setupIntentId);
+    }
+    await expect(h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).rejects.toMatchObject({
+      name: 'PaymentRequestError',
+      code: 'setup_attempts_exhausted',
+    });
+    expect([...h.sim.setupIntents.values()].filter((si) => si.customer === customerId)).toHaveLength(
+      MAX_FRESH_SETUPS + 1,
+    );
   });
 
   it('a card that wants authentication on every payment: set up after authentication, its off-session first charge refused', async () => {
