@@ -5,7 +5,8 @@ import { signIn, watchPageErrors } from './helpers';
 
 /**
  * Issue 16, subscriptions and payments, through the gateway with the offline test-mode provider: the demo advisor
- * (on the trial) is refused a declined test card at the card number, adds the 4242 test card, subscribes to the
+ * (on the trial) is refused a declined test card at the card number, fails the authentication the 3155 test card
+ * asks for and then completes it on a second try (issue 30 item 9), adds the 4242 test card, subscribes to the
  * monthly plan, sees it active and the charge in Billing History, changes to yearly and cancels at period end; the
  * admin then finds the advisor among the active subscribers and the charge among the subscription transactions.
  * The advisor downloads the charge's receipt (PDF); the admin searches the subscribers by e-mail and exports them.
@@ -55,7 +56,24 @@ test('a trial advisor adds a test card, subscribes, changes plan and cancels; th
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
   await expect(number).toHaveAttribute('aria-invalid', 'true');
 
+  // Issue 30 item 9: the 3155 test card asks for authentication; the advisor fails it, is told so, tries the same
+  // card again, is asked again (not handed the failed attempt), completes it, and the card is added and chosen.
+  const form = page.getByRole('form', { name: 'Add a card' });
+  await fillCard(page, '4000 0025 0000 3155');
+  const bank = form.getByRole('region', { name: 'Test authentication' });
+  await bank.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The card holder could not be authenticated.' }),
+  ).toBeVisible();
+  await expect(bank).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /Visa •••• 3155/ })).toHaveCount(0);
+  await fillCard(page, '4000 0025 0000 3155');
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByRole('radio', { name: /Visa •••• 3155/ })).toBeChecked();
+  await expect(page.getByText('The card holder could not be authenticated.')).toHaveCount(0);
+
   // The 4242 test card is added and chosen; subscribing takes the first payment.
+  await page.getByRole('radio', { name: 'A new card' }).check();
   await fillCard(page, '4242 4242 4242 4242');
   await expect(page.getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
   await expect(page.getByText(/You pay SGD 49\.00 per month with Visa •••• 4242/)).toBeVisible();

@@ -92,6 +92,9 @@ export async function startFakeStripe(opts: {
           },
           k,
         );
+      if (method === 'POST' && id && action === 'confirm')
+        return sim.confirmSetupIntent(id, { payment_method: body.payment_method as string | undefined }, k);
+      if (method === 'POST' && id && action === 'cancel') return sim.cancelSetupIntent(id, k);
       if (method === 'GET' && id) return sim.retrieveSetupIntent(id);
     }
     if (resource === 'payment_methods' && id) {

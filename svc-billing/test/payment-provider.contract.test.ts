@@ -8,6 +8,7 @@ import {
   type PaymentProvider,
   PaymentRequestError,
 } from '../src/payments/provider';
+import { MAX_FRESH_SETUPS } from '../src/payments/setup';
 import type { PaymentSimulator } from '../src/payments/simulator';
 import { StripeConfig, StripeProvider, stripeFromConfig } from '../src/payments/stripe';
 import { startFakeStripe } from './fake-stripe';
@@ -20,7 +21,13 @@ jest.setTimeout(30_000);
  * (pointed at it by host and port). Webhook events are checked with `stripe.webhooks.constructEvent` and the
  * provider's webhook secret, as the service's handler checks them.
  */
-type CardKind = 'succeeds' | 'declines' | 'needsAuthentication' | 'failsCharges' | 'mastercard';
+type CardKind =
+  | 'succeeds'
+  | 'declines'
+  | 'needsAuthentication'
+  | 'failsCharges'
+  | 'mastercard'
+  | 'authenticatesEveryPayment';
 
 interface Harness {
   provider: PaymentProvider;
@@ -42,6 +49,7 @@ const NUMBERS: Record<CardKind, string> = {
   needsAuthentication: '4000002500003155',
   failsCharges: '4000000000000341',
   mastercard: '5555555555554444',
+  authenticatesEveryPayment: '4000002760003184',
 };
 const TOKENS: Record<CardKind, string> = {
   succeeds: 'pm_card_visa',
@@ -49,6 +57,7 @@ const TOKENS: Record<CardKind, string> = {
   needsAuthentication: 'pm_card_authenticationRequiredOnSetup',
   failsCharges: 'pm_card_chargeCustomerFail',
   mastercard: 'pm_card_mastercard',
+  authenticatesEveryPayment: 'pm_card_authenticationRequired',
 };
 const verifier = new Stripe('sk_test_verifier').webhooks;
 
@@ -175,6 +184,64 @@ describe.each([
     );
   });
 
+  it('after a failed authentication the same setup (same key) is a new attempt, which can then succeed', async () => {
+    const customerId = await h.provider.createCustomer({ userId: randomUUID() }, key());
+    const k = key();
+    const first = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+    if (first.status !== 'requires_action') throw new Error(`expected requires_action, got ${first.status}`);
+    expect(await h.authenticate(customerId, first.setupIntentId, false)).toMatchObject({
+      status: 'failed',
+      code: 'setup_intent_authentication_failure',
+      message: 'The card holder could not be authenticated.',
+    });
+    // Stripe's semantics: back to requires_payment_method, the error naming the card, no payment method held
+    expect(h.sim.setupIntents.get(first.setupIntentId)).toMatchObject({
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_setup_error: { code: 'setup_intent_authentication_failure', payment_method: { card: { last4: '3155' } } },
+    });
+    const failedAttempt = h.sim.setupIntents.get(first.setupIntentId)?.latest_attempt;
+
+    const retry = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+    expect(retry).toMatchObject({ status: 'requires_action' });
+    if (retry.status !== 'requires_action') throw new Error('unreachable');
+    const live = h.sim.setupIntents.get(retry.setupIntentId);
+    expect(live).toMatchObject({ status: 'requires_action', last_setup_error: null });
+    expect(live?.latest_attempt).toMatch(/^setatt_/);
+    expect(live?.latest_attempt).not.toBe(failedAttempt);
+    // the retry retried (a double click) is the same attempt
+    expect(await h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).toEqual(retry);
+    expect(h.sim.setupIntents.get(retry.setupIntentId)?.latest_attempt).toBe(live?.latest_attempt);
+
+    const done = await h.authenticate(customerId, retry.setupIntentId, true);
+    expect(done).toMatchObject({ status: 'succeeded', card: { last4: '3155' } });
+    if (done.status !== 'succeeded') throw new Error('unreachable');
+    expect(h.sim.paymentMethods.get(done.card.paymentMethodId)?.customer).toBe(customerId);
+    // and the same key now answers the card it saved (no further attempt)
+    expect(await h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).toEqual(done);
+    const failures = (await h.events()).filter((e) => e.type === 'setup_intent.setup_failed');
+    expect(failures).toHaveLength(1);
+  });
+
+  it('a setup abandoned while it waited (still asking) is handed back; a cancelled one is replaced by a fresh setup', async () => {
+    const customerId = await h.provider.createCustomer({ userId: randomUUID() }, key());
+    const k = key();
+    const first = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+    if (first.status !== 'requires_action') throw new Error(`expected requires_action, got ${first.status}`);
+    expect(await h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).toEqual(first);
+
+    h.sim.cancelSetupIntent(first.setupIntentId);
+    const fresh = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+    if (fresh.status !== 'requires_action') throw new Error(`expected requires_action, got ${fresh.status}`);
+    expect(fresh.setupIntentId).not.toBe(first.setupIntentId);
+    expect(await h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).toEqual(fresh);
+    expect(await h.authenticate(customerId, fresh.setupIntentId, true)).toMatchObject({
+      status: 'succeeded',
+      card: { last4: '3155' },
+    });
+    expect(await h.provider.finishCardSetup(customerId, first.setupIntentId)).toMatchObject({ status: 'failed' });
+  });
+
   it('subscribes: the first period is charged at once, once per idempotency key', async () => {
     const { customerId } = await customerWithCard();
     const priceId = await price(4900);
@@ -208,6 +275,39 @@ describe.each([
     await expect(h.provider.createSubscription({ customerId, priceId, metadata: {} }, key())).rejects.toBeInstanceOf(
       PaymentDeclined,
     );
+    expect(h.sim.subscriptions.size).toBe(0);
+  });
+
+  it('gives up after MAX_FRESH_SETUPS fresh setups under one key were all cancelled (PaymentRequestError)', async () => {
+    const customerId = await h.provider.createCustomer({ userId: randomUUID() }, key());
+    const k = key();
+    for (let n = 0; n <= MAX_FRESH_SETUPS; n++) {
+      const pending = await h.provider.setupCard(customerId, h.card('needsAuthentication'), k);
+      if (pending.status !== 'requires_action') throw new Error(`expected requires_action, got ${pending.status}`);
+      h.sim.cancelSetupIntent(pending.setupIntentId);
+    }
+    await expect(h.provider.setupCard(customerId, h.card('needsAuthentication'), k)).rejects.toMatchObject({
+      name: 'PaymentRequestError',
+      code: 'setup_attempts_exhausted',
+    });
+    expect([...h.sim.setupIntents.values()].filter((si) => si.customer === customerId)).toHaveLength(
+      MAX_FRESH_SETUPS + 1,
+    );
+  });
+
+  it('a card that wants authentication on every payment: set up after authentication, its off-session first charge refused', async () => {
+    const customerId = await h.provider.createCustomer({ userId: randomUUID() }, key());
+    const pending = await h.provider.setupCard(customerId, h.card('authenticatesEveryPayment'), key());
+    if (pending.status !== 'requires_action') throw new Error(`expected requires_action, got ${pending.status}`);
+    const done = await h.authenticate(customerId, pending.setupIntentId, true);
+    if (done.status !== 'succeeded') throw new Error(`expected succeeded, got ${done.status}`);
+    await h.provider.setDefaultCard(customerId, done.card.paymentMethodId, key());
+    const refused = h.provider.createSubscription({ customerId, priceId: await price(4900), metadata: {} }, key());
+    await expect(refused).rejects.toBeInstanceOf(PaymentDeclined);
+    await expect(refused).rejects.toMatchObject({
+      code: 'authentication_required',
+      message: 'Your card was declined. This transaction requires authentication.',
+    });
     expect(h.sim.subscriptions.size).toBe(0);
   });
 
@@ -328,6 +428,23 @@ describe('Stripe adapter specifics', () => {
       expect(posts.map((r) => [r.path, r.idempotencyKey])).toEqual([
         ['/v1/customers', 'key-customer'],
         ['/v1/setup_intents', 'key-setup'],
+      ]);
+      // the new attempt after a failed authentication: a key of its own, made from ours and the failed attempt
+      const pending = await provider.setupCard(
+        customerId,
+        { paymentMethodId: 'pm_card_authenticationRequiredOnSetup' },
+        'key-auth',
+      );
+      if (pending.status !== 'requires_action') throw new Error('expected requires_action');
+      fake.sim.authenticateSetup(pending.setupIntentId, false);
+      const failedAttempt = fake.sim.setupIntents.get(pending.setupIntentId)?.latest_attempt;
+      await provider.setupCard(customerId, { paymentMethodId: 'pm_card_authenticationRequiredOnSetup' }, 'key-auth');
+      expect(fake.requests.filter((r) => r.method !== 'GET').map((r) => [r.path, r.idempotencyKey])).toEqual([
+        ['/v1/customers', 'key-customer'],
+        ['/v1/setup_intents', 'key-setup'],
+        ['/v1/setup_intents', 'key-auth'],
+        ['/v1/setup_intents', 'key-auth'],
+        [`/v1/setup_intents/${pending.setupIntentId}/confirm`, `key-auth:attempt-after:${failedAttempt}`],
       ]);
     } finally {
       await fake.close();

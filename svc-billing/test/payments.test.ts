@@ -26,6 +26,8 @@ const VISA = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034
 const MASTERCARD = { card_number: '5555555555554444', exp_month: 6, exp_year: 2033, cvc: '321' };
 const DECLINES = { card_number: '4000000000000002', exp_month: 12, exp_year: 2034, cvc: '123' };
 const NEEDS_AUTH = { card_number: '4000002500003155', exp_month: 12, exp_year: 2034, cvc: '123' };
+/** Stripe's "authentication on setup and on every payment" test card: off-session charges are refused. */
+const AUTH_ALWAYS = { card_number: '4000002760003184', exp_month: 12, exp_year: 2034, cvc: '123' };
 /** Stripe's "attaches fine, every charge fails" test card. */
 const FAILS_CHARGES = { card_number: '4000000000000341', exp_month: 12, exp_year: 2034, cvc: '123' };
 
@@ -259,6 +261,74 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       expect(thief.status).toBe(400);
       expect((await t.call('GET', 'auth/card', { as: me })).body.data).toHaveLength(1);
     });
+
+    it('after a failed authentication the same card can be tried again: a new attempt, and completing it saves the card', async () => {
+      const me = testIdentity('advisor');
+      const first = await addCard(me, NEEDS_AUTH);
+      expect(first.status).toBe(202);
+      const failed = await addCard(me, {
+        setup_intent_id: first.body.data.setup_intent_id,
+        test_authentication: 'fail',
+      });
+      expect(failed.status).toBe(400);
+      expect(failed.body.errors).toEqual([{ setup_intent_id: ['The card holder could not be authenticated.'] }]);
+
+      // the same card again (same number, expiry and CVC): authentication is asked for again, not the failed outcome
+      const retry = await addCard(me, NEEDS_AUTH);
+      expect(retry.status).toBe(202);
+      expect(retry.body.data).toMatchObject({ status: 'requires_action' });
+      const intent = provider.sim.setupIntents.get(retry.body.data.setup_intent_id);
+      expect(intent).toMatchObject({ status: 'requires_action', last_setup_error: null });
+      // a double submit of the retry is the same attempt, not a third one
+      const twice = await addCard(me, NEEDS_AUTH);
+      expect(twice.status).toBe(202);
+      expect(twice.body.data.setup_intent_id).toBe(retry.body.data.setup_intent_id);
+
+      const done = await addCard(me, {
+        setup_intent_id: retry.body.data.setup_intent_id,
+        test_authentication: 'succeed',
+      });
+      expect(done.status).toBe(201);
+      expect(done.body.data).toMatchObject({ last4: '3155', is_default: true });
+      const cards = (await t.call('GET', 'auth/card', { as: me })).body.data as billing.Card[];
+      expect(cards.map((c) => c.last4)).toEqual(['3155']);
+      // the saved card is attached at the provider and is the customer's default there (renewals are charged to it)
+      const customerId = (await db()('billing_customers').where({ user_id: me.userId }).first()).provider_customer_id;
+      const pmId = (await db()('cards').where({ user_id: me.userId }).first()).payment_method_id;
+      expect(provider.sim.paymentMethods.get(pmId)?.customer).toBe(customerId);
+      expect(provider.sim.retrieveCustomer(customerId).invoice_settings).toEqual({ default_payment_method: pmId });
+    });
+
+    it('an abandoned authentication can be completed when the advisor adds the same card again', async () => {
+      const me = testIdentity('advisor');
+      const first = await addCard(me, NEEDS_AUTH);
+      expect(first.status).toBe(202);
+      // the advisor leaves without answering the bank, then adds the card again later
+      const again = await addCard(me, NEEDS_AUTH);
+      expect(again.status).toBe(202);
+      const done = await addCard(me, {
+        setup_intent_id: again.body.data.setup_intent_id,
+        test_authentication: 'succeed',
+      });
+      expect(done.status).toBe(201);
+      expect(done.body.data).toMatchObject({ last4: '3155' });
+      // failing it afterwards and trying once more still works (the attempt after a failure is new every time)
+      const more = await addCard(me, { ...NEEDS_AUTH, exp_year: 2036 });
+      expect(more.status).toBe(202);
+      let intent: string = more.body.data.setup_intent_id;
+      for (let failures = 1; failures <= 2; failures++) {
+        const res = await addCard(me, { setup_intent_id: intent, test_authentication: 'fail' });
+        expect(res.status).toBe(400);
+        const next = await addCard(me, { ...NEEDS_AUTH, exp_year: 2036 });
+        expect(next.status).toBe(202);
+        intent = next.body.data.setup_intent_id;
+      }
+      const saved = await addCard(me, { setup_intent_id: intent, test_authentication: 'succeed' });
+      expect(saved.status).toBe(201);
+      expect(
+        ((await t.call('GET', 'auth/card', { as: me })).body.data as billing.Card[]).map((c) => c.exp_year),
+      ).toEqual([2034, 2036]);
+    });
   });
 
   describe('subscriptions', () => {
@@ -359,6 +429,45 @@ describe.each(testInfras())('svc-billing payments (%s)', (infra) => {
       const noCard = await subscribe(testIdentity('advisor'), { plan_id: MONTHLY, currency: 'SGD' });
       expect(noCard.status).toBe(400);
       expect(noCard.body.errors[0]).toHaveProperty('card_id');
+    });
+
+    it('a first charge the bank wants authenticated is refused with 400 naming card_id; trying again is a new attempt, and another card subscribes', async () => {
+      const me = testIdentity('advisor');
+      // Stripe's 4000 0027 6000 3184: authentication when it is set up (failed once, then completed) and on every
+      // payment; subscription charges are made off session (error_if_incomplete), so the bank refuses them
+      const pending = await addCard(me, AUTH_ALWAYS);
+      expect(pending.status).toBe(202);
+      const failed = await addCard(me, {
+        setup_intent_id: pending.body.data.setup_intent_id,
+        test_authentication: 'fail',
+      });
+      expect(failed.status).toBe(400);
+      const retry = await addCard(me, AUTH_ALWAYS);
+      expect(retry.status).toBe(202);
+      const added = await addCard(me, {
+        setup_intent_id: retry.body.data.setup_intent_id,
+        test_authentication: 'succeed',
+      });
+      expect(added.status).toBe(201);
+      expect(added.body.data).toMatchObject({ last4: '3184', is_default: true });
+
+      const message = 'Your card was declined. This transaction requires authentication.';
+      const res = await subscribe(me, { plan_id: MONTHLY, currency: 'SGD' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ card_id: [message] }]);
+      // not the stored outcome of the first try: a new provider call, refused again and recorded again
+      expect((await subscribe(me, { plan_id: MONTHLY, currency: 'SGD' })).status).toBe(400);
+      expect((await history(me)).map((r) => [r.kind, r.card_last4])).toEqual([
+        ['failure', '3184'],
+        ['failure', '3184'],
+      ]);
+      expect(await db()('subscriptions').where({ user_id: me.userId })).toEqual([]);
+
+      const visa = await addCard(me, VISA);
+      expect(visa.status).toBe(201);
+      const ok = await subscribe(me, { plan_id: MONTHLY, currency: 'SGD', card_id: visa.body.data.id });
+      expect(ok.status).toBe(201);
+      expect(ok.body.data).toMatchObject({ status: 'active' });
     });
 
     it('changes plan with proration: monthly to yearly charges the new price less the unused month', async () => {

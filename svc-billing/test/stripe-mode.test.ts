@@ -91,4 +91,31 @@ describe.each(testInfras())('svc-billing with Stripe (%s)', (infra) => {
     const after = await t.svc.ctx.db('subscriptions').where({ user_id: me.userId }).first();
     expect(new Date(after.current_period_start).toISOString()).toBe(new Date(before.current_period_end).toISOString());
   });
+
+  it('a card whose authentication failed can be added again from the same payment method, and completing it saves it', async () => {
+    const me = testIdentity('advisor');
+    const body = { payment_method_id: 'pm_card_authenticationRequiredOnSetup' };
+    const first = await t.call('POST', 'auth/card', { as: me, body });
+    expect(first.status).toBe(202);
+    // the bank's page, as Stripe.js's handleNextAction would end it: failed
+    fake.sim.authenticateSetup(first.body.data.setup_intent_id, false);
+    const failed = await t.call('POST', 'auth/card', {
+      as: me,
+      body: { setup_intent_id: first.body.data.setup_intent_id },
+    });
+    expect(failed.status).toBe(400);
+    expect(failed.body.errors).toEqual([{ setup_intent_id: ['The card holder could not be authenticated.'] }]);
+
+    const retry = await t.call('POST', 'auth/card', { as: me, body });
+    expect(retry.status).toBe(202);
+    expect(retry.body.data.client_secret).toMatch(/_secret_/);
+    fake.sim.authenticateSetup(retry.body.data.setup_intent_id, true);
+    const done = await t.call('POST', 'auth/card', {
+      as: me,
+      body: { setup_intent_id: retry.body.data.setup_intent_id },
+    });
+    expect(done.status).toBe(201);
+    expect(done.body.data).toMatchObject({ last4: '3155', is_default: true });
+    expect((await t.call('GET', 'auth/card', { as: me })).body.data).toHaveLength(1);
+  });
 });

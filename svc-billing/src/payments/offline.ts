@@ -9,6 +9,7 @@ import {
   PaymentRequestError,
   type ProviderSubscription,
 } from './provider';
+import { currentSetup } from './setup';
 import { setupFromIntent, toCard, toSubscription } from './shapes';
 import { PaymentSimulator, SimError, type SimEvent } from './simulator';
 
@@ -155,23 +156,32 @@ export class OfflineProvider implements PaymentProvider {
 
   async setupCard(customerId: string, source: CardSource, key: string): Promise<CardSetup> {
     try {
-      const si = this.sim.once(key, 'card-setup', () => {
-        const pmId =
-          'paymentMethodId' in source
-            ? source.paymentMethodId
-            : this.sim.createPaymentMethod({
-                number: source.testCard.number,
-                exp_month: source.testCard.expMonth,
-                exp_year: source.testCard.expYear,
-                cvc: source.testCard.cvc,
-              }).id;
-        return this.sim.createSetupIntent({
-          customer: customerId,
-          payment_method: pmId,
-          confirm: true,
-          usage: 'off_session',
-        });
-      });
+      const si = await currentSetup(
+        {
+          create: async (k) =>
+            this.sim.once(k, 'card-setup', () => {
+              const pmId =
+                'paymentMethodId' in source
+                  ? source.paymentMethodId
+                  : this.sim.createPaymentMethod({
+                      number: source.testCard.number,
+                      exp_month: source.testCard.expMonth,
+                      exp_year: source.testCard.expYear,
+                      cvc: source.testCard.cvc,
+                    }).id;
+              return this.sim.createSetupIntent({
+                customer: customerId,
+                payment_method: pmId,
+                confirm: true,
+                usage: 'off_session',
+              });
+            }),
+          retrieve: async (id) => this.sim.retrieveSetupIntent(id),
+          confirm: async (id, paymentMethodId, k) =>
+            this.sim.confirmSetupIntent(id, { payment_method: paymentMethodId }, k),
+        },
+        key,
+      );
       return setupFromIntent(
         si,
         si.status === 'succeeded' ? toCard(this.sim.retrievePaymentMethod(String(si.payment_method))) : null,

@@ -51,8 +51,11 @@ export class SimError extends Error {
   }
 }
 
-/** What a test card does: set up fine, decline, need authentication on setup, or attach fine and fail every charge. */
-type CardBehaviour = 'ok' | 'decline' | 'auth_on_setup' | 'fail_charges';
+/**
+ * What a test card does: set up fine, decline, need authentication on setup, attach fine and fail every charge, or
+ * need authentication on setup and on every charge (so every off-session charge is refused: authentication_required).
+ */
+type CardBehaviour = 'ok' | 'decline' | 'auth_on_setup' | 'fail_charges' | 'auth_always';
 interface TestCard {
   number: string;
   brand: string;
@@ -73,6 +76,7 @@ export const SIM_TEST_CARDS: readonly TestCard[] = [
     token: 'pm_card_authenticationRequiredOnSetup',
   },
   { number: '4000000000000341', brand: 'visa', behaviour: 'fail_charges', token: 'pm_card_chargeCustomerFail' },
+  { number: '4000002760003184', brand: 'visa', behaviour: 'auth_always', token: 'pm_card_authenticationRequired' },
 ];
 
 const DAY = 86_400;
@@ -81,6 +85,22 @@ export const RETRY_DAYS = [1, 2, 3] as const;
 export const API_VERSION = '2026-10-28.endive';
 
 const declined = () => new SimError(402, 'card_error', 'Your card was declined.', 'card_declined', 'generic_decline');
+/** An off-session charge to a card whose bank asks for authentication on every payment. */
+const authenticationRequired = () =>
+  new SimError(
+    402,
+    'card_error',
+    'Your card was declined. This transaction requires authentication.',
+    'authentication_required',
+    'authentication_required',
+  );
+
+/** Why a charge to this card is refused (off session, as every subscription charge here is), or null. */
+function chargeRefusal(pm: { _behaviour: CardBehaviour } | null): SimError | null {
+  if (!pm || pm._behaviour === 'decline' || pm._behaviour === 'fail_charges') return declined();
+  if (pm._behaviour === 'auth_always') return authenticationRequired();
+  return null;
+}
 
 function addInterval(at: number, interval: string): number {
   const d = new Date(at * 1000);
@@ -361,7 +381,9 @@ export class PaymentSimulator {
         usage: params.usage ?? 'off_session',
         status: 'requires_confirmation',
         last_setup_error: null,
+        latest_attempt: null,
         next_action: null,
+        cancellation_reason: null,
         livemode: false,
       };
       si.client_secret = `${si.id}_secret_${randomBytes(8).toString('hex')}`;
@@ -371,19 +393,70 @@ export class PaymentSimulator {
     });
   }
 
+  /**
+   * POST /v1/setup_intents/{id}/confirm: a new attempt (a new SetupAttempt) with the given payment method, or the
+   * one it holds. Stripe accepts it while the intent needs a payment method or a confirmation, which is where a
+   * failed authentication or a decline leaves it.
+   */
+  confirmSetupIntent(id: string, params: { payment_method?: string }, key?: string): Obj {
+    return this.once(key, `setup-confirm:${id}`, () => {
+      const si = this.need(this.setupIntents, id, 'setup_intent', 'id');
+      if (si.status !== 'requires_payment_method' && si.status !== 'requires_confirmation')
+        throw new SimError(
+          400,
+          'invalid_request_error',
+          `You cannot confirm this SetupIntent because it has a status of ${si.status}.`,
+          'setup_intent_unexpected_state',
+        );
+      const pmId = params.payment_method ?? (si.payment_method as string | null);
+      if (!pmId)
+        throw new SimError(
+          400,
+          'invalid_request_error',
+          'You cannot confirm this SetupIntent because it is missing a payment method.',
+          'setup_intent_unexpected_state',
+          undefined,
+          'payment_method',
+        );
+      this.confirmSetup(si, this.resolvePm(pmId, 'payment_method'));
+      return structuredClone(si);
+    });
+  }
+
+  /** POST /v1/setup_intents/{id}/cancel: abandoned; any later operation on it fails. */
+  cancelSetupIntent(id: string, key?: string): Obj {
+    return this.once(key, `setup-cancel:${id}`, () => {
+      const si = this.need(this.setupIntents, id, 'setup_intent', 'id');
+      if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(si.status as string))
+        throw new SimError(
+          400,
+          'invalid_request_error',
+          `You cannot cancel this SetupIntent because it has a status of ${si.status}.`,
+          'setup_intent_unexpected_state',
+        );
+      si.status = 'canceled';
+      si.next_action = null;
+      si.cancellation_reason = 'abandoned';
+      this.emit('setup_intent.canceled', si);
+      return structuredClone(si);
+    });
+  }
+
+  /** A confirmation is a new attempt: it forgets the previous attempt's error (Stripe's `latest_attempt`). */
   private confirmSetup(si: Obj, pm: Obj & { _behaviour: CardBehaviour }): void {
+    si.latest_attempt = this.id('setatt');
+    si.payment_method = pm.id;
+    si.last_setup_error = null;
     if (pm._behaviour === 'decline') {
-      si.status = 'requires_payment_method';
-      si.last_setup_error = {
+      this.failSetup(si, pm, {
         type: 'card_error',
         code: 'card_declined',
         decline_code: 'generic_decline',
         message: 'Your card was declined.',
-      };
-      this.emit('setup_intent.setup_failed', si);
+      });
       return;
     }
-    if (pm._behaviour === 'auth_on_setup') {
+    if (pm._behaviour === 'auth_on_setup' || pm._behaviour === 'auth_always') {
       si.status = 'requires_action';
       si.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
       this.emit('setup_intent.requires_action', si);
@@ -410,17 +483,25 @@ export class PaymentSimulator {
     if (si.status !== 'requires_action') return structuredClone(si);
     const pm = this.need(this.paymentMethods, si.payment_method as string, 'payment_method', 'payment_method');
     if (succeed) this.succeedSetup(si, pm);
-    else {
-      si.status = 'requires_payment_method';
-      si.next_action = null;
-      si.last_setup_error = {
+    else
+      this.failSetup(si, pm, {
         type: 'card_error',
         code: 'setup_intent_authentication_failure',
         message: 'The card holder could not be authenticated.',
-      };
-      this.emit('setup_intent.setup_failed', si);
-    }
+      });
     return structuredClone(si);
+  }
+
+  /**
+   * As Stripe: the intent goes back to `requires_payment_method`, the attempt's error (naming the payment method) in
+   * `last_setup_error`, and holds no payment method until the next confirmation gives it one.
+   */
+  private failSetup(si: Obj, pm: Obj, error: Record<string, unknown>): void {
+    si.status = 'requires_payment_method';
+    si.next_action = null;
+    si.payment_method = null;
+    si.last_setup_error = { ...error, payment_method: this.publicPm(pm) };
+    this.emit('setup_intent.setup_failed', si);
   }
 
   // ---- prices -----------------------------------------------------------------------------------------------
@@ -530,7 +611,7 @@ export class PaymentSimulator {
     inv.attempted = true;
     const due = inv.amount_due as number;
     const pm = this.defaultPm(inv.customer as string);
-    const fails = due > 0 && (!pm || pm._behaviour === 'decline' || pm._behaviour === 'fail_charges');
+    const fails = due > 0 && chargeRefusal(pm) !== null;
     if (!fails) {
       inv.status = 'paid';
       inv.amount_paid = due;
@@ -593,7 +674,8 @@ export class PaymentSimulator {
           undefined,
           'customer',
         );
-      if (pm._behaviour === 'decline' || pm._behaviour === 'fail_charges') throw declined();
+      const refused = chargeRefusal(pm);
+      if (refused) throw refused;
       const start = this.clock;
       const end = addInterval(start, (price.recurring as { interval: string }).interval);
       const sub: Obj = {
@@ -699,12 +781,13 @@ export class PaymentSimulator {
         const old = item.price as Obj;
         // payment_behavior=error_if_incomplete: a prorated charge the card refuses leaves the subscription as it was
         const pm = this.defaultPm(sub.customer as string);
+        const refused = chargeRefusal(pm);
         if (
           params.proration_behavior !== 'none' &&
-          (!pm || pm._behaviour === 'decline' || pm._behaviour === 'fail_charges') &&
+          refused &&
           (next.unit_amount as number) > (old.unit_amount as number)
         )
-          throw declined();
+          throw refused;
         if (next.currency !== old.currency)
           throw new SimError(
             400,

@@ -8,6 +8,7 @@ import {
   PaymentRequestError,
   type ProviderSubscription,
 } from './provider';
+import { currentSetup } from './setup';
 import { setupFromIntent, toCard, toSubscription } from './shapes';
 
 /**
@@ -114,20 +115,40 @@ export class StripeProvider implements PaymentProvider {
         'card_number_refused',
       );
     try {
-      const si = await this.client.setupIntents.create(
+      const loose = (si: Stripe.SetupIntent) => si as unknown as Record<string, unknown>;
+      const si = await currentSetup(
         {
-          customer: customerId,
-          payment_method: source.paymentMethodId,
-          confirm: true,
-          usage: 'off_session',
-          allowed_payment_method_types: ['card'],
-          use_stripe_sdk: true,
+          create: async (key) =>
+            loose(
+              await this.client.setupIntents.create(
+                {
+                  customer: customerId,
+                  payment_method: source.paymentMethodId,
+                  confirm: true,
+                  usage: 'off_session',
+                  allowed_payment_method_types: ['card'],
+                  use_stripe_sdk: true,
+                },
+                { idempotencyKey: key },
+              ),
+            ),
+          retrieve: async (id) => loose(await this.client.setupIntents.retrieve(id)),
+          confirm: async (id, paymentMethodId, key) =>
+            loose(
+              await this.client.setupIntents.confirm(
+                id,
+                { payment_method: paymentMethodId, use_stripe_sdk: true },
+                { idempotencyKey: key },
+              ),
+            ),
         },
-        { idempotencyKey },
+        idempotencyKey,
       );
       return setupFromIntent(
-        si as unknown as Record<string, unknown>,
-        si.status === 'succeeded' ? await this.cardOf(si) : null,
+        si,
+        si.status === 'succeeded'
+          ? await this.cardOf(si as { payment_method: string | Stripe.PaymentMethod | null })
+          : null,
       );
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError)

@@ -365,7 +365,7 @@ describe('Subscription & Settings', () => {
     handlers[`GET auth/card/${master.id}/default`] = () => ({ ...master, is_default: true });
     handlers[`DELETE auth/card/${master.id}`] = () => [VISA];
     renderAt('/advisor/account-settings/my-subscription');
-    fireEvent.click(await screen.findByRole('button', { name: 'Make Mastercard •••• 4444 the default' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Make default: Mastercard •••• 4444' }));
     expect(await screen.findByText('Mastercard •••• 4444 is now the default.')).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Mastercard •••• 4444' }));
     const dialog = await screen.findByRole('dialog');
