@@ -48,6 +48,12 @@ const mod: ServiceModule = {
       const row = await create(body.name, String(req.headers['x-test-owner'] ?? ''));
       res.status(201).location(`/api/v1/things/${row.id}`).json({ message: 'Created', data: row });
     });
+    // a body the handler reads itself (as multipart uploads are): the kit must leave the stream to it
+    app.post('/api/v1/notes', async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      res.status(201).json({ data: await create(Buffer.concat(chunks).toString('utf8'), '') });
+    });
     app.post('/api/v1/flaky', async (_req, res) => {
       flakyCalls++;
       if (flakyCalls === 1) throw new Error('the database went away');
@@ -201,6 +207,43 @@ describe.each(testInfras())('idempotent writes (%s)', (infra) => {
     const later = await post('things', { name: 'yesterday' }, key);
     expect([later.status, later.headers.get('idempotent-replayed')]).toEqual([201, null]);
     expect(await count('yesterday')).toBe(2);
+  });
+
+  it('leaves a body it does not parse to the handler, and tells such requests apart by length', async () => {
+    const key = randomUUID();
+    const send = (text: string) =>
+      t.call('POST', 'notes', {
+        as: alice,
+        body: text,
+        headers: { 'idempotency-key': key, 'content-type': 'text/plain' },
+      });
+    const first = await send('raw-note');
+    expect([first.status, first.body.data.name]).toEqual([201, 'raw-note']);
+    const again = await send('raw-note');
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+    expect((await send('raw-note-longer')).status).toBe(422);
+    expect(await count('raw-note')).toBe(1);
+  });
+
+  it('takes over a reservation left in flight for over 10 minutes (its process died before answering)', async () => {
+    const key = randomUUID();
+    await post('things', { name: 'orphan' }, key);
+    await t.svc.ctx
+      .db('idempotency_keys')
+      .where({ key })
+      .update({ status: null, body: null, created_at: new Date(Date.now() - 11 * 60_000) });
+    const retry = await post('things', { name: 'orphan' }, key);
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([201, null]);
+    expect(await count('orphan')).toBe(2);
+  });
+
+  it('ignores the key of a caller without a signed-in user (nobody to scope it to)', async () => {
+    const key = randomUUID();
+    const anonymous = () =>
+      t.call('POST', 'things', { as: null, body: { name: 'anonymous' }, headers: { 'idempotency-key': key } });
+    expect((await anonymous()).status).toBe(201);
+    expect((await anonymous()).headers.get('idempotent-replayed')).toBeNull();
+    expect(await count('anonymous')).toBe(2);
   });
 
   it('refuses a malformed key with a 400 naming the header', async () => {
