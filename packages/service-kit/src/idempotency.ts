@@ -79,6 +79,8 @@ function fingerprint(req: Request): string {
   return hash.digest('hex');
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 function stableJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
@@ -117,7 +119,9 @@ export function idempotency(db: Knex, logger: Logger, opts: IdempotencyOptions =
     if (!userId) return next(); // anonymous writes: no user to scope the key to (see the decision)
     sweep();
 
-    const id = { scope: userId, route: `${req.method} ${req.path}`, key };
+    const route = `${req.method} ${req.path}`;
+    // an over-long path (a 404 to be) by its hash: the column is bounded and bad input is never a 5xx
+    const id = { scope: userId, route: route.length <= 600 ? route : `${req.method} #${sha256(req.path)}`, key };
     const print = fingerprint(req);
     const token = randomUUID();
     const reserved = await reserve(db, id, print, token, now);

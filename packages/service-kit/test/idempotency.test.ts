@@ -246,6 +246,15 @@ describe.each(testInfras())('idempotent writes (%s)', (infra) => {
     expect(await count('anonymous')).toBe(2);
   });
 
+  it('keeps a key for an over-long path too (its 404 replayed, never a 500)', async () => {
+    const key = randomUUID();
+    const path = `things/${'x'.repeat(700)}`;
+    const first = await t.call('POST', path, { as: alice, body: {}, headers: { 'idempotency-key': key } });
+    expect(first.status).toBe(404);
+    const again = await t.call('POST', path, { as: alice, body: {}, headers: { 'idempotency-key': key } });
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([404, 'true']);
+  });
+
   it('refuses a malformed key with a 400 naming the header', async () => {
     const r = await post('things', { name: 'bad-key' }, 'x'.repeat(256));
     expect(r.status).toBe(400);
