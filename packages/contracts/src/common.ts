@@ -56,4 +56,10 @@ export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_VALUE = 'kinfolio';
 /** Spec §6: every request carries Authorization-Type with the user type (default advisor). */
 export const AUTHORIZATION_TYPE_HEADER = 'authorization-type';
+/**
+ * Issue 30 item 4: a write (POST/PUT/PATCH/DELETE) may carry a key per user action; a retry with the same key and body
+ * within 24 h gets the first reply again, marked with IDEMPOTENT_REPLAYED_HEADER: true, instead of writing twice.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 export const SESSION_COOKIE = 'kf_session';

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AUTHORIZATION_TYPE_HEADER, CSRF_HEADER, CSRF_VALUE, ErrorBody, SESSION_COOKIE } from './common';
+import {
+  AUTHORIZATION_TYPE_HEADER,
+  CSRF_HEADER,
+  CSRF_VALUE,
+  ErrorBody,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  SESSION_COOKIE,
+} from './common';
 import { type Access, type Route, routes } from './routes';
 
 type Json = Record<string, unknown>;
@@ -40,6 +48,16 @@ function accessText(access: Access): string {
 
 const err = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
 
+/** Issue 30 item 4: every write takes a key per user action (services replay the first reply for a retry). */
+const idempotencyKeyParameter: Json = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    `One key per user action (a UUID), the same on every retry of that action. For a signed-in user, a repeat of the same request with the same key within 24 h is not run again: the first reply (2xx or 4xx) comes back with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`. The same key with a different body is 422; while the first request runs, 409. A 5xx is not kept, so the retry runs again. Keys are scoped to the user and the route.`,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 function operation(route: Pick<Route, 'method' | 'path' | 'service' | 'access' | 'withoutMembership' | 'summary' | 'body' | 'reply' | 'file'>): Json {
   const stateChanging = route.method !== 'GET';
   const success = route.file
@@ -62,6 +80,10 @@ function operation(route: Pick<Route, 'method' | 'path' | 'service' | 'access' |
   } else if (stateChanging && !CSRF_FREE.has(route.path)) {
     responses['403'] = err(`Missing the ${CSRF_HEADER}: ${CSRF_VALUE} header`);
   }
+  if (stateChanging && route.access !== 'public') {
+    responses['409'] = err(`'A request with this key is in progress': the first request with this ${IDEMPOTENCY_KEY_HEADER} has not finished`);
+    responses['422'] = err(`The ${IDEMPOTENCY_KEY_HEADER} was already used for a different request`);
+  }
   const op: Json = {
     operationId: `${route.method.toLowerCase()}_${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
     tags: [route.service],
@@ -77,6 +99,7 @@ function operation(route: Pick<Route, 'method' | 'path' | 'service' | 'access' |
     parameters: [
       ...pathParams(route.path),
       { name: AUTHORIZATION_TYPE_HEADER, in: 'header', required: false, schema: { type: 'string', enum: ['advisor', 'customer', 'admin'], default: 'advisor' } },
+      ...(stateChanging ? [idempotencyKeyParameter] : []),
     ],
     responses,
     'x-kinfolio-service': route.service,

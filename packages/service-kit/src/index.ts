@@ -14,6 +14,7 @@ export * from './csv';
 export * from './db';
 export * from './errors';
 export * from './http';
+export * from './idempotency';
 export * from './identity';
 export * from './logger';
 export * from './mail/offline';

@@ -3,9 +3,10 @@ import { type EventEnvelope, type EventPayload, Events, type EventType } from '@
 import type { Bus, EventHandler } from './bus/types';
 import { correlationId, runWithContext } from './context';
 import type { Knex, Migration } from './db';
+import { idempotencyMigration } from './idempotency';
 import type { Logger } from './logger';
 
-/** Tables every service has: the transactional outbox and the consumer's record of handled events. */
+/** Tables every service has: the transactional outbox, the consumer's record of handled events, idempotency keys. */
 export const kitMigrations: Migration[] = [
   {
     name: '000_kit_outbox_and_inbox',
@@ -31,6 +32,7 @@ export const kitMigrations: Migration[] = [
       await knex.schema.dropTable('outbox');
     },
   },
+  idempotencyMigration,
 ];
 
 /** An outbox row for an event, its payload checked against the contract (for callers that insert it themselves). */

@@ -8,6 +8,7 @@ import type { KitConfig } from './config';
 import { createDb, type DbConfig, dbReady, type Knex, migrate, type Migration } from './db';
 import { topicMatches } from './bus/types';
 import { createHttpApp, finish } from './http';
+import { idempotency } from './idempotency';
 import { createLogger, type Logger } from './logger';
 import { idempotent, kitMigrations, OutboxRelay } from './outbox';
 import type { Ports } from './ports';
@@ -109,6 +110,7 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
     readiness: [() => dbReady(db), async () => opts.ports.bus.isConnected()],
     contractCheck: opts.config.CONTRACT_CHECK,
   });
+  app.use(idempotency(db, logger)); // Idempotency-Key on writes: before the routes, after body parsing
   await mod.routes(app, ctx);
   finish(app, logger);
 

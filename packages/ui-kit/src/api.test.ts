@@ -1,5 +1,14 @@
 /** @jest-environment jsdom */
-import { ApiError, api, applyCatalogue, errorMessage, fieldErrors, pickMessage } from './api';
+import {
+  ApiError,
+  api,
+  applyCatalogue,
+  errorMessage,
+  fieldErrors,
+  IN_PROGRESS_MESSAGE,
+  pickMessage,
+  WRITE_RETRY_DELAYS_MS,
+} from './api';
 import { readCookie } from './cookies';
 import { setNavigator } from './navigation';
 
@@ -104,6 +113,82 @@ describe('the client', () => {
     expect((e as ApiError).aborted).toBe(true);
     await expect(second).resolves.toBeNull();
     expect(release).toBeDefined();
+  });
+});
+
+// issue 30 item 4: a retried write must not be stored twice; the services replay the first reply for the same key
+describe('idempotency keys', () => {
+  const keyOf = (i: number) => (calls[i]?.init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+  const signIn = () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: test
+    document.cookie = `kf_user=${encodeURIComponent(JSON.stringify({ id: 'u1', type: 'advisor' }))}; Path=/`;
+  };
+  afterEach(() => jest.useRealTimers());
+
+  it('sends a new key with every write (one call, one user action) and none with a read', async () => {
+    await api.post('notes', { a: 1 });
+    await api.post('notes', { a: 1 });
+    await api.patch('notes/1', { a: 2 });
+    await api.del('notes/1');
+    await api.get('notes');
+    const keys = [0, 1, 2, 3].map(keyOf);
+    for (const k of keys) expect(k).toMatch(/^[\x21-\x7e]{8,255}$/);
+    expect(new Set(keys).size).toBe(4);
+    expect(keyOf(4)).toBeUndefined();
+  });
+
+  it('uses the key the caller gives (two calls that are one action)', async () => {
+    await api.put('notes/1', { a: 1 }, { idempotencyKey: 'action-42' });
+    expect(keyOf(0)).toBe('action-42');
+  });
+
+  it("retries a signed-in user's write that timed out (504) or got no answer with the same key, and resolves to the reply", async () => {
+    signIn();
+    jest.useFakeTimers();
+    replies.push({
+      status: 504,
+      body: { message: 'Service timed out: svc-planning did not answer in time. Please try again.' },
+    });
+    (global.fetch as jest.Mock).mockImplementationOnce(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return fakeResponse(504, JSON.stringify(replies.shift()?.body));
+    });
+    (global.fetch as jest.Mock).mockImplementationOnce(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      throw new TypeError('Failed to fetch');
+    });
+    replies.push({ status: 201, body: { data: { id: 'n1' } } });
+    const done = api.post('notes', { a: 1 });
+    await jest.advanceTimersByTimeAsync(WRITE_RETRY_DELAYS_MS[0] as number);
+    await jest.advanceTimersByTimeAsync(WRITE_RETRY_DELAYS_MS[1] as number);
+    await expect(done).resolves.toEqual({ id: 'n1' });
+    expect(calls).toHaveLength(3);
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(keyOf(2)).toBe(keyOf(0));
+    expect(calls[2]?.init.body).toBe('{"a":1}');
+  });
+
+  it('waits for a first attempt still in progress (409) and gives up after the last retry', async () => {
+    signIn();
+    jest.useFakeTimers();
+    for (let i = 0; i <= WRITE_RETRY_DELAYS_MS.length; i++)
+      replies.push({ status: 409, body: { message: IN_PROGRESS_MESSAGE } });
+    const done = api.post('notes', { a: 1 }).catch((e: unknown) => e);
+    for (const ms of WRITE_RETRY_DELAYS_MS) await jest.advanceTimersByTimeAsync(ms);
+    const err = (await done) as ApiError;
+    expect([err.status, err.message]).toEqual([409, IN_PROGRESS_MESSAGE]);
+    expect(calls).toHaveLength(WRITE_RETRY_DELAYS_MS.length + 1);
+    expect(new Set(calls.map((_, i) => keyOf(i))).size).toBe(1);
+  });
+
+  it('does not retry reads, other errors, or writes of a signed-out caller (their key is not kept by the services)', async () => {
+    replies.push({ status: 504, body: { message: 'Service timed out' } });
+    await expect(api.post('auth/login', { a: 1 })).rejects.toMatchObject({ status: 504 });
+    signIn();
+    replies.push({ status: 504, body: { message: 'Service timed out' } }, { status: 409, body: { message: 'Taken' } });
+    await expect(api.get('notes')).rejects.toMatchObject({ status: 504 });
+    await expect(api.post('notes', {})).rejects.toMatchObject({ status: 409 });
+    expect(calls).toHaveLength(3);
   });
 });
 

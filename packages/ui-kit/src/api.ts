@@ -17,6 +17,44 @@ export interface RequestOptions {
   /** Set false to handle 'Invalid token', 'subscription' and redirect replies yourself. */
   catalogue?: boolean;
   headers?: Record<string, string>;
+  /**
+   * Issue 30 item 4: the `Idempotency-Key` of this user action. Every write gets a fresh one by default (one call =
+   * one action); pass one to make two calls the same action. The client's own retries reuse it.
+   */
+  idempotencyKey?: string;
+}
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IN_PROGRESS_MESSAGE = 'A request with this key is in progress';
+/**
+ * A signed-in user's write that timed out at the gateway (504), never got an answer (network), or whose first attempt
+ * is still running (409 in progress) is sent again with the same key after these pauses: the service runs it at most
+ * once and answers the retry with the first reply. Anonymous writes are not retried (services ignore their key).
+ */
+export const WRITE_RETRY_DELAYS_MS = [1000, 3000];
+
+function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // very old browsers: still unique enough for one user's actions within a day
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function shouldRetryWrite(err: ApiError): boolean {
+  if (err.aborted) return false;
+  if (err.status === 0 || err.status === 504) return true;
+  return err.status === 409 && (err.body as ErrorBodyLike | null)?.message === IN_PROGRESS_MESSAGE;
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** The shape of an error reply (spec §8). */
@@ -150,6 +188,8 @@ async function request<T>(method: string, path: string, body: unknown, opts: Req
     'Authorization-Type': authorizationType(),
     ...opts.headers,
   };
+  const write = method !== 'GET' && method !== 'HEAD';
+  if (write) headers[IDEMPOTENCY_KEY_HEADER] = opts.idempotencyKey ?? newIdempotencyKey();
   const token = readCookie(TOKEN_COOKIE);
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -172,6 +212,33 @@ async function request<T>(method: string, path: string, body: unknown, opts: Req
     else opts.signal.addEventListener('abort', onOuterAbort, { once: true });
   }
 
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send<T>(method, path, headers, payload, opts, controller.signal);
+      } catch (err) {
+        const delay = WRITE_RETRY_DELAYS_MS[attempt];
+        if (!(write && delay !== undefined && err instanceof ApiError && shouldRetryWrite(err) && readUserCookie()))
+          throw err;
+        await pause(delay, controller.signal);
+        if (controller.signal.aborted) throw new ApiError(-1, { message: 'Request cancelled' }, 'Request cancelled');
+      }
+    }
+  } finally {
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+    if (opts.key && inFlight.get(opts.key) === controller) inFlight.delete(opts.key);
+  }
+}
+
+/** One attempt of a call: the reply's `data`, or an ApiError (status 0: no answer; -1: cancelled). */
+async function send<T>(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  payload: BodyInit | undefined,
+  opts: RequestOptions,
+  signal: AbortSignal,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(buildUrl(path, opts.query), {
@@ -179,18 +246,15 @@ async function request<T>(method: string, path: string, body: unknown, opts: Req
       headers,
       body: payload,
       credentials: 'same-origin',
-      signal: controller.signal,
+      signal,
     });
   } catch (e) {
-    if (controller.signal.aborted) throw new ApiError(-1, { message: 'Request cancelled' }, 'Request cancelled');
+    if (signal.aborted) throw new ApiError(-1, { message: 'Request cancelled' }, 'Request cancelled');
     throw new ApiError(
       0,
       { message: NETWORK_MESSAGE },
       e instanceof Error && e.name === 'AbortError' ? 'Request cancelled' : NETWORK_MESSAGE,
     );
-  } finally {
-    opts.signal?.removeEventListener('abort', onOuterAbort);
-    if (opts.key && inFlight.get(opts.key) === controller) inFlight.delete(opts.key);
   }
 
   let data: unknown = null;
