@@ -36,3 +36,4 @@ export * from './rules';
 export * from './session';
 export * from './theme';
 export * from './uploads';
+export * from './dates';

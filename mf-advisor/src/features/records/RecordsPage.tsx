@@ -4,6 +4,7 @@ import {
   Button,
   ConfirmDialog,
   errorMessage,
+  formatDate,
   Pager,
   ResultMessage,
   Skeleton,
@@ -86,8 +87,6 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: 6px;
 `;
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-SG', { dateStyle: 'medium' });
-
 /** Customers and Leads: the advisor's households, paged, sorted and searched on the server (issue 11). */
 export function RecordsPage({ kind }: { kind: Kind }) {
   const t = TEXTS[kind];
@@ -210,8 +209,8 @@ export function RecordsPage({ kind }: { kind: Kind }) {
                     <Link to={`/advisor/customers/${id(row)}/profile`}>{row.name}</Link>
                   </td>
                   <td>{row.email ?? '—'}</td>
-                  <td>{dateText(row.created_at)}</td>
-                  <td>{dateText(row.updated_at)}</td>
+                  <td>{formatDate(row.created_at)}</td>
+                  <td>{formatDate(row.updated_at)}</td>
                   <td>{row.members_count}</td>
                   <td>
                     <Actions>
