@@ -180,6 +180,8 @@ async function request<T>(method: string, path: string, body: unknown, opts: Req
       body: payload,
       credentials: 'same-origin',
       signal: controller.signal,
+      // a delete sent as the tab closes (the undo toast's pending delete on pagehide) still reaches the server
+      keepalive: method === 'DELETE',
     });
   } catch (e) {
     if (controller.signal.aborted) throw new ApiError(-1, { message: 'Request cancelled' }, 'Request cancelled');

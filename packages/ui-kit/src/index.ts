@@ -37,3 +37,4 @@ export * from './session';
 export * from './theme';
 export * from './uploads';
 export * from './dates';
+export * from './components/UndoToast';
