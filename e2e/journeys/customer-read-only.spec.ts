@@ -137,9 +137,9 @@ test('a customer walks every tab of their dashboard and finds no add, edit, dele
   const concerns = await page.request.get(`/api/v1/advisor/leads/${householdId}/concerns`, {
     headers: { 'authorization-type': 'customer' },
   });
-  const concernId = concerns.ok()
-    ? ((await concerns.json()) as { data: Array<{ id: string }> }).data[0]?.id
-    : undefined;
+  expect(concerns.status()).toBe(200);
+  const concernId = ((await concerns.json()) as { data: { rows: Array<{ id: string }> } }).data.rows[0]?.id;
+  expect(concernId).toBeTruthy();
   if (concernId)
     for (const s of CONCERN_SUB_TABS.filter((c) => !c.disabled))
       paths.push(`${base}/dreams-concerns/my-concerns/${concernId}/${s.path}`);
