@@ -7,3 +7,10 @@ if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = Text
 // than a jsdom render takes on a loaded 2-core machine while other workers run (seen: a screen still loading after
 // 1 s in the full unit run): wait up to 5 s, which costs nothing when the screen is there sooner.
 if (typeof window !== 'undefined') require('@testing-library/dom').configure({ asyncUtilTimeout: 5000 });
+
+// Dates show in the browser's locale (ui-kit dates.ts); jsdom says en-US. Screens' tests read them as a browser in
+// Singapore, the product's default locale, would show them.
+if (typeof navigator !== 'undefined') {
+  Object.defineProperty(navigator, 'language', { value: 'en-SG', configurable: true });
+  Object.defineProperty(navigator, 'languages', { value: ['en-SG'], configurable: true });
+}

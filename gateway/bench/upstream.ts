@@ -37,7 +37,7 @@ app.get('/api/v1/users/me', async (req, res) => {
       contact_number: '91234567',
       country_code: '+65',
       bio: 'Independent advisor in Singapore.',
-      designation: 'Financial Adviser',
+      designation: 'Financial Advisor',
       business_email: 'bench@kinfolio.test',
       business_phone: '+65 6123 4567',
       status: 'active',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   cardUrl,
+  initials,
   PUBLIC_PAGE_SCRIPT,
   PUBLIC_PAGE_SCRIPT_HASH,
   type PublicPageData,
@@ -42,11 +43,23 @@ describe("the advisor's public page (HTML)", () => {
     expect(html).toContain('I agree that Jane Tan may contact me about this file</label>');
     expect(html).toContain('<p class="msg" role="status" aria-live="polite"></p>');
     expect(html).toContain(
-      'href="/on-boarding?referral_id=REF+1&amp;advisor_id=a-1">Start your financial plan with Jane</a>',
+      'href="/on-boarding?referral_id=REF+1&amp;advisor_id=a-1">Start your financial plan with Jane Tan</a>',
     );
     expect(html).toContain(`<script>${PUBLIC_PAGE_SCRIPT}</script>`);
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toContain('<html lang="en">');
+  });
+
+  it('greets with the name as the advisor entered it and takes the initials of its first two words', () => {
+    // issue 30 item 15: "Tan Wei Ming" (family name first) was greeted as "Tan" with initials "TM"
+    const html = renderPublicPage(
+      { ...base, name: ' Tan  Wei Ming ', og_image: null },
+      { origin, onboarding: { advisor_id: 'a-1', referral_id: 'REF' } },
+    );
+    expect(html).toContain('>Start your financial plan with Tan Wei Ming</a>');
+    expect(html).toContain('<span class="ini" aria-hidden="true">TW</span>');
+    expect(initials('Muhammad Ali bin Ahmad')).toBe('MA');
+    expect(initials('李小龍')).toBe('李');
   });
 
   it('escapes every stored value, in text and in attributes', () => {

@@ -78,11 +78,17 @@ function stars(rating: number): string {
   return `<span class="stars" role="img" aria-label="${escapeHtml(label)}">${'★'.repeat(full)}${'☆'.repeat(5 - full)}</span>`;
 }
 
-function initials(name: string): string {
+/**
+ * The avatar's initials: the first letters of the name's first two words as the advisor wrote it ("Tan Wei Ming" →
+ * TW, "Jane Tan" → JT), never a guess which word is the given or the family name (docs/decisions/public-page.md 1).
+ */
+export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  const first = Array.from(parts[0] ?? '')[0] ?? '';
-  const last = parts.length > 1 ? (Array.from(parts[parts.length - 1] ?? '')[0] ?? '') : '';
-  return `${first}${last}`.toUpperCase();
+  return parts
+    .slice(0, 2)
+    .map((p) => Array.from(p)[0] ?? '')
+    .join('')
+    .toUpperCase();
 }
 
 export interface PageOptions {
@@ -100,7 +106,8 @@ export function renderPublicPage(page: PublicPageData, o: PageOptions): string {
   const image = ogImage(page, o.origin);
   const email = page.business_email || page.email;
   const phone = page.business_phone || page.contact_number;
-  const firstName = page.name.trim().split(/\s+/)[0] ?? page.name;
+  // the name as the advisor entered it, whole: no guessing which part is the given name (decision 1)
+  const fullName = page.name.trim().replace(/\s+/g, ' ');
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -134,7 +141,7 @@ export function renderPublicPage(page: PublicPageData, o: PageOptions): string {
     phone ? `<dt>Phone</dt><dd><a href="${e(telHref(phone))}">${e(phone)}</a></dd>` : '',
   ].join('');
   const onboarding = o.onboarding
-    ? `<p><a class="btn" href="${e(`/on-boarding?${new URLSearchParams({ referral_id: o.onboarding.referral_id ?? '', advisor_id: o.onboarding.advisor_id }).toString()}`)}">Start your financial plan with ${e(firstName)}</a></p>`
+    ? `<p><a class="btn" href="${e(`/on-boarding?${new URLSearchParams({ referral_id: o.onboarding.referral_id ?? '', advisor_id: o.onboarding.advisor_id }).toString()}`)}">Start your financial plan with ${e(fullName)}</a></p>`
     : '';
 
   const sections: string[] = [];

@@ -32,7 +32,7 @@ describe('conversation formatting', () => {
   it('labels days Today, Yesterday, else a date', () => {
     expect(dayLabel(new Date(2026, 2, 10, 0, 0), now)).toBe('Today');
     expect(dayLabel(new Date(2026, 2, 9, 23, 59), now)).toBe('Yesterday');
-    expect(dayLabel(new Date(2026, 2, 8, 12, 0), now)).toBe('08 Mar 2026');
+    expect(dayLabel(new Date(2026, 2, 8, 12, 0), now)).toBe('8 Mar 2026');
     // Across a month boundary
     expect(dayLabel(new Date(2026, 1, 28, 10), new Date(2026, 2, 1, 9))).toBe('Yesterday');
   });
@@ -45,7 +45,7 @@ describe('conversation formatting', () => {
       r('d', new Date(2026, 2, 10, 8).toISOString()),
     ];
     const groups = groupByDay(list, now);
-    expect(groups.map((g) => g.label)).toEqual(['08 Mar 2026', 'Yesterday', 'Today']);
+    expect(groups.map((g) => g.label)).toEqual(['8 Mar 2026', 'Yesterday', 'Today']);
     expect(groups.map((g) => g.items.map((i) => i.id))).toEqual([['a'], ['b', 'c'], ['d']]);
   });
 

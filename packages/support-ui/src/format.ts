@@ -1,3 +1,4 @@
+import { formatDate } from '@kinfolio/ui-kit';
 import type { Reply, ReplyAttachment } from './types';
 
 /** Spec §9: attachment names are shown cut to 10 characters. Decision: a single '…' character follows the cut. */
@@ -39,20 +40,18 @@ export function formatTime(iso: string | Date): string {
   return `${pad(h12)}:${pad(d.getMinutes())} ${h < 12 ? 'am' : 'pm'}`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** Local calendar day key, e.g. '2026-03-09'. */
 export function dayKey(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** 'Today', 'Yesterday', otherwise a formatted date such as '09 Mar 2026'. */
+/** 'Today', 'Yesterday', otherwise the date in the one format of every screen (ui-kit `formatDate`: '8 Mar 2026'). */
 export function dayLabel(iso: string | Date, now: Date = new Date()): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
   if (dayKey(d) === dayKey(now)) return 'Today';
   const y = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
   if (dayKey(d) === dayKey(y)) return 'Yesterday';
-  return `${pad(d.getDate())} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+  return formatDate(d);
 }
 
 export interface DayGroup<T> {

@@ -247,6 +247,8 @@ async function send<T>(
       body: payload,
       credentials: 'same-origin',
       signal,
+      // a delete sent as the tab closes (the undo toast's pending delete on pagehide) still reaches the server
+      keepalive: method === 'DELETE',
     });
   } catch (e) {
     if (signal.aborted) throw new ApiError(-1, { message: 'Request cancelled' }, 'Request cancelled');

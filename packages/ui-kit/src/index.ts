@@ -36,3 +36,5 @@ export * from './rules';
 export * from './session';
 export * from './theme';
 export * from './uploads';
+export * from './dates';
+export * from './components/UndoToast';

@@ -67,6 +67,22 @@ const SkipLink = styled.a`
   &:focus { left: 8px; }
 `;
 
+/**
+ * The skip link lands ON the main content: the first heading inside #main (the customer dashboard's household
+ * header, a page's title), else #main itself, made focusable (tabindex -1) and focused. Following the bare #main
+ * anchor moved no focus (a div or main is not focusable), so the next Tab went on from the top of the page
+ * (issue 30 item 14).
+ */
+export function skipToContent(e: { preventDefault(): void }): void {
+  const main = document.getElementById('main');
+  if (!main) return;
+  e.preventDefault();
+  const target = main.querySelector<HTMLElement>('h1, h2') ?? main;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+  target.scrollIntoView?.({ block: 'start' });
+}
+
 /** mf_support's floating help widget: every page except the document viewer, only when signed in (spec §2.11). */
 function HelpWidget() {
   const { user } = useSession();
@@ -116,7 +132,9 @@ export function Frame({ children }: { children: ReactNode }) {
   }
   return (
     <div data-layout={kind}>
-      <SkipLink href="#main">Skip to content</SkipLink>
+      <SkipLink href="#main" onClick={skipToContent}>
+        Skip to content
+      </SkipLink>
       {body}
       <HelpWidget />
     </div>

@@ -93,3 +93,34 @@ describe('the sidebar layouts (issue 10 items 14-16)', () => {
     expect(screen.queryByLabelText('Menu', { selector: 'button' })).toBeNull();
   });
 });
+
+describe('the skip link (issue 30 item 14)', () => {
+  it("lands on the customer dashboard's household header, not before it", () => {
+    render(
+      <MemoryRouter initialEntries={['/customer/dashboard/profile']}>
+        <SessionProvider initialUser={user('customer', 'Demo Customer')}>
+          <Frame>
+            <header>
+              <h1>Demo Customer</h1>
+              <button type="button">Logout</button>
+            </header>
+            <main>
+              <h2>Profile</h2>
+            </main>
+          </Frame>
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    skip.focus();
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Demo Customer' }));
+    expect(document.activeElement?.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it("lands on the page's first heading in the sidebar layouts", () => {
+    renderFrame('/advisor/customers', user('advisor'));
+    fireEvent.click(screen.getByRole('link', { name: 'Skip to content' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Page title' }));
+  });
+});

@@ -541,7 +541,7 @@ function ResetForm({ customer, create = false }: { customer: boolean; create?: b
       title={create ? 'Create your password' : 'Reset your password'}
       lead={
         create
-          ? 'Your adviser added you to Kinfolio. Enter the code from the e-mail and choose your password.'
+          ? 'Your advisor added you to Kinfolio. Enter the code from the e-mail and choose your password.'
           : 'Enter the code from the e-mail and choose a new password.'
       }
     >

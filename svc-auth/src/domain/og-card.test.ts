@@ -34,8 +34,10 @@ describe('the sharing card (og:image without a profile image)', () => {
     expect(cardSvg('李 小龍', '', false)).toContain('<circle cx="230" cy="285" r="42"');
   });
 
-  it('takes the first letters of the first and last names', () => {
-    expect(initials('  jane  mei ling tan ')).toBe('JT');
+  it('takes the first letters of the first two words as written, never guessing the family name', () => {
+    expect(initials('  jane  mei ling tan ')).toBe('JM');
+    expect(initials('Tan Wei Ming')).toBe('TW');
+    expect(initials('Jane Tan')).toBe('JT');
     expect(initials('"JT"')).toBe('J');
     expect(initials('Ünal')).toBe('Ü');
   });

@@ -85,9 +85,12 @@ export function initials(name: string): string {
     .split(/\s+/)
     .map((p) => p.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter(Boolean);
-  const first = Array.from(parts[0] ?? '')[0] ?? '';
-  const last = parts.length > 1 ? (Array.from(parts[parts.length - 1] ?? '')[0] ?? '') : '';
-  return `${first}${last}`.toUpperCase();
+  // the first letters of the first two words as written (the public page's rule, docs/decisions/public-page.md 1)
+  return parts
+    .slice(0, 2)
+    .map((p) => Array.from(p)[0] ?? '')
+    .join('')
+    .toUpperCase();
 }
 
 /** Stroke outlines of A–Z on a 10×14 grid: the initials when no font file exists. */

@@ -70,7 +70,7 @@ export async function mailCode(ctx: ServiceContext, to: string, kind: 'verify' |
         ? { subject: 'Reset your Kinfolio password', text: `Your code to reset your Kinfolio password is ${code}. It expires in ${minutes}.\n\nIf you did not ask for it, ignore this e-mail.` }
         : {
             subject: 'Create your Kinfolio password',
-            text: `Hello ${name ?? ''},\n\nYour adviser has added you to Kinfolio. Your code to create your password is ${code}. It expires in ${CREATE_PASSWORD_TTL_HOURS} hours.\n\nCreate your password at ${ctx.config.PUBLIC_URL}/customer/auth/create-password?email=${encodeURIComponent(to)}\n\nThen sign in at ${ctx.config.PUBLIC_URL}/customer/auth/login.`,
+            text: `Hello ${name ?? ''},\n\nYour advisor has added you to Kinfolio. Your code to create your password is ${code}. It expires in ${CREATE_PASSWORD_TTL_HOURS} hours.\n\nCreate your password at ${ctx.config.PUBLIC_URL}/customer/auth/create-password?email=${encodeURIComponent(to)}\n\nThen sign in at ${ctx.config.PUBLIC_URL}/customer/auth/login.`,
           };
   try {
     await ctx.ports.mailer.send({ to, ...message });

@@ -45,7 +45,7 @@ export async function seedDemo(ctx: ServiceContext): Promise<void> {
         mobile_verified: true,
         contact_number: a.type === 'advisor' ? '91234567' : null,
         country_code: a.type === 'advisor' ? '+65' : null,
-        designation: a.type === 'advisor' ? 'Independent Financial Adviser' : null,
+        designation: a.type === 'advisor' ? 'Independent Financial Advisor' : null,
         business_email: a.type === 'advisor' ? a.email : null,
         advisor_id: advisor?.id ?? null,
       });

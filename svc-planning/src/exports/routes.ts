@@ -40,13 +40,13 @@ export async function makeExport(
  * Who the report is from: the household's advisor as svc-planning's copy of svc-auth's advisor events has them
  * (messaging/on-advisor-events.ts). Before any such event arrived (an advisor who registered before the copy
  * existed and has not changed their profile since), the name and designation the caller's screen sends; else
- * "Your adviser" (docs/decisions/exports.md).
+ * "Your advisor" (docs/decisions/exports.md).
  */
 async function brandingOf(ctx: ServiceContext, hh: HouseholdRow, body: X.ExportBody): Promise<Branding> {
   const known = await advisorBranding(ctx.db, hh.advisor_id);
   if (known) return { advisor_name: known.name, designation: known.designation };
   return {
-    advisor_name: body.branding?.advisor_name || 'Your adviser',
+    advisor_name: body.branding?.advisor_name || 'Your advisor',
     designation: body.branding?.designation || null,
   };
 }
@@ -154,7 +154,7 @@ export function exportRoutes(app: Express, ctx: ServiceContext): void {
       await householdChanged(trx, hh, 'shared-documents', 'created');
       return saved as SharedRow;
     });
-    const from = body.branding?.advisor_name || 'Your adviser';
+    const from = body.branding?.advisor_name || 'Your advisor';
     try {
       await ctx.ports.mailer.send({
         to: hh.email,

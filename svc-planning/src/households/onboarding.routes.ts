@@ -56,6 +56,6 @@ export function onBoardingRoutes(app: Express, ctx: ServiceContext): void {
       return hh.id;
     });
     ctx.logger.info({ householdId: id, advisorId: body.advisor_id }, 'on-boarding lead created');
-    res.status(201).json({ message: 'Thank you: your adviser has your answers', data: { id } });
+    res.status(201).json({ message: 'Thank you: your advisor has your answers', data: { id } });
   });
 }

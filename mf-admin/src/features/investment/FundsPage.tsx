@@ -2,6 +2,7 @@ import {
   api,
   Button,
   errorMessage,
+  formatDateTime,
   NumberInput,
   Pager,
   Select,
@@ -254,9 +255,8 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
             </>
           ) : run.state === 'done' ? (
             <p>
-              Last import finished {new Date(run.finished_at ?? run.started_at).toLocaleString('en-GB')}: {n(run.total)}{' '}
-              funds read, {n(run.created)} added, {n(run.updated)} updated, {n(run.unchanged)} unchanged,{' '}
-              {n(run.failed)} failed.
+              Last import finished {formatDateTime(run.finished_at ?? run.started_at)}: {n(run.total)} funds read,{' '}
+              {n(run.created)} added, {n(run.updated)} updated, {n(run.unchanged)} unchanged, {n(run.failed)} failed.
             </p>
           ) : (
             <p role="alert">The last import failed: {run.error}</p>

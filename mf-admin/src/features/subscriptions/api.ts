@@ -6,6 +6,7 @@ import {
   applyCatalogue,
   authorizationType,
   buildUrl,
+  formatDate,
   NETWORK_MESSAGE,
   type Query,
   readCookie,
@@ -38,13 +39,8 @@ export function formatAmount(minor: number, currency: string): string {
   return `${currency} ${n}`;
 }
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const t = Date.parse(iso);
-  return Number.isNaN(t)
-    ? '—'
-    : new Date(t).toLocaleDateString('en-SG', { day: 'numeric', month: 'short', year: 'numeric' });
-}
+/** The one date format of every screen (ui-kit), kept under this name for the subscription pages. */
+export { formatDate };
 
 export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
   if (!last4) return '—';

@@ -2,6 +2,7 @@ import {
   Button,
   EmptyState,
   errorMessage,
+  formatDate,
   Pager,
   ResultMessage,
   Select,
@@ -79,13 +80,6 @@ const TYPE_OPTIONS = [
 ];
 
 const TYPE_LABEL: Record<UserType, string> = { admin: 'Admin', advisor: 'Advisor', customer: 'Customer' };
-
-function formatDate(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t)
-    ? '—'
-    : new Date(t).toLocaleDateString('en-SG', { day: 'numeric', month: 'short', year: 'numeric' });
-}
 
 function actionTexts(a: Action): { title: string; body: string; confirm: string; done: string } {
   const who = a.user.name || a.user.email;

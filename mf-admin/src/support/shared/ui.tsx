@@ -1,5 +1,5 @@
 import { PlainButton } from '@kinfolio/support-ui';
-import { Table, theme } from '@kinfolio/ui-kit';
+import { formatDateTime as formatDateTimeInLocale, Table, theme } from '@kinfolio/ui-kit';
 import { useState } from 'react';
 import styled from 'styled-components';
 
@@ -80,8 +80,7 @@ export function ConfirmDelete({ label, onConfirm }: { label: string; onConfirm: 
   );
 }
 
+/** A moment in a support table: the one format of every screen (ui-kit `formatDateTime`); empty when there is none. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return iso ? formatDateTimeInLocale(iso) : '';
 }

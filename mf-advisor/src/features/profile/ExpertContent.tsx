@@ -6,6 +6,7 @@ import {
   errorMessage,
   FormError,
   fieldErrors,
+  formatDate,
   GuardedFormActions,
   Modal,
   ResultMessage,
@@ -436,7 +437,7 @@ function ReviewsCard({ list, onChange }: { list: Review[] | null; onChange: (r: 
               <Stars rating={r.rating} />
               <blockquote>{r.review}</blockquote>
               <p className="kf-who">
-                {r.customer_name} · {new Date(r.created_at).toLocaleDateString('en-GB')}
+                {r.customer_name} · {formatDate(r.created_at)}
               </p>
               <Toggle>
                 <input

@@ -4,12 +4,14 @@ import {
   Button,
   ConfirmDialog,
   errorMessage,
+  formatDate,
   Pager,
   ResultMessage,
   Skeleton,
   Table,
   TextInput,
   useSession,
+  useUndoableDelete,
 } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -86,8 +88,6 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: 6px;
 `;
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-SG', { dateStyle: 'medium' });
-
 /** Customers and Leads: the advisor's households, paged, sorted and searched on the server (issue 11). */
 export function RecordsPage({ kind }: { kind: Kind }) {
   const t = TEXTS[kind];
@@ -156,6 +156,14 @@ export function RecordsPage({ kind }: { kind: Kind }) {
     }
   };
   const id = (row: Summary) => encodeURIComponent(row.id);
+  // delete with Undo (issue 30 item 14): the row leaves at once, the DELETE goes when the toast expires
+  const removal = useUndoableDelete<Summary>({
+    idOf: (row) => row.id,
+    message: (row) => `Deleted ${row.name}.`,
+    remove: (row) => api.del(`leads/${id(row)}/destroy`),
+    onDone: reload,
+    onError: (e) => setNotice({ ok: false, text: errorMessage(e) }),
+  });
   const addCustomer = user
     ? `/on-boarding?${new URLSearchParams({ referral_id: (user as { referral_id?: string | null }).referral_id ?? '', advisor_id: user.id }).toString()}`
     : '/on-boarding';
@@ -204,73 +212,75 @@ export function RecordsPage({ kind }: { kind: Kind }) {
               </tr>
             </thead>
             <tbody>
-              {data.rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/advisor/customers/${id(row)}/profile`}>{row.name}</Link>
-                  </td>
-                  <td>{row.email ?? '—'}</td>
-                  <td>{dateText(row.created_at)}</td>
-                  <td>{dateText(row.updated_at)}</td>
-                  <td>{row.members_count}</td>
-                  <td>
-                    <Actions>
-                      <Link to={`/advisor/customers/${id(row)}/`} aria-label={`Open the dashboard of ${row.name}`}>
-                        Open
-                      </Link>
-                      {kind === 'leads' ? (
+              {data.rows
+                .filter((row) => !removal.hidden(row))
+                .map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <Link to={`/advisor/customers/${id(row)}/profile`}>{row.name}</Link>
+                    </td>
+                    <td>{row.email ?? '—'}</td>
+                    <td>{formatDate(row.created_at)}</td>
+                    <td>{formatDate(row.updated_at)}</td>
+                    <td>{row.members_count}</td>
+                    <td>
+                      <Actions>
+                        <Link to={`/advisor/customers/${id(row)}/`} aria-label={`Open the dashboard of ${row.name}`}>
+                          Open
+                        </Link>
+                        {kind === 'leads' ? (
+                          <Button
+                            variant="secondary"
+                            loading={busy === `convert:${row.id}`}
+                            onClick={() =>
+                              act(
+                                row,
+                                'convert',
+                                () => api.post(`leads/add/${id(row)}`),
+                                `${row.name} is now a customer.`,
+                              )
+                            }
+                          >
+                            Convert to customer
+                          </Button>
+                        ) : (
+                          <Button
+                            variant="secondary"
+                            loading={busy === `share:${row.id}`}
+                            disabled={Boolean(row.shared_at)}
+                            onClick={() =>
+                              act(
+                                row,
+                                'share',
+                                () => api.post(`customer/share-profile/${id(row)}`),
+                                `${row.name}'s profile is shared: an e-mail invites them to create a password.`,
+                              )
+                            }
+                          >
+                            {row.shared_at ? 'Shared' : 'Share profile'}
+                          </Button>
+                        )}
                         <Button
                           variant="secondary"
-                          loading={busy === `convert:${row.id}`}
+                          loading={busy === `duplicate:${row.id}`}
                           onClick={() =>
                             act(
                               row,
-                              'convert',
-                              () => api.post(`leads/add/${id(row)}`),
-                              `${row.name} is now a customer.`,
+                              'duplicate',
+                              () => api.post(`customer/duplicate/${id(row)}`),
+                              `${row.name} was duplicated.`,
                             )
                           }
                         >
-                          Convert to customer
+                          Duplicate
                         </Button>
-                      ) : (
-                        <Button
-                          variant="secondary"
-                          loading={busy === `share:${row.id}`}
-                          disabled={Boolean(row.shared_at)}
-                          onClick={() =>
-                            act(
-                              row,
-                              'share',
-                              () => api.post(`customer/share-profile/${id(row)}`),
-                              `${row.name}'s profile is shared: an e-mail invites them to create a password.`,
-                            )
-                          }
-                        >
-                          {row.shared_at ? 'Shared' : 'Share profile'}
+                        <Button variant="danger" onClick={() => setDeleting(row)}>
+                          Delete
                         </Button>
-                      )}
-                      <Button
-                        variant="secondary"
-                        loading={busy === `duplicate:${row.id}`}
-                        onClick={() =>
-                          act(
-                            row,
-                            'duplicate',
-                            () => api.post(`customer/duplicate/${id(row)}`),
-                            `${row.name} was duplicated.`,
-                          )
-                        }
-                      >
-                        Duplicate
-                      </Button>
-                      <Button variant="danger" onClick={() => setDeleting(row)}>
-                        Delete
-                      </Button>
-                    </Actions>
-                  </td>
-                </tr>
-              ))}
+                      </Actions>
+                    </td>
+                  </tr>
+                ))}
             </tbody>
           </Table>
           <Pager
@@ -286,19 +296,19 @@ export function RecordsPage({ kind }: { kind: Kind }) {
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? ''}?`}
-        message="Their members, records, drafts and customer login are removed. This cannot be undone."
+        message="Their members, records, drafts and customer login are removed. You can undo it for a few seconds."
         confirmLabel="Delete"
         tone="danger"
-        loading={deleting !== null && busy === `delete:${deleting.id}`}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           const row = deleting;
           if (!row) return;
-          void act(row, 'delete', () => api.del(`leads/${id(row)}/destroy`), `${row.name} was deleted.`).then(() =>
-            setDeleting(null),
-          );
+          setDeleting(null);
+          setNotice(null);
+          removal.start(row);
         }}
       />
+      {removal.toast}
     </Page>
   );
 }

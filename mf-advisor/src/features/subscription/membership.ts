@@ -1,3 +1,4 @@
+import { formatDate } from '@kinfolio/ui-kit';
 import type { Subscription } from './billing';
 
 /** Membership records as svc-billing's `membership/:id` lists them (spec §7 Membership lookup). */
@@ -49,12 +50,8 @@ export function statusLabel(status: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Unknown';
 }
 
-export function formatDate(iso: string | null): string {
-  if (!iso) return '—';
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '—';
-  return new Date(t).toLocaleDateString('en-SG', { day: 'numeric', month: 'short', year: 'numeric' });
-}
+/** The one date format of every screen (ui-kit), kept under this name for the membership pages. */
+export { formatDate };
 
 /** A membership record as `membership/:id` sends it, with the subscription in full on subscription records. */
 export interface MembershipRecordWithSubscription extends MembershipRecord {

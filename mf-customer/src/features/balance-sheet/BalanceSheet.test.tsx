@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { UNDO_DELETE_MS } from '@kinfolio/ui-kit';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
@@ -676,7 +677,17 @@ describe('debt and property', () => {
     await renderAt(`${ADV}/debt`);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Condo' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Condo?' });
+    jest.useFakeTimers();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // issue 30 item 14: gone from the list at once with an Undo toast; the DELETE goes when the toast expires
+    expect(screen.getByRole('button', { name: 'Undo' }).closest('[role="status"]')?.textContent).toContain(
+      'Deleted Condo.',
+    );
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    act(() => {
+      jest.advanceTimersByTime(UNDO_DELETE_MS);
+    });
+    jest.useRealTimers();
     await flush();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `customer/debt/${LOAN}`)).toBe(true);
   });

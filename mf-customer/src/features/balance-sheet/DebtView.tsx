@@ -345,11 +345,14 @@ export function DebtView({ household, mode }: { household: Household; mode: 'deb
   const removal = useDeleteConfirm<DebtSummaryLoan>({
     title: (l) => `Delete ${loanTitle(l)}?`,
     message: () => 'It is deleted with its owners, instalment transactions and rental incomes.',
+    idOf: (l) => l.debt_id,
     remove: (l) => balanceSheetApi.remove('debt', l.debt_id),
     onDone: reload,
     onError: setActionError,
   });
-  const items = (summary?.loans ?? []).filter((l) => (mode === 'debt' ? l.loan !== null : l.property !== null));
+  const items = (summary?.loans ?? []).filter(
+    (l) => (mode === 'debt' ? l.loan !== null : l.property !== null) && !removal.hidden(l),
+  );
   const headingId = `${mode}-list-h`;
   return (
     <section aria-labelledby={headingId}>

@@ -167,7 +167,7 @@ function TabBody({
   const headingId = useId();
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const rows = tabRows(sheet, tab);
+  const allRows = tabRows(sheet, tab);
   const kind =
     tab.editor === 'cash' || tab.editor === 'savings'
       ? 'savingFund'
@@ -181,6 +181,8 @@ function TabBody({
     onDone: onChanged,
     onError: setActionError,
   });
+  // a row deleted a moment ago is left out while its Undo toast shows
+  const rows = allRows.filter((r) => !removal.hidden(r));
   const reorderable = tab.editor === 'portfolio' && !readOnly;
   const { move, dragProps } = useReorder(rows, (next) => {
     setSheet({ ...sheet, portfolio_funds: next });

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { UNDO_DELETE_MS } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
@@ -162,11 +163,45 @@ describe('Income & Expenses', () => {
     await renderAt(CASHFLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Gross income' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    jest.useFakeTimers();
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Delete this income?' })).getByRole('button', { name: 'Delete' }),
     );
+    // issue 30 item 14: gone from the list at once with an Undo toast; the DELETE goes when the toast expires
+    expect(screen.getByRole('button', { name: 'Undo' }).closest('[role="status"]')?.textContent).toContain(
+      'Deleted Gross income',
+    );
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    act(() => {
+      jest.advanceTimersByTime(UNDO_DELETE_MS);
+    });
+    jest.useRealTimers();
     await flush();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`customer/member-income/${INC}`]);
+  });
+
+  it('Undo within the toast keeps the income: no DELETE is sent, the row is back', async () => {
+    await renderAt(CASHFLOW);
+    jest.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Gross income' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this income?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(screen.queryByRole('button', { name: 'Delete Gross income' })).toBeNull();
+    // the deleted row had the focus: it moves to Undo, so the keyboard reaches it at once
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' }));
+    act(() => {
+      jest.advanceTimersByTime(UNDO_DELETE_MS - 1_000);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    act(() => {
+      jest.advanceTimersByTime(UNDO_DELETE_MS * 2);
+    });
+    jest.useRealTimers();
+    await flush();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Delete Gross income' })).toBeInstanceOf(Element);
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('the customer sees the same figures and no way to change them', async () => {

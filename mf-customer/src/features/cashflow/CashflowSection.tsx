@@ -248,18 +248,21 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
   const headingId = `kind-${kind}`;
   const removal = useDeleteConfirm<AnyRecord>({
     title: () => `Delete this ${ui.noun}?`,
+    name: (r) => `${what(r)} (${r.currency} ${formatAmount(Number(r.amount))})`,
     message: (r) => `${what(r)}: ${r.currency} ${formatAmount(Number(r.amount))}`,
     remove: (r) => householdApi.deleteRecord(kind, r.id),
     onDone: reload,
     onError: setError,
   });
+  // a row deleted a moment ago is left out while its Undo toast shows
+  const shown = rows ? rows.filter((r) => !removal.hidden(r)) : null;
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId}>{ui.title}</h2>
       {error ? <FormError>{error}</FormError> : null}
       {!rows && !error ? <Skeleton rows={2} label={`Loading ${ui.title.toLowerCase()}`} /> : null}
-      {rows && rows.length === 0 ? <p>{ui.empty}</p> : null}
-      {rows && rows.length > 0 ? (
+      {shown && shown.length === 0 ? <p>{ui.empty}</p> : null}
+      {shown && shown.length > 0 ? (
         <Table label={`${ui.title} entries`}>
           <thead>
             <tr>
@@ -271,7 +274,7 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {shown.map((r) => (
               <tr key={r.id}>
                 <td>{what(r)}</td>
                 {ui.member === 'none' ? null : <td>{memberName(r.member_id)}</td>}

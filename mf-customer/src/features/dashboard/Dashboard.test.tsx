@@ -223,7 +223,7 @@ describe('customer dashboard frame', () => {
     expect(screen.getByTestId('where').textContent).toBe(`/advisor/customers/${CUSTOMER}/profile?on_boarding=true`);
   });
 
-  it('the index opens the financial report; its sub-tabs and the funds links with ?activeTab=', async () => {
+  it('the index opens the financial report; its sub-tabs; a customer gets no funds add links', async () => {
     sessionUser = { id: CUSTOMER, type: 'customer', name: 'Siti', gender: 'female', profile_image: null };
     await renderSettled('/customer/dashboard');
     expect(screen.getByTestId('where').textContent).toBe('/customer/dashboard/financial-report/dashboard');
@@ -237,26 +237,31 @@ describe('customer dashboard frame', () => {
       fireEvent.click(within(sub).getByRole('link', { name: 'Funds' }));
     });
     expect(screen.getByTestId('where').textContent).toBe('/customer/dashboard/financial-report/dashboard/funds');
+    // issue 30 item 13: the add links open the advisor's add forms; a customer only reads their funds
+    expect(screen.queryByRole('navigation', { name: 'Funds' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^add /i })).toBeNull();
+  });
+
+  it("the advisor's funds sub-tab has the add links with ?activeTab=", async () => {
+    await renderSettled(`/advisor/customers/${CUSTOMER}/financial-report/dashboard/funds`);
+    const base = `/advisor/customers/${CUSTOMER}`;
     const funds = screen.getByRole('navigation', { name: 'Funds' });
     expect(
       within(funds)
         .getAllByRole('link')
         .map((l) => [l.getAttribute('data-action'), l.getAttribute('href')]),
     ).toEqual([
-      ['add_fund', '/customer/dashboard/financial-report/funds?activeTab=long+term&add_fund=true&step=long+term'],
-      ['add-savings', '/customer/dashboard/financial-report/funds?activeTab=cash+equivalent&add_fund=true'],
-      [
-        'add-portfolio',
-        '/customer/dashboard/financial-report/funds?activeTab=investment&add_fund=true&step=investment',
-      ],
-      ['add-pension', '/customer/dashboard/financial-report/funds?activeTab=pension&add_fund=true'],
+      ['add_fund', `${base}/financial-report/funds?activeTab=long+term&add_fund=true&step=long+term`],
+      ['add-savings', `${base}/financial-report/funds?activeTab=cash+equivalent&add_fund=true`],
+      ['add-portfolio', `${base}/financial-report/funds?activeTab=investment&add_fund=true&step=investment`],
+      ['add-pension', `${base}/financial-report/funds?activeTab=pension&add_fund=true`],
     ]);
     await act(async () => {
       fireEvent.click(within(funds).getByRole('link', { name: 'Add pension' }));
     });
     // the Funds screen itself (issue 13) is tested in balance-sheet/BalanceSheet.test.tsx
     expect(screen.getByTestId('where').textContent).toBe(
-      '/customer/dashboard/financial-report/funds?activeTab=pension&add_fund=true',
+      `${base}/financial-report/funds?activeTab=pension&add_fund=true`,
     );
   });
 

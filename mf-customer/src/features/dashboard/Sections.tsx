@@ -6,6 +6,7 @@ import { CashflowSection } from '../cashflow/CashflowSection';
 import { ConcernHeader } from '../concerns/MyConcerns';
 import { InsuranceSection } from '../insurance/lazy';
 import { NetWorthSection } from '../networth/lazy';
+import { useHousehold } from '../household/context';
 import { FinancialReport } from '../report/lazy';
 import type { ReportTab } from '../report/ReportView';
 import { useDashboard } from './Frame';
@@ -100,6 +101,7 @@ const SUB_TITLES: Record<string, string> = Object.fromEntries(REPORT_SUB_TABS.ma
 /** financial-report/dashboard with sub-tabs cashflow, networth, insurance, funds, debt, property. */
 export function ReportDashboard() {
   const { base } = useDashboard();
+  const { readOnly } = useHousehold();
   const { sub } = useParams();
   const { pathname } = useLocation();
   const root = `${base}/financial-report/dashboard`;
@@ -114,7 +116,8 @@ export function ReportDashboard() {
           </SubLink>
         ))}
       </SubTabs>
-      {current === 'funds' ? (
+      {/* the add links open the advisor's add forms: a customer reads their funds and adds nothing (spec §6) */}
+      {current === 'funds' && !readOnly ? (
         <SubTabs aria-label="Funds">
           {FUND_LINKS.map((f) => (
             <SubLink key={f.action} to={`${base}/${fundsLink(f.activeTab)}`} action={f.action}>

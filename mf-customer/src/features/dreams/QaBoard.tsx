@@ -272,20 +272,22 @@ export function QaBoard({ kind }: { kind: QaKind }) {
       </Card>
     );
   const listRoute = `${base}/${t.route}`;
+  // a dream deleted a moment ago is left out while its Undo toast shows
+  const shown = items ? items.rows.filter((d) => !removal.hidden(d)) : null;
   return (
     <section aria-label={t.title}>
       <h2>{t.title}</h2>
       <p>{t.lead}</p>
       {listError ? <FormError>{listError}</FormError> : null}
       {!items && !listError ? <Skeleton rows={3} label={`Loading ${t.title.toLowerCase()}`} /> : null}
-      {items && items.rows.length === 0 ? (
+      {shown && shown.length === 0 ? (
         <Card>
           <p>{t.none}</p>
         </Card>
       ) : null}
-      {items && items.rows.length > 0 ? (
+      {shown && shown.length > 0 ? (
         <Cards>
-          {items.rows.map((d) => (
+          {shown.map((d) => (
             <Item key={d.id} aria-labelledby={`qa-${d.id}`}>
               <h3 id={`qa-${d.id}`}>{d.title}</h3>
               <Answers item={d} />

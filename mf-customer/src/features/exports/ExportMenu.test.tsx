@@ -165,7 +165,7 @@ it('lists the shared documents and downloads one', async () => {
   expect(screen.getByRole('heading', { name: 'Shared documents' }).tagName).toBe('H2');
   const download = await screen.findByRole('button', { name: 'Download Net worth (PDF)' });
   expect(gets).toEqual([`customer/${HH}/shared-documents`]);
-  expect(screen.getByText(/Our plan/).textContent).toContain('Shared 24/11/2026');
+  expect(screen.getByText(/Our plan/).textContent).toContain('Shared 24 Nov 2026');
   fireEvent.click(download);
   expect(pending[0]?.url).toBe(`/api/v1/customer/${HH}/shared-documents/00000000-0000-4000-8000-0000000000d1/download`);
   expect(pending[0]?.init.method).toBe('GET');

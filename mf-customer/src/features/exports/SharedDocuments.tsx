@@ -1,4 +1,4 @@
-import { api, Button, FormError, Skeleton } from '@kinfolio/ui-kit';
+import { api, Button, FormError, formatDate, Skeleton } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useHousehold } from '../household/context';
@@ -77,7 +77,7 @@ export function SharedDocuments({ householdId }: { householdId?: string }) {
       <h2 id="shared-docs-h">Shared documents</h2>
       <FormError>{error}</FormError>
       {docs === null && !error ? <Skeleton rows={2} label="Loading the shared documents" /> : null}
-      {docs && docs.length === 0 ? <p>Your adviser has not shared any documents yet.</p> : null}
+      {docs && docs.length === 0 ? <p>Your advisor has not shared any documents yet.</p> : null}
       {docs && docs.length > 0 ? (
         <List>
           {docs.map((d) => (
@@ -86,7 +86,7 @@ export function SharedDocuments({ householdId }: { householdId?: string }) {
                 {REPORT_LABELS[d.report]} ({FORMAT_LABELS[d.format]})
                 <br />
                 <small>
-                  Shared {new Date(d.shared_at).toLocaleDateString('en-GB')}
+                  Shared {formatDate(d.shared_at)}
                   {d.note ? ` · ${d.note}` : ''}
                 </small>
               </span>

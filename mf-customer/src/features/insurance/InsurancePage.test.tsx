@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { UNDO_DELETE_MS } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
@@ -468,9 +469,19 @@ describe('policy detail', () => {
     await renderAt(`${INSURANCE}?policy=${P1}`);
     fireEvent.click(screen.getByRole('button', { name: 'Delete policy' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    jest.useFakeTimers();
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Delete Plan 1?' })).getByRole('button', { name: 'Delete' }),
     );
+    // issue 30 item 14: gone from the list at once with an Undo toast; the DELETE goes when the toast expires
+    expect(screen.getByRole('button', { name: 'Undo' }).closest('[role="status"]')?.textContent).toContain(
+      'Deleted Plan 1.',
+    );
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    act(() => {
+      jest.advanceTimersByTime(UNDO_DELETE_MS);
+    });
+    jest.useRealTimers();
     await flush();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`customer/insurance/${P1}`]);
   });

@@ -201,6 +201,8 @@ function PolicyList({ household }: { household: Household }) {
         },
       );
   };
+  // a policy deleted a moment ago is left out while its Undo toast shows
+  const shown = policies ? policies.filter((p) => !removal.hidden(p)) : null;
   return (
     <section aria-labelledby="policies-h">
       <h2 id="policies-h">Policies by member</h2>
@@ -208,18 +210,18 @@ function PolicyList({ household }: { household: Household }) {
       {error ? <FormError>{error}</FormError> : null}
       {actionError ? <FormError>{actionError}</FormError> : null}
       {!policies && !error ? <Skeleton rows={4} label="Loading the policies" /> : null}
-      {policies && policies.length === 0 ? (
+      {shown && shown.length === 0 ? (
         <Card>
           <p>No policies yet.</p>
         </Card>
       ) : null}
-      {policies && policies.length > 1 && !readOnly ? (
+      {shown && shown.length > 1 && !readOnly ? (
         <p style={{ color: theme.colors.muted, fontSize: '0.9rem' }}>
           Drag a row, or use its ↑ and ↓ buttons, to change the order.
         </p>
       ) : null}
-      {policies
-        ? groupByMember(household, policies).map((g) => (
+      {shown
+        ? groupByMember(household, shown).map((g) => (
             <MemberPolicies
               key={g.memberId}
               household={household}

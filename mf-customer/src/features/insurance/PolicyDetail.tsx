@@ -189,6 +189,16 @@ export function PolicyDetail({ household, policyId }: { household: Household; po
       </Card>
     );
   const title = policyTitle(p);
+  // deleted a moment ago: the Undo toast shows; the list opens once the delete is sent
+  if (removal.hidden(p))
+    return (
+      <Card>
+        <h2>{title}</h2>
+        <p>This policy is deleted.</p>
+        <Link to={links.list}>Back to insurance</Link>
+        {removal.dialog}
+      </Card>
+    );
   const order = (kind: 'benefit' | 'plan', key: 'benefits' | 'plans') => (next: Row0[]) => {
     setPolicies(policies.map((x) => (x.id === p.id ? ({ ...x, [key]: next } as StoredPolicy) : x)));
     setActionError(null);

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { UNDO_DELETE_MS } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
@@ -174,9 +175,19 @@ describe('Profile tab', () => {
     expect(screen.queryByRole('button', { name: 'Remove Alex Tan' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Mei Lin' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    jest.useFakeTimers();
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Remove Mei Lin?' })).getByRole('button', { name: 'Remove' }),
     );
+    // issue 30 item 14: gone from the list at once with an Undo toast; the DELETE goes when the toast expires
+    expect(screen.getByRole('button', { name: 'Undo' }).closest('[role="status"]')?.textContent).toContain(
+      'Removed Mei Lin.',
+    );
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    act(() => {
+      jest.advanceTimersByTime(UNDO_DELETE_MS);
+    });
+    jest.useRealTimers();
     await flush();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`members/${SP_ID}`]);
   });

@@ -489,27 +489,35 @@ function MembersCard({ household }: { household: Household }) {
           </tr>
         </thead>
         <tbody>
-          {household.members.map((m) => (
-            <tr key={m.id}>
-              <td>{m.name || '—'}</td>
-              <td>{RELATION_LABELS[m.relation] ?? m.relation}</td>
-              <td>{cap(m.gender)}</td>
-              <td>{m.age ?? '—'}</td>
-              <td>{m.income?.amount !== undefined ? `${m.income.currency} ${formatAmount(m.income.amount)}` : '—'}</td>
-              {readOnly ? null : (
+          {household.members
+            .filter((m) => !removal.hidden(m))
+            .map((m) => (
+              <tr key={m.id}>
+                <td>{m.name || '—'}</td>
+                <td>{RELATION_LABELS[m.relation] ?? m.relation}</td>
+                <td>{cap(m.gender)}</td>
+                <td>{m.age ?? '—'}</td>
                 <td>
-                  <Button variant="link" onClick={() => setEditing(m)} aria-label={`Edit ${m.name || m.relation}`}>
-                    Edit
-                  </Button>
-                  {m.relation === 'me' ? null : (
-                    <Button variant="link" onClick={() => removal.ask(m)} aria-label={`Remove ${m.name || m.relation}`}>
-                      Remove
-                    </Button>
-                  )}
+                  {m.income?.amount !== undefined ? `${m.income.currency} ${formatAmount(m.income.amount)}` : '—'}
                 </td>
-              )}
-            </tr>
-          ))}
+                {readOnly ? null : (
+                  <td>
+                    <Button variant="link" onClick={() => setEditing(m)} aria-label={`Edit ${m.name || m.relation}`}>
+                      Edit
+                    </Button>
+                    {m.relation === 'me' ? null : (
+                      <Button
+                        variant="link"
+                        onClick={() => removal.ask(m)}
+                        aria-label={`Remove ${m.name || m.relation}`}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
         </tbody>
       </Table>
       <FormError>{error}</FormError>

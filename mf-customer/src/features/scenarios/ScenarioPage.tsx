@@ -1,5 +1,5 @@
 import { formatNumber } from '@kinfolio/money';
-import { Button, errorMessage, FormError, Skeleton } from '@kinfolio/ui-kit';
+import { Button, errorMessage, FormError, formatDateTime, Skeleton } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ExportMenu } from '../exports/ExportMenu';
@@ -601,7 +601,7 @@ export default function ScenarioPage() {
           ) : null}
           <p>
             {savedAt
-              ? `Scenario saved ${new Date(savedAt).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short' })}.`
+              ? `Scenario saved ${formatDateTime(savedAt)}.`
               : readOnly
                 ? 'No scenario saved yet: this is the current plan.'
                 : 'Not saved: your customer sees the scenario once you save it.'}

@@ -254,7 +254,7 @@ export default function OnBoardingPage() {
   if (done)
     return (
       <AuthCard title="Thank you">
-        <p>Your adviser has your answers and will be in touch to go through your plan with you.</p>
+        <p>Your advisor has your answers and will be in touch to go through your plan with you.</p>
         <Link to="/home">Back to home</Link>
       </AuthCard>
     );
@@ -448,7 +448,7 @@ export default function OnBoardingPage() {
             {(['dreams', 'concerns'] as const).map((k) => (
               <Checks key={k}>
                 <legend>{k === 'dreams' ? 'Which dreams matter to you?' : 'What concerns you most?'}</legend>
-                {meta[k].length === 0 ? <p>Your adviser will go through these with you.</p> : null}
+                {meta[k].length === 0 ? <p>Your advisor will go through these with you.</p> : null}
                 {meta[k].map((m) => (
                   <label key={m.id}>
                     <input
