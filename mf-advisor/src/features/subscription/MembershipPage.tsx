@@ -238,7 +238,7 @@ function Cards({
                   <Button
                     variant="secondary"
                     loading={busy === c.id}
-                    aria-label={`Make ${cardLabel(c.brand, c.last4)} the default`}
+                    aria-label={`Make default: ${cardLabel(c.brand, c.last4)}`}
                     onClick={() =>
                       act(
                         c.id,
