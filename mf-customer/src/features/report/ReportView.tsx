@@ -57,7 +57,7 @@ const Header = styled.div`
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 8px 16px;
+  gap: 8px 12px;
   align-items: center;
 `;
 /** One of the report's choices as a segmented control (the shared toggle buttons, aria-pressed). */

@@ -30,7 +30,7 @@ const Wrap = styled.div`
   display: inline-flex;
   align-items: center;
   flex-wrap: wrap;
-  gap: 4px 8px;
+  gap: 4px 6px;
   font-size: 0.875rem;
   > .kf-toggle-label {
     color: ${theme.colors.muted};
@@ -47,7 +47,7 @@ const Segments = styled.div`
     margin: 0;
     min-height: 36px;
     min-width: 44px;
-    padding: 6px 12px;
+    padding: 6px 8px;
     border: 0;
     border-left: 1px solid ${theme.colors.primaryDark};
     background: #fff;

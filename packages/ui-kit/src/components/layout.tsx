@@ -15,7 +15,7 @@ export const HELP_BUTTON_CLEARANCE_PX = HELP_BUTTON_SIZE_PX + HELP_BUTTON_OFFSET
  * scrolled nothing of it (a table's last column, the right-hand result card) passes under the button in its default
  * place (issue 30 item 10). Phones keep the full width: there only the page's end is kept clear.
  */
-export const HELP_BUTTON_GUTTER_PX = HELP_BUTTON_CLEARANCE_PX;
+export const HELP_BUTTON_GUTTER_PX = HELP_BUTTON_SIZE_PX + HELP_BUTTON_OFFSET_PX + 8;
 /** Below this width the layouts switch to their phone form (collapsible menu, full-width help panel). */
 export const MOBILE_BREAKPOINT_PX = 768;
 /** The page's gutter on desktop and on phones. */
