@@ -95,8 +95,8 @@ export function devRouter(source: OutboxSource): Router {
     res.setHeader('Cache-Control', 'no-store');
     res
       .type('html')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kinfolio offline ${kind === 'sms' ? 'SMS' : 'mailbox'}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}li{list-style:none;border:1px solid #d6e9e9;border-radius:6px;margin:.5rem 0;padding:.5rem 1rem}.meta{color:#555;font-size:.85rem}.subj{font-weight:600}pre{white-space:pre-wrap}</style>
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Kinfolio offline ${kind === 'sms' ? 'SMS' : 'mailbox'}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}ul{padding:0}li{list-style:none;border:1px solid #d6e9e9;border-radius:6px;margin:.5rem 0;padding:.5rem 1rem;overflow-wrap:anywhere}.meta{color:#555;font-size:.85rem}.subj{font-weight:600}pre{white-space:pre-wrap;overflow-wrap:anywhere}input{max-width:100%}</style>
 </head><body><h1>Offline ${kind === 'sms' ? 'SMS' : 'mail'} (${rows.length})</h1>
 <p><a href="/dev/mailbox?kind=mail">Mail</a> · <a href="/dev/mailbox?kind=sms">SMS</a> · <a href="/dev/mailbox.json?kind=${kind}">JSON</a></p>
 <form method="get"><input type="hidden" name="kind" value="${kind}"><label>To <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>

@@ -57,13 +57,15 @@ ${schemaBlock('Success reply (JSON Schema)', ok)}
 <meta name="description" content="Kinfolio API reference">
 <style>
 body{font-family:system-ui,-apple-system,sans-serif;margin:0;color:#1d2b2b;background:#f7fbfb}
-header{background:#4db2af;color:#fff;padding:1rem 2rem}header h1{margin:0;font-size:1.5rem}
+header{background:#1f6f6c;color:#fff;padding:1rem 2rem}header h1{margin:0;font-size:1.5rem}
 main{max-width:72rem;margin:0 auto;padding:1rem 2rem}nav{margin:1rem 0;line-height:1.8}
+code,.sum,p{overflow-wrap:anywhere}
+@media (max-width:600px){header,main{padding-left:1rem;padding-right:1rem}.op{padding:.5rem}}
 a{color:#1f6f6c}h2{border-bottom:2px solid #4db2af;padding-bottom:.25rem;margin-top:2rem}
 .op{background:#fff;border:1px solid #d6e9e9;border-radius:6px;padding:.5rem 1rem;margin:.75rem 0}
 .op h3{margin:.25rem 0;font-size:1rem}.sum{font-weight:600;margin:.25rem 0}
 .m{display:inline-block;min-width:4.5rem;text-align:center;border-radius:4px;color:#fff;font-size:.8rem;padding:.1rem .3rem}
-.m-get{background:#2b6cb0}.m-post{background:#2f855a}.m-put{background:#b7791f}.m-patch{background:#6b46c1}.m-delete{background:#c53030}
+.m-get{background:#2b6cb0}.m-post{background:#276749}.m-put{background:#975a16}.m-patch{background:#6b46c1}.m-delete{background:#c53030}
 pre{background:#f1f5f5;padding:.5rem;overflow:auto;font-size:.8rem;max-height:24rem}.codes{font-size:.85rem;margin:.25rem 0}
 </style></head><body>
 <header><h1>${esc(info.title ?? 'API')} <small>${esc(info.version ?? '')}</small></h1></header>

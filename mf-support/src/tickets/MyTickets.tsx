@@ -8,11 +8,13 @@ import { TicketList } from './TicketList';
 
 const Layout = styled.div`
   display: grid;
-  grid-template-columns: minmax(240px, 340px) 1fr;
+  /* minmax(0, …): a long ticket subject (one line, cut with an ellipsis) must not widen its column past the screen */
+  grid-template-columns: minmax(240px, 340px) minmax(0, 1fr);
   gap: 16px;
-  @media (max-width: 767px) { grid-template-columns: 1fr; }
+  > * { min-width: 0; }
+  @media (max-width: 767px) { grid-template-columns: minmax(0, 1fr); }
   h1 { font-size: 20px; margin: 0 0 10px; }
-  .top { display: flex; justify-content: space-between; align-items: center; margin-bottom: 8px; }
+  .top { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: center; margin-bottom: 8px; }
   .raise { color: #fff; background: ${theme.colors.primaryDark}; padding: 6px 12px; border-radius: 8px; text-decoration: none; white-space: nowrap; }
 `;
 

@@ -12,6 +12,7 @@ export * from './components/LazyLoad';
 export * from './components/LeadMagnetEditor';
 export * from './components/Modal';
 export * from './components/Pager';
+export * from './components/ToggleGroup';
 export * from './constants';
 export * from './currencyRates';
 export {

@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
+import { nameMismatches } from '../../../../packages/ui-kit/test/names';
 import App from '../../App';
 
 type Call = StubCall;
@@ -112,6 +113,8 @@ describe('admin Presentations', () => {
   it('adds an uploaded file and a pptx link, keeping the stored keys of the files already there', async () => {
     await open();
     await screen.findByRole('heading', { name: 'Onboarding' });
+    // each button's name contains what it shows (issue 30 item 11: "Add file" was named "Add a file to …")
+    expect(nameMismatches()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Add a file to Onboarding' }));
     let dialog = await screen.findByRole('dialog', { name: 'Add a file to Onboarding' });
     await act(async () => {

@@ -142,7 +142,7 @@ export function PresentationsPage() {
               )}
               <div className="kf-actions">
                 <Button variant="secondary" onClick={() => setAdding(f)} aria-label={`Add a file to ${f.folder_name}`}>
-                  Add file
+                  Add a file
                 </Button>
                 <Button variant="secondary" onClick={() => crud.edit(f)} aria-label={`Rename ${f.folder_name}`}>
                   Rename

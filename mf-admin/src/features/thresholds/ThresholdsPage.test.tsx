@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
+import { nameMismatches } from '../../../../packages/ui-kit/test/names';
 import App from '../../App';
 
 type Call = StubCall;
@@ -105,10 +106,12 @@ describe('admin Threshold Management', () => {
       '9 × annual income',
     ]);
     expect(cells('Debt service ratio, maximum')).toEqual(['Debt service ratio, maximum', '55% (default)', '55%']);
-    expect(screen.queryByRole('button', { name: 'Reset Emergency fund to default' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset to default: Emergency fund' })).toBeNull();
     expect(
-      screen.getByRole('button', { name: 'Reset Life cover (multiple of annual income) to default' }),
+      screen.getByRole('button', { name: 'Reset to default: Life cover (multiple of annual income)' }),
     ).toBeInstanceOf(Element);
+    // each button's name starts with what it shows (issue 30 item 11: "Reset to default" was "Reset … to default")
+    expect(nameMismatches()).toEqual([]);
   });
 
   it('a default value is stored with create; a stored one is changed with update; a bad value is refused by the field', async () => {
@@ -153,7 +156,7 @@ describe('admin Threshold Management', () => {
 
   it('resets a stored value to its default after a confirmation', async () => {
     await open();
-    fireEvent.click(screen.getByRole('button', { name: 'Reset Life cover (multiple of annual income) to default' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to default: Life cover (multiple of annual income)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset to the default?' });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));

@@ -71,7 +71,7 @@ export function ThresholdsPage() {
                       <Button
                         variant="danger"
                         onClick={() => crud.askDelete(t)}
-                        aria-label={t.default === null ? `Delete ${t.label}` : `Reset ${t.label} to default`}
+                        aria-label={t.default === null ? `Delete ${t.label}` : `Reset to default: ${t.label}`}
                       >
                         {t.default === null ? 'Delete' : 'Reset to default'}
                       </Button>

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { nameMismatches } from '../../../../packages/ui-kit/test/names';
 import App from '../../App';
 import { formatAmount } from './billing';
 import { TEST_MODE_TEXT } from './CardForm';
@@ -365,7 +366,10 @@ describe('Subscription & Settings', () => {
     handlers[`GET auth/card/${master.id}/default`] = () => ({ ...master, is_default: true });
     handlers[`DELETE auth/card/${master.id}`] = () => [VISA];
     renderAt('/advisor/account-settings/my-subscription');
-    fireEvent.click(await screen.findByRole('button', { name: 'Make default: Mastercard •••• 4444' }));
+    const makeDefault = await screen.findByRole('button', { name: 'Make default: Mastercard •••• 4444' });
+    // each button's name contains what it shows (issue 30 item 11: "Make default" was "Make … the default")
+    expect(nameMismatches()).toEqual([]);
+    fireEvent.click(makeDefault);
     expect(await screen.findByText('Mastercard •••• 4444 is now the default.')).toBeInstanceOf(Element);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Mastercard •••• 4444' }));
     const dialog = await screen.findByRole('dialog');

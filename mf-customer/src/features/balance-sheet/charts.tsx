@@ -1,4 +1,4 @@
-import { Button, Select, theme } from '@kinfolio/ui-kit';
+import { Select, ToggleGroup, theme } from '@kinfolio/ui-kit';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -13,11 +13,8 @@ const Figure = styled.figure`
   svg { width: 100%; max-width: 720px; height: auto; display: block; }
   figcaption { font-size: 0.85rem; color: ${theme.colors.muted}; }
 `;
-const Toggle = styled.div`
-  display: flex;
-  gap: 4px;
+const ToggleRow = styled.div`
   margin: 0 0 8px;
-  button[aria-pressed='true'] { text-decoration: underline; font-weight: 700; }
 `;
 /**
  * A graph or a table of the same figures (spec §2 "Chart types: table or graph"): the person picks; the graph says
@@ -27,14 +24,18 @@ export function GraphOrTable({ label, graph, table }: { label: string; graph: Re
   const [kind, setKind] = useState<'graph' | 'table'>('graph');
   return (
     <div>
-      <Toggle role="group" aria-label={`${label}: show as`}>
-        <Button variant="link" aria-pressed={kind === 'graph'} onClick={() => setKind('graph')}>
-          Graph
-        </Button>
-        <Button variant="link" aria-pressed={kind === 'table'} onClick={() => setKind('table')}>
-          Table
-        </Button>
-      </Toggle>
+      <ToggleRow>
+        <ToggleGroup
+          label={`${label}: show as`}
+          hideLabel
+          value={kind}
+          options={[
+            { value: 'graph', label: 'Graph' },
+            { value: 'table', label: 'Table' },
+          ]}
+          onChange={setKind}
+        />
+      </ToggleRow>
       {kind === 'graph' ? graph : table}
     </div>
   );

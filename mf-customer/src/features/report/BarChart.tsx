@@ -7,6 +7,7 @@ import { Bar } from '@visx/shape';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { money } from './format';
+import { useParentWidth } from './useParentWidth';
 
 /**
  * The report's bar chart (visx scales, axes and bars): several series over categories (years, members, accounts),
@@ -29,10 +30,7 @@ export interface ChartCategory {
 const Figure = styled.figure`
   margin: 0 0 16px;
   position: relative;
-  svg {
-    width: 100%;
-    max-width: 760px;
-    height: auto;
+  > svg {
     display: block;
   }
   svg:focus-visible {
@@ -92,9 +90,29 @@ function Pattern({ id, index }: { id: string; index: number }) {
   );
 }
 
-const W = 760;
-const H = 300;
-const M = { top: 12, right: 12, bottom: 40, left: 64 };
+/** Drawn at the width of its card (useParentWidth); 760 until measured. Narrow charts are a little shorter. */
+const FALLBACK_WIDTH = 760;
+const NARROW_PX = 480;
+/** Axis text size in px: drawn at the shown size, so it is read at this size (issue 30 item 10). */
+const AXIS_FONT_PX = 12;
+const AXIS_LABEL = { fontSize: AXIS_FONT_PX, fill: '#2d3748' } as const;
+
+/** The drawing's size and margins at a width: the left margin fits the longest value label. */
+function layout(width: number) {
+  const narrow = width < NARROW_PX;
+  return {
+    W: Math.max(200, width),
+    H: narrow ? 260 : 320,
+    M: { top: 12, right: 8, bottom: 32, left: narrow ? 48 : 60 },
+    yTicks: narrow ? 4 : 6,
+  };
+}
+/** About how wide a label of `text` is at the axis' font size (system fonts: ~0.6 em a character). */
+const textWidth = (text: string) => text.length * AXIS_FONT_PX * 0.6;
+/** A longer category label (a member and a benefit) is cut to this width with an ellipsis; the tooltip has it all. */
+const MAX_LABEL_PX = 132;
+const MAX_LABEL_CHARS = Math.floor(MAX_LABEL_PX / (AXIS_FONT_PX * 0.6));
+const cut = (label: string) => (label.length > MAX_LABEL_CHARS ? `${label.slice(0, MAX_LABEL_CHARS - 1)}…` : label);
 
 interface Drawn {
   category: string;
@@ -122,6 +140,8 @@ export function BarChart({
 }) {
   const uid = useId().replace(/:/g, '');
   const [active, setActive] = useState<number | null>(null);
+  const [box, width] = useParentWidth<HTMLElement>(FALLBACK_WIDTH);
+  const { W, H, M, yTicks } = layout(width);
   const bars = useMemo(() => {
     const x = scaleBand<string>({
       domain: categories.map((c) => c.label),
@@ -187,10 +207,13 @@ export function BarChart({
       });
     }
     return { out, x, y };
-  }, [categories, series, kind]);
+  }, [categories, series, kind, W, H, M.left, M.right, M.top, M.bottom]);
 
   const current = active === null ? null : bars.out[active];
-  const step = Math.max(1, Math.ceil(categories.length / 12));
+  // as many category labels as fit side by side (every n-th one when narrow), never overlapping
+  const widest = Math.min(MAX_LABEL_PX, Math.max(24, ...categories.map((c) => textWidth(c.label))));
+  const fit = Math.max(1, Math.floor((W - M.left - M.right) / (widest + 8)));
+  const step = Math.max(1, Math.ceil(categories.length / fit));
   const summary = `${title}, in ${currency}: ${series.map((s) => s.label).join(', ')} for ${categories.length} ${
     categories.length === 1 ? 'item' : 'items'
   }${categories.length ? ` from ${categories[0]?.label} to ${categories[categories.length - 1]?.label}` : ''}, ${
@@ -209,8 +232,10 @@ export function BarChart({
   };
   const tipText = current ? `${current.category} · ${current.series.label}: ${money(currency, current.value)}` : '';
   return (
-    <Figure>
+    <Figure ref={box}>
       <svg
+        width={W}
+        height={H}
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         aria-label={summary}
@@ -243,9 +268,9 @@ export function BarChart({
           ))}
           <AxisLeft
             scale={bars.y}
-            numTicks={5}
+            numTicks={yTicks}
             tickFormat={(v) => formatCompact(Number(v))}
-            tickLabelProps={{ fontSize: 11, fill: '#2d3748', textAnchor: 'end', dx: -4, dy: 3 }}
+            tickLabelProps={{ ...AXIS_LABEL, textAnchor: 'end', dx: -4, dy: 4 }}
             stroke="#718096"
             tickStroke="#718096"
           />
@@ -253,7 +278,8 @@ export function BarChart({
             top={H - M.top - M.bottom}
             scale={bars.x}
             tickValues={categories.map((c) => c.label).filter((_, i) => i % step === 0)}
-            tickLabelProps={{ fontSize: 11, fill: '#2d3748', textAnchor: 'middle' }}
+            tickFormat={(v) => cut(String(v))}
+            tickLabelProps={{ ...AXIS_LABEL, textAnchor: 'middle' }}
             stroke="#718096"
             tickStroke="#718096"
           />

@@ -277,6 +277,57 @@ describe('financial report', () => {
     ]);
   });
 
+  it('the choices are segmented toggle groups named by their visible labels, the arrow keys moving within', async () => {
+    await open('cashflow');
+    const currency = screen.getByRole('group', { name: 'Currency' });
+    expect(currency.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(document.getElementById(currency.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Currency');
+    const sgd = within(currency).getByRole('button', { name: 'SGD', pressed: true });
+    sgd.focus();
+    fireEvent.keyDown(sgd, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(within(currency).getByRole('button', { name: 'RM', pressed: false }));
+    const show = screen.getByRole('group', { name: 'Show as' });
+    expect(within(show).getAllByRole('button').map((b) => `${b.textContent}:${b.getAttribute('aria-pressed')}`)).toEqual(
+      ['Graph:true', 'Table:false'],
+    );
+  });
+
+  it('draws the chart at the width of its card, with 12 px axis labels and fewer of them when narrow', async () => {
+    const observed: Array<() => void> = [];
+    const width = { px: 1000 };
+    const RO = class {
+      constructor(private cb: () => void) {}
+      observe() {
+        observed.push(this.cb);
+      }
+      disconnect() {}
+    };
+    const saved = { ro: globalThis.ResizeObserver, rect: HTMLElement.prototype.getBoundingClientRect };
+    globalThis.ResizeObserver = RO as unknown as typeof ResizeObserver;
+    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+      return { width: this.tagName === 'FIGURE' ? width.px : 0 } as DOMRect;
+    };
+    try {
+      await open('cashflow');
+      const chart = () => screen.getByRole('img', { name: /^Cash flow by year/ });
+      expect([chart().getAttribute('width'), chart().getAttribute('viewBox')]).toEqual(['1000', '0 0 1000 320']);
+      const fonts = [...chart().querySelectorAll('text')].map((t) => t.getAttribute('font-size'));
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(new Set(fonts)).toEqual(new Set(['12']));
+      const ticks = () => chart().querySelectorAll('.visx-axis-left .visx-axis-tick').length;
+      const wide = ticks();
+      width.px = 320;
+      act(() => {
+        for (const cb of observed) cb();
+      });
+      expect(chart().getAttribute('width')).toBe('320');
+      expect(ticks()).toBeLessThan(wide);
+    } finally {
+      globalThis.ResizeObserver = saved.ro;
+      HTMLElement.prototype.getBoundingClientRect = saved.rect;
+    }
+  });
+
   it('the bar kinds: side by side bars start at zero, stacked bars sit on one another', async () => {
     await open('cashflow');
     const heights = () =>

@@ -1,6 +1,15 @@
 import { reports } from '@kinfolio/contracts';
 import { convert, round2 } from '@kinfolio/money';
-import { api, Button, errorMessage, FormError, type KeptCurrencyRates, Skeleton, Table, theme, useCurrencyRates } from '@kinfolio/ui-kit';
+import {
+  api,
+  errorMessage,
+  FormError,
+  type KeptCurrencyRates,
+  Skeleton,
+  Table,
+  ToggleGroup,
+  useCurrencyRates,
+} from '@kinfolio/ui-kit';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { ExportMenu } from '../exports/ExportMenu';
@@ -48,25 +57,10 @@ const Header = styled.div`
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 8px 16px;
+  gap: 8px 12px;
   align-items: center;
 `;
-const Toggle = styled.div`
-  display: inline-flex;
-  gap: 2px;
-  align-items: center;
-  font-size: 0.85rem;
-  > span {
-    margin-right: 4px;
-    color: ${theme.colors.muted};
-  }
-  button[aria-pressed='true'] {
-    text-decoration: underline;
-    font-weight: 700;
-  }
-`;
-
-/** A row of toggle buttons (aria-pressed) for one of the report's choices. */
+/** One of the report's choices as a segmented control (the shared toggle buttons, aria-pressed). */
 function Choice<T extends string>({
   label,
   value,
@@ -79,14 +73,12 @@ function Choice<T extends string>({
   onChange: (v: T) => void;
 }) {
   return (
-    <Toggle role="group" aria-label={label}>
-      <span aria-hidden="true">{label}:</span>
-      {options.map(([v, text]) => (
-        <Button key={v} variant="link" aria-pressed={value === v} onClick={() => onChange(v)}>
-          {text}
-        </Button>
-      ))}
-    </Toggle>
+    <ToggleGroup
+      label={label}
+      value={value}
+      options={options.map(([v, text]) => ({ value: v, label: text }))}
+      onChange={onChange}
+    />
   );
 }
 

@@ -190,9 +190,13 @@ describe('Scenario modelling tab', () => {
     expect(
       within(order)
         .getAllByRole('listitem')
-        .map((li) => li.textContent?.split('Move')[0]),
+        .map((li) => li.querySelector('span')?.textContent),
     ).toEqual(['Pension: CPF', 'Property: Condo']);
-    fireEvent.click(screen.getByRole('button', { name: 'Move Property: Condo up' }));
+    // compact arrow buttons named for the asset, not a long link-like sentence per asset (issue 30 item 12)
+    const up = screen.getByRole('button', { name: 'Move Property: Condo up' });
+    expect([up.textContent, up.getAttribute('title')]).toEqual(['↑', 'Move up']);
+    expect(screen.getByRole('button', { name: 'Move Pension: CPF down' }).textContent).toBe('↓');
+    fireEvent.click(up);
     fireEvent.click(screen.getByRole('button', { name: 'Save sell order' }));
     await waitFor(() =>
       expect(calls).toContainEqual({

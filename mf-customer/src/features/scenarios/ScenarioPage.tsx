@@ -1,5 +1,5 @@
 import { formatNumber } from '@kinfolio/money';
-import { Button, errorMessage, FormError, formatDateTime, Skeleton } from '@kinfolio/ui-kit';
+import { Button, errorMessage, FormError, formatDateTime, Skeleton, ToggleGroup, theme } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ExportMenu } from '../exports/ExportMenu';
@@ -67,6 +67,41 @@ const List = styled.ol`
     gap: 8px;
     padding: 4px 0;
   }
+  li > span:first-child {
+    flex: 1 1 12em;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+/**
+ * A sell-order step's move button: a small square button with an arrow (named "Move <asset> up/down" for screen
+ * readers; the arrow is a symbol, so the name need not repeat it), not a long link-like sentence per asset.
+ */
+const MoveButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  padding: 0;
+  border: 1px solid ${theme.colors.primaryDark};
+  border-radius: ${theme.radius};
+  background: #fff;
+  color: ${theme.colors.primaryDark};
+  font-size: 1.1rem;
+  font-weight: 700;
+  cursor: pointer;
+  &:hover:not(:disabled) {
+    background: ${theme.colors.primarySoft};
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.text};
+    outline-offset: 2px;
+  }
+  &:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
 `;
 const Side = styled.div`
   display: grid;
@@ -127,9 +162,7 @@ const Scroll = styled.div`
     text-align: left;
   }
 `;
-const Toggle = styled.div`
-  display: inline-flex;
-  gap: 4px;
+const ToggleRow = styled.div`
   margin-bottom: 8px;
 `;
 const Big = styled.p`
@@ -555,17 +588,24 @@ export default function ScenarioPage() {
                     </span>
                     {!readOnly ? (
                       <>
-                        <Button type="button" variant="link" onClick={() => move(i, -1)} disabled={i === 0}>
-                          Move {a.label} up
-                        </Button>
-                        <Button
+                        <MoveButton
                           type="button"
-                          variant="link"
+                          aria-label={`Move ${a.label} up`}
+                          title="Move up"
+                          onClick={() => move(i, -1)}
+                          disabled={i === 0}
+                        >
+                          ↑
+                        </MoveButton>
+                        <MoveButton
+                          type="button"
+                          aria-label={`Move ${a.label} down`}
+                          title="Move down"
                           onClick={() => move(i, 1)}
                           disabled={i === order.length - 1}
                         >
-                          Move {a.label} down
-                        </Button>
+                          ↓
+                        </MoveButton>
                         <label style={{ flexDirection: 'row', alignItems: 'center' }}>
                           <input type="checkbox" checked={locked} onChange={(e) => setLocked(a, e.target.checked)} />
                           Lock {a.label}
@@ -641,24 +681,18 @@ export default function ScenarioPage() {
               <p>
                 of {formatNumber(mc.trials)} trials never run out of money. Net worth by percentile over the trials:
               </p>
-              <Toggle role="group" aria-label="Show the percentiles as">
-                <Button
-                  type="button"
-                  variant={view === 'graph' ? 'primary' : 'secondary'}
-                  aria-pressed={view === 'graph'}
-                  onClick={() => setView('graph')}
-                >
-                  Graph
-                </Button>
-                <Button
-                  type="button"
-                  variant={view === 'table' ? 'primary' : 'secondary'}
-                  aria-pressed={view === 'table'}
-                  onClick={() => setView('table')}
-                >
-                  Table
-                </Button>
-              </Toggle>
+              <ToggleRow>
+                <ToggleGroup
+                  label="Show the percentiles as"
+                  hideLabel
+                  value={view}
+                  options={[
+                    { value: 'graph', label: 'Graph' },
+                    { value: 'table', label: 'Table' },
+                  ]}
+                  onChange={setView}
+                />
+              </ToggleRow>
               {view === 'graph' ? (
                 <FanChart bands={mc.bands as Band[]} currency={result.currency} />
               ) : (

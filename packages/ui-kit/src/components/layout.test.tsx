@@ -1,7 +1,14 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { FilePicker } from './FilePicker';
-import { HELP_BUTTON_CLEARANCE_PX, HELP_BUTTON_OFFSET_PX, HELP_BUTTON_SIZE_PX, PageContainer, Table } from './layout';
+import {
+  HELP_BUTTON_CLEARANCE_PX,
+  HELP_BUTTON_GUTTER_PX,
+  HELP_BUTTON_OFFSET_PX,
+  HELP_BUTTON_SIZE_PX,
+  PageContainer,
+  Table,
+} from './layout';
 import { ConfirmDialog } from './Modal';
 
 describe('FilePicker', () => {
@@ -53,6 +60,13 @@ describe('PageContainer', () => {
     expect(HELP_BUTTON_CLEARANCE_PX).toBeGreaterThan(HELP_BUTTON_SIZE_PX + HELP_BUTTON_OFFSET_PX);
     render(<PageContainer>content</PageContainer>);
     expect(screen.getByText('content').hasAttribute('data-page-container')).toBe(true);
+  });
+
+  it('keeps its right edge clear of the help button on desktop, so nothing scrolls under it (issue 30 item 10)', () => {
+    expect(HELP_BUTTON_GUTTER_PX).toBeGreaterThan(HELP_BUTTON_SIZE_PX + HELP_BUTTON_OFFSET_PX);
+    render(<PageContainer>content</PageContainer>);
+    const style = getComputedStyle(screen.getByText('content'));
+    expect([style.paddingLeft, style.paddingRight]).toEqual(['24px', `${HELP_BUTTON_GUTTER_PX}px`]);
   });
 });
 

@@ -10,6 +10,12 @@ export const HELP_BUTTON_OFFSET_PX = 20;
  * button in its default place (button + offset + a gap).
  */
 export const HELP_BUTTON_CLEARANCE_PX = HELP_BUTTON_SIZE_PX + HELP_BUTTON_OFFSET_PX + 20;
+/**
+ * From the phone breakpoint up, every page also keeps this much free at its right edge, so that wherever it is
+ * scrolled nothing of it (a table's last column, the right-hand result card) passes under the button in its default
+ * place (issue 30 item 10). Phones keep the full width: there only the page's end is kept clear.
+ */
+export const HELP_BUTTON_GUTTER_PX = HELP_BUTTON_SIZE_PX + HELP_BUTTON_OFFSET_PX + 8;
 /** Below this width the layouts switch to their phone form (collapsible menu, full-width help panel). */
 export const MOBILE_BREAKPOINT_PX = 768;
 /** The page's gutter on desktop and on phones. */
@@ -21,7 +27,7 @@ const Container = styled.div`
   width: 100%;
   min-width: 0;
   flex: 1 0 auto;
-  padding: ${PAGE_GUTTER_PX}px ${PAGE_GUTTER_PX}px ${HELP_BUTTON_CLEARANCE_PX}px;
+  padding: ${PAGE_GUTTER_PX}px ${HELP_BUTTON_GUTTER_PX}px ${HELP_BUTTON_CLEARANCE_PX}px ${PAGE_GUTTER_PX}px;
   @media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px) {
     padding: ${PAGE_GUTTER_MOBILE_PX}px ${PAGE_GUTTER_MOBILE_PX}px ${HELP_BUTTON_CLEARANCE_PX}px;
   }
