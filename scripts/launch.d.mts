@@ -22,5 +22,7 @@ export function supervise(
     /** True while the child is healthy (its /readyz); the back-off starts over after `stableMs` of it. */
     probe?: () => Promise<boolean> | boolean;
     probeMs?: number;
+    /** Called instead of a restart when the first run exits before its probe ever answered true. */
+    onStartFailed?: (code: number | null, signal: NodeJS.Signals | null) => void;
   },
 ): Supervised;

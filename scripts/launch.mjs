@@ -77,12 +77,14 @@ export function httpProbe(url, timeoutMs = 1_000) {
  * starts over once a run was healthy for `stableMs`: with a `probe` (the child's /readyz), healthy means the probe
  * answered true every `probeMs` for that long; without one, that the run lasted that long (issue 30: crashes a few
  * seconds apart after healthy periods of 10 s and more kept doubling the delay, 2 → 4 → 8 → 16 s).
- * `stop(signal)` ends it for good and resolves once the child has exited.
+ * With `onStartFailed`, a first run that never answered its probe (a port in use, a bad configuration) is not
+ * restarted: `onStartFailed(code, signal)` is called instead. `stop(signal)` ends it for good and resolves once the
+ * child has exited.
  */
 export function supervise(
   name,
   start,
-  { log = console.error, stableMs = 10_000, base = 500, cap = 30_000, probe, probeMs = 1_000 } = {},
+  { log = console.error, stableMs = 10_000, base = 500, cap = 30_000, probe, probeMs = 1_000, onStartFailed } = {},
 ) {
   let child;
   let timer;
@@ -92,6 +94,7 @@ export function supervise(
   const run = () => {
     const startedAt = Date.now();
     let healthySince = null;
+    let everHealthy = false;
     let probing;
     starts++;
     const current = start();
@@ -108,7 +111,10 @@ export function supervise(
             inFlight = false;
             if (current.exitCode !== null || current.signalCode !== null) return;
             if (!ok) healthySince = null;
-            else if (healthySince === null) healthySince = Date.now();
+            else {
+              everHealthy = true;
+              if (healthySince === null) healthySince = Date.now();
+            }
           });
       }, probeMs);
       probing.unref?.();
@@ -118,6 +124,12 @@ export function supervise(
     current.on('exit', (code, signal) => {
       clearInterval(probing);
       if (stopped) return;
+      if (onStartFailed && probe && starts === 1 && !everHealthy) {
+        stopped = true;
+        log(`${name} exited (${signal ? `signal ${signal}` : `code ${code}`}) before it was ready; not restarting`);
+        onStartFailed(code, signal);
+        return;
+      }
       const now = Date.now();
       const healthyMs = probe ? (healthySince === null ? 0 : now - healthySince) : now - startedAt;
       attempt = healthyMs >= stableMs ? 1 : attempt + 1;

@@ -122,6 +122,41 @@ describe('launchers', () => {
       await s.stop();
     });
 
+    it('does not restart a first run that exited before it was ever ready (npm start: a port in use)', async () => {
+      const lines: string[] = [];
+      const children: FakeChild[] = [];
+      const failed = jest.fn();
+      const start = () => {
+        const c = new FakeChild();
+        children.push(c);
+        return c as unknown as ChildProcess;
+      };
+      const s = supervise('kinfolio (embedded)', start, {
+        log: (m: string) => lines.push(m),
+        probe: () => false,
+        onStartFailed: failed,
+      });
+      await jest.advanceTimersByTimeAsync(3_000);
+      children[0]!.die();
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(failed).toHaveBeenCalledWith(1, null);
+      expect(s.starts).toBe(1);
+      expect(lines).toEqual(['kinfolio (embedded) exited (code 1) before it was ready; not restarting']);
+      // once it was ready, a later crash is restarted (and logged) like any other
+      const again = supervise('kinfolio (embedded)', start, {
+        log: (m: string) => lines.push(m),
+        probe: () => true,
+        onStartFailed: failed,
+      });
+      await jest.advanceTimersByTimeAsync(3_000);
+      children[1]!.die();
+      await jest.advanceTimersByTimeAsync(500);
+      expect(again.starts).toBe(2);
+      expect(lines.at(-1)).toBe('kinfolio (embedded) exited (code 1); restarting in 500 ms (restart 1 in a row)');
+      expect(failed).toHaveBeenCalledTimes(1);
+      await again.stop();
+    });
+
     it('without a probe, 10 s of uptime is a healthy period', async () => {
       const { s, crash } = supervised();
       expect([await crash(1_000), await crash(1_000)]).toEqual([2_000, 4_000]);
