@@ -107,32 +107,49 @@ describe.each(testInfras())('svc-support multipart uploads that cannot be read (
     expect(await healthy()).toBe(true);
   });
 
+  it('logs a connection the server could not accept (EMFILE) instead of ending the process, and keeps serving', async () => {
+    const emfile = Object.assign(new Error('accept EMFILE'), { code: 'EMFILE', syscall: 'accept' });
+    const logged = jest.spyOn(t.svc.ctx.logger, 'error');
+    expect(() => t.svc.server.emit('error', emfile)).not.toThrow();
+    expect(logged).toHaveBeenCalledWith({ err: emfile }, 'the HTTP server could not accept a connection');
+    logged.mockRestore();
+    expect(await healthy()).toBe(true);
+  });
+
   it('answers at least 99% of ordinary requests while 20 malformed uploads arrive within 10 s', async () => {
+    const started = Date.now();
+    const sentAt: number[] = [];
+    // 20 truncated uploads, one every 490 ms (the last leaves at 9.3 s), on both routes
+    let done = false;
+    const bad = Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        new Promise((res) => setTimeout(res, i * 490)).then(() => {
+          sentAt.push(Date.now() - started);
+          return rawPost(t, UPLOAD_ROUTES[i % UPLOAD_ROUTES.length]!.path, customer, TRUNCATED);
+        }),
+      ),
+    ).finally(() => {
+      done = true;
+    });
+    // meanwhile, ordinary requests without a pause between them: the health check and a list call
     let ok = 0;
     let sent = 0;
-    const statuses: string[] = [];
-    const started = Date.now();
-    for (let i = 0; i < 20; i++) {
-      const path = UPLOAD_ROUTES[i % UPLOAD_ROUTES.length]!.path;
-      const bad = rawPost(t, path, customer, TRUNCATED).then((s) => void statuses.push(s));
-      // interleaved ordinary requests: the health check and a list call
-      for (let k = 0; k < 5; k++) {
-        const ordinary = await Promise.all([
-          healthy(),
-          t.call('GET', 'user/query-tickets', { as: customer }).then(
-            (res) => res.status === 200,
-            () => false,
-          ),
-        ]);
-        sent += ordinary.length;
-        ok += ordinary.filter(Boolean).length;
-        await new Promise((res) => setTimeout(res, 60));
-      }
-      await bad;
+    while (!done) {
+      const ordinary = await Promise.all([
+        healthy(),
+        t.call('GET', 'user/query-tickets', { as: customer }).then(
+          (res) => res.status === 200,
+          () => false,
+        ),
+      ]);
+      sent += ordinary.length;
+      ok += ordinary.filter(Boolean).length;
+      await new Promise((res) => setTimeout(res, 20));
     }
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(sent).toBe(200);
+    const statuses = await bad;
+    expect(Math.max(...sentAt)).toBeLessThan(10_000);
+    expect(sent).toBeGreaterThanOrEqual(40);
     expect(ok / sent).toBeGreaterThanOrEqual(0.99);
-    expect(statuses.every((s) => s.startsWith('HTTP/1.1 400'))).toBe(true);
+    expect(statuses.filter((s) => !s.startsWith('HTTP/1.1 400'))).toEqual([]);
   });
 });
