@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { call, type Harness, startHarness } from './helpers';
@@ -33,5 +36,44 @@ describe('gateway error listeners', () => {
       }),
     );
     expect((await call(h.url, 'GET', '/healthz')).status).toBe(200);
+  });
+
+  // the last line of defence of the gateway's own process (gateway/src/main.ts): an error nothing handled is logged
+  // with pino, fatal with its stack, out of the buffered log before the exit with 1
+  it('gateway/src/main.ts logs an uncaught error fatal and exits 1', () => {
+    // a preload that throws once the process has its handler in place (the gateway has loaded its config by then)
+    const preload = `/tmp/kinfolio-gateway-crash-${process.pid}.mjs`;
+    writeFileSync(
+      preload,
+      `const t = setInterval(() => { if (process.listenerCount('uncaughtException') > 0) { clearInterval(t);
+        setTimeout(() => { throw new Error('gateway boom'); }, 200); } }, 20);`,
+    );
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', preload, 'gateway/src/main.ts'], {
+      cwd: resolve(__dirname, '../..'),
+      encoding: 'utf8',
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        INTERNAL_SECRET: 'x'.repeat(32),
+        REDIS_URL: '',
+        SVC_AUTH_URLS: 'http://127.0.0.1:9',
+        SVC_PLANNING_URLS: 'http://127.0.0.1:9',
+        SVC_BILLING_URLS: 'http://127.0.0.1:9',
+        SVC_SUPPORT_URLS: 'http://127.0.0.1:9',
+      },
+    });
+    expect(r.status).toBe(1);
+    const fatal = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: number; msg: string; err?: { stack: string } })
+      .find((l) => l.level === 60);
+    expect(fatal?.msg).toBe('gateway: uncaught exception, exiting (a supervisor starts it again)');
+    expect(fatal?.err?.stack).toMatch(/^Error: gateway boom\n\s+at /);
   });
 });

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import knexFactory from 'knex';
 import { createLogger } from './logger';
 import { logUncaughtErrors } from './process-main';
+import { TEST_DATABASE_URL } from './testing';
 
 const root = resolve(__dirname, '../../..');
 
@@ -60,5 +62,33 @@ describe('logUncaughtErrors: the last line of defence of a process (issue 30)', 
     expect(process.listenerCount('uncaughtException')).toBe(before + 1);
     off();
     expect(process.listenerCount('uncaughtException')).toBe(before);
+  });
+
+  it('is installed by runServiceProcess: an error thrown after a service started is logged fatal, exit 1', async () => {
+    const schema = `t_crash_${process.pid}_${Date.now()}`;
+    try {
+      const r = runChild(`
+        const { runServiceProcess } = require('./packages/service-kit/src/process-main');
+        const { KitConfig, loadConfig } = require('./packages/service-kit/src/config');
+        const config = loadConfig(KitConfig, {
+          MODE: 'embedded', INTERNAL_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', OFFLINE_OUTBOX: 'true',
+          DATA_DIR: '/tmp/kinfolio-test/crash-${schema}',
+        }, 'svc-support');
+        runServiceProcess('svc-support', config, { name: 'svc-support', migrations: [], routes: () => undefined }, {
+          port: 0,
+          db: { kind: 'pg', url: '${TEST_DATABASE_URL}', schema: '${schema}', poolMax: 1 },
+          onListening: () => setTimeout(() => new EventEmitter().emit('error', new Error('Unexpected end of form')), 10),
+        });
+      `);
+      expect(r.status).toBe(1);
+      expect(r.lines.find((l) => l.level === 60)).toMatchObject({
+        msg: 'svc-support: uncaught exception, exiting (a supervisor starts it again)',
+        err: expect.objectContaining({ message: 'Unexpected end of form' }),
+      });
+    } finally {
+      const db = knexFactory({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
+      await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+      await db.destroy();
+    }
   });
 });
