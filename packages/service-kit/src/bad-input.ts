@@ -128,6 +128,11 @@ export function badMultipartBodies(field = 'files'): BadCase[] {
       body: `${one}${CRLF}--${b}--${CRLF}`,
     },
     { label: 'junk instead of parts', contentType: type, body: 'x'.repeat(10_000) },
+    {
+      label: 'boundary of 8,000 characters',
+      contentType: `multipart/form-data; boundary=${'b'.repeat(8_000)}`,
+      body: one,
+    },
     { label: 'not multipart at all', contentType: 'text/plain', body: `${one}${CRLF}--${b}--${CRLF}` },
     {
       label: 'part header of 20 KB',
