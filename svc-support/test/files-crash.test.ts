@@ -32,17 +32,19 @@ function rawPost(
   path: string,
   who: Identity,
   body: Buffer,
-  opts: { declared?: number; cut?: boolean } = {},
+  opts: { declared?: number; cut?: boolean; method?: string; contentType?: string } = {},
 ): Promise<string> {
   const url = new URL(t.svc.url);
   const headers: Record<string, string> = {
     ...signIdentityHeaders(t.secret, who, undefined, randomUUID()),
     [CSRF_HEADER]: CSRF_VALUE,
-    'content-type': 'multipart/form-data; boundary=kfcrash',
+    'content-type': opts.contentType ?? 'multipart/form-data; boundary=kfcrash',
     'content-length': String(opts.declared ?? body.length),
     connection: 'close',
   };
-  const head = `POST /api/v1/${path} HTTP/1.1\r\nhost: ${url.host}\r\n${Object.entries(headers)
+  const head = `${opts.method ?? 'POST'} ${path.startsWith('/') ? path : `/api/v1/${path}`} HTTP/1.1\r\nhost: ${url.host}\r\n${Object.entries(
+    headers,
+  )
     .map(([k, v]) => `${k}: ${v}`)
     .join('\r\n')}\r\n\r\n`;
   return new Promise((resolve) => {
@@ -104,6 +106,22 @@ describe.each(testInfras())('svc-support multipart uploads that cannot be read (
       await rawPost(t, r.path, customer, TRUNCATED, { declared: TRUNCATED.length + 5_000, cut: true });
       expect(await rawPost(t, r.path, customer, TRUNCATED)).toMatch(/^HTTP\/1\.1 400/);
     }
+    expect(await healthy()).toBe(true);
+  });
+
+  it('takes a signed PUT cut off mid-file as an interrupted upload, not an unhandled error', async () => {
+    const signed = (await t.call('POST', 'files/signed-upload', { as: customer, body: { object_key: 'a.png' } })).body
+      .data;
+    const logged = jest.spyOn(t.svc.ctx.logger, 'error');
+    await rawPost(t, signed.url, customer, fixtures.png, {
+      method: 'PUT',
+      contentType: 'image/png',
+      declared: fixtures.png.length + 5_000,
+      cut: true,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(logged.mock.calls.filter((c) => c[1] === 'unhandled error')).toEqual([]);
+    logged.mockRestore();
     expect(await healthy()).toBe(true);
   });
 

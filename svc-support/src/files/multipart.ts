@@ -129,6 +129,7 @@ export function readRaw(req: Request, limit: number): Promise<Buffer | null> {
       chunks.push(c);
     });
     req.on('end', () => resolve(over ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
+    // a client that goes away mid-body is a 400, not an 'unhandled error' 500 with a stack in the log
+    req.on('error', () => reject(badRequest('The upload of the file was interrupted', 'file')));
   });
 }
