@@ -1,7 +1,12 @@
 // Entry of `npm start` (after install and build): runs embedded Kinfolio and says where to open it.
+
+import { createLogger, logUncaughtErrors } from '@kinfolio/service-kit';
 import { DEMO_ACCOUNTS } from '../svc-auth/src/module';
 import { startEmbedded } from './embedded';
 
+// An error nothing handled is logged (pino, fatal, with its stack) and ends the process with 1; `npm start`
+// (scripts/start.mjs) starts it again and says so (issue 30).
+logUncaughtErrors(createLogger('kinfolio', process.env.LOG_LEVEL ?? 'info'), 'kinfolio');
 const started = Date.now();
 startEmbedded()
   .then((app) => {
@@ -15,7 +20,9 @@ startEmbedded()
       `  API reference:              ${app.url}/api/docs`,
       '',
       '  Demo accounts (password for all: Kinfolio!2026):',
-      ...DEMO_ACCOUNTS.map((a) => `    ${a.type.padEnd(9)} ${a.email}${a.username ? `  (username ${a.username})` : ''}`),
+      ...DEMO_ACCOUNTS.map(
+        (a) => `    ${a.type.padEnd(9)} ${a.email}${a.username ? `  (username ${a.username})` : ''}`,
+      ),
       '',
       '  Stop with Ctrl+C.',
       '',

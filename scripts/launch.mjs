@@ -59,12 +59,33 @@ export function restartDelay(attempt, base = 500, cap = 30_000) {
   return Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
 }
 
+/** A probe that is true while `url` answers 2xx within `timeoutMs` (a child's /readyz). */
+export function httpProbe(url, timeoutMs = 1_000) {
+  return () =>
+    fetch(url, { signal: AbortSignal.timeout(timeoutMs) }).then(
+      (r) => {
+        r.body?.cancel().catch(() => undefined);
+        return r.ok;
+      },
+      () => false,
+    );
+}
+
 /**
- * Keeps one child process running: when it exits while not stopping, it is started again after `restartDelay`
- * (the count starts over once a run lasted `stableMs`), and the log says which child, how it ended and when it
- * comes back. `stop(signal)` ends it for good and resolves once the child has exited.
+ * Keeps one child process running: when it exits while not stopping, it is started again after `restartDelay`, and
+ * the log says which child, how it ended and when it comes back. The count of restarts in a row (and so the delay)
+ * starts over once a run was healthy for `stableMs`: with a `probe` (the child's /readyz), healthy means the probe
+ * answered true every `probeMs` for that long; without one, that the run lasted that long (issue 30: crashes a few
+ * seconds apart after healthy periods of 10 s and more kept doubling the delay, 2 → 4 → 8 → 16 s).
+ * With `onStartFailed`, a first run that never answered its probe (a port in use, a bad configuration) is not
+ * restarted: `onStartFailed(code, signal)` is called instead. `stop(signal)` ends it for good and resolves once the
+ * child has exited.
  */
-export function supervise(name, start, { log = console.error, stableMs = 60_000, base = 500, cap = 30_000 } = {}) {
+export function supervise(
+  name,
+  start,
+  { log = console.error, stableMs = 10_000, base = 500, cap = 30_000, probe, probeMs = 1_000, onStartFailed } = {},
+) {
   let child;
   let timer;
   let attempt = 0;
@@ -72,11 +93,46 @@ export function supervise(name, start, { log = console.error, stableMs = 60_000,
   let starts = 0;
   const run = () => {
     const startedAt = Date.now();
+    let healthySince = null;
+    let everHealthy = false;
+    let probing;
     starts++;
-    child = start();
-    child.on('exit', (code, signal) => {
+    const current = start();
+    child = current;
+    if (probe) {
+      let inFlight = false;
+      probing = setInterval(() => {
+        if (inFlight) return;
+        inFlight = true;
+        Promise.resolve()
+          .then(probe)
+          .catch(() => false)
+          .then((ok) => {
+            inFlight = false;
+            if (current.exitCode !== null || current.signalCode !== null) return;
+            if (!ok) healthySince = null;
+            else {
+              everHealthy = true;
+              if (healthySince === null) healthySince = Date.now();
+            }
+          });
+      }, probeMs);
+      probing.unref?.();
+    }
+    // a child that cannot be spawned at all emits 'error' (and maybe no 'exit'): never an unhandled one here
+    current.on('error', (err) => log(`${name} could not be run: ${err.message}`));
+    current.on('exit', (code, signal) => {
+      clearInterval(probing);
       if (stopped) return;
-      attempt = Date.now() - startedAt >= stableMs ? 1 : attempt + 1;
+      if (onStartFailed && probe && starts === 1 && !everHealthy) {
+        stopped = true;
+        log(`${name} exited (${signal ? `signal ${signal}` : `code ${code}`}) before it was ready; not restarting`);
+        onStartFailed(code, signal);
+        return;
+      }
+      const now = Date.now();
+      const healthyMs = probe ? (healthySince === null ? 0 : now - healthySince) : now - startedAt;
+      attempt = healthyMs >= stableMs ? 1 : attempt + 1;
       const delay = restartDelay(attempt, base, cap);
       log(
         `${name} exited (${signal ? `signal ${signal}` : `code ${code}`}); restarting in ${delay} ms (restart ${attempt} in a row)`,

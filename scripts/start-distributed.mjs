@@ -5,7 +5,7 @@
 // the gateway on HOST (127.0.0.1 unless set); a child that dies is started again with a growing delay.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { requireNode, supervise } from './launch.mjs';
+import { httpProbe, requireNode, supervise } from './launch.mjs';
 
 requireNode();
 
@@ -31,8 +31,19 @@ if (m.status !== 0) process.exit(m.status ?? 1);
 
 const children = [];
 const log = (message) => console.error(`[start:distributed] ${message}`);
-const node = (name, script, childEnv) =>
-  children.push(supervise(name, () => spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: 'inherit', env: childEnv }), { log }));
+// the back-off of a child starts over once it answered its probe for 10 s (services: /readyz; gateway: /healthz,
+// as its /readyz also waits for the services)
+const node = (name, script, childEnv, probeUrl) =>
+  children.push(
+    supervise(
+      name,
+      () => spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: 'inherit', env: childEnv }),
+      {
+        log,
+        probe: httpProbe(probeUrl),
+      },
+    ),
+  );
 const urls = {};
 let port = basePort;
 for (const svc of services) {
@@ -42,8 +53,9 @@ for (const svc of services) {
   for (let i = 0; i < replicas; i++) {
     const p = port++;
     const host = env.BIND_HOST === '0.0.0.0' || env.BIND_HOST === '::' ? '127.0.0.1' : env.BIND_HOST;
-    urls[svc].push(`http://${host.includes(':') ? `[${host}]` : host}:${p}`);
-    node(`${svc}#${i + 1} (port ${p})`, `${svc}/src/main.ts`, { ...env, PORT: String(p) });
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${p}`;
+    urls[svc].push(url);
+    node(`${svc}#${i + 1} (port ${p})`, `${svc}/src/main.ts`, { ...env, PORT: String(p) }, `${url}/readyz`);
   }
 }
 const gatewayEnv = {
@@ -54,8 +66,16 @@ const gatewayEnv = {
   SVC_BILLING_URLS: urls['svc-billing'].join(','),
   SVC_SUPPORT_URLS: urls['svc-support'].join(','),
 };
-node('gateway', 'gateway/src/main.ts', gatewayEnv);
-console.log(`Kinfolio (distributed) starting: gateway on http://${env.HOST}:${gatewayEnv.PORT}; services ${JSON.stringify(urls)}`);
+const gatewayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+node(
+  'gateway',
+  'gateway/src/main.ts',
+  gatewayEnv,
+  `http://${gatewayHost.includes(':') ? `[${gatewayHost}]` : gatewayHost}:${gatewayEnv.PORT}/healthz`,
+);
+console.log(
+  `Kinfolio (distributed) starting: gateway on http://${env.HOST}:${gatewayEnv.PORT}; services ${JSON.stringify(urls)}`,
+);
 
 let stopping = false;
 const stopAll = (sig) => {

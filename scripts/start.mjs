@@ -4,13 +4,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireNode } from './launch.mjs';
+import { httpProbe, requireNode, supervise } from './launch.mjs';
 
 requireNode();
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
@@ -41,6 +45,30 @@ if (stale && process.env.SKIP_WEB_BUILD !== '1') {
   run('node', ['--import', 'tsx', 'scripts/prepare-db.ts']);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded-main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The embedded process is supervised (issue 30): if anything ever ends it after it was up, it is started again
+// with a growing delay (back to the base delay after 10 s of answering /healthz) and the log says so. A first start
+// that fails (a port in use, a bad configuration) is not retried: its exit code is ours.
+const port = process.env.PORT ?? '8080';
+const host = process.env.HOST?.trim() || '127.0.0.1';
+const probeHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+const app = supervise(
+  'kinfolio (embedded)',
+  () =>
+    spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded-main.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    }),
+  {
+    log: (message) => console.error(`[npm start] ${message}`),
+    probe: httpProbe(`http://${probeHost.includes(':') ? `[${probeHost}]` : probeHost}:${port}/healthz`),
+    onStartFailed: (code) => process.exit(code ?? 1),
+  },
+);
+let stopping = false;
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    if (stopping) return;
+    stopping = true;
+    app.stop(sig).then(() => process.exit(0));
+  });

@@ -588,6 +588,9 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         server.once('error', reject);
         server.listen(port, host, () => {
           server.off('error', reject);
+          // from now on an 'error' is a connection that could not be accepted (EMFILE): logged, never unhandled
+          if (!server.listenerCount('error'))
+            server.on('error', (err) => logger.error({ err }, 'the gateway could not accept a connection'));
           resolve((server.address() as AddressInfo).port);
         });
       });

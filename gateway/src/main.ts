@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { ServiceName } from '@kinfolio/contracts';
-import { type Cache, loadConfig, MemoryCache, RedisCache } from '@kinfolio/service-kit';
+import { type Cache, loadConfig, logUncaughtErrors, MemoryCache, RedisCache } from '@kinfolio/service-kit';
 import pino from 'pino';
 import { GatewayConfig } from './config';
 import { createGateway } from './gateway';
@@ -30,6 +30,12 @@ async function main() {
     },
     logOut,
   );
+  // an error nothing handled is logged (fatal, with its stack; the buffer written out first) and ends the process
+  // with 1, which start:distributed restarts (issue 30)
+  logUncaughtErrors(logger, 'gateway', (code) => {
+    logOut.flushSync();
+    process.exit(code);
+  });
   const flushLogs = setInterval(() => logOut.flush(), 1000);
   flushLogs.unref();
   const urls = (key: string, service: ServiceName) => {

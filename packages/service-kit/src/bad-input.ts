@@ -48,6 +48,8 @@ export interface BadCase {
   body: unknown;
   /** The field the 4xx must name (dotted path), when the case is about one field. */
   field?: string;
+  /** Sent instead of `application/json` (multipart cases). */
+  contentType?: string;
 }
 
 const DEEP_MARK = '"__kf_deep__"';
@@ -86,6 +88,87 @@ export function badBodies(schema: Schema, valid: Record<string, unknown>): BadCa
         cases.push({ label: `${field}: ${JSON.stringify(wrong)}`, body: setAt(valid, path, wrong), field });
   }
   return cases;
+}
+
+const CRLF = '\r\n';
+const filePart = (boundary: string, field: string, name: string, type: string, content: string, extra = '') =>
+  `--${boundary}${CRLF}Content-Disposition: form-data; name="${field}"; filename="${name}"${CRLF}` +
+  `Content-Type: ${type}${CRLF}${extra}${CRLF}${content}`;
+
+/**
+ * Multipart cases for an upload route whose files come in the form field `field` (issue 30 item 1: a body cut off
+ * before its closing boundary ended the process): truncated forms, a file cut off mid-file or mid-header, no or a
+ * wrong boundary, part headers beyond busboy's 16 KB and 2,000 pairs, more parts than the limits, junk. Each must get
+ * a 4xx naming `field`, never a 5xx or a reset.
+ */
+export function badMultipartBodies(field = 'files'): BadCase[] {
+  const b = 'kfcrash';
+  const type = `multipart/form-data; boundary=${b}`;
+  const pdf = '%PDF-1.4\n%%EOF\n';
+  const png = '\x89PNG\r\n\x1a\n\0\0\0\rIHDR';
+  const one = filePart(b, field, 'a.pdf', 'application/pdf', pdf);
+  const cases: Array<Omit<BadCase, 'field'> & { contentType: string }> = [
+    { label: 'no closing boundary', contentType: type, body: one },
+    { label: 'no closing boundary after CRLF', contentType: type, body: `${one}${CRLF}` },
+    { label: 'cut off at the closing boundary', contentType: type, body: `${one}${CRLF}--${b}` },
+    { label: 'cut off mid-file', contentType: type, body: filePart(b, field, 'a.png', 'image/png', png).slice(0, -6) },
+    {
+      label: 'second file cut off mid-file',
+      contentType: type,
+      body: `${one}${CRLF}${filePart(b, field, 'b.pdf', 'application/pdf', pdf.repeat(200)).slice(0, -500)}`,
+    },
+    { label: 'cut off in the part headers', contentType: type, body: `--${b}${CRLF}Content-Disposition: form-da` },
+    { label: 'cut off after the first boundary', contentType: type, body: `--${b}` },
+    { label: 'empty body', contentType: type, body: '' },
+    { label: 'no boundary parameter', contentType: 'multipart/form-data', body: `${one}${CRLF}--${b}--${CRLF}` },
+    { label: 'empty boundary', contentType: 'multipart/form-data; boundary=', body: `${one}${CRLF}--${b}--${CRLF}` },
+    {
+      label: 'another boundary than declared',
+      contentType: 'multipart/form-data; boundary=other',
+      body: `${one}${CRLF}--${b}--${CRLF}`,
+    },
+    { label: 'junk instead of parts', contentType: type, body: 'x'.repeat(10_000) },
+    {
+      label: 'boundary of 8,000 characters',
+      contentType: `multipart/form-data; boundary=${'b'.repeat(8_000)}`,
+      body: one,
+    },
+    { label: 'not multipart at all', contentType: 'text/plain', body: `${one}${CRLF}--${b}--${CRLF}` },
+    {
+      label: 'part header of 20 KB',
+      contentType: type,
+      body: `${filePart(b, field, 'a.pdf', 'application/pdf', pdf, `X-Pad: ${'a'.repeat(20_000)}${CRLF}`)}${CRLF}--${b}--${CRLF}`,
+    },
+    {
+      label: '3,000 part header lines',
+      contentType: type,
+      body: `${filePart(b, field, 'a.pdf', 'application/pdf', pdf, `X-A: 1${CRLF}`.repeat(3_000))}${CRLF}--${b}--${CRLF}`,
+    },
+    {
+      label: 'part header without a colon',
+      contentType: type,
+      body: `--${b}${CRLF}Content-Disposition form-data${CRLF}${CRLF}x${CRLF}--${b}--${CRLF}`,
+    },
+    {
+      label: '60 form fields',
+      contentType: type,
+      body: `${Array.from({ length: 60 }, (_, i) => `--${b}${CRLF}Content-Disposition: form-data; name="f${i}"${CRLF}${CRLF}v${CRLF}`).join('')}--${b}--${CRLF}`,
+    },
+    {
+      label: '11 files',
+      contentType: type,
+      body: `${Array.from({ length: 11 }, (_, i) => `${filePart(b, field, `f${i}.pdf`, 'application/pdf', pdf)}${CRLF}`).join('')}--${b}--${CRLF}`,
+    },
+    {
+      label: '500 files cut off',
+      contentType: type,
+      body: Array.from(
+        { length: 500 },
+        (_, i) => `${filePart(b, field, `f${i}.pdf`, 'application/pdf', pdf)}${CRLF}`,
+      ).join(''),
+    },
+  ];
+  return cases.map((c) => ({ ...c, field }));
 }
 
 /** Query-string cases: control characters in each string parameter (lone surrogates cannot be percent-encoded). */
@@ -135,7 +218,9 @@ export async function sweep(
           : t.call(endpoint.method, endpoint.path, {
               as: endpoint.as,
               body: typeof c.body === 'string' ? c.body : JSON.stringify(c.body),
-              headers: endpoint.headers?.(),
+              headers: c.contentType
+                ? { ...endpoint.headers?.(), 'content-type': c.contentType }
+                : endpoint.headers?.(),
             }),
       ),
     );

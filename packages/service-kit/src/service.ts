@@ -140,6 +140,9 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
     );
   });
   server.keepAliveTimeout = 65_000;
+  // Once listening, a server's 'error' is a connection it could not accept (EMFILE under a flood of connections):
+  // logged, never an unhandled 'error' that ends the process (issue 30); it keeps listening.
+  server.on('error', (err) => logger.error({ err }, 'the HTTP server could not accept a connection'));
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, host: opts.host ?? opts.config.BIND_HOST }, 'service listening');
   await mod.attach?.(server, ctx);

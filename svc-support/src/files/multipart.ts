@@ -13,10 +13,34 @@ export interface ReceivedFile {
   tooLarge: boolean;
 }
 
-/** Reads a multipart body: every file (kept in memory up to the limit, never beyond), at most 10 files. */
+/** The 400s of a multipart body that cannot be read (each names `files`). */
+export const MULTIPART_REFUSED = {
+  notMultipart: 'Send the files as multipart/form-data with a boundary',
+  cutOff: 'The upload of files was cut off before the end of the form: send the whole multipart/form-data body',
+  malformed: 'The files could not be read: the multipart/form-data body is malformed',
+  tooManyParts: 'Too many parts in the form: send at most 10 files',
+  interrupted: 'The upload of files was interrupted',
+} as const;
+
+/**
+ * Reads a multipart body: every file (kept in memory up to the limit, never beyond), at most 10 files.
+ * Every stream busboy hands out has an 'error' listener: a body cut off mid-file, a malformed part header or a
+ * connection reset makes busboy destroy the file stream with an error, and an 'error' nobody listens to ends the
+ * process (issue 30 item 1). Any of those rejects with a 400 naming `files`; the rest of the body is read and
+ * dropped so the client gets the 400 rather than a reset connection.
+ */
 export function readMultipart(req: Request): Promise<ReceivedFile[]> {
   return new Promise((resolve, reject) => {
-    let bb: busboy.Busboy;
+    let settled = false;
+    let bb: busboy.Busboy | undefined;
+    const fail = (message: string) => {
+      if (settled) return;
+      settled = true;
+      if (bb) req.unpipe(bb);
+      req.resume();
+      reject(badRequest(message, 'files'));
+    };
+    req.on('error', () => fail(MULTIPART_REFUSED.interrupted));
     try {
       bb = busboy({
         headers: req.headers,
@@ -32,7 +56,7 @@ export function readMultipart(req: Request): Promise<ReceivedFile[]> {
         },
       });
     } catch {
-      reject(badRequest('Send the files as multipart/form-data', 'files'));
+      fail(MULTIPART_REFUSED.notMultipart);
       return;
     }
     const files: ReceivedFile[] = [];
@@ -42,7 +66,14 @@ export function readMultipart(req: Request): Promise<ReceivedFile[]> {
       const chunks: Buffer[] = [];
       pending.push(
         new Promise<void>((done) => {
-          stream.on('data', (c: Buffer) => chunks.push(c));
+          // busboy destroys the file stream with 'Unexpected end of file' when the body stops mid-file
+          stream.on('error', () => {
+            fail(MULTIPART_REFUSED.cutOff);
+            done();
+          });
+          stream.on('data', (c: Buffer) => {
+            if (!settled) chunks.push(c);
+          });
           stream.on('end', () => {
             files.push({
               fileName: info.filename ?? '',
@@ -58,14 +89,19 @@ export function readMultipart(req: Request): Promise<ReceivedFile[]> {
     bb.on('filesLimit', () => {
       tooMany = true;
     });
-    bb.on('error', () => reject(badRequest('Malformed multipart body', 'files')));
+    bb.on('partsLimit', () => fail(MULTIPART_REFUSED.tooManyParts));
+    bb.on('fieldsLimit', () => fail(MULTIPART_REFUSED.tooManyParts));
+    bb.on('error', (err: Error) =>
+      fail(/Unexpected end/.test(err.message) ? MULTIPART_REFUSED.cutOff : MULTIPART_REFUSED.malformed),
+    );
     bb.on('close', () => {
       Promise.all(pending).then(() => {
+        if (settled) return;
+        settled = true;
         if (tooMany) reject(badRequest(`At most ${MAX_FILES_PER_UPLOAD} files per upload`, 'files'));
         else resolve(files);
       }, reject);
     });
-    req.on('error', () => reject(badRequest('Upload interrupted', 'files')));
     req.pipe(bb);
   });
 }
@@ -93,6 +129,7 @@ export function readRaw(req: Request, limit: number): Promise<Buffer | null> {
       chunks.push(c);
     });
     req.on('end', () => resolve(over ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
+    // a client that goes away mid-body is a 400, not an 'unhandled error' 500 with a stack in the log
+    req.on('error', () => reject(badRequest('The upload of the file was interrupted', 'file')));
   });
 }

@@ -6,6 +6,9 @@ export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
   constructor(url: string, private readonly from: string) {
     this.transport = nodemailer.createTransport(url);
+    // a pooled or OAuth2 transport also reports errors as 'error' events; each send's own rejection is what counts,
+    // an unheard event would end the process (issue 30)
+    this.transport.on('error', () => undefined);
   }
   async send(message: MailMessage) {
     await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
