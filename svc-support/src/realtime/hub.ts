@@ -30,7 +30,8 @@ type Sock = Socket<
  * adapter carries every emit to the sockets of every replica.
  */
 export class LiveHub {
-  private redis: Redis[] = [];
+  /** The Redis adapter's publisher and subscriber (distributed mode). */
+  redis: Redis[] = [];
 
   private constructor(
     readonly io: Io,
@@ -50,6 +51,13 @@ export class LiveHub {
     if (ctx.config.MODE === 'distributed' && ctx.config.REDIS_URL) {
       const pub = new Redis(ctx.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: null });
       const sub = pub.duplicate();
+      // ioredis emits 'error' on every failed (re)connection: a Redis restart is logged and reconnected, never an
+      // unhandled 'error' event (issue 30 item 1)
+      for (const [client, role] of [
+        [pub, 'publisher'],
+        [sub, 'subscriber'],
+      ] as const)
+        client.on('error', (err: Error) => ctx.logger.warn({ err, role }, 'socket.io Redis connection error'));
       await Promise.all([pub.connect(), sub.connect()]);
       hub.redis = [pub, sub];
       io.adapter(createAdapter(pub, sub, { key: `${ctx.config.REDIS_PREFIX}socket.io` }));
