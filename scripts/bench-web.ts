@@ -24,6 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { prerenderedPage } from '../gateway/src/web';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BUDGET_BYTES = 170 * 1024;
@@ -101,7 +102,8 @@ export const webHandler: Handler = (req, res) => {
       TYPES[extname(file)] ?? 'application/octet-stream',
       /\.[0-9a-f]{8}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
-  const index = join(shellDist, 'index.html');
+  // the sign-in pages' prerendered HTML, as the gateway serves it (gateway/src/web.ts prerenderedPage)
+  const index = prerenderedPage(shellDist, url.pathname) ?? join(shellDist, 'index.html');
   if (!existsSync(index) || extname(url.pathname)) return send(404, Buffer.from('Not found'), 'text/plain');
   return send(200, readFileSync(index), TYPES['.html']!);
 };
