@@ -1,4 +1,5 @@
-// mf-customer's production build (scripts/build-web.mjs into a temporary folder) carries no zod: the contracts' zod
+// mf-customer's production build (scripts/build-web.mjs into a temporary folder) carries no copy of the federation
+// runtime core (the shell's serves every remote) and no zod: the contracts' zod
 // schemas validate on the services, and the one contracts function the browser runs (the report's currency
 // conversion) is imported from its zod-free module. Importing the contracts barrel put zod and every report schema
 // (about 40 KB gzip) into the cash-flow report's first load (issue 30; `npm run bench:web` measures the screen).
@@ -6,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(__dirname, '..', '..');
 let dist: string;
@@ -33,5 +35,13 @@ describe("mf-customer's build (issue 30)", () => {
     expect(withZod).toEqual([]);
     // the conversion is there (its list of fields that are not money travels with it)
     expect(files.some((f) => readFileSync(join(dist, f), 'utf8').includes('money_runs_out_year'))).toBe(true);
+  });
+
+  it('takes the federation runtime core from the shell instead of a copy in its remoteEntry.js', () => {
+    const entry = readFileSync(join(dist, 'remoteEntry.js'));
+    // scripts/rspack-config.mjs: externalRuntime here, provideExternalRuntime in the shell
+    expect(entry.toString('utf8')).toContain('_FEDERATION_RUNTIME_CORE');
+    // the copy was 33 KB gzip of every remote's first load; what is left is the container and the bundler glue
+    expect(gzipSync(entry, { level: 9 }).length).toBeLessThan(20 * 1024);
   });
 });
