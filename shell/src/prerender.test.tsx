@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inertForms, injectPage, PRERENDERED_PATHS, prerenderedFile, renderPage } from './prerender';
+import { inertForms } from './inert';
+import { injectPage, PRERENDERED_PATHS, prerenderedFile, renderPage } from './prerender';
 
 const template = readFileSync(join(__dirname, 'index.html'), 'utf8').replace(
   '</body>',
@@ -19,7 +20,7 @@ describe('the sign-in pages as HTML (issue 30)', () => {
     expect(html).toContain('<h1>Sign in</h1>');
     expect(html).toContain('data-layout="public"'); // the dark public header around it
     // the styles of every class the markup uses are in the style tags
-    expect(styles).toMatch(/^<style data-styled="true"/);
+    expect(styles).toMatch(/^<style data-kf-prerendered="">/);
     const classes = [...html.matchAll(/class="([^"]+)"/g)]
       .flatMap((m) => m[1]!.split(' '))
       .filter((c) => !/^(sc-|kf-)/.test(c));
@@ -38,7 +39,7 @@ describe('the sign-in pages as HTML (issue 30)', () => {
     const page = renderPage('/customer/auth/login');
     const out = injectPage(template, '/customer/auth/login', page);
     const form = out.indexOf('<form');
-    const style = out.indexOf('<style data-styled');
+    const style = out.indexOf('<style data-kf-prerendered');
     expect(form).toBeGreaterThan(0);
     expect(style).toBeGreaterThan(0);
     expect(style).toBeLessThan(out.indexOf('</head>'));
@@ -46,12 +47,19 @@ describe('the sign-in pages as HTML (issue 30)', () => {
     expect(out).toContain('<div id="root" class="kf-boot" data-prerendered="/customer/auth/login">');
     expect(out).not.toContain('kf-splash"><i></i>Kinfolio</div>'); // the splash is replaced, not kept beside
     expect(out).toContain('Customer sign in');
+    // the app's chunks are fetched at low priority: the page is drawn already
+    const withPreload = injectPage(
+      template.replace('</head>', '<link rel="preload" as="script" href="/1.js"></head>'),
+      '/auth/login',
+      page,
+    );
+    expect(withPreload).toContain('<link rel="preload" as="script" fetchpriority="low" href="/1.js">');
   });
 
   it('keeps the forms from submitting themselves before the script takes over (no password in the address)', () => {
     const out = inertForms(renderPage('/auth/login').html);
-    expect(out).toMatch(/<form method="post" /);
-    expect(out).toMatch(/<button type="submit" disabled=""/);
+    expect(out).toMatch(/<form data-kf-inert="" method="post" /);
+    expect(out).toMatch(/<button type="submit" data-kf-inert="" disabled=""/);
     expect(out).not.toMatch(/<form(?![^>]*method="post")[\s>]/);
   });
 

@@ -1,16 +1,17 @@
 // The sign-in pages as HTML (issue 30 "The first load grew"): at build time (scripts/build-web.mjs, after the shell's
 // rspack build) each public auth page is rendered to markup with its styled-components CSS and written into a copy of
-// the built index.html, so the page paints from the HTML before any script has run; the shell's script then takes
-// the page over (createRoot replaces the markup in one commit, as it replaced the splash before). The gateway serves
-// these copies for exactly these paths (`prerendered.json`), every other path gets index.html.
+// the built index.html, so the page paints from the HTML before any script has run. The shell's script then hydrates
+// it (bootstrap.tsx; the same components give the same class names), or renders afresh when the address has a query.
+// The gateway serves these copies for exactly these paths (`prerendered.json`), every other path gets index.html.
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { Shell } from './App';
+import { inertForms } from './inert';
 
 /**
  * The signed-out auth pages rendered at build time. Query parameters (?email=, ?next=, ?verified=) only prefill a
- * field or add a notice: the markup is rendered without them and the script fills them in when it takes over.
+ * field or add a notice: the markup is rendered without them, and with a query the script renders the page afresh.
  */
 export const PRERENDERED_PATHS = [
   '/auth/login',
@@ -40,7 +41,11 @@ export function renderPage(path: string): { html: string; styles: string } {
         </MemoryRouter>,
       ),
     );
-    return { html, styles: sheet.getStyleTags() };
+    // Not marked as styled-components' own: the app's styled-components would take these rules over (remove the tag,
+    // parse it, insert the rules again) when it starts, and the page must keep its styles through that. The app
+    // inserts the same rules (same class names) into its own tag: a few KB drawn from twice, nothing changes.
+    const styles = sheet.getStyleTags().replace(/<style[^>]*>/g, '<style data-kf-prerendered="">');
+    return { html, styles };
   } finally {
     sheet.seal();
   }
@@ -49,16 +54,11 @@ export function renderPage(path: string): { html: string; styles: string } {
 const ROOT_DIV = /<div id="root"([^>]*)>[\s\S]*?<\/div><\/div>/;
 
 /**
- * Until the script takes over, a form of the markup must not submit itself: the browser's own submission would send
- * the typed password in the address (GET to the page). Each form posts (should it ever submit, nothing is put in the
- * address) and its submit button is disabled, which also stops the Enter key's implicit submission; the script's
- * render has neither.
+ * The app's chunks are still fetched at once, but at low priority: the page is drawn already, so they must not
+ * compete with the document for the first paint (high-priority preloads count as before the first paint, in
+ * Lighthouse's model too).
  */
-export function inertForms(html: string): string {
-  return html
-    .replace(/<form(?=[\s>])/g, '<form method="post"')
-    .replace(/<button type="submit"/g, '<button type="submit" disabled=""');
-}
+const LOW_PRIORITY_PRELOAD = '<link rel="preload" as="script" fetchpriority="low"';
 
 /**
  * The built index.html with `page` in #root (marked data-prerendered with its path) and its styles at the end of
@@ -68,5 +68,8 @@ export function injectPage(indexHtml: string, path: string, page: { html: string
   const m = ROOT_DIV.exec(indexHtml);
   if (!m) throw new Error('index.html has no <div id="root"> with the splash to replace');
   const root = `<div id="root"${m[1]} data-prerendered="${path}">${inertForms(page.html)}</div>`;
-  return indexHtml.replace(ROOT_DIV, () => root).replace('</head>', () => `${page.styles}</head>`);
+  return indexHtml
+    .replace(ROOT_DIV, () => root)
+    .replace('</head>', () => `${page.styles}</head>`)
+    .replace(/<link rel="preload" as="script"/g, LOW_PRIORITY_PRELOAD);
 }

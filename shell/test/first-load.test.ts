@@ -28,7 +28,7 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 function firstLoadScripts(html: string): string[] {
   const files = [
     ...[...html.matchAll(/<script[^>]*\ssrc="\/([^"]+\.js)"/g)].map((m) => m[1]!),
-    ...[...html.matchAll(/<link rel="preload" as="script" href="\/([^"]+\.js)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<link rel="preload" as="script"[^>]* href="\/([^"]+\.js)"/g)].map((m) => m[1]!),
   ];
   return [...new Set(files)];
 }
@@ -61,7 +61,7 @@ describe("the shell's first load (issue 30)", () => {
     expect(form).toBeLessThan(html.indexOf('<script'));
     expect(html).toMatch(/<input[^>]*name="email"/);
     expect(html).toMatch(/>Sign In<\/button>/);
-    expect(html.indexOf('<style data-styled')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('<style data-kf-prerendered')).toBeLessThan(html.indexOf('</head>'));
     // the other sign-in pages too, and not the signed-in areas
     for (const path of ['/auth/forgot-password', '/advisor/auth/create-account', '/customer/auth/login'])
       expect([
