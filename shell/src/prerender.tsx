@@ -62,7 +62,7 @@ const LOW_PRIORITY_PRELOAD = '<link rel="preload" as="script" fetchpriority="low
 
 /**
  * The built index.html with `page` in #root (marked data-prerendered with its path) and its styles at the end of
- * <head>, so the first paint needs nothing but this document; the scripts (deferred) then take the page over.
+ * <head>, so the first paint needs nothing but this document; the scripts (deferred) then hydrate it.
  */
 export function injectPage(indexHtml: string, path: string, page: { html: string; styles: string }): string {
   const m = ROOT_DIV.exec(indexHtml);
