@@ -24,6 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { prerenderedPage } from '../gateway/src/web';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BUDGET_BYTES = 170 * 1024;
@@ -101,7 +102,8 @@ export const webHandler: Handler = (req, res) => {
       TYPES[extname(file)] ?? 'application/octet-stream',
       /\.[0-9a-f]{8}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
-  const index = join(shellDist, 'index.html');
+  // the sign-in pages' prerendered HTML, as the gateway serves it (gateway/src/web.ts prerenderedPage)
+  const index = prerenderedPage(shellDist, url.pathname) ?? join(shellDist, 'index.html');
   if (!existsSync(index) || extname(url.pathname)) return send(404, Buffer.from('Not found'), 'text/plain');
   return send(200, readFileSync(index), TYPES['.html']!);
 };
@@ -246,10 +248,241 @@ const standInUser = (type: Role) => ({
 });
 
 /**
- * An API stand-in for the remotes' first loads: a signed-in user of `type`, and empty answers for everything else,
- * so each screen renders its empty state without the services.
+ * A two-year financial report (the shape of contracts' reports.FinancialReport, as mf-customer's ReportView test has
+ * it), so the report screens render their charts and tables: an empty list there made the screen fail into the
+ * error boundary and the measure was of a broken screen (issue 30).
  */
-function apiStandIn(type: Role) {
+const BENCH_REPORT = {
+  customer_id: '00000000-0000-4000-8000-00000000b0a1',
+  currency: 'SGD',
+  household_currency: 'SGD',
+  rate: 1,
+  as_of: '2026-11-24',
+  computed_at: '2026-11-24T00:00:00.000Z',
+  start_year: 2026,
+  end_year: 2027,
+  money_runs_out_year: null,
+  cashflow: {
+    years: [
+      { year: 2026, income: 180000, expenses: 120000, savings: 60000, shortfall: 0, net_cash_flow: 60000 },
+      { year: 2027, income: 150000, expenses: 170000, savings: 0, shortfall: 20000, net_cash_flow: -20000 },
+    ],
+    totals: { income: 330000, expenses: 290000, savings: 60000, shortfall: 20000 },
+  },
+  networth: {
+    years: [
+      {
+        year: 2026,
+        cash: 10000,
+        investments: 20000,
+        pensions: 70000,
+        properties: 600000,
+        insurance: 0,
+        loans: 240000,
+        shortfall: 0,
+        total_assets: 700000,
+        total_liabilities: 240000,
+        net_worth: 460000,
+      },
+    ],
+    current: { total_assets: 700000, total_liabilities: 240000, net_worth: 460000 },
+  },
+  insurance: {
+    members: [
+      {
+        member_id: 'm1',
+        name: 'Alex Tan',
+        age: 40,
+        rows: [{ benefit_type: 'Death', cover: 500000, unlimited: false, until_age: 99, target: 800000, gap: 300000 }],
+      },
+    ],
+    totals: { cover: 500000, target: 800000, gap: 300000 },
+  },
+  funds: {
+    by_asset_class: [
+      { asset_class: 'cash', value: 10000 },
+      { asset_class: 'provident', value: 70000 },
+    ],
+    provident: [
+      {
+        pension_id: 'p1',
+        member_id: 'm1',
+        member_name: 'Alex Tan',
+        scheme: 'CPF',
+        name: null,
+        balance: 70000,
+        accounts: [
+          { account: 'OA', amount: 50000 },
+          { account: 'SA', amount: 20000 },
+        ],
+      },
+    ],
+    total: 80000,
+  },
+  debt: {
+    loans: [
+      {
+        debt_id: 'd1',
+        type: 'mortgage',
+        name: 'Home',
+        outstanding: 240000,
+        instalment: 907.19,
+        total_interest: 130000,
+        months_remaining: 380,
+        end_year: 2058,
+      },
+    ],
+    years: [{ year: 2026, outstanding: 240000, payments: 10886.28 }],
+    total_outstanding: 240000,
+    total_monthly_repayment: 907.19,
+  },
+  property: {
+    properties: [
+      {
+        debt_id: 'd1',
+        type: 'mortgage',
+        name: 'Home',
+        market_value: 600000,
+        outstanding: 240000,
+        equity: 360000,
+        selling_year: null,
+        net_proceeds: null,
+      },
+    ],
+    totals: { market_value: 600000, outstanding: 240000, equity: 360000, net_proceeds: 0 },
+  },
+  checks: {
+    emergency_fund: {
+      threshold: { key: 'emergency_fund_months', label: 'Emergency fund', unit: 'months', value: 6, is_default: false },
+      liquid: 10000,
+      monthly_expenses: 4000,
+      months_covered: 2.5,
+      target_months: 6,
+      target_amount: 24000,
+      shortfall: 14000,
+      met: false,
+    },
+    cover: [
+      {
+        member_id: 'm1',
+        name: 'Alex Tan',
+        annual_income: 108000,
+        life: {
+          threshold: {
+            key: 'life_cover_multiple',
+            label: 'Life cover (multiple of annual income)',
+            unit: 'multiple',
+            value: 9,
+            is_default: true,
+          },
+          cover: 1000000,
+          unlimited: false,
+          target: 972000,
+          gap: 0,
+          met: true,
+        },
+        critical_illness: {
+          threshold: {
+            key: 'critical_illness_cover_multiple',
+            label: 'Critical illness cover (multiple of annual income)',
+            unit: 'multiple',
+            value: 4,
+            is_default: true,
+          },
+          cover: 200000,
+          unlimited: false,
+          target: 432000,
+          gap: 232000,
+          met: false,
+        },
+      },
+    ],
+    debt_service: {
+      threshold: {
+        key: 'debt_service_ratio_max',
+        label: 'Debt service ratio, maximum',
+        unit: 'percent',
+        value: 55,
+        is_default: true,
+      },
+      year: 2026,
+      loan_repayments: 10886.28,
+      gross_income: 180000,
+      ratio_percent: 6.05,
+      max_percent: 55,
+      met: true,
+    },
+    retirement: {
+      threshold: {
+        key: 'retirement_income_replacement',
+        label: 'Retirement income replacement',
+        unit: 'percent',
+        value: 70,
+        is_default: true,
+      },
+      member_id: 'm1',
+      name: 'Alex Tan',
+      retirement_year: 2041,
+      last_working_year: 2040,
+      last_working_income: 180000,
+      retirement_income: 72000,
+      replacement_percent: 40,
+      target_percent: 70,
+      met: false,
+    },
+  },
+};
+
+const benchMember = (id: string, relation: string, name: string) => ({
+  id,
+  household_id: STAND_IN_ID,
+  name,
+  gender: 'female',
+  relation,
+  holding_pr: false,
+  status: 'active',
+  position: 0,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+});
+/** The stand-in customer's household (single-lead) and its cash-flow summary, as mf-customer's tests have them. */
+const BENCH_HOUSEHOLD = {
+  id: STAND_IN_ID,
+  name: 'Bench User',
+  gender: 'female',
+  age: 42,
+  currency: 'SGD',
+  marital_status: 'married',
+  dependencies: [],
+  children_count: 0,
+  citizenship: 'citizen',
+  members: [
+    benchMember('00000000-0000-4000-8000-00000000b0a2', 'me', 'Bench User'),
+    benchMember('00000000-0000-4000-8000-00000000b0a3', 'spouse', 'Bench Partner'),
+  ],
+};
+const flow = (monthly: number) => ({ monthly, annual: monthly * 12 });
+const BENCH_CASH_FLOW = {
+  household_id: STAND_IN_ID,
+  currency: 'SGD',
+  members: [],
+  household: { expenses: flow(0), living_expenses: flow(0) },
+  incomes_by_kind: {},
+  expenses_by_category: {},
+  totals: {
+    income: flow(14700),
+    expenses: flow(3480),
+    living_expenses: flow(1800),
+    savings: flow(1000),
+    net: flow(8420),
+  },
+};
+
+/**
+ * An API stand-in for the remotes' first loads: a signed-in user of `type`, the household, its cash flow and its
+ * financial report above, and empty answers for everything else, so each screen renders its empty state without the services.
+ */
+export function apiStandIn(type: Role) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (!url.pathname.startsWith('/api/v1/')) return false;
@@ -259,6 +492,10 @@ function apiStandIn(type: Role) {
       res.end(JSON.stringify(body));
     };
     if (path === 'users/me') send(200, { data: standInUser(type) });
+    else if (req.method === 'GET' && /^customer\/[^/]+\/financial-report$/.test(path))
+      send(200, { data: BENCH_REPORT });
+    else if (req.method === 'GET' && path.startsWith('single-lead/')) send(200, { data: BENCH_HOUSEHOLD });
+    else if (req.method === 'GET' && path.startsWith('customer/cash-flow/')) send(200, { data: BENCH_CASH_FLOW });
     else if (req.method === 'GET') send(200, { data: { rows: [], total: 0, page: 1, page_size: 20 } });
     else send(404, { message: 'Not found' });
     return true;

@@ -4,7 +4,10 @@
 //   node scripts/build-web.mjs --force       builds everything
 //   node scripts/build-web.mjs --only shell,mf-admin
 //   node scripts/build-web.mjs --parallel 2  two builds at a time (default one: the machine is shared)
+//   node scripts/build-web.mjs --only shell --out DIR   builds one workspace into DIR instead of its dist/ (tests)
+// After the shell's build, its sign-in pages are prerendered into HTML beside index.html (shell/prerender.ts).
 // A remote without rspack.config.mjs is skipped with a warning. Exits non-zero when any build fails.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -38,7 +41,13 @@ function upToDate(ws) {
   const stamp = join(ROOT, ws, 'dist', STAMP);
   if (!existsSync(stamp)) return false;
   const built = statSync(stamp).mtimeMs;
-  const sources = [join(ws, 'src'), join(ws, 'rspack.config.mjs'), join(ws, 'package.json'), ...SHARED_SOURCES];
+  const sources = [
+    join(ws, 'src'),
+    join(ws, 'rspack.config.mjs'),
+    join(ws, 'package.json'),
+    join(ws, 'prerender.ts'),
+    ...SHARED_SOURCES,
+  ];
   return sources.every((p) => newestMtime(join(ROOT, p)) <= built);
 }
 
@@ -53,8 +62,10 @@ function filesUnder(dir) {
   return out;
 }
 
-export function distSizes(ws) {
-  const files = filesUnder(join(ROOT, ws, 'dist')).filter((f) => /\.(m?js|css)$/.test(f));
+export function distSizes(wsOrDir) {
+  const files = filesUnder(wsOrDir.startsWith('/') ? wsOrDir : join(ROOT, wsOrDir, 'dist')).filter((f) =>
+    /\.(m?js|css)$/.test(f),
+  );
   let raw = 0;
   let gz = 0;
   for (const f of files) {
@@ -67,7 +78,20 @@ export function distSizes(ws) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-async function buildOne(ws) {
+/**
+ * The shell's sign-in pages as HTML (issue 30): renders them with the shell's own components (under tsx, in a child
+ * process) into copies of the built index.html, and writes prerendered.json, which the gateway serves them by.
+ */
+function prerenderShell(outDir) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'shell', 'prerender.ts'), outDir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (r.status !== 0) throw new Error(`prerendering the sign-in pages failed:\n${r.stderr || r.stdout}`);
+}
+
+async function buildOne(ws, outDir) {
   const dir = join(ROOT, ws);
   const configPath = join(dir, 'rspack.config.mjs');
   if (!existsSync(configPath)) {
@@ -78,6 +102,8 @@ async function buildOne(ws) {
   const { rspack } = await import('@rspack/core');
   const mod = await import(pathToFileURL(configPath).href);
   const config = typeof mod.default === 'function' ? await mod.default({}, { mode: 'production' }) : mod.default;
+  if (outDir) config.output.path = outDir;
+  const dist = config.output.path;
   const stats = await new Promise((res, rej) => {
     const compiler = rspack(config);
     compiler.run((err, st) => {
@@ -95,10 +121,11 @@ async function buildOne(ws) {
   }
   for (const w of (info.warnings ?? []).slice(0, 5))
     console.warn(`  warning ${ws}: ${(w.message ?? '').split('\n')[0]}`);
-  writeFileSync(join(dir, 'dist', STAMP), new Date().toISOString());
-  const s = distSizes(ws);
+  if (ws === 'shell') prerenderShell(dist);
+  writeFileSync(join(dist, STAMP), new Date().toISOString());
+  const s = distSizes(dist);
   console.log(
-    `✓ ${ws} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${s.files} files, ${kb(s.raw)} (${kb(s.gz)} gzip) → ${relative(ROOT, join(dir, 'dist'))}`,
+    `✓ ${ws} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${s.files} files, ${kb(s.raw)} (${kb(s.gz)} gzip) → ${relative(ROOT, dist)}`,
   );
   return { ws, ok: true };
 }
@@ -109,6 +136,12 @@ async function main(argv) {
   const only = onlyIdx >= 0 ? (argv[onlyIdx + 1] ?? '').split(',').filter(Boolean) : null;
   const parIdx = argv.indexOf('--parallel');
   const parallel = Math.max(1, Math.min(4, Number(parIdx >= 0 ? argv[parIdx + 1] : 1) || 1));
+  const outIdx = argv.indexOf('--out');
+  const outDir = outIdx >= 0 ? resolve(argv[outIdx + 1] ?? '') : undefined;
+  if (outDir && only?.length !== 1) {
+    console.error('--out needs --only with one workspace');
+    return 2;
+  }
   process.env.NODE_ENV ??= 'production';
 
   const todo = [];
@@ -117,7 +150,7 @@ async function main(argv) {
       console.error(`unknown web workspace: ${ws}`);
       return 2;
     }
-    if (!force && upToDate(ws)) console.log(`· ${ws}: up to date`);
+    if (!force && !outDir && upToDate(ws)) console.log(`· ${ws}: up to date`);
     else todo.push(ws);
   }
   const results = [];
@@ -126,7 +159,7 @@ async function main(argv) {
     while (queue.length) {
       const ws = queue.shift();
       try {
-        results.push(await buildOne(ws));
+        results.push(await buildOne(ws, outDir));
       } catch (e) {
         console.error(`✗ ${ws}: ${e instanceof Error ? e.stack || e.message : e}`);
         results.push({ ws, ok: false });

@@ -7,6 +7,8 @@
 // Remotes are never listed in the host at build time: the shell registers them at runtime from /remotes.json, so a
 // remote that is down cannot blank the shell. React, react-dom, react-router(-dom), styled-components and
 // @kinfolio/ui-kit are shared singletons, so the session context and the theme are one across every remote.
+// The remotes take the federation runtime core from the shell (externalRuntime / provideExternalRuntime), so it
+// loads once, not once more in every remoteEntry.js (issue 30).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -122,6 +124,8 @@ export function remoteConfig({ dir, name, exposes, mode, shared = {} }) {
       shared: { ...sharedSingletons(), ...shared },
       manifest: true,
       dts: false,
+      // the federation runtime core comes from the shell (provideExternalRuntime there), not a copy per remoteEntry
+      experiments: { externalRuntime: true },
     }),
   ];
   return cfg;
@@ -184,6 +188,8 @@ export function hostConfig({ dir, mode, name = 'kf_shell', shared = {}, eager = 
       ),
       manifest: false,
       dts: false,
+      // the remotes use this runtime core (their externalRuntime) instead of each bundling its own 33 KB gz copy
+      experiments: { provideExternalRuntime: true },
     }),
     ...(preload && !eager ? [new PreloadAsyncChunksPlugin()] : []),
   ];

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, normalize, sep } from 'node:path';
 import type { auth } from '@kinfolio/contracts';
 import express, { type Request, type Response, Router } from 'express';
 import { escapeHtml } from './html';
@@ -136,9 +136,37 @@ function sendPage(req: Request, res: Response, page: RenderedPage) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+const prerenderedMaps = new Map<string, { mtimeMs: number; map: Record<string, string> }>();
+
+/**
+ * The shell's prerendered page for `path`, if its build made one: shell/dist/prerendered.json maps the sign-in paths
+ * (/auth/login, ...) to HTML files that carry the page's markup and CSS, so it paints before any script runs
+ * (issue 30, docs/decisions/web.md). Exact paths only; a build without the file (or an entry outside the folder)
+ * gives null, and the plain index.html is served.
+ */
+export function prerenderedPage(shellDir: string, path: string): string | null {
+  const mapFile = join(shellDir, 'prerendered.json');
+  let entry = prerenderedMaps.get(mapFile);
+  try {
+    const { mtimeMs } = statSync(mapFile);
+    if (!entry || entry.mtimeMs !== mtimeMs) {
+      entry = { mtimeMs, map: JSON.parse(readFileSync(mapFile, 'utf8')) as Record<string, string> };
+      prerenderedMaps.set(mapFile, entry);
+    }
+  } catch {
+    prerenderedMaps.delete(mapFile);
+    return null;
+  }
+  const file = Object.hasOwn(entry.map, path) ? entry.map[path] : undefined;
+  if (typeof file !== 'string') return null;
+  const full = normalize(join(shellDir, file));
+  return full.startsWith(normalize(shellDir) + sep) && existsSync(full) ? full : null;
+}
+
 /**
  * The web front end: each remote's build under /mf/<remote>/ (CORS open, so a shell on another origin can load
- * it), `/remotes.json`, and the shell with a single-page fallback to its index.html for HTML navigations. On an
+ * it), `/remotes.json`, and the shell with a single-page fallback to its index.html for HTML navigations (the
+ * sign-in pages get their prerendered copy of it, `prerenderedPage`). On an
  * advisor's sub-domain, `/` and `/home` are the server-rendered public page (`tenantPage`; a 404 page for an unknown
  * username) and the shell's other paths carry the advisor's og tags (`tenantHead`): crawlers do not run the shell's
  * JavaScript. When svc-auth cannot be asked the plain index is served.
@@ -186,7 +214,7 @@ export function webRouter(
   router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
     if (!req.accepts('html') || basename(req.path).includes('.')) return next();
-    const index = join(web.shellDir, 'index.html');
+    const index = prerenderedPage(web.shellDir, req.path) ?? join(web.shellDir, 'index.html');
     res.setHeader('Cache-Control', 'no-cache');
     if (!existsSync(index)) {
       res.status(503).type('html').send(NOT_BUILT);

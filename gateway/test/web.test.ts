@@ -5,7 +5,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, type Harness, startHarness } from './helpers';
 
-function tempWeb(withShell: boolean) {
+function tempWeb(withShell: boolean, prerendered = false) {
   const root = mkdtempSync(join(tmpdir(), 'kf-gw-web-'));
   const shellDir = join(root, 'shell');
   mkdirSync(shellDir);
@@ -15,6 +15,19 @@ function tempWeb(withShell: boolean) {
       '<!doctype html><html><head><title>Kinfolio</title></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(join(shellDir, 'main.1a2b3c4d5e.js'), 'console.log(1)');
+  }
+  if (withShell && prerendered) {
+    // the shell build's prerendered sign-in page (shell/prerender.ts), and a map entry that points outside the folder
+    mkdirSync(join(shellDir, 'auth'));
+    writeFileSync(
+      join(shellDir, 'auth', 'login.html'),
+      '<!doctype html><html><head></head><body><div id="root" data-prerendered="/auth/login"><form method="post" aria-label="Sign in"></form></div></body></html>',
+    );
+    writeFileSync(join(root, 'outside.html'), 'outside');
+    writeFileSync(
+      join(shellDir, 'prerendered.json'),
+      JSON.stringify({ '/auth/login': 'auth/login.html', '/auth/forgot-password': '../outside.html' }),
+    );
   }
   const remotes = {} as Record<'mf_advisor' | 'mf_customer' | 'mf_admin' | 'mf_support', string>;
   for (const name of ['mf_advisor', 'mf_customer', 'mf_admin', 'mf_support'] as const) {
@@ -32,7 +45,7 @@ describe('gateway: the web front end', () => {
   let h: Harness;
   let root: string;
   beforeAll(async () => {
-    const t = tempWeb(true);
+    const t = tempWeb(true, true);
     root = t.root;
     h = await startHarness({
       gateway: { web: t.web, remotesJson: { mf_support: 'https://cdn.example.com/mf-support/mf-manifest.json' } },
@@ -91,6 +104,19 @@ describe('gateway: the web front end', () => {
     const api = await call(h.url, 'GET', '/api/v1/unknown', { headers: { accept: 'text/html' } });
     expect([api.status, api.body.message]).toEqual([404, 'Not found']);
     expect((await call(h.url, 'GET', '/dev/mailbox', { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+
+  it("serves a sign-in page's prerendered HTML (its form before any script) for exactly its path", async () => {
+    const login = await call(h.url, 'GET', '/auth/login', { headers: { accept: 'text/html' } });
+    expect(login.status).toBe(200);
+    expect(login.text).toContain('<div id="root" data-prerendered="/auth/login"><form method="post"');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.headers['content-security-policy']).toContain("default-src 'self'");
+    // other paths, a trailing slash and an entry outside the shell's folder get the plain index
+    for (const path of ['/auth/login/', '/auth/forgot-password', '/customer/auth/login']) {
+      const r = await call(h.url, 'GET', path, { headers: { accept: 'text/html' } });
+      expect([path, r.status, r.text]).toEqual([path, 200, expect.stringContaining('<div id="root"></div>')]);
+    }
   });
 });
 

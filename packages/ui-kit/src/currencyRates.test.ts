@@ -1,5 +1,12 @@
 /** @jest-environment jsdom */
-import { CURRENCY_RATES_KEY, CURRENCY_RATES_MAX_AGE_MS, keptCurrencyRates, loadCurrencyRates } from './currencyRates';
+import { planning } from '@kinfolio/contracts';
+import {
+  CURRENCY_RATES_KEY,
+  CURRENCY_RATES_MAX_AGE_MS,
+  isCurrencyRatesTable,
+  keptCurrencyRates,
+  loadCurrencyRates,
+} from './currencyRates';
 
 // jsdom has no Response: the client reads only ok, status and text().
 const fakeResponse = (status: number, body: unknown) =>
@@ -72,5 +79,32 @@ describe('currency rates kept locally (platform spec §3, planning spec §7)', (
     expect(a?.rates.SGD).toBe(0.3016);
     expect(b?.rates.SGD).toBe(0.3016);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('the hand check of a rates table (kept so zod stays out of the browser)', () => {
+  const row = { code: 'SGD', rate: 0.3, base: 'RM', updated_at: '2026-11-01T00:00:00.000Z' };
+  const cases: unknown[] = [
+    table(0.3016).data,
+    { base: 'RM', rates: [] },
+    { base: 'RM', rates: [row], extra: 1 },
+    { base: 'RM', rates: [{ ...row, rate: 0 }] },
+    { base: 'RM', rates: [{ ...row, rate: -1 }] },
+    { base: 'RM', rates: [{ ...row, rate: Number.POSITIVE_INFINITY }] },
+    { base: 'RM', rates: [{ ...row, rate: Number.NaN }] },
+    { base: 'RM', rates: [{ ...row, rate: '0.3' }] },
+    { base: 'RM', rates: [{ ...row, code: 1 }] },
+    { base: 'RM', rates: [{ ...row, base: undefined }] },
+    { base: 'RM', rates: [{ ...row, updated_at: null }] },
+    { base: 'RM', rates: [null] },
+    { base: 'RM', rates: {} },
+    { base: 2, rates: [row] },
+    { rates: [row] },
+    null,
+    'RM',
+    [],
+  ];
+  it.each(cases.map((c, i) => [i, c]))('case %i: accepts exactly what the contract accepts', (_i, c) => {
+    expect(isCurrencyRatesTable(c)).toBe(planning.CurrencyRatesReply.shape.data.safeParse(c).success);
   });
 });

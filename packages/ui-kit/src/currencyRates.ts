@@ -1,4 +1,3 @@
-import { planning } from '@kinfolio/contracts';
 import { useEffect, useState } from 'react';
 import { api } from './api';
 
@@ -19,14 +18,39 @@ export interface KeptCurrencyRates {
   fetchedAt: number;
 }
 
-const Kept = planning.CurrencyRatesReply.shape.data;
+interface RatesTable {
+  base: string;
+  rates: Array<{ code: string; rate: number; base: string; updated_at: string }>;
+}
+
+/**
+ * Whether `data` is the `data` of contracts' planning.CurrencyRatesReply (a unit test keeps the two in step). Checked
+ * by hand, not with the zod schema: importing @kinfolio/contracts at run time put zod and every contract (about 50 KB
+ * gzip) into the shell's first load, because ui-kit is a shared singleton and so loads whole (docs/decisions/web.md).
+ */
+export function isCurrencyRatesTable(data: unknown): data is RatesTable {
+  if (typeof data !== 'object' || data === null) return false;
+  const { base, rates } = data as { base?: unknown; rates?: unknown };
+  if (typeof base !== 'string' || !Array.isArray(rates)) return false;
+  return rates.every((r: unknown) => {
+    if (typeof r !== 'object' || r === null) return false;
+    const { code, rate, base: b, updated_at } = r as Record<string, unknown>;
+    return (
+      typeof code === 'string' &&
+      typeof rate === 'number' &&
+      Number.isFinite(rate) &&
+      rate > 0 &&
+      typeof b === 'string' &&
+      typeof updated_at === 'string'
+    );
+  });
+}
 
 function fromReply(data: unknown, fetchedAt: number): KeptCurrencyRates | null {
-  const parsed = Kept.safeParse(data);
-  if (!parsed.success) return null;
-  const rates: Record<string, number> = { [parsed.data.base]: 1 };
-  for (const r of parsed.data.rates) rates[r.code.toUpperCase()] = r.rate;
-  return { base: parsed.data.base, rates, fetchedAt };
+  if (!isCurrencyRatesTable(data)) return null;
+  const rates: Record<string, number> = { [data.base]: 1 };
+  for (const r of data.rates) rates[r.code.toUpperCase()] = r.rate;
+  return { base: data.base, rates, fetchedAt };
 }
 
 /** The kept table, or null when none is kept (or what is kept is not a table: it is then ignored). */

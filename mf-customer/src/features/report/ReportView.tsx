@@ -1,4 +1,6 @@
-import { reports } from '@kinfolio/contracts';
+import type { reports } from '@kinfolio/contracts';
+// the conversion alone, without zod and the report schemas (the currency switch converts in the browser; issue 30)
+import { convertReportAmounts } from '@kinfolio/contracts/src/report-amounts';
 import { convert, round2 } from '@kinfolio/money';
 import {
   api,
@@ -178,7 +180,7 @@ function convertedLocally(r: Report, to: Currency, rates: KeptCurrencyRates): Re
   if (r.currency !== r.household_currency) return null;
   try {
     const f = (x: number) => round2(convert(x, r.currency, to, rates.rates));
-    return { ...reports.convertReportAmounts(r, f), currency: to, rate: convert(1, r.currency, to, rates.rates) };
+    return { ...convertReportAmounts(r, f), currency: to, rate: convert(1, r.currency, to, rates.rates) };
   } catch {
     return null; // a currency the kept table lacks: the service converts
   }
