@@ -18,6 +18,11 @@ export interface HttpAppOptions {
   jsonLimit?: string;
   /** Check every JSON success reply of a listed route against its contract (tests): see `contractCheck`. */
   contractCheck?: ContractCheck;
+  /**
+   * The route table's body rules for this service's JSON body routes (415 for a non-JSON body, 400 for an unknown key:
+   * body-rules.ts). On unless false: only a stand-in that echoes any body (the gateway's tests) turns them off.
+   */
+  bodyRules?: boolean;
 }
 
 /**
@@ -48,11 +53,11 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   if (opts.contractCheck && opts.contractCheck !== 'off') app.use(contractCheck(opts.contractCheck, opts.logger));
   app.use(accessLog(opts.logger));
   // the table's JSON body routes of this service: JSON only (415), and no key their body schema does not know (400)
-  const table = bodyRoutes(opts.name);
-  app.use(requireJsonContentType(table));
+  const table = opts.bodyRules === false ? null : bodyRoutes(opts.name);
+  if (table) app.use(requireJsonContentType(table));
   app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: refuseDeepJson }));
   app.use(refusePrototypeKeys);
-  app.use(refuseUnknownKeys(table));
+  if (table) app.use(refuseUnknownKeys(table));
   return app;
 }
 
