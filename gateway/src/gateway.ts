@@ -6,6 +6,7 @@ import {
   CSRF_HEADER,
   CSRF_VALUE,
   InternalHeaders,
+  isSecureRequest,
   routes,
   type ServiceName,
 } from '@kinfolio/contracts';
@@ -28,7 +29,7 @@ import { PublicPages } from './public-page';
 import { type RouteInfo, RouteTable } from './route-table';
 import { type SessionIdentity, SessionResolver, sessionToken } from './session';
 import { SessionMirror } from './session-mirror';
-import { tenantFromHost } from './tenant';
+import { tenantFromHost, validHost } from './tenant';
 import { timeLimitFor } from './time-limits';
 import { callReplica, createAgent, PROBE_INTERVAL_MS, PROBE_TIMEOUT_MS, probeReplicas, ReplicaPool } from './upstreams';
 import {
@@ -77,6 +78,7 @@ const STATE_CHANGING_GETS = new Set(['auth/logout', 'customer/auth/logout', 'aut
 const CSRF_EXEMPT = new Set(['webhooks/stripe', 'files/blob/*key']);
 const SERVICES: ServiceName[] = ['svc-auth', 'svc-planning', 'svc-billing', 'svc-support'];
 const CORRELATION_ID = /^[\w-]{8,64}$/;
+export const INVALID_HOST_MESSAGE = 'Invalid Host header';
 
 /** What the gateway knows about one request while handling it. */
 interface Ctx {
@@ -282,6 +284,18 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     return ctx;
   };
 
+  /**
+   * The scheme the browser used: X-Forwarded-Proto only from a proxy the gateway trusts (TRUST_PROXY), else the
+   * gateway's own socket (TLS or not). A client's own X-Forwarded-Proto is never believed.
+   */
+  const scheme = (req: http.IncomingMessage): 'https' | 'http' => {
+    const forwarded = cfg.TRUST_PROXY ? header(req, 'x-forwarded-proto') : undefined;
+    if (forwarded) return forwarded.split(',')[0]?.trim().toLowerCase() === 'https' ? 'https' : 'http';
+    return 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  };
+  /** Whether the session cookie of this request is the https one (`__Host-kf_session`): contracts isSecureRequest. */
+  const secureRequest = (req: http.IncomingMessage) => isSecureRequest(cfg.PUBLIC_URL, scheme(req));
+
   /** Internal headers for a service: incoming x-kf-* are dropped, the verified identity is signed in. */
   const forwardHeaders = (req: http.IncomingMessage, ctx: Ctx, identity: SessionIdentity | undefined) => {
     for (const key of Object.keys(req.headers)) if (key.startsWith('x-kf-')) delete req.headers[key];
@@ -300,8 +314,8 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       ),
     );
     req.headers['x-forwarded-for'] = cfg.TRUST_PROXY && prior ? `${prior}, ${remote}` : remote;
-    if (!(cfg.TRUST_PROXY && req.headers['x-forwarded-proto']))
-      req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+    // one scheme, 'https' or 'http': svc-auth sets the session cookie by it (secure + __Host- name: issue 30 item 8)
+    req.headers['x-forwarded-proto'] = scheme(req);
     if (!(cfg.TRUST_PROXY && req.headers['x-forwarded-host']))
       req.headers['x-forwarded-host'] = header(req, 'host') ?? '';
     if (identity) ctx.userId = identity.user_id;
@@ -353,7 +367,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         return sendJson(req, res, 403, { message: CSRF_MESSAGE });
       }
       const body = await readBody(req, res);
-      const session = await sessions.resolve(sessionToken(req.headers), ctx.correlationId);
+      const session = await sessions.resolve(sessionToken(req.headers, secureRequest(req)), ctx.correlationId);
       const decision = authorize(route, session, header(req, AUTHORIZATION_TYPE_HEADER));
       if (!decision.ok) {
         if ('unavailable' in decision) return sendJson(req, res, 503, { message: unavailableMessage('svc-auth') });
@@ -451,7 +465,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     const ctx = begin(req, res);
     ctx.service = 'svc-support';
     try {
-      const session = await sessions.resolve(sessionToken(req.headers), ctx.correlationId);
+      const session = await sessions.resolve(sessionToken(req.headers, secureRequest(req)), ctx.correlationId);
       if (session.kind === 'unavailable') return sendJson(req, res, 503, { message: unavailableMessage('svc-auth') });
       if (session.kind !== 'valid') return sendJson(req, res, 401, { message: INVALID_TOKEN });
       const body = await readBody(req, res);
@@ -517,6 +531,12 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
 
   // The API path skips express's per-request setup: it is the hot path and needs none of it.
   const server = http.createServer((req, res) => {
+    // a Host that is not a host name and an optional port names no tenant and is refused (issue 30 item 8)
+    const host = header(req, 'host');
+    if (host !== undefined && !validHost(host)) {
+      begin(req, res);
+      return sendJson(req, res, 400, { message: INVALID_HOST_MESSAGE });
+    }
     if (req.url?.startsWith('/api/v1/')) void api(req, res);
     else app(req, res);
   });
@@ -561,12 +581,14 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       const path = (req.url ?? '').split('?')[0] ?? '';
       if (!path.startsWith('/socket.io/')) return refuse(socket, 404, 'Not found');
       if (!originAllowed(req)) return refuse(socket, 403, 'Origin not allowed');
+      const host = header(req, 'host');
+      if (host !== undefined && !validHost(host)) return refuse(socket, 400, INVALID_HOST_MESSAGE);
       const incoming = header(req, InternalHeaders.correlationId);
       const ctx: Ctx = {
         correlationId: incoming && CORRELATION_ID.test(incoming) ? incoming : randomUUID(),
         tenant: tenantFromHost(header(req, 'host'), cfg.PUBLIC_URL),
       };
-      const session = await sessions.resolve(sessionToken(req.headers), ctx.correlationId);
+      const session = await sessions.resolve(sessionToken(req.headers, secureRequest(req)), ctx.correlationId);
       if (session.kind === 'unavailable') return refuse(socket, 503, unavailableMessage('svc-auth'));
       if (session.kind !== 'valid') return refuse(socket, 401, INVALID_TOKEN);
       forwardHeaders(req, ctx, session.identity);

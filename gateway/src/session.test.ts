@@ -7,6 +7,15 @@ describe('sessionToken', () => {
     expect(sessionToken({ cookie: 'not_kf_session=x' })).toBeUndefined();
   });
 
+  it('reads the cookie the scheme gives: __Host-kf_session over https, kf_session over http, never the other', () => {
+    const both = { cookie: 'kf_session=plain; __Host-kf_session=hosted' };
+    expect(sessionToken(both, true)).toBe('hosted');
+    expect(sessionToken(both, false)).toBe('plain');
+    // over https a plain kf_session (which a sub-domain or an http page could have planted) is not a session
+    expect(sessionToken({ cookie: 'kf_session=plain' }, true)).toBeUndefined();
+    expect(sessionToken({ cookie: '__Host-kf_session=hosted' }, false)).toBeUndefined();
+  });
+
   it('prefers Authorization: Bearer', () => {
     expect(sessionToken({ authorization: 'Bearer tok', cookie: 'kf_session=cookie' })).toBe('tok');
     expect(sessionToken({ authorization: 'Basic xyz', cookie: 'kf_session=cookie' })).toBe('cookie');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
-import { auth, SESSION_COOKIE } from '@kinfolio/contracts';
+import { auth, sessionCookieName } from '@kinfolio/contracts';
 import { type Cache, type Logger, signIdentityHeaders } from '@kinfolio/service-kit';
 import type { SessionMirror } from './session-mirror';
 import { callService, type ReplicaPool } from './upstreams';
@@ -15,19 +15,23 @@ export type SessionState =
   /** svc-auth could not be asked (down): never logs anyone out, answers 503. */
   | { kind: 'unavailable' };
 
-/** The session token: the `kf_session` cookie, or `Authorization: Bearer <token>`. */
-export function sessionToken(headers: http.IncomingHttpHeaders): string | undefined {
+/**
+ * The session token: `Authorization: Bearer <token>`, or the session cookie of the request's scheme (`kf_session`
+ * over http, `__Host-kf_session` over https: contracts sessionCookieName).
+ */
+export function sessionToken(headers: http.IncomingHttpHeaders, secure = false): string | undefined {
+  const name = sessionCookieName(secure);
   const authz = headers.authorization;
   if (typeof authz === 'string' && /^bearer\s+/i.test(authz)) {
     const t = authz.replace(/^bearer\s+/i, '').trim();
     if (t) return t;
   }
   const cookie = headers.cookie;
-  if (typeof cookie === 'string' && cookie.includes(SESSION_COOKIE)) {
+  if (typeof cookie === 'string' && cookie.includes(name)) {
     for (const part of cookie.split(';')) {
       const eq = part.indexOf('=');
       if (eq < 0) continue;
-      if (part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+      if (part.slice(0, eq).trim() !== name) continue;
       let v = part.slice(eq + 1).trim();
       if (v.startsWith('"') && v.endsWith('"')) v = v.slice(1, -1);
       try {

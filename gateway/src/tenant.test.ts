@@ -1,4 +1,4 @@
-import { tenantFromHost } from './tenant';
+import { tenantFromHost, validHost } from './tenant';
 
 describe('tenantFromHost', () => {
   const pub = 'http://kinfolio.app';
@@ -39,5 +39,33 @@ describe('tenantFromHost', () => {
 
   it('is undefined without a host header', () => {
     expect(tenantFromHost(undefined, pub)).toBeUndefined();
+  });
+});
+
+describe('a Host that is not a host name and an optional port (issue 30 item 8)', () => {
+  it.each([
+    ['demo-advisor.localhost:8080@evil.example'],
+    ['demo-advisor.localhost@evil.example'],
+    ['jane.kinfolio.app:443@evil.example'],
+    ['jane.kinfolio.app/evil'],
+    ['jane.kinfolio.app:80:80'],
+    ['jane.kinfolio.app:99999'],
+    ['jane.kinfolio.app:'],
+    ['jane kinfolio.app'],
+    ['user:pass@jane.kinfolio.app'],
+  ])('%s names no tenant and is not a valid host', (host) => {
+    expect(tenantFromHost(host, 'http://kinfolio.app')).toBeUndefined();
+    expect(validHost(host)).toBe(false);
+  });
+
+  it.each([
+    ['kinfolio.app'],
+    ['jane.localhost:8080'],
+    ['127.0.0.1:8103'],
+    ['[::1]:8080'],
+    ['kinfolio.app.'],
+    ['LOCALHOST'],
+  ])('%s is a valid host', (host) => {
+    expect(validHost(host)).toBe(true);
   });
 });

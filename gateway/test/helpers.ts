@@ -40,7 +40,8 @@ export class FakeService {
     readonly secret: string,
     readonly replica = 'r1',
   ) {
-    const app = createHttpApp({ name, logger: silent, internalSecret: secret });
+    // an echo of whatever the gateway forwards: the table's body rules (415, unknown keys) are the real services'
+    const app = createHttpApp({ name, logger: silent, internalSecret: secret, bodyRules: false });
     app.post('/internal/sessions/verify', internalOnly, (req, res) => {
       this.verifyCalls++;
       const s = this.sessions.get(String(req.body?.token ?? ''));
@@ -84,6 +85,7 @@ export class FakeService {
           trusted: ctx?.trusted ?? false,
           body: req.body ?? null,
           forwardedFor: req.headers['x-forwarded-for'] ?? null,
+          forwardedProto: req.headers['x-forwarded-proto'] ?? null,
           clientIp: clientIp(req),
         },
       });

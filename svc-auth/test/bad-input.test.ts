@@ -67,7 +67,7 @@ describe.each(testInfras())('svc-auth bad-input sweep (%s)', (infra) => {
         business_phone: '+65 6123 4567',
         bio: 'Bio',
         gender: 'male',
-        profile_image: 'storage/p.png',
+        profile_image: `storage/user/media/${adv.user.id}/${'a1'.repeat(16)}.png`,
       },
     },
     'POST admin/get-filtered-users': {

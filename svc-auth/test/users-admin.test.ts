@@ -72,7 +72,7 @@ describe.each(testInfras())('svc-auth users, admin, permissions, membership (%s)
       business_phone: '+65 6123 4567',
       bio: 'Twenty years in practice.',
       gender: 'female',
-      profile_image: 'storage/user/media/abc/1700000000.png',
+      profile_image: `storage/user/media/${adv.user.id}/${'a1'.repeat(16)}.png`,
     });
     expect(details.status).toBe(200);
     expect(details.body.data).toMatchObject({
@@ -81,7 +81,7 @@ describe.each(testInfras())('svc-auth users, admin, permissions, membership (%s)
       business_email: 'jane@advice.sg',
       business_phone: '+65 6123 4567',
       gender: 'female',
-      profile_image: 'storage/user/media/abc/1700000000.png',
+      profile_image: `storage/user/media/${adv.user.id}/${'a1'.repeat(16)}.png`,
     });
     const cleared = await upd({ designation: '', business_phone: '' });
     expect(cleared.body.data).toMatchObject({ designation: null, business_phone: null, username: 'jane-doe-2' });

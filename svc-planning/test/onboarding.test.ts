@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
-import { ONBOARDING_SUBMITS_PER_HOUR } from '../src/households/onboarding.routes';
+import { type Identity, startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
+import { ONBOARDING_ADVISOR_NOT_FOUND, ONBOARDING_SUBMITS_PER_HOUR } from '../src/households/onboarding.routes';
 import { planningModule } from '../src/module';
 
 /** Issue 11: a visitor's fact-find from an advisor's invitation link, with no session. */
@@ -12,6 +12,34 @@ describe.each(testInfras())('svc-planning public on-boarding (%s)', (infra) => {
   afterAll(async () => {
     await t.stop();
   }, 30_000);
+
+  /** Delivers an event to svc-planning as svc-auth or svc-billing would, and waits until it is handled. */
+  const deliver = async (type: string, payload: Record<string, unknown>, occurredAt = new Date()) => {
+    const id = randomUUID();
+    await t.ports.bus.publish([
+      { id, type, occurredAt: occurredAt.toISOString(), correlationId: randomUUID(), payload },
+    ]);
+    for (let i = 0; i < 100; i++) {
+      const [row] = await t.svc.ctx.db('processed_events').where({ event_id: id }).count('* as n');
+      if (Number(row?.n) === 1) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`${type} was not handled`);
+  };
+  const membership = (userId: string, membership_status: string, trial_ends_at: string | null, at?: Date) =>
+    deliver('billing.membership.changed.v1', { user_id: userId, membership_status, trial_ends_at }, at);
+  /** An advisor as svc-planning hears of one: registered (svc-auth), then on a 14-day trial (svc-billing). */
+  const registeredAdvisor = async (): Promise<Identity> => {
+    const advisor = testIdentity('advisor');
+    await deliver('auth.advisor.registered.v1', {
+      user_id: advisor.userId,
+      email: `${advisor.userId.slice(0, 8)}@example.com`,
+      name: 'Ana Adviser',
+      registered_at: new Date().toISOString(),
+    });
+    await membership(advisor.userId, 'trial', new Date(Date.now() + 14 * 86_400_000).toISOString());
+    return advisor;
+  };
 
   let n = 0;
   const address = () => `203.0.113.${++n}`;
@@ -39,7 +67,7 @@ describe.each(testInfras())('svc-planning public on-boarding (%s)', (infra) => {
   });
 
   it('creates the lead for that advisor with its members, incomes and expenses, and says nothing else', async () => {
-    const advisor = testIdentity('advisor');
+    const advisor = await registeredAdvisor();
     const res = await submit(body(advisor.userId));
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.data)).toEqual(['id']);
@@ -63,7 +91,7 @@ describe.each(testInfras())('svc-planning public on-boarding (%s)', (infra) => {
   });
 
   it('refuses a bad body with 400 naming the field, and creates nothing', async () => {
-    const advisor = testIdentity('advisor');
+    const advisor = await registeredAdvisor();
     const cases: Array<[unknown, string]> = [
       [{ ...body(advisor.userId), advisor_id: 'not-a-uuid' }, 'advisor_id'],
       [{ ...body(advisor.userId), lead: { ...body(advisor.userId).lead, name: '' } }, 'lead.name'],
@@ -80,7 +108,7 @@ describe.each(testInfras())('svc-planning public on-boarding (%s)', (infra) => {
   });
 
   it(`allows ${ONBOARDING_SUBMITS_PER_HOUR} submissions an hour from one address, then answers 429`, async () => {
-    const advisor = testIdentity('advisor');
+    const advisor = await registeredAdvisor();
     const client = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
     for (let i = 0; i < ONBOARDING_SUBMITS_PER_HOUR; i++)
       expect((await submit(body(advisor.userId), client)).status).toBe(201);
@@ -88,5 +116,77 @@ describe.each(testInfras())('svc-planning public on-boarding (%s)', (infra) => {
     expect(over.status).toBe(429);
     expect((await submit(body(advisor.userId), `192.0.2.${randomUUID().charCodeAt(0) % 200}`)).status).toBe(201);
     expect((await t.call('GET', 'leads/lead', { as: advisor })).body.data.total).toBe(ONBOARDING_SUBMITS_PER_HOUR + 1);
+  });
+
+  /** Issue 30 item 3: only a real advisor's id with a live trial or subscription makes a lead. */
+  const households = async () => Number((await t.svc.ctx.db('households').count('* as n'))[0]!.n);
+  const refused = async (advisorId: string) => {
+    const before = await households();
+    const res = await submit(body(advisorId));
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(ONBOARDING_ADVISOR_NOT_FOUND);
+    expect(await households()).toBe(before);
+  };
+
+  it('answers 404 and stores nothing for an id that is no advisor: unknown, nil, an admin, a customer', async () => {
+    await refused(randomUUID());
+    await refused('00000000-0000-0000-0000-000000000000');
+    for (const type of ['admin', 'customer']) {
+      const user = testIdentity(type as 'admin' | 'customer');
+      // svc-planning hears of every user's profile change: a non-advisor's never makes them an advisor here
+      await deliver('auth.user.updated.v1', {
+        user_id: user.userId,
+        type,
+        name: 'Not An Adviser',
+        email: `${user.userId.slice(0, 8)}@example.com`,
+        username: null,
+      });
+      await refused(user.userId);
+    }
+  });
+
+  it('answers 404 for an advisor whose trial ended or whose subscription expired, 201 once they subscribe', async () => {
+    const advisor = await registeredAdvisor();
+    await membership(advisor.userId, 'trial', new Date(Date.now() - 86_400_000).toISOString());
+    await refused(advisor.userId);
+    await membership(advisor.userId, 'expired', null);
+    await refused(advisor.userId);
+    await membership(advisor.userId, 'active', null);
+    expect((await submit(body(advisor.userId))).status).toBe(201);
+  });
+
+  it('keeps the newest membership whatever order the events arrive in', async () => {
+    const advisor = testIdentity('advisor');
+    // billing's word can come before svc-auth's registration event
+    await membership(advisor.userId, 'active', null, new Date(Date.now() - 1000));
+    await membership(advisor.userId, 'expired', null, new Date(Date.now() - 5000)); // older: changes nothing
+    await deliver('auth.advisor.registered.v1', {
+      user_id: advisor.userId,
+      email: 'late@example.com',
+      name: 'Late Registration',
+      registered_at: new Date().toISOString(),
+    });
+    expect((await submit(body(advisor.userId))).status).toBe(201);
+    const row = await t.svc.ctx.db('advisors').where({ id: advisor.userId }).first('name', 'membership_status');
+    expect(row).toEqual({ name: 'Late Registration', membership_status: 'active' });
+  });
+
+  it('takes a newly registered advisor before billing speaks (a pending trial), not one registered long ago', async () => {
+    const fresh = testIdentity('advisor');
+    await deliver('auth.advisor.registered.v1', {
+      user_id: fresh.userId,
+      email: 'fresh@example.com',
+      name: 'Fresh',
+      registered_at: new Date().toISOString(),
+    });
+    expect((await submit(body(fresh.userId))).status).toBe(201);
+    const old = testIdentity('advisor');
+    await deliver('auth.advisor.registered.v1', {
+      user_id: old.userId,
+      email: 'old@example.com',
+      name: 'Old',
+      registered_at: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+    });
+    await refused(old.userId);
   });
 });

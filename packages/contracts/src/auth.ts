@@ -55,7 +55,7 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const RegisterBody = z.object({
+export const RegisterBody = z.strictObject({
   name: PlainText(120).pipe(z.string().min(1, { message: 'Enter name' })),
   email: Email,
   password: Password,
@@ -68,7 +68,7 @@ export const RegisterBody = z.object({
 export type RegisterBody = z.infer<typeof RegisterBody>;
 export const RegisterReply = ok(z.object({ user_id: Id, email: z.string() }));
 
-export const LoginBody = z.object({ email: Email, password: LoginPassword });
+export const LoginBody = z.strictObject({ email: Email, password: LoginPassword });
 /**
  * The sign-in reply: the user only. The session token goes out as the HttpOnly kf_session cookie and never in the
  * JSON, where any script on the page (an injected one too) could read it (issue 10 item 11).
@@ -76,11 +76,11 @@ export const LoginBody = z.object({ email: Email, password: LoginPassword });
 export const LoginReply = ok(z.object({ user: User }));
 
 /** E-mail OTP verification (spec OTP form: email, otp). */
-export const VerifyOtpBody = z.object({ email: Email, otp: Otp });
+export const VerifyOtpBody = z.strictObject({ email: Email, otp: Otp });
 /** Mobile OTP verification (sign-up form field contact_otp). */
-export const VerifyMobileOtpBody = z.object({ email: Email, contact_otp: Otp });
+export const VerifyMobileOtpBody = z.strictObject({ email: Email, contact_otp: Otp });
 /** (Re)send the e-mail and mobile codes for an account that is not verified yet. */
-export const VerifyEmailBody = z.object({ email: Email });
+export const VerifyEmailBody = z.strictObject({ email: Email });
 /**
  * The call that completes an advisor's verification also opens a session: its user comes in the reply, its token
  * (kept here for svc-auth's own use) only as the HttpOnly cookie, never in the JSON (see LoginReply).
@@ -94,15 +94,15 @@ export const Verified = z.object({
 export type Verified = z.infer<typeof Verified>;
 export const VerifiedReply = ok(Verified.omit({ token: true }));
 
-export const ForgotPasswordBody = z.object({ email: Email });
+export const ForgotPasswordBody = z.strictObject({ email: Email });
 /** Reset with the code mailed by forgot-password. */
-export const ResetPasswordBody = z.object({ email: Email, otp: Otp, password: Password });
+export const ResetPasswordBody = z.strictObject({ email: Email, otp: Otp, password: Password });
 /** First password of an account created without one (a customer added by an advisor), with the mailed code. */
 export const CreatePasswordBody = ResetPasswordBody;
 export const MessageReply = z.object({ message: z.string(), data: z.unknown().optional() });
 
 export const UserReply = ok(User);
-export const UpdateUserBody = z.object({
+export const UpdateUserBody = z.strictObject({
   user_id: Id,
   username: Username.optional(),
   name: PlainText(120)
@@ -154,7 +154,7 @@ export const AdvisorMeta = z.object({
   updated_at: z.string(),
 });
 export type AdvisorMeta = z.infer<typeof AdvisorMeta>;
-export const AdvisorMetaCreateBody = z.object({
+export const AdvisorMetaCreateBody = z.strictObject({
   title: PlainText(120).pipe(required('Enter title')),
   placeholder: PlainText(200).optional(),
   position: Position.optional(),
@@ -163,9 +163,9 @@ export type AdvisorMetaCreateBody = z.infer<typeof AdvisorMetaCreateBody>;
 export const AdvisorMetaUpdateBody = AdvisorMetaCreateBody.partial();
 export type AdvisorMetaUpdateBody = z.infer<typeof AdvisorMetaUpdateBody>;
 /** PUT admin/advisor-meta/bulk-update: positions (and optionally titles) of several fields at once. */
-export const AdvisorMetaBulkBody = z.object({
+export const AdvisorMetaBulkBody = z.strictObject({
   items: z
-    .array(z.object({ id: Id, position: Position, title: PlainText(120).pipe(required('Enter title')).optional() }))
+    .array(z.strictObject({ id: Id, position: Position, title: PlainText(120).pipe(required('Enter title')).optional() }))
     .min(1)
     .max(200),
 });
@@ -184,12 +184,12 @@ export const ProfileMetaField = z.object({
 });
 export type ProfileMetaField = z.infer<typeof ProfileMetaField>;
 export const ProfileMetaValue = PlainText(1000, { multiline: true });
-export const ProfileMetaCreateBody = z.object({ meta_id: Id, value: ProfileMetaValue.pipe(required('Enter value')) });
+export const ProfileMetaCreateBody = z.strictObject({ meta_id: Id, value: ProfileMetaValue.pipe(required('Enter value')) });
 export type ProfileMetaCreateBody = z.infer<typeof ProfileMetaCreateBody>;
-export const ProfileMetaUpdateBody = z.object({ value: ProfileMetaValue.pipe(required('Enter value')) });
+export const ProfileMetaUpdateBody = z.strictObject({ value: ProfileMetaValue.pipe(required('Enter value')) });
 /** POST advisor/bulk-update/profile-meta-data: every field at once; an empty value removes the advisor's value. */
-export const ProfileMetaBulkBody = z.object({
-  items: z.array(z.object({ meta_id: Id, value: ProfileMetaValue })).max(200),
+export const ProfileMetaBulkBody = z.strictObject({
+  items: z.array(z.strictObject({ meta_id: Id, value: ProfileMetaValue })).max(200),
 });
 export type ProfileMetaBulkBody = z.infer<typeof ProfileMetaBulkBody>;
 export const ProfileMetaReply = ok(ProfileMetaField);
@@ -204,7 +204,7 @@ export const Testimonial = z.object({
   created_at: z.string(),
 });
 export type Testimonial = z.infer<typeof Testimonial>;
-export const TestimonialCreateBody = z.object({
+export const TestimonialCreateBody = z.strictObject({
   name: PlainText(120).pipe(required('Enter name')),
   designation: PlainText(120).optional(),
   content: PlainText(1000, { multiline: true }).pipe(required('Enter testimonial')),
@@ -235,7 +235,7 @@ const Rating = z
   .int({ message: 'Choose a rating from 1 to 5' })
   .min(RATING_MIN, { message: 'Choose a rating from 1 to 5' })
   .max(RATING_MAX, { message: 'Choose a rating from 1 to 5' });
-export const ReviewCreateBody = z.object({
+export const ReviewCreateBody = z.strictObject({
   rating: Rating,
   review: PlainText(1000, { multiline: true }).pipe(required('Enter review')),
 });
@@ -244,7 +244,7 @@ export type ReviewCreateBody = z.infer<typeof ReviewCreateBody>;
  * PATCH customer/review-and-ratings/{id}/update: the customer who wrote it changes rating and text (which takes
  * it off the public page until the advisor publishes it again); the advisor reviewed sets `is_published`.
  */
-export const ReviewUpdateBody = z.object({
+export const ReviewUpdateBody = z.strictObject({
   rating: Rating.optional(),
   review: PlainText(1000, { multiline: true }).pipe(required('Enter review')).optional(),
   is_published: z.boolean().optional(),
@@ -279,7 +279,7 @@ export type AdvisorPublicPage = z.infer<typeof AdvisorPublicPage>;
 export const AdvisorPublicReply = ok(AdvisorPublicPage);
 
 /** Admin user list (POST admin/get-filtered-users, filter body). */
-export const FilteredUsersBody = z.object({
+export const FilteredUsersBody = z.strictObject({
   status: z.enum(['active', 'deactivated']).optional(),
   type: UserType.optional(),
   search: PlainText(100).optional(),
@@ -305,15 +305,15 @@ export const UsersStats = z.object({
 });
 export type UsersStats = z.infer<typeof UsersStats>;
 export const UsersStatsReply = ok(UsersStats);
-export const UserStatusBody = z.object({ status: UserStatus });
+export const UserStatusBody = z.strictObject({ status: UserStatus });
 
 /** Permissions (values not shown in the spec: a permission is a key with a boolean grant). */
 export const Permission = z.object({ key: z.string(), granted: z.boolean() });
 export type Permission = z.infer<typeof Permission>;
 export const PermissionsReply = ok(z.array(Permission));
-export const PermissionUpsertBody = z.object({
+export const PermissionUpsertBody = z.strictObject({
   permissions: z
-    .array(z.object({ key: z.string().regex(/^[a-z0-9_.:-]{1,100}$/), granted: z.boolean() }))
+    .array(z.strictObject({ key: z.string().regex(/^[a-z0-9_.:-]{1,100}$/), granted: z.boolean() }))
     .min(1)
     .max(100),
 });
@@ -419,7 +419,7 @@ export const AdminLeadMagnet = z.object({
   updated_at: z.string(),
 });
 export type AdminLeadMagnet = z.infer<typeof AdminLeadMagnet>;
-export const AdminLeadMagnetCreateBody = z.object({
+export const AdminLeadMagnetCreateBody = z.strictObject({
   title: z.preprocess((v) => (v === undefined || v === null ? '' : v), MagnetTitle),
   description: MagnetDescription.optional(),
   file_key: LeadMagnetFileKey,
@@ -429,7 +429,7 @@ export const AdminLeadMagnetCreateBody = z.object({
   advisor_ids: z.array(Id).max(1000).optional(),
 });
 export type AdminLeadMagnetCreateBody = z.infer<typeof AdminLeadMagnetCreateBody>;
-export const AdminLeadMagnetUpdateBody = z.object({
+export const AdminLeadMagnetUpdateBody = z.strictObject({
   title: MagnetTitle.optional(),
   description: MagnetDescription.optional(),
   file_key: LeadMagnetFileKey.optional(),
@@ -471,7 +471,7 @@ export type AdvisorLeadMagnets = z.infer<typeof AdvisorLeadMagnets>;
 export const AdvisorLeadMagnetsReply = ok(AdvisorLeadMagnets);
 /** Either `lead_magnet_id` (a permitted admin one) or an own upload (`title` and `file_key`). */
 export const AdvisorLeadMagnetCreateBody = z
-  .object({
+  .strictObject({
     lead_magnet_id: Id.optional(),
     title: MagnetTitle.optional(),
     description: MagnetDescription.optional(),
@@ -490,7 +490,7 @@ export const AdvisorLeadMagnetCreateBody = z
   });
 export type AdvisorLeadMagnetCreateBody = z.infer<typeof AdvisorLeadMagnetCreateBody>;
 /** Own ones: any field; admin ones: only show_on_page (their title and file are the admin's). */
-export const AdvisorLeadMagnetUpdateBody = z.object({
+export const AdvisorLeadMagnetUpdateBody = z.strictObject({
   title: MagnetTitle.optional(),
   description: MagnetDescription.optional(),
   file_key: LeadMagnetFileKey.optional(),
@@ -502,7 +502,7 @@ export const AdvisorLeadMagnetReply = ok(AdvisorLeadMagnet);
 
 /** POST advisor/public/lead-magnets/{id}/download (public, the host names the advisor). */
 export const LEAD_MAGNET_CONSENT_MESSAGE = 'Please agree to be contacted to download this file';
-export const LeadMagnetDownloadBody = z.object({
+export const LeadMagnetDownloadBody = z.strictObject({
   name: PlainText(100).pipe(required('Enter name')),
   email: Email,
   consent: z.literal(true, { error: LEAD_MAGNET_CONSENT_MESSAGE }),

@@ -63,3 +63,20 @@ export const AUTHORIZATION_TYPE_HEADER = 'authorization-type';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 export const SESSION_COOKIE = 'kf_session';
+/**
+ * The session cookie over https (issue 30 item 8): the `__Host-` prefix makes the browser take it only when it is
+ * Secure, Path=/ and has no Domain, so neither a sub-domain nor a plain-http page can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-kf_session';
+/**
+ * The session cookie's name for a request's scheme: `__Host-kf_session` when the browser reached us over https (or
+ * PUBLIC_URL is https), else `kf_session`. The one that sets it (svc-auth) and the ones that read it (the gateway,
+ * svc-auth) agree through this function; over https a plain `kf_session` is never read.
+ */
+export const sessionCookieName = (secure: boolean): string => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+/**
+ * Whether a request counts as https: PUBLIC_URL is https, or the scheme the gateway forwards (X-Forwarded-Proto, set by
+ * the gateway from its own TLS or from a proxy it trusts, TRUST_PROXY) is https.
+ */
+export const isSecureRequest = (publicUrl: string, forwardedProto: string | undefined): boolean =>
+  publicUrl.startsWith('https:') || (forwardedProto ?? '').split(',')[0]?.trim().toLowerCase() === 'https';

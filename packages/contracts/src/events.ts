@@ -151,6 +151,7 @@ export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventT
     'auth.lead-magnet.requested.v1',
     'auth.advisor.registered.v1',
     'auth.user.updated.v1',
+    'billing.membership.changed.v1',
   ],
   'svc-support': [
     'auth.advisor.registered.v1',

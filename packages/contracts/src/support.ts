@@ -39,7 +39,7 @@ export const ObjectKey = z
   .regex(OBJECT_KEY_PATTERN, { message: 'Must be a key returned by an upload call' });
 
 /** Spec §3 reply draft attachment: media (object key), mimetype, fileName. */
-export const Attachment = z.object({
+export const Attachment = z.strictObject({
   media: ObjectKey,
   mimetype: z
     .string()
@@ -52,7 +52,7 @@ export const Attachments = z
   .array(Attachment)
   .max(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} attachments` });
 
-export const CreateTicketBody = z.object({
+export const CreateTicketBody = z.strictObject({
   query: MultiLine(QUERY_MAX_LENGTH).pipe(z.string().trim().min(1, { message: 'Enter your query' })),
   query_type: QueryType.default(DEFAULT_QUERY_TYPE),
   attachments: Attachments.default([]),
@@ -61,7 +61,7 @@ export type CreateTicketBody = z.infer<typeof CreateTicketBody>;
 
 /** Spec §5: a reply is sendable only with text or at least one attachment. */
 export const ReplyBody = z
-  .object({ reply: MultiLine(REPLY_MAX_LENGTH).default(''), attachments: Attachments.default([]) })
+  .strictObject({ reply: MultiLine(REPLY_MAX_LENGTH).default(''), attachments: Attachments.default([]) })
   .refine((b) => b.reply.trim().length > 0 || b.attachments.length > 0, {
     message: 'Enter a reply or add an attachment',
     path: ['reply'],
@@ -69,7 +69,7 @@ export const ReplyBody = z
 export type ReplyBody = z.infer<typeof ReplyBody>;
 
 /** PATCH user/query-ticket/{id}/update: the owner may only close. */
-export const UserUpdateTicketBody = z.object({
+export const UserUpdateTicketBody = z.strictObject({
   status: z
     .string()
     .trim()
@@ -77,7 +77,7 @@ export const UserUpdateTicketBody = z.object({
     .pipe(z.literal('closed', { message: 'Only closing is allowed' })),
 });
 /** PATCH admin/query-ticket/{id}/update: Pending or Closed. */
-export const AdminUpdateTicketBody = z.object({ status: TicketStatusInput });
+export const AdminUpdateTicketBody = z.strictObject({ status: TicketStatusInput });
 
 export const TicketListQuery = PageQuery.extend({ status: TicketStatus.optional() });
 export const AdminTicketListQuery = TicketListQuery.extend({
@@ -135,10 +135,10 @@ export const DeletedReply = z.object({ message: z.string(), data: z.null() });
 
 // ---- FAQ (spec §3 FAQ: title, FAQAnswers with question and answer as HTML) ----
 export const HTML_MAX_LENGTH = 50_000;
-export const FaqTopicBody = z.object({
+export const FaqTopicBody = z.strictObject({
   title: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a title' })),
 });
-export const FaqAnswerFields = z.object({
+export const FaqAnswerFields = z.strictObject({
   question: RichText(2000).pipe(z.string().trim().min(1, { message: 'Enter a question' })),
   answer: RichText(HTML_MAX_LENGTH).pipe(z.string().trim().min(1, { message: 'Enter an answer' })),
 });
@@ -150,7 +150,7 @@ export const FaqAnswerUpdateBody = FaqAnswerBody.partial().refine((b) => Object.
 /** admin/faq: a topic with its answers in one call (update replaces the answers when FAQAnswers is given). */
 export const FaqBody = FaqTopicBody.extend({ FAQAnswers: z.array(FaqAnswerFields).max(200).default([]) });
 export const FaqUpdateBody = z
-  .object({ title: FaqTopicBody.shape.title.optional(), FAQAnswers: z.array(FaqAnswerFields).max(200).optional() })
+  .strictObject({ title: FaqTopicBody.shape.title.optional(), FAQAnswers: z.array(FaqAnswerFields).max(200).optional() })
   .refine((b) => b.title !== undefined || b.FAQAnswers !== undefined, { message: 'Nothing to update', path: ['body'] });
 export const FaqQuery = z.object({ keyword: PlainText(200).optional() });
 
@@ -186,13 +186,13 @@ const WalkthroughFields = {
     z.literal(''),
     CleanString(2000).pipe(z.url({ protocol: /^https?$/, message: 'Must be an http(s) link' })),
   ]),
-  page_meta: z.object({
+  page_meta: z.strictObject({
     data: z.array(PageMetaValue).min(1, { message: 'Add at least one page value' }).max(20),
     folder_name: PlainText(200).default(''),
   }),
-  uploaded_files: z.object({ files: z.array(CleanString(1000)).max(20) }),
+  uploaded_files: z.strictObject({ files: z.array(CleanString(1000)).max(20) }),
 };
-export const WalkthroughBody = z.object({
+export const WalkthroughBody = z.strictObject({
   ...WalkthroughFields,
   description: WalkthroughFields.description.default(''),
   link: WalkthroughFields.link.default(''),
@@ -200,7 +200,7 @@ export const WalkthroughBody = z.object({
 });
 /** Only the fields sent change (no defaults here, so a partial update never resets a field). */
 export const WalkthroughUpdateBody = z
-  .object(WalkthroughFields)
+  .strictObject(WalkthroughFields)
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update', path: ['body'] });
 export const WalkthroughQuery = z.object({
@@ -232,7 +232,7 @@ const PresentationUrl = CleanString(2000)
   .refine((u) => PRESENTATION_EXTENSIONS.some((e) => u.toLowerCase().split('?')[0]!.endsWith(e)), {
     message: 'Only pdf, pptx, xlsx or doc files',
   });
-export const PresentationFile = z.object({
+export const PresentationFile = z.strictObject({
   name: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a name' })),
   url: PresentationUrl,
 });
@@ -240,9 +240,9 @@ const PresentationFields = {
   folder_name: PlainText(200).pipe(z.string().trim().min(1, { message: 'Enter a folder name' })),
   files: z.array(PresentationFile).max(100),
 };
-export const PresentationBody = z.object({ ...PresentationFields, files: PresentationFields.files.default([]) });
+export const PresentationBody = z.strictObject({ ...PresentationFields, files: PresentationFields.files.default([]) });
 export const PresentationUpdateBody = z
-  .object(PresentationFields)
+  .strictObject(PresentationFields)
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update', path: ['body'] });
 export const Presentation = z.object({
@@ -260,7 +260,7 @@ export const PresentationReply = ok(Presentation);
 
 // ---- Client error logs (spec §3 payload: error, stack, info, url, timestamp, userData) ----
 export const LOG_BODY_MAX_BYTES = 32_768;
-export const LogErrorBody = z.object({
+export const LogErrorBody = z.strictObject({
   error: CleanString(5000, { multiline: true }).pipe(z.string().trim().min(1, { message: 'Enter the error' })),
   stack: CleanString(20_000, { multiline: true }).default(''),
   /** Whatever JSON the client sends (the error boundaries send React's component stack as a string). */
@@ -303,7 +303,7 @@ export const UPLOAD_PURPOSES = ['attachment', 'profile_image'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /** Media: .jpg .jpeg .png .webp or video; documents: .pptx .pdf .xlsx. */
 export const VIDEO_EXTENSIONS = ['.mp4', '.m4v', '.mov', '.webm', '.mkv', '.3gp'] as const;
-export const SignedUploadBody = z.object({
+export const SignedUploadBody = z.strictObject({
   object_key: CleanString(300).pipe(z.string().min(1, { message: 'Enter the object key' })),
   content_type: CleanString(100).optional(),
   /**
@@ -326,7 +326,7 @@ export const SignedUploadReply = ok(
  * POST files/signed-upload/complete, after the browser's PUT: the service checks the stored file (size, and first
  * bytes against the extension) and deletes it when it is refused. Attaching a key checks it again in any case.
  */
-export const SignedUploadCompleteBody = z.object({ key: ObjectKey, fileName: CleanString(255).optional() });
+export const SignedUploadCompleteBody = z.strictObject({ key: ObjectKey, fileName: CleanString(255).optional() });
 export const UploadedFile = z.object({ key: z.string(), url: z.string(), fileName: z.string(), mimetype: z.string() });
 /** POST files/s3-upload and files/media-upload (multipart): the stored files (201). */
 export const UploadReply = ok(z.array(UploadedFile));

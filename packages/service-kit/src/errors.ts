@@ -26,14 +26,23 @@ export const conflict = (message: string, field?: string) =>
 export const tooManyRequests = (message = 'Too many attempts. Please wait a moment and try again.') =>
   new AppError(429, message);
 
+/** What a body key its schema does not know is answered with. */
+export const UNKNOWN_KEY_MESSAGE = 'This key is not allowed';
+
 /** A zod failure becomes a 400 naming each field: `{message, errors: [{field: [msg]}]}`. */
 export function fromZodError(err: ZodError): AppError {
-  const errors = err.issues.map((issue) => {
+  // an unknown key of a strict object is one error per key, named by its own path (issue 30 item 6)
+  const issues = err.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((k) => ({ path: [...issue.path, k], message: UNKNOWN_KEY_MESSAGE }))
+      : [{ path: issue.path, message: issue.message }],
+  );
+  const errors = issues.map((issue) => {
     const field = issue.path.length ? issue.path.join('.') : 'body';
     return { [field]: [issue.message] };
   });
-  const first = err.issues[0];
-  const field = first && first.path.length ? first.path.join('.') : 'body';
+  const first = issues[0];
+  const field = first?.path.length ? first.path.join('.') : 'body';
   return new AppError(400, first ? `${field}: ${first.message}` : 'Invalid request', { errors });
 }
 

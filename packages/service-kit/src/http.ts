@@ -3,6 +3,7 @@ import { appendFileSync } from 'node:fs';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { ErrorBody, InternalHeaders, JSON_MAX_DEPTH, routes, type UserType } from '@kinfolio/contracts';
+import { bodyRoutes, refuseUnknownKeys, requireJsonContentType } from './body-rules';
 import { currentContext, type Identity, runWithContext } from './context';
 import { AppError, errorHandler, forbidden, fromZodError, notFoundHandler, unauthorized } from './errors';
 import { verifyIdentityHeaders } from './identity';
@@ -17,6 +18,11 @@ export interface HttpAppOptions {
   jsonLimit?: string;
   /** Check every JSON success reply of a listed route against its contract (tests): see `contractCheck`. */
   contractCheck?: ContractCheck;
+  /**
+   * The route table's body rules for this service's JSON body routes (415 for a non-JSON body, 400 for an unknown key:
+   * body-rules.ts). On unless false: only a stand-in that echoes any body (the gateway's tests) turns them off.
+   */
+  bodyRules?: boolean;
 }
 
 /**
@@ -46,8 +52,12 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use(contextMiddleware(opts.internalSecret));
   if (opts.contractCheck && opts.contractCheck !== 'off') app.use(contractCheck(opts.contractCheck, opts.logger));
   app.use(accessLog(opts.logger));
+  // the table's JSON body routes of this service: JSON only (415), and no key their body schema does not know (400)
+  const table = opts.bodyRules === false ? null : bodyRoutes(opts.name);
+  if (table) app.use(requireJsonContentType(table));
   app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: refuseDeepJson }));
   app.use(refusePrototypeKeys);
+  if (table) app.use(refuseUnknownKeys(table));
   return app;
 }
 

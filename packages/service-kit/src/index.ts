@@ -1,6 +1,7 @@
 export * from './blob/disk';
 export * from './blob/s3';
 export * from './blob/types';
+export * from './body-rules';
 export * from './bus/amqp';
 export * from './bus/memory';
 export * from './bus/types';

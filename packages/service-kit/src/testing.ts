@@ -3,7 +3,14 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } fro
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import knexFactory from 'knex';
-import { AUTHORIZATION_TYPE_HEADER, CSRF_HEADER, CSRF_VALUE, EventTopology, type UserType } from '@kinfolio/contracts';
+import {
+  AUTHORIZATION_TYPE_HEADER,
+  CSRF_HEADER,
+  CSRF_VALUE,
+  EventTopology,
+  routes,
+  type UserType,
+} from '@kinfolio/contracts';
 import { AmqpBus } from './bus/amqp';
 import { RedisCache } from './cache/redis';
 import { KitConfig, loadConfig } from './config';
@@ -220,4 +227,39 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
 
 export function testIdentity(type: UserType, userId: string = randomUUID()): Identity {
   return { userId, type, sessionId: randomUUID() };
+}
+
+/** A call of every JSON body route (a table route with a `body`) of one service, as its allowed caller would make it. */
+export interface BodyRouteCall {
+  /** `METHOD path` of the table. */
+  name: string;
+  method: string;
+  /** The path with its parameters filled (random ids, a well-formed key). */
+  path: string;
+  as: Identity | null;
+}
+
+/**
+ * Every JSON body write route (POST, PUT, PATCH with a `body`) of `service` in the route table, with its parameters
+ * filled and the identity of a caller the gateway lets through: the walk of issue 30 items 6 and 7.
+ */
+export function jsonBodyRouteCalls(service: string): BodyRouteCall[] {
+  return routes
+    .filter((r) => r.service === service && r.body && ['POST', 'PUT', 'PATCH'].includes(r.method))
+    .map((r) => {
+      const type: UserType | null =
+        r.access === 'public' ? null : r.access === 'session' ? 'advisor' : (r.access[0] ?? 'advisor');
+      const path = r.path
+        .split('/')
+        .map((seg) =>
+          seg.startsWith(':') ? randomUUID() : seg.startsWith('*') ? `storage/user/media/${randomUUID()}/a.png` : seg,
+        )
+        .join('/');
+      return {
+        name: `${r.method} ${r.path}`,
+        method: r.method,
+        path,
+        as: type ? { userId: randomUUID(), type, sessionId: randomUUID() } : null,
+      };
+    });
 }

@@ -1,4 +1,4 @@
-import type { auth } from '@kinfolio/contracts';
+import { type auth, MEDIA_EXTENSIONS, support } from '@kinfolio/contracts';
 import {
   badRequest,
   enqueueEvent,
@@ -25,6 +25,28 @@ export async function visibleUser(ctx: ServiceContext, caller: Identity, id: str
   if (caller.userId === id || caller.type === 'admin') return user;
   if (caller.type === 'advisor' && user.type === 'customer' && user.advisor_id === caller.userId) return user;
   throw notFound(USER_NOT_FOUND);
+}
+
+export const PROFILE_IMAGE_MESSAGE = 'Choose an image you uploaded';
+
+/**
+ * A profile image must be the caller's own upload (issue 30 item 5): the key svc-support gave an image they (or, when
+ * an admin sets it, the user whose profile it is) uploaded. svc-support alone makes keys, always
+ * `storage/user/media/<uploader id>/<128 random bits>.<ext>` (support.OBJECT_KEY_PATTERN), so the uploader is read
+ * from the key itself, as svc-support checks ticket attachments; another user's key, a document, a video or an
+ * outside address is refused. The value the profile already has is kept as it is (a form resends it), and '' clears it
+ * (docs/decisions/auth.md).
+ */
+export function checkProfileImage(value: string, owners: string[], current: string | null): void {
+  if (value === '' || value === current) return;
+  const m = support.OBJECT_KEY_PATTERN.exec(value);
+  const ext = value.slice(value.lastIndexOf('.')).toLowerCase();
+  const ok =
+    !!m &&
+    m[1] === 'media' &&
+    owners.some((o) => o.toLowerCase() === m[2]) &&
+    (MEDIA_EXTENSIONS as readonly string[]).includes(ext);
+  if (!ok) throw badRequest(PROFILE_IMAGE_MESSAGE, 'profile_image');
 }
 
 /** Sub-domains that never name a tenant (spec §1) or that the platform uses itself. */
@@ -58,6 +80,8 @@ export async function updateProfile(
     throw forbidden('You can only update your own profile');
   const target = await findUserById(ctx.db, body.user_id);
   if (!target) throw notFound(USER_NOT_FOUND);
+  if (body.profile_image !== undefined)
+    checkProfileImage(body.profile_image, [caller.userId, target.id], target.profile_image);
   const patch: Partial<UserRow> = {};
   if (body.username !== undefined && body.username !== target.username) {
     if (target.type !== 'advisor') throw badRequest('Only advisors have a user name', 'username');

@@ -91,11 +91,14 @@ function WalkthroughForm({
     setBusy(true);
     setError(null);
     try {
+      // only the walkthrough's own fields: the row being edited also carries id and timestamps, which the API
+      // refuses as unknown keys (issue 30 item 6)
       await onSave({
-        ...v,
         title: v.title.trim(),
+        description: v.description,
         link: v.link.trim(),
-        page_meta: { ...v.page_meta, data: parsePageValues(values) },
+        page_meta: { folder_name: v.page_meta.folder_name, data: parsePageValues(values) },
+        uploaded_files: { files: v.uploaded_files.files },
       });
     } catch (err) {
       setError(errorMessage(err));

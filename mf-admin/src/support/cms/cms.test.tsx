@@ -88,6 +88,8 @@ describe('CMS page walkthroughs', () => {
         link: '',
         page_meta: { data: ['advisor', 'leads'], folder_name: '' },
         uploaded_files: { files: [] },
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-02T00:00:00.000Z',
       },
     ]);
     kitMock.api.post.mockResolvedValue({});
@@ -123,10 +125,14 @@ describe('CMS page walkthroughs', () => {
     const edit = screen.getByRole('form', { name: 'Walkthrough' });
     fireEvent.change(within(edit).getByLabelText('Title'), { target: { value: 'Leads tour 2' } });
     await act(async () => fireEvent.submit(edit));
-    expect(kitMock.api.patch).toHaveBeenCalledWith(
-      'admin/page-walkthrough/w1/update',
-      expect.objectContaining({ title: 'Leads tour 2' }),
-    );
+    // only the walkthrough's fields: the row's id and timestamps are unknown keys to the API (issue 30 item 6)
+    expect(kitMock.api.patch).toHaveBeenCalledWith('admin/page-walkthrough/w1/update', {
+      title: 'Leads tour 2',
+      description: '<p>x</p>',
+      link: '',
+      page_meta: { data: ['advisor', 'leads'], folder_name: '' },
+      uploaded_files: { files: [] },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Leads tour' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' })));
     expect(kitMock.api.del).toHaveBeenCalledWith('admin/page-walkthrough/w1');

@@ -57,7 +57,7 @@ export function authRoutes(app: Express, ctx: ServiceContext): void {
     const data = await signIn(ctx, body, door, {
       ip,
       userAgent: userAgent(req),
-      presentedToken: presentedToken(req),
+      presentedToken: presentedToken(ctx, req),
     }).catch(async (err: unknown) => {
       if (isBadCredentials(err)) await limits.fail([accountFailures]);
       else await limits.refund([pair, ipDay]);
