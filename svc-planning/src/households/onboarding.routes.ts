@@ -7,7 +7,7 @@ import { createRecord } from '../records/repository';
 import { householdChanged } from './changes';
 import { createHousehold } from './repository';
 
-export const ONBOARDING_ADVISOR_NOT_FOUND = 'This invitation link is not valid: ask your adviser for a new one';
+export const ONBOARDING_ADVISOR_NOT_FOUND = 'This invitation link is not valid: ask your advisor for a new one';
 
 /** A visitor may send the fact-find this many times an hour from one address (a family, a shared office). */
 export const ONBOARDING_SUBMITS_PER_HOUR = 10;
