@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, WholeAge } from './common';
+import { CalendarDate, Page, WholeAge } from './common';
 import { CurrencyCode, DateStr } from './planning';
 import { PlainText } from './validation';
 
@@ -544,7 +544,7 @@ export const DebtSummaryLoan = z.object({
 export type DebtSummaryLoan = z.infer<typeof DebtSummaryLoan>;
 export const DebtSummary = z.object({
   lead_id: Uuid,
-  as_of: z.string(),
+  as_of: CalendarDate,
   view: Uuid.nullable(),
   loans: z.array(DebtSummaryLoan),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate, Timestamp } from './common';
 import { DateStr } from './planning';
 
 /**
@@ -174,8 +175,8 @@ export const FinancialReport = z.object({
   /** The household's own currency, and the stored-rate multiplier from it to `currency` (3 decimals). */
   household_currency: z.string(),
   rate: z.number(),
-  as_of: z.string(),
-  computed_at: z.string(),
+  as_of: CalendarDate,
+  computed_at: Timestamp,
   start_year: z.number().int(),
   end_year: z.number().int(),
   money_runs_out_year: z.number().int().nullable(),
