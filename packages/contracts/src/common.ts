@@ -107,3 +107,18 @@ export const Timestamp = z
 /** A date-time a client sends: ISO 8601 with an offset (zod's check refuses impossible days such as Feb 30). */
 export const IsoDateTime = (message = 'Enter a date and time in ISO 8601 format') =>
   z.iso.datetime({ offset: true, message });
+
+/**
+ * A stored record a read could not use (issue 30 item 2): an impossible date stored before dates were checked, or
+ * any value its contract or the engine now refuses. The read answers without it and lists it here, so the advisor
+ * can open the record (kind = its path, id) and fix the field; the rest of the household still shows.
+ */
+export const RecordIssue = z.object({
+  kind: z.string(),
+  id: z.string(),
+  field: z.string(),
+  message: z.string(),
+});
+export type RecordIssue = z.infer<typeof RecordIssue>;
+/** The additive field of every household read that lists the records it left out. */
+export const RecordIssues = z.array(RecordIssue).optional();

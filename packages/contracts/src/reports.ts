@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Timestamp } from './common';
+import { CalendarDate, RecordIssues, Timestamp } from './common';
 import { DateStr } from './planning';
 
 /**
@@ -218,7 +218,7 @@ export const FinancialReport = z.object({
   checks: ReportChecks,
 });
 export type FinancialReport = z.infer<typeof FinancialReport>;
-export const FinancialReportReply = z.object({ data: FinancialReport });
+export const FinancialReportReply = z.object({ data: FinancialReport.extend({ record_issues: RecordIssues }) });
 
 /** Fields that are counts, years, ages, months, percentages or multiples (and the thresholds used): never converted. */
 export const REPORT_NOT_MONEY: ReadonlySet<string> = new Set([

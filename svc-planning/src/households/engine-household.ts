@@ -3,8 +3,9 @@ import type { Knex } from '@kinfolio/service-kit';
 import { engineBalanceSheet } from '../balance-sheet/engine';
 import { engineInsurances } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
+import { usableRecords } from '../records/issues';
 import { kinds } from '../records/kinds';
-import { allRecords, type StoredRecord } from '../records/repository';
+import type { StoredRecord } from '../records/repository';
 import { loadMembers } from './repository';
 
 /** Drops undefined fields so a mapped household equals the same household written out by hand. */
@@ -38,10 +39,10 @@ const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
 export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string): Promise<planning.Household> {
   const [members, incomes, expenses, living, goals, insurances, balance] = await Promise.all([
     loadMembers(db, hh),
-    allRecords(db, kinds.income, hh),
-    allRecords(db, kinds.expense, hh),
-    allRecords(db, kinds.livingExpense, hh),
-    allRecords(db, kinds.goal, hh),
+    usableRecords(db, kinds.income, hh),
+    usableRecords(db, kinds.expense, hh),
+    usableRecords(db, kinds.livingExpense, hh),
+    usableRecords(db, kinds.goal, hh),
     engineInsurances(db, hh),
     engineBalanceSheet(db, hh),
   ]);
