@@ -12,6 +12,7 @@ import { sharedDocuments } from './010_shared_documents';
 import { householdChildren } from './011_household_children';
 import { scenarioSettings } from './012_scenario_settings';
 import { advisors } from './013_advisors';
+import { storedRecordIssues } from './014_stored_record_issues';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   householdChildren,
   scenarioSettings,
   advisors,
+  storedRecordIssues,
 ];

@@ -8,6 +8,7 @@ import {
 } from '@kinfolio/service-kit';
 import { closeScenarioPool } from '../src/domain/calculations/montecarlo';
 import { planningModule } from '../src/module';
+import { findStoredRecordIssues } from '../src/records/issues';
 
 jest.setTimeout(240_000);
 type Who = ReturnType<typeof testIdentity> | null;
@@ -120,32 +121,46 @@ describe.each(testInfras())('svc-planning impossible dates on %s', (infra) => {
       })
       .returning('id');
     expect(bad?.id).toBe(hh.rental);
-    const issue = {
+    // and a member's date of birth that is not a date (Feb 29 of 1983)
+    const me = await t.svc.ctx.db('members').where({ id: hh.me }).first('data');
+    const meData = typeof me.data === 'string' ? JSON.parse(me.data) : me.data;
+    await t.svc.ctx
+      .db('members')
+      .where({ id: hh.me })
+      .update({ data: JSON.stringify({ ...meData, date_of_birth: '1983-02-29' }) });
+    const rentalIssue = {
       kind: 'debt-mortgage-rental-income',
       id: hh.rental,
       field: 'transaction_start_date',
       message: 'Edit this record: 2025-02-30 is not a date',
     };
+    const memberIssue = {
+      kind: 'earning-member',
+      id: hh.me,
+      field: 'date_of_birth',
+      message: 'Edit this record: 1983-02-29 is not a date',
+    };
+    const issue = [rentalIssue, memberIssue];
     for (const who of [advisor, customer]) {
       const sheet = await call('GET', `customer/${hh.id}/balance-sheet`, who);
-      expect([sheet.status, sheet.body.data?.record_issues]).toEqual([200, [issue]]);
+      expect([sheet.status, sheet.body.data?.record_issues]).toEqual([200, issue]);
       // the rest of the household still shows: the saving fund and the debt
       expect(JSON.stringify(sheet.body.data)).toContain(hh.saving);
       expect(JSON.stringify(sheet.body.data)).toContain(hh.debt);
       const debts = await call('GET', `customer/${hh.id}/debt-summary`, who);
-      expect([debts.status, debts.body.data?.record_issues]).toEqual([200, [issue]]);
+      expect([debts.status, debts.body.data?.record_issues]).toEqual([200, issue]);
       expect(B.DebtSummaryReply.parse(debts.body).data.loans.map((d) => d.debt_id)).toContain(hh.debt);
       const report = await call('GET', `customer/${hh.id}/financial-report`, who);
-      expect([report.status, report.body.data?.record_issues]).toEqual([200, [issue]]);
+      expect([report.status, report.body.data?.record_issues]).toEqual([200, issue]);
       for (const c of ['debt', 'finance', 'data-tables']) {
         const res = await call('POST', `customer/calculate/${c}`, who, { household_id: hh.id });
-        expect([c, res.status, res.body.data?.record_issues]).toEqual([c, 200, [issue]]);
+        expect([c, res.status, res.body.data?.record_issues]).toEqual([c, 200, issue]);
       }
       const scenario = await call('POST', 'customer/calculate/scenario-modelling', who, {
         household_id: hh.id,
         scenario: { overrides: { investment_return: 2 } },
       });
-      expect([scenario.status, scenario.body.data?.record_issues]).toEqual([200, [issue]]);
+      expect([scenario.status, scenario.body.data?.record_issues]).toEqual([200, issue]);
     }
     for (const report of ['financial-report', 'debt', 'property', 'data-table']) {
       const res = await fetchFile(hh.id, { report, format: 'pdf' });
@@ -160,6 +175,41 @@ describe.each(testInfras())('svc-planning impossible dates on %s', (infra) => {
     const xlsx = await fetchFile(hh.id, { report: 'debt', format: 'xlsx' });
     expect(xlsx.status).toBe(200);
     expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
+
+    // the migration's scan (014) finds both, logs them and keeps them; nothing is changed or deleted
+    const logged: unknown[] = [];
+    await findStoredRecordIssues(t.svc.ctx.db, { warn: (o: unknown) => logged.push(o) } as never);
+    const kept = await t.svc.ctx
+      .db('stored_record_issues')
+      .where({ household_id: hh.id })
+      .orderBy('record_table')
+      .select('record_table', 'record_id', 'kind', 'field', 'value');
+    expect(kept).toEqual([
+      {
+        record_table: 'debt_rental_incomes',
+        record_id: hh.rental,
+        kind: rentalIssue.kind,
+        field: rentalIssue.field,
+        value: '2025-02-30',
+      },
+      {
+        record_table: 'members',
+        record_id: hh.me,
+        kind: 'earning-member',
+        field: 'date_of_birth',
+        value: '1983-02-29',
+      },
+    ]);
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        { kind: rentalIssue.kind, id: hh.rental, field: 'transaction_start_date', value: '2025-02-30' },
+        { kind: 'earning-member', id: hh.me, field: 'date_of_birth', value: '1983-02-29' },
+      ]),
+    );
+    const still = await t.svc.ctx.db('debt_rental_incomes').where({ id: hh.rental }).first('data');
+    expect((typeof still.data === 'string' ? JSON.parse(still.data) : still.data).transaction_start_date).toBe(
+      '2025-02-30',
+    );
   });
 
   /** The bytes of an export (the harness's call reads text). */
