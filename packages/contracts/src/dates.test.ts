@@ -49,22 +49,27 @@ export function dateFields(root: Schema, where: string, seen = new Map<Schema, S
       case 'readonly':
       case 'catch':
       case 'nonoptional':
-        return visit(child('innerType'), name, path);
+        visit(child('innerType'), name, path);
+        return;
       case 'lazy':
-        return visit((def.getter as () => Schema)(), name, path);
+        visit((def.getter as () => Schema)(), name, path);
+        return;
       case 'object':
         for (const [k, v] of Object.entries(def.shape as Record<string, Schema>)) visit(v, k, `${path}.${k}`);
         return;
       case 'array':
-        return visit(child('element'), name, `${path}[]`);
+        visit(child('element'), name, `${path}[]`);
+        return;
       case 'record':
-        return visit(child('valueType'), name, `${path}{}`);
+        visit(child('valueType'), name, `${path}{}`);
+        return;
       case 'tuple':
         for (const [i, v] of (def.items as Schema[]).entries()) visit(v, name, `${path}[${i}]`);
         return;
       case 'intersection':
         visit(child('left'), name, path);
-        return visit(child('right'), name, path);
+        visit(child('right'), name, path);
+        return;
       case 'union':
         check(s, name, path);
         for (const o of def.options as Schema[]) visit(o, name, path);
@@ -72,7 +77,8 @@ export function dateFields(root: Schema, where: string, seen = new Map<Schema, S
       case 'pipe':
         // the input side is what a body or a stored value is checked against
         check(s, name, path);
-        return visit(child('in'), name, path);
+        visit(child('in'), name, path);
+        return;
       default:
         check(s, name, path);
     }
