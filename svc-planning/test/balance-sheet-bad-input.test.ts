@@ -43,10 +43,10 @@ describe.each(testInfras())('svc-planning balance-sheet bad-input sweep (%s)', (
   }, 60_000);
   /** The household's reads an accepted bad body must never break (issue 30 item 2). */
   const householdReads = () => [
-    { method: 'GET', path: `customer/${lead}/balance-sheet` },
-    { method: 'GET', path: `customer/${lead}/debt-summary` },
-    { method: 'GET', path: `customer/${lead}/financial-report` },
-    { method: 'POST', path: `customer/${lead}/exports`, body: { report: 'debt', format: 'xlsx' } },
+    { method: 'GET', path: `customer/${lead}/balance-sheet`, as: advisor },
+    { method: 'GET', path: `customer/${lead}/debt-summary`, as: advisor },
+    { method: 'GET', path: `customer/${lead}/financial-report`, as: advisor },
+    { method: 'POST', path: `customer/${lead}/exports`, body: { report: 'debt', format: 'xlsx' }, as: advisor },
   ];
   afterAll(async () => {
     await t?.stop();

@@ -143,7 +143,7 @@ export async function sweep(
      * report, exports...). After a batch in which a bad body was accepted, and once after the sweep, each must still
      * answer 2xx: one stored record must never make a household's reads fail.
      */
-    reads?: Array<{ method: string; path: string; body?: unknown }>;
+    reads?: Array<{ method: string; path: string; body?: unknown; as?: CallOptions['as'] }>;
   },
   cases: BadCase[],
   opts: { strictQuery?: boolean } = {},
@@ -151,7 +151,7 @@ export async function sweep(
   const failures: string[] = [];
   const checkReads = async (after: string) => {
     for (const read of endpoint.reads ?? []) {
-      const r = await t.call(read.method, read.path, { as: endpoint.as, body: read.body });
+      const r = await t.call(read.method, read.path, { as: read.as ?? endpoint.as, body: read.body });
       if (r.status < 200 || r.status >= 300)
         failures.push(
           `${read.method} ${read.path} after ${after} → ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`,
