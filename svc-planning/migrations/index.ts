@@ -13,6 +13,7 @@ import { householdChildren } from './011_household_children';
 import { scenarioSettings } from './012_scenario_settings';
 import { advisors } from './013_advisors';
 import { advisorMembership } from './014_advisor_membership';
+import { storedRecordIssues } from './015_stored_record_issues';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   scenarioSettings,
   advisors,
   advisorMembership,
+  storedRecordIssues,
 ];

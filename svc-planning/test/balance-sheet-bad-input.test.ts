@@ -41,6 +41,13 @@ describe.each(testInfras())('svc-planning balance-sheet bad-input sweep (%s)', (
       stored[k.path] = r.body.data.id;
     }
   }, 60_000);
+  /** The household's reads an accepted bad body must never break (issue 30 item 2). */
+  const householdReads = () => [
+    { method: 'GET', path: `customer/${lead}/balance-sheet`, as: advisor },
+    { method: 'GET', path: `customer/${lead}/debt-summary`, as: advisor },
+    { method: 'GET', path: `customer/${lead}/financial-report`, as: advisor },
+    { method: 'POST', path: `customer/${lead}/exports`, body: { report: 'debt', format: 'xlsx' }, as: advisor },
+  ];
   afterAll(async () => {
     await t?.stop();
   }, 60_000);
@@ -224,7 +231,12 @@ describe.each(testInfras())('svc-planning balance-sheet bad-input sweep (%s)', (
       const cases = badBodies(e.schema, e.valid);
       expect(cases.filter((c) => c.field).length).toBeGreaterThan(0);
       const before = await snapshotTables(t);
-      const failures = await sweep(t, { method: e.method, path: e.path, as: e.as ?? advisor }, cases);
+      // poisoned-read check: whatever a bad body stored, the household's reads still answer 2xx
+      const failures = await sweep(
+        t,
+        { method: e.method, path: e.path, as: e.as ?? advisor, reads: householdReads() },
+        cases,
+      );
       expect(failures).toEqual([]);
       expect(await snapshotTables(t)).toBe(before);
     },

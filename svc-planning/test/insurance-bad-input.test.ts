@@ -49,6 +49,13 @@ describe.each(testInfras())('svc-planning insurance bad-input sweep (%s)', (infr
     stored.insurance = policy;
   }, 60_000);
   const stored: Record<string, string> = {};
+  /** The household's reads an accepted bad body must never break (issue 30 item 2). */
+  const householdReads = () => [
+    { method: 'GET', path: `customer/${lead}/balance-sheet`, as: advisor },
+    { method: 'GET', path: `customer/${lead}/debt-summary`, as: advisor },
+    { method: 'GET', path: `customer/${lead}/financial-report`, as: advisor },
+    { method: 'POST', path: `customer/${lead}/exports`, body: { report: 'debt', format: 'xlsx' }, as: advisor },
+  ];
   afterAll(async () => {
     await t?.stop();
   }, 60_000);
@@ -174,7 +181,8 @@ describe.each(testInfras())('svc-planning insurance bad-input sweep (%s)', (infr
       const cases = badBodies(e.schema, e.valid);
       expect(cases.filter((c) => c.field).length).toBeGreaterThan(0);
       const before = await snapshotTables(t);
-      const failures = await sweep(t, { method: e.method, path: e.path, as: advisor }, cases);
+      // poisoned-read check: whatever a bad body stored, the household's reads still answer 2xx
+      const failures = await sweep(t, { method: e.method, path: e.path, as: advisor, reads: householdReads() }, cases);
       expect(failures).toEqual([]);
       expect(await snapshotTables(t)).toBe(before);
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Gender, Id, ok, Page, UserType } from './common';
+import { Gender, Id, ok, Page, Timestamp, UserType } from './common';
 import {
   CleanString,
   CountryCode,
@@ -50,8 +50,8 @@ export const User = z.object({
   mobile_verified: z.boolean(),
   advisor_id: Id.nullable(),
   membership_status: MembershipStatus,
-  trial_ends_at: z.string().nullable(),
-  created_at: z.string(),
+  trial_ends_at: Timestamp.nullable(),
+  created_at: Timestamp,
 });
 export type User = z.infer<typeof User>;
 
@@ -150,8 +150,8 @@ export const AdvisorMeta = z.object({
   title: z.string(),
   placeholder: z.string().nullable(),
   position: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export type AdvisorMeta = z.infer<typeof AdvisorMeta>;
 export const AdvisorMetaCreateBody = z.strictObject({
@@ -201,7 +201,7 @@ export const Testimonial = z.object({
   designation: z.string().nullable(),
   content: z.string(),
   position: z.number().int(),
-  created_at: z.string(),
+  created_at: Timestamp,
 });
 export type Testimonial = z.infer<typeof Testimonial>;
 export const TestimonialCreateBody = z.strictObject({
@@ -226,8 +226,8 @@ export const Review = z.object({
   rating: z.number().int(),
   review: z.string(),
   is_published: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export type Review = z.infer<typeof Review>;
 const Rating = z
@@ -259,7 +259,7 @@ export const PublicReview = z.object({
   name: z.string(),
   rating: z.number().int(),
   review: z.string(),
-  created_at: z.string(),
+  created_at: Timestamp,
 });
 export type PublicReview = z.infer<typeof PublicReview>;
 
@@ -342,9 +342,9 @@ export const SessionIdentity = z.object({
   user_id: Id,
   type: UserType,
   membership_status: MembershipStatus,
-  trial_ends_at: z.string().nullable(),
+  trial_ends_at: Timestamp.nullable(),
   status: UserStatus,
-  registered_at: z.string(),
+  registered_at: Timestamp,
 });
 export type SessionIdentity = z.infer<typeof SessionIdentity>;
 
@@ -415,8 +415,8 @@ export const AdminLeadMagnet = z.object({
   access: LeadMagnetAccess,
   /** With access 'listed': the advisors granted it. */
   advisor_ids: z.array(Id),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export type AdminLeadMagnet = z.infer<typeof AdminLeadMagnet>;
 export const AdminLeadMagnetCreateBody = z.strictObject({
@@ -451,8 +451,8 @@ export const AdvisorLeadMagnet = z.object({
   description: z.string().nullable(),
   file_name: z.string(),
   show_on_page: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export type AdvisorLeadMagnet = z.infer<typeof AdvisorLeadMagnet>;
 /** An admin lead magnet the advisor may pick. */

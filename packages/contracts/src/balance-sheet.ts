@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, WholeAge } from './common';
+import { CalendarDate, Page, RecordIssues, WholeAge } from './common';
 import { CurrencyCode, DateStr } from './planning';
 import { PlainText } from './validation';
 
@@ -488,7 +488,7 @@ export const BalanceSheet = z.object({
     net_worth: z.number(),
   }),
 });
-export const BalanceSheetReply = z.object({ data: BalanceSheet });
+export const BalanceSheetReply = z.object({ data: BalanceSheet.extend({ record_issues: RecordIssues }) });
 const ScheduleRow = z.object({
   period: z.number(),
   payment: z.number(),
@@ -544,9 +544,9 @@ export const DebtSummaryLoan = z.object({
 export type DebtSummaryLoan = z.infer<typeof DebtSummaryLoan>;
 export const DebtSummary = z.object({
   lead_id: Uuid,
-  as_of: z.string(),
+  as_of: CalendarDate,
   view: Uuid.nullable(),
   loans: z.array(DebtSummaryLoan),
 });
-export const DebtSummaryReply = z.object({ data: DebtSummary });
+export const DebtSummaryReply = z.object({ data: DebtSummary.extend({ record_issues: RecordIssues }) });
 export const BalanceSheetPageReply = z.object({ data: Page(Row) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ok, Page, PageQuery } from './common';
+import { CalendarDate, Id, IsoDateTime, ok, Page, PageQuery, Timestamp } from './common';
 import { PlainText } from './validation';
 
 // Contracts of svc-billing: request and reply schemas. Owned by the svc-billing work.
@@ -20,9 +20,9 @@ export const Trial = z.object({
   id: Id,
   user_id: Id,
   status: TrialStatus,
-  started_at: z.string(),
-  ends_at: z.string(),
-  ended_at: z.string().nullable(),
+  started_at: Timestamp,
+  ends_at: Timestamp,
+  ended_at: Timestamp.nullable(),
   end_reason: TrialEndReason.nullable(),
 });
 export type Trial = z.infer<typeof Trial>;
@@ -43,7 +43,7 @@ export const TrialUpdateBody = z
       .min(1, { message: 'Extend by at least 1 day' })
       .max(TRIAL_EXTEND_MAX_DAYS, { message: `Extend by at most ${TRIAL_EXTEND_MAX_DAYS} days` })
       .optional(),
-    ends_at: z.iso.datetime({ offset: true, message: 'Enter a date and time in ISO 8601 format' }).optional(),
+    ends_at: IsoDateTime().optional(),
     status: z.literal('ended', { error: "status can only be 'ended'" }).optional(),
   })
   .refine((b) => [b.extend_days, b.ends_at, b.status].filter((v) => v !== undefined).length === 1, {
@@ -60,8 +60,8 @@ export const MembershipRecord = z.object({
   user_id: Id,
   kind: z.enum(['trial', 'subscription']),
   status: MembershipRecordStatus,
-  starts_at: z.string(),
-  ends_at: z.string().nullable(),
+  starts_at: Timestamp,
+  ends_at: Timestamp.nullable(),
   /** Subscription records: the subscription in full (plan, period, next charge, card). */
   subscription: z.lazy(() => Subscription).optional(),
 });
@@ -105,8 +105,8 @@ export const MembershipPlan = z.object({
   price_rm: z.number().int(),
   features: z.array(z.string()),
   active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export type MembershipPlan = z.infer<typeof MembershipPlan>;
 
@@ -146,7 +146,7 @@ export const Card = z.object({
   exp_month: z.number().int(),
   exp_year: z.number().int(),
   is_default: z.boolean(),
-  created_at: z.string(),
+  created_at: Timestamp,
 });
 export type Card = z.infer<typeof Card>;
 export const CardsReply = ok(z.array(Card));
@@ -248,16 +248,16 @@ export const Subscription = z.object({
   amount: z.number().int(),
   status: SubscriptionState,
   cancel_at_period_end: z.boolean(),
-  current_period_start: z.string(),
-  current_period_end: z.string(),
+  current_period_start: Timestamp,
+  current_period_end: Timestamp,
   /** When the next charge is due (null when the subscription ends at the period's end or has ended). */
-  next_charge_at: z.string().nullable(),
+  next_charge_at: Timestamp.nullable(),
   /** A renewal failed: since when, and when the membership expires unless a payment succeeds. */
-  past_due_since: z.string().nullable(),
-  grace_ends_at: z.string().nullable(),
+  past_due_since: Timestamp.nullable(),
+  grace_ends_at: Timestamp.nullable(),
   card: z.object({ id: Id, brand: z.string(), last4: z.string() }).nullable(),
-  starts_at: z.string(),
-  ends_at: z.string().nullable(),
+  starts_at: Timestamp,
+  ends_at: Timestamp.nullable(),
 });
 export type Subscription = z.infer<typeof Subscription>;
 export const SubscriptionReply = ok(Subscription);
@@ -295,7 +295,7 @@ export const SubscriptionTransaction = z.object({
    * the receipt svc-billing makes (`/api/v1/subscription-transactions/{id}/receipt`, a PDF); null for a failure.
    */
   receipt_url: z.string().nullable(),
-  occurred_at: z.string(),
+  occurred_at: Timestamp,
 });
 export type SubscriptionTransaction = z.infer<typeof SubscriptionTransaction>;
 export const TransactionsQuery = PageQuery.extend({ kind: TransactionKind.optional() });
@@ -306,17 +306,8 @@ export const ADMIN_SEARCH_MAX = 100;
 const AdminSearch = PlainText(ADMIN_SEARCH_MAX).optional();
 export const SortOrder = z.enum(['asc', 'desc'], { error: 'order must be asc or desc' });
 export type SortOrder = z.infer<typeof SortOrder>;
-/** A calendar day (YYYY-MM-DD, UTC) bounding a date range; both ends are included. */
-const Day = z
-  .string({ error: 'Enter a date as YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Enter a date as YYYY-MM-DD' })
-  .refine(
-    (v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    },
-    { message: 'Enter a real date' },
-  );
+/** A calendar day (YYYY-MM-DD, UTC) bounding a date range; both ends are included (the shared CalendarDate). */
+const Day = CalendarDate;
 
 export const SUBSCRIBER_SORTS = ['starts_at', 'current_period_end', 'ends_at', 'amount', 'plan_name'] as const;
 export const SubscriberSort = z.enum(SUBSCRIBER_SORTS, { error: `sort must be one of ${SUBSCRIBER_SORTS.join(', ')}` });

@@ -80,3 +80,68 @@ export const sessionCookieName = (secure: boolean): string => (secure ? SECURE_S
  */
 export const isSecureRequest = (publicUrl: string, forwardedProto: string | undefined): boolean =>
   publicUrl.startsWith('https:') || (forwardedProto ?? '').split(',')[0]?.trim().toLowerCase() === 'https';
+
+// ---------------------------------------------------------------- dates (issue 30 item 2)
+const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * True when `s` is YYYY-MM-DD naming a real day of the Gregorian calendar: month 1-12, the day within that month,
+ * Feb 29 only in leap years. (`Date.parse('2025-02-30')` is not a check: V8 rolls it over to March 2.)
+ */
+export function isCalendarDate(s: string): boolean {
+  const m = DAY_SHAPE.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  const days = [31, leap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1] as number;
+  return d <= days;
+}
+
+/** Why `s` is not a calendar date, for a 400 or a record issue ("2025-02-30 is not a date"). */
+export function calendarDateProblem(s: unknown): string | null {
+  if (typeof s !== 'string' || !DAY_SHAPE.test(s)) return 'Use a date as YYYY-MM-DD';
+  return isCalendarDate(s) ? null : `${s} is not a date`;
+}
+
+/**
+ * THE date of every contract (a day, YYYY-MM-DD): every date field of a body, query or reply is this schema, so an
+ * impossible date (2025-02-30, 2023-02-29, month 13) is a 400 naming the field. contracts/src/dates.test.ts walks
+ * every exported schema and route body and fails on a date field that is not checked like this.
+ */
+export const CalendarDate = z
+  .string({ error: 'Use a date as YYYY-MM-DD' })
+  .regex(DAY_SHAPE, { message: 'Use a date as YYYY-MM-DD' })
+  .refine(isCalendarDate, { error: (iss) => `${String(iss.input)} is not a date` });
+
+/**
+ * A point in time in a reply or an event (created_at, updated_at, ends_at...): an ISO 8601 date-time (a `T` or a
+ * space after the day, as PostgreSQL writes it) whose day is a real calendar date. Inputs that take a date-time use
+ * `IsoDateTime` (strict ISO with an offset).
+ */
+const STAMP_SHAPE = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+export function isTimestamp(s: string): boolean {
+  const m = STAMP_SHAPE.exec(s);
+  return !!m && isCalendarDate(m[1] as string);
+}
+export const Timestamp = z
+  .string()
+  .refine(isTimestamp, { error: (iss) => `${String(iss.input)} is not a date and time` });
+/** A date-time a client sends: ISO 8601 with an offset (zod's check refuses impossible days such as Feb 30). */
+export const IsoDateTime = (message = 'Enter a date and time in ISO 8601 format') =>
+  z.iso.datetime({ offset: true, message });
+
+/**
+ * A stored record a read could not use (issue 30 item 2): an impossible date stored before dates were checked, or
+ * any value its contract or the engine now refuses. The read answers without it and lists it here, so the advisor
+ * can open the record (kind = its path, id) and fix the field; the rest of the household still shows.
+ */
+export const RecordIssue = z.object({
+  kind: z.string(),
+  id: z.string(),
+  field: z.string(),
+  message: z.string(),
+});
+export type RecordIssue = z.infer<typeof RecordIssue>;
+/** The additive field of every household read that lists the records it left out. */
+export const RecordIssues = z.array(RecordIssue).optional();

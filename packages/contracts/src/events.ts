@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { Timestamp } from './common';
 import type { ServiceName } from './routes';
 
 /** Envelope of every integration event (architecture guide §2). A published version never changes. */
 export const EventEnvelope = z.object({
   id: z.string().uuid(),
   type: z.string(),
-  occurredAt: z.string(),
+  occurredAt: Timestamp,
   correlationId: z.string(),
   payload: z.unknown(),
 });
@@ -15,7 +16,7 @@ export const AdvisorRegisteredV1 = z.object({
   user_id: z.string().uuid(),
   email: z.string(),
   name: z.string(),
-  registered_at: z.string(),
+  registered_at: Timestamp,
 });
 export const CustomerCreatedV1 = z.object({
   user_id: z.string().uuid(),
@@ -38,28 +39,28 @@ export const UserUpdatedV1 = z.object({
 export const TrialStartedV1 = z.object({
   user_id: z.string().uuid(),
   trial_id: z.string().uuid(),
-  started_at: z.string(),
-  ends_at: z.string(),
+  started_at: Timestamp,
+  ends_at: Timestamp,
 });
 export const TrialUpdatedV1 = TrialStartedV1.extend({ status: z.enum(['active', 'ended']) });
 export const MembershipChangedV1 = z.object({
   user_id: z.string().uuid(),
   membership_status: z.enum(['none', 'trial', 'active', 'expired']),
-  trial_ends_at: z.string().nullable(),
+  trial_ends_at: Timestamp.nullable(),
 });
 export const ReplyCreatedV1 = z.object({
   ticket_id: z.string().uuid(),
   reply_id: z.string().uuid(),
   owner_id: z.string().uuid(),
   created_by: z.string(),
-  created_at: z.string(),
+  created_at: Timestamp,
 });
 /** A lead or customer and everything stored for it were deleted (svc-auth removes its customer login). */
 export const HouseholdDeletedV1 = z.object({
   household_id: z.string().uuid(),
   advisor_id: z.string().uuid(),
   customer_user_id: z.string().uuid().nullable(),
-  deleted_at: z.string(),
+  deleted_at: Timestamp,
 });
 /**
  * A household's data changed (issue 11 live household): svc-support tells the owning advisor's and the linked
@@ -107,7 +108,7 @@ export const LeadMagnetRequestedV1 = z.object({
   email: z.string(),
   lead_magnet_id: z.string().uuid(),
   lead_magnet_title: z.string(),
-  requested_at: z.string(),
+  requested_at: Timestamp,
 });
 
 /** Every event type with its payload schema: the bus validates against this on publish. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './common';
 import { DateStr, RecordId, ScenarioRequest } from './planning';
 import { PlainText } from './validation';
 
@@ -84,7 +85,7 @@ export const SharedDocument = z.object({
   content_type: z.string(),
   size: z.number().int(),
   note: z.string().nullable(),
-  shared_at: z.string(),
+  shared_at: Timestamp,
   /** Where the customer (or advisor) downloads it: GET customer/{lead_id}/shared-documents/{id}/download. */
   download_path: z.string(),
 });

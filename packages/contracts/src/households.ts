@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, WholeAge } from './common';
+import { CalendarDate, Page, Timestamp, WholeAge } from './common';
 import { CurrencyCode, DateStr, ExpenseCategory, GoalType, IncomeKind, Relation, ScenarioRequest } from './planning';
 import { CountryCode, Email, Phone, SafeText, textProblem } from './validation';
 
@@ -55,8 +55,8 @@ export const Member = MemberBody.extend({
   id: Uuid,
   household_id: Uuid,
   position: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export type Member = z.infer<typeof Member>;
 
@@ -157,20 +157,20 @@ export const HouseholdSummary = z.object({
   currency: z.string(),
   members_count: z.number().int(),
   customer_user_id: Uuid.nullable(),
-  shared_at: z.string().nullable(),
-  converted_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  shared_at: Timestamp.nullable(),
+  converted_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export type HouseholdSummary = z.infer<typeof HouseholdSummary>;
 export const Household = HouseholdSummary.extend({
   advisor_id: Uuid,
-  date_of_birth: z.string().nullable(),
+  date_of_birth: CalendarDate.nullable(),
   marital_status: MaritalStatus,
   dependencies: z.array(Dependant),
   children_count: z.number().int(),
   children: z.array(
-    z.object({ name: z.string().optional(), date_of_birth: z.string().optional(), age: z.number().optional() }),
+    z.object({ name: z.string().optional(), date_of_birth: CalendarDate.optional(), age: z.number().optional() }),
   ),
   citizenship: Citizenship,
   holding_pr: z.boolean(),
@@ -309,8 +309,8 @@ export const RecordMeta = z.object({
   id: Uuid,
   lead_id: Uuid,
   position: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export const withMeta = <T extends z.ZodObject>(kind: T) => kind.extend(RecordMeta.shape);
 export const RecordListQuery = z.object({
@@ -420,8 +420,8 @@ export const Draft = z.object({
   step: z.string(),
   lead_id: Uuid.nullable(),
   data: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export type Draft = z.infer<typeof Draft>;
 export const DraftReply = z.object({ data: Draft });

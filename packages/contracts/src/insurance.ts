@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, WholeAge } from './common';
+import { CalendarDate, Page, Timestamp, WholeAge } from './common';
 import { BenefitType, CurrencyCode, DateStr } from './planning';
 import { PlainText } from './validation';
 
@@ -411,8 +411,8 @@ const Meta = {
   id: Uuid,
   lead_id: Uuid,
   position: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 };
 export const StoredBenefit = InsuranceBenefit.extend({
   ...Meta,
@@ -468,7 +468,7 @@ export const PolicyPageReply = z.object({ data: Page(StoredPolicy) });
 
 /** GET customer/insurance-projections-tables?lead_id=[&insurance_id=]: per policy, its premium schedule and years. */
 export const ProjectionsQuery = z.object({ lead_id: Uuid, insurance_id: Uuid.optional() });
-export const PremiumPaymentRow = z.object({ date: z.string(), amount: z.number(), policy_year: z.number().int() });
+export const PremiumPaymentRow = z.object({ date: CalendarDate, amount: z.number(), policy_year: z.number().int() });
 export const ProjectionYear = z.object({
   year: z.number().int(),
   age: z.number().nullable(),

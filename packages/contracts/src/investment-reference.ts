@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from './common';
+import { CalendarDate, PageQuery, Timestamp } from './common';
 import { CurrencyCode, DateStr } from './planning';
 import { PlainText } from './validation';
 
@@ -14,7 +14,7 @@ const Uuid = z.string().uuid({ message: 'Use an id' });
 const Name = PlainText(200).refine((v) => v.length > 0, 'Enter name');
 
 // ---------------------------------------------------------------- companies and banks
-export const ReferenceName = z.object({ id: Uuid, name: z.string(), created_at: z.string(), updated_at: z.string() });
+export const ReferenceName = z.object({ id: Uuid, name: z.string(), created_at: Timestamp, updated_at: Timestamp });
 export type ReferenceName = z.infer<typeof ReferenceName>;
 export const ReferenceNameBody = z.strictObject({ name: Name });
 export const ReferenceNamesQuery = z.object({ search: PlainText(100).optional() });
@@ -39,8 +39,8 @@ export const InvestmentPlan = z.object({
   company_id: Uuid,
   company_name: z.string(),
   type: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
 export type InvestmentPlan = z.infer<typeof InvestmentPlan>;
 export const InvestmentPlanBody = z.strictObject({
@@ -74,9 +74,9 @@ export const AdminFund = z.object({
   currency: z.string(),
   risk_level: z.string(),
   price: z.number().nullable(),
-  price_date: z.string().nullable(),
+  price_date: CalendarDate.nullable(),
   asset_class: z.object({ equity: z.number(), bond: z.number(), others: z.number() }),
-  updated_at: z.string(),
+  updated_at: Timestamp,
 });
 export type AdminFund = z.infer<typeof AdminFund>;
 export const AdminFundsQuery = PageQuery.extend({
@@ -137,8 +137,8 @@ export const FundImportRun = z.object({
   /** How often the run was picked up again after its service stopped mid-run. */
   resumed: z.number().int(),
   error: z.string().nullable(),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
+  started_at: Timestamp,
+  finished_at: Timestamp.nullable(),
 });
 export type FundImportRun = z.infer<typeof FundImportRun>;
 export const FundImportStatus = z.object({

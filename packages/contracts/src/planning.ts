@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WholeAge } from './common';
+import { CalendarDate, Timestamp, WholeAge } from './common';
 import { PlainText } from './validation';
 
 /**
@@ -14,7 +14,8 @@ export const PositiveAmount = z.number().finite().min(0).max(MAX_AMOUNT);
 export const Percent = z.number().finite().min(-99).max(100);
 export const Age = WholeAge;
 export const Year = z.number().int().min(1900).max(2200);
-export const DateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date as YYYY-MM-DD' }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { message: 'Not a valid date' });
+/** The shared calendar date (common.ts CalendarDate), under the name the planning contracts have always used. */
+export const DateStr = CalendarDate;
 export const RecordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'Use 1-64 letters, digits, - or _' });
 export const CurrencyCode = z.string().regex(/^[A-Za-z]{2,3}$/, { message: 'Use a currency code' });
 const Name = PlainText(100);
@@ -201,14 +202,14 @@ export type ScenarioRequest = z.infer<typeof ScenarioRequest>;
 // Replies (all numbers finite).
 const N = z.number().finite();
 /** GET currency-rates: the stored table (units of `base` per unit of `code`), which the browser keeps locally. */
-export const CurrencyRate = z.object({ code: z.string(), rate: z.number().finite().positive(), base: z.string(), updated_at: z.string() });
+export const CurrencyRate = z.object({ code: z.string(), rate: z.number().finite().positive(), base: z.string(), updated_at: Timestamp });
 export const CurrencyRatesReply = z.object({ data: z.object({ base: z.string(), rates: z.array(CurrencyRate) }) });
 export const NetWorthYear = z.object({ year: z.number().int(), total_assets: N, total_liabilities: N, net_worth: N });
-export const NetWorthReply = z.object({ customer_id: z.string(), currency: z.string(), computed_at: z.string(), years: z.array(NetWorthYear) });
+export const NetWorthReply = z.object({ customer_id: z.string(), currency: z.string(), computed_at: Timestamp, years: z.array(NetWorthYear) });
 export const ScheduleRow = z.object({ period: z.number().int(), payment: N, interest: N, principal: N, balance: N });
 export const DebtReply = z.object({
   currency: z.string(),
-  as_of: z.string(),
+  as_of: CalendarDate,
   total_outstanding: N,
   total_monthly_repayment: N,
   loans: z.array(z.object({ id: z.string(), kind: z.string(), type: z.string(), instalment: N, tenure_months: z.number().int(), months_paid: z.number().int(), months_remaining: z.number().int(), outstanding: N, outstanding_in_currency: N, total_interest: N, other_monthly_expenses: N, end_year: z.number().int(), schedule: z.array(ScheduleRow) })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './common';
 import { CurrencyCode } from './planning';
 import { CleanString, PlainText } from './validation';
 
@@ -88,7 +89,7 @@ export const InsurancePlan = z.object({
   riders: z.array(
     z.object({ name: z.string(), data_by_age: z.array(z.object({ age: z.number(), premium: z.number() })) }),
   ),
-  updated_at: z.string(),
+  updated_at: Timestamp,
 });
 export type InsurancePlan = z.infer<typeof InsurancePlan>;
 export const InsurancePlanListQuery = z.object({
@@ -148,7 +149,7 @@ export const ProjectionTable = z.object({
   name: z.string(),
   entry_age: z.number().nullable(),
   rows: z.array(ProjectionRow),
-  updated_at: z.string(),
+  updated_at: Timestamp,
 });
 export const ProjectionTablesQuery = z.object({ plan_id: Uuid.optional() });
 export const ProjectionTablesReply = z.object({ data: z.array(ProjectionTable) });

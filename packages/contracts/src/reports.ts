@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate, RecordIssues, Timestamp } from './common';
 import { DateStr } from './planning';
 
 /**
@@ -174,8 +175,8 @@ export const FinancialReport = z.object({
   /** The household's own currency, and the stored-rate multiplier from it to `currency` (3 decimals). */
   household_currency: z.string(),
   rate: z.number(),
-  as_of: z.string(),
-  computed_at: z.string(),
+  as_of: CalendarDate,
+  computed_at: Timestamp,
   start_year: z.number().int(),
   end_year: z.number().int(),
   money_runs_out_year: z.number().int().nullable(),
@@ -217,7 +218,7 @@ export const FinancialReport = z.object({
   checks: ReportChecks,
 });
 export type FinancialReport = z.infer<typeof FinancialReport>;
-export const FinancialReportReply = z.object({ data: FinancialReport });
+export const FinancialReportReply = z.object({ data: FinancialReport.extend({ record_issues: RecordIssues }) });
 
 // The amounts conversion lives in a module without zod, so a browser bundle that converts a report it holds (mf-customer's
 // currency switch) does not take zod and every report schema with it (issue 30).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import * as auth from './auth';
 import * as balanceSheet from './balance-sheet';
 import * as billing from './billing';
-import { ErrorBody, ok } from './common';
+import { ErrorBody, ok, RecordIssues } from './common';
 import * as exportsContract from './exports';
 import * as households from './households';
 import * as insurance from './insurance';
@@ -42,6 +42,8 @@ const A = ['admin'] as const;
 const ADV = ['advisor'] as const;
 const ADV_ADMIN = ['advisor', 'admin'] as const;
 const ADV_CUST = ['advisor', 'customer'] as const;
+/** A stored household's read: its figures and the records it left out (issue 30 item 2; none for a posted one). */
+const withIssues = <T extends z.ZodObject>(reply: T) => reply.extend({ record_issues: RecordIssues });
 /** The calculate calls take a household posted inline, or a stored household's id (and an as-of date). */
 const CALCULATION_BODY = z.union([households.StoredCalculationBody, planning.Household]);
 
@@ -438,18 +440,24 @@ export const routes: Route[] = [
   ]),
   // Planning: reference data, calculations, drafts, thresholds
   r('GET', 'currency-rates', 'svc-planning', 'public', { withoutMembership: true, reply: planning.CurrencyRatesReply }),
-  r('POST', 'customer/calculate/debt', 'svc-planning', ADV_CUST, { body: CALCULATION_BODY, reply: ok(planning.DebtReply) }),
-  r('POST', 'customer/calculate/finance', 'svc-planning', ADV_CUST, { body: CALCULATION_BODY, reply: ok(planning.FinanceReply) }),
+  r('POST', 'customer/calculate/debt', 'svc-planning', ADV_CUST, {
+    body: CALCULATION_BODY,
+    reply: ok(withIssues(planning.DebtReply)),
+  }),
+  r('POST', 'customer/calculate/finance', 'svc-planning', ADV_CUST, {
+    body: CALCULATION_BODY,
+    reply: ok(withIssues(planning.FinanceReply)),
+  }),
   r('POST', 'customer/calculate/data-tables', 'svc-planning', ADV_CUST, {
     body: CALCULATION_BODY,
-    reply: ok(planning.DataTablesReply),
+    reply: ok(withIssues(planning.DataTablesReply)),
   }),
   r('POST', 'customer/calculate/scenario-modelling', 'svc-planning', ADV_CUST, {
     summary: 'A scenario of a household posted inline, or of a stored one with its saved plan',
     body: z.union([scenarios.StoredScenarioRunBody, planning.ScenarioRequest]),
-    reply: ok(planning.ScenarioReply),
+    reply: ok(withIssues(planning.ScenarioReply)),
   }),
-  r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST, { reply: ok(planning.NetWorthReply) }),
+  r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST, { reply: ok(withIssues(planning.NetWorthReply)) }),
   // Planning: scenario modelling's stored inputs and the data table's saved filters (issue 14)
   r('GET', 'customer/:id/saved-filters', 'svc-planning', ADV_CUST, { reply: scenarios.SavedFilterPageReply }),
   r('POST', 'customer/saved-filters', 'svc-planning', ADV, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page } from './common';
+import { Page, Timestamp } from './common';
 import { RecordMeta, StoredScenarioBody } from './households';
 import { RecordId } from './planning';
 import { PlainText } from './validation';
@@ -89,7 +89,7 @@ export const SellSequence = z.object({
   lead_id: Uuid,
   asset_ids: z.array(z.string()),
   /** null until the advisor first saves one. */
-  updated_at: z.string().nullable(),
+  updated_at: Timestamp.nullable(),
 });
 export type SellSequence = z.infer<typeof SellSequence>;
 export const SellSequenceReply = z.object({ message: z.string().optional(), data: SellSequence });
@@ -113,7 +113,7 @@ export type ScenarioSettingsBody = z.infer<typeof ScenarioSettingsBody>;
 export const ScenarioSettings = ScenarioSettingsShape.extend({
   lead_id: Uuid,
   /** null until the advisor first saves one. */
-  updated_at: z.string().nullable(),
+  updated_at: Timestamp.nullable(),
 });
 export type ScenarioSettings = z.infer<typeof ScenarioSettings>;
 export const ScenarioSettingsReply = z.object({ message: z.string().optional(), data: ScenarioSettings });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ok, Page, PageQuery } from './common';
+import { Id, IsoDateTime, ok, Page, PageQuery, Timestamp } from './common';
 import { CleanString, JSON_MAX_DEPTH, PlainText, RichText, SafeJsonArray, SafeJsonObject } from './validation';
 
 // Contracts of svc-support: request, reply and socket schemas (spec platform-shell §2.10, §2.11, §3, §5, §7, §8).
@@ -86,9 +86,7 @@ export const AdminTicketListQuery = TicketListQuery.extend({
 });
 /** `?after=<reply id or ISO time>`: only the replies after it (a reconnecting client fetches what it missed). */
 export const TicketGetQuery = z.object({
-  after: z
-    .union([Id, z.iso.datetime({ offset: true })], { message: 'Must be a reply id or an ISO date-time' })
-    .optional(),
+  after: z.union([Id, IsoDateTime()], { message: 'Must be a reply id or an ISO date-time' }).optional(),
 });
 
 export const Reply = z.object({
@@ -97,7 +95,7 @@ export const Reply = z.object({
   reply: z.string(),
   /** 'admin' or the id of the user who owns the ticket (spec §3). */
   created_by: z.string(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
   attachments: z.array(Attachment.extend({ url: z.string() })),
 });
 export type Reply = z.infer<typeof Reply>;
@@ -115,8 +113,8 @@ export const Ticket = z.object({
   user_email: z.string().nullable().optional(),
   attachments: z.array(Attachment.extend({ url: z.string() })),
   replies_count: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
 });
 export type Ticket = z.infer<typeof Ticket>;
 export const TicketWithReplies = Ticket.extend({ replies: z.array(Reply) });
@@ -159,10 +157,10 @@ export const FaqAnswer = z.object({
   faq_topic_id: Id,
   question: z.string(),
   answer: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
 });
-export const FaqTopic = z.object({ id: Id, title: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const FaqTopic = z.object({ id: Id, title: z.string(), createdAt: Timestamp, updatedAt: Timestamp });
 export const Faq = FaqTopic.extend({ FAQAnswers: z.array(FaqAnswer) });
 export type Faq = z.infer<typeof Faq>;
 export const FaqListReply = ok(z.array(Faq));
@@ -214,8 +212,8 @@ export const Walkthrough = z.object({
   link: z.string(),
   page_meta: z.object({ data: z.array(z.string()), folder_name: z.string() }),
   uploaded_files: z.object({ files: z.array(z.string()) }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
 });
 export type Walkthrough = z.infer<typeof Walkthrough>;
 /** GET page-walkthrough and admin/page-walkthrough: the walkthroughs (the public read filtered by path, folder). */
@@ -250,8 +248,8 @@ export const Presentation = z.object({
   folder_name: z.string(),
   /** `key`: what was stored (an uploaded key or an https URL); `url`: where to read it (the key's file URL). */
   files: z.array(z.object({ name: z.string(), url: z.string(), key: z.string() })),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
 });
 /** GET presentations and admin/presentations: every folder, by name. */
 export const PresentationListReply = ok(z.array(Presentation));
@@ -275,7 +273,7 @@ export const LogErrorBody = z.strictObject({
     ])
     .optional(),
   url: CleanString(2000).default(''),
-  timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().min(0).max(8.64e15)]).optional(),
+  timestamp: z.union([IsoDateTime(), z.number().int().min(0).max(8.64e15)]).optional(),
   userData: SafeJsonObject(JSON_MAX_DEPTH - 2)
     .nullable()
     .optional(),
@@ -289,9 +287,9 @@ export const ErrorLog = z.object({
   stack: z.string(),
   info: z.unknown(),
   url: z.string(),
-  timestamp: z.string().nullable(),
+  timestamp: Timestamp.nullable(),
   userData: z.unknown(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 /** POST log-error: the stored log's id (201). */
 export const LoggedReply = ok(z.object({ id: Id }));

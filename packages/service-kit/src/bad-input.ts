@@ -20,6 +20,22 @@ export const BAD_TEXT: ReadonlyArray<readonly [string, string]> = [
   ['lone low surrogate', 'Aisha\uDE00Tan'],
   ['high surrogate at the end', 'Aisha\uDBFF'],
 ];
+/**
+ * Impossible dates (issue 30 item 2): every date field of a contract is the shared CalendarDate, so each of these is
+ * a 400 naming the field. A field is a date when it takes a plain day and refuses text, as a date regex does.
+ */
+export const IMPOSSIBLE_DAYS = ['2025-02-30', '2023-02-29', '2025-13-01', '2025-04-31', '2025-00-10', '2025-01-00'];
+export const IMPOSSIBLE_STAMPS = ['2025-02-30T10:00:00.000Z', '2023-02-29T10:00:00.000Z'];
+const takes = (s: Schema, v: unknown) => {
+  try {
+    return s.safeParse(v).success;
+  } catch {
+    return false;
+  }
+};
+const isText = (s: Schema) => ['not a date', 'abc', 'Abc-1'].some((v) => takes(s, v));
+export const isDateField = (s: Schema) => takes(s, '2024-02-28') && !isText(s);
+export const isDateTimeField = (s: Schema) => takes(s, '2024-02-28T10:00:00.000Z') && !isText(s);
 export const DEEP_LEVELS = 10_000;
 export const deepArrayJson = (n = DEEP_LEVELS) => `${'['.repeat(n)}1${']'.repeat(n)}`;
 export const deepObjectJson = (n = DEEP_LEVELS) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
@@ -82,6 +98,10 @@ export function badBodies(schema: Schema, valid: Record<string, unknown>): BadCa
     const nested = JSON.stringify(setAt(valid, path, '__kf_deep__'));
     cases.push({ label: `${field}: arrays 10,000 deep`, body: nested.replace(DEEP_MARK, deepArrayJson()) });
     cases.push({ label: `${field}: objects 10,000 deep`, body: nested.replace(DEEP_MARK, deepObjectJson()) });
+    // impossible dates in a date field (Feb 30, Feb 29 of a common year, month 13...)
+    const bad = isDateField(leaf) ? IMPOSSIBLE_DAYS : isDateTimeField(leaf) ? IMPOSSIBLE_STAMPS : [];
+    for (const day of bad)
+      cases.push({ label: `${field}: impossible date ${day}`, body: setAt(valid, path, day), field });
     // wrong types: only those the contract itself refuses here (a union may accept an object or a number)
     for (const wrong of [42, true, ['x'], { x: 'y' }])
       if (!leaf.safeParse(wrong).success)
@@ -201,11 +221,26 @@ export async function sweep(
     as: CallOptions['as'];
     query?: boolean;
     headers?: () => Record<string, string>;
+    /**
+     * Poisoned-read check (issue 30 item 2): reads of the household the bodies write to (balance sheet, debt summary,
+     * report, exports...). After a batch in which a bad body was accepted, and once after the sweep, each must still
+     * answer 2xx: one stored record must never make a household's reads fail.
+     */
+    reads?: Array<{ method: string; path: string; body?: unknown; as?: CallOptions['as'] }>;
   },
   cases: BadCase[],
   opts: { strictQuery?: boolean } = {},
 ): Promise<string[]> {
   const failures: string[] = [];
+  const checkReads = async (after: string) => {
+    for (const read of endpoint.reads ?? []) {
+      const r = await t.call(read.method, read.path, { as: read.as ?? endpoint.as, body: read.body });
+      if (r.status < 200 || r.status >= 300)
+        failures.push(
+          `${read.method} ${read.path} after ${after} → ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`,
+        );
+    }
+  };
   for (let i = 0; i < cases.length; i += 6) {
     const batch = cases.slice(i, i + 6);
     const replies = await Promise.all(
@@ -240,7 +275,10 @@ export async function sweep(
           failures.push(`${where} → ${r.status} names ${JSON.stringify(named)}, not ${c.field}: ${r.body?.message}`);
       }
     });
+    const accepted = replies.flatMap((r, j) => (r.status < 400 ? [(batch[j] as BadCase).label] : []));
+    if (accepted.length) await checkReads(`accepted ${accepted.join(', ')}`);
   }
+  await checkReads('the sweep');
   return failures;
 }
 

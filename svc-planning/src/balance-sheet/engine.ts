@@ -1,7 +1,8 @@
 import type { balanceSheet as B, planning } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
 import type { HouseholdRow } from '../records/access';
-import { allRecords, type StoredRecord } from '../records/repository';
+import { usableRecords } from '../records/issues';
+import type { StoredRecord } from '../records/repository';
 import { balanceSheetKinds as K } from './kinds';
 import { loanInput } from './rules';
 
@@ -32,11 +33,11 @@ const hasLoan = (d: B.Debt) =>
 
 export async function engineBalanceSheet(db: Knex, hh: HouseholdRow): Promise<EngineParts> {
   const [savings, portfolios, pensions, debts, rentals] = await Promise.all([
-    allRecords(db, K.savingFund, hh) as Promise<Rec<B.SavingFund>[]>,
-    allRecords(db, K.portfolioFund, hh) as Promise<Rec<B.PortfolioFund>[]>,
-    allRecords(db, K.pension, hh) as Promise<Rec<B.PensionAccount>[]>,
-    allRecords(db, K.debt, hh) as Promise<Rec<B.Debt>[]>,
-    allRecords(db, K.debtRentalIncome, hh) as Promise<Rec<Rental>[]>,
+    usableRecords(db, K.savingFund, hh) as Promise<Rec<B.SavingFund>[]>,
+    usableRecords(db, K.portfolioFund, hh) as Promise<Rec<B.PortfolioFund>[]>,
+    usableRecords(db, K.pension, hh) as Promise<Rec<B.PensionAccount>[]>,
+    usableRecords(db, K.debt, hh) as Promise<Rec<B.Debt>[]>,
+    usableRecords(db, K.debtRentalIncome, hh) as Promise<Rec<Rental>[]>,
   ]);
   const out: EngineParts = {
     cash_accounts: savings.map((s) =>

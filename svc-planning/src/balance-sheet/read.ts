@@ -15,6 +15,7 @@ import {
   sgPropertyGainRate,
 } from '../domain/calculations/index';
 import type { HouseholdRow } from '../records/access';
+import { usableRow } from '../records/issues';
 import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
 import {
   ageOn,
@@ -51,7 +52,11 @@ async function recordsByTable(db: Knex, hh: HouseholdRow, tables: readonly strin
     tables.flatMap(() => [hh.advisor_id, hh.id]),
   );
   const out = new Map<string, Row[]>(tables.map((t) => [t, []]));
-  for (const r of res.rows as Array<RecordRow & { tbl: string }>) out.get(r.tbl)?.push(toRecord(r));
+  for (const r of res.rows as Array<RecordRow & { tbl: string }>) {
+    const rec = toRecord(r);
+    // a record its contract refuses is left out and reported (records/issues.ts)
+    if (usableRow(r.tbl, rec)) out.get(r.tbl)?.push(rec);
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@ import { allow, identity, notFound, parse, type ServiceContext, uuidParam } from
 import type { Express } from 'express';
 import { fail } from '../insurance/kinds';
 import { householdFor } from '../records/access';
+import { householdRecordIssues, withIssues } from '../records/issues';
 import { checkCurrency, touchHousehold } from '../records/repository';
 import { ownHousehold, serveKind } from '../records/routes';
 import { balanceSheetKinds, parentIn } from './kinds';
@@ -74,12 +75,14 @@ export function balanceSheetRoutes(app: Express, ctx: ServiceContext): void {
   app.get('/api/v1/customer/:id/balance-sheet', readers, async (req, res) => {
     const q = parse(B.BalanceSheetQuery, req.query);
     const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
-    res.json({ data: await wholeBalanceSheet(ctx.db, hh, q) });
+    const [sheet, issues] = await Promise.all([wholeBalanceSheet(ctx.db, hh, q), householdRecordIssues(ctx.db, hh)]);
+    res.json({ data: withIssues(sheet, issues) });
   });
   app.get('/api/v1/customer/:id/debt-summary', readers, async (req, res) => {
     const q = parse(B.DebtSummaryQuery, req.query);
     const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
-    res.json({ data: await debtSummary(ctx.db, hh, q) });
+    const [summary, issues] = await Promise.all([debtSummary(ctx.db, hh, q), householdRecordIssues(ctx.db, hh)]);
+    res.json({ data: withIssues(summary, issues) });
   });
   app.get('/api/v1/customer/common-beneficiaries/:id/read', readers, async (req, res) => {
     const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');

@@ -1,4 +1,4 @@
-import type { balanceSheet as B } from '@kinfolio/contracts';
+import { type balanceSheet as B, isCalendarDate } from '@kinfolio/contracts';
 import { dayNumber, fromYmd, monthsBetween, today as todayDay, ymd } from '../domain/calculations/dates';
 import { CalculationInputError } from '../domain/calculations/errors';
 import { PAYMENTS_PER_YEAR } from '../domain/calculations/frequency';
@@ -63,7 +63,8 @@ export function runDates(start: string, frequency: B.Frequency, end?: string): s
 
 /** A member's age on a day: from the date of birth, else the stored age. */
 export function ageOn(member: { age?: number | null; date_of_birth?: string | null }, day: number): number | null {
-  if (member.date_of_birth) {
+  // an impossible date of birth stored before dates were checked is left out (the age applies; records/issues.ts)
+  if (member.date_of_birth && isCalendarDate(member.date_of_birth)) {
     const b = ymd(dayNumber(member.date_of_birth));
     const d = ymd(day);
     return d.year - b.year - (d.month < b.month || (d.month === b.month && d.day < b.day) ? 1 : 0);

@@ -1,10 +1,11 @@
-import type { exportsContract } from '@kinfolio/contracts';
+import type { exportsContract, RecordIssue } from '@kinfolio/contracts';
 import { convertExact, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { debtSummary, wholeBalanceSheet } from '../balance-sheet/read';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { coverageByMember } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
+import { householdRecordIssues } from '../records/issues';
 import { type HouseholdProjection, householdProjection } from '../reports/projection';
 import { money as moneyText } from './format';
 
@@ -96,13 +97,39 @@ export interface ReportInput {
   scenario?: ScenarioReplyLike;
 }
 
+/** The note of an export whose household has records the figures leave out: which, which field, what to do. */
+export function skippedSection(issues: RecordIssue[]): Section {
+  return {
+    id: 'skipped-records',
+    title: 'Records left out of these figures',
+    summary: [
+      `${issues.length} stored record${issues.length === 1 ? ' is' : 's are'} left out of these figures until edited:`,
+      ...issues.map((i) => `${i.kind} ${i.id}, ${i.field}: ${i.message}`),
+    ],
+    charts: [],
+    tables: [
+      {
+        title: 'Skipped records',
+        columns: [
+          { label: 'Kind', kind: 'text' },
+          { label: 'Record', kind: 'text' },
+          { label: 'Field', kind: 'text' },
+          { label: 'What to do', kind: 'text' },
+        ],
+        rows: issues.map((i) => [i.kind, i.id, i.field, i.message]),
+      },
+    ],
+  };
+}
+
 /** Builds the report model of `report` for the stored household. */
 export async function buildReport(input: ReportInput): Promise<Report> {
   const { ctx, hh, report } = input;
   const needsProjection = report !== 'scenario' || !input.scenario;
-  const [projection, rateRows] = await Promise.all([
+  const [projection, rateRows, issues] = await Promise.all([
     needsProjection ? householdProjection(ctx, hh, input.asOf) : Promise.resolve(null),
     listCurrencyRates(ctx.db),
+    householdRecordIssues(ctx.db, hh),
   ]);
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const from = String(projection?.household.currency ?? input.scenario?.currency ?? hh.currency).toUpperCase();
@@ -112,7 +139,8 @@ export async function buildReport(input: ReportInput): Promise<Report> {
     v === null || v === undefined || !Number.isFinite(v) ? 0 : round2(convertExact(v, source, currency, rates));
   const asOf = input.asOf ?? new Date().toISOString().slice(0, 10);
 
-  const sections: Section[] = [];
+  // records the figures leave out (records/issues.ts) come first, so the file says what it is missing
+  const sections: Section[] = issues.length ? [skippedSection(issues)] : [];
   const tabs: Tab[] =
     report === 'financial-report'
       ? [...REPORT_TABS]

@@ -3,8 +3,9 @@ import { convertExact, round2 } from '@kinfolio/money';
 import type { Knex } from '@kinfolio/service-kit';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import type { HouseholdRow } from '../records/access';
+import { usableRecords } from '../records/issues';
 import { kinds } from '../records/kinds';
-import { allRecords, type StoredRecord } from '../records/repository';
+import type { StoredRecord } from '../records/repository';
 import { loadMembers } from './repository';
 
 type Flow = { monthly: number; annual: number };
@@ -18,10 +19,10 @@ const done = (f: Flow): Flow => ({ monthly: round2(f.monthly), annual: round2(f.
 export async function cashFlowSummary(db: Knex, hh: HouseholdRow): Promise<H.CashFlowSummary> {
   const [members, incomes, expenses, living, savings, rateRows] = await Promise.all([
     loadMembers(db, hh),
-    allRecords(db, kinds.income, hh),
-    allRecords(db, kinds.expense, hh),
-    allRecords(db, kinds.livingExpense, hh),
-    allRecords(db, kinds.saving, hh),
+    usableRecords(db, kinds.income, hh),
+    usableRecords(db, kinds.expense, hh),
+    usableRecords(db, kinds.livingExpense, hh),
+    usableRecords(db, kinds.saving, hh),
     listCurrencyRates(db),
   ]);
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));

@@ -3,8 +3,9 @@ import type { Knex } from '@kinfolio/service-kit';
 import { engineBalanceSheet } from '../balance-sheet/engine';
 import { engineInsurances } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
+import { usableDate, usableRecords } from '../records/issues';
 import { kinds } from '../records/kinds';
-import { allRecords, type StoredRecord } from '../records/repository';
+import type { StoredRecord } from '../records/repository';
 import { loadMembers } from './repository';
 
 /** Drops undefined fields so a mapped household equals the same household written out by hand. */
@@ -22,7 +23,7 @@ function childrenOf(hh: HouseholdRow): planning.Household['dependants'] {
   const list = Array.isArray(raw) ? (raw as Array<{ age?: number; date_of_birth?: string }>) : [];
   if (list.length === 0) return undefined;
   return list.map((c, k) =>
-    clean({ id: `child-${k + 1}`, relation: 'child' as const, age: c.age, date_of_birth: c.date_of_birth }),
+    clean({ id: `child-${k + 1}`, relation: 'child' as const, age: c.age, date_of_birth: usableDate(c.date_of_birth) }),
   );
 }
 const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
@@ -38,10 +39,10 @@ const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
 export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string): Promise<planning.Household> {
   const [members, incomes, expenses, living, goals, insurances, balance] = await Promise.all([
     loadMembers(db, hh),
-    allRecords(db, kinds.income, hh),
-    allRecords(db, kinds.expense, hh),
-    allRecords(db, kinds.livingExpense, hh),
-    allRecords(db, kinds.goal, hh),
+    usableRecords(db, kinds.income, hh),
+    usableRecords(db, kinds.expense, hh),
+    usableRecords(db, kinds.livingExpense, hh),
+    usableRecords(db, kinds.goal, hh),
     engineInsurances(db, hh),
     engineBalanceSheet(db, hh),
   ]);
@@ -56,7 +57,8 @@ export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string)
         name: m.name || undefined,
         relation: m.relation,
         age: m.age,
-        date_of_birth: m.date_of_birth,
+        // an impossible date of birth stored before the fix is left out (the age applies) and reported
+        date_of_birth: usableDate(m.date_of_birth),
         gender: m.gender,
         maturity_age: m.maturity_age,
         retirement_age: m.retirement_age,

@@ -8,7 +8,8 @@ import { viewValue } from '../domain/calculations/ownership';
 import { annualisedPremium, type PremiumPayment, premiumSchedule } from '../domain/calculations/premiums';
 import { loadMembers } from '../households/repository';
 import type { HouseholdRow } from '../records/access';
-import { allRecords, listRecords, type RecordRow, type StoredRecord, toRecord } from '../records/repository';
+import { usableRecords } from '../records/issues';
+import { listRecords, type RecordRow, type StoredRecord, toRecord } from '../records/repository';
 import { CHILD_KEYS, insuranceKinds } from './kinds';
 import {
   ageIn,
@@ -148,10 +149,10 @@ export async function wholeInsurance(
 export async function coverageByMember(db: Knex, hh: HouseholdRow) {
   const [members, policies, coverages, benefits, targets, rateRows] = await Promise.all([
     loadMembers(db, hh),
-    allRecords(db, insuranceKinds.policy, hh),
-    allRecords(db, insuranceKinds.coverage, hh),
-    allRecords(db, insuranceKinds.benefit, hh),
-    allRecords(db, insuranceKinds.coverageTarget, hh),
+    usableRecords(db, insuranceKinds.policy, hh),
+    usableRecords(db, insuranceKinds.coverage, hh),
+    usableRecords(db, insuranceKinds.benefit, hh),
+    usableRecords(db, insuranceKinds.coverageTarget, hh),
     listCurrencyRates(db),
   ]);
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
@@ -256,7 +257,7 @@ export function policySchedule(p: I.InsurancePolicy): PremiumPayment[] {
  */
 export async function projectionsTables(db: Knex, hh: HouseholdRow, insuranceId?: string) {
   const [page, children, members, rateRows] = await Promise.all([
-    allRecords(db, insuranceKinds.policy, hh),
+    usableRecords(db, insuranceKinds.policy, hh),
     childrenOf(db, hh),
     loadMembers(db, hh),
     listCurrencyRates(db),
@@ -334,7 +335,7 @@ export async function projectionsTables(db: Knex, hh: HouseholdRow, insuranceId?
  * engine converts a policy's amounts with the household's rates like every other record).
  */
 export async function engineInsurances(db: Knex, hh: HouseholdRow): Promise<planning.Household['insurances']> {
-  const [policies, children] = await Promise.all([allRecords(db, insuranceKinds.policy, hh), childrenOf(db, hh)]);
+  const [policies, children] = await Promise.all([usableRecords(db, insuranceKinds.policy, hh), childrenOf(db, hh)]);
   return policies.map((row) => {
     const p = row as unknown as I.InsurancePolicy & { id: string };
     const benefits = children.get(p.id)?.benefits ?? [];

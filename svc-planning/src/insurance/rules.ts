@@ -1,4 +1,4 @@
-import type { insurance as I } from '@kinfolio/contracts';
+import { type insurance as I, isCalendarDate } from '@kinfolio/contracts';
 import { dayNumber, ymd } from '../domain/calculations/dates';
 import {
   BENEFIT_POSITIONS,
@@ -261,6 +261,8 @@ export function assetClassIssue(a: { equity: number; bond: number; others: numbe
 
 /** A member's age in a year: from the date of birth, else the stored age (as of this year). */
 export function ageIn(member: { age?: number | null; date_of_birth?: string | null }, year: number, thisYear: number) {
-  if (member.date_of_birth) return year - ymd(dayNumber(member.date_of_birth)).year;
+  // an impossible date of birth stored before dates were checked is left out (records/issues.ts)
+  if (member.date_of_birth && isCalendarDate(member.date_of_birth))
+    return year - ymd(dayNumber(member.date_of_birth)).year;
   return member.age === undefined || member.age === null ? null : member.age + (year - thisYear);
 }

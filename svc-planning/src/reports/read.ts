@@ -6,6 +6,7 @@ import { isProperty, pensionBalance, todayIso } from '../balance-sheet/rules';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { coverageByMember } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
+import { usableRow } from '../records/issues';
 import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
 import { planningThresholds } from '../reference/thresholds/read';
 import { householdStamp, StampedCache } from './cache';
@@ -68,7 +69,11 @@ async function records(ctx: ServiceContext, hh: HouseholdRow): Promise<Record<Ta
     TABLES.flatMap(() => [hh.advisor_id, hh.id]),
   );
   const out = Object.fromEntries(TABLES.map((t) => [t, [] as StoredRecord[]])) as Record<Table, StoredRecord[]>;
-  for (const r of res.rows as Array<RecordRow & { tbl: Table }>) out[r.tbl]?.push(toRecord(r));
+  for (const r of res.rows as Array<RecordRow & { tbl: Table }>) {
+    const rec = toRecord(r);
+    // a record its contract refuses is left out and reported (records/issues.ts)
+    if (usableRow(r.tbl, rec)) out[r.tbl]?.push(rec);
+  }
   return out;
 }
 
@@ -308,7 +313,10 @@ export async function financialReport(
   if (!out) {
     const rate = convert(1, from, to, base.rates);
     const f = (x: number) => round2(convert(x, from, to, base.rates));
-    out = from === to ? { ...base.report, currency: to, rate } : { ...R.convertReportAmounts(base.report, f), currency: to, rate };
+    out =
+      from === to
+        ? { ...base.report, currency: to, rate }
+        : { ...R.convertReportAmounts(base.report, f), currency: to, rate };
     base.shown.set(to, out);
   }
   return out;

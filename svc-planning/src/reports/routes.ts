@@ -2,6 +2,7 @@ import { reports } from '@kinfolio/contracts';
 import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express } from 'express';
 import { householdFor } from '../records/access';
+import { householdRecordIssues, withIssues } from '../records/issues';
 import { financialReport } from './read';
 
 /**
@@ -13,6 +14,7 @@ export function reportRoutes(app: Express, ctx: ServiceContext): void {
     const id = uuidParam(req);
     const q = parse(reports.FinancialReportQuery, req.query);
     const hh = await householdFor(ctx.db, id, identity(), 'read');
-    res.json({ data: await financialReport(ctx, hh, q) });
+    const [report, issues] = await Promise.all([financialReport(ctx, hh, q), householdRecordIssues(ctx.db, hh)]);
+    res.json({ data: withIssues(report, issues) });
   });
 }

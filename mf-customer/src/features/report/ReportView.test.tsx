@@ -6,6 +6,8 @@ import ReportView, { type ReportTab } from './ReportView';
 const HH = '00000000-0000-4000-8000-0000000000c1';
 const paths: string[] = [];
 let version = 0;
+/** Records the service left out of the figures (issue 30 item 2), sent with every report while set. */
+let recordIssues: Array<{ kind: string; id: string; field: string; message: string }> | undefined;
 
 jest.mock('@kinfolio/ui-kit', () => ({
   ...jest.requireActual('@kinfolio/ui-kit'),
@@ -24,6 +26,7 @@ jest.mock('../household/context', () => ({
 function reportIn(currency: string, k: number) {
   const m = (x: number) => Math.round(x * k * 100) / 100;
   return {
+    ...(recordIssues ? { record_issues: recordIssues } : {}),
     customer_id: HH,
     currency,
     household_currency: 'SGD',
@@ -242,6 +245,33 @@ beforeEach(() => {
 });
 
 describe('financial report', () => {
+  it('a record the service left out: a warning names it, its field and what to do; the figures still show', async () => {
+    const RENTAL = '00000000-0000-4000-8000-0000000000d7';
+    recordIssues = [
+      {
+        kind: 'debt-mortgage-rental-income',
+        id: RENTAL,
+        field: 'transaction_start_date',
+        message: 'Edit this record: 2025-02-30 is not a date',
+      },
+    ];
+    try {
+      const first = await open('cashflow');
+      const banner = screen.getByRole('alert', { name: 'Records left out of these figures' });
+      expect(banner.textContent).toBe(
+        'One record is left out of these figures until edited' +
+          `Debt mortgage rental income record ${RENTAL}, field transaction_start_date: Edit this record: 2025-02-30 is not a date`,
+      );
+      expect(screen.getByText(/income SGD 330,000, expenses SGD 290,000/).tagName).toBe('P');
+      first.unmount();
+    } finally {
+      recordIssues = undefined;
+    }
+    // a report without issues shows no warning
+    await open('networth');
+    expect(screen.queryByRole('alert', { name: 'Records left out of these figures' })).toBeNull();
+  });
+
   it('cashflow: the figures, a chart with a text summary and a keyboard tooltip, and the same figures as a table', async () => {
     await open('cashflow');
     expect(paths).toEqual([`customer/${HH}/financial-report`]);

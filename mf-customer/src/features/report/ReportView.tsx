@@ -1,4 +1,4 @@
-import type { reports } from '@kinfolio/contracts';
+import type { RecordIssue, reports } from '@kinfolio/contracts';
 // the conversion alone, without zod and the report schemas (the currency switch converts in the browser; issue 30)
 import { convertReportAmounts } from '@kinfolio/contracts/src/report-amounts';
 import { convert, round2 } from '@kinfolio/money';
@@ -19,6 +19,7 @@ import { useHousehold } from '../household/context';
 import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from './BarChart';
 import { type ChecksTab, ReportChecks } from './Checks';
 import { ASSET_CLASS_LABELS, money } from './format';
+import { RecordIssues } from './RecordIssues';
 
 type Report = reports.FinancialReport;
 export type ReportTab = 'cashflow' | 'networth' | 'insurance' | 'funds' | 'debt' | 'property';
@@ -254,6 +255,7 @@ export default function ReportView({ tab }: { tab: ReportTab }) {
       </Header>
       {error ? <FormError>{error}</FormError> : null}
       {!data && !error ? <Skeleton rows={6} label="Loading the financial report" /> : null}
+      {data ? <RecordIssues issues={(data as Report & { record_issues?: RecordIssue[] }).record_issues} /> : null}
       {data ? <TabBody tab={tab} r={data} type={type} kind={kind} /> : null}
     </Card>
   );

@@ -1,0 +1,190 @@
+import { calendarDateProblem, type RecordIssue } from '@kinfolio/contracts';
+import type { Knex, Logger } from '@kinfolio/service-kit';
+import type { z } from 'zod';
+import { balanceSheetKinds } from '../balance-sheet/kinds';
+import { loadMembers } from '../households/repository';
+import { insuranceKinds } from '../insurance/kinds';
+import type { HouseholdRow } from './access';
+import { allKinds, type RecordKind } from './kinds';
+import { allRecords, type RecordRow, type StoredRecord, toRecord } from './repository';
+
+/**
+ * Issue 30 item 2: one stored record must never make a household's reads answer 500. A record its kind's contract
+ * refuses today (an impossible date such as 2025-02-30 stored before dates were checked, or any other value the
+ * contract now refuses) is left out of every read that computes on the household, and the read lists it in
+ * `record_issues` (kind = the record's path, its id, the field, what to do) so the advisor can fix it. Nothing is
+ * deleted: the record stays listed under its parent and can be edited.
+ */
+export const recordKindsByTable: ReadonlyMap<string, RecordKind> = new Map(
+  [...allKinds, ...Object.values(balanceSheetKinds), ...Object.values(insuranceKinds)].map((k) => [k.table, k]),
+);
+
+/** Stored fields that are the records module's, not the kind's contract. */
+const OWN = new Set(['id', 'lead_id', 'position', 'created_at', 'updated_at']);
+
+/** What is wrong with a stored record by its kind's contract, or nothing (the first problem per field). */
+export function recordIssues(
+  kind: Pick<RecordKind, 'schema' | 'path' | 'derived'>,
+  record: StoredRecord,
+): RecordIssue[] {
+  // as a patch checks it (records/repository.ts updateRecord): the stored fields without the derived ones
+  const derived = new Set(kind.derived ?? []);
+  const data = Object.fromEntries(Object.entries(record).filter(([k]) => !OWN.has(k) && !derived.has(k)));
+  const parsed = (kind.schema as z.ZodType).safeParse(data);
+  if (parsed.success) return [];
+  const seen = new Set<string>();
+  const out: RecordIssue[] = [];
+  for (const i of parsed.error.issues) {
+    const field = i.path.map(String).join('.') || '(record)';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ kind: kind.path, id: record.id, field, message: `Edit this record: ${i.message}` });
+  }
+  return out;
+}
+
+/** The records of `kind` a read can compute on; the others' issues are added to `issues`. */
+export function usable(
+  kind: Pick<RecordKind, 'schema' | 'path' | 'derived'>,
+  records: StoredRecord[],
+  issues?: RecordIssue[],
+) {
+  return records.filter((r) => {
+    const found = recordIssues(kind, r);
+    if (found.length) issues?.push(...found);
+    return found.length === 0;
+  });
+}
+
+/** Rows of record tables as read in one query (`tbl` names the table): only those their kind accepts. */
+export function usableRow(table: string, record: StoredRecord): boolean {
+  const kind = recordKindsByTable.get(table);
+  return !kind || recordIssues(kind, record).length === 0;
+}
+
+/** Every record of every computed kind of the household that a read leaves out, in one query. */
+export async function householdRecordIssues(
+  db: Knex,
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
+): Promise<RecordIssue[]> {
+  const tables = [...recordKindsByTable.keys()];
+  const sql = tables
+    .map(
+      (t) =>
+        `SELECT '${t}' AS tbl, id, advisor_id, household_id, member_id, position, data, created_at, updated_at FROM ${t} WHERE advisor_id = ? AND household_id = ?`,
+    )
+    .join(' UNION ALL ');
+  const res = await db.raw(
+    `${sql} ORDER BY tbl, position, created_at, id`,
+    tables.flatMap(() => [hh.advisor_id, hh.id]),
+  );
+  const out: RecordIssue[] = [];
+  for (const r of res.rows as Array<RecordRow & { tbl: string }>) {
+    const kind = recordKindsByTable.get(r.tbl);
+    if (kind) out.push(...recordIssues(kind, toRecord(r)));
+  }
+  return [...out, ...birthDateIssues(hh, await loadMembers(db, hh))];
+}
+
+/** A date of birth the engine can use, or none (an impossible one stored before the fix: the age applies). */
+export const usableDate = (v: unknown): string | undefined =>
+  typeof v === 'string' && calendarDateProblem(v) === null ? v : undefined;
+
+/** Dates of birth of the household, its members and its children that are not dates (kept, left out, reported). */
+function birthDateIssues(
+  hh: Pick<HouseholdRow, 'id'> & Partial<Pick<HouseholdRow, 'date_of_birth' | 'children'>>,
+  members: Array<{ id: string; date_of_birth?: string | null }>,
+): RecordIssue[] {
+  const out: RecordIssue[] = [];
+  const check = (kind: string, id: string, field: string, v: unknown) => {
+    if (v === null || v === undefined || v === '') return;
+    const problem = calendarDateProblem(v);
+    if (problem) out.push({ kind, id, field, message: `Edit this record: ${problem}` });
+  };
+  check('leads', hh.id, 'date_of_birth', hh.date_of_birth);
+  for (const m of members) check('earning-member', m.id, 'date_of_birth', m.date_of_birth);
+  const raw = typeof hh.children === 'string' ? JSON.parse(hh.children) : hh.children;
+  const children: Array<{ date_of_birth?: unknown } | null> = Array.isArray(raw) ? raw : [];
+  for (const [k, c] of children.entries()) check('leads', hh.id, `children.${k}.date_of_birth`, c?.date_of_birth);
+  return out;
+}
+
+/**
+ * Every stored record of every household that its contract refuses today (run once by migration 015 for the
+ * records stored before dates were checked): each is logged with kind, id, field and value and kept in
+ * `stored_record_issues` for the advisor's follow-up. Nothing is changed or deleted; the reads leave such a
+ * record out and report it (householdRecordIssues) until it is edited.
+ */
+export async function findStoredRecordIssues(db: Knex, logger: Pick<Logger, 'warn'>): Promise<number> {
+  let found = 0;
+  const record = async (table: string, householdId: string, issue: RecordIssue, value: unknown) => {
+    found++;
+    const shown = value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
+    logger.warn(
+      { kind: issue.kind, id: issue.id, field: issue.field, value: shown },
+      'stored record refused by its contract',
+    );
+    await db('stored_record_issues')
+      .insert({
+        record_table: table,
+        record_id: issue.id,
+        household_id: householdId,
+        kind: issue.kind,
+        field: issue.field,
+        value: shown === null ? null : shown.slice(0, 1000),
+        message: issue.message,
+      })
+      .onConflict(['record_table', 'record_id', 'field'])
+      .ignore();
+  };
+  const at = (o: unknown, path: string) =>
+    path
+      .split('.')
+      .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+  for (const [table, kind] of recordKindsByTable) {
+    let last = '';
+    for (;;) {
+      // in pages by id, so a large table is never read at once
+      const rows: RecordRow[] = await db(table)
+        .where('id', '>', last || '00000000-0000-0000-0000-000000000000')
+        .orderBy('id')
+        .limit(500);
+      if (!rows.length) break;
+      last = rows[rows.length - 1]?.id as string;
+      for (const r of rows) {
+        const rec = toRecord(r);
+        for (const issue of recordIssues(kind, rec)) await record(table, r.household_id, issue, at(rec, issue.field));
+      }
+    }
+  }
+  const households = await db('households').select('id', 'date_of_birth', 'children');
+  for (const hh of households) {
+    const members = (await db('members').where({ household_id: hh.id }).select('id', 'data')).map(
+      (m: { id: string; data: unknown }) => ({
+        id: m.id,
+        date_of_birth: (typeof m.data === 'string' ? JSON.parse(m.data) : (m.data as Record<string, unknown>))
+          ?.date_of_birth as string | undefined,
+      }),
+    );
+    for (const issue of birthDateIssues(hh, members)) {
+      const children = typeof hh.children === 'string' ? JSON.parse(hh.children) : hh.children;
+      const source = issue.kind === 'earning-member' ? members.find((m) => m.id === issue.id) : { ...hh, children };
+      const table = issue.kind === 'earning-member' ? 'members' : 'households';
+      await record(table, hh.id, issue, at(source, issue.field));
+    }
+  }
+  return found;
+}
+
+/** A reply's data with the household's record issues added when there are any (the field is additive). */
+export const withIssues = <T extends object>(data: T, issues: RecordIssue[]): T & { record_issues?: RecordIssue[] } =>
+  issues.length ? { ...data, record_issues: issues } : data;
+
+/** Every record of a kind for a household that a read can compute on (records/repository.ts allRecords, screened). */
+export async function usableRecords(
+  db: Knex,
+  kind: RecordKind,
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
+): Promise<StoredRecord[]> {
+  return usable(kind, await allRecords(db, kind, hh));
+}
