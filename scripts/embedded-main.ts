@@ -10,6 +10,9 @@ logUncaughtErrors(createLogger('kinfolio', process.env.LOG_LEVEL ?? 'info'), 'ki
 const started = Date.now();
 startEmbedded()
   .then((app) => {
+    // tells `npm start`'s supervisor that this start succeeded (its /healthz probe polls once a second, and a process
+    // that dies before either says so is a failed first start, which is not retried)
+    process.send?.({ type: 'ready' });
     const lines = [
       '',
       `Kinfolio is running at ${app.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,

@@ -77,8 +77,8 @@ export function httpProbe(url, timeoutMs = 1_000) {
  * starts over once a run was healthy for `stableMs`: with a `probe` (the child's /readyz), healthy means the probe
  * answered true every `probeMs` for that long; without one, that the run lasted that long (issue 30: crashes a few
  * seconds apart after healthy periods of 10 s and more kept doubling the delay, 2 → 4 → 8 → 16 s).
- * With `onStartFailed`, a first run that never answered its probe (a port in use, a bad configuration) is not
- * restarted: `onStartFailed(code, signal)` is called instead. `stop(signal)` ends it for good and resolves once the
+ * With `onStartFailed`, a first run that never answered its probe nor sent `{type: 'ready'}` over IPC (a port in use,
+ * a bad configuration) is not restarted: `onStartFailed(code, signal)` is called instead. `stop(signal)` ends it for good and resolves once the
  * child has exited.
  */
 export function supervise(
@@ -119,6 +119,10 @@ export function supervise(
       }, probeMs);
       probing.unref?.();
     }
+    // a child with an IPC channel may say it is ready itself ({type: 'ready'}), before the probe next looks
+    current.on('message', (m) => {
+      if (m && typeof m === 'object' && m.type === 'ready') everHealthy = true;
+    });
     // a child that cannot be spawned at all emits 'error' (and maybe no 'exit'): never an unhandled one here
     current.on('error', (err) => log(`${name} could not be run: ${err.message}`));
     current.on('exit', (code, signal) => {

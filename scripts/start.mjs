@@ -56,7 +56,8 @@ const app = supervise(
   () =>
     spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded-main.ts'], {
       cwd: root,
-      stdio: 'inherit',
+      // an IPC channel besides the terminal: the process says 'ready' on it once it serves
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       env: process.env,
     }),
   {

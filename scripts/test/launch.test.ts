@@ -157,6 +157,29 @@ describe('launchers', () => {
       await again.stop();
     });
 
+    it('takes a ready message over IPC as ready, even before the probe has looked (a crash right after start)', async () => {
+      const lines: string[] = [];
+      const children: FakeChild[] = [];
+      const failed = jest.fn();
+      const s = supervise(
+        'kinfolio (embedded)',
+        () => {
+          const c = new FakeChild();
+          children.push(c);
+          return c as unknown as ChildProcess;
+        },
+        { log: (m: string) => lines.push(m), probe: () => false, onStartFailed: failed },
+      );
+      // the process serves and says so, then is killed before the probe's next look
+      children[0]!.emit('message', { type: 'ready' });
+      children[0]!.kill('SIGKILL');
+      await jest.advanceTimersByTimeAsync(500);
+      expect(failed).not.toHaveBeenCalled();
+      expect(s.starts).toBe(2);
+      expect(lines).toEqual(['kinfolio (embedded) exited (signal SIGKILL); restarting in 500 ms (restart 1 in a row)']);
+      await s.stop();
+    });
+
     it('without a probe, 10 s of uptime is a healthy period', async () => {
       const { s, crash } = supervised();
       expect([await crash(1_000), await crash(1_000)]).toEqual([2_000, 4_000]);

@@ -55,6 +55,8 @@ describe('npm start restarts the embedded process after a crash', () => {
     start.stderr?.on('data', (b: Buffer) => output.push(b.toString()));
     const health = `http://127.0.0.1:${port}/healthz`;
     await until('embedded Kinfolio answered /healthz', () => up(health), 200_000, output);
+    // what a person sees before they could crash it: the banner (printed after it told the supervisor it is ready)
+    await until('the banner was printed', () => output.join('').includes('Kinfolio is running at'), 30_000, output);
 
     const childPid = () =>
       execFileSync('ps', ['-o', 'pid=', '--ppid', String(start.pid)], { encoding: 'utf8' })
