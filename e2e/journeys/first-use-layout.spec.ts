@@ -8,7 +8,8 @@ import { openScreen, raiseTicket, signInAs } from './screens';
  * Issue 30 items 10-12, what a person sees on first use:
  * - at 360 px nothing scrolls sideways: the support desk, My tickets (advisor and customer) with a long ticket
  *   subject, the offline mailbox and the API reference;
- * - the report's charts fill their card at 360 and 1280 px, with axis labels of a readable size;
+ * - the report's charts, the balance sheet's Funds chart and the scenario's fan chart fill their card at 360 and
+ *   1280 px, with axis labels of a readable size;
  * - at 1280×800 the help button covers none of the Data Table's Net worth figures or the scenario's result card,
  *   wherever the page is scrolled;
  * - axe finds no label-content-name-mismatch and no color-contrast problem on those pages (and on the three pages
@@ -208,6 +209,76 @@ test('the report charts fill their card at 360 and 1280 px, with readable axis l
   expect(errors).toEqual([]);
 });
 
+/**
+ * Each chart (`figure > svg` matching `selector`) of the balance sheet or the scenario: its drawn width against the
+ * content width of the box its figure sits in, and the size its text is seen at (font size times the drawing's scale).
+ */
+const figureFill = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const out: Array<{ chart: string; svg: number; content: number; font: number }> = [];
+    for (const svg of document.querySelectorAll<SVGSVGElement>(sel)) {
+      const box = svg.closest('figure')?.parentElement as HTMLElement;
+      const cs = getComputedStyle(box);
+      const content = box.clientWidth - Number.parseFloat(cs.paddingLeft) - Number.parseFloat(cs.paddingRight);
+      const text = svg.querySelector('text');
+      const shown = svg.getBoundingClientRect().width;
+      const scale = shown / (svg.viewBox.baseVal?.width || shown);
+      const font = text ? Number.parseFloat(getComputedStyle(text).fontSize) * scale : 0;
+      out.push({
+        chart: svg.getAttribute('aria-label')?.split(',')[0] ?? '',
+        svg: Math.round(shown),
+        content: Math.round(content),
+        font: Math.round(font * 10) / 10,
+      });
+    }
+    return out;
+  }, selector);
+
+/** The charts of `selector` at 1280 and 360 px: as wide as their box's content (within 10%), text at least 11 px. */
+async function chartsFill(page: Page, selector: string, label: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const charts = await figureFill(page, selector);
+    if (charts.length === 0) problems.push(`${label} @${size.width}: no chart`);
+    for (const c of charts)
+      if (c.svg / c.content < 0.9 || c.svg > c.content + 1 || c.font < 11)
+        problems.push(`${label} @${size.width}: ${c.chart} ${c.svg}px of ${c.content}px, text ${c.font}px`);
+    if ((await overflow(page)) > 0) problems.push(`${label} @${size.width}: scrolls sideways`);
+  }
+  await page.setViewportSize(DESKTOP);
+  return problems;
+}
+
+test('the balance sheet Funds chart fills its card at 360 and 1280 px, with readable labels', async ({ page }) => {
+  const errors = watchPageErrors(page);
+  await signInAs(page, 'advisor');
+  const as = { headers: { 'x-requested-with': 'kinfolio', 'authorization-type': 'advisor' } };
+  const made = await page.request.post('/api/v1/leads', {
+    ...as,
+    data: { name: `Charts ${Date.now().toString(36)}`, age: 41, currency: 'SGD' },
+  });
+  expect(made.status()).toBe(201);
+  const id = ((await made.json()) as { data: { id: string } }).data.id;
+  for (const [bank, value] of [
+    ['Harbour Savings Bank', 48_000],
+    ['Straits Fixed Deposit', 12_500],
+  ] as const) {
+    const res = await page.request.post('/api/v1/customer/saving-fund', {
+      ...as,
+      data: { lead_id: id, bank_name: bank, currency: 'SGD', current_value: value },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/advisor/customers/${id}/financial-report/funds?activeTab=cash+equivalent`);
+  const chart = page.getByRole('img', { name: 'Cash equivalent: value of each account' });
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+  expect(await chartsFill(page, 'figure > svg[aria-label$="value of each account"]', 'funds')).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 /** The help button's box against the boxes of `selector`'s visible parts, at every scroll position of the page. */
 async function underHelpButton(page: Page, selector: string): Promise<string[]> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -269,5 +340,8 @@ test('at 1280×800 the help button covers no Net worth figure of the Data Table 
   const result = 'section[aria-label="Current plan"], section[aria-label="Scenario"]';
   expect(await page.locator(result).count()).toBe(2);
   expect(await underHelpButton(page, result)).toEqual([]);
+  // the Monte Carlo fan chart is drawn at its card's width too
+  await expect(page.getByRole('img', { name: /^Net worth by year in / })).toBeVisible();
+  expect(await chartsFill(page, 'figure > svg[aria-label^="Net worth by year in "]', 'fan chart')).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -2,6 +2,8 @@ import { Select, ToggleGroup, theme } from '@kinfolio/ui-kit';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { useParentWidth } from '../../shared/useParentWidth';
+import { yearLabelIndexes } from '../../shared/yearLabels';
 import type { Household } from '../household/api';
 import { formatAmount } from '../household/format';
 import { memberOptions } from '../insurance/fields';
@@ -10,7 +12,7 @@ export const money = (currency: string, n: number) => `${currency} ${formatAmoun
 
 const Figure = styled.figure`
   margin: 0 0 12px;
-  svg { width: 100%; max-width: 720px; height: auto; display: block; }
+  > svg { display: block; }
   figcaption { font-size: 0.85rem; color: ${theme.colors.muted}; }
 `;
 const ToggleRow = styled.div`
@@ -41,7 +43,13 @@ export function GraphOrTable({ label, graph, table }: { label: string; graph: Re
   );
 }
 
-const W = 720;
+/** Drawn at the width of its card (useParentWidth); 720 until measured. Below NARROW_PX labels go on their own line. */
+const FALLBACK_WIDTH = 720;
+const NARROW_PX = 480;
+/** Text size in px: the drawing is shown at the size it is drawn, so text is read at this size (issue 30 item 10). */
+const FONT_PX = 12;
+/** About how wide `chars` characters are at FONT_PX (system fonts: ~0.6 em a character). */
+const textWidth = (chars: number) => chars * FONT_PX * 0.6;
 const H = 240;
 const LEFT = 8;
 const BOTTOM = 28;
@@ -57,30 +65,33 @@ export function YearBars({
   currency: string;
   points: ReadonlyArray<{ year: number; value: number }>;
 }) {
+  const [box, width] = useParentWidth<HTMLElement>(FALLBACK_WIDTH);
+  const W = Math.max(200, width);
   const max = Math.max(1, ...points.map((p) => p.value));
   const n = Math.max(1, points.length);
   const slot = (W - LEFT * 2) / n;
   const bar = Math.max(2, slot * 0.7);
-  const every = Math.max(1, Math.ceil(n / 12));
+  const shown = new Set(yearLabelIndexes(points.length, W - LEFT * 2, textWidth(4) + 12));
   const first = points[0];
   const last = points[points.length - 1];
   return (
-    <Figure>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${label}, ${currency}, by year`}>
-        <text x={LEFT} y={14} fontSize="12" fill="#2d3748">
+    <Figure ref={box}>
+      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${label}, ${currency}, by year`}>
+        <text x={LEFT} y={14} fontSize={FONT_PX} fill="#2d3748">
           {money(currency, max)}
         </text>
         <line x1={LEFT} x2={W - LEFT} y1={H - BOTTOM} y2={H - BOTTOM} stroke="#718096" />
         {points.map((p, i) => {
           const h = ((H - BOTTOM - TOP) * Math.max(0, p.value)) / max;
           const x = LEFT + i * slot + (slot - bar) / 2;
+          const mid = Math.min(W - textWidth(2), Math.max(textWidth(2), x + bar / 2));
           return (
             <g key={p.year}>
               <rect x={x} y={H - BOTTOM - h} width={bar} height={h} fill={theme.colors.primaryDark} rx={2}>
                 <title>{`${p.year}: ${money(currency, p.value)}`}</title>
               </rect>
-              {i % every === 0 || i === n - 1 ? (
-                <text x={x + bar / 2} y={H - 10} fontSize="11" textAnchor="middle" fill="#2d3748">
+              {shown.has(i) ? (
+                <text x={mid} y={H - 10} fontSize={FONT_PX} textAnchor="middle" fill="#2d3748">
                   {p.year}
                 </text>
               ) : null}
@@ -98,9 +109,21 @@ export function YearBars({
   );
 }
 
-const HRow = 30;
-const HLabel = 200;
-const HValue = 130;
+/** Horizontal bars: wide, the label, the bar and its figure on one row; narrow, the label on a line above its bar. */
+function amountLayout(width: number) {
+  const W = Math.max(200, width);
+  const narrow = W < NARROW_PX;
+  const value = 130;
+  const labelCol = narrow ? 0 : Math.min(200, Math.round(W * 0.3));
+  return {
+    W,
+    narrow,
+    row: narrow ? 44 : 30,
+    labelCol,
+    span: Math.max(20, W - labelCol - value),
+    maxChars: Math.max(8, Math.floor((narrow ? W : labelCol - 8) / textWidth(1))),
+  };
+}
 /** Horizontal bars with their figure written beside each (the funds by account). */
 export function AmountBars({
   label,
@@ -111,22 +134,24 @@ export function AmountBars({
   currency: string;
   bars: ReadonlyArray<{ label: string; value: number; currency?: string; key?: string }>;
 }) {
+  const [box, width] = useParentWidth<HTMLElement>(FALLBACK_WIDTH);
+  const { W, narrow, row, labelCol, span, maxChars } = amountLayout(width);
   const max = Math.max(1, ...bars.map((b) => Math.abs(b.value)));
-  const span = W - HLabel - HValue;
-  const height = bars.length * HRow + 8;
+  const height = bars.length * row + 8;
   return (
-    <Figure>
-      <svg viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label}>
+    <Figure ref={box}>
+      <svg width={W} height={height} viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label}>
         {bars.map((b, i) => {
           const w = Math.max(2, (Math.abs(b.value) / max) * span);
-          const y = 4 + i * HRow;
+          const y = 4 + i * row;
+          const barY = narrow ? y + 20 : y + 5;
           return (
             <g key={b.key ?? b.label}>
-              <text x={0} y={y + 18} fontSize="13" fill="#2d3748">
-                {b.label.length > 26 ? `${b.label.slice(0, 25)}…` : b.label}
+              <text x={0} y={narrow ? y + 12 : y + 18} fontSize={FONT_PX} fill="#2d3748">
+                {b.label.length > maxChars ? `${b.label.slice(0, maxChars - 1)}…` : b.label}
               </text>
-              <rect x={HLabel} y={y + 5} width={w} height={18} rx={3} fill={theme.colors.primaryDark} />
-              <text x={HLabel + w + 8} y={y + 18} fontSize="13" fill="#2d3748">
+              <rect x={labelCol} y={barY} width={w} height={18} rx={3} fill={theme.colors.primaryDark} />
+              <text x={labelCol + w + 8} y={barY + 13} fontSize={FONT_PX} fill="#2d3748">
                 {money(b.currency ?? currency, b.value)}
               </text>
             </g>

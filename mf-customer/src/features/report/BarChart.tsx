@@ -6,8 +6,8 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { useParentWidth } from '../../shared/useParentWidth';
 import { money } from './format';
-import { useParentWidth } from './useParentWidth';
 
 /**
  * The report's bar chart (visx scales, axes and bars): several series over categories (years, members, accounts),

@@ -1,5 +1,7 @@
 import { formatCompact, formatNumber } from '@kinfolio/money';
 import styled from 'styled-components';
+import { useParentWidth } from '../../shared/useParentWidth';
+import { yearLabelIndexes } from '../../shared/yearLabels';
 
 export interface Band {
   year: number;
@@ -8,10 +10,7 @@ export interface Band {
 
 const Figure = styled.figure`
   margin: 0 0 12px;
-  svg {
-    width: 100%;
-    max-width: 680px;
-    height: auto;
+  > svg {
     display: block;
   }
   figcaption {
@@ -34,12 +33,20 @@ const Legend = styled.ul`
   }
 `;
 
-const W = 680;
-const H = 280;
-const L = 64;
+/** Drawn at the width of its card (useParentWidth); 680 until measured. Narrow charts are shorter, with fewer ticks. */
+const FALLBACK_WIDTH = 680;
+const NARROW_PX = 480;
+/** Text size in px: the drawing is shown at the size it is drawn, so text is read at this size (issue 30 item 10). */
+const FONT_PX = 12;
+/** About how wide `chars` characters are at FONT_PX (system fonts: ~0.6 em a character). */
+const textWidth = (chars: number) => chars * FONT_PX * 0.6;
 const R = 44;
 const T = 12;
 const B = 28;
+function layout(width: number) {
+  const narrow = width < NARROW_PX;
+  return { W: Math.max(200, width), H: narrow ? 240 : 280, L: narrow ? 52 : 64, yTicks: narrow ? 3 : 5 };
+}
 const P = (b: Band, k: string) => b.percentiles[k] ?? 0;
 
 /**
@@ -48,7 +55,9 @@ const P = (b: Band, k: string) => b.percentiles[k] ?? 0;
  * view beside it.
  */
 export function FanChart({ bands, currency }: { bands: Band[]; currency: string }) {
+  const [box, width] = useParentWidth<HTMLElement>(FALLBACK_WIDTH);
   if (bands.length === 0) return null;
+  const { W, H, L, yTicks } = layout(width);
   const lo = Math.min(0, ...bands.map((b) => P(b, 'p10')));
   const hi = Math.max(1, ...bands.map((b) => P(b, 'p90')));
   const x = (i: number) => L + (bands.length === 1 ? 0 : (i / (bands.length - 1)) * (W - L - R));
@@ -62,13 +71,16 @@ export function FanChart({ bands, currency }: { bands: Band[]; currency: string 
       .join(' ')} Z`;
   const line = (k: string) =>
     bands.map((d, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(P(d, k)).toFixed(1)}`).join(' ');
-  const ticks = [lo, lo + (hi - lo) / 2, hi];
+  const ticks = Array.from({ length: yTicks }, (_, i) => lo + ((hi - lo) * i) / (yTicks - 1));
+  const years = yearLabelIndexes(bands.length, W - L - R, textWidth(4) + 16);
   const lastI = bands.length - 1;
   const last = bands[lastI] as Band;
   const first = bands[0] as Band;
   return (
-    <Figure>
+    <Figure ref={box}>
       <svg
+        width={W}
+        height={H}
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         aria-label={`Net worth by year in ${currency}, ${first.year} to ${last.year}: median ${formatNumber(P(last, 'p50'))} in ${last.year}, 10th percentile ${formatNumber(P(last, 'p10'))}, 90th percentile ${formatNumber(P(last, 'p90'))}`}
@@ -82,7 +94,7 @@ export function FanChart({ bands, currency }: { bands: Band[]; currency: string 
         {ticks.map((v) => (
           <g key={v}>
             <line x1={L} x2={W - R} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
-            <text x={L - 6} y={y(v) + 4} fontSize="12" textAnchor="end" fill="#4a5568">
+            <text x={L - 6} y={y(v) + 4} fontSize={FONT_PX} textAnchor="end" fill="#4a5568">
               {formatCompact(v)}
             </text>
           </g>
@@ -91,21 +103,24 @@ export function FanChart({ bands, currency }: { bands: Band[]; currency: string 
         <path d={area('p90', 'p10')} fill="url(#kf-fan-hatch)" data-band="p10-p90" />
         <path d={area('p75', 'p25')} fill="#4db2af" fillOpacity={0.55} data-band="p25-p75" />
         <path d={line('p50')} fill="none" stroke="#1d4044" strokeWidth={2.5} data-band="p50" />
-        <text x={W - R + 4} y={y(P(last, 'p90')) + 4} fontSize="11" fill="#2d3748">
+        <text x={W - R + 4} y={y(P(last, 'p90')) + 4} fontSize={FONT_PX} fill="#2d3748">
           90th
         </text>
-        <text x={W - R + 4} y={y(P(last, 'p50')) + 4} fontSize="11" fill="#2d3748">
+        <text x={W - R + 4} y={y(P(last, 'p50')) + 4} fontSize={FONT_PX} fill="#2d3748">
           50th
         </text>
-        <text x={W - R + 4} y={y(P(last, 'p10')) + 4} fontSize="11" fill="#2d3748">
+        <text x={W - R + 4} y={y(P(last, 'p10')) + 4} fontSize={FONT_PX} fill="#2d3748">
           10th
         </text>
-        <text x={L} y={H - 8} fontSize="12" fill="#4a5568">
-          {first.year}
-        </text>
-        <text x={W - R} y={H - 8} fontSize="12" textAnchor="end" fill="#4a5568">
-          {last.year}
-        </text>
+        {years.map((i) => {
+          const only = bands.length === 1;
+          const anchor = only || i === 0 ? 'start' : i === lastI ? 'end' : 'middle';
+          return (
+            <text key={i} x={x(i)} y={H - 8} fontSize={FONT_PX} textAnchor={anchor} fill="#4a5568" data-axis="year">
+              {(bands[i] as Band).year}
+            </text>
+          );
+        })}
       </svg>
       <Legend aria-label="Legend">
         <li>
