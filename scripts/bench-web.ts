@@ -103,7 +103,7 @@ export const webHandler: Handler = (req, res) => {
       /\.[0-9a-f]{8}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
   // the sign-in pages' prerendered HTML, as the gateway serves it (gateway/src/web.ts prerenderedPage)
-  const index = prerenderedPage(shellDist, url.pathname) ?? join(shellDist, 'index.html');
+  const index = (url.search ? null : prerenderedPage(shellDist, url.pathname)) ?? join(shellDist, 'index.html');
   if (!existsSync(index) || extname(url.pathname)) return send(404, Buffer.from('Not found'), 'text/plain');
   return send(200, readFileSync(index), TYPES['.html']!);
 };

@@ -214,7 +214,10 @@ export function webRouter(
   router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
     if (!req.accepts('html') || basename(req.path).includes('.')) return next();
-    const index = prerenderedPage(web.shellDir, req.path) ?? join(web.shellDir, 'index.html');
+    // with a query (an ?email= prefill, a ?verified= notice) the shell renders the page afresh, replacing the
+    // prerendered markup and whatever was typed into it: such an address gets the plain index (issue 30)
+    const prerendered = req.originalUrl.includes('?') ? null : prerenderedPage(web.shellDir, req.path);
+    const index = prerendered ?? join(web.shellDir, 'index.html');
     res.setHeader('Cache-Control', 'no-cache');
     if (!existsSync(index)) {
       res.status(503).type('html').send(NOT_BUILT);

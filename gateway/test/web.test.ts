@@ -113,7 +113,13 @@ describe('gateway: the web front end', () => {
     expect(login.headers['cache-control']).toBe('no-cache');
     expect(login.headers['content-security-policy']).toContain("default-src 'self'");
     // other paths, a trailing slash and an entry outside the shell's folder get the plain index
-    for (const path of ['/auth/login/', '/auth/forgot-password', '/customer/auth/login']) {
+    // so does its path with a query: the shell renders those afresh, which would drop what was typed meanwhile
+    for (const path of [
+      '/auth/login/',
+      '/auth/forgot-password',
+      '/customer/auth/login',
+      '/auth/login?email=a%40b.sg',
+    ]) {
       const r = await call(h.url, 'GET', path, { headers: { accept: 'text/html' } });
       expect([path, r.status, r.text]).toEqual([path, 200, expect.stringContaining('<div id="root"></div>')]);
     }

@@ -12,7 +12,10 @@ export const money = (currency: string, n: number) => `${currency} ${formatAmoun
 
 const Figure = styled.figure`
   margin: 0 0 12px;
-  > svg { display: block; }
+  /* a box that can shrink with its card: the SVG's own width must not hold the card wide when the window narrows
+     (a compressible replaced element with a percentage max-width adds nothing to its parents' minimum width) */
+  min-width: 0;
+  > svg { display: block; max-width: 100%; }
   figcaption { font-size: 0.85rem; color: ${theme.colors.muted}; }
 `;
 const ToggleRow = styled.div`

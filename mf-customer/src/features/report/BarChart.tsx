@@ -29,9 +29,13 @@ export interface ChartCategory {
 
 const Figure = styled.figure`
   margin: 0 0 16px;
+  /* a box that can shrink with its card: the SVG's own width must not hold the card wide when the window narrows
+     (a compressible replaced element with a percentage max-width adds nothing to its parents' minimum width) */
+  min-width: 0;
   position: relative;
   > svg {
     display: block;
+    max-width: 100%;
   }
   svg:focus-visible {
     outline: 2px solid ${theme.colors.primaryDark};
