@@ -1,36 +1,7 @@
 /** @jest-environment jsdom */
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { fakeCardWidth } from '../../shared/fakeCardWidth';
 import { AmountBars, YearBars } from './charts';
-
-/** A card `width.px` wide: a ResizeObserver that reports on demand, and figures measured at that width. */
-function fakeCardWidth(px: number) {
-  const observed: Array<() => void> = [];
-  const width = { px };
-  const RO = class {
-    constructor(private cb: () => void) {}
-    observe() {
-      observed.push(this.cb);
-    }
-    disconnect() {}
-  };
-  const saved = { ro: globalThis.ResizeObserver, rect: HTMLElement.prototype.getBoundingClientRect };
-  globalThis.ResizeObserver = RO as unknown as typeof ResizeObserver;
-  HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-    return { width: this.tagName === 'FIGURE' ? width.px : 0 } as DOMRect;
-  };
-  return {
-    resize(next: number) {
-      width.px = next;
-      act(() => {
-        for (const cb of observed) cb();
-      });
-    },
-    restore() {
-      globalThis.ResizeObserver = saved.ro;
-      HTMLElement.prototype.getBoundingClientRect = saved.rect;
-    },
-  };
-}
 
 const points = Array.from({ length: 25 }, (_, i) => ({ year: 2025 + i, value: 500_000 - i * 20_000 }));
 const fonts = (svg: Element) => new Set([...svg.querySelectorAll('text')].map((t) => t.getAttribute('font-size')));

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { CURRENCY_RATES_KEY } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fakeCardWidth } from '../../shared/fakeCardWidth';
 import ReportView, { type ReportTab } from './ReportView';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
@@ -226,7 +227,10 @@ const rowsOf = (name: string) =>
 
 /** The rates the browser keeps (GET currency-rates, base RM): 1 SGD = 3.316 RM, as the fake service converts. */
 function keepRates() {
-  const data = { base: 'RM', rates: [{ code: 'SGD', rate: 1 / 3.316, base: 'RM', updated_at: '2026-11-01T00:00:00.000Z' }] };
+  const data = {
+    base: 'RM',
+    rates: [{ code: 'SGD', rate: 1 / 3.316, base: 'RM', updated_at: '2026-11-01T00:00:00.000Z' }],
+  };
   localStorage.setItem(CURRENCY_RATES_KEY, JSON.stringify({ data, fetchedAt: Date.now() }));
 }
 const ratesCalls: string[] = [];
@@ -317,26 +321,15 @@ describe('financial report', () => {
     fireEvent.keyDown(sgd, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(within(currency).getByRole('button', { name: 'RM', pressed: false }));
     const show = screen.getByRole('group', { name: 'Show as' });
-    expect(within(show).getAllByRole('button').map((b) => `${b.textContent}:${b.getAttribute('aria-pressed')}`)).toEqual(
-      ['Graph:true', 'Table:false'],
-    );
+    expect(
+      within(show)
+        .getAllByRole('button')
+        .map((b) => `${b.textContent}:${b.getAttribute('aria-pressed')}`),
+    ).toEqual(['Graph:true', 'Table:false']);
   });
 
   it('draws the chart at the width of its card, with 12 px axis labels and fewer of them when narrow', async () => {
-    const observed: Array<() => void> = [];
-    const width = { px: 1000 };
-    const RO = class {
-      constructor(private cb: () => void) {}
-      observe() {
-        observed.push(this.cb);
-      }
-      disconnect() {}
-    };
-    const saved = { ro: globalThis.ResizeObserver, rect: HTMLElement.prototype.getBoundingClientRect };
-    globalThis.ResizeObserver = RO as unknown as typeof ResizeObserver;
-    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-      return { width: this.tagName === 'FIGURE' ? width.px : 0 } as DOMRect;
-    };
+    const card = fakeCardWidth(1000);
     try {
       await open('cashflow');
       const chart = () => screen.getByRole('img', { name: /^Cash flow by year/ });
@@ -346,15 +339,11 @@ describe('financial report', () => {
       expect(new Set(fonts)).toEqual(new Set(['12']));
       const ticks = () => chart().querySelectorAll('.visx-axis-left .visx-axis-tick').length;
       const wide = ticks();
-      width.px = 320;
-      act(() => {
-        for (const cb of observed) cb();
-      });
+      card.resize(320);
       expect(chart().getAttribute('width')).toBe('320');
       expect(ticks()).toBeLessThan(wide);
     } finally {
-      globalThis.ResizeObserver = saved.ro;
-      HTMLElement.prototype.getBoundingClientRect = saved.rect;
+      card.restore();
     }
   });
 
