@@ -139,7 +139,7 @@ test('a customer walks every tab of their dashboard and finds no add, edit, dele
   });
   expect(concerns.status()).toBe(200);
   const concernId = ((await concerns.json()) as { data: { rows: Array<{ id: string }> } }).data.rows[0]?.id;
-  expect(concernId).toBeTruthy();
+  expect(concernId).toMatch(/^[0-9a-f-]{36}$/);
   if (concernId)
     for (const s of CONCERN_SUB_TABS.filter((c) => !c.disabled))
       paths.push(`${base}/dreams-concerns/my-concerns/${concernId}/${s.path}`);

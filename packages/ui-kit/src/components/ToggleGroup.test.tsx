@@ -35,10 +35,11 @@ const pressed = () =>
 describe('ToggleGroup', () => {
   it('is a group named by its visible label whose buttons say which one is chosen (aria-pressed)', () => {
     render(<Harness />);
-    expect(screen.getByText('Show as')).toBeTruthy();
+    const group = screen.getByRole('group', { name: 'Show as' });
+    expect(document.getElementById(group.getAttribute('aria-labelledby') ?? '')).toBe(screen.getByText('Show as'));
     expect(pressed()).toEqual(['Graph:true', 'Table:false', 'Both:false']);
     // the accessible names are the visible texts (no label-content-name mismatch)
-    expect(screen.getByRole('button', { name: 'Table', pressed: false })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Table', pressed: false }).textContent).toBe('Table');
   });
 
   it('chooses an option on a click, and a click on the chosen one changes nothing', async () => {
