@@ -1073,6 +1073,9 @@ describe.each(testInfras())('svc-planning insurance on %s', (infra) => {
       };
     };
     expect(await paid()).toEqual({ list: [expected, 'policy'], tables: [expected, 'policy'] });
+    // the engine's figure for the plan (calculate/finance, as of today) is the same schedule's
+    const finance = await call('POST', 'customer/calculate/finance', advisor, { household_id: h.id });
+    expect(finance.body.data.premiums).toEqual([expect.objectContaining({ id: p.id, paid_to_date: expected })]);
     // stored premium transactions replace the policy's schedule, in both replies
     const tx = await create('insurance-transaction', {
       lead_id: h.id,
