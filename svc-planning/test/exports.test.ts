@@ -130,6 +130,14 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     const res = await fetchRaw('POST', `customer/${id}/exports`, as, body);
     return res;
   };
+  /** One sheet of an xlsx export of `report`, opened back with exceljs. */
+  const xlsxSheet = async (report: string, sheet: string) => {
+    const res = await exportFile({ report, format: 'xlsx' });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    return wb.getWorksheet(sheet) as ExcelJS.Worksheet;
+  };
   /** The raw bytes of a reply (the harness's call reads text). */
   async function fetchRaw(method: string, path: string, as: Who, body?: unknown) {
     const { signIdentityHeaders } = await import('@kinfolio/service-kit');
@@ -247,11 +255,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
   });
 
   it("issue 31 (5): the insurance export lists each policy and its premiums, and the screen's coverage, targets and gaps", async () => {
-    const res = await exportFile({ report: 'insurance', format: 'xlsx' });
-    expect(res.status).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
-    const ws = wb.getWorksheet('Insurance coverage') as ExcelJS.Worksheet;
+    const ws = await xlsxSheet('insurance', 'Insurance coverage');
     const lines: unknown[][] = [];
     ws.eachRow((row) => {
       lines.push(((row.values ?? []) as unknown[]).slice(1));
@@ -309,11 +313,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
   });
 
   it('data table xlsx: every year of calculate/data-tables', async () => {
-    const res = await exportFile({ report: 'data-table', format: 'xlsx' });
-    expect(res.status).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
-    const ws = wb.getWorksheet('Data table') as ExcelJS.Worksheet;
+    const ws = await xlsxSheet('data-table', 'Data table');
     const api = await apiFigures();
     const byYear = new Map<number, ExcelJS.Row>();
     let header: ExcelJS.Row | undefined;

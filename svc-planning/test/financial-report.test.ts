@@ -56,6 +56,35 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
     return { finance: calculateFinance(h), netWorth: netWorthByYear(h), debt: calculateDebt(h) };
   };
 
+  /** A lump-sum benefit of `type` to age 99 on a policy. */
+  const lumpSum = (lead_id: string, insurance_id: string, type: string, amount: number) =>
+    created('insurance-coverage-benefit', {
+      lead_id,
+      insurance_id,
+      type,
+      expiry_age: 99,
+      duration: 1,
+      payout: { lump_sum_payout: SGD(amount) },
+    });
+  /** A couple (40 and 38) each earning a monthly gross income without growth: the lead, both member ids, its lead_id. */
+  const twoEarners = async ([name, mine]: [string, number], [spouseName, theirs]: [string, number]) => {
+    const res = await call('POST', 'leads', advisor, {
+      name,
+      age: 40,
+      currency: 'SGD',
+      members: [{ name: spouseName, relation: 'spouse', age: 38, gender: 'female' }],
+    });
+    expect(res.status).toBe(201);
+    const hh = H.Household.parse(res.body.data);
+    const me = hh.members.find((m) => m.relation === 'me')?.id as string;
+    const spouse = hh.members.find((m) => m.relation === 'spouse')?.id as string;
+    const L = { lead_id: hh.id };
+    const income = { kind: 'gross income', currency: 'SGD', growth_rate: 0 };
+    await created('member-income', { ...L, ...income, member_id: me, amount: mine });
+    await created('member-income', { ...L, ...income, member_id: spouse, amount: theirs });
+    return { hh, me, spouse, L };
+  };
+
   const household = async () => {
     const res = await call('POST', 'leads', advisor, {
       name: 'Alex Tan',
@@ -277,20 +306,7 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
 
   it("the checks measure the stored household against the thresholds in force, and an admin's change shows in the next report", async () => {
     // a household with known figures (no growth, so each figure is computable by hand)
-    const res = await call('POST', 'leads', advisor, {
-      name: 'Kim Lee',
-      age: 40,
-      currency: 'SGD',
-      members: [{ name: 'Jo Lee', relation: 'spouse', age: 38, gender: 'female' }],
-    });
-    expect(res.status).toBe(201);
-    const hh = H.Household.parse(res.body.data);
-    const me = hh.members.find((m) => m.relation === 'me')?.id as string;
-    const spouse = hh.members.find((m) => m.relation === 'spouse')?.id as string;
-    const L = { lead_id: hh.id };
-    const income = { kind: 'gross income', currency: 'SGD', growth_rate: 0 };
-    await created('member-income', { ...L, ...income, member_id: me, amount: 9000 });
-    await created('member-income', { ...L, ...income, member_id: spouse, amount: 6000 });
+    const { hh, me, spouse, L } = await twoEarners(['Kim Lee', 9000], ['Jo Lee', 6000]);
     await created('member-living-expense', { ...L, amount: 4000, currency: 'SGD', frequency: 'monthly' });
     await created('saving-fund', { ...L, bank_name: 'DBS', currency: 'SGD', current_value: 10000 });
     const policy = await created('insurance', {
@@ -302,15 +318,7 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
       currency: 'SGD',
       policy_date: '2020-01-15',
     });
-    const benefit = (type: string, amount: number) =>
-      created('insurance-coverage-benefit', {
-        ...L,
-        insurance_id: policy.id,
-        type,
-        expiry_age: 99,
-        duration: 1,
-        payout: { lump_sum_payout: SGD(amount) },
-      });
+    const benefit = (type: string, amount: number) => lumpSum(L.lead_id, policy.id, type, amount);
     await benefit('Death', 500000);
     await benefit('Major Illness', 200000);
     await created('debt', {
@@ -436,20 +444,7 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
 
   it('issue 31 (5): the insurance tab tells one story: headline, table, checks and coverage read one gap per member and type', async () => {
     // the issue's household: Alex 8,500 and Sam 7,000 a month; one policy, Death 500,000 and an early CI benefit 250,000
-    const res = await call('POST', 'leads', advisor, {
-      name: 'Alex Tan',
-      age: 40,
-      currency: 'SGD',
-      members: [{ name: 'Sam Tan', relation: 'spouse', age: 38, gender: 'female' }],
-    });
-    expect(res.status).toBe(201);
-    const hh = H.Household.parse(res.body.data);
-    const me = hh.members.find((m) => m.relation === 'me')?.id as string;
-    const spouse = hh.members.find((m) => m.relation === 'spouse')?.id as string;
-    const L = { lead_id: hh.id };
-    const income = { kind: 'gross income', currency: 'SGD', growth_rate: 0 };
-    await created('member-income', { ...L, ...income, member_id: me, amount: 8500 });
-    await created('member-income', { ...L, ...income, member_id: spouse, amount: 7000 });
+    const { hh, me, spouse, L } = await twoEarners(['Alex Tan', 8500], ['Sam Tan', 7000]);
     const policy = await created('insurance', {
       ...L,
       member_id: me,
@@ -459,15 +454,7 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
       currency: 'SGD',
       policy_date: '2014-03-01',
     });
-    const benefit = (type: string, amount: number) =>
-      created('insurance-coverage-benefit', {
-        ...L,
-        insurance_id: policy.id,
-        type,
-        expiry_age: 99,
-        duration: 1,
-        payout: { lump_sum_payout: SGD(amount) },
-      });
+    const benefit = (type: string, amount: number) => lumpSum(L.lead_id, policy.id, type, amount);
     await benefit('Death', 500000);
     await benefit('Early Critical Illness', 250000);
 
