@@ -331,7 +331,7 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     expect(tx).toMatchObject({ type: 'deposit', transaction_type: 'single', unpaid_at: [] });
   });
 
-  it("CPF/EPF contribution percentages left empty are not stored (the engine takes the age table year by year); given ones are kept; the list shows today's (CPF 0-55: 17/20)", async () => {
+  it('CPF/EPF contribution percentages left empty are not stored (the engine takes the age table year by year); given ones are kept; the list shows today\'s (CPF 0-55: 17/20)', async () => {
     const lead = await newLead(40);
     const me = await created('pension', {
       lead_id: lead.id,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { planning } from '@kinfolio/contracts';
 import { rateBetween, SEED_RATES } from '@kinfolio/money';
 import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
-import fc from 'fast-check';
 import { debtDisagreements } from '../src/domain/calculations/debt-agreement';
 import { sampleHousehold } from '../src/domain/calculations/sample';
 import { planningModule } from '../src/module';
@@ -214,10 +214,7 @@ describe.each(testInfras())('svc-planning calculations on %s', (infra) => {
 
   it('net-worth projects stored households only: posting a household inline remembers nothing (households.test.ts covers the stored one)', async () => {
     const customerId = randomUUID();
-    await t.call('POST', 'customer/calculate/finance', {
-      body: { ...sampleHousehold(2), customer_id: customerId },
-      as: advisor,
-    });
+    await t.call('POST', 'customer/calculate/finance', { body: { ...sampleHousehold(2), customer_id: customerId }, as: advisor });
     expect((await t.call('GET', `customer/${customerId}/net-worth`, { as: advisor })).status).toBe(404);
     expect((await t.call('GET', 'customer/not-a-uuid/net-worth', { as: advisor })).status).toBe(404);
   });

@@ -140,7 +140,8 @@ export interface CoverageSources {
    * give the earned income a threshold multiplies.
    */
   household: planning.Household | Promise<planning.Household>;
-  thresholds?: Ref.Threshold[];
+  /** The planning thresholds in force (reference/thresholds planningThresholds); default: read here. */
+  thresholds?: Ref.Threshold[] | Promise<Ref.Threshold[]>;
 }
 
 /**

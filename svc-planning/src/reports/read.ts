@@ -101,9 +101,7 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
   const [p, coverage, recs, rateRows, thresholds] = await Promise.all([
     projection,
     // the one computation of cover, target and gap (insurance/coverage.ts), on the projection's household
-    thresholdsRead.then((t) =>
-      coverageByMember(ctx, hh, { household: projection.then((x) => x.household), thresholds: t }),
-    ),
+    coverageByMember(ctx, hh, { household: projection.then((x) => x.household), thresholds: thresholdsRead }),
     records(ctx, hh),
     listCurrencyRates(ctx.db),
     thresholdsRead,
