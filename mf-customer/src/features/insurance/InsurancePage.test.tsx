@@ -71,6 +71,7 @@ const policy = (id: string, position: number, extra: Record<string, unknown> = {
   years_to_mature: 58,
   annualised_premium: 2400,
   total_premium: 16800,
+  premium_source: 'transactions',
   beneficiary_percentage_total: 0,
   share: 1,
   view: {
@@ -486,7 +487,8 @@ describe('policy detail', () => {
       Mode: 'Annual',
       'Surrender Value': 'NA',
       'Projected Maturity Value': 'SGD 150,000',
-      'Total Premium': 'SGD 16,800',
+      // issue 31: the premiums paid to date, and the schedule they come from
+      'Total Premium': 'SGD 16,800 paid to date, from the premium transactions',
       'Withdrawal Limit': 'SGD 1,000',
       Coupon: 'SGD 50',
       'Total Withdrawal': 'SGD 700',
