@@ -1,4 +1,5 @@
 import { reference as Ref } from '@kinfolio/contracts';
+import fc from 'fast-check';
 import { coverageRows, earnedIncomeCents, type HeldBenefit } from './coverage';
 
 /** The thresholds in force with no admin value stored (reference.THRESHOLD_DEFAULTS). */
@@ -90,5 +91,69 @@ describe('coverageRows: one cover, target and gap per member and type (docs/plan
     ]);
     // Sam earns nothing: no threshold target, the advisor's medical target only
     expect(out.members[1]?.rows.map((r) => [r.label, r.target, r.gap])).toEqual([['Medical', 1000, 1000]]);
+  });
+});
+
+describe('coverageRows over generated households (fast-check)', () => {
+  const TYPES = [
+    'Death',
+    'Disability',
+    'Major Illness',
+    'Early Critical Illness',
+    'Medical',
+    'Custom Benefit',
+  ] as const;
+  const money = fc.integer({ min: 0, max: 200_000_000 }).map((c) => c / 100);
+  const member = fc.constantFrom(A, B);
+  const household = fc.record({
+    benefits: fc.array(fc.record({ member, type: fc.constantFrom(...TYPES), amount: money }), { maxLength: 8 }),
+    targets: fc.uniqueArray(fc.record({ member, type: fc.constantFrom(...TYPES), amount: money }), {
+      maxLength: 6,
+      selector: (t) => `${t.member}|${t.type}`,
+    }),
+    incomeA: fc.integer({ min: 0, max: 5_000_000 }),
+    incomeB: fc.integer({ min: 0, max: 5_000_000 }),
+  });
+
+  it('the headline is the sum of the rows; gap = max(target − cover, 0); the advisor wins, else the threshold', () => {
+    fc.assert(
+      fc.property(household, (h) => {
+        const earned = new Map([
+          [A, h.incomeA],
+          [B, h.incomeB],
+        ]);
+        const out = coverageRows({
+          currency: 'SGD',
+          members,
+          benefits: h.benefits.map((b, k) => held(b.member, b.type, b.amount, k)),
+          targets: h.targets.map((t) => ({ id: P, member_id: t.member, benefit_type: t.type, amount: t.amount })),
+          thresholds,
+          earned,
+        });
+        const rows = out.members.flatMap((m) => m.rows);
+        const c = (x: number | null) => Math.round((x ?? 0) * 100);
+        expect(out.totals).toEqual({
+          cover: rows.reduce((a, r) => a + c(r.cover), 0) / 100,
+          target: rows.reduce((a, r) => a + c(r.target), 0) / 100,
+          gap: rows.reduce((a, r) => a + c(r.gap), 0) / 100,
+        });
+        // every benefit's amount is in exactly one row: the early CI type in the critical-illness row
+        expect(rows.reduce((a, r) => a + c(r.cover), 0)).toBe(h.benefits.reduce((a, b) => a + c(b.amount), 0));
+        expect(rows.some((r) => r.benefit_type === 'Early Critical Illness')).toBe(false);
+        for (const r of rows) {
+          expect(r.gap).toBe(r.target === null ? null : Math.max(c(r.target) - c(r.cover), 0) / 100);
+          const own = h.targets.find((t) => t.member === r.member_id && t.type === r.benefit_type);
+          const early = h.targets.find((t) => t.member === r.member_id && t.type === 'Early Critical Illness');
+          const advisor = own ?? (r.benefit_type === 'Major Illness' ? early : undefined);
+          const income = earned.get(r.member_id) ?? 0;
+          const multiple = r.benefit_type === 'Death' ? 9 : r.benefit_type === 'Major Illness' ? 4 : null;
+          if (advisor) expect([r.target_source, r.target]).toEqual(['advisor', advisor.amount]);
+          else if (multiple !== null && income > 0)
+            expect([r.target_source, r.target]).toEqual(['threshold', Math.round(income * multiple) / 100]);
+          else expect([r.target_source, r.target]).toEqual([null, null]);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
