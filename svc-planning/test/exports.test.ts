@@ -130,6 +130,14 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     const res = await fetchRaw('POST', `customer/${id}/exports`, as, body);
     return res;
   };
+  /** One sheet of an xlsx export of `report`, opened back with exceljs. */
+  const xlsxSheet = async (report: string, sheet: string) => {
+    const res = await exportFile({ report, format: 'xlsx' });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    return wb.getWorksheet(sheet) as ExcelJS.Worksheet;
+  };
   /** The raw bytes of a reply (the harness's call reads text). */
   async function fetchRaw(method: string, path: string, as: Who, body?: unknown) {
     const { signIdentityHeaders } = await import('@kinfolio/service-kit');
@@ -235,7 +243,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
       .find((r) => r.benefit_type === 'Death') as { cover: number; gap: number };
     let insRow: ExcelJS.Row | undefined;
     (wb.getWorksheet('Insurance coverage') as ExcelJS.Worksheet).eachRow((row) => {
-      if (row.getCell(2).value === 'Death') insRow = row;
+      if (row.getCell(1).value === 'Alex Tan' && row.getCell(2).value === 'Death') insRow = row;
     });
     expect([
       insRow?.getCell(1).value,
@@ -244,6 +252,44 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
       insRow?.getCell(5).value,
     ]).toEqual(['Alex Tan', death.cover, 800000, death.gap]);
     expect(death.gap).toBe(300000);
+  });
+
+  it("issue 31 (5): the insurance export lists each policy and its premiums, and the screen's coverage, targets and gaps", async () => {
+    const ws = await xlsxSheet('insurance', 'Insurance coverage');
+    const lines: unknown[][] = [];
+    ws.eachRow((row) => {
+      lines.push(((row.values ?? []) as unknown[]).slice(1));
+    });
+    // the policy with its company, insured, sum assured, premium, frequency and premiums paid to date (the list's)
+    const list = await call('GET', `customer/${hh.id}/insurance`, advisor);
+    const policy = list.body.data.rows[0] as { total_premium: number; premium_source: string };
+    expect(policy.premium_source).toBe('policy');
+    expect(policy.total_premium).toBeGreaterThan(0);
+    const head = lines.findIndex((l) => l[0] === 'Policy');
+    expect(lines[head]).toEqual(['Policy', 'Company', 'Insured', 'Type', 'Sum assured', 'Premium end']);
+    // no plan type and no premium end (no end date, no payment term): empty cells
+    expect(lines[head + 1]).toEqual(['Life Plus', 'Acme Assurance', 'Alex Tan', undefined, 500000, undefined]);
+    const premiums = lines.findIndex((l, k) => k > head + 1 && l[0] === 'Policy');
+    expect(lines[premiums]).toEqual(['Policy', 'Premium', 'Frequency', 'Annualised premium', 'Premiums paid to date']);
+    expect(lines[premiums + 1]).toEqual(['Life Plus', 2400, 'Yearly', 2400, policy.total_premium]);
+    // every coverage row of the screen, with the same cover, target and gap (the advisor's target or the threshold)
+    const cov = await call('GET', `customer/insurance-coverage-by-member?lead_id=${hh.id}`, advisor);
+    const screen = (
+      cov.body.data.members as Array<{
+        name: string;
+        rows: Array<{ label: string; cover: number; target: number | null; gap: number | null }>;
+      }>
+    ).flatMap((m) => m.rows.map((r) => [m.name, r.label, r.cover, r.target, r.gap]));
+    const start = lines.findIndex((l) => l[0] === 'Member');
+    const exported = lines.slice(start + 1, start + 1 + screen.length).map((l) => l.slice(0, 5));
+    expect(exported).toEqual(screen);
+    // Alex's Death gap to the advisor's 800,000, and Sam's thresholds (6,000 × 12 × 9 and × 4) with no cover
+    expect(screen).toContainEqual(['Alex Tan', 'Death', 500000, 800000, 300000]);
+    expect(screen).toContainEqual(['Sam Tan', 'Death', 0, 648000, 648000]);
+    expect(screen).toContainEqual(['Sam Tan', 'Critical illness', 0, 288000, 288000]);
+    const text = lines.map((l) => l[0]);
+    expect(text).toContain('Some members are covered below their target: see the gaps.');
+    expect(text).not.toContain('No gap to the coverage targets.');
   });
 
   it('xlsx in RM converts every figure with the stored rates', async () => {
@@ -267,11 +313,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
   });
 
   it('data table xlsx: every year of calculate/data-tables', async () => {
-    const res = await exportFile({ report: 'data-table', format: 'xlsx' });
-    expect(res.status).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
-    const ws = wb.getWorksheet('Data table') as ExcelJS.Worksheet;
+    const ws = await xlsxSheet('data-table', 'Data table');
     const api = await apiFigures();
     const byYear = new Map<number, ExcelJS.Row>();
     let header: ExcelJS.Row | undefined;
@@ -333,7 +375,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     expect(body).toContain(money(first.net_worth));
     expect(body).toContain(money(fy.income));
     expect(body).toContain(money(300000)); // the Death gap
-    expect((body.match(/<w:tbl>/g) ?? []).length).toBe(10); // the six tabs' tables
+    expect((body.match(/<w:tbl>/g) ?? []).length).toBe(12); // the six tabs' tables (insurance: coverage, policies, premiums)
   });
 
   it("brands the report with the advisor's name and designation from svc-auth's events, over what the screen sends", async () => {

@@ -1,4 +1,4 @@
-import { households as H, planning, reports as R } from '@kinfolio/contracts';
+import { households as H, insurance as I, planning, reports as R } from '@kinfolio/contracts';
 import { convert, round2 } from '@kinfolio/money';
 import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
 import { calculateDebt, calculateFinance, netWorthByYear } from '../src/domain/calculations';
@@ -54,6 +54,35 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
     const hh = (await t.svc.ctx.db('households').where({ id }).first()) as HouseholdRow;
     const h = planning.Household.parse(await engineHousehold(t.svc.ctx.db, hh));
     return { finance: calculateFinance(h), netWorth: netWorthByYear(h), debt: calculateDebt(h) };
+  };
+
+  /** A lump-sum benefit of `type` to age 99 on a policy. */
+  const lumpSum = (lead_id: string, insurance_id: string, type: string, amount: number) =>
+    created('insurance-coverage-benefit', {
+      lead_id,
+      insurance_id,
+      type,
+      expiry_age: 99,
+      duration: 1,
+      payout: { lump_sum_payout: SGD(amount) },
+    });
+  /** A couple (40 and 38) each earning a monthly gross income without growth: the lead, both member ids, its lead_id. */
+  const twoEarners = async ([name, mine]: [string, number], [spouseName, theirs]: [string, number]) => {
+    const res = await call('POST', 'leads', advisor, {
+      name,
+      age: 40,
+      currency: 'SGD',
+      members: [{ name: spouseName, relation: 'spouse', age: 38, gender: 'female' }],
+    });
+    expect(res.status).toBe(201);
+    const hh = H.Household.parse(res.body.data);
+    const me = hh.members.find((m) => m.relation === 'me')?.id as string;
+    const spouse = hh.members.find((m) => m.relation === 'spouse')?.id as string;
+    const L = { lead_id: hh.id };
+    const income = { kind: 'gross income', currency: 'SGD', growth_rate: 0 };
+    await created('member-income', { ...L, ...income, member_id: me, amount: mine });
+    await created('member-income', { ...L, ...income, member_id: spouse, amount: theirs });
+    return { hh, me, spouse, L };
   };
 
   const household = async () => {
@@ -170,7 +199,13 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
     // insurance: the Death cover held and the gap to the target
     const death = r.insurance.members.find((m) => m.member_id === h.me)?.rows.find((x) => x.benefit_type === 'Death');
     expect(death).toMatchObject({ cover: 500000, target: 800000, gap: 300000, unlimited: false });
-    expect(r.insurance.totals).toEqual({ cover: 500000, target: 800000, gap: 300000 });
+    // the headline sums every row: Alex's Death target is the advisor's 800,000; the rest are the planning thresholds
+    // (Alex 108,000 a year: critical illness 4 × = 432,000; Sam 72,000: life 9 × = 648,000, critical illness 288,000)
+    expect(r.insurance.totals).toEqual({
+      cover: 500000,
+      target: 800000 + 432000 + 648000 + 288000,
+      gap: 300000 + 432000 + 648000 + 288000,
+    });
     // funds: cash, the portfolio split by its holding's classes, the provident balance by account
     expect(r.funds.by_asset_class).toEqual([
       { asset_class: 'cash', value: 10000 },
@@ -271,20 +306,7 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
 
   it("the checks measure the stored household against the thresholds in force, and an admin's change shows in the next report", async () => {
     // a household with known figures (no growth, so each figure is computable by hand)
-    const res = await call('POST', 'leads', advisor, {
-      name: 'Kim Lee',
-      age: 40,
-      currency: 'SGD',
-      members: [{ name: 'Jo Lee', relation: 'spouse', age: 38, gender: 'female' }],
-    });
-    expect(res.status).toBe(201);
-    const hh = H.Household.parse(res.body.data);
-    const me = hh.members.find((m) => m.relation === 'me')?.id as string;
-    const spouse = hh.members.find((m) => m.relation === 'spouse')?.id as string;
-    const L = { lead_id: hh.id };
-    const income = { kind: 'gross income', currency: 'SGD', growth_rate: 0 };
-    await created('member-income', { ...L, ...income, member_id: me, amount: 9000 });
-    await created('member-income', { ...L, ...income, member_id: spouse, amount: 6000 });
+    const { hh, me, spouse, L } = await twoEarners(['Kim Lee', 9000], ['Jo Lee', 6000]);
     await created('member-living-expense', { ...L, amount: 4000, currency: 'SGD', frequency: 'monthly' });
     await created('saving-fund', { ...L, bank_name: 'DBS', currency: 'SGD', current_value: 10000 });
     const policy = await created('insurance', {
@@ -296,15 +318,7 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
       currency: 'SGD',
       policy_date: '2020-01-15',
     });
-    const benefit = (type: string, amount: number) =>
-      created('insurance-coverage-benefit', {
-        ...L,
-        insurance_id: policy.id,
-        type,
-        expiry_age: 99,
-        duration: 1,
-        payout: { lump_sum_payout: SGD(amount) },
-      });
+    const benefit = (type: string, amount: number) => lumpSum(L.lead_id, policy.id, type, amount);
     await benefit('Death', 500000);
     await benefit('Major Illness', 200000);
     await created('debt', {
@@ -426,6 +440,92 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
     expect((await report(hh.id)).checks.emergency_fund).toMatchObject({ target_months: 6, shortfall: 14000 });
     // an advisor cannot change a threshold
     expect((await call('PATCH', `admin/threshold/${rr.body.data.id}/update`, advisor, { value: 10 })).status).toBe(403);
+  });
+
+  it('issue 31 (5): the insurance tab tells one story: headline, table, checks and coverage read one gap per member and type', async () => {
+    // the issue's household: Alex 8,500 and Sam 7,000 a month; one policy, Death 500,000 and an early CI benefit 250,000
+    const { hh, me, spouse, L } = await twoEarners(['Alex Tan', 8500], ['Sam Tan', 7000]);
+    const policy = await created('insurance', {
+      ...L,
+      member_id: me,
+      plan_name: 'Life Plus',
+      custom_company_name: 'Acme Assurance',
+      premium: 4800,
+      currency: 'SGD',
+      policy_date: '2014-03-01',
+    });
+    const benefit = (type: string, amount: number) => lumpSum(L.lead_id, policy.id, type, amount);
+    await benefit('Death', 500000);
+    await benefit('Early Critical Illness', 250000);
+
+    // by hand: Alex 8,500 × 12 = 102,000 a year: life 9 × = 918,000 − 500,000 = gap 418,000; critical illness
+    // 4 × = 408,000 − 250,000 (the early CI benefit) = 158,000. Sam 7,000 × 12 = 84,000: 756,000 and 336,000, no cover
+    const cov = await call('GET', `customer/insurance-coverage-by-member?lead_id=${hh.id}`, advisor);
+    expect(cov.status).toBe(200);
+    const coverage = I.CoverageByMemberReply.parse(cov.body).data;
+    const figures = (rows: Array<{ label: string; cover: number; target: number | null; gap: number | null }>) =>
+      rows.map((x) => [x.label, x.cover, x.target, x.gap]);
+    const alex = coverage.members.find((m) => m.member_id === me);
+    expect(alex?.annual_income).toBe(102000);
+    expect(figures(alex?.rows ?? [])).toEqual([
+      ['Death', 500000, 918000, 418000],
+      ['Critical illness', 250000, 408000, 158000],
+    ]);
+    expect(alex?.rows[1]).toMatchObject({
+      benefit_type: 'Major Illness',
+      target_source: 'threshold',
+      threshold: { key: 'critical_illness_cover_multiple', multiple: 4, annual_income: 102000 },
+      policies: [{ insurance_id: policy.id, benefit_type: 'Early Critical Illness', amount: 250000 }],
+    });
+    expect(figures(coverage.members.find((m) => m.member_id === spouse)?.rows ?? [])).toEqual([
+      ['Death', 0, 756000, 756000],
+      ['Critical illness', 0, 336000, 336000],
+    ]);
+    expect(coverage.totals).toEqual({ cover: 750000, target: 2418000, gap: 1668000 });
+
+    // the report: the headline totals are the sums of its rows, the same rows as the coverage, and the checks agree
+    const r = await report(hh.id);
+    const cells = r.insurance.members.flatMap((m) => m.rows);
+    expect(r.insurance.totals).toEqual({ cover: 750000, target: 2418000, gap: 1668000 });
+    expect(r.insurance.totals.gap).toBe(cents(cells.map((x) => x.gap ?? 0)));
+    expect(r.insurance.members.map((m) => figures(m.rows))).toEqual(coverage.members.map((m) => figures(m.rows)));
+    const check = (id: string) => r.checks.cover.find((c) => c.member_id === id);
+    expect(check(me)).toMatchObject({
+      life: { cover: 500000, target: 918000, gap: 418000, met: false, target_source: 'threshold' },
+      critical_illness: { cover: 250000, target: 408000, gap: 158000, met: false, target_source: 'threshold' },
+    });
+    expect(check(spouse)).toMatchObject({ life: { gap: 756000 }, critical_illness: { gap: 336000 } });
+
+    // the advisor's target replaces the threshold for that member and type, on every reading of the gap
+    await created('insurance-coverage-target', {
+      ...L,
+      member_id: me,
+      benefit_type: 'Death',
+      currency: 'SGD',
+      amount: 600000,
+    });
+    const again = await report(hh.id);
+    const death = again.insurance.members.find((m) => m.member_id === me)?.rows[0];
+    expect(death).toMatchObject({ label: 'Death', target: 600000, gap: 100000, target_source: 'advisor' });
+    expect(again.checks.cover.find((c) => c.member_id === me)?.life).toMatchObject({
+      target: 600000,
+      gap: 100000,
+      target_source: 'advisor',
+    });
+    expect(again.insurance.totals).toEqual({ cover: 750000, target: 2100000, gap: 1350000 });
+
+    // an admin's life multiple shows in the table, the headline and the checks alike; the reset brings the default back
+    const made = await call('POST', 'admin/threshold/create', admin, { key: 'life_cover_multiple', value: 10 });
+    expect(made.status).toBe(201);
+    try {
+      const ten = await report(hh.id);
+      const samDeath = ten.insurance.members.find((m) => m.member_id === spouse)?.rows[0];
+      expect(samDeath).toMatchObject({ target: 840000, gap: 840000 });
+      expect(ten.checks.cover.find((c) => c.member_id === spouse)?.life.gap).toBe(840000);
+      expect(ten.insurance.totals.gap).toBe(1350000 + 84000);
+    } finally {
+      expect((await call('DELETE', `admin/threshold/${made.body.data.id}`, admin)).status).toBe(200);
+    }
   });
 
   it('another advisor and another customer get 404; the linked customer reads; a bad currency or date is a 400 naming it', async () => {

@@ -1047,6 +1047,48 @@ describe.each(testInfras())('svc-planning insurance on %s', (infra) => {
     expect([unknown.status, fieldsOf(unknown.body)]).toEqual([400, ['insurance_id']]);
   });
 
+  it('issue 31 (10): premiums paid to date is one figure in the policy list and the projection tables, from the schedule or the transactions', async () => {
+    const h = await newLead();
+    const p = await newPolicy(h.id, h.me, {
+      premium: 2400,
+      frequency: 'annual',
+      policy_date: '2020-01-15',
+      unpaid_at: ['2022-01-15'],
+    });
+    // by hand: 2,400 on 15 January of every year from 2020 up to today, less the unpaid 2022 premium
+    const todayIso = new Date().toISOString().slice(0, 10);
+    const due = premiumSchedule({ premium: 2400, frequency: 'annual', policy_date: '2020-01-15' }).filter(
+      (x) => x.date <= todayIso,
+    );
+    const expected = (due.length - 1) * 2400;
+    expect(expected).toBeGreaterThanOrEqual(5 * 2400);
+    const paid = async () => {
+      const list = (await whole(h.id)).rows.find((x) => x.id === p.id);
+      const tables = I.ProjectionsReply.parse(
+        (await call('GET', `customer/insurance-projections-tables?lead_id=${h.id}&insurance_id=${p.id}`, advisor)).body,
+      ).data[0];
+      return {
+        list: [list?.total_premium, list?.premium_source],
+        tables: [tables?.premiums_paid_to_date, tables?.premium_source],
+      };
+    };
+    expect(await paid()).toEqual({ list: [expected, 'policy'], tables: [expected, 'policy'] });
+    // the engine's figure for the plan (calculate/finance, as of today) is the same schedule's
+    const finance = await call('POST', 'customer/calculate/finance', advisor, { household_id: h.id });
+    expect(finance.body.data.premiums).toEqual([expect.objectContaining({ id: p.id, paid_to_date: expected })]);
+    // stored premium transactions replace the policy's schedule, in both replies
+    const tx = await create('insurance-transaction', {
+      lead_id: h.id,
+      insurance_id: p.id,
+      type: 'custom',
+      transaction_date: '2021-06-01',
+      amount: 5000,
+      currency: 'SGD',
+    });
+    expect(tx.status).toBe(201);
+    expect(await paid()).toEqual({ list: [5000, 'transactions'], tables: [5000, 'transactions'] });
+  });
+
   it('access sweep: no session 401, owning advisor ok, second advisor 404, its customer reads only, another customer 404, admin 403', async () => {
     const h = await newLead();
     await t.svc.ctx.db('households').where({ id: h.id }).update({ customer_user_id: customer.userId });

@@ -338,11 +338,24 @@ export const InsuranceCoverageTarget = z.strictObject({
 });
 export type InsuranceCoverageTarget = z.infer<typeof InsuranceCoverageTarget>;
 export const CoverageByMemberQuery = z.object({ lead_id: Uuid });
+/**
+ * Where a coverage row's target comes from (issue 31, docs/planning-model.md "Insurance coverage and gaps"): the
+ * advisor's coverage target when one is set, else the planning threshold in force (a multiple of the member's annual
+ * earned income: life cover for Death, critical-illness cover for the critical-illness row); null without either.
+ */
+export const TargetSource = z.enum(['advisor', 'threshold']);
+export type TargetSource = z.infer<typeof TargetSource>;
 export const CoverageRow = z.object({
   member_id: Uuid,
   name: z.string(),
   age: z.number().nullable(),
+  /**
+   * The row's benefit type. The critical-illness row is `Major Illness`: it counts every benefit paying on a
+   * critical-illness claim (Major Illness and Early Critical Illness benefits); no row of its own for the early type.
+   */
   benefit_type: BenefitType,
+  /** The row's name on every screen and export: the benefit type, or "Critical illness" for the critical-illness row. */
+  label: z.string(),
   benefit_position: z.number().int(),
   /** The household's currency: every amount below is converted to it with the stored rates. */
   currency: z.string(),
@@ -355,13 +368,22 @@ export const CoverageRow = z.object({
     z.object({
       insurance_id: Uuid,
       benefit_id: Uuid,
+      /** The benefit's own type (an Early Critical Illness benefit in the critical-illness row says so). */
+      benefit_type: BenefitType,
       plan_name: z.string().nullable(),
       amount: z.number(),
       until_age: z.number(),
     }),
   ),
+  /** The advisor's target, else the planning threshold's (multiple × annual earned income); null without either. */
   target: z.number().nullable(),
+  /** The advisor's stored target of this row (null while the threshold or nothing applies). */
   target_id: Uuid.nullable(),
+  target_source: TargetSource.nullable(),
+  /** With a threshold target: the threshold and the annual earned income it multiplies. */
+  threshold: z
+    .object({ key: z.string(), label: z.string(), multiple: z.number(), annual_income: z.number() })
+    .nullable(),
   /** max(target − cover, 0); null without a target; 0 when unlimited. */
   gap: z.number().nullable(),
 });
@@ -371,8 +393,17 @@ export const CoverageByMemberReply = z.object({
     lead_id: Uuid,
     currency: z.string(),
     members: z.array(
-      z.object({ member_id: Uuid, name: z.string(), age: z.number().nullable(), rows: z.array(CoverageRow) }),
+      z.object({
+        member_id: Uuid,
+        name: z.string(),
+        age: z.number().nullable(),
+        /** Earned income (gross, bonus, business) in force this year, a year's worth, household currency. */
+        annual_income: z.number(),
+        rows: z.array(CoverageRow),
+      }),
     ),
+    /** The sums of every member's rows: what a headline shows (cover of unlimited rows counts 0). */
+    totals: z.object({ cover: z.number(), target: z.number(), gap: z.number() }),
   }),
 });
 
@@ -432,8 +463,14 @@ export const StoredPolicy = InsurancePolicy.extend({
   maturity_year: z.number().nullable(),
   years_to_mature: z.number().nullable(),
   annualised_premium: z.number(),
-  /** Premiums of the stored transactions, paid up to today. */
+  /**
+   * Premiums paid to date (issue 31): the premiums of the policy's schedule dated up to today. The schedule is the
+   * stored premium transactions' when the policy has any (withdrawals are not premiums), else the policy's own
+   * (policy date, frequency, premium and loading, end date or payment term) less its unpaid dates.
+   */
   total_premium: z.number(),
+  /** Which schedule `total_premium` and the projection tables read: `transactions` or `policy`. */
+  premium_source: z.enum(['transactions', 'policy']),
   beneficiary_percentage_total: z.number(),
   /** 1 for the whole policy; the viewing member's share (0–1) with ?view=. */
   share: z.number(),
@@ -487,6 +524,8 @@ export const ProjectionsReply = z.object({
       currency: z.string(),
       /** `transactions` when the policy has premium transactions, else `policy` (its own dates and premium). */
       premium_source: z.enum(['transactions', 'policy']),
+      /** The premiums of `premium_schedule` dated up to today: the policy list's `total_premium`, same figure. */
+      premiums_paid_to_date: z.number(),
       /** From the stored premium transactions (premium runs stepped by frequency; custom ones as dated). */
       premium_schedule: z.array(PremiumPaymentRow),
       years: z.array(ProjectionYear),

@@ -56,6 +56,10 @@ export const NetWorthYear = z.object({
 });
 export const CoverageCell = z.object({
   benefit_type: z.string(),
+  /** The row's name (insurance.CoverageRow label): "Critical illness" counts Major and Early Critical Illness. */
+  label: z.string(),
+  /** The advisor's target, else the planning threshold's (insurance.TargetSource); null without a target. */
+  target_source: z.enum(['advisor', 'threshold']).nullable(),
   cover: z.number(),
   unlimited: z.boolean(),
   until_age: z.number().nullable(),
@@ -105,9 +109,13 @@ export const CheckThreshold = z.object({
   /** True while no admin has stored a value (the default applies). */
   is_default: z.boolean(),
 });
-/** One cover check of one earning member: the cover held vs `multiple` × the member's annual income. */
+/**
+ * One cover check of one member: the member's coverage row (the same cover, target and gap as the insurance tab):
+ * the target is the advisor's when set (`target_source` advisor), else `multiple` × the member's annual income.
+ */
 export const CoverCheck = z.object({
   threshold: CheckThreshold,
+  target_source: z.enum(['advisor', 'threshold']),
   cover: z.number(),
   unlimited: z.boolean(),
   target: z.number(),
@@ -127,7 +135,10 @@ export const ReportChecks = z.object({
     shortfall: z.number(),
     met: z.boolean(),
   }),
-  /** Life and critical-illness (Major Illness) cover per earning member. */
+  /**
+   * Life and critical-illness cover per member with an earned income or an advisor's target for either: the Death and
+   * critical-illness rows of the insurance tab (critical illness = Major Illness and Early Critical Illness benefits).
+   */
   cover: z.array(
     z.object({
       member_id: z.string(),

@@ -3,7 +3,7 @@ import { convertExact, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { debtSummary, wholeBalanceSheet } from '../balance-sheet/read';
 import { listCurrencyRates } from '../data/currency-rate.repository';
-import { coverageByMember } from '../insurance/read';
+import { coverageByMember, policySummaries } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { householdRecordIssues } from '../records/issues';
 import { type HouseholdProjection, householdProjection } from '../reports/projection';
@@ -280,28 +280,58 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       ],
     };
   },
-  async insurance({ ctx, hh, m }) {
-    const cover = await coverageByMember(ctx.db, hh);
+  async insurance({ ctx, hh, projection, m, currency }) {
+    // the insurance tab's one story (issue 31): the coverage rows of insurance/coverage.ts (the advisor's target, else
+    // the planning threshold; the same gaps as the screen and the report's checks) and every policy with its premiums
+    const [cover, policies] = await Promise.all([
+      coverageByMember(ctx, hh, { household: projection.household }),
+      policySummaries(ctx.db, hh),
+    ]);
     const rows: Cell[][] = [];
     for (const member of cover.members)
       for (const r of member.rows)
         rows.push([
           member.name,
-          r.benefit_type,
+          r.label,
           r.unlimited ? 'Unlimited' : m(r.cover, cover.currency),
           r.target === null ? null : m(r.target, cover.currency),
           r.gap === null ? null : m(r.gap, cover.currency),
           r.until_age,
+          TARGET_FROM[r.target_source ?? 'none'] ?? null,
         ]);
     const labelled = rows.map((r) => `${r[0]}: ${r[1]}`);
     const num = (v: Cell | undefined) => (typeof v === 'number' ? v : 0);
+    const t = cover.totals;
+    const targeted = rows.some((r) => r[3] !== null);
+    // two tables, so that each fits a portrait page's columns: the policies, then their premiums
+    const policyRows: Cell[][] = policies.map((p) => [
+      p.plan_name ?? 'Policy',
+      p.company,
+      p.insured,
+      p.plan_type,
+      m(p.sum_assured, p.currency),
+      p.premium_end,
+    ]);
+    const premiumRows: Cell[][] = policies.map((p) => [
+      p.plan_name ?? 'Policy',
+      m(p.premium, p.currency),
+      FREQUENCY_TEXT[p.frequency] ?? p.frequency,
+      m(p.annualised_premium, p.currency),
+      m(p.premiums_paid_to_date, p.currency),
+    ]);
+    const cents = (xs: Cell[]) => xs.reduce<number>((a, x) => a + Math.round(num(x) * 100), 0) / 100;
     return {
       id: 'insurance',
       title: 'Insurance coverage',
       summary: [
-        rows.some((r) => num(r[4]) > 0)
-          ? 'Some members are covered below their target: see the gaps.'
-          : 'No gap to the coverage targets.',
+        `Cover ${moneyText(m(t.cover, cover.currency), currency)}, targets ${moneyText(m(t.target, cover.currency), currency)}, gap ${moneyText(m(t.gap, cover.currency), currency)}.`,
+        !targeted
+          ? 'No coverage target: no advisor target is set and no member earns an income to measure against.'
+          : t.gap === 0
+            ? 'No gap to the coverage targets.'
+            : 'Some members are covered below their target: see the gaps.',
+        "Targets: the advisor's where set, else the planning thresholds (life cover and critical-illness cover, each a multiple of the member's annual earned income). Critical illness counts Major Illness and Early Critical Illness benefits.",
+        `${policies.length} polic${policies.length === 1 ? 'y' : 'ies'}: annualised premiums ${moneyText(cents(premiumRows.map((r) => r[3] ?? null)), currency)}, premiums paid to date ${moneyText(cents(premiumRows.map((r) => r[4] ?? null)), currency)}.`,
       ],
       charts: [
         {
@@ -325,8 +355,32 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             money('Target'),
             money('Gap'),
             { label: 'Until age', kind: 'number' },
+            { label: 'Target from', kind: 'text' },
           ],
           rows,
+        },
+        {
+          title: 'Policies',
+          columns: [
+            { label: 'Policy', kind: 'text' },
+            { label: 'Company', kind: 'text' },
+            { label: 'Insured', kind: 'text' },
+            { label: 'Type', kind: 'text' },
+            money('Sum assured'),
+            { label: 'Premium end', kind: 'text' },
+          ],
+          rows: policyRows,
+        },
+        {
+          title: 'Premiums',
+          columns: [
+            { label: 'Policy', kind: 'text' },
+            money('Premium'),
+            { label: 'Frequency', kind: 'text' },
+            money('Annualised premium'),
+            money('Premiums paid to date'),
+          ],
+          rows: premiumRows,
         },
       ],
     };
@@ -505,6 +559,18 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
     };
   },
 };
+
+/** A policy's premium frequency in words. */
+const FREQUENCY_TEXT: Record<string, string> = {
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  semi_annual: 'Half-yearly',
+  annual: 'Yearly',
+  single: 'Single premium',
+};
+
+/** Where a coverage row's target comes from (insurance/coverage.ts): short, to fit a table's column. */
+const TARGET_FROM: Record<string, string | null> = { advisor: 'Advisor', threshold: 'Threshold', none: null };
 
 /** The data table: every yearly row of the engine, every money column. */
 function dataTableSection(p: HouseholdProjection, m: (v: number) => number): Section {

@@ -1,25 +1,19 @@
-import type { households as H, insurance as I, planning } from '@kinfolio/contracts';
+import type { households as H, insurance as I, planning, reference as Ref } from '@kinfolio/contracts';
 import { convertExact, round2 } from '@kinfolio/money';
-import { badRequest, type Knex } from '@kinfolio/service-kit';
+import { badRequest, type Knex, type ServiceContext } from '@kinfolio/service-kit';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { dayNumber, today, ymd } from '../domain/calculations/dates';
-import { type BenefitType, cashValueAt, dividendPayoutInYear } from '../domain/calculations/insurance';
+import { cashValueAt, dividendPayoutInYear } from '../domain/calculations/insurance';
 import { viewValue } from '../domain/calculations/ownership';
 import { annualisedPremium, type PremiumPayment, premiumSchedule } from '../domain/calculations/premiums';
 import { loadMembers } from '../households/repository';
 import type { HouseholdRow } from '../records/access';
 import { usableRecords } from '../records/issues';
 import { listRecords, type RecordRow, type StoredRecord, toRecord } from '../records/repository';
+import { planningThresholds } from '../reference/thresholds/read';
+import { coverageRows, earnedIncomeCents, type HeldBenefit, rowLabel, rowTypeOf } from './coverage';
 import { CHILD_KEYS, insuranceKinds } from './kinds';
-import {
-  ageIn,
-  benefitPosition,
-  benefitValue,
-  coveredUntil,
-  covers,
-  scheduleFromTransactions,
-  toEngineBenefit,
-} from './rules';
+import { ageIn, benefitValue, coveredUntil, covers, scheduleFromTransactions, toEngineBenefit } from './rules';
 
 /**
  * The insurance reads: a household's policies with every child record (one query for all the children), the
@@ -103,11 +97,8 @@ export async function wholeInsurance(
     const age = member ? ageIn(member, year, year) : null;
     const maturityAge = policy.retirement?.maturity_age ?? 100;
     const annualised = annualisedPremium(policy.premium, policy.frequency, policy.premium_loading ?? 0);
-    const schedule = scheduleFromTransactions(
-      policy.frequency,
-      kids.transactions as unknown as Array<I.InsuranceTransaction>,
-    );
-    const totalPremium = round2(schedule.filter((s) => s.day <= now).reduce((a, s) => a + s.amount, 0));
+    const premiums = premiumsOf(policy, kids.transactions as unknown as I.InsuranceTransaction[]);
+    const totalPremium = paidToDate(premiums.schedule, now);
     const owners = (policy.owners ?? []).map((o) => ({ member_id: o.owner_id ?? '', percentage: o.percentage }));
     const share = view
       ? viewValue(1, { relation: view.relation, id: view.id }, policy.payer_id ?? policy.member_id, owners)
@@ -121,6 +112,7 @@ export async function wholeInsurance(
       years_to_mature: age === null ? null : Math.max(0, maturityAge - age),
       annualised_premium: annualised,
       total_premium: totalPremium,
+      premium_source: premiums.source,
       beneficiary_percentage_total: round2(kids.beneficiaries.reduce((a, b) => a + Number(b.percentage), 0)),
       share,
       view: {
@@ -141,56 +133,42 @@ export async function wholeInsurance(
   return { ...page, rows };
 }
 
+/** What coverageByMember may be handed instead of reading it (the report passes its projection's, once). */
+export interface CoverageSources {
+  /**
+   * The engine household as the plan reads it (reports/projection storedHousehold, or the projection's): its incomes
+   * give the earned income a threshold multiplies.
+   */
+  household: planning.Household | Promise<planning.Household>;
+  /** The planning thresholds in force (reference/thresholds planningThresholds); default: read here. */
+  thresholds?: Ref.Threshold[] | Promise<Ref.Threshold[]>;
+}
+
 /**
  * GET customer/insurance-coverage-by-member: per member and benefit type, the cover held at the member's age (the
- * engine's benefit amounts, converted to the household currency), from which policies, until what age, and the gap
- * to the advisor's target. A row for every type held or targeted, in the §5 position order (Custom Benefit last).
+ * engine's benefit amounts, converted to the household currency), from which policies, until what age, the target
+ * (the advisor's, else the planning threshold's) and the gap: ./coverage.ts coverageRows, the one computation the
+ * insurance tab, the report, its checks and the exports read.
  */
-export async function coverageByMember(db: Knex, hh: HouseholdRow) {
-  const [members, policies, coverages, benefits, targets, rateRows] = await Promise.all([
+export async function coverageByMember(ctx: ServiceContext, hh: HouseholdRow, sources: CoverageSources) {
+  const db = ctx.db;
+  const [members, policies, coverages, benefits, targets, rateRows, household, thresholds] = await Promise.all([
     loadMembers(db, hh),
     usableRecords(db, insuranceKinds.policy, hh),
     usableRecords(db, insuranceKinds.coverage, hh),
     usableRecords(db, insuranceKinds.benefit, hh),
     usableRecords(db, insuranceKinds.coverageTarget, hh),
     listCurrencyRates(db),
+    sources.household,
+    sources.thresholds ?? planningThresholds(db),
   ]);
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const convert = (amount: number, currency: string) => convertExact(amount, currency, hh.currency, rates);
   const year = thisYear();
   const policyById = new Map(policies.map((p) => [p.id, p as Rec & I.InsurancePolicy]));
   const coverageMember = new Map(coverages.map((c) => [c.id, String(c.member_id)]));
-  type Row = I.CoverageRow;
-  const rows = new Map<string, Map<BenefitType, Row>>();
   const ages = new Map(members.map((m) => [m.id, ageIn(m, year, year)]));
-  const rowOf = (memberId: string, type: BenefitType): Row => {
-    let byType = rows.get(memberId);
-    if (!byType) {
-      byType = new Map();
-      rows.set(memberId, byType);
-    }
-    let r = byType.get(type);
-    if (!r) {
-      const m = members.find((x) => x.id === memberId);
-      r = {
-        member_id: memberId,
-        name: m?.name ?? '',
-        age: ages.get(memberId) ?? null,
-        benefit_type: type,
-        benefit_position: benefitPosition(type),
-        currency: hh.currency,
-        cover: 0,
-        unlimited: false,
-        until_age: null,
-        policies: [],
-        target: null,
-        target_id: null,
-        gap: null,
-      };
-      byType.set(type, r);
-    }
-    return r;
-  };
+  const held: HeldBenefit[] = [];
   for (const b of benefits as Array<Rec & I.InsuranceBenefit>) {
     const policy = policyById.get(String(b.insurance_id));
     if (!policy) continue;
@@ -198,40 +176,33 @@ export async function coverageByMember(db: Knex, hh: HouseholdRow) {
     if (!ages.has(memberId)) continue;
     const engine = toEngineBenefit(b, convert);
     if (!covers(engine, ages.get(memberId) ?? null)) continue;
-    const amount = round2(benefitValue(b, convert));
-    const until = coveredUntil(engine);
-    const r = rowOf(memberId, b.type);
-    r.cover = round2(r.cover + amount);
-    if (b.type === 'Medical' && b.medical?.annual_limit === -1) r.unlimited = true;
-    r.until_age = Math.max(r.until_age ?? 0, until);
-    r.policies.push({
+    held.push({
+      member_id: memberId,
+      type: b.type,
       insurance_id: policy.id,
       benefit_id: b.id,
       plan_name: policy.plan_name ?? null,
-      amount,
-      until_age: until,
+      amount: round2(benefitValue(b, convert)),
+      until_age: coveredUntil(engine),
+      unlimited: b.type === 'Medical' && b.medical?.annual_limit === -1,
     });
   }
-  for (const t of targets as Array<Rec & I.InsuranceCoverageTarget>) {
-    if (!ages.has(t.member_id)) continue;
-    const r = rowOf(t.member_id, t.benefit_type);
-    r.target = round2(convert(t.amount, t.currency));
-    r.target_id = t.id;
-  }
-  for (const byType of rows.values())
-    for (const r of byType.values())
-      if (r.target !== null) r.gap = r.unlimited ? 0 : round2(Math.max(r.target - r.cover, 0));
-  const order = (p: number) => (p < 0 ? 100 : p);
-  return {
-    lead_id: hh.id,
+  const incomeYear = household.as_of ? Number(household.as_of.slice(0, 4)) : year;
+  const inHome = (amount: number, currency: string | undefined) => round2(convert(amount, currency ?? hh.currency));
+  const { members: rows, totals } = coverageRows({
     currency: hh.currency,
-    members: members.map((m) => ({
-      member_id: m.id,
-      name: m.name,
-      age: ages.get(m.id) ?? null,
-      rows: [...(rows.get(m.id)?.values() ?? [])].sort((a, b) => order(a.benefit_position) - order(b.benefit_position)),
+    members: members.map((m) => ({ id: m.id, name: m.name, age: ages.get(m.id) ?? null })),
+    benefits: held,
+    targets: (targets as Array<Rec & I.InsuranceCoverageTarget>).map((t) => ({
+      id: t.id,
+      member_id: t.member_id,
+      benefit_type: t.benefit_type,
+      amount: convert(t.amount, t.currency),
     })),
-  };
+    thresholds,
+    earned: earnedIncomeCents(household.incomes ?? [], incomeYear, inHome),
+  });
+  return { lead_id: hh.id, currency: hh.currency, members: rows, totals };
 }
 
 const EVERY: Record<string, number> = { 'every year': 1, 'every 2 years': 2, 'every 3 years': 3, 'every 5 years': 5 };
@@ -247,6 +218,73 @@ export function policySchedule(p: I.InsurancePolicy): PremiumPayment[] {
     payment_term: p.premium_detail?.payment_term,
     unpaid_at: p.unpaid_at,
     prorate: p.prorate,
+  });
+}
+
+/**
+ * A policy's premium schedule (issue 31, one definition): its stored premium transactions' when it has any (withdrawals
+ * are not premiums), else the policy's own (policy date by frequency to the end date or payment term, premium and
+ * loading, less the unpaid dates). The policy list, the projection tables and the exports read it.
+ */
+export function premiumsOf(
+  p: I.InsurancePolicy,
+  txs: readonly I.InsuranceTransaction[],
+): { source: 'transactions' | 'policy'; schedule: PremiumPayment[] } {
+  return txs.some((t) => t.transaction_type !== 'withdrawal')
+    ? { source: 'transactions', schedule: scheduleFromTransactions(p.frequency, txs) }
+    : { source: 'policy', schedule: policySchedule(p) };
+}
+
+/** Premiums paid to date: the schedule's premiums dated up to `day` (a day number), summed in cents. */
+export const paidToDate = (schedule: readonly PremiumPayment[], day: number): number =>
+  schedule.filter((s) => s.day <= day).reduce((a, s) => a + Math.round(s.amount * 100), 0) / 100;
+
+/**
+ * The household's policies as the insurance exports list them (issue 31): name, company, insured, plan type, the sum
+ * assured (the largest cover of one benefit row of the policy at the insured's age, as the coverage rows count it:
+ * Major and Early Critical Illness together), its benefits by row, the premium and its frequency, the premium end
+ * (the end date, else the last premium of its payment term; null while premiums run without an end), the annualised premium and the premiums paid to date (the
+ * policy list's `total_premium`). Amounts in the policy's currency; position order.
+ */
+export async function policySummaries(db: Knex, hh: HouseholdRow) {
+  const [policies, children, members, companies, planTypes] = await Promise.all([
+    usableRecords(db, insuranceKinds.policy, hh),
+    childrenOf(db, hh),
+    loadMembers(db, hh),
+    db('insurance_companies').select('id', 'name') as Promise<Array<{ id: string; name: string }>>,
+    db('insurance_plan_types').select('id', 'name') as Promise<Array<{ id: string; name: string }>>,
+  ]);
+  const company = new Map(companies.map((c) => [c.id, c.name]));
+  const planType = new Map(planTypes.map((t) => [t.id, t.name]));
+  const year = thisYear();
+  const now = today();
+  return (policies as Array<Rec & I.InsurancePolicy>).map((p) => {
+    const kids = children.get(p.id) ?? emptyChildren();
+    const member = members.find((m) => m.id === p.member_id);
+    const age = member ? ageIn(member, year, year) : null;
+    const byRow = new Map<string, number>();
+    for (const b of kids.benefits as Array<Rec & I.InsuranceBenefit>) {
+      if (!covers(toEngineBenefit(b), age)) continue;
+      const label = rowLabel(rowTypeOf(b.type));
+      byRow.set(label, (byRow.get(label) ?? 0) + Math.round(benefitValue(b) * 100));
+    }
+    const { source, schedule } = premiumsOf(p, kids.transactions as unknown as I.InsuranceTransaction[]);
+    const last = schedule[schedule.length - 1];
+    return {
+      insurance_id: p.id,
+      plan_name: p.plan_name ?? null,
+      company: (p.insurance_company && company.get(p.insurance_company)) || p.custom_company_name || null,
+      insured: p.insured ?? member?.name ?? '',
+      plan_type: p.plan_type ? (planType.get(p.plan_type) ?? p.plan_type) : null,
+      currency: p.currency,
+      sum_assured: Math.max(0, ...byRow.values()) / 100,
+      premium: p.premium,
+      frequency: p.frequency,
+      annualised_premium: annualisedPremium(p.premium, p.frequency, p.premium_loading ?? 0),
+      premium_end: p.premium_end_date ?? (p.premium_detail?.payment_term ? (last?.date ?? null) : null),
+      premiums_paid_to_date: paidToDate(schedule, now),
+      premium_source: source,
+    };
   });
 }
 
@@ -270,8 +308,7 @@ export async function projectionsTables(db: Knex, hh: HouseholdRow, insuranceId?
     const kids = children.get(p.id) ?? emptyChildren();
     const convert = (amount: number, currency: string) => convertExact(amount, currency, p.currency, rates);
     const txs = kids.transactions as unknown as I.InsuranceTransaction[];
-    const fromTxs = txs.some((t) => t.transaction_type !== 'withdrawal');
-    const schedule = fromTxs ? scheduleFromTransactions(p.frequency, txs) : policySchedule(p);
+    const { source, schedule } = premiumsOf(p, txs);
     const member = members.find((m) => m.id === p.member_id);
     const age = member ? ageIn(member, year, year) : null;
     const startYear = ymd(dayNumber(p.policy_date)).year;
@@ -322,7 +359,8 @@ export async function projectionsTables(db: Knex, hh: HouseholdRow, insuranceId?
       insurance_id: p.id,
       plan_name: p.plan_name ?? null,
       currency: p.currency,
-      premium_source: fromTxs ? ('transactions' as const) : ('policy' as const),
+      premium_source: source,
+      premiums_paid_to_date: paidToDate(schedule, today()),
       premium_schedule: schedule.map((s) => ({ date: s.date, amount: round2(s.amount), policy_year: s.policy_year })),
       years,
     };

@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { householdFor } from '../records/access';
 import { touchHousehold } from '../records/repository';
 import { ownHousehold, serveKind } from '../records/routes';
+import { storedHousehold } from '../reports/projection';
 import { fail, insuranceKinds, policyIn } from './kinds';
 import { coverageByMember, projectionsTables, wholeInsurance } from './read';
 
@@ -104,7 +105,7 @@ export function insuranceRoutes(app: Express, ctx: ServiceContext): void {
   app.get('/api/v1/customer/insurance-coverage-by-member', readers, async (req, res) => {
     const q = parse(I.CoverageByMemberQuery, req.query);
     const hh = await householdFor(ctx.db, q.lead_id, identity(), 'read');
-    res.json({ data: await coverageByMember(ctx.db, hh) });
+    res.json({ data: await coverageByMember(ctx, hh, { household: storedHousehold(ctx, hh) }) });
   });
   app.get('/api/v1/customer/insurance-projections-tables', readers, async (req, res) => {
     const q = parse(I.ProjectionsQuery, req.query);

@@ -1,6 +1,7 @@
-import type { reports as R, reference as Ref } from '@kinfolio/contracts';
+import type { insurance as I, reports as R, reference as Ref } from '@kinfolio/contracts';
 import { round2 } from '@kinfolio/money';
 import { PROJECTION_DEFAULTS } from '../domain/calculations/projection';
+import type { CoverageMember } from '../insurance/coverage';
 import type { HouseholdProjection } from './projection';
 
 /**
@@ -10,11 +11,8 @@ import type { HouseholdProjection } from './projection';
  * percentages to 2 decimals. docs/decisions/reports.md "Checks against the planning thresholds".
  */
 type Key = (typeof Ref.THRESHOLD_DEFAULTS)[number]['key'];
-type CoverRow = { benefit_type: string; cover: number; unlimited: boolean };
 
-/** Incomes earned by work: what a cover multiple and the retirement replacement measure. */
-const EARNED = new Set(['gross income', 'bonus', 'business income']);
-/** The report's insurance rows the cover checks read: life = Death, critical illness = Major Illness. */
+/** The insurance rows the cover checks read: life = Death, critical illness = the Major Illness row (coverage.ts). */
 const LIFE = 'Death';
 const CRITICAL_ILLNESS = 'Major Illness';
 
@@ -27,12 +25,13 @@ export interface CheckInput {
   thresholds: Ref.Threshold[];
   /** Cash and savings accounts in the household currency (the funds tab's cash and savings classes). */
   liquid: number;
-  members: Array<{ member_id: string; name: string; rows: CoverRow[] }>;
+  /** insurance/coverage.ts coverageRows' members: the cover checks are their Death and critical-illness rows. */
+  coverage: CoverageMember[];
   /** An amount in `currency` into the household currency, 2 decimals (read.ts inHome). */
   inHome: (amount: number, currency: string) => number;
 }
 
-export function reportChecks({ p, thresholds, liquid, members, inHome }: CheckInput): R.ReportChecks {
+export function reportChecks({ p, thresholds, liquid, coverage, inHome }: CheckInput): R.ReportChecks {
   const used = (key: Key): R.ReportChecks['emergency_fund']['threshold'] => {
     const t = thresholds.find((x) => x.key === key);
     if (!t) throw new Error(`threshold ${key} missing`); // planningThresholds always lists the defaults
@@ -66,50 +65,32 @@ export function reportChecks({ p, thresholds, liquid, members, inHome }: CheckIn
     met: liquidC >= targetC,
   };
 
-  // cover per earning member: cover held vs multiple × the member's annual earned income in force this year
-  const incomeC = new Map<string, number>();
-  for (const i of h.incomes ?? []) {
-    if (!EARNED.has(i.kind) || !inForce(i)) continue;
-    incomeC.set(i.member_id, (incomeC.get(i.member_id) ?? 0) + yearly(i));
-  }
+  // cover per member: the member's Death and critical-illness rows of the insurance tab (insurance/coverage.ts), for
+  // every member with an earned income or an advisor's target for either; the same cover, target and gap
   const life = used('life_cover_multiple');
   const ci = used('critical_illness_cover_multiple');
-  const coverCheck = (t: typeof life, held: CoverRow[], annualC: number) => {
-    const unlimited = held.some((r) => r.unlimited);
-    const coverC = held.reduce((a, r) => a + cents(r.cover), 0);
-    const targetC2 = Math.round(annualC * t.value);
-    const gapC = unlimited ? 0 : pos(targetC2 - coverC);
-    return {
-      threshold: t,
-      cover: money(coverC),
-      unlimited,
-      target: money(targetC2),
-      gap: money(gapC),
-      met: gapC === 0,
-    };
-  };
-  const names = new Map(members.map((m) => [m.member_id, m]));
-  const cover = h.members
-    .filter((m) => (incomeC.get(m.id) ?? 0) > 0)
-    .map((m) => {
-      const held = names.get(m.id)?.rows ?? [];
-      const annualC = incomeC.get(m.id) ?? 0;
-      return {
-        member_id: m.id,
-        name: names.get(m.id)?.name ?? m.name ?? '',
-        annual_income: money(annualC),
-        life: coverCheck(
-          life,
-          held.filter((r) => r.benefit_type === LIFE),
-          annualC,
-        ),
-        critical_illness: coverCheck(
-          ci,
-          held.filter((r) => r.benefit_type === CRITICAL_ILLNESS),
-          annualC,
-        ),
-      };
-    });
+  const coverCheck = (t: typeof life, row: I.CoverageRow | undefined) => ({
+    threshold: t,
+    target_source: row?.target_source ?? 'threshold',
+    cover: row?.unlimited ? 0 : (row?.cover ?? 0),
+    unlimited: row?.unlimited ?? false,
+    target: row?.target ?? 0,
+    gap: row?.gap ?? 0,
+    met: (row?.gap ?? 0) === 0,
+  });
+  const rowOf = (m: CoverageMember, type: string) => m.rows.find((r) => r.benefit_type === type);
+  const targeted = (m: CoverageMember, type: string) => rowOf(m, type)?.target_source === 'advisor';
+  const cover = coverage
+    .filter((m) => m.annual_income > 0 || targeted(m, LIFE) || targeted(m, CRITICAL_ILLNESS))
+    .map((m) => ({
+      member_id: m.member_id,
+      name: m.name,
+      annual_income: m.annual_income,
+      life: coverCheck(life, rowOf(m, LIFE)),
+      critical_illness: coverCheck(ci, rowOf(m, CRITICAL_ILLNESS)),
+    }));
+  const incomeC = new Map(coverage.map((m) => [m.member_id, cents(m.annual_income)]));
+  const names = new Map(coverage.map((m) => [m.member_id, m]));
 
   // debt service ratio: this year's loan repayments (12 × today's monthly instalments of the loans) / the gross
   // income in force this year (every income record at its yearly rate), vs the maximum

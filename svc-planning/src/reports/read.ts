@@ -96,12 +96,15 @@ function saleOf(d: B.Debt & StoredRecord, day: string, rentals: StoredRecord[]) 
 
 async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undefined, stamp: string): Promise<Base> {
   const day = asOf ?? todayIso();
+  const projection = projectionAt(ctx, hh, asOf, stamp);
+  const thresholdsRead = planningThresholds(ctx.db);
   const [p, coverage, recs, rateRows, thresholds] = await Promise.all([
-    projectionAt(ctx, hh, asOf, stamp),
-    coverageByMember(ctx.db, hh),
+    projection,
+    // the one computation of cover, target and gap (insurance/coverage.ts), on the projection's household
+    coverageByMember(ctx, hh, { household: projection.then((x) => x.household), thresholds: thresholdsRead }),
     records(ctx, hh),
     listCurrencyRates(ctx.db),
-    planningThresholds(ctx.db),
+    thresholdsRead,
   ]);
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const home = hh.currency;
@@ -131,21 +134,23 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
     net_worth: r.net_worth,
   }));
 
-  // insurance: cover by member and benefit with the gap to the advisor's targets (insurance/read.ts)
+  // insurance: cover, target and gap by member and benefit (insurance/coverage.ts coverageRows: the advisor's target,
+  // else the planning threshold); the headline is the sum of these rows, the checks read the same rows
   const members = coverage.members.map((m) => ({
     member_id: m.member_id,
     name: m.name,
     age: m.age,
     rows: m.rows.map((r) => ({
       benefit_type: r.benefit_type,
+      label: r.label,
       cover: r.unlimited ? 0 : r.cover,
       unlimited: r.unlimited,
       until_age: r.until_age,
       target: r.target,
+      target_source: r.target_source,
       gap: r.gap,
     })),
   }));
-  const cells = members.flatMap((m) => m.rows);
 
   // funds: by asset class (portfolio funds split by their holdings' classes) and provident balances by account
   const classes = new Map<string, number>();
@@ -240,7 +245,7 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
 
   // checks (issue 15): the household against the planning thresholds in force (./checks.ts)
   const liquid = ((classes.get('cash') ?? 0) + (classes.get('savings') ?? 0)) / 100;
-  const checks = reportChecks({ p, thresholds, liquid, members, inHome });
+  const checks = reportChecks({ p, thresholds, liquid, coverage: coverage.members, inHome });
 
   const first = netYears[0];
   return {
@@ -270,14 +275,7 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
           net_worth: first?.net_worth ?? 0,
         },
       },
-      insurance: {
-        members,
-        totals: {
-          cover: sum(cells.map((c) => c.cover)),
-          target: sum(cells.map((c) => c.target ?? 0)),
-          gap: sum(cells.map((c) => c.gap ?? 0)),
-        },
-      },
+      insurance: { members, totals: coverage.totals },
       funds: { by_asset_class: byClass, provident, total: sum(byClass.map((c) => c.value)) },
       debt: {
         loans,

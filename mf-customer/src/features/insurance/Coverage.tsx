@@ -17,8 +17,18 @@ import { useHousehold } from '../household/context';
 import { formatAmount } from '../household/format';
 import { Card, Row } from '../profile/ProfileTab';
 import { BENEFIT_TYPES } from './model';
+import { coverTotals, GapDefinition, targetFrom } from './terms';
 
 type MemberCoverage = CoverageByMember['members'][number];
+
+/**
+ * The types a target is set for: one per coverage row. Early Critical Illness benefits count in the critical-illness
+ * row (Major Illness), so a critical-illness target is set there (issue 31).
+ */
+const TARGET_TYPES = BENEFIT_TYPES.filter((b) => b.type !== 'Early Critical Illness').map((b) => ({
+  value: b.type,
+  label: b.type === 'Major Illness' ? 'Critical illness (Major and Early Critical Illness)' : b.type,
+}));
 
 const Bars = styled.ul`
   list-style: none;
@@ -68,7 +78,7 @@ export function CoverageChart({ member }: { member: MemberCoverage }) {
           return (
             <li key={r.benefit_type}>
               <span className="label">
-                <strong>{r.benefit_type}</strong>
+                <strong>{r.label}</strong>
                 <span>
                   Cover {coverText(r)}
                   {r.target !== null ? ` · Target ${money(r.currency, r.target)}` : ''}
@@ -165,7 +175,7 @@ function TargetForm({
         value={type}
         onChange={setType}
         disabled={Boolean(initial)}
-        options={BENEFIT_TYPES.map((b) => ({ value: b.type, label: b.type }))}
+        options={TARGET_TYPES}
         error={errors.benefit_type}
       />
       <FloatInput
@@ -232,26 +242,34 @@ function MemberCard({
           <tbody>
             {member.rows.map((r) => (
               <tr key={r.benefit_type}>
-                <th scope="row">{r.benefit_type}</th>
+                <th scope="row">{r.label}</th>
                 <td>{coverText(r)}</td>
                 <td>{r.until_age ?? 'NA'}</td>
                 <td>
                   {r.policies.length === 0
                     ? 'None'
                     : r.policies
-                        .map((p) => `${p.plan_name ?? 'Policy'}: ${money(r.currency, p.amount)} to age ${p.until_age}`)
+                        .map(
+                          (p) =>
+                            `${p.plan_name ?? 'Policy'}${p.benefit_type !== r.benefit_type ? ` (${p.benefit_type})` : ''}: ${money(r.currency, p.amount)} to age ${p.until_age}`,
+                        )
                         .join('; ')}
                 </td>
-                <td>{r.target !== null ? money(r.currency, r.target) : 'Not set'}</td>
+                <td>
+                  {r.target !== null ? money(r.currency, r.target) : 'Not set'}
+                  {r.target !== null ? (
+                    <small style={{ display: 'block' }}>{targetFrom(r, (n) => money(r.currency, n))}</small>
+                  ) : null}
+                </td>
                 <td>{r.gap !== null ? money(r.currency, r.gap) : 'NA'}</td>
                 {readOnly ? null : (
                   <td>
                     <Button
                       variant="link"
                       onClick={() => setEditing(r)}
-                      aria-label={`${r.target !== null ? 'Edit target' : 'Set target'} for ${r.benefit_type}, ${member.name}`}
+                      aria-label={`${r.target_source === 'advisor' ? 'Edit target' : 'Set target'} for ${r.label}, ${member.name}`}
                     >
-                      {r.target !== null ? 'Edit target' : 'Set target'}
+                      {r.target_source === 'advisor' ? 'Edit target' : 'Set target'}
                     </Button>
                   </td>
                 )}
@@ -322,10 +340,21 @@ function CoverageCards({ loading }: { loading: ReactNode }) {
     return () => ctrl.abort();
   }, [householdId, version]);
   if (!household) return null;
+  // the headline is the sum of every member's rows below (issue 31: one story with the table and the report)
+  const totals = data ? coverTotals(data.members.flatMap((m) => m.rows)) : null;
   return (
     <>
       {error ? <FormError>{error}</FormError> : null}
       {!data && !error ? loading : null}
+      {data && totals ? (
+        <>
+          <p data-testid="coverage-headline">
+            All members: cover {money(data.currency, totals.cover)}, targets {money(data.currency, totals.target)}, gap{' '}
+            <strong>{money(data.currency, totals.gap)}</strong>.
+          </p>
+          <GapDefinition />
+        </>
+      ) : null}
       {data?.members.map((m) => (
         <MemberCard
           key={m.member_id}

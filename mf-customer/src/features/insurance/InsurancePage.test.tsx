@@ -71,6 +71,7 @@ const policy = (id: string, position: number, extra: Record<string, unknown> = {
   years_to_mature: 58,
   annualised_premium: 2400,
   total_premium: 16800,
+  premium_source: 'transactions',
   beneficiary_percentage_total: 0,
   share: 1,
   view: {
@@ -102,25 +103,71 @@ const coverage = {
       member_id: ME,
       name: 'Alex Tan',
       age: 42,
+      annual_income: 102000,
       rows: [
         {
           member_id: ME,
           name: 'Alex Tan',
           age: 42,
           benefit_type: 'Death',
+          label: 'Death',
           benefit_position: 0,
           currency: 'SGD',
           cover: 500000,
           unlimited: false,
           until_age: 100,
-          policies: [{ insurance_id: P1, benefit_id: B1, plan_name: 'Plan 1', amount: 500000, until_age: 100 }],
+          policies: [
+            {
+              insurance_id: P1,
+              benefit_id: B1,
+              benefit_type: 'Death',
+              plan_name: 'Plan 1',
+              amount: 500000,
+              until_age: 100,
+            },
+          ],
           target: 800000,
           target_id: '00000000-0000-4000-8000-0000000000e9',
+          target_source: 'advisor',
+          threshold: null,
           gap: 300000,
+        },
+        {
+          member_id: ME,
+          name: 'Alex Tan',
+          age: 42,
+          benefit_type: 'Major Illness',
+          label: 'Critical illness',
+          benefit_position: 2,
+          currency: 'SGD',
+          cover: 250000,
+          unlimited: false,
+          until_age: 99,
+          policies: [
+            {
+              insurance_id: P1,
+              benefit_id: '00000000-0000-4000-8000-0000000000b2',
+              benefit_type: 'Early Critical Illness',
+              plan_name: 'Plan 1',
+              amount: 250000,
+              until_age: 99,
+            },
+          ],
+          target: 408000,
+          target_id: null,
+          target_source: 'threshold',
+          threshold: {
+            key: 'critical_illness_cover_multiple',
+            label: 'Critical illness cover (multiple of annual income)',
+            multiple: 4,
+            annual_income: 102000,
+          },
+          gap: 158000,
         },
       ],
     },
   ],
+  totals: { cover: 750000, target: 1208000, gap: 458000 },
 };
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
 
@@ -339,13 +386,38 @@ describe('insurance list by member', () => {
       'SGD 500,000',
       '100',
       'Plan 1: SGD 500,000 to age 100',
-      'SGD 800,000',
+      "SGD 800,000Advisor's target",
       'SGD 300,000',
       'Edit target',
     ]);
     expect(screen.getByRole('list', { name: 'Cover of Alex Tan by benefit type' }).textContent).toContain(
       'Gap SGD 300,000',
     );
+  });
+
+  it('issue 31 (5): one story: the headline is the sum of the rows; an early CI benefit is critical-illness cover against the threshold', async () => {
+    await renderAt(INSURANCE);
+    const table = screen.getByRole('region', { name: 'Coverage of Alex Tan' });
+    const ci = within(table).getByRole('rowheader', { name: 'Critical illness' }).closest('tr') as HTMLElement;
+    expect([...ci.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'SGD 250,000',
+      '99',
+      'Plan 1 (Early Critical Illness): SGD 250,000 to age 99',
+      'SGD 408,000Planning threshold: 4 × annual income SGD 102,000',
+      'SGD 158,000',
+      'Set target',
+    ]);
+    // the headline: cover 500,000 + 250,000, targets 800,000 + 408,000, gap 300,000 + 158,000 (the rows above)
+    expect(screen.getByTestId('coverage-headline').textContent).toBe(
+      'All members: cover SGD 750,000, targets SGD 1,208,000, gap SGD 458,000.',
+    );
+    expect(screen.getByTestId('gap-definition').textContent).toMatch(/^Gap = target − cover \(never below 0\)/);
+    // the advisor's own target is set on the critical-illness row (no separate early CI target)
+    fireEvent.click(screen.getByRole('button', { name: 'Set target for Critical illness, Alex Tan' }));
+    const form = screen.getByRole('form', { name: 'Target cover for Alex Tan' });
+    const select = within(form).getByLabelText('Benefit type', { exact: false }) as HTMLSelectElement;
+    expect(select.value).toBe('Major Illness');
+    expect([...select.options].map((o) => o.textContent)).not.toContain('Early Critical Illness');
   });
 
   it('fetches and draws coverage by member only when the reader scrolls near it (spec §9 lazy-load)', async () => {
@@ -415,7 +487,8 @@ describe('policy detail', () => {
       Mode: 'Annual',
       'Surrender Value': 'NA',
       'Projected Maturity Value': 'SGD 150,000',
-      'Total Premium': 'SGD 16,800',
+      // issue 31: the premiums paid to date, and the schedule they come from
+      'Total Premium': 'SGD 16,800 paid to date, from the premium transactions',
       'Withdrawal Limit': 'SGD 1,000',
       Coupon: 'SGD 50',
       'Total Withdrawal': 'SGD 700',

@@ -20,6 +20,16 @@ const amountOf = (currency: string, v: unknown) =>
   typeof v === 'number' && Number.isFinite(v) ? `${currency} ${formatAmount(v)}` : NA;
 const text = (v: unknown) => (v === undefined || v === null || v === '' ? NA : String(v));
 
+/**
+ * Total Premium: the premiums paid to date (issue 31, one definition: the premium transactions' when the policy has
+ * any, else the policy's own schedule, up to today) and which of the two it is.
+ */
+function totalPremiumText(p: StoredPolicy): string {
+  const paid = amountOf(p.currency, p.view.total_premium);
+  if (!p.premium_source) return paid;
+  return `${paid} paid to date, from ${p.premium_source === 'transactions' ? 'the premium transactions' : "the policy's premium schedule"}`;
+}
+
 /** The policy detail's facts, under the spec's labels (§3 "Policy detail labels"), in the spec's order. */
 export function policyFacts(p: StoredPolicy): Array<[string, string]> {
   const c = p.currency;
@@ -34,7 +44,7 @@ export function policyFacts(p: StoredPolicy): Array<[string, string]> {
     ['Mode', frequencyLabel(p.frequency)],
     ['Surrender Value', amountOf(c, p.surrender_value ?? p.current_saving?.amount)],
     ['Projected Maturity Value', amountOf(c, p.view.projected_maturity_value)],
-    ['Total Premium', amountOf(c, p.view.total_premium)],
+    ['Total Premium', totalPremiumText(p)],
     ['Withdrawal Limit', amountOf(c, p.withdrawal_limit?.amount)],
     ['Coupon', amountOf(c, p.withdrawal_limit?.coupon)],
     ['Total Withdrawal', amountOf(c, withdrawals)],

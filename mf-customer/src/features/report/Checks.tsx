@@ -63,7 +63,11 @@ function rowsFor(tab: ChecksTab, k: Checks, c: string): Row[] {
         key: `${m.member_id}-${key}`,
         name: `${m.name}: ${label}`,
         figure: x.unlimited ? 'Unlimited' : money(c, x.cover),
-        target: used(`${unitText(x.threshold)} annual income ${money(c, m.annual_income)} = ${money(c, x.target)}`),
+        // the row's target as the insurance tab reads it: the advisor's when set, else the threshold's (issue 31)
+        target:
+          x.target_source === 'advisor'
+            ? `${money(c, x.target)} (the advisor's target)`
+            : used(`${unitText(x.threshold)} annual income ${money(c, m.annual_income)} = ${money(c, x.target)}`),
         result: result(x.met, `gap ${money(c, x.gap)}`),
       })),
     );

@@ -85,16 +85,28 @@ function reportIn(currency: string, k: number) {
           rows: [
             {
               benefit_type: 'Death',
+              label: 'Death',
               cover: m(500000),
               unlimited: false,
               until_age: 99,
               target: m(800000),
+              target_source: 'advisor',
               gap: m(300000),
+            },
+            {
+              benefit_type: 'Major Illness',
+              label: 'Critical illness',
+              cover: m(250000),
+              unlimited: false,
+              until_age: 99,
+              target: m(432000),
+              target_source: 'threshold',
+              gap: m(182000),
             },
           ],
         },
       ],
-      totals: { cover: m(500000), target: m(800000), gap: m(300000) },
+      totals: { cover: m(750000), target: m(1232000), gap: m(482000) },
     },
     funds: {
       by_asset_class: [
@@ -180,13 +192,22 @@ function checksIn(m: (x: number) => number) {
         member_id: 'm1',
         name: 'Alex Tan',
         annual_income: m(108000),
-        life: { threshold: life, cover: m(1000000), unlimited: false, target: m(972000), gap: 0, met: true },
+        life: {
+          threshold: life,
+          target_source: 'advisor',
+          cover: m(500000),
+          unlimited: false,
+          target: m(800000),
+          gap: m(300000),
+          met: false,
+        },
         critical_illness: {
           threshold: ci,
-          cover: m(200000),
+          target_source: 'threshold',
+          cover: m(250000),
           unlimited: false,
           target: m(432000),
-          gap: m(232000),
+          gap: m(182000),
           met: false,
         },
       },
@@ -392,8 +413,9 @@ describe('financial report', () => {
     const ins = await open('insurance');
     fireEvent.click(screen.getByRole('button', { name: 'Table' }));
     expect(rowsOf('Insurance cover by member and benefit')).toEqual([
-      'Member and benefitCoverTargetGapCovered until age',
-      'Alex Tan: DeathSGD 500,000SGD 800,000SGD 300,00099',
+      'Member and benefitCoverTargetGapCovered until ageTarget from',
+      "Alex Tan: DeathSGD 500,000SGD 800,000SGD 300,00099Advisor's target",
+      'Alex Tan: Critical illnessSGD 250,000SGD 432,000SGD 182,00099Planning threshold',
     ]);
     ins.unmount();
     const funds = await open('funds');
@@ -434,11 +456,17 @@ describe('financial report', () => {
     expect(rowsOf(checks)[1]).toContain("6 months: RM 79,584 (your planner's threshold)");
     cash.unmount();
     const ins = await open('insurance');
+    // issue 31: the checks are the table's rows: the advisor's Death target, the threshold for critical illness
     expect(rowsOf(checks)).toEqual([
       'CheckThis householdTargetResult',
-      "Alex Tan: life coverSGD 1,000,0009 × annual income SGD 108,000 = SGD 972,000 (your planner's threshold)Met",
-      "Alex Tan: critical illness coverSGD 200,0004 × annual income SGD 108,000 = SGD 432,000 (your planner's threshold)Not met: gap SGD 232,000",
+      "Alex Tan: life coverSGD 500,000SGD 800,000 (the advisor's target)Not met: gap SGD 300,000",
+      "Alex Tan: critical illness coverSGD 250,0004 × annual income SGD 108,000 = SGD 432,000 (your planner's threshold)Not met: gap SGD 182,000",
     ]);
+    // one story: the headline is the sum of the table's rows, the gap's definition beside it
+    expect(screen.getByText(/^Cover SGD/).textContent).toBe(
+      'Cover SGD 750,000, targets SGD 1,232,000, gap SGD 482,000.',
+    );
+    expect(screen.getByTestId('gap-definition').textContent).toContain("The target is the advisor's target");
     ins.unmount();
     const debt = await open('debt');
     expect(rowsOf(checks)).toEqual([

@@ -16,6 +16,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { ExportMenu } from '../exports/ExportMenu';
 import { useHousehold } from '../household/context';
+import { coverTotals, GapDefinition, targetFrom } from '../insurance/terms';
 import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from './BarChart';
 import { type ChecksTab, ReportChecks } from './Checks';
 import { ASSET_CLASS_LABELS, money } from './format';
@@ -196,7 +197,10 @@ function useReport(currency: Currency | null) {
   const base = useFetchedReport(null, true);
   const { rates, loading } = useCurrencyRates();
   const want = currency && base.data && currency !== base.data.currency ? currency : null;
-  const local = useMemo(() => (want && base.data && rates ? convertedLocally(base.data, want, rates) : null), [want, base.data, rates]);
+  const local = useMemo(
+    () => (want && base.data && rates ? convertedLocally(base.data, want, rates) : null),
+    [want, base.data, rates],
+  );
   // the service converts when the kept table cannot (none to be had, or this report not convertible here)
   const remote = useFetchedReport(want, want !== null && !local && !(loading && rates === null));
   if (!want) return base;
@@ -361,15 +365,17 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     );
   }
   if (tab === 'insurance') {
-    const t = r.insurance.totals;
     const cells = r.insurance.members.flatMap((m) =>
       m.rows.map((x) => ({ ...x, member: m.name, key: `${m.member_id}-${x.benefit_type}` })),
     );
+    // the headline is the sum of the table's rows (issue 31: one story), the same rows the checks below read
+    const t = coverTotals(cells);
     return (
       <>
         <p>
           Cover {money(c, t.cover)}, targets {money(c, t.target)}, gap <strong>{money(c, t.gap)}</strong>.
         </p>
+        <GapDefinition />
         <Chart
           {...common}
           title="Insurance cover by member and benefit"
@@ -379,22 +385,23 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
             { key: 'gap', label: 'Gap' },
           ]}
           categories={cells.map((x) => ({
-            label: `${x.member}: ${x.benefit_type}`,
+            label: `${x.member}: ${x.label}`,
             values: { cover: x.cover, target: x.target ?? 0, gap: x.gap ?? 0 },
           }))}
           table={
             <Figures
               label="Insurance cover by member and benefit"
               currency={c}
-              head={['Member and benefit', 'Cover', 'Target', 'Gap', 'Covered until age']}
+              head={['Member and benefit', 'Cover', 'Target', 'Gap', 'Covered until age', 'Target from']}
               rows={cells.map((x) => ({
                 key: x.key,
-                name: `${x.member}: ${x.benefit_type}`,
+                name: `${x.member}: ${x.label}`,
                 cells: [
                   x.unlimited ? 'Unlimited' : x.cover,
                   x.target,
                   x.gap,
                   x.until_age === null ? null : String(x.until_age),
+                  targetFrom(x, (n) => money(c, n)),
                 ],
               }))}
             />
