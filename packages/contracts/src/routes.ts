@@ -765,6 +765,11 @@ export const routes: Route[] = [
     summary: 'A reference plan with its premium table, additional coverage premium and riders',
     reply: reference.InsurancePlanReply,
   }),
+  r('GET', 'customer/insurance-plans/:id/premium', 'svc-planning', ADV, {
+    summary:
+      "The plan's premium for a member of the advisor's household (lead_id, member_id, frequency, policy_date): its table's yearly premium by the member's age and gender",
+    reply: reference.PremiumLookupReply,
+  }),
   r('GET', 'admin/insurance-projections-tables', 'svc-planning', A, {
     summary: 'Projection tables (plan_id)',
     reply: reference.ProjectionTablesReply,
