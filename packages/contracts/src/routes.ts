@@ -855,6 +855,10 @@ export const routes: Route[] = [
     summary: 'Starts the fund price import now (202), or says one is already running (200)',
     reply: investmentReference.FundImportStartReply,
   }),
+  r('GET', 'scrap-all-funds/preview', 'svc-planning', A, {
+    summary: 'What the fund price import would do: its source, whether it is the sample feed, how many funds it adds',
+    reply: investmentReference.FundImportPreviewReply,
+  }),
   r('GET', 'scraping-funds-status', 'svc-planning', A, {
     summary: 'The latest fund price import: state, progress (done of total) and per-fund failures',
     reply: investmentReference.FundImportStatusReply,
