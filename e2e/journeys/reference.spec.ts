@@ -66,6 +66,16 @@ test('the admin adds an insurance company and a plan with a premium table; the a
   const row = admin.getByRole('row').filter({ hasText: plan });
   await expect(row).toContainText(company);
   await expect(row.getByRole('cell').nth(4)).toHaveText('49');
+
+  // issue 31 item 8: the bundled price feed is named as a sample and asks before it adds its funds (cancelled here:
+  // the other journeys share this installation's fund list)
+  await admin.goto('/admin-dashboard/investment/funds');
+  await expect(admin.getByRole('heading', { level: 2, name: 'Sample prices' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Import sample prices' }).click();
+  const ask = admin.getByRole('dialog', { name: /^Add [\d,]+ sample funds\?$/ });
+  await expect(ask).toContainText('made-up funds from the sample feed will be added to the list advisors pick from');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
   expect(adminErrors).toEqual([]);
 
   // the advisor: a new lead's policy editor offers the plan with its company
