@@ -56,6 +56,27 @@ describe.each(testInfras())('svc-planning investment reference data on %s', (inf
       201,
     );
 
+  /** A new household with a portfolio; the function adds a holding of a listed fund to it. */
+  const holdingsOf = async (name: string) => {
+    const lead = await call('POST', 'leads', advisor, { name, age: 40, currency: 'SGD' });
+    expect(lead.status).toBe(201);
+    const pf = await call('POST', 'customer/portfolio-fund', advisor, {
+      lead_id: lead.body.data.id,
+      currency: 'SGD',
+      current_value: 100,
+    });
+    expect(pf.status).toBe(201);
+    const add = (fundId: string, extra: Record<string, unknown>) =>
+      call('POST', 'customer/portfolio-fund-details', advisor, {
+        lead_id: lead.body.data.id,
+        portfolio_fund_id: pf.body.data.id,
+        fund_id: fundId,
+        currency: 'SGD',
+        ...extra,
+      });
+    return Object.assign(add, { lead });
+  };
+
   it.each([
     ['company', 'This company is already listed'],
     ['bank', 'This bank is already listed'],
@@ -192,51 +213,20 @@ describe.each(testInfras())('svc-planning investment reference data on %s', (inf
     expect(picker.body.data).toEqual([
       expect.objectContaining({ id: fund.id, price: 1.2345, price_date: '2026-03-31', sample: false }),
     ]);
-    const lead = await call('POST', 'leads', advisor, { name: 'Priced Household', age: 40, currency: 'SGD' });
-    const pf = await call('POST', 'customer/portfolio-fund', advisor, {
-      lead_id: lead.body.data.id,
-      currency: 'SGD',
-      current_value: 100,
-    });
-    const holding = await call('POST', 'customer/portfolio-fund-details', advisor, {
-      lead_id: lead.body.data.id,
-      portfolio_fund_id: pf.body.data.id,
-      fund_id: fund.id,
-      currency: 'SGD',
-      units: 10,
-    });
+    const addHolding = await holdingsOf('Priced Household');
+    const holding = await addHolding(fund.id, { units: 10 });
     // 10 × 1.2345 = 12.345 → 12.35 (to cents, half up, in decimals)
     expect([holding.status, holding.body.data?.price, holding.body.data?.value]).toEqual([201, 1.2345, 12.35]);
     // a typed price is kept
-    const typed = await call('POST', 'customer/portfolio-fund-details', advisor, {
-      lead_id: lead.body.data.id,
-      portfolio_fund_id: pf.body.data.id,
-      fund_id: fund.id,
-      currency: 'SGD',
-      units: 10,
-      price: 2,
-    });
+    const typed = await addHolding(fund.id, { units: 10, price: 2 });
     expect([typed.body.data?.price, typed.body.data?.value]).toEqual([2, 20]);
   });
 
   it('deleting a fund takes it out of the lists, and a household holding that names it keeps its name and figures', async () => {
     const fund = await newFund({ name: `Deleted Later Fund ${tag()}` });
-    const lead = await call('POST', 'leads', advisor, { name: 'Holding Household', age: 40, currency: 'SGD' });
-    expect(lead.status).toBe(201);
-    const pf = await call('POST', 'customer/portfolio-fund', advisor, {
-      lead_id: lead.body.data.id,
-      currency: 'SGD',
-      current_value: 100,
-    });
-    expect(pf.status).toBe(201);
-    const holding = await call('POST', 'customer/portfolio-fund-details', advisor, {
-      lead_id: lead.body.data.id,
-      portfolio_fund_id: pf.body.data.id,
-      fund_id: fund.id,
-      currency: 'SGD',
-      units: 10,
-      price: 2,
-    });
+    const addHolding = await holdingsOf('Holding Household');
+    const lead = addHolding.lead;
+    const holding = await addHolding(fund.id, { units: 10, price: 2 });
     expect([holding.status, holding.body.data?.name]).toEqual([201, fund.name]);
 
     await ok('DELETE', `investment-funds/${fund.id}`);

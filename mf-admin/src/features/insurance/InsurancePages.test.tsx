@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
@@ -138,18 +139,8 @@ describe('admin Insurance Plans', () => {
     const typeOptions = within(within(dialog).getByLabelText('Plan type') as HTMLElement)
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(typeOptions).toEqual([
-      'Select plan type',
-      'Whole Life',
-      'Term',
-      'Endowment',
-      'Investment-Linked',
-      'Critical Illness',
-      'Medical / Hospitalisation',
-      'Personal Accident',
-      'Disability Income',
-      'Annuity / Retirement',
-    ]);
+    expect(typeOptions).toEqual(['Select plan type', ...INSURANCE_PLAN_TYPES.map((x) => x.name)]);
+    expect(typeOptions).toHaveLength(1 + 9);
     fireEvent.change(within(dialog).getByLabelText('Plan type'), { target: { value: 'medical' } });
     expect((within(dialog).getByLabelText('Category') as HTMLSelectElement).value).toBe('health');
 

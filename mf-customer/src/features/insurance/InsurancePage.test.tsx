@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
 import { UNDO_DELETE_MS } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -605,18 +606,7 @@ describe('policy editor', () => {
     expect(picker.value).toBe('custom');
     expect(
       [...(screen.getByLabelText('Plan type', { exact: false }) as HTMLSelectElement).options].map((o) => o.value),
-    ).toEqual([
-      '',
-      'Whole Life',
-      'Term',
-      'Endowment',
-      'Investment-Linked',
-      'Critical Illness',
-      'Medical / Hospitalisation',
-      'Personal Accident',
-      'Disability Income',
-      'Annuity / Retirement',
-    ]);
+    ).toEqual(['', ...INSURANCE_PLAN_TYPES.map((x) => x.name)]);
     type(picker, REF_PLAN);
     expect((screen.getByLabelText('Plan name', { exact: false }) as HTMLInputElement).value).toBe('LifeShield');
     await next();
