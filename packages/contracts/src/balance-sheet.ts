@@ -449,7 +449,7 @@ export const InvestmentFund = z.object({
   asset_class: z.object({ equity: z.number(), bond: z.number(), others: z.number() }),
   /** The latest price per unit the admins imported or typed (issue 31 item 8: a picked holding takes it), and its date. */
   price: z.number().nullable(),
-  price_date: z.string().nullable(),
+  price_date: CalendarDate.nullable(),
   /** A fund of the bundled sample feed: made up, shown as "Sample fund" and listed after the real ones. */
   sample: z.boolean(),
 });
