@@ -784,6 +784,19 @@ describe('policy editor', () => {
     expect(where).toContain(`policy=${P1}`);
   });
 
+  it('issue 31 item 8: a stored policy of a reference plan keeps its premium until the insured, mode or date changes', async () => {
+    policies = [policy(P1, 0, { plan_id: REF_PLAN, insurance_company: REF_CO, member_id: SP, premium: 2000 })];
+    await renderAt(`${INSURANCE}?edit=${P1}`);
+    await next();
+    expect((screen.getByLabelText('Premium') as HTMLInputElement).value).toBe('2000');
+    expect(screen.getByText("From the plan's premium table: woman aged 42, SGD 1,596.50 a year.")).toBeInstanceOf(
+      Element,
+    );
+    type(screen.getByLabelText('Mode'), 'monthly');
+    await flush();
+    expect((screen.getByLabelText('Premium') as HTMLInputElement).value).toBe('133.04');
+  });
+
   it('with a change, Cancel shows the unsaved-changes popover', async () => {
     await renderAt(`${INSURANCE}?edit=${P1}`);
     type(screen.getByLabelText('Plan name', { exact: false }), 'Plan One');

@@ -17,8 +17,8 @@ export function premiumNote(p: PlanPremium): string {
 /**
  * A reference plan's premium for the insured (issue 31 item 8): whenever the plan, the insured, the mode or the
  * policy date changes, the service looks the premium up in the admin's premium table (by the insured's age on the
- * policy date and gender) and `fill` puts it (and the plan's currency) in the form. A stored policy opened for editing
- * keeps its premium until one of these changes. Returns the note shown beside the premium field.
+ * policy date and gender) and `fill` puts it (and the plan's currency) in the form. A stored policy opened for editing,
+ * or a resumed draft with a premium typed, keeps its premium until one of these changes. Returns the note shown beside the premium field.
  */
 export function usePlanPremium(
   householdId: string,
@@ -33,11 +33,20 @@ export function usePlanPremium(
   const date = DATE.test(policy?.policy_date ?? '') ? (policy?.policy_date as string) : undefined;
   const key = planId && planId !== 'custom' && member ? [planId, member, frequency, date ?? ''].join('|') : '';
   const first = useRef<string | null>(null);
+  // a stored policy, or a resumed draft with a premium typed, keeps it until what the premium depends on changes
+  const keepFirst = useRef(false);
+  const typed = Boolean(policy?.premium);
+  const loaded = policy !== null;
   const fillRef = useRef(fill);
   fillRef.current = fill;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `typed` is read once, with the first key
   useEffect(() => {
-    if (first.current === null) first.current = key;
+    if (!loaded) return;
+    if (first.current === null) {
+      first.current = key;
+      keepFirst.current = stored || typed;
+    }
     if (!key) {
       setState({ note: null, loading: false });
       return;
@@ -59,8 +68,8 @@ export function usePlanPremium(
         (p) => {
           if (ctrl.signal.aborted) return;
           setState({ note: premiumNote(p), loading: false });
-          // a stored policy keeps its premium until the advisor changes what it depends on
-          if (p.premium !== null && !(stored && key === first.current)) fillRef.current(String(p.premium), p.currency);
+          if (p.premium !== null && !(keepFirst.current && key === first.current))
+            fillRef.current(String(p.premium), p.currency);
         },
         (err: unknown) => {
           if (ctrl.signal.aborted) return;
@@ -68,6 +77,6 @@ export function usePlanPremium(
         },
       );
     return () => ctrl.abort();
-  }, [key, householdId, planId, member, frequency, date, stored]);
+  }, [loaded, key, householdId, planId, member, frequency, date, stored]);
   return state;
 }
