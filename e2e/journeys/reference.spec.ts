@@ -5,7 +5,8 @@ import { signIn, watchPageErrors } from './helpers';
 /**
  * Issue 15, what a person does: the admin adds an insurance company, then a plan of it with a premium table (one age
  * imported from a CSV file, one typed in) through the back-office screens; an advisor recording a customer's policy
- * then finds that plan, with its company, in the insurance editor's plan picker.
+ * then finds that plan, with its company, in the insurance editor's plan picker. Issue 31 item 8: the plan's
+ * premium table (48 ages) gives the premium for the insured's age and gender, at the chosen mode.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -44,16 +45,19 @@ test('the admin adds an insurance company and a plan with a premium table; the a
   await dialog.getByLabel('Company').selectOption({ label: company });
   await dialog.getByLabel('Category').selectOption({ label: 'Life' });
   await dialog.getByLabel('Plan type').selectOption({ label: 'Whole Life' });
+  // issue 31 item 8: a table of 48 ages (25-72): male 1,200 + 10 × age, female 1,000 + 10 × age (42: 1,420)
+  const csv = ['age,male,female'];
+  for (let age = 25; age <= 72; age++) csv.push(`${age},${1200 + 10 * age},${1000 + 10 * age}`);
   await dialog.getByLabel('Import premium table').setInputFiles({
     name: 'premiums.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('age,male,female\n30,1200,1100\n31,1250.5,1150\n'),
+    buffer: Buffer.from(`${csv.join('\n')}\n`),
   });
-  await expect(dialog.getByText('Read 2 ages from premiums.csv. Save the plan to keep them.')).toBeVisible();
+  await expect(dialog.getByText('Read 48 ages from premiums.csv. Save the plan to keep them.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Add age' }).click();
-  await expect(dialog.getByLabel('Age, row 3', { exact: true })).toHaveValue('32');
-  await dialog.getByLabel('Male premium, row 3', { exact: true }).fill('1300');
-  await dialog.getByLabel('Female premium, row 3', { exact: true }).fill('1200');
+  await expect(dialog.getByLabel('Age, row 49', { exact: true })).toHaveValue('73');
+  await dialog.getByLabel('Male premium, row 49', { exact: true }).fill('1930');
+  await dialog.getByLabel('Female premium, row 49', { exact: true }).fill('1730');
   expect(await axeProblems(admin, 'plan editor')).toEqual([]);
   await dialog.getByRole('button', { name: 'Save plan' }).click();
   await expect(admin.getByRole('status')).toHaveText(`Added the plan '${plan}'.`);
@@ -61,7 +65,17 @@ test('the admin adds an insurance company and a plan with a premium table; the a
   await admin.getByRole('button', { name: 'Search', exact: true }).click();
   const row = admin.getByRole('row').filter({ hasText: plan });
   await expect(row).toContainText(company);
-  await expect(row.getByRole('cell').nth(4)).toHaveText('3');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('49');
+
+  // issue 31 item 8: the bundled price feed is named as a sample and asks before it adds its funds (cancelled here:
+  // the other journeys share this installation's fund list)
+  await admin.goto('/admin-dashboard/investment/funds');
+  await expect(admin.getByRole('heading', { level: 2, name: 'Sample prices' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Import sample prices' }).click();
+  const ask = admin.getByRole('dialog', { name: /^Add [\d,]+ sample funds\?$/ });
+  await expect(ask).toContainText('made-up funds from the sample feed will be added to the list advisors pick from');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
   expect(adminErrors).toEqual([]);
 
   // the advisor: a new lead's policy editor offers the plan with its company
@@ -72,7 +86,7 @@ test('the admin adds an insurance company and a plan with a premium table; the a
   await expect(page).toHaveURL(/\/advisor\//);
   const lead = await page.request.post('/api/v1/leads', {
     headers: { ...CSRF, 'authorization-type': 'advisor' },
-    data: { name: `Reference Lead ${t}`, age: 35 },
+    data: { name: `Reference Lead ${t}`, age: 42, gender: 'female' },
   });
   expect(lead.status()).toBe(201);
   const householdId = ((await lead.json()) as { data: { id: string } }).data.id;
@@ -84,6 +98,20 @@ test('the admin adds an insurance company and a plan with a premium table; the a
   await expect(picker.locator('option', { hasText: `${plan}, ${company}` })).toHaveCount(1);
   await picker.selectOption({ label: `${plan}, ${company}` });
   await expect(page.getByLabel('Plan name', { exact: false })).toHaveValue(plan);
+  await expect(page.getByLabel('Plan type', { exact: false })).toHaveValue('Whole Life');
+  // the premium: the table's for the insured (a woman of 42), yearly, then monthly (1,420 / 12 = 118.33)
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 6: Premium' })).toBeVisible();
+  await expect(page.getByLabel('Premium', { exact: true })).toHaveValue('1420');
+  await expect(page.getByText("From the plan's premium table: woman aged 42, SGD 1,420.00 a year.")).toBeVisible();
+  await page.getByLabel('Mode', { exact: false }).selectOption('monthly');
+  await expect(page.getByLabel('Premium', { exact: true })).toHaveValue('118.33');
+  // a policy date 20 years back: she was 22, an age the table does not have: said beside the field
+  const back = `${new Date().getUTCFullYear() - 20}-01-01`;
+  await page.getByLabel('Policy Date', { exact: false }).fill(back);
+  await expect(
+    page.getByText("This plan's premium table has no premium for a woman aged 22: type the premium."),
+  ).toBeVisible();
   expect(errors).toEqual([]);
   await adminContext.close();
   await advisorContext.close();

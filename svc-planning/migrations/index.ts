@@ -14,6 +14,7 @@ import { scenarioSettings } from './012_scenario_settings';
 import { advisors } from './013_advisors';
 import { advisorMembership } from './014_advisor_membership';
 import { storedRecordIssues } from './015_stored_record_issues';
+import { fundSamples } from './016_fund_samples';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   advisors,
   advisorMembership,
   storedRecordIssues,
+  fundSamples,
 ];

@@ -21,6 +21,7 @@ import {
 } from '@kinfolio/service-kit';
 import knexFactory from 'knex';
 import { planningModule } from '../src/module';
+import { SAMPLE_FEED_SOURCE, SAMPLE_FUND_COUNT, SAMPLE_FUND_HOUSES } from '../src/reference/investment/sample-feed';
 
 jest.setTimeout(300_000);
 type Data = Record<string, any>;
@@ -211,6 +212,12 @@ describe.each(testInfras())('svc-planning fund price import on %s', (infra) => {
       ]);
       const picker = await r.call('GET', `investment-funds?search=${encodeURIComponent('Test Fund 42, Class A')}`);
       expect(picker.body.data.map((f: Data) => f.name)).toEqual(['Test Fund 42, Class A']);
+      // issue 31 item 8: a real feed's funds are not samples; its fund house is listed under Investment › Company
+      expect(picker.body.data[0]).toMatchObject({ price: 1.042, price_date: '2026-01-02', sample: false });
+      const houses = await r.call('GET', 'admin/investment/company?search=test%20house');
+      expect(houses.body.data.map((c: Data) => c.name)).toEqual(['Test House']);
+      const preview = await r.call('GET', 'scrap-all-funds/preview');
+      expect(preview.body.data).toEqual({ configured: true, sample: false, source: feedUrl, new_funds: null });
 
       // the same feed again: nothing is written (same rows, same updated_at)
       expect((await r.call('GET', 'scrap-all-funds')).status).toBe(202);
@@ -241,6 +248,44 @@ describe.each(testInfras())('svc-planning fund price import on %s', (infra) => {
       const after = await storedFunds(r);
       const changed = after.filter((f, k) => f.updated_at.getTime() !== stored[k]?.updated_at.getTime());
       expect(changed.map((f) => [f.code, Number(f.price)])).toEqual([['TST00005', 9.99]]);
+    } finally {
+      await r.stop();
+      await where.drop();
+    }
+  });
+
+  it('issue 31 item 8: the sample feed says it is one and how many funds it adds before adding them; advisors see them marked as samples; their fund houses are listed as companies', async () => {
+    const where = sharedDb(infra);
+    const r = await replica(where.db, { FUND_FEED_URL: '' });
+    try {
+      expect(await status(r)).toMatchObject({ configured: true, sample: true, run: null });
+      const preview = await r.call('GET', 'scrap-all-funds/preview');
+      expect([preview.status, preview.body.data]).toEqual([
+        200,
+        { configured: true, sample: true, source: SAMPLE_FEED_SOURCE, new_funds: SAMPLE_FUND_COUNT },
+      ]);
+      // the preview adds nothing
+      expect(await storedFunds(r)).toEqual([]);
+      expect((await r.call('GET', 'scrap-all-funds')).status).toBe(202);
+      const run = (await until(r, finished)).run!;
+      expect(run).toMatchObject({ state: 'done', source: SAMPLE_FEED_SOURCE, created: SAMPLE_FUND_COUNT, failed: 0 });
+      expect((await r.call('GET', 'scrap-all-funds/preview')).body.data.new_funds).toBe(0);
+      // the advisor's picker: a sample fund says so, with its price and date; real funds come first
+      const picker = (
+        await r.call('GET', `investment-funds?search=${encodeURIComponent('Straits Global Equity Fund')}`)
+      ).body.data as Data[];
+      expect(picker.length).toBeGreaterThan(0);
+      expect(picker.every((f) => f.sample === true && f.price > 0 && f.price_date === '2026-01-02')).toBe(true);
+      const all = (await r.call('GET', 'investment-funds')).body.data as Data[];
+      const firstSample = all.findIndex((f) => f.sample);
+      expect(firstSample).toBeGreaterThan(0);
+      expect(all.slice(firstSample).every((f) => f.sample)).toBe(true);
+      const listed = await r.call('GET', 'admin/investment-funds?search=KF000001');
+      expect(listed.body.data.rows.map((f: Data) => [f.code, f.sample])).toEqual([['KF000001', true]]);
+      // the sample's fund houses are under Investment › Company, once each
+      const companies = (await r.call('GET', 'admin/investment/company')).body.data.map((c: Data) => c.name);
+      for (const house of SAMPLE_FUND_HOUSES)
+        expect([house, companies.filter((n: string) => n === house).length]).toEqual([house, 1]);
     } finally {
       await r.stop();
       await where.drop();

@@ -285,6 +285,119 @@ describe.each(testInfras())('svc-planning insurance reference data and threshold
     ).toBe(404);
   });
 
+  it("issue 31 item 8: a plan's premium for the insured's age and gender comes from the imported table (48 ages), at the chosen frequency; a missing row says so", async () => {
+    const c = await newCompany();
+    const p = await newPlan(c.id, { data_by_age: [] });
+    // the admin imports a premium table of 48 ages (25-72): male 40 × age, female 38 × age + 0.5
+    const lines = ['age,male,female'];
+    for (let age = 25; age <= 72; age++) lines.push(`${age},${40 * age},${age === 60 ? '' : 38 * age + 0.5}`);
+    const imp = await call('POST', `admin/insurance-plans/${p.id}/premium-table`, admin, {
+      file_name: 'premiums.csv',
+      content: csv(`${lines.join('\n')}\n`),
+    });
+    expect([imp.status, imp.body.message]).toEqual([200, 'Imported 48 ages']);
+    // the advisor's household: the insured is a woman of 42; her husband has a date of birth
+    const lead = await call('POST', 'leads', advisor, { name: 'Mei Lin', age: 42, gender: 'female' });
+    const hid = lead.body.data.id as string;
+    const her = lead.body.data.members[0].id as string;
+    const him = (
+      await call('POST', 'earning-member', advisor, {
+        lead_id: hid,
+        name: 'Wei',
+        relation: 'spouse',
+        gender: 'male',
+        date_of_birth: '1980-07-15',
+      })
+    ).body.data.id as string;
+    const premium = async (query: string, as: Who = advisor) => {
+      const r = await call('GET', `customer/insurance-plans/${p.id}/premium?lead_id=${hid}&${query}`, as);
+      return { status: r.status, data: r.status === 200 ? R.PremiumLookupReply.parse(r.body).data : r.body };
+    };
+    const annual = await premium(`member_id=${her}`);
+    expect(annual.status).toBe(200);
+    expect(annual.data).toMatchObject({
+      plan_id: p.id,
+      member_id: her,
+      gender: 'female',
+      age: 42,
+      frequency: 'annual',
+      currency: 'SGD',
+      annual_premium: 1596.5, // 38 × 42 + 0.5
+      premium: 1596.5,
+      message: null,
+    });
+    // monthly: 1,596.50 / 12 = 133.041… → 133.04; quarterly 399.125 → 399.13 (to cents, half up)
+    expect((await premium(`member_id=${her}&frequency=monthly`)).data).toMatchObject({ premium: 133.04 });
+    expect((await premium(`member_id=${her}&frequency=quarterly`)).data).toMatchObject({ premium: 399.13 });
+    expect((await premium(`member_id=${her}&frequency=semi_annual`)).data).toMatchObject({ premium: 798.25 });
+    // the age is taken on the policy date (entry age): the stored age 42 is today's, so in 2000 she was younger
+    const thisYear = new Date().getUTCFullYear();
+    const back = await premium(`member_id=${her}&policy_date=${thisYear - 10}-03-01`);
+    expect(back.data).toMatchObject({ age: 32, annual_premium: 38 * 32 + 0.5, premium: 38 * 32 + 0.5 });
+    // his date of birth gives his age on the policy date (the last birthday): 44 on 2025-07-14, 45 on 2025-07-15
+    expect((await premium(`member_id=${him}&policy_date=2025-07-14`)).data).toMatchObject({
+      gender: 'male',
+      age: 44,
+      premium: 1760,
+    });
+    expect((await premium(`member_id=${him}&policy_date=2025-07-15`)).data).toMatchObject({ age: 45, premium: 1800 });
+    // no row for the age, or no premium for the gender: said, with no premium
+    expect((await premium(`member_id=${her}&policy_date=${thisYear - 20}-01-01`)).data).toMatchObject({
+      age: 22,
+      annual_premium: null,
+      premium: null,
+      message: "This plan's premium table has no premium for a woman aged 22: type the premium.",
+    });
+    expect((await premium(`member_id=${her}&policy_date=${thisYear + 18}-01-01`)).data).toMatchObject({
+      age: 60,
+      premium: null,
+      message: "This plan's premium table has no premium for a woman aged 60: type the premium.",
+    });
+    expect((await premium(`member_id=${her}&frequency=single`)).data).toMatchObject({
+      annual_premium: 1596.5,
+      premium: null,
+      message: "This plan's premium table gives yearly premiums, not a single premium: type the premium.",
+    });
+    // advisor-scoped: another advisor's household, a member of another household, a customer, no session
+    const other = testIdentity('advisor');
+    expect((await premium(`member_id=${her}`, other)).status).toBe(404);
+    const lead2 = await call('POST', 'leads', advisor, { name: 'Someone Else', age: 30 });
+    expect((await premium(`member_id=${lead2.body.data.members[0].id}`)).status).toBe(404);
+    expect((await premium(`member_id=${her}`, customer)).status).toBe(403);
+    expect((await premium(`member_id=${her}`, null)).status).toBe(401);
+    expect((await premium('member_id=x')).status).toBe(400);
+    expect((await premium(`member_id=${her}&frequency=weekly`)).status).toBe(400);
+    const noPlan = await call(
+      'GET',
+      `customer/insurance-plans/00000000-0000-4000-8000-000000000009/premium?lead_id=${hid}&member_id=${her}`,
+      advisor,
+    );
+    expect(noPlan.status).toBe(404);
+  });
+
+  it('issue 31 item 8: plan types agree: the admin list, the advisor list and the seeded table are the one list of the contracts (9)', async () => {
+    const admins = I.PlanTypesReply.parse((await call('GET', 'admin/insurance-plan-types', admin)).body).data;
+    const advisors = I.PlanTypesReply.parse((await call('GET', 'insurance/plan-types', advisor)).body).data;
+    const list = R.INSURANCE_PLAN_TYPES.map((x, position) => ({ ...x, position }));
+    expect(admins).toEqual(list);
+    expect(advisors).toEqual(list);
+    expect(list).toHaveLength(9);
+    const seeded = await t.svc.ctx.db('insurance_plan_types').orderBy('position').select('id', 'name', 'category');
+    expect(seeded).toEqual(R.INSURANCE_PLAN_TYPES.map(({ id, name, category }) => ({ id, name, category })));
+    // the service accepts each of them in its category, and no other
+    const c = await newCompany();
+    for (const type of R.INSURANCE_PLAN_TYPES) {
+      const r = await call('POST', 'admin/insurance-plans/create', admin, {
+        ...planBody(c.id),
+        category: type.category,
+        plan_type: type.id,
+      });
+      expect([type.id, r.status]).toEqual([type.id, 201]);
+    }
+    const r = await call('POST', 'admin/insurance-plans/create', admin, { ...planBody(c.id), plan_type: 'Other' });
+    expect([r.status, fieldsOf(r.body)]).toEqual([400, ['plan_type']]);
+  });
+
   it('deleting a company or plan that a household policy uses is refused (409); unused ones go', async () => {
     const c = await newCompany();
     const used = await newPlan(c.id);

@@ -56,6 +56,27 @@ describe.each(testInfras())('svc-planning investment reference data on %s', (inf
       201,
     );
 
+  /** A new household with a portfolio; the function adds a holding of a listed fund to it. */
+  const holdingsOf = async (name: string) => {
+    const lead = await call('POST', 'leads', advisor, { name, age: 40, currency: 'SGD' });
+    expect(lead.status).toBe(201);
+    const pf = await call('POST', 'customer/portfolio-fund', advisor, {
+      lead_id: lead.body.data.id,
+      currency: 'SGD',
+      current_value: 100,
+    });
+    expect(pf.status).toBe(201);
+    const add = (fundId: string, extra: Record<string, unknown>) =>
+      call('POST', 'customer/portfolio-fund-details', advisor, {
+        lead_id: lead.body.data.id,
+        portfolio_fund_id: pf.body.data.id,
+        fund_id: fundId,
+        currency: 'SGD',
+        ...extra,
+      });
+    return Object.assign(add, { lead });
+  };
+
   it.each([
     ['company', 'This company is already listed'],
     ['bank', 'This bank is already listed'],
@@ -185,24 +206,27 @@ describe.each(testInfras())('svc-planning investment reference data on %s', (inf
     expect([bad.status, fieldsOf(bad.body)]).toEqual([400, ['page_size']]);
   });
 
+  it("issue 31 item 8: a holding picked from the fund list takes the fund's latest price when none is typed (value = units × price, to cents)", async () => {
+    const fund = await newFund({ name: `Priced Fund ${tag()}`, price: 1.1, price_date: '2026-01-05' });
+    await ok('PATCH', `investment-funds/${fund.id}`, { price: 1.2345, price_date: '2026-03-31' });
+    const picker = await call('GET', `investment-funds?search=${encodeURIComponent(fund.name)}`, advisor);
+    expect(picker.body.data).toEqual([
+      expect.objectContaining({ id: fund.id, price: 1.2345, price_date: '2026-03-31', sample: false }),
+    ]);
+    const addHolding = await holdingsOf('Priced Household');
+    const holding = await addHolding(fund.id, { units: 10 });
+    // 10 × 1.2345 = 12.345 → 12.35 (to cents, half up, in decimals)
+    expect([holding.status, holding.body.data?.price, holding.body.data?.value]).toEqual([201, 1.2345, 12.35]);
+    // a typed price is kept
+    const typed = await addHolding(fund.id, { units: 10, price: 2 });
+    expect([typed.body.data?.price, typed.body.data?.value]).toEqual([2, 20]);
+  });
+
   it('deleting a fund takes it out of the lists, and a household holding that names it keeps its name and figures', async () => {
     const fund = await newFund({ name: `Deleted Later Fund ${tag()}` });
-    const lead = await call('POST', 'leads', advisor, { name: 'Holding Household', age: 40, currency: 'SGD' });
-    expect(lead.status).toBe(201);
-    const pf = await call('POST', 'customer/portfolio-fund', advisor, {
-      lead_id: lead.body.data.id,
-      currency: 'SGD',
-      current_value: 100,
-    });
-    expect(pf.status).toBe(201);
-    const holding = await call('POST', 'customer/portfolio-fund-details', advisor, {
-      lead_id: lead.body.data.id,
-      portfolio_fund_id: pf.body.data.id,
-      fund_id: fund.id,
-      currency: 'SGD',
-      units: 10,
-      price: 2,
-    });
+    const addHolding = await holdingsOf('Holding Household');
+    const lead = addHolding.lead;
+    const holding = await addHolding(fund.id, { units: 10, price: 2 });
     expect([holding.status, holding.body.data?.name]).toEqual([201, fund.name]);
 
     await ok('DELETE', `investment-funds/${fund.id}`);
@@ -224,7 +248,13 @@ describe.each(testInfras())('svc-planning investment reference data on %s', (inf
 
   it('the price import: embedded mode has its bundled sample feed; distributed mode without FUND_FEED_URL has no source', async () => {
     const s = await ok('GET', 'scraping-funds-status');
-    expect(s).toEqual({ configured: infra === 'embedded', running: false, run: null, interval_ms: 6 * 3_600_000 });
+    expect(s).toEqual({
+      configured: infra === 'embedded',
+      sample: infra === 'embedded',
+      running: false,
+      run: null,
+      interval_ms: 6 * 3_600_000,
+    });
     if (infra === 'real') {
       const start = await call('GET', 'scrap-all-funds', admin);
       expect([start.status, start.body.message]).toEqual([400, IR.FUND_IMPORT_NOT_CONFIGURED]);

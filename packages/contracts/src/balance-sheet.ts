@@ -447,6 +447,11 @@ export const InvestmentFund = z.object({
   currency: z.string(),
   risk_level: z.string(),
   asset_class: z.object({ equity: z.number(), bond: z.number(), others: z.number() }),
+  /** The latest price per unit the admins imported or typed (issue 31 item 8: a picked holding takes it), and its date. */
+  price: z.number().nullable(),
+  price_date: CalendarDate.nullable(),
+  /** A fund of the bundled sample feed: made up, shown as "Sample fund" and listed after the real ones. */
+  sample: z.boolean(),
 });
 export const InvestmentFundsQuery = z.object({ search: Text(100).optional(), company: Text(100).optional() });
 export const InvestmentFundsReply = z.object({ data: z.array(InvestmentFund) });

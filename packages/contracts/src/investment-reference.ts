@@ -76,6 +76,8 @@ export const AdminFund = z.object({
   price: z.number().nullable(),
   price_date: CalendarDate.nullable(),
   asset_class: z.object({ equity: z.number(), bond: z.number(), others: z.number() }),
+  /** A fund of the bundled sample feed (made up, for trying Kinfolio out). */
+  sample: z.boolean(),
   updated_at: Timestamp,
 });
 export type AdminFund = z.infer<typeof AdminFund>;
@@ -144,6 +146,8 @@ export type FundImportRun = z.infer<typeof FundImportRun>;
 export const FundImportStatus = z.object({
   /** A price source is configured (embedded mode always has its bundled sample). */
   configured: z.boolean(),
+  /** The source is the bundled sample feed: made-up funds, marked as samples (issue 31 item 8). */
+  sample: z.boolean(),
   running: z.boolean(),
   /** The latest run, null before the first one. */
   run: FundImportRun.nullable(),
@@ -153,6 +157,17 @@ export const FundImportStatus = z.object({
 export type FundImportStatus = z.infer<typeof FundImportStatus>;
 export const FundImportStatusReply = z.object({ data: FundImportStatus });
 export const FundImportStartReply = z.object({ message: z.string(), data: FundImportStatus });
+/** GET scrap-all-funds/preview: what "Import prices" would do, for the admin's confirmation (issue 31 item 8). */
+export const FundImportPreview = z.object({
+  configured: z.boolean(),
+  sample: z.boolean(),
+  /** The feed's URL, or the bundled sample feed; null when none is configured. */
+  source: z.string().nullable(),
+  /** How many funds the import adds to the list advisors pick from (the sample feed); null: known only once read. */
+  new_funds: z.number().int().nullable(),
+});
+export type FundImportPreview = z.infer<typeof FundImportPreview>;
+export const FundImportPreviewReply = z.object({ data: FundImportPreview });
 export const FUND_IMPORT_STARTED = 'Fund price import started';
 export const FUND_IMPORT_ALREADY_RUNNING = 'A fund price import is already running';
 export const FUND_IMPORT_NOT_CONFIGURED = 'No fund price source is configured (FUND_FEED_URL)';

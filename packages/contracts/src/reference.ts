@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
-import { CurrencyCode } from './planning';
+import { CalendarDate, Timestamp } from './common';
+import { PremiumFrequency } from './insurance';
+import { INSURANCE_PLAN_CATEGORIES, INSURANCE_PLAN_TYPE_IDS } from './plan-types';
+import { CurrencyCode, DateStr } from './planning';
 import { CleanString, PlainText } from './validation';
+
+export * from './plan-types';
 
 /**
  * Planning reference data that admins keep (issue 15; platform-shell §2.4 Insurance and CMS, §7 "Admin"; planning
@@ -58,8 +62,9 @@ export type Rider = z.infer<typeof Rider>;
 const planFields = {
   name: Name(200),
   insurance_company: Uuid,
-  category: PlainText(40).refine((v) => v.length > 0, 'Choose a category'),
-  plan_type: PlainText(40).refine((v) => v.length > 0, 'Choose a plan type'),
+  category: z.enum(INSURANCE_PLAN_CATEGORIES.map((c) => c.id) as [string, ...string[]], { error: 'Choose a category' }),
+  /** One of the plan types of packages/contracts/src/plan-types.ts (the advisor's policy editor offers the same). */
+  plan_type: z.enum(INSURANCE_PLAN_TYPE_IDS, { error: 'Choose a plan type' }),
   currency: CurrencyCode,
   data_by_age: z.array(PremiumRow).max(121),
   additional_coverage_premium: Amount.nullable(),
@@ -104,6 +109,37 @@ export const InsurancePlanSummary = InsurancePlan.omit({ data_by_age: true, ride
 });
 export const InsurancePlansListReply = z.object({ data: z.array(InsurancePlanSummary) });
 export const InsurancePlanReply = z.object({ message: z.string().optional(), data: InsurancePlan });
+
+// ---------------------------------------------------------------- premium lookup (issue 31 item 8)
+/**
+ * GET customer/insurance-plans/{id}/premium: the premium of a reference plan for a household member, from the plan's
+ * premium table (its premiums are yearly amounts by age and gender, docs/decisions/plan-reference.md).
+ */
+export const PremiumLookupQuery = z.object({
+  lead_id: Uuid,
+  member_id: Uuid,
+  frequency: PremiumFrequency.default('annual'),
+  /** The policy date: the insured's age is taken on it (entry age); without it, today. */
+  policy_date: DateStr.optional(),
+});
+export const PremiumLookup = z.object({
+  plan_id: Uuid,
+  member_id: Uuid,
+  gender: z.enum(['male', 'female']),
+  /** The insured's age on `age_on`; null when the member has neither an age nor a date of birth. */
+  age: z.number().int().nullable(),
+  age_on: CalendarDate,
+  frequency: PremiumFrequency,
+  currency: z.string(),
+  /** The table's yearly premium for that age and gender, or null when the table has none. */
+  annual_premium: z.number().nullable(),
+  /** One payment at the frequency (the yearly premium divided by the payments a year, to cents), or null. */
+  premium: z.number().nullable(),
+  /** Why there is no premium (null when there is one): shown beside the premium field. */
+  message: z.string().nullable(),
+});
+export type PremiumLookup = z.infer<typeof PremiumLookup>;
+export const PremiumLookupReply = z.object({ data: PremiumLookup });
 
 /** Largest premium-table file accepted (xlsx or CSV, before base64). */
 export const PREMIUM_IMPORT_MAX_BYTES = 512 * 1024;

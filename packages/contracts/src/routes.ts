@@ -765,6 +765,11 @@ export const routes: Route[] = [
     summary: 'A reference plan with its premium table, additional coverage premium and riders',
     reply: reference.InsurancePlanReply,
   }),
+  r('GET', 'customer/insurance-plans/:id/premium', 'svc-planning', ADV, {
+    summary:
+      "The plan's premium for a member of the advisor's household (lead_id, member_id, frequency, policy_date): its table's yearly premium by the member's age and gender",
+    reply: reference.PremiumLookupReply,
+  }),
   r('GET', 'admin/insurance-projections-tables', 'svc-planning', A, {
     summary: 'Projection tables (plan_id)',
     reply: reference.ProjectionTablesReply,
@@ -849,6 +854,10 @@ export const routes: Route[] = [
   r('GET', 'scrap-all-funds', 'svc-planning', A, {
     summary: 'Starts the fund price import now (202), or says one is already running (200)',
     reply: investmentReference.FundImportStartReply,
+  }),
+  r('GET', 'scrap-all-funds/preview', 'svc-planning', A, {
+    summary: 'What the fund price import would do: its source, whether it is the sample feed, how many funds it adds',
+    reply: investmentReference.FundImportPreviewReply,
   }),
   r('GET', 'scraping-funds-status', 'svc-planning', A, {
     summary: 'The latest fund price import: state, progress (done of total) and per-fund failures',

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { balanceSheet as B } from '@kinfolio/contracts';
 import { badRequest, type Knex } from '@kinfolio/service-kit';
 import { today as todayDay, ymd } from '../domain/calculations/dates';
@@ -151,9 +152,14 @@ export const balanceSheetKinds = {
     const h = data as unknown as B.FundHolding;
     const issues: Issue[] = [];
     if (h.fund_id !== undefined) {
-      const fund = await trx('investment_funds').where({ id: h.fund_id }).first('name');
+      const fund = await trx('investment_funds').where({ id: h.fund_id }).first('name', 'price');
       if (!fund) throw badRequest('No such fund in the fund list: type its name instead', 'fund_id');
       if (h.name === undefined) data.name = fund.name;
+      // a fund from the list with no price entered takes the list's latest price (issue 31 item 8)
+      if (h.price === undefined && fund.price !== null && fund.price !== undefined) {
+        h.price = Number(fund.price);
+        data.price = h.price;
+      }
     } else if (h.holding_type === 'stock' ? !h.name && !h.company : !h.name)
       issues.push({ field: 'name', message: 'Choose a fund from the list or type its name' });
     const a = assetClassIssue(h.asset_class);
@@ -161,7 +167,7 @@ export const balanceSheetKinds = {
     fail(issues);
     // a holding's value is its units at its price unless entered
     if (h.value === undefined && h.units !== undefined && h.price !== undefined)
-      data.value = Math.round(h.units * h.price * 100) / 100;
+      data.value = new Decimal(h.units).times(h.price).toDecimalPlaces(2).toNumber();
   }),
   portfolioFundTransaction: kind('portfolioFundTransaction', 'portfolio_fund_transactions', async (trx, hh, data) => {
     await parentIn(trx, hh, 'portfolio_funds', data.portfolio_fund_id, 'portfolio_fund_id');

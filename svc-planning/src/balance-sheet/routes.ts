@@ -32,7 +32,8 @@ export function balanceSheetRoutes(app: Express, ctx: ServiceContext): void {
       .db('investment_funds')
       .whereNull('deleted_at')
       .select('*', ctx.db.raw('price_date::text as price_date'))
-      .orderBy([{ column: 'name' }, { column: 'id' }])
+      // real funds first; the sample feed's made-up funds after them, marked (issue 31 item 8)
+      .orderBy([{ column: 'sample' }, { column: 'name' }, { column: 'id' }])
       .limit(200);
     if (q.search) rows.whereRaw("lower(name) like '%' || lower(?) || '%'", [q.search]);
     if (q.company) rows.whereRaw('lower(company) = lower(?)', [q.company]);
@@ -46,6 +47,7 @@ export function balanceSheetRoutes(app: Express, ctx: ServiceContext): void {
         asset_class: { equity: Number(f.equity), bond: Number(f.bond), others: Number(f.others) },
         price: f.price === null ? null : Number(f.price),
         price_date: f.price_date ?? null,
+        sample: Boolean(f.sample),
       })),
     });
   });

@@ -2,6 +2,7 @@ import { insurance as I } from '@kinfolio/contracts';
 import { allow, identity, parse, type ServiceContext } from '@kinfolio/service-kit';
 import type { Express } from 'express';
 import { householdFor } from '../records/access';
+import { planTypeRows } from '../reference/insurance/routes';
 import { touchHousehold } from '../records/repository';
 import { ownHousehold, serveKind } from '../records/routes';
 import { storedHousehold } from '../reports/projection';
@@ -17,9 +18,9 @@ const readers = allow('advisor', 'customer');
  * pickers, fund asset balancing, coverage by member and the projection tables are served here.
  */
 export function insuranceRoutes(app: Express, ctx: ServiceContext): void {
-  app.get('/api/v1/insurance/plan-types', readers, async (_req, res) => {
-    const rows = await ctx.db('insurance_plan_types').orderBy('position');
-    res.json({ data: rows.map((r) => ({ ...r, investment_linked: Boolean(r.investment_linked) })) });
+  // the one list of plan types (packages/contracts/src/plan-types.ts): the admin's plan editor offers the same
+  app.get('/api/v1/insurance/plan-types', readers, (_req, res) => {
+    res.json({ data: planTypeRows() });
   });
   app.get('/api/v1/insurance-plans-category', readers, async (_req, res) => {
     res.json({ data: await ctx.db('insurance_plan_categories').orderBy('position') });

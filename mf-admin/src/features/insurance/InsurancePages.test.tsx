@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
@@ -119,7 +120,7 @@ describe('admin Insurance Plans', () => {
     expect(await screen.findByText('No plan matches this search')).toBeInstanceOf(Element);
   });
 
-  it('adds a plan: category filters the plan types, premiums imported from a file, a rider, one create call', async () => {
+  it('adds a plan: every plan type the advisor has (9), the type sets its category, premiums imported from a file, a rider, one create call', async () => {
     renderAt('/admin-dashboard/insurance-plans');
     await screen.findByText('LifeShield');
     fireEvent.click(screen.getByRole('button', { name: 'Add plan' }));
@@ -133,12 +134,15 @@ describe('admin Insurance Plans', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Plan name'), { target: { value: 'HealthFirst' } });
     fireEvent.change(within(dialog).getByLabelText('Company'), { target: { value: CO } });
-    fireEvent.change(within(dialog).getByLabelText('Category'), { target: { value: 'health' } });
+    // issue 31 item 8: the same 9 plan types as the advisor's policy editor, whatever the category
+    fireEvent.change(within(dialog).getByLabelText('Category'), { target: { value: 'life' } });
     const typeOptions = within(within(dialog).getByLabelText('Plan type') as HTMLElement)
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(typeOptions).toEqual(['Select plan type', 'Medical / Hospitalisation']);
+    expect(typeOptions).toEqual(['Select plan type', ...INSURANCE_PLAN_TYPES.map((x) => x.name)]);
+    expect(typeOptions).toHaveLength(1 + 9);
     fireEvent.change(within(dialog).getByLabelText('Plan type'), { target: { value: 'medical' } });
+    expect((within(dialog).getByLabelText('Category') as HTMLSelectElement).value).toBe('health');
 
     // a bad file: its row errors are listed, nothing is filled in
     await act(async () => {

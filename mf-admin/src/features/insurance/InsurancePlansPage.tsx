@@ -1,5 +1,6 @@
 import { api, Button, errorMessage, FilePicker, Select, TextInput, theme } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { INSURANCE_PLAN_CATEGORIES, INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
+import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   AdminPage,
@@ -14,13 +15,11 @@ import { CrudTable } from '../../components/RowActions';
 import {
   allFieldMessages,
   amountOf,
-  type Category,
   type Company,
   fileToBase64,
   IMPORT_MAX_BYTES,
   type Plan,
   type PlanSummary,
-  type PlanType,
   shownAmount,
 } from './api';
 
@@ -60,13 +59,14 @@ export function InsurancePlansPage() {
 
   const load = useCallback(async (q: string, signal?: AbortSignal) => {
     try {
-      const [rows, companies, categories, types, rates] = await Promise.all([
+      const [rows, companies, rates] = await Promise.all([
         api.get<PlanSummary[]>('admin/insurance-plans', { signal, query: q ? { search: q } : undefined }),
         api.get<Company[]>('admin/insurance/company', { signal }),
-        api.get<Category[]>('admin/insurance-plans-category', { signal }),
-        api.get<PlanType[]>('admin/insurance-plan-types', { signal }),
         api.get<{ rates: Array<{ code: string }> }>('currency-rates', { signal }),
       ]);
+      // categories and plan types: the contracts' one list, which the advisor's policy editor offers too
+      const categories = INSURANCE_PLAN_CATEGORIES;
+      const types = INSURANCE_PLAN_TYPES;
       if (signal?.aborted) return;
       setPlans(rows);
       setRefs({ companies, categories, types, currencies: rates.rates.map((r) => r.code) });
@@ -161,7 +161,12 @@ export function InsurancePlansPage() {
   );
 }
 
-type Refs = { companies: Company[]; categories: Category[]; types: PlanType[]; currencies: string[] };
+type Refs = {
+  companies: Company[];
+  categories: ReadonlyArray<{ id: string; name: string }>;
+  types: ReadonlyArray<{ id: string; name: string; category: string }>;
+  currencies: string[];
+};
 type PremiumText = { age: string; male: string; female: string };
 type RiderText = { name: string; rows: Array<{ age: string; premium: string }> };
 interface PlanForm {
@@ -262,10 +267,6 @@ function PlanEditor({
   const [importing, setImporting] = useState(false);
   const [importNote, setImportNote] = useState<string | null>(null);
   const [importErrors, setImportErrors] = useState<string[]>([]);
-  const types = useMemo(
-    () => refs.types.filter((t) => !form.category || t.category === form.category),
-    [refs, form.category],
-  );
   const set = (patch: Partial<PlanForm>) => setForm((f) => ({ ...f, ...patch }));
   const setRow = (i: number, patch: Partial<PremiumText>) =>
     setForm((f) => ({ ...f, rows: f.rows.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
@@ -386,9 +387,11 @@ function PlanEditor({
         <Select
           label="Plan type"
           value={form.plan_type}
-          onChange={(v) => set({ plan_type: v })}
+          onChange={(v) =>
+            set({ plan_type: v, category: refs.types.find((t) => t.id === v)?.category ?? form.category })
+          }
           placeholder="Select plan type"
-          options={types.map((t) => ({ value: t.id, label: t.name }))}
+          options={refs.types.map((t) => ({ value: t.id, label: t.name }))}
           error={errors.plan_type}
         />
         <Select

@@ -24,7 +24,8 @@ import {
   useEditorForm,
 } from '../../components/crud';
 import { CrudTable } from '../../components/RowActions';
-import { type AdminFund, type FundImportStatus, type FundPage, Row } from './shared';
+import { ConfirmAction } from '../../components/ConfirmAction';
+import { type AdminFund, type FundImportPreview, type FundImportStatus, type FundPage, Row } from './shared';
 
 const PAGE_SIZE = 20;
 const POLL_MS = 1000;
@@ -123,7 +124,7 @@ export function FundsPage() {
               label="Funds"
               rows={rows}
               columns={[
-                { header: 'Fund', cell: (f) => f.name },
+                { header: 'Fund', cell: (f) => (f.sample ? `${f.name} (sample)` : f.name) },
                 { header: 'Code', cell: (f) => f.code ?? '—' },
                 { header: 'Company', cell: (f) => f.company || '—' },
                 { header: 'Currency', cell: (f) => f.currency },
@@ -174,6 +175,36 @@ export function FundsPage() {
   );
 }
 
+/** The sample feed's texts (issue 31 item 8; docs/decisions/plan-reference.md). */
+export const SAMPLE_TEXTS = {
+  heading: 'Sample prices',
+  lead: 'No price feed is configured: this installation has a sample feed of made-up funds for trying Kinfolio out. Advisors see its funds marked "Sample fund".',
+  button: 'Import sample prices',
+} as const;
+
+/** The confirmation before an import adds funds to the list advisors pick from: how many, and from where. */
+export function importConfirmation(p: FundImportPreview): { title: string; message: string; confirmLabel: string } {
+  if (p.sample) {
+    const count = p.new_funds ?? 0;
+    return count > 0
+      ? {
+          title: `Add ${n(count)} sample funds?`,
+          message: `${n(count)} made-up funds from the sample feed will be added to the list advisors pick from, marked "Sample fund", and their fund houses to Investment › Company.`,
+          confirmLabel: `Add ${n(count)} sample funds`,
+        }
+      : {
+          title: 'Import sample prices?',
+          message: 'No fund will be added: the sample funds are already in the list. Their prices are read again.',
+          confirmLabel: 'Import sample prices',
+        };
+  }
+  return {
+    title: 'Import prices?',
+    message: `Prices are read from ${p.source ?? 'the price feed'}. Funds it lists that are not in the list yet are added to the list advisors pick from, and their fund houses to Investment › Company.`,
+    confirmLabel: 'Import prices',
+  };
+}
+
 /** The price import: its button, the latest run's progress and outcome, and the funds that failed. */
 function PriceImport({ onFinished }: { onFinished: () => void }) {
   const [status, setStatus] = useState<FundImportStatus | null>(null);
@@ -207,7 +238,22 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
     return () => clearTimeout(timer);
   }, [status, poll]);
 
+  const [confirm, setConfirm] = useState<FundImportPreview | null>(null);
+  /** First what the import would do (how many funds it adds), for the confirmation dialog. */
+  async function ask() {
+    setStarting(true);
+    setError(null);
+    try {
+      setConfirm(await api.get<FundImportPreview>('scrap-all-funds/preview'));
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setStarting(false);
+    }
+  }
+
   async function start() {
+    setConfirm(null);
     setStarting(true);
     setError(null);
     try {
@@ -226,10 +272,11 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
   const pct = run && run.total > 0 ? Math.round((run.done / run.total) * 100) : 0;
   return (
     <ImportBox aria-labelledby="fund-import-title">
-      <h2 id="fund-import-title">Price import</h2>
+      <h2 id="fund-import-title">{status?.sample ? SAMPLE_TEXTS.heading : 'Price import'}</h2>
+      {status?.sample ? <p>{SAMPLE_TEXTS.lead}</p> : null}
       <div className="kf-row">
-        <Button onClick={start} loading={starting} disabled={status === null || status.running || !status.configured}>
-          Import prices
+        <Button onClick={ask} loading={starting} disabled={status === null || status.running || !status.configured}>
+          {status?.sample ? SAMPLE_TEXTS.button : 'Import prices'}
         </Button>
         {status && !status.configured ? <span>No price feed is configured for this installation.</span> : null}
         {status && status.interval_ms > 0 ? (
@@ -291,6 +338,9 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
         </div>
       ) : status ? (
         <p>No price import has run yet.</p>
+      ) : null}
+      {confirm ? (
+        <ConfirmAction {...importConfirmation(confirm)} onConfirm={start} onCancel={() => setConfirm(null)} />
       ) : null}
     </ImportBox>
   );

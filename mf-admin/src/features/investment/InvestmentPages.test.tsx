@@ -50,6 +50,7 @@ let banks: Array<ReturnType<typeof named>>;
 let plans: Array<Record<string, unknown>>;
 let funds: Array<ReturnType<typeof fund>>;
 let statuses: unknown[];
+let preview: unknown;
 
 function serve(c: Call): unknown {
   const [path, query = ''] = c.path.split('?');
@@ -118,6 +119,7 @@ function serve(c: Call): unknown {
   if (c.method === 'GET' && path === 'scraping-funds-status')
     return statuses.length > 1 ? statuses.shift() : statuses[0];
   if (c.method === 'GET' && path === 'scrap-all-funds') return statuses.length > 1 ? statuses.shift() : statuses[0];
+  if (c.method === 'GET' && path === 'scrap-all-funds/preview') return preview;
   throw new ApiError(400, { message: `unexpected ${c.method} ${c.path}` });
 }
 
@@ -138,6 +140,7 @@ beforeEach(() => {
   ];
   funds = Array.from({ length: 25 }, (_, k) => fund(100 + k, `Fund ${String(k + 1).padStart(2, '0')}`));
   statuses = [{ configured: true, running: false, interval_ms: 21_600_000, run: null }];
+  preview = { configured: true, sample: false, source: 'https://feed.example/funds.csv', new_funds: null };
   stub.handler = serve;
 });
 
@@ -355,6 +358,13 @@ describe('admin Investment › Funds', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Import prices' }));
     });
+    // it asks first, naming the feed (issue 31 item 8)
+    const ask = await screen.findByRole('dialog', { name: 'Import prices?' });
+    expect(ask.textContent).toContain('Prices are read from https://feed.example/funds.csv.');
+    expect(calls.some((c) => c.path === 'scrap-all-funds')).toBe(false);
+    await act(async () => {
+      fireEvent.click(within(ask).getByRole('button', { name: 'Import prices' }));
+    });
     expect(calls.some((c) => c.path === 'scrap-all-funds')).toBe(true);
     const bar = screen.getByRole('progressbar', { name: 'Price import progress' }) as HTMLProgressElement;
     expect([bar.value, bar.max]).toEqual([1500, 5003]);
@@ -366,6 +376,34 @@ describe('admin Investment › Funds', () => {
     expect(screen.getByText(/5,003 funds read, 5,001 added, 0 updated, 0 unchanged, 2 failed/)).toBeInstanceOf(Element);
     // the fund list is read again once the run ends
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('admin/investment-funds')).length).toBe(2));
+  });
+
+  it('issue 31 item 8: the sample feed is named as one and asks before it adds, saying how many funds; Cancel adds nothing; sample funds are marked in the list', async () => {
+    statuses = [{ configured: true, sample: true, running: false, interval_ms: 0, run: null }];
+    preview = { configured: true, sample: true, source: 'bundled sample feed (5,000 funds)', new_funds: 5000 };
+    funds[0] = { ...funds[0], sample: true } as (typeof funds)[number];
+    open('investment/funds');
+    expect(await screen.findByRole('heading', { name: 'Sample prices' })).toBeInstanceOf(Element);
+    expect(screen.getByText(/this installation has a sample feed of made-up funds/)).toBeInstanceOf(Element);
+    expect(await screen.findByText(`${funds[0]?.name} (sample)`)).toBeInstanceOf(Element);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Import sample prices' }));
+    });
+    let dialog = await screen.findByRole('dialog', { name: 'Add 5,000 sample funds?' });
+    expect(dialog.textContent).toContain(
+      '5,000 made-up funds from the sample feed will be added to the list advisors pick from, marked "Sample fund", and their fund houses to Investment › Company.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === 'scrap-all-funds')).toBe(false);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Import sample prices' }));
+    });
+    dialog = await screen.findByRole('dialog', { name: 'Add 5,000 sample funds?' });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add 5,000 sample funds' }));
+    });
+    expect(calls.filter((c) => c.path === 'scrap-all-funds')).toHaveLength(1);
   });
 
   it('says so when no price feed is configured', async () => {

@@ -5,6 +5,7 @@ export type ReferenceName = investmentReference.ReferenceName;
 export type InvestmentPlan = investmentReference.InvestmentPlan;
 export type AdminFund = investmentReference.AdminFund;
 export type FundImportStatus = investmentReference.FundImportStatus;
+export type FundImportPreview = investmentReference.FundImportPreview;
 export interface FundPage {
   rows: AdminFund[];
   total: number;

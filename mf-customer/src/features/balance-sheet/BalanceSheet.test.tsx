@@ -19,6 +19,7 @@ const T1 = '00000000-0000-4000-8000-0000000000e2';
 const T2 = '00000000-0000-4000-8000-0000000000e3';
 const HOLDING1 = '00000000-0000-4000-8000-0000000000b0';
 const FUND = '00000000-0000-4000-8000-0000000000f1';
+const SAMPLE_FUND = '00000000-0000-4000-8000-0000000000f9';
 const { calls } = stub;
 stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 let postReply: (path: string, body: unknown) => Promise<unknown> = () => Promise.resolve({ id: NEW_ID });
@@ -277,6 +278,20 @@ function serve(c: StubCall): unknown {
           currency: 'SGD',
           risk_level: 'Medium',
           asset_class: { equity: 60, bond: 30, others: 10 },
+          price: 1.2345,
+          price_date: '2026-03-31',
+          sample: false,
+        },
+        {
+          id: SAMPLE_FUND,
+          name: 'Straits Global Equity Fund B1',
+          company: 'Straits Capital',
+          currency: 'SGD',
+          risk_level: 'high',
+          asset_class: { equity: 95, bond: 0, others: 5 },
+          price: 12.5,
+          price_date: '2026-01-02',
+          sample: true,
         },
       ];
     if (path === 'fund-asset-class')
@@ -827,9 +842,19 @@ describe('transactions, beneficiaries, contingent owners and holdings (the recor
     fireEvent.click(screen.getByRole('button', { name: 'Search funds' }));
     await flush();
     expect(calls.find((c) => c.path === 'investment-funds')?.query).toEqual({ search: 'asia' });
+    // issue 31 item 8: each fund shows its latest price and date; the sample feed's funds say so
+    const sampleRow = screen.getByText('Straits Global Equity Fund B1').closest('li') as HTMLElement;
+    expect(within(sampleRow).getByText('Sample fund')).toBeInstanceOf(Element);
+    const realRow = screen.getByText('Asia Dividend Fund').closest('li') as HTMLElement;
+    expect(within(realRow).queryByText('Sample fund')).toBeNull();
+    expect(realRow.textContent).toContain('unit price SGD 1.2345 on 2026-03-31');
     fireEvent.click(screen.getByRole('button', { name: 'Add Asia Dividend Fund as a holding' }));
+    expect(
+      screen.getByText("Added Asia Dividend Fund at the fund list's latest unit price SGD 1.2345 on 2026-03-31."),
+    ).toBeInstanceOf(Element);
     const h2 = group('Holding 2');
     expect((field(h2, 'Name') as HTMLInputElement).value).toBe('Asia Dividend Fund');
+    expect((field(h2, 'Unit price') as HTMLInputElement).value).toBe('1.2345');
     expect((field(h2, 'Equity (%)') as HTMLInputElement).value).toBe('60');
     // the asset classes the admins keep
     const cls = field(h2, 'Asset class') as HTMLSelectElement;
@@ -870,6 +895,7 @@ describe('transactions, beneficiaries, contingent owners and holdings (the recor
         fund_id: FUND,
         name: 'Asia Dividend Fund',
         currency: 'SGD',
+        price: 1.2345,
         value: 3000,
         more_info: { dividend_declaration_type: 'units' },
         asset_class: { type: 'Balanced', equity: 60, bond: 30, others: 10 },

@@ -17,6 +17,13 @@ const Results = styled.ul`
   }
   small { color: ${theme.colors.muted}; }
 `;
+const SampleTag = styled.span`
+  margin-left: 8px;
+  padding: 0 6px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: 4px;
+  font-size: 0.8rem;
+`;
 const Line = styled.div`
   display: flex;
   gap: 8px;
@@ -25,9 +32,22 @@ const Line = styled.div`
   > div { flex: 1 1 240px; }
 `;
 
+const price6 = new Intl.NumberFormat('en-SG', { maximumFractionDigits: 6 });
+/** A listed fund's latest price with its date, as the picker shows it. */
+export const fundPriceText = (f: InvestmentFund) =>
+  f.price === null || f.price === undefined
+    ? 'no price in the fund list'
+    : `unit price ${f.currency} ${price6.format(f.price)}${f.price_date ? ` on ${f.price_date}` : ''}`;
+/** What the picker says once a fund is added: its price (filled in) and the price's date, or that there is none. */
+export const pickedText = (f: InvestmentFund) =>
+  f.price === null || f.price === undefined
+    ? `Added ${f.name}. The fund list has no price for it: type its unit price.`
+    : `Added ${f.name} at the fund list's latest ${fundPriceText(f)}.`;
+
 /**
  * The fund list the admins keep (GET investment-funds?search=): search by name, then add a fund as a holding with
- * its name, currency and asset split filled in. A fund not in the list is added by hand with "Add holding".
+ * its name, currency, asset split and latest unit price (with its date) filled in; the sample feed's made-up funds
+ * say "Sample fund". A fund not in the list is added by hand with "Add holding".
  */
 export function FundPicker({ onPick }: { onPick: (fund: InvestmentFund) => void }) {
   const headingId = useId();
@@ -35,6 +55,7 @@ export function FundPicker({ onPick }: { onPick: (fund: InvestmentFund) => void 
   const [found, setFound] = useState<InvestmentFund[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
   const ctrl = useRef<AbortController | null>(null);
 
   const run = () => {
@@ -79,6 +100,7 @@ export function FundPicker({ onPick }: { onPick: (fund: InvestmentFund) => void 
         </Button>
       </Line>
       <FormError>{error}</FormError>
+      {picked ? <p role="status">{picked}</p> : null}
       {found !== null && !busy ? (
         found.length === 0 ? (
           <p role="status">No fund in the list matches. Add a holding below and type its name.</p>
@@ -87,9 +109,20 @@ export function FundPicker({ onPick }: { onPick: (fund: InvestmentFund) => void 
             {found.map((f) => (
               <li key={f.id}>
                 <span>
-                  {f.name} <small>({[f.company, f.currency, f.risk_level].filter(Boolean).join(', ')})</small>
+                  {f.name}
+                  {f.sample ? <SampleTag>Sample fund</SampleTag> : null}{' '}
+                  <small>
+                    ({[f.company, f.currency, f.risk_level].filter(Boolean).join(', ')}; {fundPriceText(f)})
+                  </small>
                 </span>
-                <Button variant="link" onClick={() => onPick(f)} aria-label={`Add ${f.name} as a holding`}>
+                <Button
+                  variant="link"
+                  onClick={() => {
+                    onPick(f);
+                    setPicked(pickedText(f));
+                  }}
+                  aria-label={`Add ${f.name} as a holding`}
+                >
                   Add as a holding
                 </Button>
               </li>

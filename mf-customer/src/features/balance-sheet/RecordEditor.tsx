@@ -510,6 +510,8 @@ export function RecordEditor({
                 fund_id: fund.id,
                 name: fund.name,
                 currency: fund.currency || currency,
+                // the fund list's latest price (issue 31 item 8); its date is said by the picker
+                ...(fund.price === null || fund.price === undefined ? {} : { price: String(fund.price) }),
                 'asset_class.equity': String(fund.asset_class.equity),
                 'asset_class.bond': String(fund.asset_class.bond),
                 'asset_class.others': String(fund.asset_class.others),

@@ -1,4 +1,4 @@
-import type { balanceSheet, households, insurance, planning, scenarios } from '@kinfolio/contracts';
+import type { balanceSheet, households, insurance, planning, reference, scenarios } from '@kinfolio/contracts';
 import { api } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
 
@@ -111,6 +111,7 @@ export type CoverageRow = z.infer<typeof insurance.CoverageRow>;
 export type Projections = z.infer<typeof insurance.ProjectionsReply>['data'];
 export type PlanType = z.infer<typeof insurance.PlanTypeRow>;
 export type ReferencePlan = z.infer<typeof insurance.InsurancePlansReply>['data'][number];
+export type PlanPremium = reference.PremiumLookup;
 export type InsuranceRecord = Record<string, unknown> & { id: string; position: number };
 type PositionKind = 'policy' | 'plan' | 'benefit';
 
@@ -154,6 +155,9 @@ export const insuranceApi = {
   /** Reference data the admins keep: plan types, and the plan picker (the custom plan always first). */
   planTypes: (signal?: AbortSignal) => api.get<PlanType[]>('insurance/plan-types', { signal }),
   plans: (signal?: AbortSignal) => api.get<ReferencePlan[]>('customer/insurance-plans', { signal }),
+  /** A reference plan's premium for a member, from the plan's premium table (issue 31 item 8). */
+  planPremium: (planId: string, query: z.input<typeof reference.PremiumLookupQuery>, signal?: AbortSignal) =>
+    api.get<PlanPremium>(`customer/insurance-plans/${planId}/premium`, { query, signal }),
   coverageByMember: (householdId: string, signal?: AbortSignal) =>
     api.get<CoverageByMember>('customer/insurance-coverage-by-member', { query: { lead_id: householdId }, signal }),
 };

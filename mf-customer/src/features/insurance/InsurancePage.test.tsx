@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
 import { UNDO_DELETE_MS } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -171,6 +172,29 @@ const coverage = {
 };
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
 
+/** The premium lookup of the reference plan: a table with a woman of 42 only (1,596.50 a year), as the service says. */
+function premiumReply(q: Record<string, unknown>) {
+  const her = q.member_id === SP;
+  const base = {
+    plan_id: REF_PLAN,
+    member_id: q.member_id,
+    gender: her ? 'female' : 'male',
+    age: her ? 42 : 44,
+    age_on: q.policy_date ?? '2026-11-28',
+    frequency: q.frequency,
+    currency: 'SGD',
+  };
+  if (!her)
+    return {
+      ...base,
+      annual_premium: null,
+      premium: null,
+      message: "This plan's premium table has no premium for a man aged 44: type the premium.",
+    };
+  const per = { annual: 1596.5, monthly: 133.04, quarterly: 399.13, semi_annual: 798.25 }[String(q.frequency)];
+  return { ...base, annual_premium: 1596.5, premium: per ?? null, message: null };
+}
+
 /** The API as these tests need it (every call is recorded in `calls`). */
 function serve(c: StubCall): unknown {
   const { path } = c;
@@ -184,6 +208,7 @@ function serve(c: StubCall): unknown {
         { id: 'custom', name: 'Custom', insurance_company: null, company_name: null, plan_type: null },
         { id: REF_PLAN, name: 'LifeShield', insurance_company: REF_CO, company_name: 'AIA', plan_type: 'Whole Life' },
       ];
+    if (path === `customer/insurance-plans/${REF_PLAN}/premium`) return premiumReply(c.query ?? {});
     if (path === 'insurance/plan-types')
       return [
         { id: 'whole-life', name: 'Whole Life', category: 'life', investment_linked: false, position: 0 },
@@ -654,7 +679,7 @@ describe('policy editor', () => {
     expect(picker.value).toBe('custom');
     expect(
       [...(screen.getByLabelText('Plan type', { exact: false }) as HTMLSelectElement).options].map((o) => o.value),
-    ).toEqual(['', 'Whole Life', 'Term Life']);
+    ).toEqual(['', ...INSURANCE_PLAN_TYPES.map((x) => x.name)]);
     type(picker, REF_PLAN);
     expect((screen.getByLabelText('Plan name', { exact: false }) as HTMLInputElement).value).toBe('LifeShield');
     await next();
@@ -669,6 +694,49 @@ describe('policy editor', () => {
       plan_name: 'LifeShield',
       custom_company_name: 'AIA',
       plan_type: 'Whole Life',
+    });
+  });
+
+  it("issue 31 item 8: picking a reference plan fills the premium from its table for the insured's age and gender, at the mode; no row is said beside the field", async () => {
+    policies = [];
+    await renderAt(`${INSURANCE}?edit=new`);
+    type(screen.getByLabelText('Insured'), SP);
+    type(screen.getByLabelText("Plan from the insurers' list", { exact: false }), REF_PLAN);
+    await flush();
+    await next();
+    const premium = screen.getByLabelText('Premium') as HTMLInputElement;
+    expect(premium.value).toBe('1596.5');
+    const hint = "From the plan's premium table: woman aged 42, SGD 1,596.50 a year.";
+    expect(screen.getByText(hint)).toBeInstanceOf(Element);
+    expect(premium.getAttribute('aria-describedby') ?? '').not.toBe('');
+    type(screen.getByLabelText('Mode'), 'monthly');
+    type(screen.getByLabelText('Policy Date', { exact: false }), '2024-03-01');
+    await flush();
+    expect((screen.getByLabelText('Premium') as HTMLInputElement).value).toBe('133.04');
+    expect(calls.filter((c) => c.path.endsWith('/premium')).at(-1)?.query).toEqual({
+      lead_id: HH,
+      member_id: SP,
+      frequency: 'monthly',
+      policy_date: '2024-03-01',
+    });
+    // the insured without a row in the table: the premium is left as typed and the field says why
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await flush();
+    type(screen.getByLabelText('Insured'), ME);
+    await flush();
+    await next();
+    expect(
+      screen.getByText("This plan's premium table has no premium for a man aged 44: type the premium."),
+    ).toBeInstanceOf(Element);
+    expect((screen.getByLabelText('Premium') as HTMLInputElement).value).toBe('133.04');
+    for (let i = 0; i < 4; i++) await next();
+    fireEvent.click(screen.getByRole('button', { name: 'Save policy' }));
+    await flush();
+    expect(calls.find((c) => c.method === 'POST' && c.path === 'customer/insurance')?.body).toMatchObject({
+      plan_id: REF_PLAN,
+      member_id: ME,
+      premium: 133.04,
+      frequency: 'monthly',
     });
   });
 
@@ -787,6 +855,19 @@ describe('policy editor', () => {
     await flush();
     // nothing changed: closes directly, to the policy
     expect(where).toContain(`policy=${P1}`);
+  });
+
+  it('issue 31 item 8: a stored policy of a reference plan keeps its premium until the insured, mode or date changes', async () => {
+    policies = [policy(P1, 0, { plan_id: REF_PLAN, insurance_company: REF_CO, member_id: SP, premium: 2000 })];
+    await renderAt(`${INSURANCE}?edit=${P1}`);
+    await next();
+    expect((screen.getByLabelText('Premium') as HTMLInputElement).value).toBe('2000');
+    expect(screen.getByText("From the plan's premium table: woman aged 42, SGD 1,596.50 a year.")).toBeInstanceOf(
+      Element,
+    );
+    type(screen.getByLabelText('Mode'), 'monthly');
+    await flush();
+    expect((screen.getByLabelText('Premium') as HTMLInputElement).value).toBe('133.04');
   });
 
   it('with a change, Cancel shows the unsaved-changes popover', async () => {

@@ -11,6 +11,7 @@ import {
   theme,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
+import { insurancePlanType } from '@kinfolio/contracts/src/plan-types';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -18,7 +19,6 @@ import {
   type Household,
   type InsuranceKind,
   insuranceApi,
-  type PlanType,
   type ReferencePlan,
   type StoredPolicy,
 } from '../household/api';
@@ -50,10 +50,12 @@ import {
   OWNER_FIELDS,
   PAYOUT_FIELDS,
   PLAN_FIELDS,
+  PLAN_TYPES,
   POLICY_SECTIONS,
   percentageProblem,
   TRANSACTION_FIELDS,
 } from './model';
+import { usePlanPremium } from './planPremium';
 import { MoveButtons, moveItem } from './reorder';
 
 /** The form-step draft's step name (households issue: drafts are per user, named by form and step). */
@@ -160,6 +162,12 @@ function listBody(household: Household, key: ListKey, row: FormValues, policyId:
         : bodyOf(fields, row);
   return { ...body, insurance_id: policyId };
 }
+
+/** The plan types (the contracts' one list), and a stored policy's own type when it is not one of them. */
+const planTypeOptions = (current: string | undefined) =>
+  current && !PLAN_TYPES.some((t) => t.value === current)
+    ? [...PLAN_TYPES, { value: current, label: current }]
+    : PLAN_TYPES;
 
 /** The problems of a step, keyed by field path (policy) or `list.index.field` (the lists). */
 export function stepProblems(step: number, f: EditorForm): Record<string, string> {
@@ -371,7 +379,7 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [reference, setReference] = useState<{ plans: ReferencePlan[]; types: string[] }>({ plans: [], types: [] });
+  const [reference, setReference] = useState<{ plans: ReferencePlan[] }>({ plans: [] });
   const heading = useRef<HTMLHeadingElement>(null);
   const started = useRef(false);
   const draft = useEditorDraft(household.id, DRAFT_STEP, setNotice);
@@ -401,21 +409,22 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
     });
   }, [policies, policyId, household, draftId]);
 
-  // the admins' reference plans and plan types; without them the custom plan and the built-in types are used
+  // the admins' reference plans; without them the custom plan is used (plan types: the contracts' one list)
   useEffect(() => {
     const ctrl = new AbortController();
-    Promise.all([
-      insuranceApi.plans(ctrl.signal).catch(() => [] as ReferencePlan[]),
-      insuranceApi.planTypes(ctrl.signal).catch(() => [] as PlanType[]),
-    ]).then(([plans, types]) => {
-      if (ctrl.signal.aborted) return;
-      setReference({
-        plans: Array.isArray(plans) ? plans : [],
-        types: Array.isArray(types) ? types.map((t) => t.name) : [],
+    insuranceApi
+      .plans(ctrl.signal)
+      .catch(() => [] as ReferencePlan[])
+      .then((plans) => {
+        if (ctrl.signal.aborted) return;
+        setReference({ plans: Array.isArray(plans) ? plans : [] });
       });
-    });
     return () => ctrl.abort();
   }, []);
+  // a reference plan's premium for the insured, from the admin's premium table (issue 31 item 8)
+  const premium = usePlanPremium(household.id, form?.policy ?? null, Boolean(policyId), (amount, currency) =>
+    setForm((f) => (f ? { ...f, policy: { ...f.policy, premium: amount, currency } } : f)),
+  );
 
   // each step starts at its heading, for keyboard and screen-reader users
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
@@ -627,7 +636,7 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
                           ? {
                               plan_name: ref.name,
                               custom_company_name: ref.company_name ?? '',
-                              plan_type: ref.plan_type ?? f.policy.plan_type ?? '',
+                              plan_type: insurancePlanType(ref.plan_type)?.name ?? f.policy.plan_type ?? '',
                             }
                           : {}),
                       },
@@ -646,20 +655,13 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
         ) : null}
         {stepId === 'policy' || stepId === 'premium' || stepId === 'values' ? (
           <Fields
-            defs={
-              stepId === 'policy' && reference.types.length
-                ? sectionFields(stepId).map((d) =>
-                    d.path === 'plan_type'
-                      ? {
-                          ...d,
-                          options: [...new Set([...reference.types, form.policy.plan_type ?? ''])]
-                            .filter(Boolean)
-                            .map((t) => ({ value: t, label: t })),
-                        }
-                      : d,
-                  )
-                : sectionFields(stepId)
-            }
+            defs={sectionFields(stepId).map((d) =>
+              d.path === 'plan_type'
+                ? { ...d, options: planTypeOptions(form.policy.plan_type) }
+                : d.path === 'premium' && (premium.loading || premium.note)
+                  ? { ...d, hint: premium.loading ? "Looking up the plan's premium…" : (premium.note ?? undefined) }
+                  : d,
+            )}
             form={form.policy}
             onChange={setPolicy}
             errors={errors}

@@ -3,6 +3,7 @@
  * their fixed positions and required keys, the editor's field tables, and the conversions between a stored policy
  * and the editor's form (every value a string while editing; numbers and booleans on the way out).
  */
+import { INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
 
 /** §5: benefit types and their fixed positions. */
 export const BENEFIT_TYPES = [
@@ -123,16 +124,11 @@ export const PAYMENT_TYPES = [
   { value: 'other', label: 'Other' },
 ] as const;
 export const paymentTypeLabel = (p: unknown) => PAYMENT_TYPES.find((x) => x.value === p)?.label ?? String(p ?? '');
-export const PLAN_TYPES = [
-  'Whole Life',
-  'Term',
-  'Endowment',
-  'Investment-Linked',
-  'Health',
-  'Personal Accident',
-  'Annuity',
-  'Other',
-].map((v) => ({ value: v, label: v }));
+/** The plan types: the one list the admin's plan editor and the service use too (a policy stores the name). */
+export const PLAN_TYPES: ReadonlyArray<{ value: string; label: string }> = INSURANCE_PLAN_TYPES.map((t) => ({
+  value: t.name,
+  label: t.name,
+}));
 export const planTypeLabel = (p: unknown) => PLAN_TYPES.find((x) => x.value === p)?.label ?? String(p ?? '');
 export const INTEGRATED_TYPES = [
   { value: 'basic', label: 'Basic plan' },

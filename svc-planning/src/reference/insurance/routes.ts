@@ -4,6 +4,7 @@ import {
   allow,
   badRequest,
   conflict,
+  identity,
   type Knex,
   notFound,
   parse,
@@ -12,11 +13,14 @@ import {
 } from '@kinfolio/service-kit';
 import type { Express } from 'express';
 import { fail } from '../../insurance/kinds';
+import { householdFor } from '../../records/access';
 import { checkCurrency } from '../../records/repository';
 import { readPremiumTable } from './premium-import';
+import { lookupPremium } from './premium-lookup';
 
 const adminOnly = allow('admin');
 const readers = allow('advisor', 'customer');
+const advisorOnly = allow('advisor');
 
 /**
  * Insurance reference data admins keep (issue 15, platform-shell §2.4 Insurance, §7 "Admin"): companies, plans (with
@@ -135,8 +139,9 @@ async function verifyPlan(trx: Knex, body: Partial<R.InsurancePlanBody>, current
     throw badRequest('No such plan category', 'category');
   const planType = body.plan_type ?? current?.plan_type ?? undefined;
   if (body.plan_type !== undefined || body.category !== undefined) {
-    const type = planType ? await trx('insurance_plan_types').where({ id: planType }).first('id', 'category') : null;
-    if (!type) throw badRequest('No such plan type', 'plan_type');
+    // the one list of plan types (packages/contracts/src/plan-types.ts), as the advisor's policy editor offers them
+    const type = R.insurancePlanType(planType);
+    if (!type || type.id !== planType) throw badRequest('No such plan type', 'plan_type');
     if (category && type.category !== category)
       throw badRequest(`This plan type is not in the category '${category}'`, 'plan_type');
   }
@@ -170,6 +175,9 @@ async function verifyPlan(trx: Knex, body: Partial<R.InsurancePlanBody>, current
     if (await q.first('id')) throw badRequest('This company already has a plan with this name', 'name');
   }
 }
+
+/** The plan types with their list position (the advisor's `insurance/plan-types` and the admin's list). */
+export const planTypeRows = () => R.INSURANCE_PLAN_TYPES.map((t, position) => ({ ...t, position }));
 
 const sortRows = <T extends { age: number }>(rows: T[]) => [...rows].sort((a, b) => a.age - b.age);
 
@@ -282,9 +290,8 @@ export function insuranceReferenceRoutes(app: Express, ctx: ServiceContext): voi
     res.json({ message: 'Insurance company deleted' });
   });
 
-  app.get('/api/v1/admin/insurance-plan-types', adminOnly, async (_req, res) => {
-    const rows = await ctx.db('insurance_plan_types').orderBy('position');
-    res.json({ data: rows.map((r) => ({ ...r, investment_linked: Boolean(r.investment_linked) })) });
+  app.get('/api/v1/admin/insurance-plan-types', adminOnly, (_req, res) => {
+    res.json({ data: planTypeRows() });
   });
   app.get('/api/v1/admin/insurance-plans-category', adminOnly, async (_req, res) => {
     res.json({ data: await ctx.db('insurance_plan_categories').orderBy('position').select('id', 'name', 'position') });
@@ -317,6 +324,32 @@ export function insuranceReferenceRoutes(app: Express, ctx: ServiceContext): voi
   });
   app.get('/api/v1/customer/insurance-plans/:id', readers, async (req, res) => {
     res.json({ data: await loadPlan(ctx.db, uuidParam(req, 'id')) });
+  });
+  // the premium of a plan for a member of the advisor's own household (issue 31 item 8): the policy editor fills it
+  app.get('/api/v1/customer/insurance-plans/:id/premium', advisorOnly, async (req, res) => {
+    const id = uuidParam(req, 'id');
+    const q = parse(R.PremiumLookupQuery, req.query);
+    const hh = await householdFor(ctx.db, q.lead_id, identity(), 'read');
+    const member = await ctx
+      .db('members')
+      .where({ id: q.member_id, household_id: hh.id, advisor_id: hh.advisor_id })
+      .first('id', 'data');
+    if (!member) throw notFound('No such member in this household');
+    const data = (typeof member.data === 'string' ? JSON.parse(member.data) : member.data) as Record<string, unknown>;
+    const plan = await loadPlan(ctx.db, id);
+    res.json({
+      data: lookupPremium(
+        plan,
+        {
+          id: member.id,
+          gender: data.gender as string | undefined,
+          age: typeof data.age === 'number' ? data.age : null,
+          date_of_birth: typeof data.date_of_birth === 'string' ? data.date_of_birth : null,
+        },
+        q.frequency,
+        q.policy_date,
+      ),
+    });
   });
   app.post('/api/v1/admin/insurance-plans/create', adminOnly, async (req, res) => {
     const body = parse(R.InsurancePlanBody, req.body);

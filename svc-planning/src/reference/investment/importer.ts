@@ -4,7 +4,7 @@ import type { Knex, ServiceContext } from '@kinfolio/service-kit';
 import Decimal from 'decimal.js';
 import { type FundImportConfig, fundImportConfig } from './config';
 import { checkEntry, entryKey, type FeedEntry, type FeedFund, parseFeed } from './feed';
-import { SAMPLE_FEED_SOURCE, sampleFeedCsv } from './sample-feed';
+import { SAMPLE_FEED_SOURCE, SAMPLE_FUND_COUNT, sampleCode, sampleFeedCsv } from './sample-feed';
 
 interface RunRow {
   id: string;
@@ -43,9 +43,10 @@ export interface BatchCounts {
  * A fund an admin deleted is not brought back (counted unchanged). The feed sets name, currency, price and price
  * date; company, risk level and split only when the feed gives them.
  */
-export async function upsertFunds(trx: Knex, funds: FeedFund[]): Promise<BatchCounts> {
+export async function upsertFunds(trx: Knex, funds: FeedFund[], sample = false): Promise<BatchCounts> {
   const counts = { created: 0, updated: 0, unchanged: 0 };
   if (!funds.length) return counts;
+  await addFundHouses(trx, funds);
   const stored = await trx('investment_funds')
     .whereIn(
       'code',
@@ -62,6 +63,7 @@ export async function upsertFunds(trx: Knex, funds: FeedFund[]): Promise<BatchCo
       'bond',
       'others',
       'price',
+      'sample',
       trx.raw('price_date::text as price_date'),
       'deleted_at',
     );
@@ -84,6 +86,7 @@ export async function upsertFunds(trx: Knex, funds: FeedFund[]): Promise<BatchCo
       others: f.split?.others ?? (s ? dec(s.others, 3) : '100.000'),
       price: f.price,
       price_date: f.price_date,
+      sample,
     };
     if (s) {
       const same =
@@ -96,7 +99,8 @@ export async function upsertFunds(trx: Knex, funds: FeedFund[]): Promise<BatchCo
         dec(s.others, 3) === next.others &&
         s.price !== null &&
         dec(s.price, 6) === next.price &&
-        s.price_date === next.price_date;
+        s.price_date === next.price_date &&
+        Boolean(s.sample) === sample;
       if (same) {
         counts.unchanged++;
         continue;
@@ -124,10 +128,38 @@ export async function upsertFunds(trx: Knex, funds: FeedFund[]): Promise<BatchCo
         'others',
         'price',
         'price_date',
+        'sample',
         'updated_at',
       ]);
   }
   return counts;
+}
+
+/**
+ * The fund houses a batch names join the admin's Investment › Company list (issue 31 item 8), once each: a house
+ * already listed (in any case) is left as it is.
+ */
+async function addFundHouses(trx: Knex, funds: FeedFund[]): Promise<void> {
+  const houses = new Map<string, string>();
+  for (const f of funds)
+    if (f.company && !houses.has(f.company.toLowerCase())) houses.set(f.company.toLowerCase(), f.company);
+  if (!houses.size) return;
+  const listed = new Set(
+    (
+      await trx('investment_companies')
+        .whereRaw('lower(name) = any(?)', [[...houses.keys()]])
+        .pluck('name')
+    ).map((n: string) => n.toLowerCase()),
+  );
+  const rows = [...houses].filter(([key]) => !listed.has(key)).map(([, name]) => ({ id: randomUUID(), name }));
+  if (rows.length) await trx('investment_companies').insert(rows).onConflict().ignore();
+}
+
+/** The funds of the bundled sample feed that the list does not have yet (one query over its codes). */
+export async function newSampleFunds(db: Knex): Promise<number> {
+  const codes = Array.from({ length: SAMPLE_FUND_COUNT }, (_, k) => sampleCode(k + 1));
+  const [row] = await db('investment_funds').whereIn('code', codes).count<{ n: string | number }[]>({ n: '*' });
+  return SAMPLE_FUND_COUNT - Number(row?.n ?? 0);
 }
 
 /**
@@ -157,6 +189,20 @@ export class FundImporter {
   }
   get source(): string {
     return this.cfg.FUND_FEED_URL ?? SAMPLE_FEED_SOURCE;
+  }
+  /** The source is the bundled sample feed (made-up funds, marked as samples). */
+  get sample(): boolean {
+    return this.configured && !this.cfg.FUND_FEED_URL;
+  }
+
+  /** What a start would do, for the admin's confirmation: the source, and for the sample feed how many funds it adds. */
+  async preview(): Promise<IR.FundImportPreview> {
+    return {
+      configured: this.configured,
+      sample: this.sample,
+      source: this.configured ? this.source : null,
+      new_funds: this.sample ? await newSampleFunds(this.ctx.db) : null,
+    };
   }
 
   /** Resumes a run left behind and starts the schedule. */
@@ -245,6 +291,7 @@ export class FundImporter {
       .first('*', this.ctx.db.raw('jsonb_array_length(failures) as failed'));
     return {
       configured: this.configured,
+      sample: this.sample,
       running: row?.state === 'running',
       interval_ms: this.cfg.FUND_IMPORT_INTERVAL_MS,
       run: row ? toRun(row) : null,
@@ -342,7 +389,7 @@ export class FundImporter {
         const done = Math.min(at + size, sorted.length);
         await db.transaction(async (trx) => {
           if (!(await this.renew(trx))) throw new LostLease('the import lease was lost');
-          const c = await upsertFunds(trx, funds);
+          const c = await upsertFunds(trx, funds, run.source === SAMPLE_FEED_SOURCE);
           await trx('fund_import_runs')
             .where({ id: run.id })
             .update({

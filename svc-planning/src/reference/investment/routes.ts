@@ -37,6 +37,7 @@ export function adminFund(f: Record<string, unknown>): IR.AdminFund {
     price: f.price === null || f.price === undefined ? null : Number(f.price),
     price_date: (f.price_date as string | null) ?? null,
     asset_class: { equity: Number(f.equity), bond: Number(f.bond), others: Number(f.others) },
+    sample: Boolean(f.sample),
     updated_at: iso(f.updated_at as Date),
   };
 }
@@ -51,6 +52,7 @@ const FUND_COLUMNS = [
   'equity',
   'bond',
   'others',
+  'sample',
   'updated_at',
 ] as const;
 const fundColumns = (db: Knex) => [...FUND_COLUMNS, db.raw('price_date::text as price_date')];
@@ -262,6 +264,9 @@ export function investmentReferenceRoutes(app: Express, ctx: ServiceContext): vo
       message: started ? IR.FUND_IMPORT_STARTED : IR.FUND_IMPORT_ALREADY_RUNNING,
       data: await importer.status(),
     });
+  });
+  app.get('/api/v1/scrap-all-funds/preview', adminOnly, async (_req, res) => {
+    res.json({ data: await fundImporter(ctx).preview() });
   });
   app.get('/api/v1/scraping-funds-status', adminOnly, async (_req, res) => {
     res.json({ data: await fundImporter(ctx).status() });

@@ -5,8 +5,11 @@
  */
 export const SAMPLE_FUND_COUNT = 5_000;
 export const SAMPLE_FEED_SOURCE = 'bundled sample feed (5,000 funds)';
+/** The sample funds' codes: KF and six digits. */
+export const sampleCode = (i: number) => `KF${String(i).padStart(6, '0')}`;
 
-const HOUSES = [
+/** The sample feed's fund houses (made up; migration 016 recognises funds imported before samples were marked). */
+export const SAMPLE_FUND_HOUSES = [
   'Kinfolio Asset Management',
   'Straits Capital',
   'Merlion Investors',
@@ -15,7 +18,7 @@ const HOUSES = [
   'Borneo Asset Partners',
   'Harbourfront Advisers',
   'Orchard Global Investors',
-];
+] as const;
 const THEMES = [
   ['Global Equity', 'high', 95, 0],
   ['Asia Pacific Bond', 'low', 0, 95],
@@ -45,11 +48,11 @@ export function sampleFeedCsv(count = SAMPLE_FUND_COUNT, priceDate = '2026-01-02
   const next = rng(15);
   const lines = ['code,name,company,currency,price,price_date,risk_level,equity,bond,others'];
   for (let i = 1; i <= count; i++) {
-    const house = HOUSES[Math.floor(next() * HOUSES.length)] as string;
+    const house = SAMPLE_FUND_HOUSES[Math.floor(next() * SAMPLE_FUND_HOUSES.length)] as string;
     const [theme, risk, equity, bond] = THEMES[Math.floor(next() * THEMES.length)] as (typeof THEMES)[number];
     const currency = CURRENCIES[Math.floor(next() * CURRENCIES.length)] as string;
     const price = (0.5 + next() * 99.5).toFixed(4);
-    const code = `KF${String(i).padStart(6, '0')}`;
+    const code = sampleCode(i);
     const name = `${house.split(' ')[0]} ${theme} Fund ${String.fromCharCode(65 + (i % 26))}${i}`;
     lines.push([code, name, house, currency, price, priceDate, risk, equity, bond, 100 - equity - bond].join(','));
   }
