@@ -62,7 +62,43 @@ describe('balance-sheet rules', () => {
     expect(stored.employer_percentage).toBeUndefined();
     expect(stored.employee_percentage).toBe(18);
     // shown today: the empty employer percentage is the table's for the age (17 up to 55)
-    expect(monthlyContributions(p, 40, 2026)).toEqual({ employer: 850, employee: 900, total: 1750 });
+    expect(monthlyContributions(p, 40, 2026)).toMatchObject({ employer: 850, employee: 900, total: 1750 });
+  });
+
+  it('issue 31 (7): the Pension tab\'s contribution is the engine\'s rule: 8,500 a month pays on the 8,000 ceiling, 2,960 a month (not 3,145), employee 1,600 = the projection\'s 19,200 / 12', () => {
+    const M1 = '00000000-0000-4000-8000-000000000001';
+    const p = B.PensionAccount.parse({ member_id: M1, type: 'CPF', currency: 'SGD', monthly_contribution: { salary: 8500 } });
+    // by hand: base min(8,500, 8,000) = 8,000; employer 17% = 1,360; employee 20% = 1,600; total 2,960
+    expect(monthlyContributions(p, 40, 2026)).toEqual({
+      wage: 8500,
+      base: 8000,
+      employer_percentage: 17,
+      employee_percentage: 20,
+      employer: 1360,
+      employee: 1600,
+      total: 2960,
+    });
+    const h = {
+      as_of: '2026-01-01',
+      currency: 'SGD',
+      members: [{ id: M1, relation: 'me' as const, age: 40, retirement_age: 65 }],
+      pensions: [{ ...pensionInput({ ...p, id: 'p1' }), cpf_extra_interest: false }],
+    };
+    const row = project(h).rows.find((r) => r.year === 2026);
+    expect(row?.employee_contribution).toBe(12 * monthlyContributions(p, 40, 2026).employee);
+    // a typed percentage applies on the same ceiling; self-employed: no employer
+    const own = B.PensionAccount.parse({
+      member_id: M1,
+      type: 'CPF',
+      currency: 'SGD',
+      monthly_contribution: { salary: 8500, employee_percentage: 10, self_employed: true },
+    });
+    expect(monthlyContributions(own, 40, 2026)).toMatchObject({ employer: 0, employee: 800, total: 800 });
+    // EPF: the whole wage (no ceiling), employer 12% above RM 5,000: 8,500 × 12% = 1,020, × 11% = 935
+    const epf = B.PensionAccount.parse({ member_id: M1, type: 'EPF', currency: 'RM', monthly_contribution: { salary: 8500 } });
+    expect(monthlyContributions(epf, 40, 2026)).toMatchObject({ base: 8500, employer: 1020, employee: 935, total: 1955 });
+    // without an age only typed percentages apply
+    expect(monthlyContributions(p, null, 2026)).toMatchObject({ employer: 0, employee: 0, total: 0 });
   });
 
   it('a stored CPF account with empty percentages gets the next band when the member crosses it; typed ones stay', () => {
