@@ -65,9 +65,14 @@ describe('balance-sheet rules', () => {
     expect(monthlyContributions(p, 40, 2026)).toMatchObject({ employer: 850, employee: 900, total: 1750 });
   });
 
-  it('issue 31 (7): the Pension tab\'s contribution is the engine\'s rule: 8,500 a month pays on the 8,000 ceiling, 2,960 a month (not 3,145), employee 1,600 = the projection\'s 19,200 / 12', () => {
+  it("issue 31 (7): the Pension tab's contribution is the engine's rule: 8,500 a month pays on the 8,000 ceiling, 2,960 a month (not 3,145), employee 1,600 = the projection's 19,200 / 12", () => {
     const M1 = '00000000-0000-4000-8000-000000000001';
-    const p = B.PensionAccount.parse({ member_id: M1, type: 'CPF', currency: 'SGD', monthly_contribution: { salary: 8500 } });
+    const p = B.PensionAccount.parse({
+      member_id: M1,
+      type: 'CPF',
+      currency: 'SGD',
+      monthly_contribution: { salary: 8500 },
+    });
     // by hand: base min(8,500, 8,000) = 8,000; employer 17% = 1,360; employee 20% = 1,600; total 2,960
     expect(monthlyContributions(p, 40, 2026)).toEqual({
       wage: 8500,
@@ -95,8 +100,18 @@ describe('balance-sheet rules', () => {
     });
     expect(monthlyContributions(own, 40, 2026)).toMatchObject({ employer: 0, employee: 800, total: 800 });
     // EPF: the whole wage (no ceiling), employer 12% above RM 5,000: 8,500 × 12% = 1,020, × 11% = 935
-    const epf = B.PensionAccount.parse({ member_id: M1, type: 'EPF', currency: 'RM', monthly_contribution: { salary: 8500 } });
-    expect(monthlyContributions(epf, 40, 2026)).toMatchObject({ base: 8500, employer: 1020, employee: 935, total: 1955 });
+    const epf = B.PensionAccount.parse({
+      member_id: M1,
+      type: 'EPF',
+      currency: 'RM',
+      monthly_contribution: { salary: 8500 },
+    });
+    expect(monthlyContributions(epf, 40, 2026)).toMatchObject({
+      base: 8500,
+      employer: 1020,
+      employee: 935,
+      total: 1955,
+    });
     // without an age only typed percentages apply
     expect(monthlyContributions(p, null, 2026)).toMatchObject({ employer: 0, employee: 0, total: 0 });
   });

@@ -375,7 +375,7 @@ describe('funds', () => {
     expect(within(table).getByTestId('fund-value').textContent).toBe('SGD 80,000');
   });
 
-  it('issue 31 (7): the pension tab shows the contribution with its employee part (the plan\'s expense) and what the figure is', async () => {
+  it("issue 31 (7): the pension tab shows the contribution with its employee part (the plan's expense) and what the figure is", async () => {
     await renderAt(`${ADV}/funds?activeTab=pension`);
     const table = screen.getByRole('region', { name: 'Pension accounts' });
     expect(within(table).getByTestId('pension-contribution').textContent).toBe('SGD 2,220Employee SGD 1,200');

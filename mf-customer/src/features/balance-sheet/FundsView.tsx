@@ -16,7 +16,7 @@ import { FUND_TABS, type FundTab, fundsQuery, fundTabOf } from './model';
 
 /** The term's one-line definition where the figure appears (terms of the plan, "Contribution"). */
 export const CONTRIBUTION_NOTE =
-  'Contributions a month: employer + employee on the wage up to the scheme\'s wage ceiling of the year (CPF ordinary wage ceiling), at the rates for the member\'s age; the employee part is the plan\'s expense, the same figure as the data table.';
+  "Contributions a month: employer + employee on the wage up to the scheme's wage ceiling of the year (CPF ordinary wage ceiling), at the rates for the member's age; the employee part is the plan's expense, the same figure as the data table.";
 
 const TabList = styled.nav`
   display: flex;
