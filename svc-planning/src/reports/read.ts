@@ -284,6 +284,7 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
         years: rows.map((r) => ({ year: r.year, outstanding: r.liabilities.loans, payments: r.loan_repayments })),
         total_outstanding: p.debt.total_outstanding,
         total_monthly_repayment: p.debt.total_monthly_repayment,
+        total_monthly_running_costs: p.debt.total_monthly_running_costs,
       },
       property: {
         properties,
