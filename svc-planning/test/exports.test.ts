@@ -266,6 +266,24 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     expect(found).not.toBeCloseTo(first.net_worth, 0);
   });
 
+  it('issue 31 (10): a converted figure is the same cent on screen and in the export (one conversion: 3 decimals, then 2)', async () => {
+    const res = await exportFile({ report: 'networth', format: 'xlsx', currency: 'RM' });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    const screen = await call('GET', `customer/${hh.id}/financial-report?currency=RM`, advisor);
+    expect(screen.status).toBe(200);
+    const years = screen.body.data.networth.years as Array<Record<string, number>>;
+    const keys = ['cash', 'investments', 'pensions', 'properties', 'insurance', 'loans', 'total_assets', 'total_liabilities', 'net_worth'];
+    const fromFile = new Map<number, number[]>();
+    (wb.getWorksheet('Net worth') as ExcelJS.Worksheet).eachRow((row) => {
+      const y = row.getCell(1).value;
+      if (typeof y === 'number' && y > 1900) fromFile.set(y, keys.map((_, k) => row.getCell(k + 2).value as number));
+    });
+    expect(fromFile.size).toBe(years.length);
+    for (const y of years) expect([y.year, ...(fromFile.get(y.year) ?? [])]).toEqual([y.year, ...keys.map((k) => y[k])]);
+  });
+
   it('data table xlsx: every year of calculate/data-tables', async () => {
     const res = await exportFile({ report: 'data-table', format: 'xlsx' });
     expect(res.status).toBe(200);

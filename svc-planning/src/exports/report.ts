@@ -1,5 +1,5 @@
 import type { exportsContract, RecordIssue } from '@kinfolio/contracts';
-import { convertExact, round2 } from '@kinfolio/money';
+import { convertAmount, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { debtSummary, wholeBalanceSheet } from '../balance-sheet/read';
 import { listCurrencyRates } from '../data/currency-rate.repository';
@@ -134,9 +134,12 @@ export async function buildReport(input: ReportInput): Promise<Report> {
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const from = String(projection?.household.currency ?? input.scenario?.currency ?? hh.currency).toUpperCase();
   const currency = (input.currency ?? hh.currency).toUpperCase();
-  /** A household-currency amount in the report's currency, in cents (the stored rates; no drift: one conversion). */
+  /**
+   * A household-currency amount in the report's currency, in cents: the report reply's conversion (packages/money
+   * convertAmount: cents, converted to 3 decimals, then 2), so a file and the screen show the same cent.
+   */
   const m = (v: number | null | undefined, source = from): number =>
-    v === null || v === undefined || !Number.isFinite(v) ? 0 : round2(convertExact(v, source, currency, rates));
+    v === null || v === undefined || !Number.isFinite(v) ? 0 : convertAmount(v, source, currency, rates);
   const asOf = input.asOf ?? new Date().toISOString().slice(0, 10);
 
   // records the figures leave out (records/issues.ts) come first, so the file says what it is missing

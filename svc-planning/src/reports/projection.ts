@@ -69,7 +69,13 @@ function debtOf(h: planning.Household): ReturnType<typeof calculateDebt> {
     running += Math.round(one.total_monthly_running_costs * 100);
     loans.push(...one.loans);
   }
-  return { ...base, total_outstanding: outstanding / 100, total_monthly_repayment: monthly / 100, total_monthly_running_costs: running / 100, loans };
+  return {
+    ...base,
+    total_outstanding: outstanding / 100,
+    total_monthly_repayment: monthly / 100,
+    total_monthly_running_costs: running / 100,
+    loans,
+  };
 }
 
 /**

@@ -196,7 +196,10 @@ function useReport(currency: Currency | null) {
   const base = useFetchedReport(null, true);
   const { rates, loading } = useCurrencyRates();
   const want = currency && base.data && currency !== base.data.currency ? currency : null;
-  const local = useMemo(() => (want && base.data && rates ? convertedLocally(base.data, want, rates) : null), [want, base.data, rates]);
+  const local = useMemo(
+    () => (want && base.data && rates ? convertedLocally(base.data, want, rates) : null),
+    [want, base.data, rates],
+  );
   // the service converts when the kept table cannot (none to be had, or this report not convertible here)
   const remote = useFetchedReport(want, want !== null && !local && !(loading && rates === null));
   if (!want) return base;
