@@ -281,7 +281,10 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
       if (typeof y === 'number' && y > 1900) fromFile.set(y, keys.map((_, k) => row.getCell(k + 2).value as number));
     });
     expect(fromFile.size).toBe(years.length);
-    for (const y of years) expect([y.year, ...(fromFile.get(y.year) ?? [])]).toEqual([y.year, ...keys.map((k) => y[k])]);
+    for (const y of years) {
+      const year = y.year as number;
+      expect([year, ...(fromFile.get(year) ?? [])]).toEqual([year, ...keys.map((k) => y[k])]);
+    }
   });
 
   it('data table xlsx: every year of calculate/data-tables', async () => {
