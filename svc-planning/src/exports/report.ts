@@ -355,14 +355,14 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       ...bs.saving_funds.map((f) => {
         const r = f as Record<string, unknown>;
         return [
-          String(r.name ?? ''),
+          fundName(r, 'saving'),
           r.kind === 'savings' ? 'Savings' : 'Cash',
           m(Number(f.view_value), String(r.currency)),
         ];
       }),
       ...bs.portfolio_funds.map((f) => {
         const r = f as Record<string, unknown>;
-        return [String(r.name ?? ''), 'Investments', m(Number(f.view_value), String(r.currency))];
+        return [fundName(r, 'portfolio'), 'Investments', m(Number(f.view_value), String(r.currency))];
       }),
     ] as Cell[][];
     return {
@@ -508,6 +508,18 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
     };
   },
 };
+
+/**
+ * A fund's name as the Funds tab shows it (mf-customer balance-sheet FundsView `rowTitle`): a portfolio's plan name
+ * (portfolios store `plan_name`, not `name`), else its company; a cash account's name, else its bank and cash type;
+ * a savings fund's name, else its bank.
+ */
+export function fundName(r: Record<string, unknown>, family: 'saving' | 'portfolio'): string {
+  const s = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  if (family === 'portfolio') return s(r.plan_name) || s(r.company_name) || 'Portfolio';
+  if (r.kind === 'savings') return s(r.name) || s(r.bank_name) || 'Savings fund';
+  return s(r.name) || [s(r.bank_name), s(r.cash_type)].filter(Boolean).join(' ') || 'Cash';
+}
 
 /** The data table: every yearly row of the engine, every money column. */
 function dataTableSection(p: HouseholdProjection, m: (v: number) => number): Section {
