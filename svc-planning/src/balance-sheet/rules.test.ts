@@ -1,4 +1,5 @@
 import { balanceSheet as B } from '@kinfolio/contracts';
+import fc from 'fast-check';
 import { project } from '../domain/calculations/projection';
 import { pensionInput } from './engine';
 import {
@@ -114,6 +115,38 @@ describe('balance-sheet rules', () => {
     });
     // without an age only typed percentages apply
     expect(monthlyContributions(p, null, 2026)).toMatchObject({ employer: 0, employee: 0, total: 0 });
+  });
+
+  it('issue 31 (7), property: the projection charges twelve of the tab\'s employee contribution in every scheme, age, wage and typed rate', () => {
+    const M1 = '00000000-0000-4000-8000-000000000001';
+    fc.assert(
+      fc.property(
+        fc.constantFrom('CPF' as const, 'EPF' as const, 'Pension' as const),
+        fc.integer({ min: 18, max: 80 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }),
+        (type, age, wageCents, typed) => {
+          const currency = type === 'CPF' ? 'SGD' : type === 'EPF' ? 'RM' : 'SGD';
+          const p = B.PensionAccount.parse({
+            member_id: M1,
+            type,
+            currency,
+            monthly_contribution: { salary: wageCents / 100, ...(typed === undefined ? {} : { employee_percentage: typed }) },
+          });
+          const h = {
+            as_of: '2026-01-01',
+            currency,
+            members: [{ id: M1, relation: 'me' as const, age, retirement_age: 99 }],
+            pensions: [{ ...pensionInput({ ...p, id: 'p1' }), cpf_extra_interest: false }],
+          };
+          const row = project(h).rows.find((r) => r.year === 2026);
+          const tab = monthlyContributions(p, age, 2026);
+          // the tab rounds the month to the cent; the projection charges the unrounded month twelve times
+          expect(Math.abs((row?.employee_contribution ?? 0) - 12 * tab.employee)).toBeLessThanOrEqual(0.06 + 1e-9);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('a stored CPF account with empty percentages gets the next band when the member crosses it; typed ones stay', () => {
