@@ -158,7 +158,11 @@ export interface ContributionFigure {
 export function contributionIn(c: ContributionCase): ContributionFigure {
   nonNegative(c.wage, 'wage');
   finite(c.year, 'year');
+  finite(c.age, 'age');
+  if (c.employer_percent !== undefined) finite(c.employer_percent, 'employer_percent');
+  if (c.employee_percent !== undefined) finite(c.employee_percent, 'employee_percent');
   const f = c.scheme_factor ?? 1;
+  if (!(f > 0) || !Number.isFinite(f)) throw new CalculationInputError('scheme_factor', 'scheme_factor must be a finite number above 0');
   let base = c.wage;
   let er: number;
   let ee: number;
