@@ -49,11 +49,18 @@ test('an advisor adds a customer through Add customer; the customer sets a passw
   await expect(page).toHaveURL(/draft=/);
   await page.getByRole('button', { name: 'Add a family member' }).click();
   await page.getByRole('group', { name: 'Family member 1' }).getByLabel('Name', { exact: false }).fill('Jun');
+  // a child is recorded as a child (issue 31 (9)): the children list, not a member, and no income asked
+  await page.getByRole('button', { name: 'Add a family member' }).click();
+  const child = page.getByRole('group', { name: 'Family member 2' });
+  await child.getByLabel('Name', { exact: false }).fill('Mia');
+  await child.getByLabel('Relation', { exact: false }).selectOption({ label: 'Child' });
+  await child.getByLabel('Age', { exact: false }).fill('8');
   await page.getByRole('button', { name: 'Next' }).click();
   // 3. incomes and expenses
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('Step 3 of 5: Incomes & expenses');
   await page.getByLabel(`${name}: gross income a month`).fill('6000');
   await page.getByLabel('Jun: gross income a month').fill('4000');
+  await expect(page.getByLabel('Mia: gross income a month')).toHaveCount(0);
   await page.getByLabel(/^Food/).fill('900');
   await page.getByRole('button', { name: 'Next' }).click();
   // 4. a dream and a concern from the reference lists
@@ -62,6 +69,12 @@ test('an advisor adds a customer through Add customer; the customer sets a passw
   await page.getByRole('group', { name: 'What concerns you most?' }).getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('Step 5 of 5: Review');
+  // the Review lists the children and the chosen dream and concern
+  const review = (term: string) =>
+    page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(review('Children')).toHaveText('Mia, 8');
+  await expect(review('Dreams')).not.toHaveText('None chosen');
+  await expect(review('Concerns')).not.toHaveText('None chosen');
   await page.getByRole('button', { name: 'Finish' }).click();
 
   // the new lead's Income & Expenses, figures from the server
@@ -75,6 +88,15 @@ test('an advisor adds a customer through Add customer; the customer sets a passw
   // an edit on the Profile tab: the save confirmation with its countdown
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Profile' }).click();
   const profile = page.getByRole('form', { name: 'Household profile' });
+  // the child in the children list and the count; each member's monthly income from their income records
+  await expect(profile.getByLabel('Number of children', { exact: false })).toHaveValue('1');
+  await expect(profile.getByLabel('Child 1 name', { exact: false })).toHaveValue('Mia');
+  const members = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Monthly income' }) });
+  await expect(members.getByRole('row', { name: `${name} Me`, exact: false }).getByTestId('member-income')).toHaveText(
+    'SGD 6,000',
+  );
+  await expect(members.getByRole('row', { name: /^Jun Spouse/ }).getByTestId('member-income')).toHaveText('SGD 4,000');
+  await expect(members.getByRole('row', { name: /^Mia/ })).toHaveCount(0);
   await profile.getByLabel('Phone', { exact: false }).fill('91234567');
   await profile.getByRole('button', { name: 'Save profile' }).click();
   const saved = page.getByRole('dialog', { name: 'Saved Successfully!' });

@@ -331,6 +331,28 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     expect(tx).toMatchObject({ type: 'deposit', transaction_type: 'single', unpaid_at: [] });
   });
 
+  it('issue 31 (7): the Pension tab\'s contribution is the projection\'s: 8,500 a month pays on the 8,000 ceiling (17% + 20% = 2,960, employee 1,600 = the data table\'s 19,200 / 12)', async () => {
+    const lead = await newLead(40);
+    const acc = await created('pension', {
+      lead_id: lead.id,
+      member_id: lead.me,
+      type: 'CPF',
+      currency: 'SGD',
+      monthly_contribution: { salary: 8500 },
+    });
+    const bs = await sheet(lead.id);
+    const row = bs.pensions.find((p) => p.id === acc.id);
+    // by hand: base min(8,500, 8,000) = 8,000; employer 8,000 × 17% = 1,360; employee 8,000 × 20% = 1,600
+    expect(row?.monthly_contributions).toMatchObject({ base: 8000, employer: 1360, employee: 1600, total: 2960 });
+    // the data table of the same household charges the employee part twelve times a (whole) year
+    const dt = await call('POST', 'customer/calculate/data-tables', advisor, { household_id: lead.id });
+    expect(dt.status).toBe(200);
+    const next = (dt.body.data.rows as Array<{ year: number; employee_contribution: number }>).find(
+      (r) => r.year === new Date().getUTCFullYear() + 1,
+    );
+    expect(next?.employee_contribution).toBeCloseTo(12 * 1600, 2);
+  });
+
   it('CPF/EPF contribution percentages left empty are not stored (the engine takes the age table year by year); given ones are kept; the list shows today\'s (CPF 0-55: 17/20)', async () => {
     const lead = await newLead(40);
     const me = await created('pension', {
@@ -372,8 +394,8 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     expect(cleared.body.data.monthly_contribution).toEqual({ self_employed: false });
     // the balance sheet shows the CPF account's balance and the wage × percentages
     const bs = await sheet(lead.id);
-    const row = bs.pensions.find((p) => p.id === me.id) as Data;
-    expect(row.monthly_contributions).toEqual({ employer: 850, employee: 1000, total: 1850 });
+    const row = bs.pensions.find((p) => p.id === me.id) as unknown as Data;
+    expect(row.monthly_contributions).toMatchObject({ employer: 850, employee: 1000, total: 1850 });
     // scheme accounts: EPF accounts on a CPF account are refused, naming the field
     await refused(
       'pension',

@@ -164,7 +164,9 @@ describe.each(testInfras())('svc-planning calculations on %s', (infra) => {
     expect(res.status).toBe(200);
     const data = planning.DebtReply.parse(res.body.data);
     expect(data.loans[0]?.other_monthly_expenses).toBe(500);
-    expect(data.total_monthly_repayment).toBe(1166.67); // 80,000 / 120 months + 500, to the cent
+    // repaid a month: the instalment only, 80,000 / 120 months = 666.67; the running costs apart (issue 31)
+    expect(data.total_monthly_repayment).toBe(666.67);
+    expect(data.total_monthly_running_costs).toBe(500);
     const bad = await t.call('POST', 'customer/calculate/debt', {
       body: { ...h, loans: [{ ...vehicle, other_expenses: { fuel: -5 } }] },
       as: advisor,

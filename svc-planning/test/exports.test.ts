@@ -312,6 +312,42 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     expect(found).not.toBeCloseTo(first.net_worth, 0);
   });
 
+  it('issue 31 (10): a converted figure is the same cent on screen and in the export (one conversion: 3 decimals, then 2)', async () => {
+    const res = await exportFile({ report: 'networth', format: 'xlsx', currency: 'RM' });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    const screen = await call('GET', `customer/${hh.id}/financial-report?currency=RM`, advisor);
+    expect(screen.status).toBe(200);
+    const years = screen.body.data.networth.years as Array<Record<string, number>>;
+    const keys = ['cash', 'investments', 'pensions', 'properties', 'insurance', 'loans', 'total_assets', 'total_liabilities', 'net_worth'];
+    const fromFile = new Map<number, number[]>();
+    (wb.getWorksheet('Net worth') as ExcelJS.Worksheet).eachRow((row) => {
+      const y = row.getCell(1).value;
+      if (typeof y === 'number' && y > 1900) fromFile.set(y, keys.map((_, k) => row.getCell(k + 2).value as number));
+    });
+    expect(fromFile.size).toBe(years.length);
+    for (const y of years) {
+      const year = y.year as number;
+      expect([year, ...(fromFile.get(year) ?? [])]).toEqual([year, ...keys.map((k) => y[k])]);
+    }
+  });
+
+  it('issue 31 (10): the funds export names each portfolio by its plan name, each account as the Funds tab does', async () => {
+    const res = await exportFile({ report: 'funds', format: 'xlsx' });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    const named: Array<[unknown, unknown]> = [];
+    (wb.getWorksheet('Funds') as ExcelJS.Worksheet).eachRow((row) => {
+      const kind = row.getCell(2).value;
+      if (kind === 'Investments' || kind === 'Cash' || kind === 'Savings') named.push([row.getCell(1).value, kind]);
+    });
+    // the portfolio stored plan_name 'Growth'; the cash account bank_name 'DBS' (no name)
+    expect(named).toEqual(expect.arrayContaining([['Growth', 'Investments'], ['DBS', 'Cash']]));
+    expect(named.some(([n]) => n === '' || n === null)).toBe(false);
+  });
+
   it('data table xlsx: every year of calculate/data-tables', async () => {
     const ws = await xlsxSheet('data-table', 'Data table');
     const api = await apiFigures();
@@ -354,6 +390,41 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     const all = charts.map((n) => xml.get(n) ?? '').join('');
     expect(all).toContain(`<c:v>${first.net_worth}</c:v>`);
     expect(slides.some(([, s]) => s.includes('Prepared by Jane Lim, Certified Financial Planner'))).toBe(true);
+  });
+
+  it('issue 31 (10): the data-table slides never split a year across two slides (its label and numbers on one)', async () => {
+    const res = await exportFile({ report: 'data-table', format: 'pptx' });
+    expect(res.status).toBe(200);
+    const xml = await unzip(res.bytes);
+    const slides = [...xml.entries()]
+      .filter(([n]) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
+      .sort(([a], [b]) => Number(a.match(/\d+/)?.[0]) - Number(b.match(/\d+/)?.[0]));
+    /** Each table row of a slide as its cells' texts (PowerPoint splits a cell's text into runs and paragraphs). */
+    const rowsOf = (slide: string) =>
+      [...slide.matchAll(/<a:tr\b[^>]*>(.*?)<\/a:tr>/g)].map((tr) =>
+        [...(tr[1] ?? '').matchAll(/<a:tc\b[^>]*>(.*?)<\/a:tc>/g)].map((tc) =>
+          [...(tc[1] ?? '').matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((x) => x[1]).join(''),
+        ),
+      );
+    const api = await apiFigures();
+    const seen = new Map<string, number>();
+    let tables = 0;
+    for (const [, slide] of slides) {
+      const rows = rowsOf(slide);
+      if (!rows.length) continue;
+      tables += 1;
+      expect(rows[0]?.[0]).toBe('Year'); // the header on every slide
+      for (const cells of rows.slice(1)) {
+        // a whole row: a year and 23 figures, none left for the next slide
+        expect(cells[0]).toMatch(/^\d{4}$/);
+        expect(cells).toHaveLength(24);
+        for (const c of cells.slice(1)) expect(c).toMatch(/^SGD /);
+        seen.set(cells[0] as string, (seen.get(cells[0] as string) ?? 0) + 1);
+      }
+    }
+    expect(tables).toBeGreaterThan(1);
+    expect([...seen.keys()]).toEqual(api.rows.map((r) => String(r.year)));
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
   });
 
   it('docx: a client-ready report with headings and tables, the advisor in the header', async () => {

@@ -90,6 +90,39 @@ describe.each(testInfras())('svc-planning public on-boarding (%s)', (infra) => {
     expect((await t.call('GET', `single-lead/${id}`, { as: testIdentity('advisor') })).status).toBe(404);
   });
 
+  it('issue 31 (9): a child sent as a child is in the children list and the count, not a member; other family is a member with its income', async () => {
+    const advisor = await registeredAdvisor();
+    const b = body(advisor.userId);
+    const res = await submit({
+      ...b,
+      lead: {
+        ...b.lead,
+        children_count: 1,
+        dependencies: ['spouse', 'children'],
+        members: [...b.lead.members, { name: 'Ah Ma', relation: 'all', gender: 'female', age: 70 }],
+        children: [{ name: 'Aiman', age: 8 }],
+      },
+      incomes: [...b.incomes, { member_index: 2, amount: 500 }],
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.data.id as string;
+    const hh = (await t.call('GET', `single-lead/${id}`, { as: advisor })).body.data;
+    expect([hh.children_count, hh.children]).toEqual([1, [{ name: 'Aiman', age: 8 }]]);
+    // members in the spec's order (joint/all first, then me, then spouse)
+    expect(hh.members.map((m: { name: string; relation: string }) => [m.relation, m.name])).toEqual([
+      ['all', 'Ah Ma'],
+      ['me', 'Nur Aisyah'],
+      ['spouse', 'Hafiz'],
+    ]);
+    // each income on the member it was sent for (member_index counts the visitor, then lead.members in order)
+    const flow = (await t.call('GET', `customer/cash-flow/${id}`, { as: advisor })).body.data;
+    expect(flow.members.map((m: { name: string; income: { monthly: number } }) => [m.name, m.income.monthly])).toEqual([
+      ['Ah Ma', 500],
+      ['Nur Aisyah', 7200],
+      ['Hafiz', 5400],
+    ]);
+  });
+
   it('refuses a bad body with 400 naming the field, and creates nothing', async () => {
     const advisor = await registeredAdvisor();
     const cases: Array<[unknown, string]> = [

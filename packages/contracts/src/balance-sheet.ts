@@ -103,6 +103,21 @@ export const MonthlyContribution = z.strictObject({
   bonus_percentage: Percent.optional(),
   self_employed: z.boolean().default(false),
 });
+/**
+ * A pension account's contribution of one month this year, as the Pension tab shows it (terms of the plan,
+ * "Contribution"): employer + employee on the wage up to the scheme's ceiling of the year (`base`), at the rates by
+ * age; the projection charges twelve a year.
+ */
+export const ContributionFigure = z.object({
+  wage: z.number(),
+  base: z.number(),
+  employer_percentage: z.number(),
+  employee_percentage: z.number(),
+  employer: z.number(),
+  employee: z.number(),
+  total: z.number(),
+});
+export type ContributionFigure = z.infer<typeof ContributionFigure>;
 /** spec §9: CPF growth rates oa 2.5, sa_ma 4, ra 5. */
 export const CpfGrowthRates = z.strictObject({
   oa: Rate.default(2.5),
@@ -480,7 +495,7 @@ export const BalanceSheet = z.object({
   currency: z.string(),
   view: Uuid.nullable(),
   saving_funds: z.array(Row),
-  pensions: z.array(Row),
+  pensions: z.array(z.looseObject({ monthly_contributions: ContributionFigure })),
   portfolio_funds: z.array(Row),
   debts: z.array(Row),
   totals: z.object({

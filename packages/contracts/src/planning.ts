@@ -211,7 +211,10 @@ export const DebtReply = z.object({
   currency: z.string(),
   as_of: CalendarDate,
   total_outstanding: N,
+  /** The running loans' instalments a month (repayments only). */
   total_monthly_repayment: N,
+  /** The running loans' other monthly costs (a vehicle's fuel, insurance and road tax, servicing…): not repayments. */
+  total_monthly_running_costs: N,
   loans: z.array(z.object({ id: z.string(), kind: z.string(), type: z.string(), instalment: N, tenure_months: z.number().int(), months_paid: z.number().int(), months_remaining: z.number().int(), outstanding: N, outstanding_in_currency: N, total_interest: N, other_monthly_expenses: N, end_year: z.number().int(), schedule: z.array(ScheduleRow) })),
 });
 export const FinanceReply = z.object({

@@ -214,7 +214,10 @@ export const FinancialReport = z.object({
     loans: z.array(DebtLoan),
     years: z.array(z.object({ year: z.number().int(), outstanding: z.number(), payments: z.number() })),
     total_outstanding: z.number(),
+    /** "Loan instalments a month": the running loans' instalments only. */
     total_monthly_repayment: z.number(),
+    /** "Running costs a month": the loans' other monthly costs (a car's fuel, insurance, servicing), apart. */
+    total_monthly_running_costs: z.number(),
   }),
   property: z.object({
     properties: z.array(PropertyRow),

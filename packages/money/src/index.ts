@@ -59,6 +59,21 @@ export function convert(amount: number, from: string, to: string, rates: Readonl
   return roundTo(convertExact(amount, from, to, rates), CONVERSION_DECIMALS);
 }
 
+/**
+ * The one way an amount is shown in another currency (spec §9 "Conversion rounds to 3 decimals", "Rounding is to 2
+ * decimals"), used by the report's reply and every export so both give the same cent: the amount in cents in its own
+ * currency, converted and rounded to 3 decimals, then rounded to 2. Example: RM 1,000.38 in SGD (0.3016 per RM):
+ * 301.714608 → 301.715 → 301.72. The same currency: the amount in cents.
+ */
+export function convertAmount(
+  amount: number,
+  from: string,
+  to: string,
+  rates: Readonly<Record<string, number>> = SEED_RATES,
+): number {
+  return round2(convert(round2(amount), from, to, rates));
+}
+
 /** Same as {@link convert} without the final rounding (for engines that round only where shown). */
 export function convertExact(amount: number, from: string, to: string, rates: Readonly<Record<string, number>> = SEED_RATES): number {
   const f = normaliseCurrency(from);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   convert,
+  convertAmount,
   convertFixed,
   formatCompact,
   formatNumber,
@@ -106,5 +107,22 @@ describe('display (spec §9: ms-MY, no decimals; up to 4 in one helper; compact 
     expect(pensionSchemeFor('RM')).toBe('EPF');
     expect(pensionSchemeFor('MYR')).toBe('EPF');
     expect(pensionSchemeFor('USD')).toBe('Pension');
+  });
+});
+
+describe('issue 31 (10): one conversion of a shown amount (spec §9: conversion to 3 decimals, amounts to 2)', () => {
+  it('RM 1,000.38 in SGD: 301.714608 → 301.715 → 301.72, whichever screen or file shows it', () => {
+    expect(convertAmount(1000.38, 'RM', 'SGD')).toBe(301.72);
+    expect(convertAmount(1000.38, 'RM', 'SGD')).toBe(round2(convert(1000.38, 'RM', 'SGD')));
+    // the same currency: the amount in cents
+    expect(convertAmount(12.345, 'SGD', 'SGD')).toBe(12.35);
+  });
+  it('property: equals the report reply\'s 3-then-2 rounding of the amount in cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
+        const x = cents / 100;
+        expect(convertAmount(x, 'SGD', 'RM')).toBe(round2(convert(x, 'SGD', 'RM')));
+      }),
+    );
   });
 });

@@ -1,9 +1,9 @@
-import type { balanceSheet as B } from '@kinfolio/contracts';
+import { type balanceSheet as B, isCalendarDate } from '@kinfolio/contracts';
 import { convertExact, round2 } from '@kinfolio/money';
 import { badRequest, type Knex } from '@kinfolio/service-kit';
 import { BALANCE_SHEET_FAMILIES } from '../../migrations/006_balance_sheet';
 import { listCurrencyRates } from '../data/currency-rate.repository';
-import { today as todayDay } from '../domain/calculations/dates';
+import { today as todayDay, ymd } from '../domain/calculations/dates';
 import {
   marketValueAfter,
   myPropertyGainRate,
@@ -71,6 +71,13 @@ function viewerAmong(members: Array<{ id: string; relation: string }>, view: str
   const m = members.find((x) => x.id === view);
   if (!m) throw badRequest('No such member in this household', 'view');
   return { id: m.id, relation: m.relation as NonNullable<Viewer>['relation'] };
+}
+
+type MemberAge = { age?: number | null; date_of_birth?: string | null };
+/** A member's age in the day's year as the projection counts it: the year − the birth year (else the stored age). */
+function ageThisYear(m: MemberAge, day: number): number | null {
+  if (m.date_of_birth && isCalendarDate(m.date_of_birth)) return ymd(day).year - Number(m.date_of_birth.slice(0, 4));
+  return ageOn(m, day);
 }
 
 const children = (rows: Row[], key: string, id: string) => rows.filter((r) => r[key] === id);
@@ -231,16 +238,21 @@ export async function wholeBalanceSheet(db: Knex, hh: HouseholdRow, q: { view?: 
   ]);
   // one read of the members gives both the view's member and every member's age
   const who = viewerAmong(memberRows, q.view);
-  // members' ages today: a pension's empty contribution percentages are the age table's (spec §9)
+  // members' ages this year as the projection counts them (year − birth year): a pension's contribution uses the
+  // rates by that age (terms of the plan, "Contribution")
   const day = todayDay();
+  const year = ymd(day).year;
   const ageOf = new Map<string, number | null>(
     memberRows.map((m: { id: string; data: unknown }) => [
       m.id,
-      ageOn((typeof m.data === 'string' ? JSON.parse(m.data) : m.data) as { age?: number | null }, day),
+      ageThisYear((typeof m.data === 'string' ? JSON.parse(m.data) : m.data) as MemberAge, day),
     ]),
   );
   const rates = Object.fromEntries(rateRows.map((r: { code: string; rate: number }) => [r.code, r.rate]));
   const inHousehold = (amount: number, currency: string) => convertExact(amount, currency, hh.currency, rates);
+  // the CPF ceiling is in SGD and the EPF threshold in RM: their value in the account's currency
+  const schemeFactor = (a: B.PensionAccount) =>
+    a.type === 'Pension' ? 1 : convertExact(1, a.type === 'CPF' ? 'SGD' : 'RM', a.currency, rates);
   const asOf = q.as_of ?? todayIso();
   const t = (name: string) => byTable.get(name) ?? [];
   const totals = { cash: 0, savings: 0, pensions: 0, investments: 0, properties: 0, loans: 0, net_worth: 0 };
@@ -268,7 +280,12 @@ export async function wholeBalanceSheet(db: Knex, hh: HouseholdRow, q: { view?: 
       share,
       balance,
       view_value: round2(balance * share),
-      monthly_contributions: monthlyContributions(account, ageOf.get(String(p.member_id)) ?? null),
+      monthly_contributions: monthlyContributions(
+        account,
+        ageOf.get(String(p.member_id)) ?? null,
+        year,
+        schemeFactor(account),
+      ),
       beneficiaries: children(t('pension_beneficiaries'), 'pension_id', p.id),
       transactions: children(t('pension_transactions'), 'pension_id', p.id),
     };

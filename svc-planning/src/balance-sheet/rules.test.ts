@@ -1,4 +1,5 @@
 import { balanceSheet as B } from '@kinfolio/contracts';
+import fc from 'fast-check';
 import { project } from '../domain/calculations/projection';
 import { pensionInput } from './engine';
 import {
@@ -14,6 +15,18 @@ import {
 } from './rules';
 
 const debt = (extra: Record<string, unknown>) => B.Debt.parse({ currency: 'SGD', ...extra });
+const M1 = '00000000-0000-4000-8000-000000000001';
+/** A pension account of member M1 as stored (the contract's defaults filled in). */
+const pension = (type: B.PensionAccount['type'], currency: string, mc: Record<string, unknown>) =>
+  B.PensionAccount.parse({ member_id: M1, type, currency, monthly_contribution: mc });
+/** The projection's employee contribution in 2026 of M1 aged `age` (still working) with account `p` alone. */
+const projectedEmployee2026 = (p: B.PensionAccount, age: number): number | undefined =>
+  project({
+    as_of: '2026-01-01',
+    currency: p.currency,
+    members: [{ id: M1, relation: 'me' as const, age, retirement_age: 99 }],
+    pensions: [{ ...pensionInput({ ...p, id: 'p1' }), cpf_extra_interest: false }],
+  }).rows.find((r) => r.year === 2026)?.employee_contribution;
 
 describe('balance-sheet rules', () => {
   it('owner and beneficiary records of one parent total at most 100', () => {
@@ -62,7 +75,56 @@ describe('balance-sheet rules', () => {
     expect(stored.employer_percentage).toBeUndefined();
     expect(stored.employee_percentage).toBe(18);
     // shown today: the empty employer percentage is the table's for the age (17 up to 55)
-    expect(monthlyContributions(p, 40, 2026)).toEqual({ employer: 850, employee: 900, total: 1750 });
+    expect(monthlyContributions(p, 40, 2026)).toMatchObject({ employer: 850, employee: 900, total: 1750 });
+  });
+
+  it("issue 31 (7): the Pension tab's contribution is the engine's rule: 8,500 a month pays on the 8,000 ceiling, 2,960 a month (not 3,145), employee 1,600 = the projection's 19,200 / 12", () => {
+    const p = pension('CPF', 'SGD', { salary: 8500 });
+    // by hand: base min(8,500, 8,000) = 8,000; employer 17% = 1,360; employee 20% = 1,600; total 2,960
+    expect(monthlyContributions(p, 40, 2026)).toEqual({
+      wage: 8500,
+      base: 8000,
+      employer_percentage: 17,
+      employee_percentage: 20,
+      employer: 1360,
+      employee: 1600,
+      total: 2960,
+    });
+    expect(projectedEmployee2026(p, 40)).toBe(19_200);
+    // a typed percentage applies on the same ceiling; self-employed: no employer
+    const own = pension('CPF', 'SGD', { salary: 8500, employee_percentage: 10, self_employed: true });
+    expect(monthlyContributions(own, 40, 2026)).toMatchObject({ employer: 0, employee: 800, total: 800 });
+    // EPF: the whole wage (no ceiling), employer 12% above RM 5,000: 8,500 × 12% = 1,020, × 11% = 935
+    const epf = pension('EPF', 'RM', { salary: 8500 });
+    expect(monthlyContributions(epf, 40, 2026)).toMatchObject({
+      base: 8500,
+      employer: 1020,
+      employee: 935,
+      total: 1955,
+    });
+    // without an age only typed percentages apply
+    expect(monthlyContributions(p, null, 2026)).toMatchObject({ employer: 0, employee: 0, total: 0 });
+  });
+
+  it("issue 31 (7), property: the projection charges twelve of the tab's employee contribution in every scheme, age, wage and typed rate", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('CPF' as const, 'EPF' as const, 'Pension' as const),
+        fc.integer({ min: 18, max: 80 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }),
+        (type, age, wageCents, typed) => {
+          const p = pension(type, type === 'EPF' ? 'RM' : 'SGD', {
+            salary: wageCents / 100,
+            ...(typed === undefined ? {} : { employee_percentage: typed }),
+          });
+          // the tab rounds the month to the cent; the projection charges the unrounded month twelve times
+          const tab = monthlyContributions(p, age, 2026);
+          expect(Math.abs((projectedEmployee2026(p, age) ?? 0) - 12 * tab.employee)).toBeLessThanOrEqual(0.06 + 1e-9);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('a stored CPF account with empty percentages gets the next band when the member crosses it; typed ones stay', () => {

@@ -5,7 +5,7 @@ import { PAYMENTS_PER_YEAR } from '../domain/calculations/frequency';
 import { calculateDebt } from '../domain/calculations/index';
 import { viewValue } from '../domain/calculations/ownership';
 import { premiumSchedule } from '../domain/calculations/premiums';
-import { contributionRates, contributionTable } from '../domain/calculations/provident';
+import { contributionIn, contributionRates, contributionTable } from '../domain/calculations/provident';
 import type { LoanInput } from '../domain/calculations/types';
 import type { Issue } from '../insurance/rules';
 
@@ -130,19 +130,43 @@ export function pensionBalance(p: B.PensionAccount): number {
 }
 
 /**
- * The monthly contributions of a pension account: amounts given, else the wage × the percentages (empty ones the age
- * table's for the member's `age` in `year` when given, see `contributionPercentagesIn`; without an age, 0).
+ * The monthly contribution of a pension account in `year` (terms of the plan, "Contribution"): the engine's rule
+ * (provident.ts `contributionIn`), employer + employee on the wage up to the scheme's ceiling of the year, at the
+ * rates by the member's age that year (year − birth year, as the projection counts it), typed percentages kept; a
+ * self-employed member has no employer. The projection charges twelve of these a year, so the Pension tab and the
+ * data table show one figure. Amounts typed instead of percentages are not used by the plan (decisions/plan-facts.md).
+ * Without an age, only typed percentages apply. `schemeFactor`: 1 SGD (CPF) or 1 RM (EPF) in the account's currency.
  */
 export function monthlyContributions(
-  p: B.PensionAccount,
+  p: Pick<B.PensionAccount, 'type' | 'monthly_contribution'>,
   age: number | null = null,
   year: number = ymd(todayDay()).year,
-): { employer: number; employee: number; total: number } {
-  const mc = contributionPercentagesIn(p, age, year);
+  schemeFactor = 1,
+): B.ContributionFigure {
+  const mc = p.monthly_contribution;
+  const employer_percent = mc.employer_percentage ?? (mc.self_employed ? 0 : undefined);
+  const employee_percent = mc.employee_percentage;
   const c2 = (x: number) => Math.round(x * 100) / 100;
-  const employer = mc.employer_amount ?? c2(((mc.salary ?? 0) * (mc.employer_percentage ?? 0)) / 100);
-  const employee = mc.employee_amount ?? c2(((mc.salary ?? 0) * (mc.employee_percentage ?? 0)) / 100);
-  return { employer, employee, total: c2(employer + employee) };
+  const f = contributionIn({
+    scheme: p.type,
+    wage: mc.salary ?? 0,
+    age: age ?? 0,
+    year,
+    employer_percent: age === null ? (employer_percent ?? 0) : employer_percent,
+    employee_percent: age === null ? (employee_percent ?? 0) : employee_percent,
+    scheme_factor: schemeFactor,
+  });
+  const employer = c2(f.employer);
+  const employee = c2(f.employee);
+  return {
+    wage: mc.salary ?? 0,
+    base: c2(f.base),
+    employer_percentage: f.employer_percent,
+    employee_percentage: f.employee_percent,
+    employer,
+    employee,
+    total: c2(employer + employee),
+  };
 }
 
 export const isLoan = (d: Pick<B.Debt, 'type'>) => d.type !== 'property';

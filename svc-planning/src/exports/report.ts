@@ -1,5 +1,5 @@
 import type { exportsContract, RecordIssue } from '@kinfolio/contracts';
-import { convertExact, round2 } from '@kinfolio/money';
+import { convertAmount, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { debtSummary, wholeBalanceSheet } from '../balance-sheet/read';
 import { listCurrencyRates } from '../data/currency-rate.repository';
@@ -134,9 +134,12 @@ export async function buildReport(input: ReportInput): Promise<Report> {
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const from = String(projection?.household.currency ?? input.scenario?.currency ?? hh.currency).toUpperCase();
   const currency = (input.currency ?? hh.currency).toUpperCase();
-  /** A household-currency amount in the report's currency, in cents (the stored rates; no drift: one conversion). */
+  /**
+   * A household-currency amount in the report's currency, in cents: the report reply's conversion (packages/money
+   * convertAmount: cents, converted to 3 decimals, then 2), so a file and the screen show the same cent.
+   */
   const m = (v: number | null | undefined, source = from): number =>
-    v === null || v === undefined || !Number.isFinite(v) ? 0 : round2(convertExact(v, source, currency, rates));
+    v === null || v === undefined || !Number.isFinite(v) ? 0 : convertAmount(v, source, currency, rates);
   const asOf = input.asOf ?? new Date().toISOString().slice(0, 10);
 
   // records the figures leave out (records/issues.ts) come first, so the file says what it is missing
@@ -406,14 +409,14 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       ...bs.saving_funds.map((f) => {
         const r = f as Record<string, unknown>;
         return [
-          String(r.name ?? ''),
+          fundName(r, 'saving'),
           r.kind === 'savings' ? 'Savings' : 'Cash',
           m(Number(f.view_value), String(r.currency)),
         ];
       }),
       ...bs.portfolio_funds.map((f) => {
         const r = f as Record<string, unknown>;
-        return [String(r.name ?? ''), 'Investments', m(Number(f.view_value), String(r.currency))];
+        return [fundName(r, 'portfolio'), 'Investments', m(Number(f.view_value), String(r.currency))];
       }),
     ] as Cell[][];
     return {
@@ -571,6 +574,18 @@ const FREQUENCY_TEXT: Record<string, string> = {
 
 /** Where a coverage row's target comes from (insurance/coverage.ts): short, to fit a table's column. */
 const TARGET_FROM: Record<string, string | null> = { advisor: 'Advisor', threshold: 'Threshold', none: null };
+
+/**
+ * A fund's name as the Funds tab shows it (mf-customer balance-sheet FundsView `rowTitle`): a portfolio's plan name
+ * (portfolios store `plan_name`, not `name`), else its company; a cash account's name, else its bank and cash type;
+ * a savings fund's name, else its bank.
+ */
+export function fundName(r: Record<string, unknown>, family: 'saving' | 'portfolio'): string {
+  const s = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  if (family === 'portfolio') return s(r.plan_name) || s(r.company_name) || 'Portfolio';
+  if (r.kind === 'savings') return s(r.name) || s(r.bank_name) || 'Savings fund';
+  return s(r.name) || [s(r.bank_name), s(r.cash_type)].filter(Boolean).join(' ') || 'Cash';
+}
 
 /** The data table: every yearly row of the engine, every money column. */
 function dataTableSection(p: HouseholdProjection, m: (v: number) => number): Section {

@@ -54,6 +54,7 @@ function debtOf(h: planning.Household): ReturnType<typeof calculateDebt> {
   const base = calculateDebt({ ...frame, loans: [] } as unknown as In);
   let outstanding = 0;
   let monthly = 0;
+  let running = 0;
   const loans: ReturnType<typeof calculateDebt>['loans'] = [];
   for (const loan of h.loans ?? []) {
     const key = JSON.stringify([base.as_of, base.currency, h.rates ?? null, loan]);
@@ -65,9 +66,16 @@ function debtOf(h: planning.Household): ReturnType<typeof calculateDebt> {
     }
     outstanding += Math.round(one.total_outstanding * 100);
     monthly += Math.round(one.total_monthly_repayment * 100);
+    running += Math.round(one.total_monthly_running_costs * 100);
     loans.push(...one.loans);
   }
-  return { ...base, total_outstanding: outstanding / 100, total_monthly_repayment: monthly / 100, loans };
+  return {
+    ...base,
+    total_outstanding: outstanding / 100,
+    total_monthly_repayment: monthly / 100,
+    total_monthly_running_costs: running / 100,
+    loans,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type balanceSheet as B, reports as R } from '@kinfolio/contracts';
-import { convert, convertExact, normaliseCurrency, round2 } from '@kinfolio/money';
+import { convert, convertAmount, convertExact, normaliseCurrency, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { debtFigures } from '../balance-sheet/read';
 import { isProperty, pensionBalance, todayIso } from '../balance-sheet/rules';
@@ -282,6 +282,7 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
         years: rows.map((r) => ({ year: r.year, outstanding: r.liabilities.loans, payments: r.loan_repayments })),
         total_outstanding: p.debt.total_outstanding,
         total_monthly_repayment: p.debt.total_monthly_repayment,
+        total_monthly_running_costs: p.debt.total_monthly_running_costs,
       },
       property: {
         properties,
@@ -310,7 +311,8 @@ export async function financialReport(
   let out = base.shown.get(to);
   if (!out) {
     const rate = convert(1, from, to, base.rates);
-    const f = (x: number) => round2(convert(x, from, to, base.rates));
+    // the one conversion of a shown amount, the exports' too (packages/money convertAmount)
+    const f = (x: number) => convertAmount(x, from, to, base.rates);
     out =
       from === to
         ? { ...base.report, currency: to, rate }

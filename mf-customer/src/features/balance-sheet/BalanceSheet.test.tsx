@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
+import { CONTRIBUTION_NOTE } from './FundsView';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
 const ME = '00000000-0000-4000-8000-0000000000d1';
@@ -387,6 +388,13 @@ describe('funds', () => {
     expect(within(table).getByText('OA SGD 50,000, SA SGD 20,000, MA SGD 10,000')).toBeInstanceOf(Element);
     expect(within(table).getByText('SGD 2,220')).toBeInstanceOf(Element);
     expect(within(table).getByTestId('fund-value').textContent).toBe('SGD 80,000');
+  });
+
+  it("issue 31 (7): the pension tab shows the contribution with its employee part (the plan's expense) and what the figure is", async () => {
+    await renderAt(`${ADV}/funds?activeTab=pension`);
+    const table = screen.getByRole('region', { name: 'Pension accounts' });
+    expect(within(table).getByTestId('pension-contribution').textContent).toBe('SGD 2,220Employee SGD 1,200');
+    expect(screen.getByText(/wage up to the scheme's wage ceiling of the year/).textContent).toBe(CONTRIBUTION_NOTE);
   });
 
   it('shows portfolios with their holdings; add_fund adds the step parameter for investment', async () => {

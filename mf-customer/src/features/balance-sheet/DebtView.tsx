@@ -93,7 +93,7 @@ function LoanCard({
         <Fact label="Total interest">{money(cur, l.total_interest)}</Fact>
         <Fact label="Repaid in">{String(l.end_year)}</Fact>
         {l.other_monthly_expenses > 0 ? (
-          <Fact label="Other costs a month">{money(cur, l.other_monthly_expenses)}</Fact>
+          <Fact label="Running costs a month (not a repayment)">{money(cur, l.other_monthly_expenses)}</Fact>
         ) : null}
         {scaled ? (
           <>

@@ -14,6 +14,10 @@ import { AmountBars, money, shareText, ViewAsSelect } from './charts';
 import { type SheetRow, useSectionLinks } from './data';
 import { FUND_TABS, type FundTab, fundsQuery, fundTabOf } from './model';
 
+/** The term's one-line definition where the figure appears (terms of the plan, "Contribution"). */
+export const CONTRIBUTION_NOTE =
+  "Contributions a month: employer + employee on the wage up to the scheme's wage ceiling of the year (CPF ordinary wage ceiling), at the rates for the member's age; the employee part is the plan's expense, the same figure as the data table.";
+
 const TabList = styled.nav`
   display: flex;
   flex-wrap: wrap;
@@ -235,13 +239,19 @@ function TabBody({
           const title = rowTitle(tab, r, household);
           const cur = String(r.currency ?? '');
           const capital = (r.more_info as Record<string, unknown> | undefined)?.capital_invested;
-          const contrib = r.monthly_contributions as { total?: number } | undefined;
+          const contrib = r.monthly_contributions as { total?: number; employee?: number } | undefined;
           const cells = (
             <>
               <th scope="row">{title}</th>
               {tab.editor === 'cash' ? <td>{str(r.account_number) || 'NA'}</td> : null}
               {tab.editor === 'pension' ? <td>{pensionAccounts(r)}</td> : null}
-              {tab.editor === 'pension' ? <td>{money(cur, num(contrib?.total))}</td> : null}
+              {tab.editor === 'pension' ? (
+                <td data-testid="pension-contribution">
+                  <span>{money(cur, num(contrib?.total))}</span>
+                  <br />
+                  <small>Employee {money(cur, num(contrib?.employee))}</small>
+                </td>
+              ) : null}
               {tab.editor === 'savings' || tab.editor === 'portfolio' ? (
                 <td>{typeof capital === 'number' ? money(cur, capital) : 'NA'}</td>
               ) : null}
@@ -315,6 +325,9 @@ function TabBody({
             />
           ) : null}
           {table}
+          {tab.editor === 'pension' ? (
+            <p style={{ color: theme.colors.muted, fontSize: '0.9rem' }}>{CONTRIBUTION_NOTE}</p>
+          ) : null}
         </>
       )}
       {tab.editor === 'portfolio'

@@ -14,7 +14,12 @@ export function formatAmount(value: number): string {
 export const CURRENCIES = ['SGD', 'RM', 'USD', 'AUD', 'INR', 'GBP', 'EUR', 'RMB', 'CNH'] as const;
 export const currencyOptions = CURRENCIES.map((c) => ({ value: c, label: c }));
 
-export const RELATION_LABELS: Record<string, string> = { me: 'Me', spouse: 'Spouse', joint: 'Joint', all: 'Family' };
+export const RELATION_LABELS: Record<string, string> = {
+  me: 'Me',
+  spouse: 'Spouse',
+  joint: 'Joint',
+  all: 'Other family',
+};
 export const cap = (s: string) => (s ? s[0]?.toUpperCase() + s.slice(1) : s);
 
 /** A form's numeric text as a number, or undefined when empty. */

@@ -10,6 +10,7 @@ const ME_ID = '00000000-0000-4000-8000-0000000000d1';
 const SP_ID = '00000000-0000-4000-8000-0000000000d2';
 const { calls } = stub;
 let patchReply: () => Promise<unknown> = () => Promise.resolve({});
+let cashFlowReply: unknown = null;
 stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 
 const member = (id: string, relation: string, name: string, extra: Record<string, unknown> = {}) => ({
@@ -61,8 +62,10 @@ const household = () => ({
 /** The API as these tests need it (every call is recorded in `calls`). */
 function serve(c: StubCall): unknown {
   const { path } = c;
-  if (c.method === 'GET')
+  if (c.method === 'GET') {
+    if (path.startsWith('customer/cash-flow/') && cashFlowReply) return cashFlowReply;
     return path.startsWith('single-lead/') ? Promise.resolve(household()) : Promise.reject(new Error('unexpected'));
+  }
   if (c.method === 'POST') return {};
   if (c.method === 'PATCH') return patchReply();
   if (c.method === 'DELETE') return { message: 'Removed' };
@@ -96,6 +99,7 @@ const flush = () =>
 beforeEach(() => {
   calls.length = 0;
   patchReply = () => Promise.resolve({});
+  cashFlowReply = null;
   stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 });
 
@@ -210,5 +214,38 @@ describe('Profile tab', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Save|Add|Edit|Remove/ })).toBeNull();
     expect(within(screen.getByRole('table')).getByText('Mei Lin').tagName).toBe('TD');
+  });
+  it("issue 31 (9): the members table shows each member's monthly income from their income records; the children count and list agree", async () => {
+    const flow = (monthly: number) => ({ monthly, annual: monthly * 12 });
+    const row = (member_id: string, name: string, relation: string, income: number) => ({
+      member_id,
+      name,
+      relation,
+      income: flow(income),
+      expenses: flow(0),
+      living_expenses: flow(0),
+      savings: flow(0),
+      net: flow(income),
+    });
+    // the me member has no income typed on the member here: only records
+    cashFlowReply = {
+      household_id: HH,
+      currency: 'SGD',
+      members: [row(ME_ID, 'Alex Tan', 'me', 8500), row(SP_ID, 'Mei Lin', 'spouse', 7000)],
+      household: { expenses: flow(0), living_expenses: flow(0) },
+      incomes_by_kind: {},
+      expenses_by_category: {},
+      totals: { income: flow(15500), expenses: flow(0), living_expenses: flow(0), savings: flow(0), net: flow(15500) },
+    };
+    stub.user = { id: 'u9', type: 'customer', name: 'Alex Tan', gender: 'male', profile_image: null };
+    await renderAt('/customer/dashboard/profile');
+    await flush();
+    expect(calls.map((c) => c.path)).toContain(`customer/cash-flow/${HH}`);
+    const incomes = within(screen.getByRole('table')).getAllByTestId('member-income');
+    expect(incomes.map((c) => c.textContent)).toEqual(['SGD 8,500', 'SGD 7,000']);
+    // one child counted and none listed by name: the two facts say the same
+    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Number of children')).toBe('1');
+    expect(fact('Children')).toBe('1 not yet listed by name');
   });
 });

@@ -21,7 +21,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useDashboard } from '../dashboard/Frame';
 import { SharedDocuments } from '../exports/SharedDocuments';
-import { type Household, householdApi, type Member } from '../household/api';
+import { type CashFlowSummary, type Household, householdApi, type Member } from '../household/api';
 import { useHousehold } from '../household/context';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
@@ -136,6 +136,16 @@ export function childrenErrors(children: ChildForm[]): Record<string, string> {
 }
 const childLabel = (c: { name?: string; age?: number; date_of_birth?: string }, i: number) =>
   `${c.name || `Child ${i + 1}`} (${c.date_of_birth ? `born ${c.date_of_birth}` : `age ${c.age}`})`;
+/** The number of children: the count typed, at least the children listed (the two never read against each other). */
+export const childrenCount = (h: Pick<Household, 'children_count' | 'children'>) =>
+  Math.max(h.children_count, h.children?.length ?? 0);
+/** The children listed, and how many of the count are not listed by name yet. */
+export function childrenText(h: Pick<Household, 'children_count' | 'children'>): string {
+  const listed = (h.children ?? []).map(childLabel);
+  const unnamed = childrenCount(h) - listed.length;
+  if (unnamed > 0) listed.push(`${unnamed} not yet listed by name`);
+  return listed.join(', ') || 'None';
+}
 const profileForm = (h: Household): ProfileForm => ({
   name: h.name,
   email: h.email ?? '',
@@ -218,9 +228,9 @@ function ProfileCard({ household }: { household: Household }) {
           <dt>Dependants</dt>
           <dd>{household.dependencies.map(cap).join(', ') || 'None'}</dd>
           <dt>Number of children</dt>
-          <dd>{household.children_count}</dd>
+          <dd>{childrenCount(household)}</dd>
           <dt>Children</dt>
-          <dd>{(household.children ?? []).map(childLabel).join(', ') || 'None listed'}</dd>
+          <dd>{childrenText(household)}</dd>
           <dt>Citizenship</dt>
           <dd>{CITIZENSHIP.find((c) => c.value === household.citizenship)?.label ?? household.citizenship}</dd>
           <dt>Currency</dt>
@@ -461,8 +471,33 @@ function MemberDialog({
   );
 }
 
+/**
+ * Each member's monthly income as the plan has it: the sum of their income records a month, in the household
+ * currency (the cash-flow summary). A member with no income record shows the income typed on the member, else "—".
+ */
+function useMonthlyIncomes(householdId: string, version: number) {
+  const [summary, setSummary] = useState<CashFlowSummary | null | 'loading'>('loading');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setSummary('loading');
+    householdApi.cashFlow(householdId, ctrl.signal).then(
+      (s) => !ctrl.signal.aborted && setSummary(s),
+      () => !ctrl.signal.aborted && setSummary(null),
+    );
+    return () => ctrl.abort();
+  }, [householdId, version]);
+  return summary;
+}
+export function monthlyIncomeText(m: Member, summary: CashFlowSummary | null): string {
+  const fromRecords = summary?.members.find((x) => x.member_id === m.id)?.income.monthly ?? 0;
+  if (summary && fromRecords > 0) return `${summary.currency} ${formatAmount(fromRecords)}`;
+  return m.income?.amount !== undefined ? `${m.income.currency} ${formatAmount(m.income.amount)}` : '—';
+}
+
 function MembersCard({ household }: { household: Household }) {
-  const { readOnly, reload } = useHousehold();
+  const { readOnly, reload, version } = useHousehold();
+  const incomes = useMonthlyIncomes(household.id, version);
   const [editing, setEditing] = useState<Member | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const saved = useSaved();
@@ -497,8 +532,12 @@ function MembersCard({ household }: { household: Household }) {
                 <td>{RELATION_LABELS[m.relation] ?? m.relation}</td>
                 <td>{cap(m.gender)}</td>
                 <td>{m.age ?? '—'}</td>
-                <td>
-                  {m.income?.amount !== undefined ? `${m.income.currency} ${formatAmount(m.income.amount)}` : '—'}
+                <td data-testid="member-income">
+                  {incomes === 'loading' ? (
+                    <Skeleton rows={1} label={`Loading the income of ${m.name || 'the member'}`} />
+                  ) : (
+                    monthlyIncomeText(m, incomes)
+                  )}
                 </td>
                 {readOnly ? null : (
                   <td>

@@ -145,6 +145,7 @@ function reportIn(currency: string, k: number) {
       years: [{ year: 2026, outstanding: m(240000), payments: m(10886.28) }],
       total_outstanding: m(240000),
       total_monthly_repayment: m(907.19),
+      total_monthly_running_costs: m(480),
     },
     property: {
       properties: [
@@ -477,6 +478,14 @@ describe('financial report', () => {
     // the other tabs have no checks
     await open('funds');
     expect(screen.queryByRole('region', { name: checks })).toBeNull();
+  });
+
+  it("issue 31 (10): the debt tab's repaid a month is the loans' instalments; running costs are shown apart", async () => {
+    const debt = await open('debt');
+    expect(screen.getByTestId('debt-instalments').textContent).toBe('SGD 907');
+    expect(screen.getByTestId('debt-running-costs').textContent).toBe('SGD 480');
+    expect(screen.getByText(/Loan instalments a month/).textContent).toContain('running costs a month, not repayments');
+    debt.unmount();
   });
 
   it('fetches again when the household changes (live refresh)', async () => {

@@ -467,8 +467,15 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          Outstanding today <strong>{money(c, r.debt.total_outstanding)}</strong>, repaid{' '}
-          {money(c, r.debt.total_monthly_repayment)} a month.
+          Outstanding today <strong>{money(c, r.debt.total_outstanding)}</strong>. Loan instalments a month{' '}
+          <strong data-testid="debt-instalments">{money(c, r.debt.total_monthly_repayment)}</strong>
+          {r.debt.total_monthly_running_costs > 0 ? (
+            <>
+              ; running costs a month, not repayments (a vehicle's fuel, insurance and road tax, servicing){' '}
+              <strong data-testid="debt-running-costs">{money(c, r.debt.total_monthly_running_costs)}</strong>
+            </>
+          ) : null}
+          .
         </p>
         <Chart
           {...common}

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
+import { workingMembers } from './ScenarioPage';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
 const ME_ID = '00000000-0000-4000-8000-0000000000d1';
@@ -272,5 +273,45 @@ describe('Scenario modelling tab', () => {
       },
       expense_change_percent: { [EXP]: -10 },
     });
+  });
+});
+
+describe('issue 31 (9): who is asked for a retirement age', () => {
+  const m = (id: string, relation: string, age?: number) => ({ id, relation, ...(age === undefined ? {} : { age }) });
+  it('me and spouse, and other family with an income, never a member below working age', () => {
+    const list = [
+      m('me', 'me', 42),
+      m('sp', 'spouse', 40),
+      m('kid', 'all', 8),
+      m('ma', 'all', 70),
+      m('aunt', 'all', 50),
+    ];
+    expect(workingMembers(list, [{ member_id: 'ma' }, { member_id: 'kid' }]).map((x) => x.id)).toEqual([
+      'me',
+      'sp',
+      'ma',
+    ]);
+  });
+
+  it('the scenario screen does not ask an 8-year-old', async () => {
+    const kept = household.members;
+    household.members = [
+      ...kept,
+      {
+        id: '00000000-0000-4000-8000-0000000000d3',
+        household_id: HH,
+        name: 'Kai Tan',
+        gender: 'male',
+        relation: 'all',
+        age: 8,
+      } as unknown as (typeof kept)[number],
+    ];
+    try {
+      await renderAt(ADVISOR);
+      expect(screen.getByLabelText('Retirement age of Alex Tan')).toBeInstanceOf(HTMLInputElement);
+      expect(screen.queryByLabelText('Retirement age of Kai Tan')).toBeNull();
+    } finally {
+      household.members = kept;
+    }
   });
 });

@@ -200,6 +200,33 @@ function assetsOf(b: BalanceSheetData | null): Asset[] {
  * household). Monte Carlo gives the probability of success and a percentile fan chart (graph or table). The
  * advisor edits; the customer reads the stored inputs and the result (docs/decisions/scenarios.md).
  */
+/** Below this age a member does not work, so has no retirement age to ask (decisions/plan-facts.md). */
+export const WORKING_AGE = 16;
+type AgedMember = { id: string; relation: string; age?: number | null; date_of_birth?: string | null };
+const ageNow = (m: AgedMember): number | null => {
+  if (m.age !== undefined && m.age !== null) return m.age;
+  if (!m.date_of_birth) return null;
+  const b = new Date(`${m.date_of_birth}T00:00:00Z`);
+  const now = new Date();
+  const before =
+    now.getUTCMonth() < b.getUTCMonth() || (now.getUTCMonth() === b.getUTCMonth() && now.getUTCDate() < b.getUTCDate());
+  return now.getUTCFullYear() - b.getUTCFullYear() - (before ? 1 : 0);
+};
+/**
+ * The members a scenario asks for a retirement age: the household's adults who work (me and spouse, and another
+ * member with an income recorded), never one below working age.
+ */
+export function workingMembers<M extends AgedMember>(
+  members: readonly M[],
+  incomes: ReadonlyArray<{ member_id: string }>,
+): M[] {
+  return members.filter((m) => {
+    const age = ageNow(m);
+    if (age !== null && age < WORKING_AGE) return false;
+    return m.relation === 'me' || m.relation === 'spouse' || incomes.some((i) => i.member_id === m.id);
+  });
+}
+
 export default function ScenarioPage() {
   const { household, readOnly, version } = useHousehold();
   const hid = household?.id ?? null;
@@ -226,6 +253,8 @@ export default function ScenarioPage() {
   const appliedSettings = useRef<{ hid: string; at: string | null } | null>(null);
 
   const members = useMemo(() => (household?.members ?? []).filter((m) => m.relation !== 'joint'), [household]);
+  // only members who work are asked for a retirement age (issue 31 (9): not a child)
+  const retiring = useMemo(() => workingMembers(members, incomes), [members, incomes]);
   const memberName = useCallback(
     (mid: string) => {
       const m = household?.members.find((x) => x.id === mid);
@@ -459,7 +488,8 @@ export default function ScenarioPage() {
         <Form onSubmit={submit} aria-label="Scenario">
           <fieldset disabled={readOnly}>
             <legend>Retirement</legend>
-            {members.map((m) => (
+            {retiring.length === 0 ? <p>No member of working age.</p> : null}
+            {retiring.map((m) => (
               <label key={m.id}>
                 Retirement age of {memberName(m.id)}
                 <input

@@ -183,4 +183,82 @@ describe('on-boarding fact-find', () => {
     ]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thank you');
   });
+  it('issue 31 (9): a child stays a child (the children list, not a member), other family is a member, the Review lists the dreams and concerns', async () => {
+    await renderAt(`/on-boarding?advisor_id=${ADVISOR}`);
+    type('Name', 'Alex Tan');
+    type('Number of children', '1');
+    await next();
+    const add = () => fireEvent.click(screen.getByRole('button', { name: 'Add a family member' }));
+    add();
+    add();
+    add();
+    const names = screen.getAllByLabelText('Name', { exact: false });
+    const relations = screen.getAllByLabelText('Relation', { exact: false });
+    const ages = screen.getAllByLabelText('Age', { exact: false });
+    fireEvent.change(names[0] as Element, { target: { value: 'Mei Lin' } });
+    fireEvent.change(names[1] as Element, { target: { value: 'Kai Tan' } });
+    fireEvent.change(relations[1] as Element, { target: { value: 'child' } });
+    fireEvent.change(names[2] as Element, { target: { value: 'Ah Ma' } });
+    fireEvent.change(relations[2] as Element, { target: { value: 'all' } });
+    expect(screen.getAllByRole('option', { name: 'Child' })).toHaveLength(3);
+    expect(screen.queryByRole('option', { name: 'Child or other family' })).toBeNull();
+    // a child needs an age
+    await next();
+    expect(screen.getByText("Enter the child's age")).toBeInstanceOf(Element);
+    fireEvent.change(ages[1] as Element, { target: { value: '8' } });
+    await next();
+    // the child earns nothing here: no income asked
+    expect(screen.queryByLabelText('Kai Tan: gross income a month', { exact: false })).toBeNull();
+    type('Mei Lin: gross income a month', '7000');
+    type('Ah Ma: gross income a month', '500');
+    await next();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Retire early' }));
+    await next();
+    const review = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(review('Family members')).toBe('Mei Lin (Spouse), Ah Ma (Other family)');
+    expect(review('Children')).toBe('Kai Tan, 8');
+    expect(review('Dreams')).toBe('Retire early');
+    expect(review('Concerns')).toBe('None chosen');
+    await next('Finish');
+    const lead = calls.find((c) => c.method === 'POST' && c.path === 'leads')?.body as Record<string, unknown>;
+    expect(lead).toMatchObject({
+      children_count: 1,
+      dependencies: ['spouse', 'children'],
+      members: [
+        { name: 'Mei Lin', relation: 'spouse' },
+        { name: 'Ah Ma', relation: 'all' },
+      ],
+      children: [{ name: 'Kai Tan', age: 8 }],
+    });
+  });
+
+  it("issue 31 (9): a visitor's incomes name the lead's members, children left out of the count", async () => {
+    stub.user = null;
+    await renderAt(`/on-boarding?advisor_id=${ADVISOR}`);
+    type('Name', 'Nur Aisyah');
+    await next();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a family member' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a family member' }));
+    const names = screen.getAllByLabelText('Name', { exact: false });
+    fireEvent.change(names[0] as Element, { target: { value: 'Aiman' } });
+    fireEvent.change(screen.getAllByLabelText('Relation', { exact: false })[0] as Element, {
+      target: { value: 'child' },
+    });
+    fireEvent.change(screen.getAllByLabelText('Age', { exact: false })[0] as Element, { target: { value: '6' } });
+    fireEvent.change(names[1] as Element, { target: { value: 'Hafiz' } });
+    fireEvent.change(screen.getAllByLabelText('Relation', { exact: false })[1] as Element, {
+      target: { value: 'spouse' },
+    });
+    await next();
+    type('Hafiz: gross income a month', '7000');
+    await next();
+    await next();
+    await next('Finish');
+    const body = calls.find((c) => c.path === 'on-boarding/submit')?.body as Record<string, unknown>;
+    expect(body.incomes).toEqual([{ member_index: 1, amount: 7000 }]);
+    expect(body.lead).toMatchObject({
+      members: [{ name: 'Hafiz', relation: 'spouse' }],
+      children: [{ name: 'Aiman', age: 6 }],
+    });
+  });
 });

@@ -16,8 +16,11 @@ import styled from 'styled-components';
 import { AuthCard } from '../AuthCard';
 import {
   buildLeadBody,
+  CHILD,
   EMPTY_ANSWERS,
   EXPENSE_CHOICES,
+  earners,
+  isChild,
   type MetaItem,
   type OnBoardingAnswers,
   recordsFor,
@@ -91,9 +94,11 @@ const CITIZENSHIP = [
 ];
 const RELATIONS = [
   { value: 'spouse', label: 'Spouse' },
-  { value: 'all', label: 'Child or other family' },
+  { value: CHILD, label: 'Child' },
+  { value: 'all', label: 'Other family' },
   { value: 'joint', label: 'Joint' },
 ];
+const RELATION_LABEL: Record<string, string> = Object.fromEntries(RELATIONS.map((r) => [r.value, r.label]));
 const CURRENCIES = ['SGD', 'RM', 'USD', 'AUD', 'INR', 'GBP', 'EUR', 'RMB', 'CNH'].map((c) => ({ value: c, label: c }));
 const LOCAL_KEY = 'kf_onboarding';
 export const DRAFT_STEP = 'on-boarding';
@@ -259,7 +264,13 @@ export default function OnBoardingPage() {
       </AuthCard>
     );
 
-  const people = [answers.profile.name || 'You', ...answers.members.map((m, i) => m.name || `Family member ${i + 1}`)];
+  // the people who may earn: the visitor and the members who are not children (index into `incomes`)
+  const people = earners(answers);
+  const chosen = (k: 'dreams' | 'concerns') =>
+    meta[k]
+      .filter((m) => answers[k].includes(m.id))
+      .map((m) => m.title)
+      .join(', ') || 'None chosen';
   return (
     <AuthCard title="Add a customer" wide>
       <Steps aria-label="On-boarding steps">
@@ -367,7 +378,8 @@ export default function OnBoardingPage() {
                     onChange={(v) =>
                       setAnswers((a) => ({ ...a, members: a.members.map((x, j) => (j === i ? { ...x, age: v } : x)) }))
                     }
-                    optional
+                    error={errors[`members.${i}.age`]}
+                    optional={!isChild(m)}
                     maxLength={3}
                   />
                 </Grid>
@@ -405,9 +417,8 @@ export default function OnBoardingPage() {
           <>
             <h3>Monthly income ({answers.profile.currency})</h3>
             <Grid>
-              {people.map((name, i) => (
+              {people.map(({ name, index: i }) => (
                 <FloatInput
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one income per person, in order
                   key={i}
                   label={`${name}: gross income a month`}
                   value={answers.incomes[i] ?? ''}
@@ -473,12 +484,24 @@ export default function OnBoardingPage() {
             <dt>Name</dt>
             <dd>{answers.profile.name}</dd>
             <dt>Family members</dt>
-            <dd>{answers.members.map((m) => m.name).join(', ') || 'None'}</dd>
+            <dd>
+              {answers.members
+                .filter((m) => !isChild(m))
+                .map((m) => `${m.name} (${RELATION_LABEL[m.relation] ?? m.relation})`)
+                .join(', ') || 'None'}
+            </dd>
+            <dt>Children</dt>
+            <dd>
+              {answers.members
+                .filter(isChild)
+                .map((m) => (m.age.trim() ? `${m.name}, ${m.age}` : m.name))
+                .join('; ') || 'None'}
+            </dd>
             <dt>Incomes a month</dt>
             <dd>
               {people
-                .map((p, i) =>
-                  answers.incomes[i]?.trim() ? `${p}: ${answers.profile.currency} ${answers.incomes[i]}` : null,
+                .map(({ name, index: i }) =>
+                  answers.incomes[i]?.trim() ? `${name}: ${answers.profile.currency} ${answers.incomes[i]}` : null,
                 )
                 .filter(Boolean)
                 .join('; ') || 'None'}
@@ -490,6 +513,10 @@ export default function OnBoardingPage() {
                 .map((x) => `${x.category}: ${answers.profile.currency} ${x.amount}`)
                 .join('; ') || 'None'}
             </dd>
+            <dt>Dreams</dt>
+            <dd>{chosen('dreams')}</dd>
+            <dt>Concerns</dt>
+            <dd>{chosen('concerns')}</dd>
           </dl>
         ) : null}
         <FormError>{error}</FormError>

@@ -23,6 +23,10 @@ export interface OnBoardingAnswers {
     citizenship: string;
     currency: string;
   };
+  /**
+   * The people besides the visitor. Relation 'child' is a child: it goes to the household's children list (which
+   * the profile shows and the projection's child reliefs read), not to the members; 'all' is other family.
+   */
   members: Array<{ name: string; relation: string; gender: string; age: string }>;
   /** Gross income a month: index 0 is the customer, then each family member in order. */
   incomes: string[];
@@ -58,6 +62,25 @@ const num = (s: string | undefined): number | undefined => {
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A child of the household: recorded as a child (the children list), not as a member. */
+export const CHILD = 'child';
+export const isChild = (m: { relation: string }) => m.relation === CHILD;
+
+/**
+ * The people the incomes step asks about, by their index in `incomes` (0 the visitor, i + 1 `members[i]`), with the
+ * index of their member in the lead's `members` (children are not members and earn nothing here).
+ */
+export function earners(a: OnBoardingAnswers): Array<{ index: number; memberIndex: number; name: string }> {
+  const out = [{ index: 0, memberIndex: 0, name: a.profile.name || 'You' }];
+  let k = 0;
+  a.members.forEach((m, i) => {
+    if (isChild(m)) return;
+    k += 1;
+    out.push({ index: i + 1, memberIndex: k, name: m.name || `Family member ${i + 1}` });
+  });
+  return out;
+}
+
 /** What stops the step from going on (field → message), the same rules the API applies. */
 export function validateStep(step: number, a: OnBoardingAnswers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -67,35 +90,49 @@ export function validateStep(step: number, a: OnBoardingAnswers): Record<string,
     const age = num(a.profile.age);
     if (age !== undefined && (age < 0 || age > 120)) out.age = 'Enter an age from 0 to 120';
   }
-  if (step === 1) for (const [i, m] of a.members.entries()) if (!m.name.trim()) out[`members.${i}.name`] = 'Enter name';
+  if (step === 1)
+    for (const [i, m] of a.members.entries()) {
+      if (!m.name.trim()) out[`members.${i}.name`] = 'Enter name';
+      // a child is recorded with an age (the children list needs a date of birth or an age)
+      if (isChild(m) && num(m.age) === undefined) out[`members.${i}.age`] = "Enter the child's age";
+    }
   return out;
 }
 
 /** POST leads: the profile (its me member) and the family members. */
 export function buildLeadBody(a: OnBoardingAnswers, referral: string): Record<string, unknown> {
   const p = a.profile;
+  const children = a.members.filter(isChild);
+  const others = a.members.filter((m) => !isChild(m));
+  // the count typed on the profile step, at least the children named on the family step
+  const childrenCount = Math.max(num(p.children_count) ?? 0, children.length);
   const body: Record<string, unknown> = {
     name: p.name.trim(),
     gender: p.gender,
     marital_status: p.marital_status,
     citizenship: p.citizenship,
     currency: p.currency,
-    children_count: num(p.children_count) ?? 0,
+    children_count: childrenCount,
     dependencies: [
-      ...(a.members.some((m) => m.relation === 'spouse') ? ['spouse'] : []),
-      ...((num(p.children_count) ?? 0) > 0 ? ['children'] : []),
+      ...(others.some((m) => m.relation === 'spouse') ? ['spouse'] : []),
+      ...(childrenCount > 0 ? ['children'] : []),
     ],
   };
   if (p.email.trim()) body.email = p.email.trim();
   if (p.phone.trim()) body.phone = p.phone.trim();
   if (num(p.age) !== undefined) body.age = num(p.age);
   if (referral) body.referral_id = referral;
-  if (a.members.length)
-    body.members = a.members.map((m) => ({
+  if (others.length)
+    body.members = others.map((m) => ({
       name: m.name.trim(),
       relation: m.relation,
       gender: m.gender,
       ...(num(m.age) !== undefined ? { age: num(m.age) } : {}),
+    }));
+  if (children.length)
+    body.children = children.map((c) => ({
+      ...(c.name.trim() ? { name: c.name.trim() } : {}),
+      ...(num(c.age) !== undefined ? { age: num(c.age) } : {}),
     }));
   return body;
 }
@@ -113,6 +150,7 @@ export function recordsFor(
   const memberFor = (i: number) => {
     if (i === 0) return stored.find((m) => m.relation === 'me');
     const wanted = a.members[i - 1];
+    if (!wanted || isChild(wanted)) return undefined;
     return stored.find((m) => m.relation === wanted?.relation && m.name === wanted?.name.trim());
   };
   const incomes = a.incomes.flatMap((amount, i) => {
@@ -145,9 +183,10 @@ export function submitBody(a: OnBoardingAnswers, advisorId: string, referral: st
     advisor_id: advisorId,
     ...(referral ? { referral_id: referral } : {}),
     lead: buildLeadBody(a, ''),
-    incomes: a.incomes.flatMap((s, i) => {
-      const amount = positive(s);
-      return amount === undefined ? [] : [{ member_index: i, amount }];
+    // member_index counts the lead's members (children are not among them)
+    incomes: earners(a).flatMap((e) => {
+      const amount = positive(a.incomes[e.index]);
+      return amount === undefined ? [] : [{ member_index: e.memberIndex, amount }];
     }),
     expenses: a.expenses.flatMap((e) => {
       const amount = positive(e.amount);

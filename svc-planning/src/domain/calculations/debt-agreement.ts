@@ -8,6 +8,8 @@ import Decimal from 'decimal.js';
 export interface DebtReplyLike {
   total_outstanding: number;
   total_monthly_repayment: number;
+  /** The running loans' other monthly costs (apart from the repayments); older replies without it are not checked. */
+  total_monthly_running_costs?: number;
   loans: ReadonlyArray<{
     id: string;
     instalment: number;
@@ -40,6 +42,7 @@ export function debtDisagreements(
   };
   let outstanding = 0;
   let monthly = 0;
+  let running = 0;
   reply.loans.forEach((l, k) => {
     const input = loans[k] as { original_loan: number; starting_year: number };
     const s = l.schedule;
@@ -86,7 +89,10 @@ export function debtDisagreements(
       `${at}: outstanding_in_currency ≠ outstanding × rate, in cents`,
     );
     outstanding += c(l.outstanding_in_currency);
-    if (l.months_remaining > 0) monthly += converted((c(l.instalment) + c(l.other_monthly_expenses)) / 100, f);
+    if (l.months_remaining > 0) {
+      monthly += converted(c(l.instalment) / 100, f);
+      running += converted(c(l.other_monthly_expenses) / 100, f);
+    }
   });
   expect(
     c(reply.total_outstanding) === outstanding,
@@ -94,7 +100,12 @@ export function debtDisagreements(
   );
   expect(
     c(reply.total_monthly_repayment) === monthly,
-    `total_monthly_repayment ${reply.total_monthly_repayment} ≠ the sum of the running loans' ${monthly / 100}`,
+    `total_monthly_repayment ${reply.total_monthly_repayment} ≠ the sum of the running loans' instalments ${monthly / 100}`,
   );
+  if (reply.total_monthly_running_costs !== undefined)
+    expect(
+      c(reply.total_monthly_running_costs) === running,
+      `total_monthly_running_costs ${reply.total_monthly_running_costs} ≠ the sum of the running loans' ${running / 100}`,
+    );
   return bad;
 }

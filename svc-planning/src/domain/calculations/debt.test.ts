@@ -105,3 +105,34 @@ describe('calculate/debt: every figure agrees with the others to the cent', () =
     );
   });
 });
+
+describe('issue 31 (10): "repaid a month" is the loans\' instalments; running costs apart', () => {
+  it('a mortgage and a car loan with 480 of running costs: repaid 5,150.00 a month (not 5,630.00), running costs 480 apart', () => {
+    // by hand: mortgage 1,000,000 at 0% over 25 years = 1,000,000 / 300 = 3,333.33 a month; car 109,000 at 0% over
+    // 5 years = 109,000 / 60 = 1,816.67 (rounded to the cent per schedule), 3,333.33 + 1,816.67 = 5,150.00
+    const h: HouseholdInput = {
+      as_of: '2026-06-01',
+      currency: 'SGD',
+      members: [{ id: 'm1', relation: 'me', age: 40 }],
+      loans: [
+        { id: 'home', kind: 'mortgage', original_loan: 1_000_000, loan_interest: 0, loan_tenure: 25, starting_year: 2026 },
+        {
+          id: 'car',
+          kind: 'vehicle',
+          original_loan: 109_000,
+          loan_interest: 0,
+          loan_tenure: 5,
+          starting_year: 2026,
+          maintenance: 80,
+          other_expenses: { fuel: 250, insurance_and_road_tax: 120, servicing: 30 },
+        },
+      ],
+    };
+    const r = calculateDebt(h);
+    const instalments = r.loans.reduce((a, l) => a + Math.round(l.instalment * 100), 0) / 100;
+    expect(r.total_monthly_repayment).toBe(5150);
+    expect(r.total_monthly_repayment).toBe(instalments);
+    expect(r.total_monthly_running_costs).toBe(480);
+    expect(debtDisagreements(r, h.loans ?? [])).toEqual([]);
+  });
+});

@@ -53,6 +53,7 @@ export function calculateDebt(h: HouseholdInput) {
   const rates = h.rates ?? SEED_RATES;
   let totalOutstandingCents = 0;
   let totalMonthlyCents = 0;
+  let totalRunningCents = 0;
   const loans = (h.loans ?? []).map((l, k) => {
     let f: number;
     try {
@@ -83,8 +84,12 @@ export function calculateDebt(h: HouseholdInput) {
     const outstandingInCurrency = convertCents(outstanding, f);
     totalOutstandingCents += Math.round(outstandingInCurrency * 100);
     const other = toCents(otherMonthlyCosts(l));
-    if (paid < months)
-      totalMonthlyCents += Math.round(convertCents((Math.round(inst * 100) + Math.round(other * 100)) / 100, f) * 100);
+    // repaid a month: the running loans' instalments only; their running costs (a car's fuel, insurance and road
+    // tax, servicing, maintenance, other monthly costs) are a cost of the asset, not a repayment (issue 31)
+    if (paid < months) {
+      totalMonthlyCents += Math.round(convertCents(inst, f) * 100);
+      totalRunningCents += Math.round(convertCents(other, f) * 100);
+    }
     return {
       id: l.id,
       kind: l.kind ?? 'other',
@@ -106,6 +111,7 @@ export function calculateDebt(h: HouseholdInput) {
     as_of: `${year}-${String(month).padStart(2, '0')}-${String(ymd(asOf).day).padStart(2, '0')}`,
     total_outstanding: totalOutstandingCents / 100,
     total_monthly_repayment: totalMonthlyCents / 100,
+    total_monthly_running_costs: totalRunningCents / 100,
     loans,
   };
 }

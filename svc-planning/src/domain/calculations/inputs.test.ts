@@ -108,6 +108,9 @@ const CALLS: Record<string, Call> = {
   contributionRates: { args: [40, table], fixed: [1] },
   retirementRate: { args: [58] },
   monthlyContribution: { args: [5000, 40, table], fixed: [2] },
+  contributionIn: {
+    args: [{ scheme: 'CPF', wage: 8500, age: 40, year: 2026, employer_percent: 17, employee_percent: 20, scheme_factor: 1 }],
+  },
   // insurance and premiums
   regularPayoutTotal: { args: [{ amount: 100, frequency: 'monthly', duration: 10 }] },
   benefitAmount: { args: [benefit] },

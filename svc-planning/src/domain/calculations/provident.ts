@@ -2,11 +2,13 @@ import * as errorsModule from './errors';
 import * as cpfModule from './tables/cpf';
 import type { EpfVersion } from './tables/epf';
 import * as epfModule from './tables/epf';
+import * as versionedModule from './tables/versioned';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
 const { CalculationInputError, finite, nonNegative, result } = errorsModule;
-const { SPEC_RATE_BANDS } = cpfModule;
+const { CPF_TABLES, SPEC_RATE_BANDS } = cpfModule;
 const { EPF_TABLES } = epfModule;
+const { inForce } = versionedModule;
 
 /**
  * Provident-fund rate tables as versioned data: each table names the year it applies from; newer official tables are
@@ -118,4 +120,65 @@ export function monthlyContribution(
     employee: result((wage * b.employee) / 100, 'wage'),
     total: result((wage * b.total) / 100, 'wage'),
   };
+}
+
+/** What decides a member's contribution in a year (terms of the plan, "Contribution"). */
+export interface ContributionCase {
+  scheme: ContributionTable['scheme'];
+  /** The month's wage, in the pension's currency. */
+  wage: number;
+  /** The member's age in that year: year − birth year (the projection's age). */
+  age: number;
+  year: number;
+  /** Percentages the advisor typed (they stay fixed); left out, the scheme's table by age applies. */
+  employer_percent?: number;
+  employee_percent?: number;
+  /** The value of 1 SGD (CPF) or 1 RM (EPF) in the wage's currency: the ceiling and threshold are in those. Default 1. */
+  scheme_factor?: number;
+}
+/** One month's contribution: the wage it is charged on, the percentages applied, the amounts (unrounded). */
+export interface ContributionFigure {
+  /** The wage up to the scheme's ceiling (CPF: the ordinary wage ceiling of the year; others: the wage). */
+  base: number;
+  employer_percent: number;
+  employee_percent: number;
+  employer: number;
+  employee: number;
+  total: number;
+}
+
+/**
+ * The provident contribution of one month in `year` (terms of the plan, "Contribution"): employer + employee on the
+ * wage up to the scheme's wage ceiling of the year (CPF: the ordinary wage ceiling, tables/cpf.ts `owCeiling`), at the
+ * rates by the member's age that year; EPF: employee 11, employer 13 (12 on wages above RM 5,000), from 60 employee 0
+ * and employer 4, nothing from 75 (tables/epf.ts); other pensions: the spec's table on the whole wage. The projection
+ * charges 12 of these a year (projection-assets.ts `pensionContributions`, the same rule on precomputed tables; a
+ * test holds the two equal), and the Pension tab shows the one of this year.
+ */
+export function contributionIn(c: ContributionCase): ContributionFigure {
+  nonNegative(c.wage, 'wage');
+  finite(c.year, 'year');
+  finite(c.age, 'age');
+  if (c.employer_percent !== undefined) finite(c.employer_percent, 'employer_percent');
+  if (c.employee_percent !== undefined) finite(c.employee_percent, 'employee_percent');
+  const f = c.scheme_factor ?? 1;
+  if (!(f > 0) || !Number.isFinite(f)) throw new CalculationInputError('scheme_factor', 'scheme_factor must be a finite number above 0');
+  let base = c.wage;
+  let er: number;
+  let ee: number;
+  if (c.scheme === 'EPF') {
+    const e = inForce(EPF_TABLES, c.year);
+    const over60 = c.age >= e.age60;
+    const stopped = c.age >= e.toAge;
+    ee = stopped ? 0 : (c.employee_percent ?? (over60 ? e.employee60 : e.employee));
+    er = stopped ? 0 : (c.employer_percent ?? (over60 ? e.employer60 : c.wage <= e.threshold * f ? e.employerLow : e.employerHigh));
+  } else {
+    if (c.scheme === 'CPF') base = Math.min(c.wage, inForce(CPF_TABLES, c.year).owCeiling * f);
+    const band = contributionRates(Math.max(0, Math.min(c.age, 150)), contributionTable(c.scheme, c.year));
+    ee = c.employee_percent ?? band.employee;
+    er = c.employer_percent ?? band.employer;
+  }
+  const employer = result((base * er) / 100, 'wage');
+  const employee = result((base * ee) / 100, 'wage');
+  return { base, employer_percent: er, employee_percent: ee, employer, employee, total: employer + employee };
 }
