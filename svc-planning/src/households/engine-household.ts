@@ -32,7 +32,7 @@ const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
 /**
  * The one mapping from stored records to the engine's `Household` (svc-planning/src/domain/calculations/types.ts,
  * contract planning.Household): members; incomes; expenses and living expenses (category 'living expense');
- * goals; insurance policies with their benefits (insurance/read.ts); the balance sheet: cash and savings funds,
+ * goals (a retirement goal from its member's retirement age, never a year of its own); insurance policies with their benefits (insurance/read.ts); the balance sheet: cash and savings funds,
  * portfolio funds, pension accounts, loans and properties (balance-sheet/engine.ts). Savings and life-uncertainty records are not engine input (savings stay in the projected cash; the
  * scenario takes its events in the request). Record ids are the stored uuids.
  */
@@ -102,23 +102,25 @@ export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string)
         }),
       ),
     ],
-    goals: goals.map((r) =>
-      clean(
-        pick(r, [
-          'id',
-          'type',
-          'member_id',
-          'year_from',
-          'year_to',
-          'amount',
-          'living_expense',
-          'play_expense',
-          'legacy_amount',
-          'inflation_rate',
-          'currency',
-        ]),
-      ),
-    ),
+    goals: goals.map((r) => {
+      const g = pick(r, [
+        'id',
+        'type',
+        'member_id',
+        'year_from',
+        'year_to',
+        'amount',
+        'living_expense',
+        'play_expense',
+        'legacy_amount',
+        'inflation_rate',
+        'growth_rate',
+        'currency',
+      ]);
+      // one retirement age: a retirement goal starts at its member's (docs/decisions/plan-goals.md)
+      if (r.type === 'retirement') g.year_from = undefined;
+      return clean(g);
+    }),
     insurances: insurances?.length ? insurances : undefined,
     ...nonEmpty(balance),
     dependants: childrenOf(hh),

@@ -1,6 +1,7 @@
 import { households as H } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
 import type { z } from 'zod';
+import { goalDreamBelongs, retirementAgeFromDream } from '../households/retirement-dream';
 import type { HouseholdRow } from './access';
 
 /**
@@ -45,8 +46,9 @@ export const kinds = {
     H.recordKinds.retirementDreamCapitalPreservation,
     'retirement_dream_capital_preservations',
   ),
-  goal: kind('goal', H.recordKinds.goal, 'goals', (g) => H.goalIssues(g)),
-  dream: kind('dream', H.ownRouteKinds.dream, 'dreams'),
+  goal: { ...kind('goal', H.recordKinds.goal, 'goals', (g) => H.goalIssues(g)), verify: goalDreamBelongs },
+  // a dream's answered retirement age becomes its member's (households/retirement-dream.ts)
+  dream: { ...kind('dream', H.ownRouteKinds.dream, 'dreams'), verify: retirementAgeFromDream },
   concern: kind('concern', H.ownRouteKinds.concern, 'concerns'),
 } satisfies Record<H.RecordKindName | keyof typeof H.ownRouteKinds, RecordKind>;
 
