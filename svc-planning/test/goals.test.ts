@@ -140,4 +140,40 @@ describe.each(testInfras())('goals and dreams in the plan on %s', (infra) => {
     expect(withGoal.find((r) => r.year === 2045)?.goals).toBe(0);
     expect(withGoal.find((r) => r.year === 2046)?.goals).toBe(36000);
   });
+
+  it('a retirement-dream rental is income in its years; a capital preservation keeps its capital at the plan’s end', async () => {
+    const h = await newHousehold();
+    const before = await dataTable(h.id);
+    const rental = await call('POST', 'customer/retirement-dream-rental', {
+      lead_id: h.id,
+      property_value: 600000,
+      monthly_rental: 2500,
+      occupancy_percent: 80,
+      currency: 'SGD',
+      start_year: 2046,
+      end_year: 2050,
+    });
+    expect(rental.status).toBe(201);
+    const rows = await dataTable(h.id);
+    // 2,500 × 80% = 2,000 a month, 24,000 a year, 2046-2050 only
+    const income = Object.fromEntries(rows.filter((r) => r.income !== 0).map((r) => [r.year, r.income]));
+    expect(income).toEqual({ 2046: 24000, 2047: 24000, 2048: 24000, 2049: 24000, 2050: 24000 });
+    expect(before.every((r) => r.income === 0)).toBe(true);
+
+    const kept = await call('POST', 'customer/retirement-dream-capital-preservation', {
+      lead_id: h.id,
+      capital: 100000,
+      expected_return: 4,
+      withdrawal_rate: 3.5,
+      currency: 'SGD',
+      start_year: 2046,
+    });
+    expect(kept.status).toBe(201);
+    const withCapital = await dataTable(h.id);
+    const last = withCapital[withCapital.length - 1];
+    const inflation = 1.03 ** ((last?.year ?? 0) - 2026);
+    // the capital, in today's money, set aside in the plan's last year: 100,000 × 1.03^(last − 2026)
+    expect(last?.goals).toBeCloseTo(100000 * inflation, 2);
+    expect(withCapital.slice(0, -1).every((r) => r.goals === 0)).toBe(true);
+  });
 });
