@@ -296,6 +296,11 @@ export const GoalRecord = z.strictObject({
   dream_id: Uuid.optional(),
 });
 export type GoalRecord = z.infer<typeof GoalRecord>;
+/** Cross-field rule of an income or expense: its end year is not before its start year. */
+export const yearRangeIssues = (r: { start_year?: unknown; end_year?: unknown }) =>
+  typeof r.start_year === 'number' && typeof r.end_year === 'number' && r.end_year < r.start_year
+    ? [{ field: 'end_year', message: 'The end year is before the start year' }]
+    : [];
 /** Cross-field rules of a goal, checked on the merged record after create and update. */
 export const goalIssues = (g: Partial<z.infer<typeof GoalRecord>>): Array<{ field: string; message: string }> => {
   const out: Array<{ field: string; message: string }> = [];

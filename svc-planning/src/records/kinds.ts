@@ -35,8 +35,8 @@ const kind = (name: string, c: H.RecordKindContract, table: string, check?: Reco
 });
 
 export const kinds = {
-  income: kind('income', H.recordKinds.income, 'member_incomes'),
-  expense: kind('expense', H.recordKinds.expense, 'member_expenses'),
+  income: kind('income', H.recordKinds.income, 'member_incomes', H.yearRangeIssues),
+  expense: kind('expense', H.recordKinds.expense, 'member_expenses', H.yearRangeIssues),
   livingExpense: kind('livingExpense', H.recordKinds.livingExpense, 'member_living_expenses'),
   saving: kind('saving', H.recordKinds.saving, 'member_savings'),
   lifeUncertainty: kind('lifeUncertainty', H.recordKinds.lifeUncertainty, 'life_uncertainty_cash_flows'),

@@ -7,6 +7,7 @@ import {
   fieldErrors,
   GuardedFormActions,
   Modal,
+  NumberInput,
   SaveConfirmationDialog,
   Select,
   Skeleton,
@@ -78,6 +79,8 @@ interface KindUi {
   /** The kind's own choice (income kind, expense category) or a free title. */
   choice?: { field: 'kind' | 'category'; label: string; options: readonly string[] };
   titled?: boolean;
+  /** Optional start and end years (an income or expense that starts or stops, e.g. a university cost 2036-2039). */
+  years?: boolean;
 }
 export const KIND_UI: Record<EditableKind, KindUi> = {
   income: {
@@ -86,6 +89,7 @@ export const KIND_UI: Record<EditableKind, KindUi> = {
     empty: 'No incomes yet',
     member: 'required',
     choice: { field: 'kind', label: 'Income kind', options: INCOME_KINDS },
+    years: true,
   },
   expense: {
     title: 'Expenses',
@@ -93,6 +97,7 @@ export const KIND_UI: Record<EditableKind, KindUi> = {
     empty: 'No expenses yet',
     member: 'optional',
     choice: { field: 'category', label: 'Category', options: EXPENSE_CATEGORIES },
+    years: true,
   },
   livingExpense: {
     title: 'Living expenses',
@@ -111,6 +116,8 @@ interface EntryForm {
   amount: string;
   currency: string;
   frequency: string;
+  start_year: string;
+  end_year: string;
 }
 type AnyRecord = StoredRecord<EditableKind> & Record<string, unknown>;
 
@@ -124,11 +131,32 @@ function entryForm(kind: EditableKind, r: AnyRecord | null, household: Household
     amount: r ? String(r.amount) : '',
     currency: String(r?.currency ?? household.currency),
     frequency: String(r?.frequency ?? 'monthly'),
+    start_year: r?.start_year === undefined ? '' : String(r.start_year),
+    end_year: r?.end_year === undefined ? '' : String(r.end_year),
   };
 }
 
+/** "2036–2039", "From 2036", "Until 2030" or "Every year": the years an income or expense runs. */
+export function yearsLabel(start: unknown, end: unknown): string {
+  const from = typeof start === 'number' ? start : null;
+  const to = typeof end === 'number' ? end : null;
+  if (from !== null && to !== null) return from === to ? String(from) : `${from}–${to}`;
+  if (from !== null) return `From ${from}`;
+  if (to !== null) return `Until ${to}`;
+  return 'Every year';
+}
+
+/** A start/end year pair's problems (the contract's rule, checked before sending). */
+export function yearsProblems(start: string, end: string, names = ['start_year', 'end_year']): Record<string, string> {
+  const from = numberOrUndefined(start);
+  const to = numberOrUndefined(end);
+  if (from !== undefined && to !== undefined && to < from)
+    return { [names[1] as string]: 'The end year is before the start year' };
+  return {};
+}
+
 /** The body of a create or update: the kind's fields only. */
-export function entryBody(kind: EditableKind, f: EntryForm): Record<string, unknown> {
+export function entryBody(kind: EditableKind, f: EntryForm, editing = false): Record<string, unknown> {
   const ui = KIND_UI[kind];
   const body: Record<string, unknown> = {
     amount: numberOrUndefined(f.amount),
@@ -138,6 +166,13 @@ export function entryBody(kind: EditableKind, f: EntryForm): Record<string, unkn
   if (ui.member !== 'none' && f.member_id) body.member_id = f.member_id;
   if (ui.choice) body[ui.choice.field] = f.choice;
   if (ui.titled && f.title.trim()) body.title = f.title.trim();
+  if (ui.years)
+    for (const key of ['start_year', 'end_year'] as const) {
+      const year = numberOrUndefined(f[key]);
+      // an edit that clears a year removes it (null); a new entry leaves it out
+      if (year !== undefined) body[key] = year;
+      else if (editing) body[key] = null;
+    }
   return body;
 }
 
@@ -171,12 +206,13 @@ function EntryDialog({
     const local: Record<string, string> = {};
     if (numberOrUndefined(form.amount) === undefined) local.amount = 'Enter an amount';
     if (ui.member === 'required' && !form.member_id) local.member_id = 'Choose a member';
+    if (ui.years) Object.assign(local, yearsProblems(form.start_year, form.end_year));
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
     setError(null);
     try {
-      const body = entryBody(kind, form) as never;
+      const body = entryBody(kind, form, record !== null) as never;
       if (record) await householdApi.updateRecord(kind, record.id, body);
       else await householdApi.createRecord(kind, household.id, body);
       onSaved();
@@ -215,6 +251,28 @@ function EntryDialog({
         <FloatInput label="Amount" value={form.amount} onChange={set('amount')} error={errors.amount} decimals={2} />
         <Select label="Entered as" value={form.frequency} onChange={set('frequency')} options={FREQUENCIES} />
         <Select label="Currency" value={form.currency} onChange={set('currency')} options={currencyOptions} />
+        {ui.years ? (
+          <>
+            <NumberInput
+              label="Start year"
+              value={form.start_year}
+              onChange={set('start_year')}
+              error={errors.start_year}
+              maxLength={4}
+              optional
+              hint="Leave empty: from today"
+            />
+            <NumberInput
+              label="End year"
+              value={form.end_year}
+              onChange={set('end_year')}
+              error={errors.end_year}
+              maxLength={4}
+              optional
+              hint={`Leave empty: as long as the plan runs. The last year the ${ui.noun} is counted.`}
+            />
+          </>
+        ) : null}
         <FormError>{error}</FormError>
         <GuardedFormActions guard={guard} busy={busy} submitLabel={`Save ${ui.noun}`} />
       </form>
@@ -270,6 +328,7 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
               {ui.member === 'none' ? null : <th scope="col">Member</th>}
               <th scope="col">Amount</th>
               <th scope="col">Entered as</th>
+              {ui.years ? <th scope="col">Years</th> : null}
               {readOnly ? null : <th scope="col">Actions</th>}
             </tr>
           </thead>
@@ -282,6 +341,7 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
                   {String(r.currency)} {formatAmount(Number(r.amount))}
                 </td>
                 <td>{cap(String(r.frequency))}</td>
+                {ui.years ? <td>{yearsLabel(r.start_year, r.end_year)}</td> : null}
                 {readOnly ? null : (
                   <td>
                     <Button variant="link" onClick={() => setEditing(r)} aria-label={`Edit ${what(r)}`}>
