@@ -77,4 +77,21 @@ describe('goals in the projection', () => {
     expect(row(p, 2045)?.goals).toBe(0);
     expect(row(p, 2046)?.goals).toBeGreaterThan(0);
   });
+
+  it('the pension’s contributions stop at the member’s retirement age too', () => {
+    const p = project({
+      ...base(),
+      pensions: [
+        {
+          id: 'p',
+          member_id: 'a',
+          type: 'CPF' as const,
+          balances: { oa: 10000, sa: 5000, ma: 5000 },
+          monthly_salary: 5000,
+        },
+      ],
+    } as never);
+    expect(row(p, 2045)?.employee_contribution).toBeGreaterThan(0);
+    expect(row(p, 2046)?.employee_contribution).toBe(0);
+  });
 });
