@@ -1,6 +1,5 @@
 import type { planning } from '@kinfolio/contracts';
 import {
-  Button,
   errorMessage,
   FloatInput,
   FormError,
@@ -28,8 +27,10 @@ import {
 } from '../household/api';
 import { useHousehold } from '../household/context';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
+import { RecordTable } from '../household/RecordTable';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card, Row } from '../profile/ProfileTab';
+import { useKindRecords } from '../household/useKindRecords';
+import { Card } from '../profile/ProfileTab';
 import { CashflowChart } from './CashflowChart';
 
 type IncomeKind = z.infer<typeof planning.IncomeKind>;
@@ -282,21 +283,9 @@ function EntryDialog({
 
 function KindCard({ kind, household, onSaved }: { kind: EditableKind; household: Household; onSaved: () => void }) {
   const ui = KIND_UI[kind];
-  const { readOnly, version, reload } = useHousehold();
-  const [rows, setRows] = useState<AnyRecord[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { readOnly, reload } = useHousehold();
+  const { rows, error, setError } = useKindRecords<EditableKind, AnyRecord>(kind, household.id);
   const [editing, setEditing] = useState<AnyRecord | 'new' | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    const ctrl = new AbortController();
-    householdApi.listRecords(kind, household.id, {}, ctrl.signal).then(
-      (p) => !ctrl.signal.aborted && setRows(p.rows as AnyRecord[]),
-      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-    // version: refetch after any change to the household
-  }, [kind, household.id, version]);
 
   const memberName = (id: unknown) => {
     const m = household.members.find((x) => x.id === id);
@@ -320,50 +309,25 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
       {error ? <FormError>{error}</FormError> : null}
       {!rows && !error ? <Skeleton rows={2} label={`Loading ${ui.title.toLowerCase()}`} /> : null}
       {shown && shown.length === 0 ? <p>{ui.empty}</p> : null}
-      {shown && shown.length > 0 ? (
-        <Table label={`${ui.title} entries`}>
-          <thead>
-            <tr>
-              <th scope="col">{ui.choice?.label ?? 'Title'}</th>
-              {ui.member === 'none' ? null : <th scope="col">Member</th>}
-              <th scope="col">Amount</th>
-              <th scope="col">Entered as</th>
-              {ui.years ? <th scope="col">Years</th> : null}
-              {readOnly ? null : <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.id}>
-                <td>{what(r)}</td>
-                {ui.member === 'none' ? null : <td>{memberName(r.member_id)}</td>}
-                <td>
-                  {String(r.currency)} {formatAmount(Number(r.amount))}
-                </td>
-                <td>{cap(String(r.frequency))}</td>
-                {ui.years ? <td>{yearsLabel(r.start_year, r.end_year)}</td> : null}
-                {readOnly ? null : (
-                  <td>
-                    <Button variant="link" onClick={() => setEditing(r)} aria-label={`Edit ${what(r)}`}>
-                      Edit
-                    </Button>
-                    <Button variant="link" onClick={() => removal.ask(r)} aria-label={`Delete ${what(r)}`}>
-                      Delete
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+      {shown ? (
+        <RecordTable
+          label={`${ui.title} entries`}
+          rows={shown}
+          columns={[
+            { header: ui.choice?.label ?? 'Title', cell: what },
+            ...(ui.member === 'none' ? [] : [{ header: 'Member', cell: (r: AnyRecord) => memberName(r.member_id) }]),
+            { header: 'Amount', cell: (r) => `${String(r.currency)} ${formatAmount(Number(r.amount))}` },
+            { header: 'Entered as', cell: (r) => cap(String(r.frequency)) },
+            ...(ui.years ? [{ header: 'Years', cell: (r: AnyRecord) => yearsLabel(r.start_year, r.end_year) }] : []),
+          ]}
+          name={what}
+          readOnly={readOnly}
+          onEdit={setEditing}
+          onDelete={removal.ask}
+          addLabel={`Add ${ui.noun}`}
+          onAdd={() => setEditing('new')}
+        />
       ) : null}
-      {readOnly ? null : (
-        <Row>
-          <Button variant="secondary" onClick={() => setEditing('new')}>
-            Add {ui.noun}
-          </Button>
-        </Row>
-      )}
       {editing ? (
         <EntryDialog
           kind={kind}

@@ -26,6 +26,80 @@ import {
   memberWithRetirementAge,
 } from './model';
 
+interface NumberField {
+  key: keyof GoalForm;
+  label: string;
+  kind: 'year' | 'age' | 'money';
+  optional?: boolean;
+  negative?: boolean;
+  hint?: string;
+}
+const RATES: NumberField[] = [
+  {
+    key: 'inflation_rate',
+    label: 'Inflation (% a year)',
+    kind: 'money',
+    optional: true,
+    negative: true,
+    hint: "Empty: the household's inflation",
+  },
+  {
+    key: 'growth_rate',
+    label: 'Growth above inflation (% a year)',
+    kind: 'money',
+    optional: true,
+    negative: true,
+    hint: "How much faster than prices this goal's cost grows (e.g. school fees); compounded with the inflation",
+  },
+];
+const RETIREMENT_FIELDS: NumberField[] = [
+  {
+    key: 'retirement_age',
+    label: 'Retirement age',
+    kind: 'age',
+    optional: true,
+    hint: `The member's retirement age: their work income stops and this goal starts there (default ${DEFAULT_RETIREMENT_AGE}). The retirement dream and the scenarios use the same age.`,
+  },
+  { key: 'living_expense', label: 'Living expense a month', kind: 'money', hint: "In today's money" },
+  {
+    key: 'play_expense',
+    label: 'Play expense a month',
+    kind: 'money',
+    optional: true,
+    hint: "Travel and leisure, in today's money",
+  },
+  {
+    key: 'legacy_amount',
+    label: 'Legacy amount',
+    kind: 'money',
+    optional: true,
+    hint: "Left at the end of the goal, in today's money",
+  },
+  { key: 'year_to', label: 'Last year', kind: 'year', optional: true, hint: 'Leave empty: to the end of the plan' },
+  ...RATES,
+];
+/** The numbers a goal of a kind is entered with, in the form's order. */
+function numberFields(type: GoalKind): NumberField[] {
+  if (type === 'retirement') return RETIREMENT_FIELDS;
+  return [
+    { key: 'year_from', label: 'Year from', kind: 'year' },
+    {
+      key: 'year_to',
+      label: 'Year to',
+      kind: 'year',
+      optional: !(type === 'business' || type === 'custom'),
+      hint: "The goal's last year (empty: the year from only)",
+    },
+    {
+      key: 'amount',
+      label: 'Amount a year',
+      kind: 'money',
+      hint: "Spent in each of the goal's years, in today's money",
+    },
+    ...RATES,
+  ];
+}
+
 /**
  * Add or edit one goal (planning spec "Goals"). A goal made from a dream comes prefilled (`goal` without an id): its
  * kind, title and link to the dream; the amount and years are the advisor's to fill. A retirement goal starts at its
@@ -110,101 +184,21 @@ export function GoalDialog({
           error={errors.member_id}
           optional={!(retirement || form.type === 'education')}
         />
-        {retirement ? (
-          <>
-            <NumberInput
-              label="Retirement age"
-              value={form.retirement_age}
-              onChange={set('retirement_age')}
-              error={errors.retirement_age}
-              maxLength={3}
-              optional
-              hint={`The member's retirement age: their work income stops and this goal starts there (default ${DEFAULT_RETIREMENT_AGE}). The retirement dream and the scenarios use the same age.`}
-            />
-            <FloatInput
-              label="Living expense a month"
-              value={form.living_expense}
-              onChange={set('living_expense')}
-              error={errors.living_expense}
-              decimals={2}
-              hint="In today's money"
-            />
-            <FloatInput
-              label="Play expense a month"
-              value={form.play_expense}
-              onChange={set('play_expense')}
-              error={errors.play_expense}
-              decimals={2}
-              optional
-              hint="Travel and leisure, in today's money"
-            />
-            <FloatInput
-              label="Legacy amount"
-              value={form.legacy_amount}
-              onChange={set('legacy_amount')}
-              error={errors.legacy_amount}
-              decimals={2}
-              optional
-              hint="Left at the end of the goal, in today's money"
-            />
-            <NumberInput
-              label="Last year"
-              value={form.year_to}
-              onChange={set('year_to')}
-              error={errors.year_to}
-              maxLength={4}
-              optional
-              hint="Leave empty: to the end of the plan"
-            />
-          </>
-        ) : (
-          <>
-            <NumberInput
-              label="Year from"
-              value={form.year_from}
-              onChange={set('year_from')}
-              error={errors.year_from}
-              maxLength={4}
-            />
-            <NumberInput
-              label="Year to"
-              value={form.year_to}
-              onChange={set('year_to')}
-              error={errors.year_to}
-              maxLength={4}
-              optional={!(form.type === 'business' || form.type === 'custom')}
-              hint="The goal's last year (empty: the year from only)"
-            />
-            <FloatInput
-              label="Amount a year"
-              value={form.amount}
-              onChange={set('amount')}
-              error={errors.amount}
-              decimals={2}
-              hint="Spent in each of the goal's years, in today's money"
-            />
-          </>
-        )}
-        <FloatInput
-          label="Inflation (% a year)"
-          value={form.inflation_rate}
-          onChange={set('inflation_rate')}
-          error={errors.inflation_rate}
-          decimals={2}
-          allowNegative
-          optional
-          hint="Empty: the household's inflation"
-        />
-        <FloatInput
-          label="Growth above inflation (% a year)"
-          value={form.growth_rate}
-          onChange={set('growth_rate')}
-          error={errors.growth_rate}
-          decimals={2}
-          allowNegative
-          optional
-          hint="How much faster than prices this goal's cost grows (e.g. school fees); compounded with the inflation"
-        />
+        {numberFields(form.type).map((f) => {
+          const props = {
+            label: f.label,
+            value: form[f.key],
+            onChange: set(f.key),
+            error: errors[f.key],
+            optional: f.optional,
+            hint: f.hint,
+          };
+          return f.kind === 'money' ? (
+            <FloatInput key={f.key} {...props} decimals={2} allowNegative={f.negative} />
+          ) : (
+            <NumberInput key={f.key} {...props} maxLength={f.kind === 'year' ? 4 : 3} />
+          );
+        })}
         <Select label="Currency" value={form.currency} onChange={set('currency')} options={currencyOptions} />
         <FormError>{error}</FormError>
         <GuardedFormActions guard={guard} busy={busy} submitLabel="Save goal" />

@@ -1,12 +1,14 @@
-import { Button, errorMessage, FormError, Skeleton, Table } from '@kinfolio/ui-kit';
+import { FormError, Skeleton } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboard } from '../dashboard/Frame';
 import { type Dream, householdApi } from '../household/api';
 import { useHousehold } from '../household/context';
 import { formatAmount, RELATION_LABELS } from '../household/format';
+import { RecordTable } from '../household/RecordTable';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card, Row } from '../profile/ProfileTab';
+import { useKindRecords } from '../household/useKindRecords';
+import { Card } from '../profile/ProfileTab';
 import { GoalDialog } from './GoalDialog';
 import { type Goal, goalKindLabel, goalYears, mainMember } from './model';
 import { PlanList } from './RetirementPlans';
@@ -33,9 +35,8 @@ function goalRates(g: Goal): string {
 export function GoalsPage() {
   const { base } = useDashboard();
   const { household, status, error, readOnly, version, reload } = useHousehold();
-  const [goals, setGoals] = useState<Goal[] | null>(null);
+  const { rows: goals, error: listError, setError: setListError } = useKindRecords('goal', household?.id);
   const [dreams, setDreams] = useState<Dream[]>([]);
-  const [listError, setListError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Goal | 'new' | null>(null);
   const removal = useDeleteConfirm<Goal>({
     title: (g) => `Delete ${g.title || goalKindLabel(g.type)}?`,
@@ -49,14 +50,6 @@ export function GoalsPage() {
   useEffect(() => {
     if (!hid) return;
     const ctrl = new AbortController();
-    householdApi.listRecords('goal', hid, {}, ctrl.signal).then(
-      (p) => {
-        if (ctrl.signal.aborted) return;
-        setGoals(p.rows);
-        setListError(null);
-      },
-      (e: unknown) => !ctrl.signal.aborted && setListError(errorMessage(e)),
-    );
     householdApi.dreams(hid, ctrl.signal).then(
       (p) => !ctrl.signal.aborted && setDreams(p.rows),
       () => undefined,
@@ -97,52 +90,27 @@ export function GoalsPage() {
         {listError ? <FormError>{listError}</FormError> : null}
         {!goals && !listError ? <Skeleton rows={3} label="Loading the goals" /> : null}
         {shown && shown.length === 0 ? <p>No goals recorded yet</p> : null}
-        {shown && shown.length > 0 ? (
-          <Table label="Goals entries">
-            <thead>
-              <tr>
-                <th scope="col">Goal</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Member</th>
-                <th scope="col">Years</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Grows with</th>
-                <th scope="col">From dream</th>
-                {readOnly ? null : <th scope="col">Actions</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((g) => (
-                <tr key={g.id}>
-                  <td>{name(g)}</td>
-                  <td>{goalKindLabel(g.type)}</td>
-                  <td>{memberName(g)}</td>
-                  <td>{goalYears(g, memberOf(g)?.retirement_age)}</td>
-                  <td>{goalAmount(g)}</td>
-                  <td>{goalRates(g)}</td>
-                  <td>{dreamTitle(g) ?? '—'}</td>
-                  {readOnly ? null : (
-                    <td>
-                      <Button variant="link" onClick={() => setEditing(g)} aria-label={`Edit ${name(g)}`}>
-                        Edit
-                      </Button>
-                      <Button variant="link" onClick={() => removal.ask(g)} aria-label={`Delete ${name(g)}`}>
-                        Delete
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+        {shown ? (
+          <RecordTable
+            label="Goals entries"
+            rows={shown}
+            columns={[
+              { header: 'Goal', cell: name },
+              { header: 'Kind', cell: (g) => goalKindLabel(g.type) },
+              { header: 'Member', cell: memberName },
+              { header: 'Years', cell: (g) => goalYears(g, memberOf(g)?.retirement_age) },
+              { header: 'Amount', cell: goalAmount },
+              { header: 'Grows with', cell: goalRates },
+              { header: 'From dream', cell: (g) => dreamTitle(g) ?? '—' },
+            ]}
+            name={name}
+            readOnly={readOnly}
+            onEdit={setEditing}
+            onDelete={removal.ask}
+            addLabel="Add goal"
+            onAdd={() => setEditing('new')}
+          />
         ) : null}
-        {readOnly ? null : (
-          <Row>
-            <Button variant="secondary" onClick={() => setEditing('new')}>
-              Add goal
-            </Button>
-          </Row>
-        )}
       </Card>
       <PlanList kind="retirementDreamRental" household={household} />
       <PlanList kind="retirementDreamCapitalPreservation" household={household} />

@@ -1,5 +1,4 @@
 import {
-  Button,
   errorMessage,
   FloatInput,
   FormError,
@@ -9,16 +8,17 @@ import {
   NumberInput,
   Select,
   Skeleton,
-  Table,
   TextInput,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { type Household, householdApi, type StoredRecord } from '../household/api';
 import { useHousehold } from '../household/context';
 import { currencyOptions, formatAmount, numberOrUndefined } from '../household/format';
+import { RecordTable } from '../household/RecordTable';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card, Row } from '../profile/ProfileTab';
+import { useKindRecords } from '../household/useKindRecords';
+import { Card } from '../profile/ProfileTab';
 
 /**
  * The two retirement-dream records (issue 31 observation 6): a property rented out in retirement (its rental is an
@@ -187,19 +187,9 @@ function PlanDialog({
 /** One retirement-dream kind: its records, what each does to the plan, add / edit / delete with Undo. */
 export function PlanList({ kind, household }: { kind: PlanKind; household: Household }) {
   const ui = PLAN_UI[kind];
-  const { readOnly, version, reload } = useHousehold();
-  const [rows, setRows] = useState<Plan[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { readOnly, reload } = useHousehold();
+  const { rows, error, setError } = useKindRecords<PlanKind, Plan>(kind, household.id);
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    const ctrl = new AbortController();
-    householdApi.listRecords(kind, household.id, {}, ctrl.signal).then(
-      (p) => !ctrl.signal.aborted && setRows(p.rows as Plan[]),
-      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-  }, [kind, household.id, version]);
   const what = (p: Plan) => String(p.title ?? '') || ui.title;
   const removal = useDeleteConfirm<Plan>({
     title: () => `Delete this ${ui.noun}?`,
@@ -218,42 +208,22 @@ export function PlanList({ kind, household }: { kind: PlanKind; household: House
       {error ? <FormError>{error}</FormError> : null}
       {!rows && !error ? <Skeleton rows={2} label={`Loading ${ui.title.toLowerCase()}`} /> : null}
       {shown && shown.length === 0 ? <p>{ui.empty}</p> : null}
-      {shown && shown.length > 0 ? (
-        <Table label={`${ui.title} entries`}>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">In the plan</th>
-              {readOnly ? null : <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((p) => (
-              <tr key={p.id}>
-                <td>{what(p)}</td>
-                <td>{ui.effect(p)}</td>
-                {readOnly ? null : (
-                  <td>
-                    <Button variant="link" onClick={() => setEditing(p)} aria-label={`Edit ${what(p)}`}>
-                      Edit
-                    </Button>
-                    <Button variant="link" onClick={() => removal.ask(p)} aria-label={`Delete ${what(p)}`}>
-                      Delete
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+      {shown ? (
+        <RecordTable
+          label={`${ui.title} entries`}
+          rows={shown}
+          columns={[
+            { header: 'Title', cell: what },
+            { header: 'In the plan', cell: ui.effect },
+          ]}
+          name={what}
+          readOnly={readOnly}
+          onEdit={setEditing}
+          onDelete={removal.ask}
+          addLabel={`Add ${ui.noun}`}
+          onAdd={() => setEditing('new')}
+        />
       ) : null}
-      {readOnly ? null : (
-        <Row>
-          <Button variant="secondary" onClick={() => setEditing('new')}>
-            Add {ui.noun}
-          </Button>
-        </Row>
-      )}
       {editing ? (
         <PlanDialog
           kind={kind}
