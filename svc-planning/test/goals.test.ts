@@ -176,4 +176,47 @@ describe.each(testInfras())('goals and dreams in the plan on %s', (infra) => {
     expect(last?.goals).toBeCloseTo(100000 * inflation, 2);
     expect(withCapital.slice(0, -1).every((r) => r.goals === 0)).toBe(true);
   });
+
+  it('the cash-flow summary is this year’s: an expense from 2036 or an income that ended is left out', async () => {
+    const h = await newHousehold();
+    const year = new Date().getUTCFullYear();
+    await call('POST', 'customer/member-income', {
+      lead_id: h.id,
+      member_id: h.me,
+      kind: 'gross income',
+      amount: 9000,
+      currency: 'SGD',
+    });
+    await call('POST', 'customer/member-income', {
+      lead_id: h.id,
+      member_id: h.me,
+      kind: 'rental',
+      amount: 1000,
+      currency: 'SGD',
+      end_year: year - 1,
+    });
+    const uni = await call('POST', 'customer/member-expense', {
+      lead_id: h.id,
+      category: 'education',
+      amount: 30000,
+      frequency: 'annual',
+      currency: 'SGD',
+      start_year: year + 10,
+      end_year: year + 13,
+    });
+    expect(uni.status).toBe(201);
+    const bad = await call('POST', 'customer/member-expense', {
+      lead_id: h.id,
+      category: 'education',
+      amount: 1,
+      currency: 'SGD',
+      start_year: 2039,
+      end_year: 2036,
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('end_year');
+    const summary = (await call('GET', `customer/cash-flow/${h.id}`)).body.data;
+    expect(summary.totals.income).toEqual({ monthly: 9000, annual: 108000 });
+    expect(summary.totals.expenses).toEqual({ monthly: 0, annual: 0 });
+  });
 });
