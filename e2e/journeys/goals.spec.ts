@@ -66,6 +66,11 @@ test('a dream becomes a goal that the data table shows in its years; the retirem
     page.getByRole('article', { name: 'Retirement' }).getByText(/^Retirement age in the plan: 60/),
   ).toBeVisible();
 
+  expect(await axeProblems(page, 'my dreams with a goal')).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // the goals screen: reached from the dashboard's tabs; lists the goal and its dream
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Goals' }).click();
   await expect(page.getByRole('heading', { name: 'Goals', exact: true })).toBeVisible();
