@@ -1,4 +1,5 @@
 import type { planning } from '@kinfolio/contracts';
+import { round2 } from '@kinfolio/money';
 import type { Knex } from '@kinfolio/service-kit';
 import { engineBalanceSheet } from '../balance-sheet/engine';
 import { engineInsurances } from '../insurance/read';
@@ -60,7 +61,7 @@ function retirementRentalIncome(r: StoredRecord, memberId: string): Record<strin
     id: r.id,
     member_id: memberId,
     kind: 'rental',
-    amount: Math.round(monthly * 100) / 100,
+    amount: round2(monthly),
     frequency: 'monthly',
     currency: r.currency,
     growth_rate: r.growth_rate,
@@ -78,11 +79,12 @@ function preservedCapitalGoal(r: StoredRecord, memberId: string): Record<string,
 
 /**
  * The one mapping from stored records to the engine's `Household` (svc-planning/src/domain/calculations/types.ts,
- * contract planning.Household): members; incomes; expenses and living expenses (category 'living expense');
- * goals (a retirement goal from its member's retirement age, never a year of its own); insurance policies with their benefits (insurance/read.ts); the balance sheet: cash and savings funds,
- * portfolio funds, pension accounts, loans and properties (balance-sheet/engine.ts); the retirement-dream rentals (an
- * income) and capital preservations (a retirement legacy). Savings and life-uncertainty records are not engine input (savings stay in the projected cash; the
- * scenario takes its events in the request). Record ids are the stored uuids.
+ * contract planning.Household): members; incomes; expenses and living expenses (category 'living expense'); goals (a
+ * retirement goal from its member's retirement age, never a year of its own); insurance policies with their benefits
+ * (insurance/read.ts); the balance sheet: cash and savings funds, portfolio funds, pension accounts, loans and
+ * properties (balance-sheet/engine.ts); the retirement-dream rentals (an income) and capital preservations (a
+ * retirement legacy). Savings and life-uncertainty records are not engine input (savings stay in the projected cash;
+ * the scenario takes its events in the request). Record ids are the stored uuids.
  */
 export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string): Promise<planning.Household> {
   const [members, incomes, expenses, living, goals, rentals, preserved, insurances, balance] = await Promise.all([
