@@ -5,6 +5,7 @@ import { Frame, useDashboard } from './features/dashboard/Frame';
 import { ConcernPage, NotFoundSection, ReportDashboard, ReportSection } from './features/dashboard/Sections';
 import { DataTableSection } from './features/data-table/lazy';
 import { MyDreams } from './features/dreams/MyDreams';
+import { GoalsPage } from './features/goals/GoalsPage';
 import { ProfileTab } from './features/profile/ProfileTab';
 import { RateAdvisor } from './features/reviews/RateAdvisor';
 import { ScenarioSection } from './features/scenarios/lazy';
@@ -58,6 +59,7 @@ export default function App() {
         <Route path="dreams-concerns" element={<Navigate to="my-dreams" replace />} />
         <Route path="dreams-concerns/my-dreams" element={<MyDreams />} />
         <Route path="dreams-concerns/my-concerns" element={<MyConcerns />} />
+        <Route path="goals" element={<GoalsPage />} />
         <Route path="dreams-concerns/my-concerns/:concernId/:sub?" element={<ConcernPage />} />
         <Route path="scenario-modelling" element={<ScenarioSection />} />
         <Route

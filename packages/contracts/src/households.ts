@@ -289,9 +289,18 @@ export const GoalRecord = z.strictObject({
   play_expense: Money.optional(),
   legacy_amount: Money.optional(),
   inflation_rate: Pct.optional(),
+  /** The goal's own growth a year above prices (%), compounded with its inflation (docs/planning-model.md, Goals). */
   growth_rate: Pct.optional(),
   currency: CurrencyCode,
+  /** The household's dream this goal makes real (a dream record's id), if it came from one. */
+  dream_id: Uuid.optional(),
 });
+export type GoalRecord = z.infer<typeof GoalRecord>;
+/** Cross-field rule of an income or expense: its end year is not before its start year. */
+export const yearRangeIssues = (r: { start_year?: unknown; end_year?: unknown }) =>
+  typeof r.start_year === 'number' && typeof r.end_year === 'number' && r.end_year < r.start_year
+    ? [{ field: 'end_year', message: 'The end year is before the start year' }]
+    : [];
 /** Cross-field rules of a goal, checked on the merged record after create and update. */
 export const goalIssues = (g: Partial<z.infer<typeof GoalRecord>>): Array<{ field: string; message: string }> => {
   const out: Array<{ field: string; message: string }> = [];
@@ -299,6 +308,11 @@ export const goalIssues = (g: Partial<z.infer<typeof GoalRecord>>): Array<{ fiel
     out.push({ field: 'member_id', message: 'An education goal names the member' });
   if ((g.type === 'business' || g.type === 'custom') && (g.year_from === undefined || g.year_to === undefined))
     out.push({ field: g.year_from === undefined ? 'year_from' : 'year_to', message: 'Enter year from and year to' });
+  if (g.type === 'retirement' && g.year_from !== undefined)
+    out.push({
+      field: 'year_from',
+      message: "A retirement goal starts at the member's retirement age: change the age instead",
+    });
   if (g.year_from !== undefined && g.year_to !== undefined && g.year_to < g.year_from)
     out.push({ field: 'year_to', message: 'Year to is before year from' });
   return out;

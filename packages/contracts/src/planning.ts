@@ -155,7 +155,7 @@ export const Insurance = z.object({
   dividend: z.object({ amount: PositiveAmount, start: z.number().int().min(0).max(100).optional(), end: z.number().int().min(0).max(100).optional() }).optional(),
 });
 export const GoalType = z.enum(['retirement', 'education', 'car', 'property', 'business', 'custom']);
-export const Goal = z.object({ id: RecordId, type: GoalType, member_id: RecordId.optional(), year_from: Year.optional(), year_to: Year.optional(), amount: PositiveAmount.optional(), living_expense: PositiveAmount.optional(), play_expense: PositiveAmount.optional(), legacy_amount: PositiveAmount.optional(), inflation_rate: Percent.optional(), currency: CurrencyCode.optional() });
+export const Goal = z.object({ id: RecordId, type: GoalType, member_id: RecordId.optional(), year_from: Year.optional(), year_to: Year.optional(), amount: PositiveAmount.optional(), living_expense: PositiveAmount.optional(), play_expense: PositiveAmount.optional(), legacy_amount: PositiveAmount.optional(), inflation_rate: Percent.optional(), growth_rate: Percent.optional(), currency: CurrencyCode.optional() });
 
 /**
  * The household payload of calculate/debt, finance, data-tables and scenario-modelling. Its top level is strict (an

@@ -12,11 +12,21 @@ type Flow = { monthly: number; annual: number };
 const zero = (): Flow => ({ monthly: 0, annual: 0 });
 const done = (f: Flow): Flow => ({ monthly: round2(f.monthly), annual: round2(f.annual) });
 
+/** Does an income or expense run in `year` (its optional start and end years both counted)? */
+export const runsIn = (r: StoredRecord, year: number): boolean =>
+  !(typeof r.start_year === 'number' && r.start_year > year) && !(typeof r.end_year === 'number' && r.end_year < year);
+
 /**
  * The cash-flow summary of a household (GET customer/cash-flow/{id}): per member and in total, monthly and annual,
- * every amount converted from its own currency to the household's with the stored rate table.
+ * every amount converted from its own currency to the household's with the stored rate table. It is this year's:
+ * an income or expense that starts in a later year or ended in an earlier one is left out (the projection has it in
+ * its years; docs/decisions/plan-goals.md).
  */
-export async function cashFlowSummary(db: Knex, hh: HouseholdRow): Promise<H.CashFlowSummary> {
+export async function cashFlowSummary(
+  db: Knex,
+  hh: HouseholdRow,
+  year = new Date().getUTCFullYear(),
+): Promise<H.CashFlowSummary> {
   const [members, incomes, expenses, living, savings, rateRows] = await Promise.all([
     loadMembers(db, hh),
     usableRecords(db, kinds.income, hh),
@@ -44,10 +54,12 @@ export async function cashFlowSummary(db: Knex, hh: HouseholdRow): Promise<H.Cas
   const byKind: Record<string, Flow> = {};
   const byCategory: Record<string, Flow> = {};
   for (const r of incomes) {
+    if (!runsIn(r, year)) continue;
     add(per.get(String(r.member_id))?.income ?? zero(), r);
     add(slot(byKind, String(r.kind)), r);
   }
   for (const r of expenses) {
+    if (!runsIn(r, year)) continue;
     add(per.get(String(r.member_id))?.expenses ?? household.expenses, r);
     add(slot(byCategory, String(r.category)), r);
   }

@@ -1,4 +1,5 @@
 import type { planning } from '@kinfolio/contracts';
+import { round2 } from '@kinfolio/money';
 import type { Knex } from '@kinfolio/service-kit';
 import { engineBalanceSheet } from '../balance-sheet/engine';
 import { engineInsurances } from '../insurance/read';
@@ -7,6 +8,7 @@ import { usableDate, usableRecords } from '../records/issues';
 import { kinds } from '../records/kinds';
 import type { StoredRecord } from '../records/repository';
 import { loadMembers } from './repository';
+import { mainMember } from './retirement-dream';
 
 /** Drops undefined fields so a mapped household equals the same household written out by hand. */
 function clean<T extends Record<string, unknown>>(o: T): T {
@@ -29,23 +31,74 @@ function childrenOf(hh: HouseholdRow): planning.Household['dependants'] {
 const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
   Object.fromEntries(keys.map((k) => [k, r[k]]));
 
+const GOAL_FIELDS = [
+  'id',
+  'type',
+  'member_id',
+  'year_from',
+  'year_to',
+  'amount',
+  'living_expense',
+  'play_expense',
+  'legacy_amount',
+  'inflation_rate',
+  'growth_rate',
+  'currency',
+];
+/** A stored goal as the engine's: a retirement goal starts at its member's retirement age, never a year of its own. */
+function engineGoal(r: StoredRecord): Record<string, unknown> {
+  const g = pick(r, GOAL_FIELDS);
+  if (r.type === 'retirement') g.year_from = undefined; // one retirement age (docs/decisions/plan-goals.md)
+  return clean(g);
+}
+/**
+ * A retirement-dream rental as an income of the household's main member: the monthly rental times its occupancy, from
+ * its start year to its end year, growing at its rate (docs/planning-model.md, "Goals and dreams").
+ */
+function retirementRentalIncome(r: StoredRecord, memberId: string): Record<string, unknown> {
+  const monthly = (Number(r.monthly_rental) * Number(r.occupancy_percent ?? 100)) / 100;
+  return clean({
+    id: r.id,
+    member_id: memberId,
+    kind: 'rental',
+    amount: round2(monthly),
+    frequency: 'monthly',
+    currency: r.currency,
+    growth_rate: r.growth_rate,
+    start_year: r.start_year,
+    end_year: r.end_year,
+  });
+}
+/**
+ * A retirement-dream capital preservation as a retirement goal of the main member that spends nothing and keeps its
+ * capital (today's money, inflated) at the end of the plan, like a retirement goal's legacy amount.
+ */
+function preservedCapitalGoal(r: StoredRecord, memberId: string): Record<string, unknown> {
+  return { id: r.id, type: 'retirement', member_id: memberId, legacy_amount: r.capital, currency: r.currency };
+}
+
 /**
  * The one mapping from stored records to the engine's `Household` (svc-planning/src/domain/calculations/types.ts,
- * contract planning.Household): members; incomes; expenses and living expenses (category 'living expense');
- * goals; insurance policies with their benefits (insurance/read.ts); the balance sheet: cash and savings funds,
- * portfolio funds, pension accounts, loans and properties (balance-sheet/engine.ts). Savings and life-uncertainty records are not engine input (savings stay in the projected cash; the
- * scenario takes its events in the request). Record ids are the stored uuids.
+ * contract planning.Household): members; incomes; expenses and living expenses (category 'living expense'); goals (a
+ * retirement goal from its member's retirement age, never a year of its own); insurance policies with their benefits
+ * (insurance/read.ts); the balance sheet: cash and savings funds, portfolio funds, pension accounts, loans and
+ * properties (balance-sheet/engine.ts); the retirement-dream rentals (an income) and capital preservations (a
+ * retirement legacy). Savings and life-uncertainty records are not engine input (savings stay in the projected cash;
+ * the scenario takes its events in the request). Record ids are the stored uuids.
  */
 export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string): Promise<planning.Household> {
-  const [members, incomes, expenses, living, goals, insurances, balance] = await Promise.all([
+  const [members, incomes, expenses, living, goals, rentals, preserved, insurances, balance] = await Promise.all([
     loadMembers(db, hh),
     usableRecords(db, kinds.income, hh),
     usableRecords(db, kinds.expense, hh),
     usableRecords(db, kinds.livingExpense, hh),
     usableRecords(db, kinds.goal, hh),
+    usableRecords(db, kinds.retirementDreamRental, hh),
+    usableRecords(db, kinds.retirementDreamCapitalPreservation, hh),
     engineInsurances(db, hh),
     engineBalanceSheet(db, hh),
   ]);
+  const main = mainMember(members);
   const out = {
     customer_id: hh.id,
     as_of: asOf,
@@ -64,21 +117,24 @@ export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string)
         retirement_age: m.retirement_age,
       }),
     ),
-    incomes: incomes.map((r) =>
-      clean(
-        pick(r, [
-          'id',
-          'member_id',
-          'kind',
-          'amount',
-          'frequency',
-          'currency',
-          'growth_rate',
-          'start_year',
-          'end_year',
-        ]),
+    incomes: [
+      ...incomes.map((r) =>
+        clean(
+          pick(r, [
+            'id',
+            'member_id',
+            'kind',
+            'amount',
+            'frequency',
+            'currency',
+            'growth_rate',
+            'start_year',
+            'end_year',
+          ]),
+        ),
       ),
-    ),
+      ...(main ? rentals.map((r) => retirementRentalIncome(r, main.id)) : []),
+    ],
     expenses: [
       ...expenses.map((r) =>
         clean(
@@ -102,23 +158,7 @@ export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string)
         }),
       ),
     ],
-    goals: goals.map((r) =>
-      clean(
-        pick(r, [
-          'id',
-          'type',
-          'member_id',
-          'year_from',
-          'year_to',
-          'amount',
-          'living_expense',
-          'play_expense',
-          'legacy_amount',
-          'inflation_rate',
-          'currency',
-        ]),
-      ),
-    ),
+    goals: [...goals.map(engineGoal), ...(main ? preserved.map((r) => preservedCapitalGoal(r, main.id)) : [])],
     insurances: insurances?.length ? insurances : undefined,
     ...nonEmpty(balance),
     dependants: childrenOf(hh),

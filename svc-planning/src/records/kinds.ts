@@ -1,6 +1,7 @@
 import { households as H } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
 import type { z } from 'zod';
+import { goalDreamBelongs, retirementAgeFromDream } from '../households/retirement-dream';
 import type { HouseholdRow } from './access';
 
 /**
@@ -34,8 +35,8 @@ const kind = (name: string, c: H.RecordKindContract, table: string, check?: Reco
 });
 
 export const kinds = {
-  income: kind('income', H.recordKinds.income, 'member_incomes'),
-  expense: kind('expense', H.recordKinds.expense, 'member_expenses'),
+  income: kind('income', H.recordKinds.income, 'member_incomes', H.yearRangeIssues),
+  expense: kind('expense', H.recordKinds.expense, 'member_expenses', H.yearRangeIssues),
   livingExpense: kind('livingExpense', H.recordKinds.livingExpense, 'member_living_expenses'),
   saving: kind('saving', H.recordKinds.saving, 'member_savings'),
   lifeUncertainty: kind('lifeUncertainty', H.recordKinds.lifeUncertainty, 'life_uncertainty_cash_flows'),
@@ -45,8 +46,9 @@ export const kinds = {
     H.recordKinds.retirementDreamCapitalPreservation,
     'retirement_dream_capital_preservations',
   ),
-  goal: kind('goal', H.recordKinds.goal, 'goals', (g) => H.goalIssues(g)),
-  dream: kind('dream', H.ownRouteKinds.dream, 'dreams'),
+  goal: { ...kind('goal', H.recordKinds.goal, 'goals', (g) => H.goalIssues(g)), verify: goalDreamBelongs },
+  // a dream's answered retirement age becomes its member's (households/retirement-dream.ts)
+  dream: { ...kind('dream', H.ownRouteKinds.dream, 'dreams'), verify: retirementAgeFromDream },
   concern: kind('concern', H.ownRouteKinds.concern, 'concerns'),
 } satisfies Record<H.RecordKindName | keyof typeof H.ownRouteKinds, RecordKind>;
 

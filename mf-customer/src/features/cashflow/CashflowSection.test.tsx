@@ -11,6 +11,7 @@ const SP_ID = '00000000-0000-4000-8000-0000000000d2';
 const INC = '00000000-0000-4000-8000-0000000000e1';
 stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
 let postReply: () => Promise<unknown> = () => Promise.resolve({});
+let incomeYears: Record<string, number> = {};
 
 const flow = (monthly: number) => ({ monthly, annual: monthly * 12 });
 const member = (id: string, relation: string, name: string) => ({
@@ -73,6 +74,7 @@ function serve(c: StubCall): unknown {
         currency: 'SGD',
         frequency: 'monthly',
         position: 0,
+        ...incomeYears,
       },
     ]);
   return page([]);
@@ -103,6 +105,7 @@ beforeEach(() => {
   calls.length = 0;
   stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
   postReply = () => Promise.resolve({});
+  incomeYears = {};
 });
 
 describe('Income & Expenses', () => {
@@ -137,6 +140,48 @@ describe('Income & Expenses', () => {
       body: { amount: 12000, currency: 'SGD', frequency: 'annual', member_id: SP_ID, kind: 'bonus', lead_id: HH },
     });
     expect(screen.getByRole('dialog', { name: 'Saved Successfully!' }).textContent).toContain('Stay on This Page');
+  });
+
+  it('an expense takes optional start and end years (a university cost 2036-2039); an end before the start is refused', async () => {
+    await renderAt(CASHFLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add expense' });
+    fireEvent.change(within(dialog).getByLabelText('Category', { exact: false }), { target: { value: 'education' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount', { exact: false }), { target: { value: '30000' } });
+    fireEvent.change(within(dialog).getByLabelText('Entered as', { exact: false }), { target: { value: 'annual' } });
+    fireEvent.change(within(dialog).getByLabelText('Start year', { exact: false }), { target: { value: '2039' } });
+    fireEvent.change(within(dialog).getByLabelText('End year', { exact: false }), { target: { value: '2036' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save expense' }));
+    await flush();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(within(dialog).getAllByText('The end year is before the start year').length).toBeGreaterThan(0);
+    fireEvent.change(within(dialog).getByLabelText('Start year', { exact: false }), { target: { value: '2036' } });
+    fireEvent.change(within(dialog).getByLabelText('End year', { exact: false }), { target: { value: '2039' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save expense' }));
+    await flush();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      amount: 30000,
+      currency: 'SGD',
+      frequency: 'annual',
+      category: 'education',
+      start_year: 2036,
+      end_year: 2039,
+      lead_id: HH,
+    });
+  });
+
+  it('an income’s years show in the list; clearing its end year on edit removes it', async () => {
+    incomeYears = { start_year: 2027, end_year: 2030 };
+    await renderAt(CASHFLOW);
+    const incomes = screen.getByRole('region', { name: 'Incomes' });
+    expect(within(incomes).getByText('2027–2030').tagName).toBe('TD');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Gross income' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit income' });
+    expect((within(dialog).getByLabelText('Start year', { exact: false }) as HTMLInputElement).value).toBe('2027');
+    fireEvent.change(within(dialog).getByLabelText('End year', { exact: false }), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save income' }));
+    await flush();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ start_year: 2027, end_year: null });
   });
 
   it('a household expense has no member; a refused amount shows under the field', async () => {

@@ -1,12 +1,12 @@
 import type { planning } from '@kinfolio/contracts';
 import {
-  Button,
   errorMessage,
   FloatInput,
   FormError,
   fieldErrors,
   GuardedFormActions,
   Modal,
+  NumberInput,
   SaveConfirmationDialog,
   Select,
   Skeleton,
@@ -27,8 +27,10 @@ import {
 } from '../household/api';
 import { useHousehold } from '../household/context';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
+import { RecordTable } from '../household/RecordTable';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card, Row } from '../profile/ProfileTab';
+import { useKindRecords } from '../household/useKindRecords';
+import { Card } from '../profile/ProfileTab';
 import { CashflowChart } from './CashflowChart';
 
 type IncomeKind = z.infer<typeof planning.IncomeKind>;
@@ -78,6 +80,8 @@ interface KindUi {
   /** The kind's own choice (income kind, expense category) or a free title. */
   choice?: { field: 'kind' | 'category'; label: string; options: readonly string[] };
   titled?: boolean;
+  /** Optional start and end years (an income or expense that starts or stops, e.g. a university cost 2036-2039). */
+  years?: boolean;
 }
 export const KIND_UI: Record<EditableKind, KindUi> = {
   income: {
@@ -86,6 +90,7 @@ export const KIND_UI: Record<EditableKind, KindUi> = {
     empty: 'No incomes yet',
     member: 'required',
     choice: { field: 'kind', label: 'Income kind', options: INCOME_KINDS },
+    years: true,
   },
   expense: {
     title: 'Expenses',
@@ -93,6 +98,7 @@ export const KIND_UI: Record<EditableKind, KindUi> = {
     empty: 'No expenses yet',
     member: 'optional',
     choice: { field: 'category', label: 'Category', options: EXPENSE_CATEGORIES },
+    years: true,
   },
   livingExpense: {
     title: 'Living expenses',
@@ -111,6 +117,8 @@ interface EntryForm {
   amount: string;
   currency: string;
   frequency: string;
+  start_year: string;
+  end_year: string;
 }
 type AnyRecord = StoredRecord<EditableKind> & Record<string, unknown>;
 
@@ -124,11 +132,32 @@ function entryForm(kind: EditableKind, r: AnyRecord | null, household: Household
     amount: r ? String(r.amount) : '',
     currency: String(r?.currency ?? household.currency),
     frequency: String(r?.frequency ?? 'monthly'),
+    start_year: r?.start_year === undefined ? '' : String(r.start_year),
+    end_year: r?.end_year === undefined ? '' : String(r.end_year),
   };
 }
 
+/** "2036–2039", "From 2036", "Until 2030" or "Every year": the years an income or expense runs. */
+export function yearsLabel(start: unknown, end: unknown): string {
+  const from = typeof start === 'number' ? start : null;
+  const to = typeof end === 'number' ? end : null;
+  if (from !== null && to !== null) return from === to ? String(from) : `${from}–${to}`;
+  if (from !== null) return `From ${from}`;
+  if (to !== null) return `Until ${to}`;
+  return 'Every year';
+}
+
+/** A start/end year pair's problems (the contract's rule, checked before sending). */
+export function yearsProblems(start: string, end: string, names = ['start_year', 'end_year']): Record<string, string> {
+  const from = numberOrUndefined(start);
+  const to = numberOrUndefined(end);
+  if (from !== undefined && to !== undefined && to < from)
+    return { [names[1] as string]: 'The end year is before the start year' };
+  return {};
+}
+
 /** The body of a create or update: the kind's fields only. */
-export function entryBody(kind: EditableKind, f: EntryForm): Record<string, unknown> {
+export function entryBody(kind: EditableKind, f: EntryForm, editing = false): Record<string, unknown> {
   const ui = KIND_UI[kind];
   const body: Record<string, unknown> = {
     amount: numberOrUndefined(f.amount),
@@ -138,6 +167,13 @@ export function entryBody(kind: EditableKind, f: EntryForm): Record<string, unkn
   if (ui.member !== 'none' && f.member_id) body.member_id = f.member_id;
   if (ui.choice) body[ui.choice.field] = f.choice;
   if (ui.titled && f.title.trim()) body.title = f.title.trim();
+  if (ui.years)
+    for (const key of ['start_year', 'end_year'] as const) {
+      const year = numberOrUndefined(f[key]);
+      // an edit that clears a year removes it (null); a new entry leaves it out
+      if (year !== undefined) body[key] = year;
+      else if (editing) body[key] = null;
+    }
   return body;
 }
 
@@ -171,12 +207,13 @@ function EntryDialog({
     const local: Record<string, string> = {};
     if (numberOrUndefined(form.amount) === undefined) local.amount = 'Enter an amount';
     if (ui.member === 'required' && !form.member_id) local.member_id = 'Choose a member';
+    if (ui.years) Object.assign(local, yearsProblems(form.start_year, form.end_year));
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
     setError(null);
     try {
-      const body = entryBody(kind, form) as never;
+      const body = entryBody(kind, form, record !== null) as never;
       if (record) await householdApi.updateRecord(kind, record.id, body);
       else await householdApi.createRecord(kind, household.id, body);
       onSaved();
@@ -215,6 +252,28 @@ function EntryDialog({
         <FloatInput label="Amount" value={form.amount} onChange={set('amount')} error={errors.amount} decimals={2} />
         <Select label="Entered as" value={form.frequency} onChange={set('frequency')} options={FREQUENCIES} />
         <Select label="Currency" value={form.currency} onChange={set('currency')} options={currencyOptions} />
+        {ui.years ? (
+          <>
+            <NumberInput
+              label="Start year"
+              value={form.start_year}
+              onChange={set('start_year')}
+              error={errors.start_year}
+              maxLength={4}
+              optional
+              hint="Leave empty: from today"
+            />
+            <NumberInput
+              label="End year"
+              value={form.end_year}
+              onChange={set('end_year')}
+              error={errors.end_year}
+              maxLength={4}
+              optional
+              hint={`Leave empty: as long as the plan runs. The last year the ${ui.noun} is counted.`}
+            />
+          </>
+        ) : null}
         <FormError>{error}</FormError>
         <GuardedFormActions guard={guard} busy={busy} submitLabel={`Save ${ui.noun}`} />
       </form>
@@ -224,21 +283,9 @@ function EntryDialog({
 
 function KindCard({ kind, household, onSaved }: { kind: EditableKind; household: Household; onSaved: () => void }) {
   const ui = KIND_UI[kind];
-  const { readOnly, version, reload } = useHousehold();
-  const [rows, setRows] = useState<AnyRecord[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { readOnly, reload } = useHousehold();
+  const { rows, error, setError } = useKindRecords<EditableKind, AnyRecord>(kind, household.id);
   const [editing, setEditing] = useState<AnyRecord | 'new' | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    const ctrl = new AbortController();
-    householdApi.listRecords(kind, household.id, {}, ctrl.signal).then(
-      (p) => !ctrl.signal.aborted && setRows(p.rows as AnyRecord[]),
-      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-    // version: refetch after any change to the household
-  }, [kind, household.id, version]);
 
   const memberName = (id: unknown) => {
     const m = household.members.find((x) => x.id === id);
@@ -262,48 +309,25 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
       {error ? <FormError>{error}</FormError> : null}
       {!rows && !error ? <Skeleton rows={2} label={`Loading ${ui.title.toLowerCase()}`} /> : null}
       {shown && shown.length === 0 ? <p>{ui.empty}</p> : null}
-      {shown && shown.length > 0 ? (
-        <Table label={`${ui.title} entries`}>
-          <thead>
-            <tr>
-              <th scope="col">{ui.choice?.label ?? 'Title'}</th>
-              {ui.member === 'none' ? null : <th scope="col">Member</th>}
-              <th scope="col">Amount</th>
-              <th scope="col">Entered as</th>
-              {readOnly ? null : <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.id}>
-                <td>{what(r)}</td>
-                {ui.member === 'none' ? null : <td>{memberName(r.member_id)}</td>}
-                <td>
-                  {String(r.currency)} {formatAmount(Number(r.amount))}
-                </td>
-                <td>{cap(String(r.frequency))}</td>
-                {readOnly ? null : (
-                  <td>
-                    <Button variant="link" onClick={() => setEditing(r)} aria-label={`Edit ${what(r)}`}>
-                      Edit
-                    </Button>
-                    <Button variant="link" onClick={() => removal.ask(r)} aria-label={`Delete ${what(r)}`}>
-                      Delete
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+      {shown ? (
+        <RecordTable
+          label={`${ui.title} entries`}
+          rows={shown}
+          columns={[
+            { header: ui.choice?.label ?? 'Title', cell: what },
+            ...(ui.member === 'none' ? [] : [{ header: 'Member', cell: (r: AnyRecord) => memberName(r.member_id) }]),
+            { header: 'Amount', cell: (r) => `${String(r.currency)} ${formatAmount(Number(r.amount))}` },
+            { header: 'Entered as', cell: (r) => cap(String(r.frequency)) },
+            ...(ui.years ? [{ header: 'Years', cell: (r: AnyRecord) => yearsLabel(r.start_year, r.end_year) }] : []),
+          ]}
+          name={what}
+          readOnly={readOnly}
+          onEdit={setEditing}
+          onDelete={removal.ask}
+          addLabel={`Add ${ui.noun}`}
+          onAdd={() => setEditing('new')}
+        />
       ) : null}
-      {readOnly ? null : (
-        <Row>
-          <Button variant="secondary" onClick={() => setEditing('new')}>
-            Add {ui.noun}
-          </Button>
-        </Row>
-      )}
       {editing ? (
         <EntryDialog
           kind={kind}

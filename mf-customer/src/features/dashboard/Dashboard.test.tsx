@@ -206,6 +206,7 @@ describe('customer dashboard frame', () => {
       ['Profile', `/advisor/customers/${CUSTOMER}/profile`],
       ['Data Table', `/advisor/customers/${CUSTOMER}/data-table`],
       ['My Dreams', `/advisor/customers/${CUSTOMER}/dreams-concerns/my-dreams`],
+      ['Goals', `/advisor/customers/${CUSTOMER}/goals`],
       ['Scenario Modelling', `/advisor/customers/${CUSTOMER}/scenario-modelling`],
       ['My Concerns', `/advisor/customers/${CUSTOMER}/dreams-concerns/my-concerns`],
     ]);

@@ -14,6 +14,7 @@ export const TABS: readonly TabDef[] = [
   { path: 'profile', match: 'profile', label: 'Profile' },
   { path: 'data-table', match: 'data-table', label: 'Data Table' },
   { path: 'dreams-concerns/my-dreams', match: 'dreams-concerns/my-dreams', label: 'My Dreams', hiddenOnBoarding: true },
+  { path: 'goals', match: 'goals', label: 'Goals', hiddenOnBoarding: true },
   { path: 'scenario-modelling', match: 'scenario-modelling', label: 'Scenario Modelling' },
   { path: 'dreams-concerns/my-concerns', match: 'dreams-concerns/my-concerns', label: 'My Concerns' },
 ];

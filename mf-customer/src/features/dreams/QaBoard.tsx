@@ -15,6 +15,16 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useDashboard } from '../dashboard/Frame';
+import { GoalDialog } from '../goals/GoalDialog';
+import {
+  DEFAULT_RETIREMENT_AGE,
+  type Goal,
+  goalFromDream,
+  goalKindLabel,
+  goalKindOfDream,
+  goalYears,
+  mainMember,
+} from '../goals/model';
 import { type Dream, type Household, householdApi, type MetaQuestion, type PageOf } from '../household/api';
 import { useHousehold } from '../household/context';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
@@ -217,6 +227,47 @@ function QaDialog({
   );
 }
 
+/**
+ * What a dream is in the plan: the goal made from it (a link to Goals), or "Make it a goal"; the retirement dream
+ * also shows the retirement age the plan uses (the member's, which its answer sets).
+ */
+function DreamGoal({
+  dream,
+  household,
+  goal,
+  goalsRoute,
+  onMake,
+}: {
+  dream: Stored;
+  household: Household;
+  goal: Goal | undefined;
+  goalsRoute: string;
+  onMake: (() => void) | null;
+}) {
+  const retirement = goalKindOfDream(dream.title) === 'retirement';
+  const member = mainMember(household);
+  const age = member?.retirement_age;
+  return (
+    <>
+      {retirement ? (
+        <p>
+          Retirement age in the plan: {age ?? `${DEFAULT_RETIREMENT_AGE} (the default)`}
+          {member?.name ? ` (${member.name})` : ''}
+        </p>
+      ) : null}
+      {goal ? (
+        <p>
+          Goal: {goalKindLabel(goal.type)}, {goalYears(goal, age)} — <Link to={goalsRoute}>see it in Goals</Link>
+        </p>
+      ) : onMake ? (
+        <Button variant="secondary" onClick={onMake} aria-label={`Make ${dream.title} a goal`}>
+          Make it a goal
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
 /** The household's dreams or concerns, the reference questions to add one from, and (dreams) delete. */
 export function QaBoard({ kind }: { kind: QaKind }) {
   const t = TEXTS[kind];
@@ -228,6 +279,8 @@ export function QaBoard({ kind }: { kind: QaKind }) {
   const [listError, setListError] = useState<string | null>(null);
   const [answering, setAnswering] = useState<MetaQuestion | 'own' | null>(null);
   const [saved, setSaved] = useState(false);
+  const [goals, setGoals] = useState<Goal[]>([]);
+  const [goalFor, setGoalFor] = useState<Partial<Goal> | null>(null);
   const removal = useDeleteConfirm<Stored>({
     title: (d) => `Delete ${d.title}?`,
     message: () => 'Its answers are removed with it.',
@@ -248,8 +301,14 @@ export function QaBoard({ kind }: { kind: QaKind }) {
       },
       (e: unknown) => !ctrl.signal.aborted && setListError(errorMessage(e)),
     );
+    // the goals made from dreams: a dream card shows its goal, or offers to make one
+    if (kind === 'dream')
+      householdApi.listRecords('goal', household.id, {}, ctrl.signal).then(
+        (p) => !ctrl.signal.aborted && setGoals(p.rows),
+        () => undefined,
+      );
     return () => ctrl.abort();
-  }, [t, household, version]);
+  }, [t, kind, household, version]);
   useEffect(() => {
     if (readOnly) return;
     const ctrl = new AbortController();
@@ -291,6 +350,15 @@ export function QaBoard({ kind }: { kind: QaKind }) {
             <Item key={d.id} aria-labelledby={`qa-${d.id}`}>
               <h3 id={`qa-${d.id}`}>{d.title}</h3>
               <Answers item={d} />
+              {kind === 'dream' && household ? (
+                <DreamGoal
+                  dream={d}
+                  household={household}
+                  goal={goals.find((g) => g.dream_id === d.id)}
+                  goalsRoute={`${base}/goals`}
+                  onMake={readOnly ? null : () => setGoalFor(goalFromDream(d))}
+                />
+              ) : null}
               {kind === 'concern' ? (
                 <Link to={`${listRoute}/${encodeURIComponent(d.id)}/cashflow`}>What it means for the cash flow</Link>
               ) : null}
@@ -331,6 +399,17 @@ export function QaBoard({ kind }: { kind: QaKind }) {
           onSaved={() => {
             setAnswering(null);
             setSaved(true);
+            reload();
+          }}
+        />
+      ) : null}
+      {goalFor && household ? (
+        <GoalDialog
+          household={household}
+          goal={goalFor}
+          onClose={() => setGoalFor(null)}
+          onSaved={() => {
+            setGoalFor(null);
             reload();
           }}
         />

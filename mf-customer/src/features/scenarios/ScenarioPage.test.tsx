@@ -156,6 +156,8 @@ describe('Scenario modelling tab', () => {
 
   it('runs a scenario retiring earlier with income and expense changes and a stored death event', async () => {
     await renderAt(ADVISOR);
+    // "As planned" names the member's retirement age, the one the plan uses (issue 31 observation 6)
+    expect(screen.getByLabelText('Retirement age of Alex Tan').getAttribute('placeholder')).toBe('As planned: 65');
     fireEvent.change(screen.getByLabelText('Retirement age of Alex Tan'), { target: { value: '55' } });
     fireEvent.change(screen.getByLabelText(/Gross income of Alex Tan/), { target: { value: '-20' } });
     fireEvent.change(screen.getByLabelText('Food expense, change in %'), { target: { value: '15' } });

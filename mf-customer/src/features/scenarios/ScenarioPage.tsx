@@ -3,6 +3,7 @@ import { Button, errorMessage, FormError, formatDateTime, Skeleton, ToggleGroup,
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ExportMenu } from '../exports/ExportMenu';
+import { DEFAULT_RETIREMENT_AGE } from '../goals/model';
 import {
   type BalanceSheetData,
   balanceSheetApi,
@@ -497,7 +498,7 @@ export default function ScenarioPage() {
                   min={18}
                   max={100}
                   inputMode="numeric"
-                  placeholder={m.retirement_age ? String(m.retirement_age) : 'As planned'}
+                  placeholder={`As planned: ${m.retirement_age ?? DEFAULT_RETIREMENT_AGE}`}
                   value={retire[m.id] ?? ''}
                   onChange={(e) => setRetire((r) => ({ ...r, [m.id]: e.target.value }))}
                 />

@@ -565,7 +565,9 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const to = g.year_to ?? (retire ? endYear : from);
     const yearly = (retire ? ((g.living_expense ?? 0) + (g.play_expense ?? 0)) * 12 + (g.amount ?? 0) : (g.amount ?? 0)) * f;
     const legacy = retire ? (g.legacy_amount ?? 0) * f : 0;
-    return { from, to, yearly, legacy, g: 1 + (g.inflation_rate !== undefined && ov.inflation_rate === undefined ? g.inflation_rate / 100 : inflation) };
+    const prices = 1 + (g.inflation_rate !== undefined && ov.inflation_rate === undefined ? g.inflation_rate / 100 : inflation);
+    // growth_rate: the goal's own growth above prices, compounded with them (docs/planning-model.md, Goals)
+    return { from, to, yearly, legacy, g: g.growth_rate === undefined ? prices : prices * (1 + g.growth_rate / 100) };
   });
   addGoals(goals, tl, series.goals);
 

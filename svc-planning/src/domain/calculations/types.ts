@@ -164,6 +164,8 @@ export interface GoalInput {
   play_expense?: number;
   legacy_amount?: number;
   inflation_rate?: number;
+  /** The goal's own growth a year above prices (%), compounded with the inflation (docs/planning-model.md, Goals). */
+  growth_rate?: number;
   currency?: string;
 }
 export interface HouseholdInput {

@@ -1,0 +1,131 @@
+import { FormError, Skeleton } from '@kinfolio/ui-kit';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useDashboard } from '../dashboard/Frame';
+import { type Dream, householdApi } from '../household/api';
+import { useHousehold } from '../household/context';
+import { formatAmount, RELATION_LABELS } from '../household/format';
+import { RecordTable } from '../household/RecordTable';
+import { useDeleteConfirm } from '../household/useDeleteConfirm';
+import { useKindRecords } from '../household/useKindRecords';
+import { Card } from '../profile/ProfileTab';
+import { GoalDialog } from './GoalDialog';
+import { type Goal, goalKindLabel, goalYears, mainMember } from './model';
+import { PlanList } from './RetirementPlans';
+
+/** A goal's amount as the list shows it: a year's amount, or a retirement goal's living + play a month. */
+function goalAmount(g: Goal): string {
+  if (g.type === 'retirement') {
+    const monthly = (g.living_expense ?? 0) + (g.play_expense ?? 0);
+    const legacy = g.legacy_amount ? `, legacy ${g.currency} ${formatAmount(g.legacy_amount)}` : '';
+    return `${g.currency} ${formatAmount(monthly)} a month${legacy}`;
+  }
+  return `${g.currency} ${formatAmount(g.amount ?? 0)} a year`;
+}
+function goalRates(g: Goal): string {
+  const inflation = g.inflation_rate === undefined ? 'household inflation' : `inflation ${g.inflation_rate}%`;
+  return g.growth_rate === undefined ? inflation : `${inflation} + ${g.growth_rate}% growth`;
+}
+
+/**
+ * Goals (issue 31 observation 6; planning spec "Goals"): the household's retirement, education, car, property,
+ * business and custom goals, each spent in its years by the projection (the data table's Goals column), and the two
+ * retirement-dream records. Reached from the dashboard's tabs and from My Dreams ("Make it a goal").
+ */
+export function GoalsPage() {
+  const { base } = useDashboard();
+  const { household, status, error, readOnly, version, reload } = useHousehold();
+  const { rows: goals, error: listError, setError: setListError } = useKindRecords('goal', household?.id);
+  const [dreams, setDreams] = useState<Dream[]>([]);
+  const [editing, setEditing] = useState<Goal | 'new' | null>(null);
+  const removal = useDeleteConfirm<Goal>({
+    title: (g) => `Delete ${g.title || goalKindLabel(g.type)}?`,
+    message: (g) => `${goalKindLabel(g.type)}: ${goalAmount(g)}`,
+    remove: (g) => householdApi.deleteRecord('goal', g.id),
+    onDone: reload,
+    onError: setListError,
+  });
+  const hid = household?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
+  useEffect(() => {
+    if (!hid) return;
+    const ctrl = new AbortController();
+    householdApi.dreams(hid, ctrl.signal).then(
+      (p) => !ctrl.signal.aborted && setDreams(p.rows),
+      () => undefined,
+    );
+    return () => ctrl.abort();
+  }, [hid, version]);
+
+  if (status === 'missing' || status === 'error')
+    return (
+      <Card>
+        <h2>Goals</h2>
+        {status === 'error' ? (
+          <FormError>{error}</FormError>
+        ) : (
+          <p>There is no household at this address, or it is not yours to see.</p>
+        )}
+      </Card>
+    );
+  if (!household) return <Skeleton rows={4} label="Loading goals" />;
+  const memberOf = (g: Goal) => household.members.find((m) => m.id === g.member_id) ?? mainMember(household);
+  const memberName = (g: Goal) => {
+    const m = memberOf(g);
+    return m ? m.name || RELATION_LABELS[m.relation] : 'Household';
+  };
+  const dreamTitle = (g: Goal) => dreams.find((d) => d.id === g.dream_id)?.title;
+  const name = (g: Goal) => g.title || goalKindLabel(g.type);
+  const shown = goals ? goals.filter((g) => !removal.hidden(g)) : null;
+  return (
+    <section aria-label="Goals">
+      <h2>Goals</h2>
+      <p>
+        What the household saves for. Each goal is spent in its years, in today's money grown by inflation (and its
+        growth), and shows in the Data Table's Goals column. A dream becomes a goal from{' '}
+        <Link to={`${base}/dreams-concerns/my-dreams`}>My Dreams</Link>.
+      </p>
+      <Card aria-labelledby="goals-list">
+        <h2 id="goals-list">The household's goals</h2>
+        {listError ? <FormError>{listError}</FormError> : null}
+        {!goals && !listError ? <Skeleton rows={3} label="Loading the goals" /> : null}
+        {shown && shown.length === 0 ? <p>No goals recorded yet</p> : null}
+        {shown ? (
+          <RecordTable
+            label="Goals entries"
+            rows={shown}
+            columns={[
+              { header: 'Goal', cell: name },
+              { header: 'Kind', cell: (g) => goalKindLabel(g.type) },
+              { header: 'Member', cell: memberName },
+              { header: 'Years', cell: (g) => goalYears(g, memberOf(g)?.retirement_age) },
+              { header: 'Amount', cell: goalAmount },
+              { header: 'Grows with', cell: goalRates },
+              { header: 'From dream', cell: (g) => dreamTitle(g) ?? '—' },
+            ]}
+            name={name}
+            readOnly={readOnly}
+            onEdit={setEditing}
+            onDelete={removal.ask}
+            addLabel="Add goal"
+            onAdd={() => setEditing('new')}
+          />
+        ) : null}
+      </Card>
+      <PlanList kind="retirementDreamRental" household={household} />
+      <PlanList kind="retirementDreamCapitalPreservation" household={household} />
+      {editing ? (
+        <GoalDialog
+          household={household}
+          goal={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      ) : null}
+      {removal.dialog}
+    </section>
+  );
+}
