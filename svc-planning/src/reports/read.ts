@@ -107,14 +107,16 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
   const home = hh.currency;
   const inHome = (amount: number, currency: string) => round2(convertExact(amount, currency, home, rates));
 
-  // cash flow and net worth: the engine's yearly rows (outgoings as calculate/finance sums them)
+  // cash flow and net worth: the plan's yearly rows (docs/planning-model.md "Terms of the plan"): Income and Expenses
+  // as calculate/finance sums them (every inflow, every outflow: Income − Expenses = Net cash flow to the cent),
+  // Surplus = max(net cash flow, 0), Shortfall = the liability the plan owes at the year end
   const rows = p.dataTables.rows;
-  const cashYears = p.finance.years.map((y) => ({
+  const cashYears = p.finance.years.map((y, k) => ({
     year: y.year,
     income: y.income,
     expenses: y.outgoings,
-    savings: pos(y.net_cash_flow),
-    shortfall: pos(-y.net_cash_flow),
+    surplus: pos(y.net_cash_flow),
+    shortfall: rows[k]?.liabilities.shortfall ?? 0,
     net_cash_flow: y.net_cash_flow,
   }));
   const netYears = rows.map((r) => ({
@@ -258,8 +260,7 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
         totals: {
           income: sum(cashYears.map((y) => y.income)),
           expenses: sum(cashYears.map((y) => y.expenses)),
-          savings: sum(cashYears.map((y) => y.savings)),
-          shortfall: sum(cashYears.map((y) => y.shortfall)),
+          surplus: sum(cashYears.map((y) => y.surplus)),
         },
       },
       networth: {

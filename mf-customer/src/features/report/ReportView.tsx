@@ -20,6 +20,7 @@ import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from './
 import { type ChecksTab, ReportChecks } from './Checks';
 import { ASSET_CLASS_LABELS, money } from './format';
 import { RecordIssues } from './RecordIssues';
+import { TermNotes } from './terms';
 
 type Report = reports.FinancialReport;
 export type ReportTab = 'cashflow' | 'networth' | 'insurance' | 'funds' | 'debt' | 'property';
@@ -271,9 +272,9 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          {r.start_year}–{r.end_year}: income {money(c, t.income)}, expenses {money(c, t.expenses)}, savings{' '}
-          {money(c, t.savings)}, shortfall {money(c, t.shortfall)}
-          {r.money_runs_out_year ? `; money runs out in ${r.money_runs_out_year}` : ''}.
+          {r.start_year}–{r.end_year}: income {money(c, t.income)}, expenses {money(c, t.expenses)}, surplus{' '}
+          {money(c, t.surplus)}
+          {r.money_runs_out_year ? `; money runs out in ${r.money_runs_out_year}` : '; money does not run out'}.
         </p>
         <Chart
           {...common}
@@ -281,26 +282,27 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
           series={[
             { key: 'income', label: 'Income' },
             { key: 'expenses', label: 'Expenses' },
-            { key: 'savings', label: 'Savings' },
+            { key: 'surplus', label: 'Surplus' },
             { key: 'shortfall', label: 'Shortfall' },
           ]}
           categories={r.cashflow.years.map((y) => ({
             label: String(y.year),
-            values: { income: y.income, expenses: y.expenses, savings: y.savings, shortfall: y.shortfall },
+            values: { income: y.income, expenses: y.expenses, surplus: y.surplus, shortfall: y.shortfall },
           }))}
           table={
             <Figures
               label="Cash flow by year"
               currency={c}
-              head={['Year', 'Income', 'Expenses', 'Savings', 'Shortfall']}
+              head={['Year', 'Income', 'Expenses', 'Net cash flow', 'Surplus', 'Shortfall']}
               rows={r.cashflow.years.map((y) => ({
                 key: String(y.year),
                 name: y.year,
-                cells: [y.income, y.expenses, y.savings, y.shortfall],
+                cells: [y.income, y.expenses, y.net_cash_flow, y.surplus, y.shortfall],
               }))}
             />
           }
         />
+        <TermNotes terms={['plan', 'income', 'expenses', 'net', 'surplus', 'shortfall', 'runsOut']} />
         {checks('cashflow')}
       </>
     );
