@@ -257,19 +257,23 @@ export function monteCarlo(
       // (as liquidYears: the first year for its part still to come)
       let cash = 0;
       let invest = 0;
+      const y0 = y === 0;
+      const yr = year[y] as number;
       for (let i = 0; i < K; i++) {
         let g = (G[i] as number) + (z[cls[i] as number] as number);
         if (g < 0) g = 0;
         let v = vals[i] as number;
         const ci = contrib[i] as number;
-        if (y > 0) {
-          v *= g;
-          if (ci > 0 && (year[y] as number) <= (contribTo[i] as number)) v += ci * Math.sqrt(g);
-        } else {
+        if (y0) {
           v *= part === 1 ? g : g ** part;
-          if (ci > 0 && (year[y] as number) <= (contribTo[i] as number)) v += ci * part * g ** (part / 2);
+          if (ci > 0 && yr <= (contribTo[i] as number)) v += ci * part * g ** (part / 2);
+        } else {
+          v *= g;
+          if (ci > 0 && yr <= (contribTo[i] as number)) v += ci * Math.sqrt(g);
         }
         vals[i] = v;
+        if (isCash[i] === 1) cash += v;
+        else invest += v;
       }
       // the year's net cash flow into the household's cash (a surplus earns the deposit rate, a shortfall costs the
       // borrowing rate); a deficit draws on the plan's order, and the plan's sales arrive where the order reaches them
@@ -284,6 +288,8 @@ export function monteCarlo(
             if (take > 0) {
               vals[idx] = have - take;
               hh += take;
+              if (isCash[idx] === 1) cash -= take;
+              else invest -= take;
             }
           } else {
             const a = trace.illiquid[j];
@@ -292,10 +298,6 @@ export function monteCarlo(
         }
       }
       if (hh < -0.005) ok = false;
-      for (let i = 0; i < K; i++) {
-        if (isCash[i] === 1) cash += vals[i] as number;
-        else invest += vals[i] as number;
-      }
       // net worth as the projection's row sums it: each figure rounded to cents, then the totals
       const assets = r2(r2(cash + (hh > 0 ? hh : 0)) + r2(invest) + (pensionsY[y] as number) + (propertiesY[y] as number) + (insuranceY[y] as number));
       nw[y * trials + s] = r2(assets - r2((loansY[y] as number) + r2(hh < 0 ? -hh : 0)));
