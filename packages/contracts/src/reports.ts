@@ -192,7 +192,16 @@ export const FinancialReport = z.object({
   }),
   networth: z.object({
     years: z.array(NetWorthYear),
-    current: z.object({ total_assets: z.number(), total_liabilities: z.number(), net_worth: z.number() }),
+    /**
+     * Today: the balance sheet at the as-of day (stored values converted to the household currency), not the end of
+     * this year's projection; `loans` is the debt tab's outstanding today. The years are year ends.
+     */
+    current: z.object({
+      total_assets: z.number(),
+      total_liabilities: z.number(),
+      net_worth: z.number(),
+      loans: z.number().optional(),
+    }),
   }),
   insurance: z.object({
     members: z.array(

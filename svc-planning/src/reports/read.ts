@@ -1,7 +1,7 @@
 import { type balanceSheet as B, reports as R } from '@kinfolio/contracts';
 import { convert, convertExact, normaliseCurrency, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
-import { debtFigures } from '../balance-sheet/read';
+import { debtFigures, wholeBalanceSheet } from '../balance-sheet/read';
 import { isProperty, pensionBalance, todayIso } from '../balance-sheet/rules';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { coverageByMember } from '../insurance/read';
@@ -96,12 +96,13 @@ function saleOf(d: B.Debt & StoredRecord, day: string, rentals: StoredRecord[]) 
 
 async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undefined, stamp: string): Promise<Base> {
   const day = asOf ?? todayIso();
-  const [p, coverage, recs, rateRows, thresholds] = await Promise.all([
+  const [p, coverage, recs, rateRows, thresholds, sheet] = await Promise.all([
     projectionAt(ctx, hh, asOf, stamp),
     coverageByMember(ctx.db, hh),
     records(ctx, hh),
     listCurrencyRates(ctx.db),
     planningThresholds(ctx.db),
+    wholeBalanceSheet(ctx.db, hh, { as_of: day }),
   ]);
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const home = hh.currency;
@@ -244,7 +245,11 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
   const liquid = ((classes.get('cash') ?? 0) + (classes.get('savings') ?? 0)) / 100;
   const checks = reportChecks({ p, thresholds, liquid, members, inHome });
 
-  const first = netYears[0];
+  // Today (docs/planning-model.md "Terms of the plan"): the balance sheet at the as-of day, its loans the debt tab's
+  // outstanding today (the same schedules in cents); the years are year ends
+  const bt = sheet.totals;
+  const todayAssets = round2(bt.cash + bt.savings + bt.pensions + bt.investments + bt.properties);
+  const todayLoans = p.debt.total_outstanding;
   return {
     rates,
     report: {
@@ -266,9 +271,10 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
       networth: {
         years: netYears,
         current: {
-          total_assets: first?.total_assets ?? 0,
-          total_liabilities: first?.total_liabilities ?? 0,
-          net_worth: first?.net_worth ?? 0,
+          total_assets: todayAssets,
+          total_liabilities: todayLoans,
+          net_worth: round2(todayAssets - todayLoans),
+          loans: todayLoans,
         },
       },
       insurance: {

@@ -366,19 +366,19 @@ describe('financial report', () => {
 
   it('the currency switch converts with the kept rates and makes no network call (planning spec §7)', async () => {
     await open('networth');
-    expect(screen.getByText(/Today: assets SGD 700,000/).tagName).toBe('P');
+    expect(screen.getByText(/Today \(2026-11-24\): assets SGD 700,000/).tagName).toBe('P');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'RM' }));
     });
     expect(paths).toEqual([`customer/${HH}/financial-report`]);
     expect(ratesCalls).toEqual([]);
-    expect(screen.getByText(/Today: assets RM 2,321,200/).tagName).toBe('P');
+    expect(screen.getByText(/Today \(2026-11-24\): assets RM 2,321,200/).tagName).toBe('P');
     expect(screen.getByRole('button', { name: 'RM' }).getAttribute('aria-pressed')).toBe('true');
     // back to SGD: the report first fetched, again without a call
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'SGD' }));
     });
-    expect(screen.getByText(/Today: assets SGD 700,000/).tagName).toBe('P');
+    expect(screen.getByText(/Today \(2026-11-24\): assets SGD 700,000/).tagName).toBe('P');
     expect(paths).toHaveLength(1);
   });
 
@@ -390,7 +390,7 @@ describe('financial report', () => {
       fireEvent.click(screen.getByRole('button', { name: 'RM' }));
     });
     expect(paths[paths.length - 1]).toBe(`customer/${HH}/financial-report?currency=RM`);
-    expect(screen.getByText(/Today: assets RM 2,321,200/).tagName).toBe('P');
+    expect(screen.getByText(/Today \(2026-11-24\): assets RM 2,321,200/).tagName).toBe('P');
   });
 
   it('insurance, funds, debt and property show their own figures and tables', async () => {

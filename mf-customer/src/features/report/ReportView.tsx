@@ -312,8 +312,8 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          Today: assets {money(c, now.total_assets)}, liabilities {money(c, now.total_liabilities)}, net worth{' '}
-          <strong>{money(c, now.net_worth)}</strong>.
+          Today ({r.as_of}): assets {money(c, now.total_assets)}, liabilities {money(c, now.total_liabilities)}, net
+          worth <strong>{money(c, now.net_worth)}</strong>. Later figures are year ends.
         </p>
         <Chart
           {...common}
@@ -342,7 +342,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
               label="Net worth by asset class and year"
               currency={c}
               head={[
-                'Year',
+                'Year end',
                 'Cash',
                 'Investments',
                 'Provident funds',
@@ -359,6 +359,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
             />
           }
         />
+        <TermNotes terms={['today', 'plan', 'shortfall']} />
       </>
     );
   }
@@ -462,7 +463,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          Outstanding today <strong>{money(c, r.debt.total_outstanding)}</strong>, repaid{' '}
+          Outstanding today ({r.as_of}) <strong>{money(c, r.debt.total_outstanding)}</strong>, repaid{' '}
           {money(c, r.debt.total_monthly_repayment)} a month.
         </p>
         <Chart
@@ -479,7 +480,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
             <Figures
               label="Debt balances and payments by year"
               currency={c}
-              head={['Year', 'Outstanding', 'Payments']}
+              head={['Year', 'Outstanding at year end', 'Payments']}
               rows={r.debt.years
                 .filter((y) => y.outstanding > 0 || y.payments > 0)
                 .map((y) => ({ key: String(y.year), name: y.year, cells: [y.outstanding, y.payments] }))}
@@ -496,6 +497,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
             cells: [l.outstanding, l.instalment, l.total_interest, String(l.months_remaining), String(l.end_year)],
           }))}
         />
+        <TermNotes terms={['today']} />
         {checks('debt')}
       </>
     );
