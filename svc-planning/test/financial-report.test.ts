@@ -159,7 +159,10 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
     expect(r.networth.years.map((y) => [y.year, y.total_assets, y.total_liabilities, y.net_worth])).toEqual(
       e.netWorth.map((y) => [y.year, y.total_assets, y.total_liabilities, y.net_worth]),
     );
-    expect(r.networth.current.net_worth).toBe(e.finance.current.net_worth);
+    // Today is the balance sheet at the as-of day (issue 31), not the end of this year's projection
+    const sheet = await call('GET', `customer/${h.id}/balance-sheet`, advisor);
+    expect(r.networth.current.net_worth).toBe(sheet.body.data.totals.net_worth);
+    expect(r.networth.current.total_liabilities).toBe(r.debt.total_outstanding);
     // debt: the engine's total outstanding and monthly repayment
     expect(r.debt.total_outstanding).toBe(e.debt.total_outstanding);
     expect(r.debt.total_monthly_repayment).toBe(e.debt.total_monthly_repayment);
