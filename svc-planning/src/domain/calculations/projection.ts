@@ -107,10 +107,69 @@ export interface PlanTrace {
   cashG: number;
   borrowG: number;
 }
+/** What project() keeps for the trace: references to its records and their opening values (cheap to keep). */
+interface RawTrace {
+  firstYearPart: number;
+  liquids: readonly LiquidRecord[];
+  value0: Float64Array;
+  investments: HouseholdInput['investments'];
+  cashAccounts: number;
+  /** The draw order, or null for the unlocked liquid records in input order (no sequence, never year by year). */
+  order: SellStep[] | null;
+  illiquid: Array<Float64Array | null> | null;
+  flow: Float64Array;
+  cashG: number;
+  borrowG: number;
+}
+const rawTraceOf = new WeakMap<ProjectionResult, RawTrace>();
 const traceOf = new WeakMap<ProjectionResult, PlanTrace>();
 /** The plan trace of a projection (kept beside it, never serialised); undefined for a result not made by project(). */
 export function planTrace(p: ProjectionResult): PlanTrace | undefined {
-  return traceOf.get(p);
+  const built = traceOf.get(p);
+  if (built) return built;
+  const raw = rawTraceOf.get(p);
+  if (!raw) return undefined;
+  const liquids = raw.liquids.map((l, k) => ({
+    id: l.id,
+    value: raw.value0[k] as number,
+    g: l.g,
+    contrib: l.contrib,
+    contribTo: l.contribTo,
+    locked: l.locked,
+    cash: l.cash,
+    asset_class: (l.cash ? 'cash' : (raw.investments?.[k - raw.cashAccounts]?.asset_class ?? 'equity')) as AssetClass,
+  }));
+  const order = raw.order ? raw.order.map((a) => (a.kind === 'liquid' ? a.idx : -1)) : liquids.flatMap((l, k) => (l.locked ? [] : [k]));
+  const illiquid = order.map((_, j) => raw.illiquid?.[j] ?? null);
+  const trace = { firstYearPart: raw.firstYearPart, liquids, order, illiquid, flow: raw.flow, cashG: raw.cashG, borrowG: raw.borrowG };
+  traceOf.set(p, trace);
+  return trace;
+}
+
+/**
+ * The order a deficit draws in: what the saved sequence lists, in its order (a pension or property only if listed),
+ * then the unlocked cash accounts and investments it leaves out, in input order. Locked assets never.
+ */
+function sellOrderOf(seq: readonly string[], liquids: readonly LiquidRecord[], pensions: readonly PensionRecord[], properties: readonly PropertyRecord[]): SellStep[] {
+  const rankOf = new Map<string, number>();
+  for (let r = 0; r < seq.length; r++) if (!rankOf.has(seq[r] as string)) rankOf.set(seq[r] as string, r);
+  const candidates: Array<SellStep & { n: number; r: number }> = [];
+  for (let idx = 0; idx < liquids.length; idx++) {
+    const l = liquids[idx] as LiquidRecord;
+    if (!l.locked) candidates.push({ kind: 'liquid', idx, id: l.id, n: candidates.length, r: rankOf.get(l.id) ?? seq.length });
+  }
+  for (let idx = 0; idx < pensions.length; idx++) {
+    const p = pensions[idx] as PensionRecord;
+    const r = rankOf.get(p.id);
+    if (!p.locked && r !== undefined) candidates.push({ kind: 'pension', idx, id: p.id, n: candidates.length, r });
+  }
+  for (let idx = 0; idx < properties.length; idx++) {
+    const p = properties[idx] as PropertyRecord;
+    const r = rankOf.get(p.id);
+    if (!p.locked && r !== undefined) candidates.push({ kind: 'property', idx, id: p.id, n: candidates.length, r });
+  }
+  if (seq.length > 0) candidates.sort((x, y) => x.r - y.r || x.n - y.n);
+  return candidates.map(({ kind, idx, id }) => ({ kind, idx, id }));
 }
 
 /** The oldest age the engine takes (the contracts' too): ages it matches year by year are whole years (`count`). */
@@ -607,42 +666,33 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   // (what it lists first, in its order, then the cash accounts and investments it leaves out). What none of them pays
   // is the Shortfall. Locked assets are never drawn on.
   const seq = opts.sell_sequence ?? [];
-  const rankOf = new Map<string, number>();
-  for (let r = 0; r < seq.length; r++) if (!rankOf.has(seq[r] as string)) rankOf.set(seq[r] as string, r);
-  const candidates: Array<SellStep & { n: number; r: number }> = [];
-  for (let idx = 0; idx < liquids.length; idx++) {
-    const l = liquids[idx] as LiquidRecord;
-    if (!l.locked) candidates.push({ kind: 'liquid', idx, id: l.id, n: candidates.length, r: rankOf.get(l.id) ?? seq.length });
-  }
-  for (let idx = 0; idx < pensions.length; idx++) {
-    const p = pensions[idx] as PensionRecord;
-    const r = rankOf.get(p.id);
-    if (!p.locked && r !== undefined) candidates.push({ kind: 'pension', idx, id: p.id, n: candidates.length, r });
-  }
-  for (let idx = 0; idx < properties.length; idx++) {
-    const p = properties[idx] as PropertyRecord;
-    const r = rankOf.get(p.id);
-    if (!p.locked && r !== undefined) candidates.push({ kind: 'property', idx, id: p.id, n: candidates.length, r });
-  }
-  if (seq.length > 0) candidates.sort((x, y) => x.r - y.r || x.n - y.n);
-  const sellOrder: SellStep[] = candidates.map(({ kind, idx, id }) => ({ kind, idx, id }));
-  // The record-major path below draws only on the cash accounts, in their order: it serves while the order starts with
-  // every unlocked cash account in input order and no deficit outlasts them (else the run restarts year by year).
   let unlockedCash = 0;
-  for (let k = 0; k < cashAccounts; k++) if (!(liquids[k] as LiquidRecord).locked) unlockedCash++;
-  let cashFirst = true;
-  for (let k = 0, c = 0; k < cashAccounts && cashFirst; k++) {
+  let unlockedLiquid = 0;
+  for (let k = 0; k < liquids.length; k++) {
     if ((liquids[k] as LiquidRecord).locked) continue;
-    const step = sellOrder[c++];
-    cashFirst = step !== undefined && step.kind === 'liquid' && step.idx === k;
+    unlockedLiquid++;
+    if (k < cashAccounts) unlockedCash++;
   }
-  const beyondCash = sellOrder.length > unlockedCash;
+  // Without a sequence the order is the unlocked cash accounts, then the unlocked investments: the record-major path
+  // below draws on the cash accounts and needs no list; with one, the list is built (and checked: does it still start
+  // with every unlocked cash account in input order?).
+  let sellOrder: SellStep[] | null = seq.length > 0 ? sellOrderOf(seq, liquids, pensions, properties) : null;
+  let cashFirst = true;
+  if (sellOrder) {
+    for (let k = 0, c = 0; k < cashAccounts && cashFirst; k++) {
+      if ((liquids[k] as LiquidRecord).locked) continue;
+      const step = sellOrder[c++];
+      cashFirst = step !== undefined && step.kind === 'liquid' && step.idx === k;
+    }
+  }
+  const beyondCash = (sellOrder ? sellOrder.length : unlockedLiquid) > unlockedCash;
 
   // Assets and loans (projection-assets.ts).
   // With nothing to draw on but the cash accounts, no year depends on an earlier year's cash: each record runs over
   // all years at once. A property sale closing its loan is then known in advance (the first sale of a property
   // holding it). Every other plan, and one whose deficit outlasts the cash accounts, runs year by year.
   const yearByYear = !!opts.sell_on_shortfall || !cashFirst;
+  if (yearByYear && !sellOrder) sellOrder = sellOrderOf(seq, liquids, pensions, properties);
   // A deficit draws on the cash accounts first. Record by record they (growth only, no contributions) run like the
   // rest until the first deficit; from that year on the year loop follows them one by one, as they pay it.
   const loopCash = yearByYear ? [] : liquids.slice(0, cashAccounts);
@@ -654,12 +704,18 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     loopValue[k] = (loopCash[k] as LiquidRecord).value;
     loopG[k] = (loopCash[k] as LiquidRecord).g;
   }
-  // what Monte Carlo replays of the plan (montecarlo.ts): every liquid record as it opens, and the draw order
-  const trace: PlanTrace = {
+  // what Monte Carlo replays of the plan (montecarlo.ts): every liquid record as it opens, and the draw order (the
+  // public trace is built from this only when asked for: planTrace)
+  const value0 = new Float64Array(liquids.length);
+  for (let k = 0; k < liquids.length; k++) value0[k] = (liquids[k] as LiquidRecord).value;
+  const trace: RawTrace = {
     firstYearPart: cx.firstYearPart,
-    liquids: liquids.map((l, k) => ({ id: l.id, value: l.value, g: l.g, contrib: l.contrib, contribTo: l.contribTo, locked: l.locked, cash: l.cash, asset_class: l.cash ? 'cash' : ((h.investments?.[k - cashAccounts]?.asset_class ?? 'equity') as AssetClass) })),
-    order: sellOrder.map((a) => (a.kind === 'liquid' ? a.idx : -1)),
-    illiquid: sellOrder.map(() => null),
+    liquids,
+    value0,
+    investments: h.investments,
+    cashAccounts,
+    order: sellOrder,
+    illiquid: null,
     flow: new Float64Array(N),
     cashG: 1 + (h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate) / 100,
     borrowG: 1 + (h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate) / 100,
@@ -780,7 +836,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     }
     // a deficit the cash accounts could not pay, with more to draw on: the plan runs again year by year
     if (hhCash < 0 && !yearByYear && beyondCash) return project(h, { ...opts, sell_on_shortfall: true });
-    if (hhCash < 0 && yearByYear) {
+    if (hhCash < 0 && sellOrder !== null && yearByYear) {
       for (let j = 0; j < sellOrder.length; j++) {
         if (hhCash >= 0) break;
         const a = sellOrder[j] as SellStep;
@@ -815,6 +871,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
         assetSales += take;
         if (a.kind !== 'liquid' && illiquidSales) {
           illiquidSales[t] = (illiquidSales[t] as number) + take;
+          if (!trace.illiquid) trace.illiquid = new Array(sellOrder.length).fill(null);
           let at = trace.illiquid[j];
           if (!at) {
             at = new Float64Array(N);
@@ -880,6 +937,6 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   }
   const out: ProjectionResult = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold };
   if (illiquidSales) illiquidSalesOf.set(out, illiquidSales);
-  traceOf.set(out, trace);
+  rawTraceOf.set(out, trace);
   return out;
 }
