@@ -150,5 +150,31 @@ describe.each(testInfras())('svc-planning: one plan on %s', (infra) => {
     expect(r.money_runs_out_year).not.toBeNull();
     expect(r.money_runs_out_year as number).toBeLessThan(before.money_runs_out_year as number);
     expect([dt.money_runs_out_year, s.base.money_runs_out_year]).toEqual([r.money_runs_out_year, r.money_runs_out_year]);
+    // a saved sequence that puts the fund first: the plan draws on it before the cash account, on every tab at once
+    const seq = await call('POST', 'customer/scenario-sell-sequence', advisor, { lead_id: h.id, asset_ids: [h.fund] });
+    expect(seq.status).toBe(200);
+    const [r2, dt2] = await Promise.all([report(h.id), dataTable(h.id)]);
+    expect(r2.money_runs_out_year).toBe(dt2.money_runs_out_year);
+    const firstDraw = (rows: Row[]) => rows.find((y) => y.net_cash_flow < 0)?.year;
+    const y = firstDraw(dt2.rows) as number;
+    const row = dt2.rows.find((x) => x.year === y) as Row;
+    const was = dt.rows.find((x) => x.year === y) as Row;
+    expect(row.assets.investments).toBe(was.assets.investments); // locked: still never drawn on
+    expect(r2.cashflow.years.map((x) => x.shortfall)).toEqual(dt2.rows.map((x) => x.liabilities.shortfall));
+  }, 60_000);
+
+  it('a saved sequence decides the order: the fund pays before the cash account', async () => {
+    const h = await household();
+    const before = await dataTable(h.id);
+    const seq = await call('POST', 'customer/scenario-sell-sequence', advisor, { lead_id: h.id, asset_ids: [h.fund] });
+    expect(seq.status).toBe(200);
+    const [r, dt] = await Promise.all([report(h.id), dataTable(h.id)]);
+    const y = (dt.rows.find((x) => x.net_cash_flow < 0) as Row).year;
+    const now = dt.rows.find((x) => x.year === y) as Row;
+    const then = before.rows.find((x) => x.year === y) as Row;
+    // the cash account is kept while the fund pays (before, the cash account paid first)
+    expect(now.assets.cash).toBeGreaterThan(then.assets.cash);
+    expect(now.assets.investments).toBeLessThan(then.assets.investments);
+    expect(r.money_runs_out_year).toBe(dt.money_runs_out_year);
   }, 60_000);
 });

@@ -61,6 +61,10 @@ export interface ProjectionOptions {
     income_change_percent?: Record<string, number>;
   };
   events?: LifeEvent[];
+  /**
+   * Runs every record one year at a time (the path a deficit beyond the cash accounts needs). The result is the same
+   * either way (issue 31: the deficit rule no longer depends on it); bench:engine times the two paths against each other.
+   */
   sell_on_shortfall?: boolean;
   sell_sequence?: string[];
   locked_assets?: string[];
