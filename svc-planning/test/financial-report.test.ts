@@ -1,7 +1,7 @@
 import { households as H, insurance as I, planning, reports as R } from '@kinfolio/contracts';
 import { convert, round2 } from '@kinfolio/money';
 import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
-import { calculateDebt, calculateFinance, netWorthByYear } from '../src/domain/calculations';
+import { calculateDataTables, calculateDebt, calculateFinance, netWorthByYear } from '../src/domain/calculations';
 import { engineHousehold } from '../src/households/engine-household';
 import { planningModule } from '../src/module';
 import type { HouseholdRow } from '../src/records/access';
@@ -53,7 +53,7 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
   const engine = async (id: string) => {
     const hh = (await t.svc.ctx.db('households').where({ id }).first()) as HouseholdRow;
     const h = planning.Household.parse(await engineHousehold(t.svc.ctx.db, hh));
-    return { finance: calculateFinance(h), netWorth: netWorthByYear(h), debt: calculateDebt(h) };
+    return { finance: calculateFinance(h), dataTables: calculateDataTables(h), netWorth: netWorthByYear(h), debt: calculateDebt(h) };
   };
 
   /** A lump-sum benefit of `type` to age 99 on a policy. */
@@ -177,9 +177,10 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
     expect(r.cashflow.years.map((y) => [y.year, y.income, y.expenses, y.net_cash_flow])).toEqual(
       e.finance.years.map((y) => [y.year, y.income, y.outgoings, y.net_cash_flow]),
     );
-    expect(r.cashflow.years.map((y) => round2(y.savings - y.shortfall))).toEqual(
-      e.finance.years.map((y) => y.net_cash_flow),
-    );
+    // Income − Expenses = Net cash flow to the cent; Surplus = max(net cash flow, 0); Shortfall = the liability
+    expect(r.cashflow.years.map((y) => round2(y.income - y.expenses))).toEqual(e.finance.years.map((y) => y.net_cash_flow));
+    expect(r.cashflow.years.map((y) => y.surplus)).toEqual(e.finance.years.map((y) => Math.max(y.net_cash_flow, 0)));
+    expect(r.cashflow.years.map((y) => y.shortfall)).toEqual(e.dataTables.rows.map((y) => y.liabilities.shortfall));
     expect(r.cashflow.totals.income).toBe(cents(e.finance.years.map((y) => y.income)));
     expect(r.cashflow.totals.expenses).toBe(cents(e.finance.years.map((y) => y.outgoings)));
     expect(r.cashflow.totals.income).toBeGreaterThan(15000 * 12);
@@ -187,7 +188,10 @@ describe.each(testInfras())('svc-planning financial report on %s', (infra) => {
     expect(r.networth.years.map((y) => [y.year, y.total_assets, y.total_liabilities, y.net_worth])).toEqual(
       e.netWorth.map((y) => [y.year, y.total_assets, y.total_liabilities, y.net_worth]),
     );
-    expect(r.networth.current.net_worth).toBe(e.finance.current.net_worth);
+    // Today is the balance sheet at the as-of day (issue 31), not the end of this year's projection
+    const sheet = await call('GET', `customer/${h.id}/balance-sheet`, advisor);
+    expect(r.networth.current.net_worth).toBe(sheet.body.data.totals.net_worth);
+    expect(r.networth.current.total_liabilities).toBe(r.debt.total_outstanding);
     // debt: the engine's total outstanding and monthly repayment
     expect(r.debt.total_outstanding).toBe(e.debt.total_outstanding);
     expect(r.debt.total_monthly_repayment).toBe(e.debt.total_monthly_repayment);

@@ -29,16 +29,22 @@ export const BAR_KINDS = ['multi_bar', 'bar'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 export type BarKind = (typeof BAR_KINDS)[number];
 
+/**
+ * One year of the plan's cash flow (docs/planning-model.md "Terms of the plan"): Income − Expenses = Net cash flow
+ * to the cent; Surplus = max(net cash flow, 0); Shortfall is the liability the plan owes at the year end (the same
+ * figure as the Net worth tab's shortfall, the data table's and every export's).
+ */
 export const CashflowYear = z.object({
   year: z.number().int(),
-  /** Employment, business, rental and other income of the year (the engine's `income`). */
+  /** Every inflow: employment and other incomes, rental, CPF/EPF and pension payouts (CPF LIFE), insurance payouts, property sale net proceeds. */
   income: z.number(),
-  /** Tax, employee contributions, expenses, premiums, loan repayments, goals and investment contributions. */
+  /** Every outflow: living and other expenses, property costs, goals, tax, employee contributions, loan repayments (cash part), premiums, investment contributions. */
   expenses: z.number(),
-  /** What is left when income exceeds the outgoings (net cash flow when positive). */
-  savings: z.number(),
-  /** What is missing when the outgoings exceed income (net cash flow when negative, as a positive amount). */
+  /** max(net cash flow, 0): what stays in the household's cash (it first repays a shortfall). */
+  surplus: z.number(),
+  /** What the household owes at the year end because the plan could not pay (uncovered deficits, borrowed at the borrowing rate). */
   shortfall: z.number(),
+  /** Income − Expenses. */
   net_cash_flow: z.number(),
 });
 export const NetWorthYear = z.object({
@@ -193,11 +199,20 @@ export const FinancialReport = z.object({
   money_runs_out_year: z.number().int().nullable(),
   cashflow: z.object({
     years: z.array(CashflowYear),
-    totals: z.object({ income: z.number(), expenses: z.number(), savings: z.number(), shortfall: z.number() }),
+    totals: z.object({ income: z.number(), expenses: z.number(), surplus: z.number() }),
   }),
   networth: z.object({
     years: z.array(NetWorthYear),
-    current: z.object({ total_assets: z.number(), total_liabilities: z.number(), net_worth: z.number() }),
+    /**
+     * Today: the balance sheet at the as-of day (stored values converted to the household currency), not the end of
+     * this year's projection; `loans` is the debt tab's outstanding today. The years are year ends.
+     */
+    current: z.object({
+      total_assets: z.number(),
+      total_liabilities: z.number(),
+      net_worth: z.number(),
+      loans: z.number().optional(),
+    }),
   }),
   insurance: z.object({
     members: z.array(

@@ -3,11 +3,17 @@ import { UnknownCurrencyError } from '@kinfolio/money';
 import { badRequest, parse, type ServiceContext } from '@kinfolio/service-kit';
 import {
   CalculationInputError,
-  calculateDataTables,
+  type calculateDataTables,
   calculateDebt,
-  calculateFinance,
+  type calculateFinance,
+  dataTablesOf,
+  financeOf,
   type netWorthByYear,
+  type PlanSettings,
+  planProjection,
 } from '../domain/calculations';
+import { finiteTree } from '../domain/calculations/errors';
+import { storedScenarioInputs } from '../scenarios/sell-sequence';
 import { engineHousehold } from '../households/engine-household';
 import type { HouseholdRow } from '../records/access';
 import { householdStamp, type Stamp, StampedCache } from './cache';
@@ -107,16 +113,28 @@ export async function storedHousehold(
   return storedHouseholdAt(ctx, hh, asOf, await householdStamp(ctx.db, hh));
 }
 
+/** The household's saved plan settings (its scenario settings' locked assets and sell sequence), per version. */
+const planSettingsCache = new StampedCache<PlanSettings>();
+export function planSettingsAt(ctx: ServiceContext, hh: HouseholdRow, stamp: Stamp): Promise<PlanSettings> {
+  return planSettingsCache.get(hh, undefined, stamp, async () => {
+    const s = await storedScenarioInputs(ctx.db, hh);
+    return { sell_sequence: s.sell_sequence, locked_assets: s.locked_assets };
+  });
+}
+
 async function compute(
   ctx: ServiceContext,
   hh: HouseholdRow,
   asOf: string | undefined,
   stamp: Stamp,
 ): Promise<HouseholdProjection> {
-  const household = await storedHouseholdAt(ctx, hh, asOf, stamp);
+  const [household, plan] = await Promise.all([storedHouseholdAt(ctx, hh, asOf, stamp), planSettingsAt(ctx, hh, stamp)]);
   return engine(() => {
-    const dataTables = calculateDataTables(household);
-    // netWorthByYear(h) is this same map over the same projection's rows: one projection run instead of two
+    // the plan (docs/planning-model.md "Terms of the plan"): one projection with the saved plan settings, read by
+    // every tab, the data table and the exports; scenario modelling's current plan is the same call
+    finiteTree(household, '');
+    const projection = planProjection(household, plan);
+    const dataTables = dataTablesOf(projection);
     const netWorth = dataTables.rows.map((r) => ({
       year: r.year,
       total_assets: r.total_assets,
@@ -125,7 +143,7 @@ async function compute(
     }));
     return {
       household,
-      finance: calculateFinance(household),
+      finance: financeOf(household, projection),
       dataTables,
       netWorth,
       debt: debtOf(household),

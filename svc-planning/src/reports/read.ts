@@ -1,7 +1,7 @@
 import { type balanceSheet as B, reports as R } from '@kinfolio/contracts';
 import { convert, convertAmount, convertExact, normaliseCurrency, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
-import { debtFigures } from '../balance-sheet/read';
+import { debtFigures, wholeBalanceSheet } from '../balance-sheet/read';
 import { isProperty, pensionBalance, todayIso } from '../balance-sheet/rules';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { coverageByMember } from '../insurance/read';
@@ -98,26 +98,29 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
   const day = asOf ?? todayIso();
   const projection = projectionAt(ctx, hh, asOf, stamp);
   const thresholdsRead = planningThresholds(ctx.db);
-  const [p, coverage, recs, rateRows, thresholds] = await Promise.all([
+  const [p, coverage, recs, rateRows, thresholds, sheet] = await Promise.all([
     projection,
     // the one computation of cover, target and gap (insurance/coverage.ts), on the projection's household
     coverageByMember(ctx, hh, { household: projection.then((x) => x.household), thresholds: thresholdsRead }),
     records(ctx, hh),
     listCurrencyRates(ctx.db),
     thresholdsRead,
+    wholeBalanceSheet(ctx.db, hh, { as_of: day }),
   ]);
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const home = hh.currency;
   const inHome = (amount: number, currency: string) => round2(convertExact(amount, currency, home, rates));
 
-  // cash flow and net worth: the engine's yearly rows (outgoings as calculate/finance sums them)
+  // cash flow and net worth: the plan's yearly rows (docs/planning-model.md "Terms of the plan"): Income and Expenses
+  // as calculate/finance sums them (every inflow, every outflow: Income − Expenses = Net cash flow to the cent),
+  // Surplus = max(net cash flow, 0), Shortfall = the liability the plan owes at the year end
   const rows = p.dataTables.rows;
-  const cashYears = p.finance.years.map((y) => ({
+  const cashYears = p.finance.years.map((y, k) => ({
     year: y.year,
     income: y.income,
     expenses: y.outgoings,
-    savings: pos(y.net_cash_flow),
-    shortfall: pos(-y.net_cash_flow),
+    surplus: pos(y.net_cash_flow),
+    shortfall: rows[k]?.liabilities.shortfall ?? 0,
     net_cash_flow: y.net_cash_flow,
   }));
   const netYears = rows.map((r) => ({
@@ -247,7 +250,11 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
   const liquid = ((classes.get('cash') ?? 0) + (classes.get('savings') ?? 0)) / 100;
   const checks = reportChecks({ p, thresholds, liquid, coverage: coverage.members, inHome });
 
-  const first = netYears[0];
+  // Today (docs/planning-model.md "Terms of the plan"): the balance sheet at the as-of day, its loans the debt tab's
+  // outstanding today (the same schedules in cents); the years are year ends
+  const bt = sheet.totals;
+  const todayAssets = round2(bt.cash + bt.savings + bt.pensions + bt.investments + bt.properties);
+  const todayLoans = p.debt.total_outstanding;
   return {
     rates,
     report: {
@@ -263,16 +270,16 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
         totals: {
           income: sum(cashYears.map((y) => y.income)),
           expenses: sum(cashYears.map((y) => y.expenses)),
-          savings: sum(cashYears.map((y) => y.savings)),
-          shortfall: sum(cashYears.map((y) => y.shortfall)),
+          surplus: sum(cashYears.map((y) => y.surplus)),
         },
       },
       networth: {
         years: netYears,
         current: {
-          total_assets: first?.total_assets ?? 0,
-          total_liabilities: first?.total_liabilities ?? 0,
-          net_worth: first?.net_worth ?? 0,
+          total_assets: todayAssets,
+          total_liabilities: todayLoans,
+          net_worth: round2(todayAssets - todayLoans),
+          loans: todayLoans,
         },
       },
       insurance: { members, totals: coverage.totals },

@@ -114,22 +114,31 @@ export async function runStoredScenario(
     locked_assets: b.scenario?.locked_assets ?? inputs.locked_assets,
   };
   const changes = Object.entries(b.expense_change_percent ?? stored.expense_change_percent);
+  // the current plan is the plan (the report's projection, reports/projection.ts): the stored household with its saved
+  // sell sequence and locked assets, whatever the call posts for its scenario
+  const plan = { sell_sequence: inputs.sell_sequence, locked_assets: inputs.locked_assets };
+  const samePlan = same(s.sell_sequence, plan.sell_sequence) && same(s.locked_assets, plan.locked_assets);
   // the household is the cache's object for this version, never changed: the pool's processes keep a copy of it
-  if (changes.length === 0) return runScenario(household, s, { keep: true });
+  if (changes.length === 0 && samePlan) return runScenario(household, s, { keep: true });
   // expense changes are the scenario's only: the current plan is the stored household's
   const known = new Set((household.expenses ?? []).map((e) => e.id));
   for (const [id] of changes)
     if (!known.has(id)) throw badRequest('No such expense in this household', `expense_change_percent.${id}`);
   const pct = new Map(changes);
-  const changed: planning.Household = {
-    ...household,
-    expenses: (household.expenses ?? []).map((e) =>
-      e.id !== undefined && pct.has(e.id) ? { ...e, amount: e.amount * (1 + (pct.get(e.id) as number) / 100) } : e,
-    ),
-  };
-  const current = run(() =>
-    calculateScenarioModelling(household, { sell_sequence: s.sell_sequence, locked_assets: s.locked_assets }),
-  );
-  const out = await runScenario(changed, s);
+  const changed: planning.Household =
+    changes.length === 0
+      ? household
+      : {
+          ...household,
+          expenses: (household.expenses ?? []).map((e) =>
+            e.id !== undefined && pct.has(e.id) ? { ...e, amount: e.amount * (1 + (pct.get(e.id) as number) / 100) } : e,
+          ),
+        };
+  const current = run(() => calculateScenarioModelling(household, plan));
+  const out = await runScenario(changed, s, changes.length === 0 ? { keep: true } : {});
   return { ...out, base: current.base };
 }
+
+/** Whether two id lists are the same list (undefined is the empty list). */
+const same = (a: string[] | undefined, b: string[] | undefined) =>
+  (a ?? []).length === (b ?? []).length && (a ?? []).every((x, i) => x === (b ?? [])[i]);

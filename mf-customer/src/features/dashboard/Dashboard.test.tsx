@@ -95,7 +95,7 @@ describe('financial report sub-tabs', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Table' }));
     const rows = within(within(card).getByRole('region', { name: 'Net worth by year' })).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      'YearTotal assetsTotal liabilitiesNet worth',
+      'Year endTotal assetsTotal liabilitiesNet worth',
       '2026SGD 660,000SGD 240,000SGD 420,000',
       '2027SGD 690,000SGD 230,000SGD 460,000',
     ]);

@@ -118,8 +118,9 @@ describe('Data table tab', () => {
     expect(headers).toEqual([
       'Year',
       'Age (Alex Tan)',
-      'Income',
-      'Expenses',
+      // the row's own parts (the plan's Income and Expenses also count payouts, sales and the other outflows)
+      'Incomes and rental',
+      'Living and other expenses',
       'Net cash flow',
       'Total assets',
       'Total liabilities',

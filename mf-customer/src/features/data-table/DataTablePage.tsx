@@ -7,6 +7,7 @@ import { type DataTables, type SavedFilter, scenarioApi } from '../household/api
 import { useHousehold } from '../household/context';
 import { RELATION_LABELS } from '../household/format';
 import { Card } from '../profile/ProfileTab';
+import { TermNotes } from '../report/terms';
 import { COLUMN_LABELS, COLUMNS, type ColumnKey, cell, DEFAULT_COLUMNS } from './columns';
 
 /** Row height (px) of the virtualised table body and the height of its scroll box. */
@@ -346,9 +347,12 @@ export default function DataTablePage() {
       </p>
       <VirtualTable rows={rows} cols={cols} currency={data.currency} />
       <Note>
-        Amounts in {data.currency}, a year each, from the household's stored data.
-        {data.money_runs_out_year !== null ? ` Money runs out in ${data.money_runs_out_year}.` : ''}
+        Amounts in {data.currency}, a year each, from the household's plan; assets and liabilities at each year end.
+        {data.money_runs_out_year !== null
+          ? ` Money runs out in ${data.money_runs_out_year}.`
+          : ' Money does not run out.'}
       </Note>
+      <TermNotes terms={['plan', 'net', 'shortfall', 'runsOut']} />
     </Card>
   );
 }

@@ -7,10 +7,10 @@ import type { YearRow } from '../household/api';
  */
 export const COLUMNS = [
   { key: 'ages', label: 'Ages' },
-  { key: 'income', label: 'Income' },
+  { key: 'income', label: 'Incomes and rental' },
   { key: 'tax', label: 'Tax' },
   { key: 'employee_contribution', label: 'Provident-fund contributions' },
-  { key: 'expenses', label: 'Expenses' },
+  { key: 'expenses', label: 'Living and other expenses' },
   { key: 'premiums', label: 'Insurance premiums' },
   { key: 'loan_repayments', label: 'Loan repayments' },
   { key: 'goals', label: 'Goals' },

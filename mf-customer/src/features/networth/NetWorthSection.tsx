@@ -6,6 +6,7 @@ import { GraphOrTable, money } from '../balance-sheet/charts';
 import { useHousehold } from '../household/context';
 import { Card } from '../profile/ProfileTab';
 import { BarChart } from '../report/BarChart';
+import { TermNotes } from '../report/terms';
 
 type NetWorth = z.infer<typeof planning.NetWorthReply>;
 
@@ -40,7 +41,7 @@ export default function NetWorthSection() {
       {data && first ? (
         <>
           <p>
-            {first.year}: assets {money(data.currency, first.total_assets)}, liabilities{' '}
+            End of {first.year}: assets {money(data.currency, first.total_assets)}, liabilities{' '}
             {money(data.currency, first.total_liabilities)}, net worth{' '}
             <strong>{money(data.currency, first.net_worth)}</strong>
           </p>
@@ -66,7 +67,7 @@ export default function NetWorthSection() {
               <Table label="Net worth by year">
                 <thead>
                   <tr>
-                    <th scope="col">Year</th>
+                    <th scope="col">Year end</th>
                     <th scope="col">Total assets</th>
                     <th scope="col">Total liabilities</th>
                     <th scope="col">Net worth</th>
@@ -85,6 +86,7 @@ export default function NetWorthSection() {
               </Table>
             }
           />
+          <TermNotes terms={['today', 'plan', 'shortfall']} />
         </>
       ) : null}
       {data && !first ? <p>There is nothing to project yet.</p> : null}

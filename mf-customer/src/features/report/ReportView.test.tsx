@@ -43,7 +43,7 @@ function reportIn(currency: string, k: number) {
           year: 2026,
           income: m(180000),
           expenses: m(120000),
-          savings: m(60000),
+          surplus: m(60000),
           shortfall: 0,
           net_cash_flow: m(60000),
         },
@@ -51,12 +51,12 @@ function reportIn(currency: string, k: number) {
           year: 2027,
           income: m(150000),
           expenses: m(170000),
-          savings: 0,
+          surplus: 0,
           shortfall: m(20000),
           net_cash_flow: m(-20000),
         },
       ],
-      totals: { income: m(330000), expenses: m(290000), savings: m(60000), shortfall: m(20000) },
+      totals: { income: m(330000), expenses: m(290000), surplus: m(60000) },
     },
     networth: {
       years: [
@@ -302,7 +302,7 @@ describe('financial report', () => {
     await open('cashflow');
     expect(paths).toEqual([`customer/${HH}/financial-report`]);
     expect(screen.getByText(/income SGD 330,000, expenses SGD 290,000/).tagName).toBe('P');
-    const chart = screen.getByRole('img', { name: /^Cash flow by year, in SGD: Income, Expenses, Savings, Shortfall/ });
+    const chart = screen.getByRole('img', { name: /^Cash flow by year, in SGD: Income, Expenses, Surplus, Shortfall/ });
     expect(chart.querySelectorAll('[data-value]')).toHaveLength(8);
     // keyboard: focus shows the first bar's figure, the arrow key the next one
     // (the chart's tooltip is the status beside it; the export menu has its own)
@@ -316,7 +316,7 @@ describe('financial report', () => {
       within(screen.getByRole('list', { name: 'Cash flow by year: legend' }))
         .getAllByRole('listitem')
         .map((l) => l.textContent),
-    ).toEqual(['Income', 'Expenses', 'Savings', 'Shortfall']);
+    ).toEqual(['Income', 'Expenses', 'Surplus', 'Shortfall']);
     // the tab's export menu offers the four kinds
     const exportAs = screen.getByRole('group', { name: 'Export' });
     expect(
@@ -327,10 +327,15 @@ describe('financial report', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Table' }));
     expect(screen.queryByRole('img', { name: /^Cash flow by year/ })).toBeNull();
     expect(rowsOf('Cash flow by year')).toEqual([
-      'YearIncomeExpensesSavingsShortfall',
-      '2026SGD 180,000SGD 120,000SGD 60,000SGD 0',
-      '2027SGD 150,000SGD 170,000SGD 0SGD 20,000',
+      'YearIncomeExpensesNet cash flowSurplusShortfall',
+      '2026SGD 180,000SGD 120,000SGD 60,000SGD 60,000SGD 0',
+      '2027SGD 150,000SGD 170,000SGD -20,000SGD 0SGD 20,000',
     ]);
+    // each term's definition where it appears (docs/planning-model.md "Terms of the plan")
+    const notes = screen.getAllByRole('definition')[0]?.closest('dl') as HTMLElement;
+    expect(notes.getAttribute('aria-label')).toBe('What the terms mean');
+    expect(notes.textContent).toContain('Shortfall: what the household owes at the year end because the plan could not pay');
+    expect(notes.textContent).toContain('Income: every inflow of the year');
   });
 
   it('the choices are segmented toggle groups named by their visible labels, the arrow keys moving within', async () => {
@@ -383,19 +388,19 @@ describe('financial report', () => {
 
   it('the currency switch converts with the kept rates and makes no network call (planning spec §7)', async () => {
     await open('networth');
-    expect(screen.getByText(/Today: assets SGD 700,000/).tagName).toBe('P');
+    expect(screen.getByText(/Today \(2026-11-24\): assets SGD 700,000/).tagName).toBe('P');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'RM' }));
     });
     expect(paths).toEqual([`customer/${HH}/financial-report`]);
     expect(ratesCalls).toEqual([]);
-    expect(screen.getByText(/Today: assets RM 2,321,200/).tagName).toBe('P');
+    expect(screen.getByText(/Today \(2026-11-24\): assets RM 2,321,200/).tagName).toBe('P');
     expect(screen.getByRole('button', { name: 'RM' }).getAttribute('aria-pressed')).toBe('true');
     // back to SGD: the report first fetched, again without a call
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'SGD' }));
     });
-    expect(screen.getByText(/Today: assets SGD 700,000/).tagName).toBe('P');
+    expect(screen.getByText(/Today \(2026-11-24\): assets SGD 700,000/).tagName).toBe('P');
     expect(paths).toHaveLength(1);
   });
 
@@ -407,7 +412,7 @@ describe('financial report', () => {
       fireEvent.click(screen.getByRole('button', { name: 'RM' }));
     });
     expect(paths[paths.length - 1]).toBe(`customer/${HH}/financial-report?currency=RM`);
-    expect(screen.getByText(/Today: assets RM 2,321,200/).tagName).toBe('P');
+    expect(screen.getByText(/Today \(2026-11-24\): assets RM 2,321,200/).tagName).toBe('P');
   });
 
   it('insurance, funds, debt and property show their own figures and tables', async () => {

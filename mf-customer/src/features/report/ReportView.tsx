@@ -21,6 +21,7 @@ import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from './
 import { type ChecksTab, ReportChecks } from './Checks';
 import { ASSET_CLASS_LABELS, money } from './format';
 import { RecordIssues } from './RecordIssues';
+import { TermNotes } from './terms';
 
 type Report = reports.FinancialReport;
 export type ReportTab = 'cashflow' | 'networth' | 'insurance' | 'funds' | 'debt' | 'property';
@@ -275,9 +276,9 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          {r.start_year}–{r.end_year}: income {money(c, t.income)}, expenses {money(c, t.expenses)}, savings{' '}
-          {money(c, t.savings)}, shortfall {money(c, t.shortfall)}
-          {r.money_runs_out_year ? `; money runs out in ${r.money_runs_out_year}` : ''}.
+          {r.start_year}–{r.end_year}: income {money(c, t.income)}, expenses {money(c, t.expenses)}, surplus{' '}
+          {money(c, t.surplus)}
+          {r.money_runs_out_year ? `; money runs out in ${r.money_runs_out_year}` : '; money does not run out'}.
         </p>
         <Chart
           {...common}
@@ -285,26 +286,27 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
           series={[
             { key: 'income', label: 'Income' },
             { key: 'expenses', label: 'Expenses' },
-            { key: 'savings', label: 'Savings' },
+            { key: 'surplus', label: 'Surplus' },
             { key: 'shortfall', label: 'Shortfall' },
           ]}
           categories={r.cashflow.years.map((y) => ({
             label: String(y.year),
-            values: { income: y.income, expenses: y.expenses, savings: y.savings, shortfall: y.shortfall },
+            values: { income: y.income, expenses: y.expenses, surplus: y.surplus, shortfall: y.shortfall },
           }))}
           table={
             <Figures
               label="Cash flow by year"
               currency={c}
-              head={['Year', 'Income', 'Expenses', 'Savings', 'Shortfall']}
+              head={['Year', 'Income', 'Expenses', 'Net cash flow', 'Surplus', 'Shortfall']}
               rows={r.cashflow.years.map((y) => ({
                 key: String(y.year),
                 name: y.year,
-                cells: [y.income, y.expenses, y.savings, y.shortfall],
+                cells: [y.income, y.expenses, y.net_cash_flow, y.surplus, y.shortfall],
               }))}
             />
           }
         />
+        <TermNotes terms={['plan', 'income', 'expenses', 'net', 'surplus', 'shortfall', 'runsOut']} />
         {checks('cashflow')}
       </>
     );
@@ -314,8 +316,8 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          Today: assets {money(c, now.total_assets)}, liabilities {money(c, now.total_liabilities)}, net worth{' '}
-          <strong>{money(c, now.net_worth)}</strong>.
+          Today ({r.as_of}): assets {money(c, now.total_assets)}, liabilities {money(c, now.total_liabilities)}, net
+          worth <strong>{money(c, now.net_worth)}</strong>. Later figures are year ends.
         </p>
         <Chart
           {...common}
@@ -344,7 +346,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
               label="Net worth by asset class and year"
               currency={c}
               head={[
-                'Year',
+                'Year end',
                 'Cash',
                 'Investments',
                 'Provident funds',
@@ -361,6 +363,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
             />
           }
         />
+        <TermNotes terms={['today', 'plan', 'shortfall']} />
       </>
     );
   }
@@ -467,7 +470,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          Outstanding today <strong>{money(c, r.debt.total_outstanding)}</strong>. Loan instalments a month{' '}
+          Outstanding today ({r.as_of}) <strong>{money(c, r.debt.total_outstanding)}</strong>. Loan instalments a month{' '}
           <strong data-testid="debt-instalments">{money(c, r.debt.total_monthly_repayment)}</strong>
           {r.debt.total_monthly_running_costs > 0 ? (
             <>
@@ -491,7 +494,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
             <Figures
               label="Debt balances and payments by year"
               currency={c}
-              head={['Year', 'Outstanding', 'Payments']}
+              head={['Year', 'Outstanding at year end', 'Payments']}
               rows={r.debt.years
                 .filter((y) => y.outstanding > 0 || y.payments > 0)
                 .map((y) => ({ key: String(y.year), name: y.year, cells: [y.outstanding, y.payments] }))}
@@ -508,6 +511,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
             cells: [l.outstanding, l.instalment, l.total_interest, String(l.months_remaining), String(l.end_year)],
           }))}
         />
+        <TermNotes terms={['today']} />
         {checks('debt')}
       </>
     );

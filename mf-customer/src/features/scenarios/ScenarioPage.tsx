@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } fro
 import styled from 'styled-components';
 import { ExportMenu } from '../exports/ExportMenu';
 import { DEFAULT_RETIREMENT_AGE } from '../goals/model';
+import { TermNotes } from '../report/terms';
 import {
   type BalanceSheetData,
   balanceSheetApi,
@@ -710,7 +711,9 @@ export default function ScenarioPage() {
               <h3>Probability of success</h3>
               <Big data-testid="probability">{Math.round(mc.probability_never_runs_out * 1000) / 10}%</Big>
               <p>
-                of {formatNumber(mc.trials)} trials never run out of money. Net worth by percentile over the trials:
+                of {formatNumber(mc.trials)} trials never run out of money (no year with a shortfall). The trials
+                replay the scenario's plan, each fund at its own expected return with its asset class's volatility.
+                Net worth by percentile over the trials:
               </p>
               <ToggleRow>
                 <ToggleGroup
@@ -783,6 +786,7 @@ export default function ScenarioPage() {
               </tbody>
             </table>
           </Scroll>
+          <TermNotes terms={['plan', 'shortfall', 'runsOut']} />
         </Card>
       ) : running ? (
         <Skeleton rows={6} label="Running the scenario" />

@@ -131,10 +131,54 @@ function coverage(h: HouseholdInput, asOfYear: number) {
   return coverageTotals(policies, ages);
 }
 
-/** POST calculate/finance: the projection's yearly summary plus insurance coverage and premiums. */
-export function calculateFinance(h: HouseholdInput) {
+/** A 2-decimal amount in whole cents. */
+const cents = (x: number) => Math.round(x * 100);
+
+/**
+ * The year's Income (every inflow: employment and other incomes, rental, provident and pension payouts, CPF LIFE
+ * included, insurance payouts and property sale net proceeds) and Expenses (every outflow: living and other expenses,
+ * property costs, goals, tax, employee provident contributions, the cash part of loan repayments, insurance premiums
+ * and investment contributions), summed in cents: Income − Expenses is the row's net cash flow to the cent
+ * (docs/planning-model.md "Terms of the plan").
+ */
+export function cashFlowTerms(r: YearRow): { income: number; expenses: number } {
+  const income = cents(r.income) + cents(r.pension_payouts) + cents(r.insurance_payouts) + cents(r.property_sales);
+  const expenses =
+    cents(r.tax) +
+    cents(r.employee_contribution) +
+    cents(r.expenses) +
+    cents(r.premiums) +
+    cents(r.loan_repayments) +
+    cents(r.goals) +
+    cents(r.investment_contributions);
+  return { income: income / 100 + 0, expenses: expenses / 100 + 0 };
+}
+
+/**
+ * The plan's settings (docs/planning-model.md "Terms of the plan"): the household's saved scenario settings that
+ * shape the one plan, its locked assets and its saved sell sequence. No scenario override or life event.
+ */
+export interface PlanSettings {
+  sell_sequence?: string[];
+  locked_assets?: string[];
+}
+
+/**
+ * The plan: the one projection of a household with its saved plan settings. The report, the data table, scenario
+ * modelling's current plan and Monte Carlo's base all come from this one call.
+ */
+export function planProjection(h: HouseholdInput, plan: PlanSettings = {}): ProjectionResult {
+  return project(h, { sell_sequence: plan.sell_sequence, locked_assets: plan.locked_assets });
+}
+
+/** POST calculate/finance: the plan's yearly summary plus insurance coverage and premiums. */
+export function calculateFinance(h: HouseholdInput, plan: PlanSettings = {}) {
   finiteTree(h, '');
-  const p = project(h);
+  return financeOf(h, planProjection(h, plan));
+}
+
+/** calculate/finance's figures from a plan already projected (the report reads one projection for every tab). */
+export function financeOf(h: HouseholdInput, p: ProjectionResult) {
   const asOf = h.as_of ?? new Date(todayDay() * 86_400_000).toISOString().slice(0, 10);
   const premiums = (h.insurances ?? []).map((s, k) => {
     const r = premiumsPaidAndProjected(s, asOf);
@@ -154,32 +198,31 @@ export function calculateFinance(h: HouseholdInput) {
       total_liabilities: first.total_liabilities,
       net_cash_flow: first.net_cash_flow,
     },
-    years: p.rows.map((r) => ({
-      year: r.year,
-      income: r.income,
-      outgoings: r2(
-        r.tax +
-          r.employee_contribution +
-          r.expenses +
-          r.premiums +
-          r.loan_repayments +
-          r.goals +
-          r.investment_contributions,
-      ),
-      net_cash_flow: r.net_cash_flow,
-      total_assets: r.total_assets,
-      total_liabilities: r.total_liabilities,
-      net_worth: r.net_worth,
-    })),
+    years: p.rows.map((r) => {
+      const { income, expenses } = cashFlowTerms(r);
+      return {
+        year: r.year,
+        income,
+        outgoings: expenses,
+        net_cash_flow: r.net_cash_flow,
+        total_assets: r.total_assets,
+        total_liabilities: r.total_liabilities,
+        net_worth: r.net_worth,
+      };
+    }),
     coverage: coverage(h, p.start_year),
     premiums,
   };
 }
 
-/** POST calculate/data-tables: every yearly row of the projection. */
-export function calculateDataTables(h: HouseholdInput) {
+/** POST calculate/data-tables: every yearly row of the plan. */
+export function calculateDataTables(h: HouseholdInput, plan: PlanSettings = {}) {
   finiteTree(h, '');
-  const p = project(h);
+  return dataTablesOf(planProjection(h, plan));
+}
+
+/** calculate/data-tables' figures from a plan already projected. */
+export function dataTablesOf(p: ProjectionResult) {
   return {
     currency: p.currency,
     start_year: p.start_year,
@@ -190,9 +233,9 @@ export function calculateDataTables(h: HouseholdInput) {
 }
 
 /** GET net-worth: net worth = assets − liabilities by year. */
-export function netWorthByYear(h: HouseholdInput) {
+export function netWorthByYear(h: HouseholdInput, plan: PlanSettings = {}) {
   finiteTree(h, '');
-  return project(h).rows.map((r) => ({
+  return planProjection(h, plan).rows.map((r) => ({
     year: r.year,
     total_assets: r.total_assets,
     total_liabilities: r.total_liabilities,
@@ -208,18 +251,21 @@ export interface ScenarioInput {
   monte_carlo?: MonteCarloOptions & { enabled?: boolean };
 }
 
-/** POST calculate/scenario-modelling: base vs. scenario (overrides, life events, selling on shortfall) + Monte Carlo. */
+/** POST calculate/scenario-modelling: the current plan vs. the scenario (overrides, life events) + Monte Carlo of the scenario. */
 export function calculateScenarioModelling(h: HouseholdInput, s: ScenarioInput = {}) {
   finiteTree(h, '');
   finiteTree(s, 'scenario');
-  const base = project(h, { sell_on_shortfall: true, sell_sequence: s.sell_sequence, locked_assets: s.locked_assets });
-  const scenario: ProjectionResult = project(h, {
-    overrides: s.overrides,
-    events: s.events,
-    sell_on_shortfall: true,
-    sell_sequence: s.sell_sequence,
-    locked_assets: s.locked_assets,
-  });
+  // the current plan is the plan (the report's projection); the scenario is the same plan with its overrides and events
+  const base = planProjection(h, s);
+  const scenario: ProjectionResult =
+    s.overrides === undefined && (s.events === undefined || s.events.length === 0)
+      ? base
+      : project(h, {
+          overrides: s.overrides,
+          events: s.events,
+          sell_sequence: s.sell_sequence,
+          locked_assets: s.locked_assets,
+        });
   const summary = (p: ProjectionResult) => ({
     money_runs_out_year: p.money_runs_out_year,
     final_net_worth: (p.rows[p.rows.length - 1] as YearRow).net_worth,

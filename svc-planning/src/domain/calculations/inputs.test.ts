@@ -172,6 +172,12 @@ const NO_NUMBERS = new Set([
   'touchKept',
   // reads what a projection's shortfall sales raised (kept beside the result)
   'illiquidSales',
+  // reads what Monte Carlo replays of a plan (kept beside the result)
+  'planTrace',
+  // figures read from a plan already projected (its household checked by the entry point that projected it)
+  'cashFlowTerms',
+  'dataTablesOf',
+  'financeOf',
 ]);
 /**
  * Household entry points, swept below on a whole household. `project` is the inner loop they call once the household
@@ -184,6 +190,7 @@ const HOUSEHOLD = new Set([
   'netWorthByYear',
   'calculateScenarioModelling',
   'project',
+  'planProjection',
 ]);
 
 /** Paths of every number inside a call's arguments (but its fixed tables). */

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { UnknownCurrencyError } from '@kinfolio/money';
 import { CalculationInputError, finite, result } from './errors';
-import { illiquidSales, type ProjectionResult } from './projection';
+import { type PlanTrace, planTrace, type ProjectionResult } from './projection';
 import type { AssetClass, HouseholdInput } from './types';
 
 /**
@@ -187,66 +187,120 @@ export function monteCarlo(
   const rows = projection.rows;
   const Y = rows.length;
   const C = CLASSES.length;
-  const mean = new Float64Array(C);
   const vol = new Float64Array(C);
   CLASSES.forEach((c, i) => {
-    mean[i] = assumptions[c].mean / 100;
     vol[i] = assumptions[c].volatility / 100;
   });
+  // The plan the trials replay (planTrace, projection.ts): its liquid records with their own growth as the mean, the
+  // order a deficit draws on them, and what its pension and property sales raised. A result not made by project()
+  // (a bench's synthetic rows) is replayed as one record per class at the class's mean, drawn cash first.
+  const trace = lanes(planTrace(projection) ?? classTrace(liquid, assumptions));
+  const K = trace.liquids.length;
+  const value0 = new Float64Array(K);
+  const G = new Float64Array(K);
+  const contrib = new Float64Array(K);
+  const contribTo = new Float64Array(K);
+  const cls = new Int32Array(K);
+  const isCash = new Uint8Array(K);
+  for (let i = 0; i < K; i++) {
+    const l = trace.liquids[i] as PlanTrace['liquids'][number];
+    value0[i] = l.value;
+    G[i] = l.g;
+    contrib[i] = l.contrib;
+    contribTo[i] = l.contribTo;
+    cls[i] = CLASSES.indexOf(l.asset_class);
+    isCash[i] = l.cash ? 1 : 0;
+  }
+  // the classes a year draws for: those holding a record, with a volatility (class by class, in CLASSES' order)
+  const drawn: number[] = [];
+  for (let c = 0; c < C; c++) if ((vol[c] as number) > 0 && cls.includes(c)) drawn.push(c);
+  const order = Int32Array.from(trace.order);
+  const nOrder = order.length;
+  const part = trace.firstYearPart;
+  const { cashG, borrowG } = trace;
   const flow = new Float64Array(Y);
-  const invest = new Float64Array(Y);
-  const illiquid = new Float64Array(Y);
-  const sales = illiquidSales(projection);
+  // the rows' other assets and their loans, as the rows round them (net worth is summed as the projection sums it)
+  const pensionsY = new Float64Array(Y);
+  const propertiesY = new Float64Array(Y);
+  const insuranceY = new Float64Array(Y);
+  const loansY = new Float64Array(Y);
+  const year = new Float64Array(Y);
+  // years in which the plan sold a pension or property: the trials take those proceeds where the order reaches them
+  const sells = new Uint8Array(Y);
   for (let y = 0; y < Y; y++) {
     const r = rows[y] as ProjectionResult['rows'][number];
-    // the plan's cash flow, plus what it raised selling pensions and properties that year (the plan's shortfall
-    // sales, in its sell order, locked assets never): they arrive in every trial in the year the plan makes them
-    flow[y] = r.net_cash_flow + (sales?.[y] ?? 0);
-    invest[y] = r.investment_contributions; // contributions go into the equity bucket (decision)
-    illiquid[y] = r.assets.pensions + r.assets.properties + r.assets.insurance - r.liabilities.loans;
+    flow[y] = trace.flow[y] ?? r.net_cash_flow;
+    year[y] = r.year;
+    pensionsY[y] = r.assets.pensions;
+    propertiesY[y] = r.assets.properties;
+    insuranceY[y] = r.assets.insurance;
+    loansY[y] = r.liabilities.loans;
+    for (const a of trace.illiquid) if (a && (a[y] as number) !== 0) sells[y] = 1;
   }
-  const start = new Float64Array(C);
-  CLASSES.forEach((c, i) => {
-    start[i] = liquid[c] ?? 0;
-  });
   const rng = sfc32State(seed);
   // Net worth by year and trial, year-major (each year's trials side by side for the percentiles). Every cell is
   // written before it is read, so a run reuses the thread's scratch buffer when it fits (scratchFor).
   const nw = scratchFor(trials * Y);
-  const bucket = new Float64Array(C);
+  const vals = new Float64Array(K);
+  const z = new Float64Array(C);
   let never = 0;
-  const cashI = 2;
   for (let s = 0; s < trials; s++) {
-    bucket.set(start);
+    vals.set(value0);
+    let hh = 0;
     let ok = true;
     for (let y = 0; y < Y; y++) {
-      let total = 0;
-      if (y > 0) {
-        for (let c = 0; c < C; c++) {
-          const v = bucket[c] as number;
-          if (v > 0) {
-            const z = normalDraw(rng);
-            let g = 1 + (mean[c] as number) + (vol[c] as number) * z;
-            if (g < 0) g = 0;
-            bucket[c] = v * g;
+      for (let d = 0; d < drawn.length; d++) {
+        const c = drawn[d] as number;
+        z[c] = (vol[c] as number) * normalDraw(rng);
+      }
+      // every liquid record grows by its own rate plus its class's draw, then takes its contribution mid-period
+      // (as liquidYears: the first year for its part still to come)
+      let cash = 0;
+      let invest = 0;
+      const y0 = y === 0;
+      const yr = year[y] as number;
+      for (let i = 0; i < K; i++) {
+        let g = (G[i] as number) + (z[cls[i] as number] as number);
+        if (g < 0) g = 0;
+        let v = vals[i] as number;
+        const ci = contrib[i] as number;
+        if (y0) {
+          v *= part === 1 ? g : g ** part;
+          if (ci > 0 && yr <= (contribTo[i] as number)) v += ci * part * g ** (part / 2);
+        } else {
+          v *= g;
+          if (ci > 0 && yr <= (contribTo[i] as number)) v += ci * Math.sqrt(g);
+        }
+        vals[i] = v;
+        if (isCash[i] === 1) cash += v;
+        else invest += v;
+      }
+      // the year's net cash flow into the household's cash (a surplus earns the deposit rate, a shortfall costs the
+      // borrowing rate); a deficit draws on the plan's order, and the plan's sales arrive where the order reaches them
+      hh = hh * (y > 0 ? (hh < 0 ? borrowG : cashG) : 1) + (flow[y] as number);
+      if (hh < 0 || sells[y] === 1) {
+        for (let j = 0; j < nOrder; j++) {
+          const idx = order[j] as number;
+          if (idx >= 0) {
+            if (hh >= 0) continue;
+            const have = vals[idx] as number;
+            const take = have < -hh ? have : -hh;
+            if (take > 0) {
+              vals[idx] = have - take;
+              hh += take;
+              if (isCash[idx] === 1) cash -= take;
+              else invest -= take;
+            }
+          } else {
+            const a = trace.illiquid[j];
+            if (a) hh += a[y] as number;
           }
         }
       }
-      bucket[cashI] = (bucket[cashI] as number) + (flow[y] as number);
-      bucket[0] = (bucket[0] as number) + (invest[y] as number);
-      if ((bucket[cashI] as number) < 0) {
-        for (let c = 0; c < C && (bucket[cashI] as number) < 0; c++) {
-          if (c === cashI) continue;
-          const take = Math.min(bucket[c] as number, -(bucket[cashI] as number));
-          if (take > 0) {
-            bucket[c] = (bucket[c] as number) - take;
-            bucket[cashI] = (bucket[cashI] as number) + take;
-          }
-        }
-        if ((bucket[cashI] as number) < -0.005) ok = false;
-      }
-      for (let c = 0; c < C; c++) total += bucket[c] as number;
-      nw[y * trials + s] = total + (illiquid[y] as number);
+      if (hh < -0.005) ok = false;
+      // net worth as the projection's row sums it: each figure rounded to cents, then the totals
+      const assets = r2(r2(cash + (hh > 0 ? hh : 0)) + r2(invest) + (pensionsY[y] as number) + (propertiesY[y] as number) + (insuranceY[y] as number));
+      nw[y * trials + s] = r2(assets - r2((loansY[y] as number) + r2(hh < 0 ? -hh : 0)));
     }
     if (ok) never++;
   }
@@ -263,6 +317,65 @@ export function monteCarlo(
     bands.push({ year: (rows[y] as ProjectionResult['rows'][number]).year, percentiles: p });
   }
   return { trials, seed, assumptions, probability_never_runs_out: never / trials, bands };
+}
+
+/** Rounds to cents as the projection's rows do (half away from zero, past float noise). */
+const r2 = (x: number) => (x === 0 ? 0 : Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100 + 0);
+
+/**
+ * The trace with records that move alike merged into one (a lane): records next to each other in the draw order with
+ * the same class, growth and cash flag and no contributions (drawing on them one after the other is drawing on their
+ * sum), and locked records (never drawn on) with the same class, growth and flag. The sample household's forty cash
+ * accounts at 0.5% are one lane. The same figures up to the order of float additions.
+ */
+function lanes(t: PlanTrace): PlanTrace {
+  type Rec = PlanTrace['liquids'][number];
+  const alike = (a: Rec, b: Rec) => a.contrib === 0 && b.contrib === 0 && a.g === b.g && a.asset_class === b.asset_class && a.cash === b.cash;
+  const laneOf = new Int32Array(t.liquids.length).fill(-1);
+  const liquids: Rec[] = [];
+  const order: number[] = [];
+  const illiquid: PlanTrace['illiquid'] = [];
+  let last = -1;
+  for (let j = 0; j < t.order.length; j++) {
+    const idx = t.order[j] as number;
+    if (idx < 0) {
+      order.push(-1);
+      illiquid.push(t.illiquid[j] ?? null);
+      last = -1;
+      continue;
+    }
+    const l = t.liquids[idx] as Rec;
+    const prev = liquids[last];
+    if (prev && alike(prev, l)) prev.value += l.value;
+    else {
+      liquids.push({ ...l });
+      last = liquids.length - 1;
+      order.push(last);
+      illiquid.push(null);
+    }
+    laneOf[idx] = last;
+  }
+  const kept = new Map<string, Rec>();
+  for (let i = 0; i < t.liquids.length; i++) {
+    if ((laneOf[i] as number) >= 0) continue;
+    const l = t.liquids[i] as Rec;
+    const key = l.contrib === 0 ? `${l.g}|${l.asset_class}|${l.cash}` : null;
+    const lane = key === null ? undefined : kept.get(key);
+    if (lane) lane.value += l.value;
+    else {
+      const own = { ...l };
+      liquids.push(own);
+      if (key !== null) kept.set(key, own);
+    }
+  }
+  return { ...t, liquids, order, illiquid };
+}
+
+/** A plan trace of one record per class at the class's mean (cash first), for a result project() did not make. */
+function classTrace(liquid: Record<AssetClass, number>, assumptions: Record<AssetClass, ClassAssumption>): PlanTrace {
+  const order = ['cash', 'equity', 'bond', 'property', 'others'] as const;
+  const liquids = order.map((c) => ({ id: c, value: liquid[c] ?? 0, g: 1 + assumptions[c].mean / 100, contrib: 0, contribTo: 0, locked: false, cash: c === 'cash', asset_class: c }));
+  return { firstYearPart: 1, liquids, order: liquids.map((_, k) => k), illiquid: liquids.map(() => null), flow: new Float64Array(0), cashG: 1, borrowG: 1 };
 }
 
 /**

@@ -302,6 +302,9 @@ describe('issue 17 item 5: investment contributions are credited mid-period too'
         contribution_end_year: 2040,
       },
     ],
+    // the contributions are paid from a cash account (without one, the deficit they make would draw on the
+    // investment itself: issue 31's deficit rule)
+    cash_accounts: [{ id: 'c', current_value: 100_000, growth_rate: 0 }],
   };
   it('2025: 1,235.48 (1,200 paid); 2026: 2,545.08', () => {
     expect(row(h, 2025).assets.investments).toBe(1_235.48);
@@ -310,7 +313,7 @@ describe('issue 17 item 5: investment contributions are credited mid-period too'
   });
 });
 
-describe('issue 17 item 7: a deficit draws on the cash accounts first; what is left costs the borrowing rate', () => {
+describe('issue 17 item 7, issue 31: a deficit draws on the cash accounts, then the investments; what is left costs the borrowing rate', () => {
   // One member aged 40, no income, 1,000 a month of expenses (inflation 0), a cash account of 20,000 at 0%, no
   // deposit growth, borrowing at 10%, plan from 1 January 2026 (a whole first year).
   //   2026: flow −12,000; the account pays it: account 8,000, shortfall 0.
@@ -349,8 +352,10 @@ describe('issue 17 item 7: a deficit draws on the cash accounts first; what is l
   // from the first deficit on). From 1 January 2026: 1,000 a month of dividends to the end of 2027 and 1,000 a month
   // of expenses; account A 10,000 at 10%, account B 5,000 at 0%, an investment of 1,000 at 0%, borrowing at 10%.
   //   2026: A 11,000; 2027: A 12,100 (flows 0).   2028: A 13,310, pays the year's 12,000: A 1,310.
-  //   2029: A 1,441 pays first, then B 5,000: shortfall 12,000 − 6,441 = 5,559, money runs out in 2029.
-  //   2030: shortfall 5,559 · 1.10 + 12,000 = 18,114.90. The investment stays at 1,000 throughout.
+  //   2029: A 1,441 pays first, then B 5,000, then the investment 1,000 (issue 31: unlocked investments pay after the
+  //   cash accounts): shortfall 12,000 − 7,441 = 4,559, money runs out in 2029.
+  //   2030: shortfall 4,559 · 1.10 + 12,000 = 17,014.90. Before issue 31 the investment stayed at 1,000 while the
+  //   household borrowed 5,559 (then 18,114.90).
   const late: HouseholdInput = {
     as_of: '2026-01-01',
     currency: 'SGD',
@@ -372,11 +377,11 @@ describe('issue 17 item 7: a deficit draws on the cash accounts first; what is l
     [2026, 16_000, 0],
     [2027, 17_100, 0],
     [2028, 6_310, 0],
-    [2029, 0, 5_559],
-    [2030, 0, 18_114.9],
+    [2029, 0, 4_559],
+    [2030, 0, 17_014.9],
   ])('a late deficit, %i: cash %d, shortfall %d', (year, cash, shortfall) => {
     expectCash(late, year, cash, shortfall);
-    expect(row(late, year).assets.investments).toBe(1_000);
+    expect(row(late, year).assets.investments).toBe(year < 2029 ? 1_000 : 0);
   });
   it('a late deficit: what each account paid, and the year money runs out', () => {
     const p = project(late);
@@ -384,6 +389,7 @@ describe('issue 17 item 7: a deficit draws on the cash accounts first; what is l
       { year: 2028, asset_id: 'A', amount: 12_000 },
       { year: 2029, asset_id: 'A', amount: 1_441 },
       { year: 2029, asset_id: 'B', amount: 5_000 },
+      { year: 2029, asset_id: 'v', amount: 1_000 },
     ]);
     expect(p.money_runs_out_year).toBe(2029);
   });

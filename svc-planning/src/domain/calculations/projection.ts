@@ -16,7 +16,7 @@ import * as cpfModule from './tables/cpf';
 import * as taxMyModule from './tables/tax-my';
 import * as taxSgModule from './tables/tax-sg';
 import * as versionedModule from './tables/versioned';
-import type { HouseholdInput, PropertyInput, YearRow } from './types';
+import type { AssetClass, HouseholdInput, PropertyInput, YearRow } from './types';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
 const { rateBetween, SEED_RATES } = moneyModule;
@@ -61,6 +61,10 @@ export interface ProjectionOptions {
     income_change_percent?: Record<string, number>;
   };
   events?: LifeEvent[];
+  /**
+   * Runs every record one year at a time (the path a deficit beyond the cash accounts needs). The result is the same
+   * either way (issue 31: the deficit rule no longer depends on it); bench:engine times the two paths against each other.
+   */
   sell_on_shortfall?: boolean;
   sell_sequence?: string[];
   locked_assets?: string[];
@@ -84,12 +88,103 @@ export function illiquidSales(p: ProjectionResult): Float64Array | undefined {
   return illiquidSalesOf.get(p);
 }
 
+/** One asset a deficit may draw on: a liquid record, a pension or a property, by its index among its kind. */
+interface SellStep {
+  kind: 'liquid' | 'pension' | 'property';
+  idx: number;
+  id: string;
+}
+
+/**
+ * What Monte Carlo needs to replay a plan with other returns (montecarlo.ts): the liquid records as they open (value,
+ * growth factor, yearly contribution until its year, lock, class), the order a deficit draws on them (`order`: a
+ * liquid record's index, or −1 for a pension or property of the saved sequence), what each of those raised by year
+ * (`illiquid`, null when it never sold), the first year's part and the household's deposit and borrowing factors.
+ */
+export interface PlanTrace {
+  firstYearPart: number;
+  liquids: Array<{ id: string; value: number; g: number; contrib: number; contribTo: number; locked: boolean; cash: boolean; asset_class: AssetClass }>;
+  order: number[];
+  illiquid: Array<Float64Array | null>;
+  /** The year's net cash flow before it is rounded (the household cash the rows' shortfall comes from adds these). */
+  flow: Float64Array;
+  cashG: number;
+  borrowG: number;
+}
+/** What project() keeps for the trace: references to its records and their opening values (cheap to keep). */
+interface RawTrace {
+  firstYearPart: number;
+  liquids: readonly LiquidRecord[];
+  value0: Float64Array;
+  investments: HouseholdInput['investments'];
+  cashAccounts: number;
+  /** The draw order, or null for the unlocked liquid records in input order (no sequence, never year by year). */
+  order: SellStep[] | null;
+  illiquid: Array<Float64Array | null> | null;
+  flow: Float64Array;
+  cashG: number;
+  borrowG: number;
+}
+const rawTraceOf = new WeakMap<ProjectionResult, RawTrace>();
+const traceOf = new WeakMap<ProjectionResult, PlanTrace>();
+/** The plan trace of a projection (kept beside it, never serialised); undefined for a result not made by project(). */
+export function planTrace(p: ProjectionResult): PlanTrace | undefined {
+  const built = traceOf.get(p);
+  if (built) return built;
+  const raw = rawTraceOf.get(p);
+  if (!raw) return undefined;
+  const liquids = raw.liquids.map((l, k) => ({
+    id: l.id,
+    value: raw.value0[k] as number,
+    g: l.g,
+    contrib: l.contrib,
+    contribTo: l.contribTo,
+    locked: l.locked,
+    cash: l.cash,
+    asset_class: (l.cash ? 'cash' : (raw.investments?.[k - raw.cashAccounts]?.asset_class ?? 'equity')) as AssetClass,
+  }));
+  const order = raw.order ? raw.order.map((a) => (a.kind === 'liquid' ? a.idx : -1)) : liquids.flatMap((l, k) => (l.locked ? [] : [k]));
+  const illiquid = order.map((_, j) => raw.illiquid?.[j] ?? null);
+  const trace = { firstYearPart: raw.firstYearPart, liquids, order, illiquid, flow: raw.flow, cashG: raw.cashG, borrowG: raw.borrowG };
+  traceOf.set(p, trace);
+  return trace;
+}
+
+/**
+ * The order a deficit draws in: what the saved sequence lists, in its order (a pension or property only if listed),
+ * then the unlocked cash accounts and investments it leaves out, in input order. Locked assets never.
+ */
+function sellOrderOf(seq: readonly string[], liquids: readonly LiquidRecord[], pensions: readonly PensionRecord[], properties: readonly PropertyRecord[]): SellStep[] {
+  const rankOf = new Map<string, number>();
+  for (let r = 0; r < seq.length; r++) if (!rankOf.has(seq[r] as string)) rankOf.set(seq[r] as string, r);
+  const candidates: Array<SellStep & { n: number; r: number }> = [];
+  for (let idx = 0; idx < liquids.length; idx++) {
+    const l = liquids[idx] as LiquidRecord;
+    if (!l.locked) candidates.push({ kind: 'liquid', idx, id: l.id, n: candidates.length, r: rankOf.get(l.id) ?? seq.length });
+  }
+  for (let idx = 0; idx < pensions.length; idx++) {
+    const p = pensions[idx] as PensionRecord;
+    const r = rankOf.get(p.id);
+    if (!p.locked && r !== undefined) candidates.push({ kind: 'pension', idx, id: p.id, n: candidates.length, r });
+  }
+  for (let idx = 0; idx < properties.length; idx++) {
+    const p = properties[idx] as PropertyRecord;
+    const r = rankOf.get(p.id);
+    if (!p.locked && r !== undefined) candidates.push({ kind: 'property', idx, id: p.id, n: candidates.length, r });
+  }
+  if (seq.length > 0) candidates.sort((x, y) => x.r - y.r || x.n - y.n);
+  return candidates.map(({ kind, idx, id }) => ({ kind, idx, id }));
+}
+
 /** The oldest age the engine takes (the contracts' too): ages it matches year by year are whole years (`count`). */
 const MAX_AGE = 120;
 
 const EMPLOYMENT = new Set(['gross income', 'bonus', 'business income']);
 /** Rounds to cents (half away from zero, past float noise), never −0 (`+ 0` makes it 0). Many row fields are 0 most years: no division. */
 const r2 = (x: number) => (x === 0 ? 0 : Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100 + 0);
+
+/** A 2-decimal amount in whole cents. */
+const cents = (x: number) => Math.round(x * 100);
 
 /** Rates by whole age 0-150 from a table (so the yearly loop does no band search). */
 const rateCache = new WeakMap<ContributionTable, { employer: Float64Array; employee: Float64Array }>();
@@ -571,31 +666,41 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   });
   addGoals(goals, tl, series.goals);
 
-  // Sell order for shortfalls: the saved sequence first, then the rest (cash, investments, pensions, properties).
-  const sellOrder: Array<{ kind: 'liquid' | 'pension' | 'property'; idx: number; id: string }> = [];
-  if (opts.sell_on_shortfall) {
-    const all = [
-      ...liquids.map((l, idx) => ({ kind: 'liquid' as const, idx, id: l.id, locked: l.locked })),
-      ...pensions.map((p, idx) => ({ kind: 'pension' as const, idx, id: p.id, locked: p.locked })),
-      ...properties.map((p, idx) => ({ kind: 'property' as const, idx, id: p.id, locked: p.locked })),
-    ];
-    const seq = opts.sell_sequence ?? [];
-    const rank = (id: string) => {
-      const r = seq.indexOf(id);
-      return r === -1 ? seq.length : r;
-    };
-    for (const a of all.map((a, n) => ({ a, n })).sort((x, y) => rank(x.a.id) - rank(y.a.id) || x.n - y.n)) if (!a.a.locked) sellOrder.push(a.a);
+  // What pays a deficit (docs/planning-model.md "Terms of the plan", issue 31): the household's cash accounts
+  // (unlocked, in order), then its unlocked investments (in order), then what the saved sell sequence lists beyond
+  // them (pensions only from their retirement age, properties); with a saved sequence, the sequence decides the order
+  // (what it lists first, in its order, then the cash accounts and investments it leaves out). What none of them pays
+  // is the Shortfall. Locked assets are never drawn on.
+  const seq = opts.sell_sequence ?? [];
+  let unlockedCash = 0;
+  let unlockedLiquid = 0;
+  for (let k = 0; k < liquids.length; k++) {
+    if ((liquids[k] as LiquidRecord).locked) continue;
+    unlockedLiquid++;
+    if (k < cashAccounts) unlockedCash++;
   }
+  // Without a sequence the order is the unlocked cash accounts, then the unlocked investments: the record-major path
+  // below draws on the cash accounts and needs no list; with one, the list is built (and checked: does it still start
+  // with every unlocked cash account in input order?).
+  let sellOrder: SellStep[] | null = seq.length > 0 ? sellOrderOf(seq, liquids, pensions, properties) : null;
+  let cashFirst = true;
+  if (sellOrder) {
+    for (let k = 0, c = 0; k < cashAccounts && cashFirst; k++) {
+      if ((liquids[k] as LiquidRecord).locked) continue;
+      const step = sellOrder[c++];
+      cashFirst = step !== undefined && step.kind === 'liquid' && step.idx === k;
+    }
+  }
+  const beyondCash = (sellOrder ? sellOrder.length : unlockedLiquid) > unlockedCash;
 
   // Assets and loans (projection-assets.ts).
-  // With nothing that could be sold, no year depends on an earlier year's cash: each record runs over all years at
-  // once. A property sale closing its loan is then known in advance (the first sale of a property holding it).
-  const yearByYear = sellOrder.length > 0;
-  // What covers a deficit (issue 17 item 7, docs/planning-model.md "Deficits"): the household's cash accounts are
-  // money, so they pay first, every year, unless locked; with sell-on-shortfall the saved sequence decides instead
-  // (it holds the cash accounts too). What is left is the shortfall, which costs the borrowing rate. Without a
-  // sequence the cash accounts (growth only, no contributions) run record by record like the rest until the first
-  // deficit; from that year on the year loop follows them one by one, as they pay it.
+  // With nothing to draw on but the cash accounts, no year depends on an earlier year's cash: each record runs over
+  // all years at once. A property sale closing its loan is then known in advance (the first sale of a property
+  // holding it). Every other plan, and one whose deficit outlasts the cash accounts, runs year by year.
+  const yearByYear = !!opts.sell_on_shortfall || !cashFirst;
+  if (yearByYear && !sellOrder) sellOrder = sellOrderOf(seq, liquids, pensions, properties);
+  // A deficit draws on the cash accounts first. Record by record they (growth only, no contributions) run like the
+  // rest until the first deficit; from that year on the year loop follows them one by one, as they pay it.
   const loopCash = yearByYear ? [] : liquids.slice(0, cashAccounts);
   // their opening values and growth in typed arrays: a double in an object field is a new heap number at every write
   const nLoop = loopCash.length;
@@ -605,6 +710,22 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     loopValue[k] = (loopCash[k] as LiquidRecord).value;
     loopG[k] = (loopCash[k] as LiquidRecord).g;
   }
+  // what Monte Carlo replays of the plan (montecarlo.ts): every liquid record as it opens, and the draw order (the
+  // public trace is built from this only when asked for: planTrace)
+  const value0 = new Float64Array(liquids.length);
+  for (let k = 0; k < liquids.length; k++) value0[k] = (liquids[k] as LiquidRecord).value;
+  const trace: RawTrace = {
+    firstYearPart: cx.firstYearPart,
+    liquids,
+    value0,
+    investments: h.investments,
+    cashAccounts,
+    order: sellOrder,
+    illiquid: null,
+    flow: new Float64Array(N),
+    cashG: 1 + (h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate) / 100,
+    borrowG: 1 + (h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate) / 100,
+  };
   const records = { pensions, loans, properties, liquids: yearByYear ? liquids : liquids.slice(cashAccounts) };
   if (!yearByYear) {
     // (indexed: a for-of here deoptimised the optimised project() again and again, 'wrong map', in bench:engine)
@@ -691,6 +812,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     }
     const incomeFr = income * frac;
     const flow = incomeFr + rent - employee - tax - expensesY * frac - propCosts - premiums - repay - goalY * frac - contrib - postContrib + payouts + pensionPayouts + propSales;
+    trace.flow[t] = flow;
     // a surplus earns the deposit rate, a deficit carried from last year costs the borrowing rate
     hhCash = hhCash * (year > y0 ? (hhCash < 0 ? borrowG : hhG) : 1) + flow;
     // Deficit: draw on the cash accounts (no sequence), or sell in the saved sequence, skipping locked ones.
@@ -718,9 +840,12 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       assetSales += take;
       sold.push({ year, asset_id: l.id, amount: r2(take) });
     }
-    if (hhCash < 0 && yearByYear) {
-      for (const a of sellOrder) {
+    // a deficit the cash accounts could not pay, with more to draw on: the plan runs again year by year
+    if (hhCash < 0 && !yearByYear && beyondCash) return project(h, { ...opts, sell_on_shortfall: true });
+    if (hhCash < 0 && sellOrder !== null && yearByYear) {
+      for (let j = 0; j < sellOrder.length; j++) {
         if (hhCash >= 0) break;
+        const a = sellOrder[j] as SellStep;
         const need = -hhCash;
         let take: number;
         if (a.kind === 'liquid') {
@@ -750,7 +875,16 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
         }
         hhCash += take;
         assetSales += take;
-        if (a.kind !== 'liquid' && illiquidSales) illiquidSales[t] = (illiquidSales[t] as number) + take;
+        if (a.kind !== 'liquid' && illiquidSales) {
+          illiquidSales[t] = (illiquidSales[t] as number) + take;
+          if (!trace.illiquid) trace.illiquid = new Array(sellOrder.length).fill(null);
+          let at = trace.illiquid[j];
+          if (!at) {
+            at = new Float64Array(N);
+            trace.illiquid[j] = at;
+          }
+          at[t] = take;
+        }
         sold.push({ year, asset_id: a.id, amount: r2(take) });
       }
     }
@@ -766,22 +900,37 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const totalAssets = r2(assets.cash + assets.investments + assets.pensions + assets.properties + assets.insurance);
     const totalLiabilities = r2(liabilities.loans + liabilities.shortfall);
     const ages = agesAt(personIds, personBirth, year);
+    // Income − Expenses = Net cash flow to the cent (docs/planning-model.md "Terms of the plan"): the row's net cash
+    // flow is its rounded inflows less its rounded outflows, in cents
+    const rIncome = r2(incomeFr + rent);
+    const rTax = r2(tax);
+    const rEmployee = r2(employee);
+    const rExpenses = r2(expensesY * frac + propCosts);
+    const rPremiums = r2(premiums);
+    const rRepay = r2(repay);
+    const rGoals = r2(goalY * frac);
+    const rContrib = r2(contrib + postContrib);
+    const rPayouts = r2(payouts);
+    const rPension = r2(pensionPayouts);
+    const rSales = r2(propSales);
+    const inflowCents = cents(rIncome) + cents(rPayouts) + cents(rPension) + cents(rSales);
+    const outflowCents = cents(rTax) + cents(rEmployee) + cents(rExpenses) + cents(rPremiums) + cents(rRepay) + cents(rGoals) + cents(rContrib);
     rows[t] = {
       year,
       ages,
-      income: r2(incomeFr + rent),
-      tax: r2(tax),
-      employee_contribution: r2(employee),
-      expenses: r2(expensesY * frac + propCosts),
-      premiums: r2(premiums),
-      loan_repayments: r2(repay),
-      goals: r2(goalY * frac),
-      investment_contributions: r2(contrib + postContrib),
-      insurance_payouts: r2(payouts),
-      pension_payouts: r2(pensionPayouts),
-      property_sales: r2(propSales),
+      income: rIncome,
+      tax: rTax,
+      employee_contribution: rEmployee,
+      expenses: rExpenses,
+      premiums: rPremiums,
+      loan_repayments: rRepay,
+      goals: rGoals,
+      investment_contributions: rContrib,
+      insurance_payouts: rPayouts,
+      pension_payouts: rPension,
+      property_sales: rSales,
       asset_sales: r2(assetSales),
-      net_cash_flow: r2(flow),
+      net_cash_flow: (inflowCents - outflowCents) / 100 + 0,
       assets,
       liabilities,
       total_assets: totalAssets,
@@ -794,5 +943,6 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   }
   const out: ProjectionResult = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold };
   if (illiquidSales) illiquidSalesOf.set(out, illiquidSales);
+  rawTraceOf.set(out, trace);
   return out;
 }

@@ -39,6 +39,14 @@ export function calculateRoutes(app: Express, ctx: ServiceContext): void {
     });
   });
   app.post('/api/v1/customer/calculate/finance', guard, async (req, res) => {
+    if (isStored(req.body)) {
+      // a stored household's figures are the plan's (its saved plan settings), from the projection cache
+      const b = parse(households.StoredCalculationBody, req.body);
+      const hh = await householdFor(ctx.db, b.household_id, identity(), 'read');
+      const [p, issues] = await Promise.all([householdProjection(ctx, hh, b.as_of), householdRecordIssues(ctx.db, hh)]);
+      res.json({ data: withIssues(p.finance, issues) });
+      return;
+    }
     const { h, issues } = await household(req.body);
     res.json({
       data: withIssues(
