@@ -106,7 +106,12 @@ async function compute(
   stamp: Stamp,
 ): Promise<HouseholdProjection> {
   const household = await storedHouseholdAt(ctx, hh, asOf, stamp);
-  return engine(() => {
+  return engine(() => projectHousehold(household));
+}
+
+/** The projection of an engine household (no I/O; throws the engine's errors). */
+export function projectHousehold(household: planning.Household): HouseholdProjection {
+  {
     const dataTables = calculateDataTables(household);
     // netWorthByYear(h) is this same map over the same projection's rows: one projection run instead of two
     const netWorth = dataTables.rows.map((r) => ({
@@ -123,7 +128,7 @@ async function compute(
       debt: debtOf(household),
       computedAt: new Date().toISOString(),
     };
-  });
+  }
 }
 
 /** The projection of a household at a version already read (the report reads the stamp once for both caches). */

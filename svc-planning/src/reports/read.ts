@@ -11,7 +11,7 @@ import { type RecordRow, type StoredRecord, toRecord } from '../records/reposito
 import { planningThresholds } from '../reference/thresholds/read';
 import { householdStamp, StampedCache } from './cache';
 import { reportChecks } from './checks';
-import { projectionAt } from './projection';
+import { type HouseholdProjection, projectionAt } from './projection';
 
 /**
  * GET customer/{id}/financial-report: every tab of the report (planning spec §2) from the engine's projection of the
@@ -20,11 +20,25 @@ import { projectionAt } from './projection';
  * decimals for the conversion, 2 for the amount).
  */
 type Report = R.FinancialReport;
-interface Base {
+/** The report of one household version in its own currency, and the projection it was made from. */
+export interface Base {
   report: Omit<Report, 'currency' | 'rate'>;
   rates: Record<string, number>;
-  /** The report in each currency asked for, converted once per version. */
-  shown?: Map<string, Report>;
+  /** The engine's projection every tab reads (the data table's rows, the exports' data-table section). */
+  projection: HouseholdProjection;
+  /** The read model in each currency asked for, converted once per version. */
+  shown?: Map<string, ReadModel>;
+}
+
+/**
+ * The household's one read model (docs/decisions/plan-read-model.md) in the currency asked for: the report every
+ * tab shows, the projection it was made from, and `amount`, the one conversion of a household-currency figure
+ * into that currency (3 decimals, then 2): the exports convert with it, so a figure reads the same everywhere.
+ */
+export interface ReadModel {
+  report: Report;
+  projection: HouseholdProjection;
+  amount: (x: number) => number;
 }
 
 export const reportCache = new StampedCache<Base>();
@@ -94,8 +108,23 @@ function saleOf(d: B.Debt & StoredRecord, day: string, rentals: StoredRecord[]) 
   return property?.sale ?? null;
 }
 
+/**
+ * Everything the report of one household version is computed from: the database reads of `build`. From these parts
+ * on, the report is a pure function (`assembleReport`), so a test can build it for generated households without
+ * HTTP or a database (svc-planning/src/reports/consistency.test.ts).
+ */
+export interface ReportParts {
+  hh: Pick<HouseholdRow, 'id' | 'currency'>;
+  asOf: string | undefined;
+  p: HouseholdProjection;
+  coverage: Awaited<ReturnType<typeof coverageByMember>>;
+  recs: Record<Table, StoredRecord[]>;
+  rateRows: Array<{ code: string; rate: number }>;
+  thresholds: Awaited<ReturnType<typeof planningThresholds>>;
+}
+
+/** The database reads of one household version, then the pure assembly. */
 async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undefined, stamp: string): Promise<Base> {
-  const day = asOf ?? todayIso();
   const [p, coverage, recs, rateRows, thresholds] = await Promise.all([
     projectionAt(ctx, hh, asOf, stamp),
     coverageByMember(ctx.db, hh),
@@ -103,6 +132,12 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
     listCurrencyRates(ctx.db),
     planningThresholds(ctx.db),
   ]);
+  return assembleReport({ hh, asOf, p, coverage, recs, rateRows, thresholds });
+}
+
+/** The report of one household version from its parts (no I/O): every tab, in the household's currency. */
+export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, thresholds }: ReportParts): Base {
+  const day = asOf ?? todayIso();
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const home = hh.currency;
   const inHome = (amount: number, currency: string) => round2(convertExact(amount, currency, home, rates));
@@ -245,6 +280,7 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
   const first = netYears[0];
   return {
     rates,
+    projection: p,
     report: {
       customer_id: hh.id,
       household_currency: normaliseCurrency(home),
@@ -299,25 +335,43 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
   };
 }
 
+/** The report in `to`: its amounts converted with the stored rates (3 decimals for the conversion, 2 for the amount). */
+export function shownIn(base: Base, to: R.ReportCurrency): ReadModel {
+  const from = base.report.household_currency;
+  base.shown ??= new Map();
+  let out = base.shown.get(to);
+  if (out === undefined) {
+    const rate = convert(1, from, to, base.rates);
+    const amount = from === to ? (x: number) => x : (x: number) => round2(convert(x, from, to, base.rates));
+    const report =
+      from === to
+        ? { ...base.report, currency: to, rate }
+        : { ...R.convertReportAmounts(base.report, amount), currency: to, rate };
+    out = { report, projection: base.projection, amount };
+    base.shown.set(to, out);
+  }
+  return out;
+}
+
+/**
+ * The household's read model at its current version (cached per household version, rates and thresholds: ./cache.ts),
+ * in `currency` (the report's default: SGD, or RM for an RM household).
+ */
+export async function readModel(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  q: { as_of?: string; currency?: R.ReportCurrency },
+): Promise<ReadModel> {
+  const stamp = await householdStamp(ctx.db, hh);
+  const base = await reportCache.get(hh, q.as_of, stamp, () => build(ctx, hh, q.as_of, stamp));
+  const from = base.report.household_currency;
+  return shownIn(base, q.currency ?? (from === 'RM' ? 'RM' : 'SGD'));
+}
+
 export async function financialReport(
   ctx: ServiceContext,
   hh: HouseholdRow,
   q: R.FinancialReportQuery,
 ): Promise<Report> {
-  const stamp = await householdStamp(ctx.db, hh);
-  const base = await reportCache.get(hh, q.as_of, stamp, () => build(ctx, hh, q.as_of, stamp));
-  const from = base.report.household_currency;
-  const to = q.currency ?? (from === 'RM' ? 'RM' : 'SGD');
-  base.shown ??= new Map();
-  let out = base.shown.get(to);
-  if (!out) {
-    const rate = convert(1, from, to, base.rates);
-    const f = (x: number) => round2(convert(x, from, to, base.rates));
-    out =
-      from === to
-        ? { ...base.report, currency: to, rate }
-        : { ...R.convertReportAmounts(base.report, f), currency: to, rate };
-    base.shown.set(to, out);
-  }
-  return out;
+  return (await readModel(ctx, hh, q)).report;
 }
