@@ -169,7 +169,7 @@ export async function buildReport(input: ReportInput): Promise<Report> {
   };
 }
 
-interface TabInput extends ReportInput {
+export interface TabInput extends ReportInput {
   /** The household's read model in the report's currency: the figures of every section but insurance. */
   model: ReadModel;
   m: (v: number | null | undefined, source?: string) => number;
@@ -187,7 +187,7 @@ const FUND_CLASS_LABELS: Record<string, string> = {
   provident: 'Provident funds',
 };
 
-const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
+export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
   async cashflow({ model }) {
     const { report } = model;
     const rows = report.cashflow.years.map((y) => [
