@@ -226,7 +226,7 @@ export const householdArb: fc.Arbitrary<Generated> = fc
   });
 
 /** The planning thresholds at their defaults (reference/thresholds/read.ts with nothing stored). */
-const THRESHOLDS: Ref.Threshold[] = Ref.THRESHOLD_DEFAULTS.map((d) => ({
+export const THRESHOLDS: Ref.Threshold[] = Ref.THRESHOLD_DEFAULTS.map((d) => ({
   id: null,
   key: d.key,
   label: d.label,
