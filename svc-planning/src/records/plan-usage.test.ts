@@ -1,4 +1,4 @@
-import { balanceSheet as B, households as H, insurance as I, type planning } from '@kinfolio/contracts';
+import { balanceSheet as B, households as H, insurance as I, type planning, planUsage } from '@kinfolio/contracts';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { engineBalanceSheetOf, type StoredBalanceSheet } from '../balance-sheet/engine';
@@ -7,11 +7,14 @@ import { engineInsurancesOf } from '../insurance/read';
 import { THRESHOLDS } from '../reports/households.arbitrary';
 import { projectHousehold } from '../reports/projection';
 import { assembleReport } from '../reports/read';
-import { PLAN_KINDS, PLAN_USAGE, type PlanKind, REPORT_TAB } from './plan-usage';
+
 import type { StoredRecord } from './repository';
 
+const { PLAN_KINDS, PLAN_USAGE, REPORT_TAB } = planUsage;
+type PlanKind = planUsage.PlanKind;
+
 /**
- * Issue 31: every stored field of the record kinds the engine reads is declared in ./plan-usage.ts, and changing a
+ * Issue 31: every stored field of the record kinds the engine reads is declared in packages/contracts/src/plan-usage.ts, and changing a
  * field declared `used` changes some figure of the plan (the projection's rows, the finance and debt figures, the
  * report's tabs) in at least one of a few generated households. The records are stored records (parsed by their
  * contracts) mapped by the service's own pure mappings (engineHouseholdOf, engineBalanceSheetOf,

@@ -11,7 +11,7 @@
 export type FieldUse =
   | { use: 'used'; via?: string }
   | { use: 'pending'; owner: string; why: string }
-  | { use: 'not used'; why: string };
+  | { use: 'not used'; why: string; label?: true };
 
 const used: FieldUse = { use: 'used' };
 /** Reaches a tab of the report, not the projection (the funds tab's classes, the property tab's sale). */
@@ -24,8 +24,13 @@ const cover: FieldUse = {
 };
 const pending = (owner: string, why: string): FieldUse => ({ use: 'pending', owner, why });
 const notUsed = (why: string): FieldUse => ({ use: 'not used', why });
-const LABEL = notUsed('a name or reference shown beside the figures; no figure depends on it');
-const NOTE = notUsed('free text for the advisor');
+/** Names, references and notes: not used by the plan, and too plainly so for a hint on the form. */
+const LABEL: FieldUse = {
+  use: 'not used',
+  why: 'a name or reference shown beside the figures; no figure depends on it',
+  label: true,
+};
+const NOTE: FieldUse = { use: 'not used', why: 'free text for the advisor', label: true };
 
 export const PLAN_KINDS = [
   'income',
@@ -287,8 +292,11 @@ export const PLAN_USAGE: Record<PlanKind, Record<string, FieldUse>> = {
   },
 };
 
-/** Why a field is not used by the plan, or null when it is (for a form's "Not used by the plan" hint). */
+/**
+ * The hint a form shows under a field the plan does not use ("Not used by the plan: why"), or null: for a field the
+ * plan uses, and for names, references and notes (plainly not figures). `field` may be a dotted path.
+ */
 export function notUsedByPlan(kind: PlanKind, field: string): string | null {
-  const u = PLAN_USAGE[kind][field];
-  return u?.use === 'not used' ? u.why : null;
+  const u = PLAN_USAGE[kind][field.split('.')[0] ?? field];
+  return u?.use === 'not used' && !u.label ? `Not used by the plan: ${u.why}` : null;
 }
