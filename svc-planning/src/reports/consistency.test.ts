@@ -8,7 +8,8 @@ import { type Base, type ReadModel, shownIn } from './read';
  * Issue 31 "Consistency tests": over 500 generated households (./households.arbitrary.ts: stored balance-sheet
  * records mapped by the service's own mapping, the service's own pure report assembly), every figure that appears in
  * two places is equal: the report's tabs with each other and with the data table, the report with each export's
- * section (the exports' intermediate `Report` sections, in the household's currency and converted), and each
+ * section (the exports' intermediate `Report` sections, in the household's currency, and converted to the other
+ * currency on every fifth household), and each
  * export's charts with its own tables.
  *
  * A pair that disagrees because of an observation another helper of issue 31 owns is listed in KNOWN with that
@@ -18,6 +19,8 @@ import { type Base, type ReadModel, shownIn } from './read';
 
 const HOUSEHOLDS = 500;
 const SEED = 31;
+/** The converted report and its export sections (decimal conversions of every figure) on every fifth household. */
+const CONVERTED_EVERY = 5;
 
 /** Pairs that disagree today, by the observation of issue 31 (and its helper) that makes them agree. */
 const KNOWN: Record<string, string> = {
@@ -246,12 +249,12 @@ describe(`one plan: every figure that appears in two places is equal (${HOUSEHOL
 
   beforeAll(async () => {
     const households = fc.sample(householdArb, { numRuns: HOUSEHOLDS, seed: SEED });
-    for (const g of households) {
+    for (const [k, g] of households.entries()) {
       const base = reportOf(g);
       const own = shownIn(base, g.currency);
-      const other = shownIn(base, g.currency === 'SGD' ? 'RM' : 'SGD');
-      for (const [name, check] of Object.entries(CHECKS)) note(name, g, check(g, base, [own, other]));
-      for (const model of [own, other]) {
+      for (const [name, check] of Object.entries(CHECKS)) note(name, g, check(g, base, [own]));
+      const models = k % CONVERTED_EVERY ? [own] : [own, shownIn(base, g.currency === 'SGD' ? 'RM' : 'SGD')];
+      for (const model of models) {
         const s = await sections(model);
         for (const [name, check] of Object.entries(EXPORT_CHECKS))
           note(`${name} (${model === own ? 'household currency' : 'converted'})`, g, check(model, s));
