@@ -128,12 +128,11 @@ export function skippedSection(issues: RecordIssue[]): Section {
 export async function buildReport(input: ReportInput): Promise<Report> {
   const { ctx, hh, report } = input;
   const needsProjection = report !== 'scenario' || !input.scenario;
-  const currency = (input.currency ?? hh.currency).toUpperCase();
-  const shown = R.ReportCurrency.safeParse(currency);
+  // the report's currencies (spec §9): the one asked for, else the screen's default (RM for an RM household, else SGD)
+  const shown = R.ReportCurrency.safeParse(input.currency ?? hh.currency);
+  const currency: R.ReportCurrency = shown.success ? shown.data : 'SGD';
   const [model, rateRows, issues] = await Promise.all([
-    needsProjection
-      ? readModel(ctx, hh, { as_of: input.asOf, currency: shown.success ? shown.data : undefined })
-      : Promise.resolve(null),
+    needsProjection ? readModel(ctx, hh, { as_of: input.asOf, currency }) : Promise.resolve(null),
     listCurrencyRates(ctx.db),
     householdRecordIssues(ctx.db, hh),
   ]);
