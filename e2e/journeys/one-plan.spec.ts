@@ -185,7 +185,7 @@ test('one plan: the screens, the data table, the scenario, Monte Carlo and the e
     expect([path, res.status()]).toEqual([path, 200]);
     return ((await res.json()) as { data: T }).data;
   };
-  const post = async <T>(path: string, data: unknown) => {
+  const post = async (path: string, data: unknown) => {
     const res = await page.request.post(`/api/v1/${path}`, { ...AS, data });
     expect([path, res.status()]).toEqual([path, 200]);
     return res;

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { type Section, TAB_BUILDERS, type TabInput } from '../exports/report';
-import { dataTableSection } from '../exports/report';
+import { dataTableSection, type Section, TAB_BUILDERS, type TabInput } from '../exports/report';
 import { AS_OF, type Generated, householdArb, reportOf } from './households.arbitrary';
 import { type Base, type ReadModel, shownIn } from './read';
 
