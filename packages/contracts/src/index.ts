@@ -14,4 +14,5 @@ export * as scenarios from './scenarios';
 export * as exportsContract from './exports';
 export * as reports from './reports';
 export * as reference from './reference';
+export * as planUsage from './plan-usage';
 export * as investmentReference from './investment-reference';

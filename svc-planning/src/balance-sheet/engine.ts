@@ -39,6 +39,26 @@ export async function engineBalanceSheet(db: Knex, hh: HouseholdRow): Promise<En
     usableRecords(db, K.debt, hh) as Promise<Rec<B.Debt>[]>,
     usableRecords(db, K.debtRentalIncome, hh) as Promise<Rec<Rental>[]>,
   ]);
+  return engineBalanceSheetOf({ savings, portfolios, pensions, debts, rentals });
+}
+
+/** The stored balance-sheet records of a household, by kind (what engineBalanceSheet reads). */
+export interface StoredBalanceSheet {
+  savings: Rec<B.SavingFund>[];
+  portfolios: Rec<B.PortfolioFund>[];
+  pensions: Rec<B.PensionAccount>[];
+  debts: Rec<B.Debt>[];
+  rentals: Rec<Rental>[];
+}
+
+/** The engine's balance sheet from the stored records (no I/O: the consistency tests map generated records with it). */
+export function engineBalanceSheetOf({
+  savings,
+  portfolios,
+  pensions,
+  debts,
+  rentals,
+}: StoredBalanceSheet): EngineParts {
   const out: EngineParts = {
     cash_accounts: savings.map((s) =>
       clean({

@@ -1,4 +1,5 @@
 import { type balanceSheet as B, isCalendarDate } from '@kinfolio/contracts';
+import { round2 } from '@kinfolio/money';
 import { dayNumber, fromYmd, monthsBetween, today as todayDay, ymd } from '../domain/calculations/dates';
 import { CalculationInputError } from '../domain/calculations/errors';
 import { PAYMENTS_PER_YEAR } from '../domain/calculations/frequency';
@@ -285,3 +286,35 @@ export const todayIso = () => {
   const d = ymd(todayDay());
   return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 };
+
+/**
+ * The whole household's balance sheet today by class (terms of the plan, "Today"): each stored value rounded to cents,
+ * converted to the household currency, summed, then rounded: the same arithmetic as the balance sheet's totals
+ * (balance-sheet/read.ts wholeBalanceSheet, whole-household view), so the report's Today is the balance sheet's.
+ */
+export function todayTotals(
+  recs: {
+    saving_funds: ReadonlyArray<Record<string, unknown>>;
+    portfolio_funds: ReadonlyArray<Record<string, unknown>>;
+    pension_accounts: ReadonlyArray<Record<string, unknown>>;
+    debts: ReadonlyArray<Record<string, unknown>>;
+  },
+  inHousehold: (amount: number, currency: string) => number,
+): { cash: number; savings: number; pensions: number; investments: number; properties: number } {
+  const t = { cash: 0, savings: 0, pensions: 0, investments: 0, properties: 0 };
+  for (const f of recs.saving_funds)
+    t[f.kind === 'savings' ? 'savings' : 'cash'] += inHousehold(round2(Number(f.current_value)), String(f.currency));
+  for (const p of recs.pension_accounts) {
+    const a = p as unknown as B.PensionAccount;
+    t.pensions += inHousehold(round2(round2(pensionBalance(a))), a.currency);
+  }
+  for (const f of recs.portfolio_funds)
+    t.investments += inHousehold(round2(Number(f.current_value)), String(f.currency));
+  for (const d of recs.debts) {
+    const debt = d as unknown as B.Debt;
+    if (debt.market_value !== undefined && isProperty(debt))
+      t.properties += inHousehold(round2(debt.market_value), debt.currency);
+  }
+  for (const k of Object.keys(t) as Array<keyof typeof t>) t[k] = round2(t[k]);
+  return t;
+}

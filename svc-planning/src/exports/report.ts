@@ -1,18 +1,20 @@
-import type { exportsContract, RecordIssue } from '@kinfolio/contracts';
+import { type exportsContract, reports as R, type RecordIssue } from '@kinfolio/contracts';
 import { convertAmount, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
-import { debtSummary, wholeBalanceSheet } from '../balance-sheet/read';
+import { wholeBalanceSheet } from '../balance-sheet/read';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { coverageByMember, policySummaries } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { householdRecordIssues } from '../records/issues';
-import { type HouseholdProjection, householdProjection } from '../reports/projection';
+import { type ReadModel, readModel } from '../reports/read';
 import { money as moneyText } from './format';
 
 /**
- * The one model every export kind renders (xlsx, pptx, docx, pdf): sections of titled tables and charts, built from
- * the engine's projection of the stored household and the existing reads (coverage by member, balance sheet, debt
- * summary). Amounts are numbers in the report's currency (rounded to cents); the renderers format them.
+ * The one model every export kind renders (xlsx, pptx, docx, pdf): sections of titled tables and charts. The
+ * cash-flow, net-worth, funds, debt, property and data-table sections take their figures from the household's read
+ * model (reports/read.ts `readModel`: the financial report the screens show and the projection it was made from,
+ * converted once), so an export cannot show a figure the screen does not (issue 31, observation 4). Amounts are
+ * numbers in the report's currency (rounded to cents); the renderers format them.
  */
 export type ColumnKind = 'year' | 'money' | 'text' | 'number' | 'percent';
 export interface Column {
@@ -126,14 +128,16 @@ export function skippedSection(issues: RecordIssue[]): Section {
 export async function buildReport(input: ReportInput): Promise<Report> {
   const { ctx, hh, report } = input;
   const needsProjection = report !== 'scenario' || !input.scenario;
-  const [projection, rateRows, issues] = await Promise.all([
-    needsProjection ? householdProjection(ctx, hh, input.asOf) : Promise.resolve(null),
+  // the report's currencies (spec §9): the one asked for, else the screen's default (RM for an RM household, else SGD)
+  const shown = R.ReportCurrency.safeParse(input.currency ?? hh.currency);
+  const currency: R.ReportCurrency = shown.success ? shown.data : 'SGD';
+  const [model, rateRows, issues] = await Promise.all([
+    needsProjection ? readModel(ctx, hh, { as_of: input.asOf, currency }) : Promise.resolve(null),
     listCurrencyRates(ctx.db),
     householdRecordIssues(ctx.db, hh),
   ]);
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
-  const from = String(projection?.household.currency ?? input.scenario?.currency ?? hh.currency).toUpperCase();
-  const currency = (input.currency ?? hh.currency).toUpperCase();
+  const from = String(model?.projection.household.currency ?? input.scenario?.currency ?? hh.currency).toUpperCase();
   /**
    * A household-currency amount in the report's currency, in cents: the report reply's conversion (packages/money
    * convertAmount: cents, converted to 3 decimals, then 2), so a file and the screen show the same cent.
@@ -151,10 +155,8 @@ export async function buildReport(input: ReportInput): Promise<Report> {
         ? [report as Tab]
         : [];
   for (const tab of tabs)
-    sections.push(
-      await TAB_BUILDERS[tab]({ ...input, projection: projection as HouseholdProjection, m, currency, asOf }),
-    );
-  if (report === 'data-table') sections.push(dataTableSection(projection as HouseholdProjection, m));
+    sections.push(await TAB_BUILDERS[tab]({ ...input, model: model as ReadModel, m, currency, asOf }));
+  if (report === 'data-table') sections.push(dataTableSection(model as ReadModel));
   if (report === 'scenario' && input.scenario)
     sections.push(scenarioSection(input.scenario, (v) => m(v, input.scenario?.currency)));
 
@@ -169,28 +171,43 @@ export async function buildReport(input: ReportInput): Promise<Report> {
   };
 }
 
-interface TabInput extends ReportInput {
-  projection: HouseholdProjection;
+export interface TabInput extends ReportInput {
+  /** The household's read model in the report's currency: the figures of every section but insurance. */
+  model: ReadModel;
   m: (v: number | null | undefined, source?: string) => number;
   currency: string;
   asOf: string;
 }
 
-const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
-  async cashflow({ projection, m }) {
-    const shortfall = new Map(projection.dataTables.rows.map((r) => [r.year, r.liabilities.shortfall]));
-    const rows = projection.finance.years.map((y) => {
-      const net = m(y.net_cash_flow);
-      return [y.year, m(y.income), m(y.outgoings), Math.max(net, 0), m(shortfall.get(y.year) ?? 0), net];
-    });
+/** The report's asset classes (reports/read.ts funds.by_asset_class) as the export labels them. */
+const FUND_CLASS_LABELS: Record<string, string> = {
+  cash: 'Cash',
+  savings: 'Savings',
+  equity: 'Equity',
+  bond: 'Bonds',
+  others: 'Other investments',
+  provident: 'Provident funds',
+};
+
+export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
+  async cashflow({ model }) {
+    const { report } = model;
+    const rows = report.cashflow.years.map((y) => [
+      y.year,
+      y.income,
+      y.expenses,
+      y.surplus,
+      y.shortfall,
+      y.net_cash_flow,
+    ]);
     const years = rows.map((r) => String(r[0]));
     return {
       id: 'cashflow',
       title: 'Cash flow by year',
       summary: [
-        projection.finance.money_runs_out_year === null
+        report.money_runs_out_year === null
           ? 'The plan does not run out of money.'
-          : `Money runs out in ${projection.finance.money_runs_out_year}.`,
+          : `Money runs out in ${report.money_runs_out_year}.`,
       ],
       charts: [
         {
@@ -203,11 +220,11 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
           ],
         },
         {
-          title: 'Savings and shortfall by year',
+          title: 'Surplus and shortfall by year',
           kind: 'multi_bar',
           categories: years,
           series: [
-            { name: 'Savings', values: rows.map((r) => r[3] as number) },
+            { name: 'Surplus', values: rows.map((r) => r[3] as number) },
             { name: 'Shortfall', values: rows.map((r) => r[4] as number) },
           ],
         },
@@ -219,7 +236,7 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             YEAR,
             money('Incomes'),
             money('Expenses'),
-            money('Savings'),
+            money('Surplus'),
             money('Shortfall'),
             money('Net cash flow'),
           ],
@@ -228,18 +245,19 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       ],
     };
   },
-  async networth({ projection, m, currency }) {
-    const rows = projection.dataTables.rows.map((r) => [
+  async networth({ model, currency }) {
+    const rows = model.report.networth.years.map((r) => [
       r.year,
-      m(r.assets.cash),
-      m(r.assets.investments),
-      m(r.assets.pensions),
-      m(r.assets.properties),
-      m(r.assets.insurance),
-      m(r.liabilities.loans),
-      m(r.total_assets),
-      m(r.total_liabilities),
-      m(r.net_worth),
+      r.cash,
+      r.investments,
+      r.pensions,
+      r.properties,
+      r.insurance,
+      r.loans,
+      r.total_assets,
+      r.total_liabilities,
+      r.net_worth,
+      r.shortfall,
     ]);
     const first = rows[0] ?? [];
     const classes = ['Cash', 'Investments', 'Pensions', 'Properties', 'Insurance'];
@@ -277,17 +295,18 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             money('Total assets'),
             money('Total liabilities'),
             money('Net worth'),
+            money('Shortfall'),
           ],
           rows,
         },
       ],
     };
   },
-  async insurance({ ctx, hh, projection, m, currency }) {
+  async insurance({ ctx, hh, model, m, currency }) {
     // the insurance tab's one story (issue 31): the coverage rows of insurance/coverage.ts (the advisor's target, else
     // the planning threshold; the same gaps as the screen and the report's checks) and every policy with its premiums
     const [cover, policies] = await Promise.all([
-      coverageByMember(ctx, hh, { household: projection.household }),
+      coverageByMember(ctx, hh, { household: model.projection.household }),
       policySummaries(ctx.db, hh),
     ]);
     const rows: Cell[][] = [];
@@ -388,23 +407,19 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       ],
     };
   },
-  async funds({ ctx, hh, m, asOf }) {
+  async funds({ ctx, hh, m, asOf, model }) {
+    const { funds: f } = model.report;
+    const classes: Array<[string, number]> = f.by_asset_class.map((c) => [
+      FUND_CLASS_LABELS[c.asset_class] ?? c.asset_class,
+      c.value,
+    ]);
+    const pensions: Cell[][] = f.provident.map((p) => [
+      p.name ?? `${p.member_name} ${p.scheme}`.trim(),
+      p.scheme,
+      p.balance,
+    ]);
+    // the list of funds by name (the report holds their classes' sums, not each fund)
     const bs = await wholeBalanceSheet(ctx.db, hh, { as_of: asOf });
-    const t = bs.totals;
-    const classes: Array<[string, number]> = [
-      ['Cash', m(t.cash, bs.currency)],
-      ['Savings', m(t.savings, bs.currency)],
-      ['Investments', m(t.investments, bs.currency)],
-      ['Provident funds', m(t.pensions, bs.currency)],
-    ];
-    const pensions = bs.pensions.map((p) => {
-      const r = p as Record<string, unknown>;
-      return [
-        String(r.name ?? r.type ?? r.scheme ?? 'Account'),
-        String(r.type ?? r.scheme ?? ''),
-        m(Number(p.balance), String(r.currency ?? bs.currency)),
-      ] as Cell[];
-    });
     const funds = [
       ...bs.saving_funds.map((f) => {
         const r = f as Record<string, unknown>;
@@ -456,18 +471,18 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       ],
     };
   },
-  async debt({ ctx, hh, projection, m, asOf }) {
-    const summary = await debtSummary(ctx.db, hh, { as_of: asOf });
-    const loans = summary.loans.filter((l) => l.loan);
+  async debt({ model, asOf }) {
+    const { debt } = model.report;
+    const loans = debt.loans;
     const loanRows = loans.map((l) => [
       l.name ?? l.type,
       l.type,
-      m(l.loan?.instalment, l.currency),
-      m(l.loan?.outstanding, l.currency),
-      m(l.loan?.total_interest, l.currency),
-      l.loan?.end_year ?? null,
+      l.instalment,
+      l.outstanding,
+      l.total_interest,
+      l.end_year ?? null,
     ]);
-    const byYear = projection.dataTables.rows.map((r) => [r.year, m(r.liabilities.loans), m(r.loan_repayments)]);
+    const byYear = debt.years.map((r) => [r.year, r.outstanding, r.payments]);
     return {
       id: 'debt',
       title: 'Debt',
@@ -506,22 +521,22 @@ const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       ],
     };
   },
-  async property({ ctx, hh, projection, m, asOf }) {
-    const summary = await debtSummary(ctx.db, hh, { as_of: asOf });
-    const props = summary.loans.filter((l) => l.property);
-    const rows = props.map((l) => {
-      const value = m(l.property?.market_value ?? 0, l.currency);
-      const outstanding = m(l.loan?.outstanding ?? 0, l.currency);
-      return [
-        l.name ?? l.type,
-        value,
-        outstanding,
-        round2(value - outstanding),
-        l.property?.sale ? l.property.sale.selling_year : null,
-        l.property?.sale ? m(l.property.sale.net_proceeds, l.currency) : null,
-      ];
-    });
-    const byYear = projection.dataTables.rows.map((r) => [r.year, m(r.assets.properties), m(r.property_sales)]);
+  async property({ model, asOf }) {
+    const props = model.report.property.properties;
+    const rows = props.map((x) => [
+      x.name ?? x.type,
+      x.market_value,
+      x.outstanding,
+      x.equity,
+      x.selling_year,
+      x.net_proceeds,
+    ]);
+    const { amount } = model;
+    const byYear = model.projection.dataTables.rows.map((r) => [
+      r.year,
+      amount(r.assets.properties),
+      amount(r.property_sales),
+    ]);
     return {
       id: 'property',
       title: 'Property',
@@ -587,8 +602,9 @@ export function fundName(r: Record<string, unknown>, family: 'saving' | 'portfol
   return s(r.name) || [s(r.bank_name), s(r.cash_type)].filter(Boolean).join(' ') || 'Cash';
 }
 
-/** The data table: every yearly row of the engine, every money column. */
-function dataTableSection(p: HouseholdProjection, m: (v: number) => number): Section {
+/** The data table: every yearly row of the read model's projection, every money column (its one conversion). */
+export function dataTableSection(model: ReadModel): Section {
+  const { projection: p, amount: m } = model;
   const cols: Array<[string, (r: (typeof p.dataTables.rows)[number]) => number]> = [
     ['Income', (r) => r.income],
     ['Tax', (r) => r.tax],

@@ -20,7 +20,7 @@ function nonEmpty<T extends Record<string, unknown[] | undefined>>(lists: T): Pa
   return Object.fromEntries(Object.entries(lists).filter(([, v]) => v?.length)) as Partial<T>;
 }
 /** The household's children as the engine's dependants (child tax reliefs by age), or nothing when none are listed. */
-function childrenOf(hh: HouseholdRow): planning.Household['dependants'] {
+function childrenOf(hh: Pick<HouseholdRow, 'children'>): planning.Household['dependants'] {
   const raw = typeof hh.children === 'string' ? JSON.parse(hh.children) : hh.children;
   const list = Array.isArray(raw) ? (raw as Array<{ age?: number; date_of_birth?: string }>) : [];
   if (list.length === 0) return undefined;
@@ -98,6 +98,51 @@ export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string)
     engineInsurances(db, hh),
     engineBalanceSheet(db, hh),
   ]);
+  return engineHouseholdOf({
+    hh,
+    asOf,
+    members,
+    incomes,
+    expenses,
+    living,
+    goals,
+    rentals,
+    preserved,
+    insurances,
+    balance,
+  });
+}
+
+/** What engineHousehold reads of a household, by kind (its stored records, already checked). */
+export interface StoredHouseholdParts {
+  hh: Pick<HouseholdRow, 'id' | 'currency' | 'inflation_rate' | 'children'>;
+  asOf?: string;
+  members: Awaited<ReturnType<typeof loadMembers>>;
+  incomes: StoredRecord[];
+  expenses: StoredRecord[];
+  living: StoredRecord[];
+  goals: StoredRecord[];
+  /** retirement-dream rentals and capital preservations (none when omitted) */
+  rentals?: StoredRecord[];
+  preserved?: StoredRecord[];
+  insurances: planning.Household['insurances'];
+  balance: Awaited<ReturnType<typeof engineBalanceSheet>>;
+}
+
+/** The engine's `Household` from the stored parts (no I/O: the field-usage test maps generated records with it). */
+export function engineHouseholdOf({
+  hh,
+  asOf,
+  members,
+  incomes,
+  expenses,
+  living,
+  goals,
+  rentals = [],
+  preserved = [],
+  insurances,
+  balance,
+}: StoredHouseholdParts): planning.Household {
   const main = mainMember(members);
   const out = {
     customer_id: hh.id,

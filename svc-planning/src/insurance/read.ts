@@ -374,6 +374,14 @@ export async function projectionsTables(db: Knex, hh: HouseholdRow, insuranceId?
  */
 export async function engineInsurances(db: Knex, hh: HouseholdRow): Promise<planning.Household['insurances']> {
   const [policies, children] = await Promise.all([usableRecords(db, insuranceKinds.policy, hh), childrenOf(db, hh)]);
+  return engineInsurancesOf(policies, children);
+}
+
+/** The engine's `insurances` from stored policies and their benefits by policy id (no I/O). */
+export function engineInsurancesOf(
+  policies: StoredRecord[],
+  children: Map<string, Partial<Record<ChildKey, Rec[]>>>,
+): planning.Household['insurances'] {
   return policies.map((row) => {
     const p = row as unknown as I.InsurancePolicy & { id: string };
     const benefits = children.get(p.id)?.benefits ?? [];

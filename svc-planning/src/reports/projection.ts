@@ -129,9 +129,16 @@ async function compute(
   stamp: Stamp,
 ): Promise<HouseholdProjection> {
   const [household, plan] = await Promise.all([storedHouseholdAt(ctx, hh, asOf, stamp), planSettingsAt(ctx, hh, stamp)]);
-  return engine(() => {
-    // the plan (docs/planning-model.md "Terms of the plan"): one projection with the saved plan settings, read by
-    // every tab, the data table and the exports; scenario modelling's current plan is the same call
+  return engine(() => projectHousehold(household, plan));
+}
+
+/**
+ * The projection of an engine household with its saved plan settings (no I/O; throws the engine's errors): the plan
+ * (docs/planning-model.md "Terms of the plan"), one projection read by every tab, the data table and the exports;
+ * scenario modelling's current plan is the same call.
+ */
+export function projectHousehold(household: planning.Household, plan: PlanSettings = {}): HouseholdProjection {
+  {
     finiteTree(household, '');
     const projection = planProjection(household, plan);
     const dataTables = dataTablesOf(projection);
@@ -149,7 +156,7 @@ async function compute(
       debt: debtOf(household),
       computedAt: new Date().toISOString(),
     };
-  });
+  }
 }
 
 /** The projection of a household at a version already read (the report reads the stamp once for both caches). */

@@ -1,8 +1,8 @@
 import { type balanceSheet as B, reports as R } from '@kinfolio/contracts';
 import { convert, convertAmount, convertExact, normaliseCurrency, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
-import { debtFigures, wholeBalanceSheet } from '../balance-sheet/read';
-import { isProperty, pensionBalance, todayIso } from '../balance-sheet/rules';
+import { debtFigures } from '../balance-sheet/read';
+import { isProperty, pensionBalance, todayIso, todayTotals } from '../balance-sheet/rules';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { coverageByMember } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
@@ -11,7 +11,7 @@ import { type RecordRow, type StoredRecord, toRecord } from '../records/reposito
 import { planningThresholds } from '../reference/thresholds/read';
 import { householdStamp, StampedCache } from './cache';
 import { reportChecks } from './checks';
-import { projectionAt } from './projection';
+import { type HouseholdProjection, projectionAt } from './projection';
 
 /**
  * GET customer/{id}/financial-report: every tab of the report (planning spec §2) from the engine's projection of the
@@ -20,11 +20,25 @@ import { projectionAt } from './projection';
  * decimals for the conversion, 2 for the amount).
  */
 type Report = R.FinancialReport;
-interface Base {
+/** The report of one household version in its own currency, and the projection it was made from. */
+export interface Base {
   report: Omit<Report, 'currency' | 'rate'>;
   rates: Record<string, number>;
-  /** The report in each currency asked for, converted once per version. */
-  shown?: Map<string, Report>;
+  /** The engine's projection every tab reads (the data table's rows, the exports' data-table section). */
+  projection: HouseholdProjection;
+  /** The read model in each currency asked for, converted once per version. */
+  shown?: Map<string, ReadModel>;
+}
+
+/**
+ * The household's one read model (docs/decisions/plan-read-model.md) in the currency asked for: the report every
+ * tab shows, the projection it was made from, and `amount`, the one conversion of a household-currency figure
+ * into that currency (3 decimals, then 2): the exports convert with it, so a figure reads the same everywhere.
+ */
+export interface ReadModel {
+  report: Report;
+  projection: HouseholdProjection;
+  amount: (x: number) => number;
 }
 
 export const reportCache = new StampedCache<Base>();
@@ -94,19 +108,39 @@ function saleOf(d: B.Debt & StoredRecord, day: string, rentals: StoredRecord[]) 
   return property?.sale ?? null;
 }
 
+/**
+ * Everything the report of one household version is computed from: the database reads of `build`. From these parts
+ * on, the report is a pure function (`assembleReport`), so a test can build it for generated households without
+ * HTTP or a database (svc-planning/src/reports/consistency.test.ts).
+ */
+export interface ReportParts {
+  hh: Pick<HouseholdRow, 'id' | 'currency'>;
+  asOf: string | undefined;
+  p: HouseholdProjection;
+  coverage: Awaited<ReturnType<typeof coverageByMember>>;
+  recs: Record<Table, StoredRecord[]>;
+  rateRows: Array<{ code: string; rate: number }>;
+  thresholds: Awaited<ReturnType<typeof planningThresholds>>;
+}
+
+/** The database reads of one household version, then the pure assembly. */
 async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undefined, stamp: string): Promise<Base> {
-  const day = asOf ?? todayIso();
   const projection = projectionAt(ctx, hh, asOf, stamp);
   const thresholdsRead = planningThresholds(ctx.db);
-  const [p, coverage, recs, rateRows, thresholds, sheet] = await Promise.all([
+  const [p, coverage, recs, rateRows, thresholds] = await Promise.all([
     projection,
     // the one computation of cover, target and gap (insurance/coverage.ts), on the projection's household
     coverageByMember(ctx, hh, { household: projection.then((x) => x.household), thresholds: thresholdsRead }),
     records(ctx, hh),
     listCurrencyRates(ctx.db),
     thresholdsRead,
-    wholeBalanceSheet(ctx.db, hh, { as_of: day }),
   ]);
+  return assembleReport({ hh, asOf, p, coverage, recs, rateRows, thresholds });
+}
+
+/** The report of one household version from its parts (no I/O): every tab, in the household's currency. */
+export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, thresholds }: ReportParts): Base {
+  const day = asOf ?? todayIso();
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const home = hh.currency;
   const inHome = (amount: number, currency: string) => round2(convertExact(amount, currency, home, rates));
@@ -252,11 +286,12 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
 
   // Today (docs/planning-model.md "Terms of the plan"): the balance sheet at the as-of day, its loans the debt tab's
   // outstanding today (the same schedules in cents); the years are year ends
-  const bt = sheet.totals;
+  const bt = todayTotals(recs, (amount, currency) => convertExact(amount, currency, home, rates));
   const todayAssets = round2(bt.cash + bt.savings + bt.pensions + bt.investments + bt.properties);
   const todayLoans = p.debt.total_outstanding;
   return {
     rates,
+    projection: p,
     report: {
       customer_id: hh.id,
       household_currency: normaliseCurrency(home),
@@ -305,26 +340,44 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
   };
 }
 
+/** The report in `to`: its amounts converted with the stored rates (3 decimals for the conversion, 2 for the amount). */
+export function shownIn(base: Base, to: R.ReportCurrency): ReadModel {
+  const from = base.report.household_currency;
+  base.shown ??= new Map();
+  let out = base.shown.get(to);
+  if (out === undefined) {
+    const rate = convert(1, from, to, base.rates);
+    // the one conversion of a shown amount, the exports' too (packages/money convertAmount)
+    const amount = from === to ? (x: number) => x : (x: number) => convertAmount(x, from, to, base.rates);
+    const report =
+      from === to
+        ? { ...base.report, currency: to, rate }
+        : { ...R.convertReportAmounts(base.report, amount), currency: to, rate };
+    out = { report, projection: base.projection, amount };
+    base.shown.set(to, out);
+  }
+  return out;
+}
+
+/**
+ * The household's read model at its current version (cached per household version, rates and thresholds: ./cache.ts),
+ * in `currency` (the report's default: SGD, or RM for an RM household).
+ */
+export async function readModel(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  q: { as_of?: string; currency?: R.ReportCurrency },
+): Promise<ReadModel> {
+  const stamp = await householdStamp(ctx.db, hh);
+  const base = await reportCache.get(hh, q.as_of, stamp, () => build(ctx, hh, q.as_of, stamp));
+  const from = base.report.household_currency;
+  return shownIn(base, q.currency ?? (from === 'RM' ? 'RM' : 'SGD'));
+}
+
 export async function financialReport(
   ctx: ServiceContext,
   hh: HouseholdRow,
   q: R.FinancialReportQuery,
 ): Promise<Report> {
-  const stamp = await householdStamp(ctx.db, hh);
-  const base = await reportCache.get(hh, q.as_of, stamp, () => build(ctx, hh, q.as_of, stamp));
-  const from = base.report.household_currency;
-  const to = q.currency ?? (from === 'RM' ? 'RM' : 'SGD');
-  base.shown ??= new Map();
-  let out = base.shown.get(to);
-  if (!out) {
-    const rate = convert(1, from, to, base.rates);
-    // the one conversion of a shown amount, the exports' too (packages/money convertAmount)
-    const f = (x: number) => convertAmount(x, from, to, base.rates);
-    out =
-      from === to
-        ? { ...base.report, currency: to, rate }
-        : { ...R.convertReportAmounts(base.report, f), currency: to, rate };
-    base.shown.set(to, out);
-  }
-  return out;
+  return (await readModel(ctx, hh, q)).report;
 }

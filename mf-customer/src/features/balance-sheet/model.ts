@@ -3,6 +3,7 @@
  * "Debt, mortgage, property", §6, §9): the funds tabs and their addresses, and the editors' steps and field tables.
  * Every value is a string while editing (the insurance model's form helpers); numbers and booleans on the way out.
  */
+import { planUsage } from '@kinfolio/contracts';
 import type { BalanceSheetKind } from '../household/api';
 import { type FieldDef, type FormValues, OWNER_FIELDS } from '../insurance/model';
 
@@ -801,12 +802,24 @@ const DEBT: EditorSpec = {
   ],
 };
 
+/**
+ * The editor with a hint under each field the plan does not use (packages/contracts plan-usage.ts: "Not used by the
+ * plan: why"), unless the field has a hint of its own. Names and notes get none.
+ */
+function withPlanHints(spec: EditorSpec, kind: planUsage.PlanKind): EditorSpec {
+  const hinted = <F extends FieldDef>(f: F): F => {
+    const hint = f.hint ? null : planUsage.notUsedByPlan(kind, f.path);
+    return hint ? { ...f, hint } : f;
+  };
+  return { ...spec, steps: spec.steps.map((s) => ({ ...s, fields: s.fields.map(hinted) })) };
+}
+
 export const EDITORS: Record<EditorName, EditorSpec> = {
-  cash: CASH,
-  savings: SAVINGS,
-  pension: PENSION,
-  portfolio: PORTFOLIO,
-  debt: DEBT,
+  cash: withPlanHints(CASH, 'savingFund'),
+  savings: withPlanHints(SAVINGS, 'savingFund'),
+  pension: withPlanHints(PENSION, 'pension'),
+  portfolio: withPlanHints(PORTFOLIO, 'portfolioFund'),
+  debt: withPlanHints(DEBT, 'debt'),
 };
 
 /** The fields of a step the form shows (a field's `when` decides). */
