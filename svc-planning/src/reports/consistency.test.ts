@@ -104,7 +104,7 @@ const CHECKS: Record<string, Check> = {
   },
   'debt tab: outstanding today = net-worth tab: loans today': (_g, b) => {
     // Today (terms of the plan): the net-worth tab's loans today, not the first year end
-    const today = b.report.networth.current.loans;
+    const today = b.report.networth.current.loans ?? 0;
     return compare('total', [['outstanding', b.report.debt.total_outstanding, today]]);
   },
   'property tab: a loan’s outstanding = the debt tab’s outstanding of that loan': (_g, b) => {

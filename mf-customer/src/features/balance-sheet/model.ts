@@ -3,7 +3,8 @@
  * "Debt, mortgage, property", §6, §9): the funds tabs and their addresses, and the editors' steps and field tables.
  * Every value is a string while editing (the insurance model's form helpers); numbers and booleans on the way out.
  */
-import { planUsage } from '@kinfolio/contracts';
+// the declaration alone (no zod in the remote's chunks: mf-customer/test/first-load.test.ts)
+import * as planUsage from '@kinfolio/contracts/src/plan-usage';
 import type { BalanceSheetKind } from '../household/api';
 import { type FieldDef, type FormValues, OWNER_FIELDS } from '../insurance/model';
 
