@@ -539,7 +539,7 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     expect(loan.outstanding_by_year).toEqual([{ year: 2024, months_paid: 10, balance: 0 }]);
   });
 
-  it('a stored property sale gives the engine’s figures (domain.test.ts: 1,000,000 sale, 800,000 bought, 20 months held: gain tax 14,400, net 565,600)', async () => {
+  it('a stored property sale gives the engine’s figures (1,000,000 sale on 31 December 2025, 800,000 bought in May 2023, 32 months held: gain tax 4% = 7,200, net 572,800)', async () => {
     const lead = await newLead();
     const p = await created('debt', {
       lead_id: lead.id,
@@ -557,12 +557,12 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     });
     const prop = (await summary(lead.id, `?as_of=2024-06-01&debt_id=${p.id}`)).loans[0]?.property;
     expect(prop?.sale).toMatchObject({
-      months_held: 20,
+      months_held: 32,
       pension_refund: 100_000,
       gain: 180_000,
-      gain_tax: 14_400,
-      gain_tax_rate: 8,
-      net_proceeds: 565_600,
+      gain_tax: 7200,
+      gain_tax_rate: 4,
+      net_proceeds: 572_800,
     });
     // property-gain tax by holding period (SGD: 12% to 12 months, 8% to 24, 4% to 36, none later)
     expect(prop?.gain_tax_by_holding.map((r) => [r.months_held, r.rate, r.gain_tax])).toEqual([
@@ -584,8 +584,9 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     });
     const refund = (await summary(lead.id, `?debt_id=${q.id}`)).loans[0]?.property?.sale?.pension_refund;
     expect(refund).toBe(105_062.5);
-    // monthly pension used for the instalments (1,000) is refunded with interest: 12,000 paid in 2020
-    // grows one year to 12,300, 12,000 paid in 2021 none, by the sale in 2022: 24,300
+    // monthly pension used for the instalments (1,000) is refunded with interest, each year's from that year to the
+    // sale on 31 December 2022 (issue 31, docs/planning-model.md "Property sale"): 12,000 · 1.025² + 12,000 · 1.025 +
+    // 12,000 = 12,607.50 + 12,300 + 12,000 = 36,907.50
     const r = await created('debt', {
       lead_id: lead.id,
       currency: 'SGD',
@@ -599,7 +600,7 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
       using_pension: true,
       pension_for_installment: 1000,
     });
-    expect((await summary(lead.id, `?debt_id=${r.id}`)).loans[0]?.property?.sale?.pension_refund).toBe(24_300);
+    expect((await summary(lead.id, `?debt_id=${r.id}`)).loans[0]?.property?.sale?.pension_refund).toBe(36_907.5);
   });
 
   it('a mortgaged property: sold with the schedule’s balance, rental income of entries spanning today less tax', async () => {
@@ -632,7 +633,8 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     const s = (await summary(lead.id, '?as_of=2024-12-31')).loans[0];
     // domain.test.ts: on 2024-12-31 with 10% tax the entries give 1,800
     expect(s?.property?.rental_income).toBe(1800);
-    const byYear = s?.loan?.outstanding_by_year.find((y) => y.year === 2029);
+    // the sale is on 31 December 2030: the schedule's balance after 2030's instalments
+    const byYear = s?.loan?.outstanding_by_year.find((y) => y.year === 2030);
     expect(s?.property?.sale?.outstanding_loan).toBe(byYear?.balance);
   });
 
