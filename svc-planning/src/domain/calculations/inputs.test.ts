@@ -101,6 +101,25 @@ const CALLS: Record<string, Call> = {
       20_600,
     ],
   },
+  keptScheduledSale: {
+    args: [
+      {
+        id: 'p',
+        purchase_price: 600_000,
+        purchase_year: 2021,
+        market_value: 720_000,
+        growth_rate: 3,
+        future_selling_year: 2045,
+        future_transaction_fee: 16_000,
+        pension_used: 150_000,
+        pension_uses: [{ amount: 50_000, year: 2022 }],
+        refund_growth_rate: 2.5,
+        currency: 'SGD',
+      },
+      { id: 'l', original_loan: 420_000, loan_interest: 2.6, loan_tenure: 30, starting_year: 2021, pension_monthly: 1000 },
+      20_600,
+    ],
+  },
   // property and tax
   marketValueAfter: { args: [500_000, 3, 10] },
   pensionRefund: { args: [50_000, 2015, 12_000, 10, 2030, 2.5] },

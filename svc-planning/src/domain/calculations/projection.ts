@@ -28,7 +28,7 @@ const { INSURANCE_DEFAULTS } = insuranceModule;
 const { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } = loansModule;
 const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedule, partPower, runAssets, saleProceeds } = projectionAssetsModule;
 const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SALE_STEP } = projectionStreamsModule;
-const { scheduledSale } = saleModule;
+const { keptScheduledSale } = saleModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, progressiveTax } = taxModule;
 const { CPF_TABLES } = cpfModule;
@@ -538,7 +538,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     if (Number.isInteger(property.sell) && property.sell >= y0 && property.sell < y0 + N) {
       const t = property.sell - y0;
       try {
-        const sale = scheduledSale(p, loan >= 0 ? h.loans?.[loan] : undefined, asOf, { g, currency: currencyCode }) as SaleFigures;
+        const sale = keptScheduledSale(p, loan >= 0 ? h.loans?.[loan] : undefined, asOf, { g, currency: currencyCode }) as SaleFigures;
         property.saleNet = sale.net_proceeds * f;
         // each part returns to its member's first pension, in the selling year's row (once)
         for (const part of sale.refunds) {

@@ -53,7 +53,7 @@ export interface SaleFigures {
 /** The part of the as-of year still to come (the projection's first-year part). */
 export function firstYearPart(asOf: number): number {
   finite(asOf, 'as_of');
-  const dayOfYear = asOf - dayNumber(`${ymd(asOf).year}-01-01`);
+  const dayOfYear = asOf - fromYmd(ymd(asOf).year, 1, 1);
   return 1 - dayOfYear / 365;
 }
 
@@ -153,4 +153,58 @@ function loanTerms(l: LoanInput): { months: number; instalment: number } {
   if (l.repayment_amount !== undefined) return { months: monthsToRepay(l.original_loan, l.loan_interest, l.repayment_amount), instalment: l.repayment_amount };
   const months = tenureMonths(l.loan_tenure);
   return { months, instalment: l.type === 'flat' ? flatInstalment(l.original_loan, l.loan_interest, months) : annuityInstalment(l.original_loan, l.loan_interest, months) };
+}
+
+/** The inputs a kept sale was computed from (compared field by field on every read). */
+interface KeptSale {
+  loan: LoanInput | undefined;
+  asOf: number;
+  g: number | undefined;
+  currency: string | undefined;
+  fields: unknown[];
+  sale: SaleFigures | null;
+}
+const keptSales = new WeakMap<PropertyInput, KeptSale>();
+const saleFields = (p: PropertyInput, l: LoanInput | undefined): unknown[] => [
+  p.purchase_price,
+  p.purchase_year,
+  p.market_value,
+  p.growth_rate,
+  p.future_selling_year,
+  p.future_selling_price,
+  p.future_transaction_fee,
+  p.future_outstanding_loan,
+  p.purchase_date,
+  p.pension_used,
+  p.pension_member_id,
+  p.pension_uses,
+  p.refund_growth_rate,
+  p.currency,
+  l?.original_loan,
+  l?.loan_interest,
+  l?.loan_tenure,
+  l?.type,
+  l?.repayment_amount,
+  l?.starting_year,
+  l?.pension_monthly,
+  l?.pension_member_id,
+];
+
+/**
+ * scheduledSale, kept per property object: a projection of the same household (bench:engine, Monte Carlo's and the
+ * scenarios' runs, the services' cached household) reads the sale again instead of computing it (bench:engine: the
+ * sale's powers and date arithmetic were several percent of a projection). Every input it read is compared on each
+ * read, so a changed property or loan is computed again. Callers must not change the figures they get.
+ */
+export function keptScheduledSale(p: PropertyInput, loan: LoanInput | undefined, asOf: number, opts: { g?: number; currency?: string } = {}): SaleFigures | null {
+  const kept = keptSales.get(p);
+  if (kept && kept.loan === loan && kept.asOf === asOf && kept.g === opts.g && kept.currency === opts.currency) {
+    const now = saleFields(p, loan);
+    let same = true;
+    for (let k = 0; k < now.length && same; k++) same = now[k] === kept.fields[k];
+    if (same) return kept.sale;
+  }
+  const sale = scheduledSale(p, loan, asOf, opts);
+  keptSales.set(p, { loan, asOf, g: opts.g, currency: opts.currency, fields: saleFields(p, loan), sale });
+  return sale;
 }
