@@ -73,25 +73,18 @@ describe.each(testInfras())('svc-planning: a property sale read in three places 
 
     // by hand (sale.test.ts): loan repaid 94,505.91 (the schedule at the end of 2045), refund 681,202.06,
     // net 800,000 − 16,000 − 94,505.91 − 681,202.06 = 8,292.03
-    expect(sale).toMatchObject({
-      selling_year: 2045,
+    const byHand = {
       selling_price: 800_000,
       transaction_fee: 16_000,
       outstanding_loan: 94_505.91,
       pension_refund: 681_202.06,
       gain_tax: 0,
       net_proceeds: 8292.03,
-    });
+    };
+    expect(sale).toMatchObject({ selling_year: 2045, ...byHand });
     expect(property?.selling_year).toBe(2045);
     expect(property?.net_proceeds).toBe(8292.03);
-    expect(property?.sale).toEqual({
-      selling_price: 800_000,
-      transaction_fee: 16_000,
-      outstanding_loan: 94_505.91,
-      pension_refund: 681_202.06,
-      gain_tax: 0,
-      net_proceeds: 8292.03,
-    });
+    expect(property?.sale).toEqual(byHand);
     expect(row?.property_sales).toBe(8292.03);
     // the loan the sale repays is the data table's balance a year before, run through 2045's instalments: the
     // 2044 row holds the schedule's balance (111,978.86), the 2045 row none

@@ -41,6 +41,18 @@ function mortgage(sell: number | undefined): HouseholdInput {
   };
 }
 
+/** One member aged 40 with a CPF OA (2.5%, no wage, no extra interest) and a flat bought in 2015, sold in 2026 at its
+ * market value (no growth, no loan). */
+function flatSold2026(oa: number, flat: { market_value: number; pension_used: number; future_transaction_fee?: number }): HouseholdInput {
+  return {
+    as_of: '2026-01-01',
+    currency: 'SGD',
+    members: [{ id: 'm1', relation: 'me', age: 40, retirement_age: 65 }],
+    pensions: [{ id: 'cpf', member_id: 'm1', type: 'CPF', balances: { oa, sa: 0, ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false }],
+    properties: [{ id: 'flat', purchase_price: 500_000, purchase_year: 2015, growth_rate: 0, future_selling_year: 2026, pension_member_id: 'm1', ...flat }],
+  };
+}
+
 const row = (h: HouseholdInput, year: number) => {
   const r = project(h).rows.find((x) => x.year === year);
   if (!r) throw new Error(`no row ${year}`);
@@ -72,13 +84,7 @@ describe('a planned property sale (issue 31, sale)', () => {
     // its market value 600,000 (no growth, no loan, no fee, held 144 months: no tax): refund 100,000 · 1.025^11 =
     // 131,208.67; pension row 10,250 + 131,208.67 = 141,458.67 (before: 272,667.33, the refund twice); sale
     // 600,000 − 131,208.67 = 468,791.33; net worth = 600,000 + 10,250 = 610,250 (the house became cash and CPF).
-    const h: HouseholdInput = {
-      as_of: '2026-01-01',
-      currency: 'SGD',
-      members: [{ id: 'm1', relation: 'me', age: 40, retirement_age: 65 }],
-      pensions: [{ id: 'cpf', member_id: 'm1', type: 'CPF', balances: { oa: 10_000, sa: 0, ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false }],
-      properties: [{ id: 'flat', purchase_price: 500_000, purchase_year: 2015, market_value: 600_000, growth_rate: 0, future_selling_year: 2026, pension_used: 100_000, pension_member_id: 'm1' }],
-    };
+    const h = flatSold2026(10_000, { market_value: 600_000, pension_used: 100_000 });
     const r = row(h, 2026);
     expect(r.assets.pensions).toBe(141_458.67);
     expect(r.property_sales).toBe(468_791.33);
@@ -88,17 +94,24 @@ describe('a planned property sale (issue 31, sale)', () => {
   });
 
   it('the refund is capped by what the sale leaves after the fee, the loan and the tax (CPF rule): net proceeds 0, not negative', () => {
-    const h: HouseholdInput = {
-      as_of: '2026-01-01',
-      currency: 'SGD',
-      members: [{ id: 'm1', relation: 'me', age: 40, retirement_age: 65 }],
-      pensions: [{ id: 'cpf', member_id: 'm1', type: 'CPF', balances: { oa: 0, sa: 0, ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false }],
-      properties: [{ id: 'flat', purchase_price: 500_000, purchase_year: 2015, market_value: 300_000, growth_rate: 0, future_selling_year: 2026, future_transaction_fee: 10_000, pension_used: 400_000 }],
-    };
+    const h = flatSold2026(0, { market_value: 300_000, future_transaction_fee: 10_000, pension_used: 400_000 });
     // due 400,000 · 1.025^11 = 524,834.66; the sale leaves 300,000 − 10,000 = 290,000, which all returns to the OA
     const r = row(h, 2026);
     expect(r.property_sales).toBe(0);
     expect(r.assets.pensions).toBe(290_000);
+  });
+
+  it('two sales refunding to one account, listed out of year order, each enter in their own year', () => {
+    // OA 0; flat B (listed second) bought in 2020 with 20,000 of CPF, sold 2027: 20,000 · 1.025^7 = 23,773.72;
+    // flat A bought in 2020 with 10,000, sold 2030: 10,000 · 1.025^10 = 12,800.85.
+    // 2027: 23,773.72; 2028: · 1.025 = 24,368.06; 2030: 23,773.72 · 1.025^3 + 12,800.85 = 38,402.54
+    const h = flatSold2026(0, { market_value: 300_000, pension_used: 10_000 });
+    const flat = (h.properties ?? [])[0] as NonNullable<HouseholdInput['properties']>[number];
+    h.properties = [
+      { ...flat, id: 'a', purchase_year: 2020, future_selling_year: 2030 },
+      { ...flat, id: 'b', purchase_year: 2020, future_selling_year: 2027, pension_used: 20_000 },
+    ];
+    expect([2027, 2028, 2030].map((y) => row(h, y).assets.pensions)).toEqual([23_773.72, 24_368.06, 38_402.54]);
   });
 
   it('observation 10: the projection’s year-end loan balances are the cents schedule’s, every year', () => {
