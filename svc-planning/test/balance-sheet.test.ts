@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { balanceSheet as B, households as H } from '@kinfolio/contracts';
+import { balanceSheet as B, households as H, planning, reports as R } from '@kinfolio/contracts';
 import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
 import { debtDisagreements } from '../src/domain/calculations/debt-agreement';
 import { planningModule } from '../src/module';
@@ -561,7 +561,7 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     expect(loan.outstanding_by_year).toEqual([{ year: 2024, months_paid: 10, balance: 0 }]);
   });
 
-  it('a stored property sale gives the engine’s figures (domain.test.ts: 1,000,000 sale, 800,000 bought, 20 months held: gain tax 14,400, net 565,600)', async () => {
+  it('a stored property sale gives the engine’s figures (1,000,000 sale on 31 December 2025, 800,000 bought in May 2023, 32 months held: gain tax 4% = 7,200, net 572,800)', async () => {
     const lead = await newLead();
     const p = await created('debt', {
       lead_id: lead.id,
@@ -579,12 +579,12 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     });
     const prop = (await summary(lead.id, `?as_of=2024-06-01&debt_id=${p.id}`)).loans[0]?.property;
     expect(prop?.sale).toMatchObject({
-      months_held: 20,
+      months_held: 32,
       pension_refund: 100_000,
       gain: 180_000,
-      gain_tax: 14_400,
-      gain_tax_rate: 8,
-      net_proceeds: 565_600,
+      gain_tax: 7200,
+      gain_tax_rate: 4,
+      net_proceeds: 572_800,
     });
     // property-gain tax by holding period (SGD: 12% to 12 months, 8% to 24, 4% to 36, none later)
     expect(prop?.gain_tax_by_holding.map((r) => [r.months_held, r.rate, r.gain_tax])).toEqual([
@@ -606,8 +606,9 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     });
     const refund = (await summary(lead.id, `?debt_id=${q.id}`)).loans[0]?.property?.sale?.pension_refund;
     expect(refund).toBe(105_062.5);
-    // monthly pension used for the instalments (1,000) is refunded with interest: 12,000 paid in 2020
-    // grows one year to 12,300, 12,000 paid in 2021 none, by the sale in 2022: 24,300
+    // monthly pension used for the instalments (1,000) is refunded with interest, each year's from that year to the
+    // sale on 31 December 2022 (issue 31, docs/planning-model.md "Property sale"): 12,000 · 1.025² + 12,000 · 1.025 +
+    // 12,000 = 12,607.50 + 12,300 + 12,000 = 36,907.50
     const r = await created('debt', {
       lead_id: lead.id,
       currency: 'SGD',
@@ -621,7 +622,56 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
       using_pension: true,
       pension_for_installment: 1000,
     });
-    expect((await summary(lead.id, `?debt_id=${r.id}`)).loans[0]?.property?.sale?.pension_refund).toBe(24_300);
+    expect((await summary(lead.id, `?debt_id=${r.id}`)).loans[0]?.property?.sale?.pension_refund).toBe(36_907.5);
+  });
+
+  it('issue 31: one sale in the debt summary, the report’s property section and the data table’s sale-year row, to the cent', async () => {
+    const lead = await newLead();
+    await created('pension', { lead_id: lead.id, member_id: lead.me, type: 'CPF', currency: 'SGD', cpf_oa: 500_000 });
+    // the issue's mortgage: loan 420,000, price 600,000, market 720,000, sold in 2045 at 800,000, CPF used 150,000
+    const debt = await created('debt', {
+      lead_id: lead.id,
+      type: 'mortgage',
+      owner: lead.me,
+      currency: 'SGD',
+      original_loan: 420_000,
+      loan_interest: 2.6,
+      loan_tenure: 30,
+      starting_year: 2021,
+      purchase_price: 600_000,
+      market_value: 720_000,
+      growth_rate: 3,
+      future_selling_year: 2045,
+      future_selling_price: 800_000,
+      future_transaction_fee: 16_000,
+      pension: { my_amount: 150_000 },
+      using_pension: true,
+      pension_for_installment: 1000,
+    });
+    const sale = (await summary(lead.id, `?debt_id=${debt.id}`)).loans[0]?.property?.sale;
+    const rep = await call('GET', `customer/${lead.id}/financial-report`, advisor);
+    expect(rep.status).toBe(200);
+    const property = R.FinancialReportReply.parse(rep.body).data.property.properties[0];
+    const tables = await call('POST', 'customer/calculate/data-tables', advisor, { household_id: lead.id });
+    expect(tables.status).toBe(200);
+    const rows = planning.DataTablesReply.parse(tables.body.data).rows;
+    // by hand (domain/calculations/sale.test.ts): loan repaid 94,505.91 (the schedule at the end of 2045), refund
+    // 681,202.06, net 800,000 − 16,000 − 94,505.91 − 681,202.06 = 8,292.03 (before: the debt summary 12,523.79 with
+    // the start-of-year balance 111,978.86, the data table the market value grown)
+    const byHand = {
+      selling_price: 800_000,
+      transaction_fee: 16_000,
+      outstanding_loan: 94_505.91,
+      pension_refund: 681_202.06,
+      gain_tax: 0,
+      net_proceeds: 8292.03,
+    };
+    expect(sale).toMatchObject({ selling_year: 2045, ...byHand });
+    expect([property?.selling_year, property?.net_proceeds, property?.sale]).toEqual([2045, 8292.03, byHand]);
+    expect(rows.find((r) => r.year === 2045)?.property_sales).toBe(8292.03);
+    // the data table's loan balances are the schedule's: 111,978.86 at the end of 2044, repaid in 2045
+    expect(rows.find((r) => r.year === 2044)?.liabilities.loans).toBe(111_978.86);
+    expect(rows.find((r) => r.year === 2045)?.liabilities.loans).toBe(0);
   });
 
   it('a mortgaged property: sold with the schedule’s balance, rental income of entries spanning today less tax', async () => {
@@ -654,7 +704,8 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     const s = (await summary(lead.id, '?as_of=2024-12-31')).loans[0];
     // domain.test.ts: on 2024-12-31 with 10% tax the entries give 1,800
     expect(s?.property?.rental_income).toBe(1800);
-    const byYear = s?.loan?.outstanding_by_year.find((y) => y.year === 2029);
+    // the sale is on 31 December 2030: the schedule's balance after 2030's instalments
+    const byYear = s?.loan?.outstanding_by_year.find((y) => y.year === 2030);
     expect(s?.property?.sale?.outstanding_loan).toBe(byYear?.balance);
   });
 

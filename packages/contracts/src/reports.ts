@@ -101,6 +101,21 @@ export const PropertyRow = z.object({
   equity: z.number(),
   selling_year: z.number().int().nullable(),
   net_proceeds: z.number().nullable(),
+  /**
+   * Issue 31: the planned sale's figures, the projection's own (one computation: the data table's sale-year row, the
+   * debt summary and every export read it), in the report's currency; null without a planned sale.
+   */
+  sale: z
+    .object({
+      selling_price: z.number(),
+      transaction_fee: z.number(),
+      outstanding_loan: z.number(),
+      pension_refund: z.number(),
+      gain_tax: z.number(),
+      net_proceeds: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /**

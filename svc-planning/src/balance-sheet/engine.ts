@@ -1,10 +1,10 @@
-import type { balanceSheet as B, planning } from '@kinfolio/contracts';
+import { type balanceSheet as B, isCalendarDate, type planning } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
 import type { HouseholdRow } from '../records/access';
 import { usableRecords } from '../records/issues';
 import type { StoredRecord } from '../records/repository';
 import { balanceSheetKinds as K } from './kinds';
-import { loanInput } from './rules';
+import { isProperty, loanInput } from './rules';
 
 /**
  * The household's balance sheet as the engine's input (contract planning.Household): cash and savings funds as
@@ -28,18 +28,109 @@ function owners(list: B.OwnerShare[] | undefined) {
 const clean = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o)) as T;
 
 /** A loan the engine can schedule: it needs the amount, the rate and the starting year. */
-const hasLoan = (d: B.Debt) =>
+export const hasLoan = (d: B.Debt) =>
   (d.original_loan ?? 0) > 0 && d.loan_interest !== undefined && d.starting_year !== undefined;
 
+type Member = { id: string; relation: string };
+type EngineLoan = NonNullable<EngineParts['loans']>[number];
+type EngineProperty = NonNullable<EngineParts['properties']>[number];
+
+/**
+ * The member a debt's "spouse" pension belongs to: the partner of the debt's owner (me ↔ spouse); the owner being
+ * the member with relation me when none is set (decision, docs/decisions/plan-sale.md).
+ */
+function partnerOf(members: readonly Member[]) {
+  const me = members.find((m) => m.relation === 'me')?.id;
+  const spouse = members.find((m) => m.relation === 'spouse')?.id;
+  return (owner: string | undefined) => {
+    const who = owner ?? me;
+    return who === me ? spouse : who === spouse ? me : undefined;
+  };
+}
+
+/**
+ * The monthly provident (CPF/EPF) amount a loan's instalments take from the owner's account: the pension for the
+ * instalments and the pension for repayment, each when its box is ticked (monthly amounts). The projection takes it
+ * from the owner's OA / Akaun 1 every month repaid, and the sale refunds it with interest (sale.ts).
+ */
+export const monthlyPension = (d: B.Debt) =>
+  (d.using_pension ? (d.pension_for_installment ?? 0) : 0) +
+  (d.using_pension_for_repayment ? (d.pension_for_repayment ?? 0) : 0);
+
+/** A stored debt's loan as the engine's loan (the same `loanInput` the debt summary's schedule is made from). */
+export function engineLoan(d: Rec<B.Debt>): EngineLoan {
+  const pensionMonthly = monthlyPension(d) || undefined;
+  return clean({
+    ...loanInput(d.id, d),
+    owner_id: d.owner,
+    owners: owners(d.owners),
+    pension_monthly: pensionMonthly,
+    pension_member_id: pensionMonthly ? (d.owner ?? undefined) : undefined,
+    purchase_price: d.type === 'vehicle' ? d.purchase_price : undefined,
+    down_payment: d.type === 'vehicle' ? d.down_payment : undefined,
+  });
+}
+
+/**
+ * A stored mortgage or property as the engine's property, its sale plan included (issue 31): the advisor's selling
+ * price, fee and outstanding loan at the sale, the purchase date (first instalment), the provident money used for
+ * the purchase by the owner ("my" amount and the lump sum `cpf_oa_repayment`) and by the owner's partner
+ * (`spouse_amount`, refunded to the spouse's account), and the refund's interest (`cpf_growth_rate`). The debt summary
+ * reads its sale figures from this same input (read.ts debtFigures → sale.ts scheduledSale).
+ */
+export function engineProperty(
+  d: Rec<B.Debt>,
+  rentals: ReadonlyArray<Record<string, unknown>>,
+  partner: (owner: string | undefined) => string | undefined = () => undefined,
+): EngineProperty {
+  const price = d.purchase_price ?? d.market_value ?? 0;
+  const mine = (d.pension?.my_amount ?? 0) + (d.cpf_oa_repayment ?? 0);
+  const spouses = d.pension?.spouse_amount ?? 0;
+  const spouse = spouses ? partner(d.owner) : undefined;
+  const start = d.installment_transaction?.transaction_start_date;
+  return clean({
+    id: d.id,
+    owner_id: d.owner,
+    owners: owners(d.owners),
+    purchase_price: price,
+    purchase_year: d.starting_year ?? new Date(d.created_at).getUTCFullYear(),
+    purchase_date: start && isCalendarDate(start) ? start : undefined,
+    market_value: d.market_value ?? price,
+    growth_rate: d.growth_rate,
+    future_selling_year: d.future_selling_year,
+    future_selling_price: d.future_selling_price,
+    future_transaction_fee: d.future_transaction_fee,
+    future_outstanding_loan: hasLoan(d) ? undefined : d.future_outstanding_loan,
+    loan_id: hasLoan(d) ? d.id : undefined,
+    // the owner's share, and the spouse's when the household has no partner to take it back
+    pension_used: mine + (spouses && !spouse ? spouses : 0) || undefined,
+    pension_member_id: mine || spouses ? d.owner : undefined,
+    pension_uses: spouse ? [{ member_id: spouse, amount: spouses }] : undefined,
+    refund_growth_rate: d.cpf_growth_rate,
+    rental_incomes: rentals
+      .filter((r) => r.debt_id === d.id)
+      .map((r) => ({
+        transaction_start_date: String(r.transaction_start_date),
+        transaction_end_date: (r.transaction_end_date as string | undefined) ?? null,
+        amount: Number(r.amount),
+      })),
+    tax: d.tax,
+    maintenance: d.maintenance,
+    property_tax: d.property_tax,
+    currency: d.currency,
+  });
+}
+
 export async function engineBalanceSheet(db: Knex, hh: HouseholdRow): Promise<EngineParts> {
-  const [savings, portfolios, pensions, debts, rentals] = await Promise.all([
+  const [savings, portfolios, pensions, debts, rentals, members] = await Promise.all([
     usableRecords(db, K.savingFund, hh) as Promise<Rec<B.SavingFund>[]>,
     usableRecords(db, K.portfolioFund, hh) as Promise<Rec<B.PortfolioFund>[]>,
     usableRecords(db, K.pension, hh) as Promise<Rec<B.PensionAccount>[]>,
     usableRecords(db, K.debt, hh) as Promise<Rec<B.Debt>[]>,
     usableRecords(db, K.debtRentalIncome, hh) as Promise<Rec<Rental>[]>,
+    db('members').where({ household_id: hh.id, advisor_id: hh.advisor_id }).select('id', 'relation') as Promise<Member[]>,
   ]);
-  return engineBalanceSheetOf({ savings, portfolios, pensions, debts, rentals });
+  return engineBalanceSheetOf({ savings, portfolios, pensions, debts, rentals, members });
 }
 
 /** The stored balance-sheet records of a household, by kind (what engineBalanceSheet reads). */
@@ -49,6 +140,8 @@ export interface StoredBalanceSheet {
   pensions: Rec<B.PensionAccount>[];
   debts: Rec<B.Debt>[];
   rentals: Rec<Rental>[];
+  /** the household's members (whose partner a debt's spouse pension belongs to); none when omitted */
+  members?: readonly Member[];
 }
 
 /** The engine's balance sheet from the stored records (no I/O: the consistency tests map generated records with it). */
@@ -58,6 +151,7 @@ export function engineBalanceSheetOf({
   pensions,
   debts,
   rentals,
+  members = [],
 }: StoredBalanceSheet): EngineParts {
   const out: EngineParts = {
     cash_accounts: savings.map((s) =>
@@ -83,49 +177,10 @@ export function engineBalanceSheetOf({
         }),
       ),
     pensions: pensions.map(pensionInput),
-    loans: debts.filter(hasLoan).map((d) => {
-      const pensionMonthly = d.using_pension ? d.pension_for_installment : undefined;
-      return clean({
-        ...loanInput(d.id, d),
-        owner_id: d.owner,
-        owners: owners(d.owners),
-        pension_monthly: pensionMonthly,
-        pension_member_id: pensionMonthly ? (d.owner ?? undefined) : undefined,
-        purchase_price: d.type === 'vehicle' ? d.purchase_price : undefined,
-        down_payment: d.type === 'vehicle' ? d.down_payment : undefined,
-      });
-    }),
+    loans: debts.filter(hasLoan).map((d) => engineLoan(d)),
     properties: debts
-      .filter((d) => (d.type === 'mortgage' || d.type === 'property') && (d.purchase_price ?? d.market_value))
-      .map((d) => {
-        const price = d.purchase_price ?? d.market_value ?? 0;
-        const pensionUsed = (d.pension?.my_amount ?? 0) + (d.pension?.spouse_amount ?? 0);
-        return clean({
-          id: d.id,
-          owner_id: d.owner,
-          owners: owners(d.owners),
-          purchase_price: price,
-          purchase_year: d.starting_year ?? new Date(d.created_at).getUTCFullYear(),
-          market_value: d.market_value ?? price,
-          growth_rate: d.growth_rate,
-          future_selling_year: d.future_selling_year,
-          future_transaction_fee: d.future_transaction_fee,
-          loan_id: hasLoan(d) ? d.id : undefined,
-          pension_used: pensionUsed || undefined,
-          pension_member_id: pensionUsed ? d.owner : undefined,
-          rental_incomes: rentals
-            .filter((r) => r.debt_id === d.id)
-            .map((r) => ({
-              transaction_start_date: r.transaction_start_date,
-              transaction_end_date: r.transaction_end_date ?? null,
-              amount: r.amount,
-            })),
-          tax: d.tax,
-          maintenance: d.maintenance,
-          property_tax: d.property_tax,
-          currency: d.currency,
-        });
-      }),
+      .filter((d) => isProperty(d) && (d.purchase_price ?? d.market_value))
+      .map((d) => engineProperty(d, rentals, partnerOf(members))),
   };
   return out;
 }

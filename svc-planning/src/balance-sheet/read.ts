@@ -5,26 +5,24 @@ import { BALANCE_SHEET_FAMILIES } from '../../migrations/006_balance_sheet';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { today as todayDay, ymd } from '../domain/calculations/dates';
 import {
-  marketValueAfter,
+  dayNumber,
   myPropertyGainRate,
-  netSaleProceeds,
-  pensionRefund,
   propertyGainTax,
   rentalIncome,
   SG_PROPERTY_GAIN,
+  scheduledSale,
   sgPropertyGainRate,
 } from '../domain/calculations/index';
 import type { HouseholdRow } from '../records/access';
 import { usableRow } from '../records/issues';
 import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
+import { engineLoan, engineProperty, hasLoan } from './engine';
 import {
   ageOn,
-  balanceAfterPaid,
   isLoan,
   isProperty,
   loanFigures,
   monthlyContributions,
-  monthsHeld,
   outstandingByYear,
   pensionBalance,
   shareFor,
@@ -102,58 +100,30 @@ export function debtFigures(r: Row, asOf: string, rentals: Row[], share: number)
       asOf,
       d.tax ?? 0,
     );
+    // the sale: the projection's own computation on the projection's own input (sale.ts scheduledSale, issue 31)
     let sale: NonNullable<B.DebtSummaryLoan['property']>['sale'] = null;
-    const sellYear = d.future_selling_year;
-    const startYear = d.starting_year ?? sellYear;
-    if (
-      sellYear !== undefined &&
-      startYear !== undefined &&
-      (d.future_selling_price !== undefined || d.market_value !== undefined)
-    ) {
-      const asOfYear = Number(asOf.slice(0, 4));
-      const sellingPrice =
-        d.future_selling_price ?? marketValueAfter(d.market_value as number, d.growth_rate ?? 0, sellYear - asOfYear);
-      const held = monthsHeld(d, sellYear);
-      const outstandingAtSale =
-        d.future_outstanding_loan ??
-        (loan
-          ? balanceAfterPaid(d.original_loan ?? 0, loan.schedule, (sellYear - (d.starting_year as number)) * 12)
-          : 0);
-      const usedForPurchase = (d.pension?.my_amount ?? 0) + (d.pension?.spouse_amount ?? 0) + (d.cpf_oa_repayment ?? 0);
-      const monthlyPension =
-        (d.using_pension ? (d.pension_for_installment ?? 0) : 0) +
-        (d.using_pension_for_repayment ? (d.pension_for_repayment ?? 0) : 0);
-      const repaymentYears = loan ? Math.max(0, Math.min(sellYear - startYear, Math.ceil(loan.tenure_months / 12))) : 0;
-      const refund = pensionRefund(
-        usedForPurchase,
-        startYear,
-        monthlyPension * 12,
-        repaymentYears,
-        sellYear,
-        d.cpf_growth_rate,
-      );
-      const s = netSaleProceeds({
-        selling_price: sellingPrice,
-        purchase_price: d.purchase_price ?? 0,
-        transaction_fee: d.future_transaction_fee ?? 0,
-        outstanding_loan: outstandingAtSale,
-        pension_refund: refund,
-        months_held: held,
-        currency: d.currency,
-      });
+    const f =
+      d.future_selling_year !== undefined && (d.future_selling_price !== undefined || d.market_value !== undefined)
+        ? scheduledSale(
+            engineProperty(d, rentals),
+            loan && hasLoan(d) ? engineLoan(d) : undefined,
+            dayNumber(asOf, 'as_of'),
+          )
+        : null;
+    if (f) {
       sale = {
-        selling_year: sellYear,
-        selling_price: round2(sellingPrice),
-        purchase_price: d.purchase_price ?? 0,
-        transaction_fee: d.future_transaction_fee ?? 0,
-        outstanding_loan: round2(outstandingAtSale),
-        pension_refund: round2(refund),
-        months_held: held,
-        gain: round2(s.gain),
-        gain_tax: round2(s.gain_tax),
-        gain_tax_rate: gainRate(d.currency, held),
-        net_proceeds: round2(s.net_proceeds),
-        view_net_proceeds: round2(s.net_proceeds * share),
+        selling_year: f.selling_year,
+        selling_price: round2(f.selling_price),
+        purchase_price: f.purchase_price,
+        transaction_fee: f.transaction_fee,
+        outstanding_loan: round2(f.outstanding_loan),
+        pension_refund: round2(f.pension_refund),
+        months_held: f.months_held,
+        gain: round2(f.gain),
+        gain_tax: round2(f.gain_tax),
+        gain_tax_rate: gainRate(d.currency, f.months_held),
+        net_proceeds: round2(f.net_proceeds),
+        view_net_proceeds: round2(f.net_proceeds * share),
       };
     }
     property = {

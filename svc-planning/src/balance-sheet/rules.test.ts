@@ -1,7 +1,7 @@
 import { balanceSheet as B } from '@kinfolio/contracts';
 import fc from 'fast-check';
 import { project } from '../domain/calculations/projection';
-import { pensionInput } from './engine';
+import { engineLoan, engineProperty, pensionInput } from './engine';
 import {
   contributionPercentagesIn,
   debtIssues,
@@ -231,5 +231,58 @@ describe('balance-sheet rules', () => {
     expect(shareFor(me, undefined, [])).toBe(1);
     expect(shareFor({ id: 'j', relation: 'joint' }, 'b', [])).toBe(1);
     expect(shareFor(null, 'b', [])).toBe(1);
+  });
+
+  it('issue 31: the engine gets the whole sale plan (selling price, fee, purchase date, each owner’s pension, the refund rate)', () => {
+    const stored = (extra: Record<string, unknown>) => ({
+      ...debt({
+        purchase_price: 600_000,
+        market_value: 720_000,
+        starting_year: 2021,
+        installment_transaction: { transaction_start_date: '2021-03-01' },
+        future_selling_year: 2045,
+        future_selling_price: 800_000,
+        future_transaction_fee: 16_000,
+        future_outstanding_loan: 90_000,
+        pension: { my_amount: 100_000, spouse_amount: 50_000 },
+        cpf_oa_repayment: 5_000,
+        cpf_growth_rate: 2,
+        owner: '00000000-0000-4000-8000-000000000001',
+        ...extra,
+      }),
+      id: 'd1',
+      lead_id: 'h',
+      position: 0,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    });
+    const spouse = () => 'spouse-id';
+    const owned = engineProperty(stored({ type: 'property' }), [], spouse);
+    expect(owned).toMatchObject({
+      future_selling_price: 800_000,
+      future_transaction_fee: 16_000,
+      future_outstanding_loan: 90_000, // no loan: the advisor's figure
+      purchase_date: '2021-03-01',
+      pension_used: 105_000, // my amount and the lump sum, to the owner's account
+      pension_member_id: '00000000-0000-4000-8000-000000000001',
+      pension_uses: [{ member_id: 'spouse-id', amount: 50_000 }],
+      refund_growth_rate: 2,
+    });
+    // without a partner in the household the spouse's amount returns to the owner's account
+    expect(engineProperty(stored({ type: 'property' }), []).pension_used).toBe(155_000);
+    // a mortgage: the schedule decides the loan at the sale, and both monthly pension parts leave the OA
+    const mortgage = stored({
+      type: 'mortgage',
+      original_loan: 420_000,
+      loan_interest: 2.6,
+      loan_tenure: 30,
+      using_pension: true,
+      pension_for_installment: 800,
+      using_pension_for_repayment: true,
+      pension_for_repayment: 200,
+    });
+    expect(engineProperty(mortgage, [], spouse)).toMatchObject({ loan_id: 'd1' });
+    expect(engineProperty(mortgage, [], spouse).future_outstanding_loan).toBeUndefined();
+    expect(engineLoan(mortgage).pension_monthly).toBe(1000);
   });
 });

@@ -372,7 +372,8 @@ const CHANGES: Partial<Record<PlanKind, Record<string, Patch>>> = {
     using_pension: (r) => (r.type === 'mortgage' ? { using_pension: false } : null),
     using_pension_for_repayment: (r) => (r.type === 'mortgage' ? { using_pension_for_repayment: false } : null),
     pension: (r) => (r.type === 'mortgage' ? { pension: { my_amount: 150000 } } : null),
-    future_outstanding_loan: (r) => (r.type === 'mortgage' ? { future_outstanding_loan: 50000 } : null),
+    // read only for a property without a loan the plan can schedule (sale.ts)
+    future_outstanding_loan: (r) => (r.type === 'property' ? { future_outstanding_loan: 50000 } : null),
     cpf_growth_rate: (r) => (r.type === 'mortgage' ? { cpf_growth_rate: 4 } : null),
     other_expenses: (r) => (r.type === 'vehicle' ? { other_expenses: { fuel: 600, servicing: 100 } } : null),
     future_selling_year: (r) => (r.type === 'mortgage' ? { future_selling_year: 2040 } : null),

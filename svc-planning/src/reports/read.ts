@@ -92,8 +92,9 @@ async function records(ctx: ServiceContext, hh: HouseholdRow): Promise<Record<Ta
 }
 
 /**
- * A property's planned sale (balance-sheet/read.ts debtFigures: the loan's schedule, the provident refund, the
- * gain tax), kept per version of the debt and its rentals: a change elsewhere in the household does not redo it.
+ * A property's planned sale (balance-sheet/read.ts debtFigures → sale.ts scheduledSale, the computation the projection's
+ * sale-year row uses: the schedule's balance at the year end, the provident refund, the gain tax), kept per version of
+ * the debt and its rentals: a change elsewhere in the household does not redo it.
  */
 const sales = new Map<string, ReturnType<typeof debtFigures>['property']>();
 function saleOf(d: B.Debt & StoredRecord, day: string, rentals: StoredRecord[]) {
@@ -268,6 +269,7 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
       const market = d.market_value === undefined ? 0 : inHome(d.market_value, d.currency);
       const outstanding = engineLoans.get(d.id)?.outstanding_in_currency ?? 0;
       const sale = d.future_selling_year === undefined ? null : saleOf(d, day, recs.debt_rental_incomes);
+      const money = (x: number) => inHome(x, d.currency);
       return {
         debt_id: d.id,
         type: d.type,
@@ -276,7 +278,17 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
         outstanding,
         equity: round2(market - outstanding),
         selling_year: sale?.selling_year ?? null,
-        net_proceeds: sale ? inHome(sale.net_proceeds, d.currency) : null,
+        net_proceeds: sale ? money(sale.net_proceeds) : null,
+        sale: sale
+          ? {
+              selling_price: money(sale.selling_price),
+              transaction_fee: money(sale.transaction_fee),
+              outstanding_loan: money(sale.outstanding_loan),
+              pension_refund: money(sale.pension_refund),
+              gain_tax: money(sale.gain_tax),
+              net_proceeds: money(sale.net_proceeds),
+            }
+          : null,
       };
     });
 

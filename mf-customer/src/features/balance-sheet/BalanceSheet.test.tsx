@@ -589,6 +589,8 @@ describe('debt and property', () => {
     expect(within(plan).getByText('CPF refund (Incl Legal Fee + Stamp Duty)')).toBeInstanceOf(Element);
     expect(within(plan).getByTestId('net-proceeds').textContent).toBe('SGD 370,000');
     expect(within(plan).getByText('6 years')).toBeInstanceOf(Element);
+    // issue 31: when the sale happens and that the plan uses these figures
+    expect(screen.getByTestId('sale-note').textContent).toMatch(/^Sold on 31 December \d{4}: the loan repaid is/);
     const tax = screen.getByRole('region', { name: 'Property-gain tax by holding period of Condo' });
     expect(
       within(tax)

@@ -300,6 +300,13 @@ function PropertyCard({
       ) : (
         <p>No sale planned: give a selling year to see the sale.</p>
       )}
+      {s ? (
+        <p data-testid="sale-note">
+          Sold on 31 December {s.selling_year}: the loan repaid is its balance after that year’s instalments, the{' '}
+          {scheme} refund is every {scheme} amount used for the property with its interest. The plan’s data table,
+          cash flow and exports use these same figures.
+        </p>
+      ) : null}
       {p.gain_tax_by_holding.length ? (
         <>
           <h4>Property-gain tax by holding period</h4>

@@ -545,15 +545,33 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
           <Figures
             label="Property values, equity and sale proceeds"
             currency={c}
-            head={['Property', 'Value', 'Owed', 'Equity', 'Sale year', 'Sale proceeds']}
+            head={[
+              'Property',
+              'Value',
+              'Owed',
+              'Equity',
+              'Sale year',
+              'Selling price',
+              'Fee',
+              'Loan repaid',
+              'Pension refund',
+              'Gain tax',
+              'Sale proceeds',
+            ]}
             rows={r.property.properties.map((p) => ({
               key: p.debt_id,
               name: p.name ?? p.type,
+              // the sale's figures are the plan's own (the data table's sale-year row and the exports read the same)
               cells: [
                 p.market_value,
                 p.outstanding,
                 p.equity,
                 p.selling_year === null ? null : String(p.selling_year),
+                p.sale?.selling_price ?? null,
+                p.sale?.transaction_fee ?? null,
+                p.sale?.outstanding_loan ?? null,
+                p.sale?.pension_refund ?? null,
+                p.sale?.gain_tax ?? null,
                 p.net_proceeds,
               ],
             }))}

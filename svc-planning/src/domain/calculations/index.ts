@@ -30,6 +30,7 @@ export * from './premiums';
 export * from './projection';
 export * from './property';
 export * from './provident';
+export * from './sale';
 export * from './tax';
 export type * from './types';
 

@@ -26,6 +26,24 @@ const benefit = {
 };
 const table = engine.contributionTable('CPF', 2026);
 
+/** A planned sale: a property with a loan paid partly from CPF (sale.ts). */
+const SALE_ARGS = [
+  {
+    id: 'p',
+    purchase_price: 600_000,
+    purchase_year: 2021,
+    market_value: 720_000,
+    growth_rate: 3,
+    future_selling_year: 2045,
+    future_transaction_fee: 16_000,
+    pension_used: 150_000,
+    pension_uses: [{ amount: 50_000, year: 2022 }],
+    refund_growth_rate: 2.5,
+    currency: 'SGD',
+  },
+  { id: 'l', original_loan: 420_000, loan_interest: 2.6, loan_tenure: 30, starting_year: 2021, pension_monthly: 1000 },
+  20_600,
+];
 const CALLS: Record<string, Call> = {
   // dates (a number is a day number or epoch ms)
   dayNumber: { args: [1_700_000_000_000] },
@@ -78,6 +96,17 @@ const CALLS: Record<string, Call> = {
   convertCents: { args: [1234.56, 1.4139709329582748] },
   monthsElapsed: { args: [2020, 3, 2025, 7] },
   outstandingAtYearEnd: { args: [300_000, 3.5, 300, 2020, 2030] },
+  balanceAtYearEnd: {
+    args: [{ original_loan: 300_000, loan_interest: 3.5, loan_tenure: 25, starting_year: 2020 }, 2030],
+  },
+  yearEndBalances: {
+    args: [{ original_loan: 300_000, loan_interest: 3.5, loan_tenure: 25 }],
+    call: (l) => Array.from(engine.yearEndBalances(l) ?? []),
+  },
+  firstYearPart: { args: [20_600] },
+  valueAtYearEnd: { args: [500_000, 1.03, 2026, 0.5, 2030] },
+  scheduledSale: { args: SALE_ARGS },
+  keptScheduledSale: { args: SALE_ARGS },
   // property and tax
   marketValueAfter: { args: [500_000, 3, 10] },
   pensionRefund: { args: [50_000, 2015, 12_000, 10, 2030, 2.5] },

@@ -248,3 +248,57 @@ export function outstandingAtYearEnd(
   finite(year, 'year');
   return balanceAfter(principal, annualPercent, months, (year - startYear + 1) * 12, type);
 }
+
+/** The loan fields its schedule depends on (a LoanInput's). */
+export interface ScheduledLoan {
+  original_loan: number;
+  loan_interest: number;
+  loan_tenure?: Tenure;
+  type?: LoanType;
+  repayment_amount?: number;
+}
+
+/**
+ * A loan's balance at the end of each year of its cents schedule (the one `calculateDebt` reads): element k is the
+ * balance after the instalments of the loan's (k + 1)-th calendar year, 12 a year from January of its starting year
+ * (decision), so the last element is 0. `null` when no schedule in cents can be made (more than 100 years, a loan above
+ * 10^13, or nothing to repay): the caller keeps the closed form. Kept per loan object (a projection of the same
+ * household, e.g. in bench:engine or the services' cached household, reads it again without decimal arithmetic); the
+ * fields it was made from are compared on every read, so a changed loan is computed again.
+ */
+export function yearEndBalances(l: ScheduledLoan): Float64Array | null {
+  const kept = yearEnds.get(l);
+  if (
+    kept &&
+    kept.principal === l.original_loan &&
+    kept.rate === l.loan_interest &&
+    kept.tenure === l.loan_tenure &&
+    kept.type === l.type &&
+    kept.payment === l.repayment_amount
+  )
+    return kept.balances;
+  checkPrincipal(l.original_loan);
+  finite(l.loan_interest, 'loan_interest');
+  const months = l.repayment_amount === undefined ? tenureMonths(l.loan_tenure) : monthsToRepay(l.original_loan, l.loan_interest, l.repayment_amount);
+  let balances: Float64Array | null = null;
+  if (Number.isInteger(months) && months > 0 && months <= 1200 && l.original_loan > 0 && l.original_loan <= 1e13) {
+    const schedule = amortisationSchedule(l.original_loan, l.loan_interest, months, l.type ?? 'annuity', l.repayment_amount);
+    balances = new Float64Array(Math.ceil(schedule.length / 12));
+    for (let k = 0; k < balances.length; k++) balances[k] = (schedule[Math.min(schedule.length, (k + 1) * 12) - 1] as ScheduleRow).balance;
+  }
+  yearEnds.set(l, { principal: l.original_loan, rate: l.loan_interest, tenure: l.loan_tenure, type: l.type, payment: l.repayment_amount, balances });
+  return balances;
+}
+const yearEnds = new WeakMap<object, { principal: number; rate: number; tenure: Tenure | undefined; type: LoanType | undefined; payment: number | undefined; balances: Float64Array | null }>();
+
+/**
+ * The loan's balance at the end of `year` on its cents schedule (yearEndBalances): the loan itself (in cents) before
+ * its starting year, 0 once repaid. Null when the loan has no schedule in cents.
+ */
+export function balanceAtYearEnd(l: ScheduledLoan & { starting_year: number }, year: number): number | null {
+  const balances = yearEndBalances(l);
+  if (!balances) return null;
+  const k = finite(year, 'year') - finite(l.starting_year, 'starting_year');
+  if (k < 0) return toCents(l.original_loan);
+  return k < balances.length ? (balances[k] as number) : 0;
+}

@@ -1,3 +1,4 @@
+import * as loansModule from './loans';
 import * as propertyModule from './property';
 import type { Failures } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
@@ -9,6 +10,7 @@ import type { LoanInput } from './types';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
 const { netSaleProceeds } = propertyModule;
+const { toCents, yearEndBalances } = loansModule;
 const { SALE_STEP } = projectionStreamsModule;
 const { bandAt, CPF_TABLES, cpfSums } = cpfModule;
 const { EPF_DIVIDENDS, EPF_TABLES, epfDividend } = epfModule;
@@ -149,6 +151,18 @@ export function monthsPaidIn(months: number, startYear: number, year: number, fr
  * closed form's instalment; it differs from `inst` when a repayment amount is given), or 0 where it is not used.
  */
 export function loanSchedule(l: LoanInput, months: number, inst: number, annuity: number, cx: AssetContext, row: number): void {
+  // The cents schedule's year-end balances (the debt summary's, calculateDebt's), once per loan (issue 31: the closed
+  // form was 0.42-1.45 apart from the schedule beside it); the closed form only where no cents schedule can be made.
+  const table = yearEndBalances(l);
+  if (table) {
+    const before = toCents(l.original_loan);
+    for (let t = 0; t < cx.n; t++) {
+      const k = cx.y0 + t - l.starting_year;
+      if (k >= table.length) break; // repaid: a 0 balance from here on
+      cx.loanBalances[row + t] = k < 0 ? before : (table[k] as number);
+    }
+    return;
+  }
   const principal = l.original_loan;
   const flat = l.type === 'flat';
   const r = l.loan_interest / 1200;
@@ -205,11 +219,6 @@ export interface PropertyRecord {
   sell: number;
   fee: number;
   loan: number;
-  /** Pension used for the purchase, refunded with 2.5% a year at the sale. */
-  refund: number;
-  pensionMember: number;
-  /** Whether the pension member has a pension to take the refund. */
-  refundable: boolean;
   rent: Array<{ from: number; to: number; yearly: number }>;
   afterTax: number;
   costs: number;
@@ -218,12 +227,16 @@ export interface PropertyRecord {
   locked: boolean;
   /** Year the property was sold; +Infinity while held. */
   soldYear: number;
-  /** The pension refund at a sale on schedule in a projected year (refundAt of the selling year), else 0. */
-  saleRefund: number;
+  /** A sale on schedule in a projected year: its net proceeds (household currency), from sale.ts scheduledSale. */
+  saleNet: number;
 }
 
-/** The pension refund at a sale in `year`. */
-export const refundAt = (p: PropertyRecord, year: number) => p.refund * 1.025 ** Math.max(0, year - p.purchaseYear);
+/** A scheduled sale's refund returning to one pension (household currency), in its selling year. */
+export interface RefundIn {
+  sell: number;
+  property: PropertyRecord;
+  amount: number;
+}
 const saleCurrency = (p: PropertyRecord) => (p.currencyCode === 'MYR' ? 'RM' : p.currencyCode);
 
 /** Net proceeds of selling a property in `year` with its loan's outstanding balance and the pension refund. */
@@ -285,14 +298,16 @@ function rentIn(p: PropertyRecord, day: number): number {
   return sum;
 }
 
-/** The sale in the selling year: its loan closes, the pension refund goes back to the fund. */
+/**
+ * The sale in the selling year: its loan closes (the schedule's balance at the year end, the one the sale figures
+ * repaid) and the net proceeds come in. The refund goes back to the members' provident accounts in their own step
+ * (pensionBalances, `refunds`), once (issue 31: it was also added to the year's pension sum here, counted twice).
+ */
 function sellOnSchedule(p: PropertyRecord, t: number, loans: readonly LoanRecord[], cx: AssetContext, sums: AssetSums): void {
   const year = cx.y0 + t;
   const outstanding = closeLoan(p, loans, t, cx);
   if (p.loan >= 0) add(sums.loans, t, -outstanding);
-  const refund = p.saleRefund; // refundAt(p, year), taken when the property was read (year === p.sell here)
-  add(sums.propertySales, t, saleProceeds(p, year, outstanding, refund));
-  if (p.refundable) add(sums.pensions, t, refund);
+  add(sums.propertySales, t, p.saleNet);
   p.soldYear = year;
 }
 
@@ -348,8 +363,8 @@ export interface PensionRecord {
   maturity: number;
   /** Loans with a pension part, taken from this pension (their member's first pension), in loan order. */
   deductions: LoanRecord[];
-  /** Properties sold in a projected year whose refund returns to this pension: by selling year, then input order. */
-  refunds: PropertyRecord[];
+  /** Refunds of properties sold on schedule in a projected year to this pension: by selling year, then input order. */
+  refunds: RefundIn[];
   /** The first refund not yet reached. */
   nextRefund: number;
 }
@@ -480,7 +495,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
  * CPF LIFE annuity's call, made once a record, at about 4% of a projection. So what needs one is done outside it: what
  * the RA is formed up to and the annuity's discount factor before the loop, a new CPF version and a declared EPF
  * dividend between runs of the loop (which stops at the year they change), the first year's part powers before it
- * (firstYearPowers) and the refunds at property sales when the properties are read (saleRefund).
+ * (firstYearPowers) and the refunds at property sales when the properties are read (sale.ts scheduledSale).
  */
 function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums, f: Float64Array): void {
   const birth = cx.birth[p.i] as number;
@@ -491,7 +506,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   let { a, b, m, c, payout, pool } = p;
   const nDeductions = deductions.length;
   let nextRefund = p.nextRefund;
-  let refundYear = nextRefund < refunds.length ? (refunds[nextRefund] as PropertyRecord).sell : Number.POSITIVE_INFINITY;
+  let refundYear = nextRefund < refunds.length ? (refunds[nextRefund] as RefundIn).sell : Number.POSITIVE_INFINITY;
   // Monthly contributions are credited mid-period (issue 17 item 5): they earn half the period's growth in their year.
   const ha = Math.sqrt(ga);
   const hb = Math.sqrt(gb);
@@ -673,13 +688,13 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       if (year >= refundYear) {
         // the refunds of properties sold on schedule this year (each still held when the year's steps start)
         let k = nextRefund;
-        while (k < refunds.length && (refunds[k] as PropertyRecord).sell < year) k++;
-        for (; k < refunds.length && (refunds[k] as PropertyRecord).sell === year; k++) {
-          const q = refunds[k] as PropertyRecord;
-          if (q.soldYear >= year) a += q.saleRefund;
+        while (k < refunds.length && (refunds[k] as RefundIn).sell < year) k++;
+        for (; k < refunds.length && (refunds[k] as RefundIn).sell === year; k++) {
+          const q = refunds[k] as RefundIn;
+          if (q.property.soldYear >= year) a += q.amount;
         }
         nextRefund = k;
-        refundYear = k < refunds.length ? (refunds[k] as PropertyRecord).sell : Number.POSITIVE_INFINITY;
+        refundYear = k < refunds.length ? (refunds[k] as RefundIn).sell : Number.POSITIVE_INFINITY;
       }
       pensions[t] = (pensions[t] as number) + (a + b + m + c + pool);
     }

@@ -5,7 +5,9 @@ import * as errorsModule from './errors';
 import type { Benefit } from './insurance';
 import * as insuranceModule from './insurance';
 import * as loansModule from './loans';
-import type { AssetContext, AssetSums, LiquidRecord, LoanRecord, PensionRecord, PropertyRecord } from './projection-assets';
+import type { AssetContext, AssetSums, LiquidRecord, LoanRecord, PensionRecord, PropertyRecord, RefundIn } from './projection-assets';
+import type { SaleFigures } from './sale';
+import * as saleModule from './sale';
 import * as projectionAssetsModule from './projection-assets';
 import type { ExpenseStream, GoalStream, IncomeStream, Timeline } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
@@ -24,8 +26,9 @@ const { dayNumber, today: todayDay, ymd } = datesModule;
 const { CalculationInputError, count } = errorsModule;
 const { INSURANCE_DEFAULTS } = insuranceModule;
 const { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } = loansModule;
-const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedule, partPower, refundAt, runAssets, saleProceeds } = projectionAssetsModule;
-const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears } = projectionStreamsModule;
+const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedule, partPower, runAssets, saleProceeds } = projectionAssetsModule;
+const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SALE_STEP } = projectionStreamsModule;
+const { keptScheduledSale } = saleModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, progressiveTax } = taxModule;
 const { CPF_TABLES } = cpfModule;
@@ -306,7 +309,7 @@ function rentEntries(entries: PropertyInput['rental_incomes'], k: number, f: num
 }
 
 /** Selling years in order; the sort is stable, so properties sold in the same year keep their input order. */
-const bySellingYear = (x: PropertyRecord, y: PropertyRecord) => x.sell - y.sell;
+const bySellingYear = (x: RefundIn, y: RefundIn) => x.sell - y.sell;
 
 /** A finite amount or rate that is not negative. */
 const usual = (x: number) => Number.isFinite(x) && x >= 0;
@@ -605,30 +608,42 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const loan = p.loan_id === undefined ? -1 : (loanById.get(p.loan_id) ?? -2);
     if (loan === -2) throw new CalculationInputError(`properties.${k}.loan_id`, 'Unknown loan');
     const pensionMember = p.pension_member_id === undefined ? (persons[0] as number) : mIdx(p.pension_member_id, 'properties', k, 'pension_member_id');
+    const g = 1 + (ov.property_growth_rate ?? p.growth_rate ?? PROJECTION_DEFAULTS.growth_rate) / 100;
+    const currencyCode = codeOr(p.currency, currency);
     const property: PropertyRecord = {
       id: p.id,
       value: p.market_value * f,
-      g: 1 + (ov.property_growth_rate ?? p.growth_rate ?? PROJECTION_DEFAULTS.growth_rate) / 100,
+      g,
       purchase: p.purchase_price * f,
       purchaseYear: p.purchase_year,
       sell: p.future_selling_year ?? Infinity,
       fee: (p.future_transaction_fee ?? 0) * f,
       loan,
-      refund: (p.pension_used ?? 0) * f,
-      pensionMember,
-      refundable: pensionOf[pensionMember] !== undefined,
       rent: rentEntries(p.rental_incomes, k, f),
       afterTax: 1 - (p.tax ?? 0) / 100,
       costs: ((p.maintenance ?? 0) * 12 + (p.property_tax ?? 0)) * f,
-      currencyCode: codeOr(p.currency, currency),
+      currencyCode,
       locked: !!p.locked || locked.has(p.id),
       soldYear: Number.POSITIVE_INFINITY,
-      saleRefund: 0,
+      saleNet: 0,
     };
-    // Only a sale in a projected year (year === sell) refunds; the pension takes refunds in year order.
+    // A sale on schedule in a projected year: its figures are the debt summary's (sale.ts, one computation: the
+    // advisor's selling price, the schedule's balance at the year end, the refund of every provident amount used).
+    // A sale the engine cannot compute is thrown by the year loop in its year.
     if (Number.isInteger(property.sell) && property.sell >= y0 && property.sell < y0 + N) {
-      property.saleRefund = refundAt(property, property.sell);
-      pensionOf[pensionMember]?.refunds.push(property);
+      const t = property.sell - y0;
+      try {
+        const sale = keptScheduledSale(p, loan >= 0 ? h.loans?.[loan] : undefined, asOf, { g, currency: currencyCode }) as SaleFigures;
+        property.saleNet = sale.net_proceeds * f;
+        // each part returns to its member's first pension, in the selling year's row (once)
+        for (const part of sale.refunds) {
+          const member = part.member_id === undefined ? pensionMember : mIdx(part.member_id, 'properties', k, 'pension_member_id');
+          pensionOf[member]?.refunds.push({ sell: property.sell, property, amount: part.amount * f });
+        }
+      } catch (error) {
+        if (!(error instanceof CalculationInputError)) throw error;
+        failures.record(t, SALE_STEP, error);
+      }
     }
     return property;
   });

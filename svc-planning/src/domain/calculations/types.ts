@@ -120,10 +120,21 @@ export interface PropertyInput {
   market_value: number;
   growth_rate?: number;
   future_selling_year?: number;
+  /** The advisor's selling price (the property's currency); else the market value grown to the selling year. */
+  future_selling_price?: number;
   future_transaction_fee?: number;
+  /** The loan repaid at the sale when no loan is linked (`loan_id`): the advisor's figure. */
+  future_outstanding_loan?: number;
+  /** The first instalment's date (the purchase), for the months held; else January of `purchase_year`. */
+  purchase_date?: string;
   loan_id?: string;
+  /** Provident money used for the purchase in `purchase_year`, refunded to `pension_member_id`'s account at the sale. */
   pension_used?: number;
   pension_member_id?: string;
+  /** More provident money used (e.g. the spouse's), each refunded to its member's account (default the year of purchase). */
+  pension_uses?: Array<{ member_id?: string; amount: number; year?: number }>;
+  /** Interest the refund accrues, percent a year (default 2.5, CPF's OA rate). */
+  refund_growth_rate?: number;
   rental_incomes?: RentalEntry[];
   tax?: number;
   maintenance?: number;

@@ -1,0 +1,210 @@
+import * as datesModule from './dates';
+import * as errorsModule from './errors';
+import * as loansModule from './loans';
+import * as propertyModule from './property';
+import * as taxModule from './tax';
+import type { LoanInput, PropertyInput } from './types';
+// Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
+// (docs/planning-model.md, "How the projection is computed").
+const { dayNumber, fromYmd, monthsBetween, ymd } = datesModule;
+const { count, finite, growthPercent, result } = errorsModule;
+const { annuityInstalment, balanceAtYearEnd, flatInstalment, monthsToRepay, tenureMonths } = loansModule;
+const { PROPERTY_DEFAULTS, zeroIfNegligible } = propertyModule;
+const { propertyGainTax } = taxModule;
+
+/**
+ * A property's planned sale, one computation for the projection (the sale-year row, the refund into the member's
+ * provident account) and the debt summary (the Property tab, the report's property section, the exports): issue 31,
+ * docs/planning-model.md "Property sale". Amounts are in the property's currency.
+ *
+ * - The sale is on 31 December of `future_selling_year` (decision): the property's value that year is its year-end
+ *   value, the loan repaid is the cents schedule's balance after that year's December instalment (the projection's
+ *   year-end balance, `balanceAtYearEnd`), and the provident instalments of the sale year count in the refund.
+ * - Selling price: `future_selling_price` when the advisor gave one, else the market value grown from the as-of day to
+ *   the end of the selling year (the first year for its part still to come, as the projection grows it).
+ * - Refund (CPF rule, decision): every provident amount used for the property, the purchase money and the monthly
+ *   instalments the loan's pension part paid (from its starting year to the sale), each with the accrued interest at
+ *   `refund_growth_rate` (default 2.5%) compounded yearly from the year it was used: an amount used in year y returns
+ *   as amount · (1 + rate)^(selling year − y). It is capped by what the sale leaves after the fee, the loan and the
+ *   gain tax (CPF: a private property sold at a loss refunds at most the proceeds), shared out pro rata.
+ * - Months held: from `purchase_date` (else January of `purchase_year`) to the end of the selling year.
+ */
+export interface RefundPart {
+  /** The member whose provident account takes it back (undefined: the household's first person). */
+  member_id: string | undefined;
+  amount: number;
+}
+export interface SaleFigures {
+  selling_year: number;
+  selling_price: number;
+  purchase_price: number;
+  transaction_fee: number;
+  outstanding_loan: number;
+  /** The refund before the cap (principal used plus accrued interest). */
+  refund_due: number;
+  pension_refund: number;
+  refunds: RefundPart[];
+  months_held: number;
+  gain: number;
+  gain_tax: number;
+  net_proceeds: number;
+}
+
+/** The part of the as-of year still to come (the projection's first-year part). */
+export function firstYearPart(asOf: number): number {
+  finite(asOf, 'as_of');
+  const dayOfYear = asOf - fromYmd(ymd(asOf).year, 1, 1);
+  return 1 - dayOfYear / 365;
+}
+
+/** The property's value at the end of `year`: grown for the rest of the as-of year, then a whole year at a time (as the projection's rows). */
+export function valueAtYearEnd(value: number, g: number, y0: number, part: number, year: number): number {
+  finite(value, 'market_value');
+  finite(g, 'growth_rate');
+  count(y0, 'as_of', 1000, 3000);
+  finite(part, 'as_of');
+  // whole years in a calendar's range: the loop below runs a year at a time
+  if (count(year, 'future_selling_year', 1000, 3000) < y0) return value;
+  let v = value * (part === 1 ? g : g ** part);
+  for (let y = y0 + 1; y <= year; y++) v *= g;
+  return result(v, 'selling_price');
+}
+
+/** Months of a loan's instalments paid in `year` (12 a year from January of its starting year). */
+const monthsIn = (months: number, start: number, year: number) =>
+  Math.min(months, Math.max(0, (year - start + 1) * 12)) - Math.min(months, Math.max(0, (year - start) * 12));
+
+/**
+ * The sale of `p` in its selling year, with the loan it holds (undefined: none), seen from the as-of day `asOf` (a day
+ * number). `opts.g` replaces the property's growth factor (a scenario's property growth), `opts.currency` is the
+ * household's (a property without a currency is in it); null when no sale is planned.
+ */
+export function scheduledSale(p: PropertyInput, loan: LoanInput | undefined, asOf: number, opts: { g?: number; currency?: string } = {}): SaleFigures | null {
+  const sell = p.future_selling_year;
+  if (sell === undefined) return null;
+  count(sell, 'future_selling_year', 1000, 3000);
+  count(p.purchase_year, 'purchase_year', 1000, 3000);
+  if (loan) count(loan.starting_year, 'starting_year', 1000, 3000);
+  const y0 = ymd(asOf).year;
+  const growth = opts.g ?? 1 + growthPercent(p.growth_rate ?? 5, 'growth_rate') / 100;
+  const price = result(p.future_selling_price ?? valueAtYearEnd(p.market_value, growth, y0, firstYearPart(asOf), sell), 'selling_price');
+  const fee = p.future_transaction_fee ?? 0;
+  // the loan repaid: the schedule's balance at the end of the selling year (the advisor's figure when no loan is linked)
+  let outstanding = 0;
+  if (loan) outstanding = balanceAtYearEnd(loan, sell) ?? 0;
+  else outstanding = p.future_outstanding_loan ?? 0;
+  const held = p.purchase_date
+    ? Math.max(0, monthsBetween(dayNumber(p.purchase_date, 'purchase_date'), fromYmd(sell + 1, 1, 1)))
+    : Math.max(0, (sell - p.purchase_year + 1) * 12);
+  const gain = price - p.purchase_price - fee;
+  const tax = propertyGainTax(gain, held, saleCurrency(p.currency ?? opts.currency));
+  // the refund: purchase money and the loan's monthly pension part, each with interest from the year it was used
+  const rg = 1 + growthPercent(p.refund_growth_rate ?? PROPERTY_DEFAULTS.cpf_growth_rate, 'refund_growth_rate') / 100;
+  const parts: RefundPart[] = [];
+  const grow = (amount: number, year: number) => amount * rg ** Math.max(0, sell - year);
+  if (p.pension_used !== undefined && finite(p.pension_used, 'pension_used') !== 0)
+    parts.push({ member_id: p.pension_member_id, amount: grow(p.pension_used, p.purchase_year) });
+  for (const [k, u] of (p.pension_uses ?? []).entries())
+    parts.push({
+      member_id: u.member_id ?? p.pension_member_id,
+      amount: grow(finite(u.amount, `pension_uses.${k}.amount`), u.year === undefined ? p.purchase_year : count(u.year, `pension_uses.${k}.year`, 1000, 3000)),
+    });
+  if (loan?.pension_monthly !== undefined && finite(loan.pension_monthly, 'pension_monthly') !== 0) {
+    const { months, instalment } = loanTerms(loan);
+    const monthly = Math.min(loan.pension_monthly, instalment);
+    let sum = 0;
+    for (let y = loan.starting_year; y <= sell; y++) {
+      const m = monthsIn(months, loan.starting_year, y);
+      if (m > 0) sum += grow(monthly * m, y);
+    }
+    if (sum > 0) parts.push({ member_id: loan.pension_member_id, amount: sum });
+  }
+  let due = 0;
+  for (const x of parts) due += x.amount;
+  result(due, 'pension_refund');
+  const room = Math.max(0, price - fee - outstanding - tax);
+  const refund = due > room ? room : due;
+  if (due > room) for (const x of parts) x.amount = due > 0 ? (x.amount * room) / due : 0;
+  const net = zeroIfNegligible(result(price - fee - outstanding - refund - tax, 'selling_price'));
+  return {
+    selling_year: sell,
+    selling_price: price,
+    purchase_price: p.purchase_price,
+    transaction_fee: fee,
+    outstanding_loan: outstanding,
+    refund_due: result(due, 'pension_refund'),
+    pension_refund: refund,
+    refunds: parts,
+    months_held: held,
+    gain: result(gain, 'selling_price'),
+    gain_tax: tax,
+    net_proceeds: net,
+  };
+}
+
+/** The property-gain tax's currency (MYR is RM's alias; none: the scheme of neither country). */
+const saleCurrency = (c: string | undefined) => {
+  const u = (c ?? '').toUpperCase();
+  return u === 'MYR' ? 'RM' : u;
+};
+
+/** Months of instalments (the tenure's, or a chosen repayment's) and the instalment, as the projection counts them. */
+function loanTerms(l: LoanInput): { months: number; instalment: number } {
+  if (l.repayment_amount !== undefined) return { months: monthsToRepay(l.original_loan, l.loan_interest, l.repayment_amount), instalment: l.repayment_amount };
+  const months = tenureMonths(l.loan_tenure);
+  return { months, instalment: l.type === 'flat' ? flatInstalment(l.original_loan, l.loan_interest, months) : annuityInstalment(l.original_loan, l.loan_interest, months) };
+}
+
+/** The inputs a kept sale was computed from (compared field by field on every read). */
+interface KeptSale {
+  loan: LoanInput | undefined;
+  asOf: number;
+  g: number | undefined;
+  currency: string | undefined;
+  fields: unknown[];
+  sale: SaleFigures | null;
+}
+const keptSales = new WeakMap<PropertyInput, KeptSale>();
+const saleFields = (p: PropertyInput, l: LoanInput | undefined): unknown[] => [
+  p.purchase_price,
+  p.purchase_year,
+  p.market_value,
+  p.growth_rate,
+  p.future_selling_year,
+  p.future_selling_price,
+  p.future_transaction_fee,
+  p.future_outstanding_loan,
+  p.purchase_date,
+  p.pension_used,
+  p.pension_member_id,
+  p.pension_uses,
+  p.refund_growth_rate,
+  p.currency,
+  l?.original_loan,
+  l?.loan_interest,
+  l?.loan_tenure,
+  l?.type,
+  l?.repayment_amount,
+  l?.starting_year,
+  l?.pension_monthly,
+  l?.pension_member_id,
+];
+
+/**
+ * scheduledSale, kept per property object: a projection of the same household (bench:engine, Monte Carlo's and the
+ * scenarios' runs, the services' cached household) reads the sale again instead of computing it (bench:engine: the
+ * sale's powers and date arithmetic were several percent of a projection). Every input it read is compared on each
+ * read, so a changed property or loan is computed again. Callers must not change the figures they get.
+ */
+export function keptScheduledSale(p: PropertyInput, loan: LoanInput | undefined, asOf: number, opts: { g?: number; currency?: string } = {}): SaleFigures | null {
+  const kept = keptSales.get(p);
+  if (kept && kept.loan === loan && kept.asOf === asOf && kept.g === opts.g && kept.currency === opts.currency) {
+    const now = saleFields(p, loan);
+    let same = true;
+    for (let k = 0; k < now.length && same; k++) same = now[k] === kept.fields[k];
+    if (same) return kept.sale;
+  }
+  const sale = scheduledSale(p, loan, asOf, opts);
+  keptSales.set(p, { loan, asOf, g: opts.g, currency: opts.currency, fields: saleFields(p, loan), sale });
+  return sale;
+}
