@@ -43,6 +43,7 @@ export const PLAN_KINDS = [
   'pension',
   'savingFund',
   'portfolioFund',
+  'portfolioFundDetail',
   'debt',
   'rental',
   'policy',
@@ -186,6 +187,31 @@ export const PLAN_USAGE: Record<PlanKind, Record<string, FieldUse>> = {
     more_info: notUsed('the capital invested, shown on the fund; the plan grows the current value'),
     change_percentage: notUsed('the change shown on the fund; the plan grows the current value at its rate'),
     note: NOTE,
+  },
+  // a portfolio fund's holdings: the funds tab splits the fund's value by their asset classes, weighted by their values
+  portfolioFundDetail: {
+    portfolio_fund_id: tab,
+    holding_type: notUsed('whether the holding is a fund or a stock; its value and asset classes count alike'),
+    fund_id: LABEL,
+    name: LABEL,
+    currency: notUsed(
+      'the holdings’ values only weigh the fund’s asset classes; the plan converts the fund’s own value from its currency',
+    ),
+    units: notUsed(
+      'read when saved: a holding entered without a value is stored at units × price, and that value is read',
+    ),
+    price: notUsed(
+      'read when saved: a holding entered without a value is stored at units × price, and that value is read',
+    ),
+    value: tab,
+    more_info: notUsed('the capital invested and the dividend choice, shown on the holding'),
+    asset_balancing: notUsed(
+      'the split the advisor rebalances to, shown on the fund; the funds tab splits by the values',
+    ),
+    asset_class: tab,
+    company: LABEL,
+    sector: LABEL,
+    purchase_price: notUsed('shown on the holding; the funds tab weighs it by its value'),
   },
   debt: {
     type: used,

@@ -31,6 +31,7 @@ const SCHEMAS: Record<PlanKind, z.ZodObject> = {
   pension: B.PensionAccount,
   savingFund: B.SavingFund,
   portfolioFund: B.PortfolioFund,
+  portfolioFundDetail: B.FundHolding,
   debt: B.Debt,
   rental: B.DebtRentalIncome,
   policy: I.InsurancePolicy,
@@ -47,6 +48,7 @@ const M2 = '00000000-0000-4000-8000-000000000002';
 const D1 = '00000000-0000-4000-8000-000000000011';
 const P1 = '00000000-0000-4000-8000-000000000021';
 const C1 = '00000000-0000-4000-8000-000000000031';
+const F1 = '00000000-0000-4000-8000-000000000041';
 const SGD = (amount: number) => ({ currency: 'SGD', amount });
 
 type Rec = StoredRecord & Record<string, unknown>;
@@ -161,8 +163,30 @@ function household(g: Params): Record<PlanKind, Rec[]> {
     ],
     savingFund: [rec('savingFund', { kind: 'cash', currency: 'SGD', current_value: g.cash, growth_rate: 1 })],
     portfolioFund: [
-      rec('portfolioFund', { currency: 'SGD', current_value: 50000, expected_return: 5, sold_info: { sold: false } }),
+      rec(
+        'portfolioFund',
+        { currency: 'SGD', current_value: 50000, expected_return: 5, sold_info: { sold: false } },
+        F1,
+      ),
       rec('portfolioFund', { currency: 'SGD', current_value: 30000, annualized_return: 4 }),
+    ],
+    portfolioFundDetail: [
+      rec('portfolioFundDetail', {
+        portfolio_fund_id: F1,
+        name: 'Equity fund',
+        currency: 'SGD',
+        units: 1000,
+        price: 30,
+        value: 30000,
+        asset_class: { equity: 80, bond: 20, others: 0 },
+      }),
+      rec('portfolioFundDetail', {
+        portfolio_fund_id: F1,
+        name: 'Bond fund',
+        currency: 'SGD',
+        value: 20000,
+        asset_class: { equity: 20, bond: 70, others: 10 },
+      }),
     ],
     debt: [
       rec(
@@ -359,7 +383,7 @@ function figures(r: Record<PlanKind, Rec[]>): Figures {
     recs: {
       saving_funds: r.savingFund,
       portfolio_funds: r.portfolioFund,
-      portfolio_fund_details: [],
+      portfolio_fund_details: r.portfolioFundDetail,
       pension_accounts: r.pension,
       debts: r.debt,
       debt_rental_incomes: r.rental,
@@ -434,6 +458,11 @@ const CHANGES: Partial<Record<PlanKind, Record<string, Patch>>> = {
   portfolioFund: {
     currency: () => ({ currency: 'USD' }),
     sold_info: () => ({ sold_info: { sold: true, age: 45, amount: 10000 } }),
+  },
+  portfolioFundDetail: {
+    portfolio_fund_id: () => ({ portfolio_fund_id: '00000000-0000-4000-8000-999999999999' }),
+    asset_class: (r) => (r.name === 'Bond fund' ? { asset_class: { equity: 50, bond: 50, others: 0 } } : null),
+    currency: () => ({ currency: 'USD' }),
   },
   debt: {
     type: (r) => (r.type === 'vehicle' ? { type: 'other' } : null),
@@ -576,6 +605,8 @@ describe('the field-usage check fails on a field declared used that reaches no f
     ['retirementDreamRental', 'property_value', ['projection']],
     ['retirementDreamCapitalPreservation', 'withdrawal_rate', ['projection']],
     ['coverage', 'insurance_id', ['coverage', 'projection']],
+    ['portfolioFundDetail', 'currency', ['report']],
+    ['portfolioFundDetail', 'units', ['report']],
     // declared used (reaching the cover) until this test showed they reach no figure of the plan
     ['benefit', 'investment_linked', ['coverage', 'projection']],
     ['benefit', 'premium_waiver', ['coverage', 'projection']],
