@@ -17,11 +17,13 @@ const used: FieldUse = { use: 'used' };
 /** Reaches a tab of the report, not the projection (the funds tab's classes, the property tab's sale). */
 export const REPORT_TAB = 'a tab of the financial report (reports/read.ts), not the projection';
 const tab: FieldUse = { use: 'used', via: REPORT_TAB };
-/** Reaches a figure the plan's projection does not hold (the insurance tab's cover, read apart from the projection). */
-const cover: FieldUse = {
-  use: 'used',
-  via: 'the insurance tab’s cover and until-age (insurance/read.ts coverageByMember)',
-};
+/**
+ * Reaches a figure the plan's projection does not hold: the insurance tab's cover, until-age, target and gap
+ * (svc-planning insurance/read.ts coverageOf, the computation coverageByMember serves), read by the report's insurance
+ * block and every insurance export.
+ */
+export const COVER_TAB = 'the insurance tab’s cover, until-age, target and gap (insurance/read.ts coverageByMember)';
+const cover: FieldUse = { use: 'used', via: COVER_TAB };
 const pending = (owner: string, why: string): FieldUse => ({ use: 'pending', owner, why });
 const notUsed = (why: string): FieldUse => ({ use: 'not used', why });
 /** Names, references and notes: not used by the plan, and too plainly so for a hint on the form. */
@@ -41,10 +43,15 @@ export const PLAN_KINDS = [
   'pension',
   'savingFund',
   'portfolioFund',
+  'portfolioFundDetail',
   'debt',
   'rental',
   'policy',
   'benefit',
+  'coverage',
+  'coverageTarget',
+  'retirementDreamRental',
+  'retirementDreamCapitalPreservation',
 ] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
@@ -181,6 +188,31 @@ export const PLAN_USAGE: Record<PlanKind, Record<string, FieldUse>> = {
     change_percentage: notUsed('the change shown on the fund; the plan grows the current value at its rate'),
     note: NOTE,
   },
+  // a portfolio fund's holdings: the funds tab splits the fund's value by their asset classes, weighted by their values
+  portfolioFundDetail: {
+    portfolio_fund_id: tab,
+    holding_type: notUsed('whether the holding is a fund or a stock; its value and asset classes count alike'),
+    fund_id: LABEL,
+    name: LABEL,
+    currency: notUsed(
+      'the holdings’ values only weigh the fund’s asset classes; the plan converts the fund’s own value from its currency',
+    ),
+    units: notUsed(
+      'read when saved: a holding entered without a value is stored at units × price, and that value is read',
+    ),
+    price: notUsed(
+      'read when saved: a holding entered without a value is stored at units × price, and that value is read',
+    ),
+    value: tab,
+    more_info: notUsed('the capital invested and the dividend choice, shown on the holding'),
+    asset_balancing: notUsed(
+      'the split the advisor rebalances to, shown on the fund; the funds tab splits by the values',
+    ),
+    asset_class: tab,
+    company: LABEL,
+    sector: LABEL,
+    purchase_price: notUsed('shown on the holding; the funds tab weighs it by its value'),
+  },
   debt: {
     type: used,
     name: LABEL,
@@ -262,22 +294,63 @@ export const PLAN_USAGE: Record<PlanKind, Record<string, FieldUse>> = {
   },
   benefit: {
     insurance_id: used,
-    coverage_id: notUsed('which coverage group shows the benefit'),
+    // a benefit of a coverage covers the coverage's member, not the policy's insured
+    coverage_id: cover,
     type: used,
     benefit_position: notUsed('the order the benefits are listed in'),
-    investment_linked: cover,
+    investment_linked: notUsed(
+      'chooses the fields the benefit asks for (a maturity age, a lump sum); those fields carry its cover',
+    ),
     expiry_age: cover,
     maturity_age: cover,
     duration: cover,
     payout: used,
     lump_sum: notUsed('the lump sum of the older form; the plan reads payout'),
     critical_illness: notUsed('the stages of a critical-illness benefit, shown on the policy'),
-    premium_waiver: cover,
+    premium_waiver: notUsed(
+      'stops the premiums after the payer’s or insured’s death, disability or critical illness: life events of a scenario, not the plan',
+    ),
     medical: used,
     medical_amount: notUsed('the older medical amount; the plan reads medical'),
     note: NOTE,
     title: LABEL,
     description: NOTE,
+  },
+  coverage: {
+    insurance_id: notUsed('the policy the covered member is listed under; each benefit names its policy itself'),
+    member_id: cover,
+    title: LABEL,
+    note: NOTE,
+  },
+  coverageTarget: {
+    member_id: cover,
+    benefit_type: cover,
+    currency: cover,
+    amount: cover,
+  },
+  // docs/decisions/plan-goals.md §6: an income of the main member (engine-household.ts retirementRentalIncome)
+  retirementDreamRental: {
+    title: LABEL,
+    property_value: notUsed(
+      'shown on the dream; a property the household owns is a balance-sheet record, counting it here too would count it twice',
+    ),
+    monthly_rental: used,
+    currency: used,
+    start_year: used,
+    end_year: used,
+    growth_rate: used,
+    occupancy_percent: used,
+  },
+  // docs/decisions/plan-goals.md §6: a retirement goal of the main member keeping the capital to the plan's end
+  retirementDreamCapitalPreservation: {
+    title: LABEL,
+    capital: used,
+    currency: used,
+    expected_return: notUsed('shown on the dream; the household’s own assets earn their own rates in the plan'),
+    withdrawal_rate: notUsed(
+      'shown on the dream (what withdrawing it a year gives); an income of capital × rate would count the return twice',
+    ),
+    start_year: notUsed('shown on the dream; the capital is kept to the end of the plan whenever it starts'),
   },
 };
 

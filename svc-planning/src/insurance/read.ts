@@ -162,9 +162,54 @@ export async function coverageByMember(ctx: ServiceContext, hh: HouseholdRow, so
     sources.household,
     sources.thresholds ?? planningThresholds(db),
   ]);
-  const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
+  return coverageOf({
+    hh,
+    year: thisYear(),
+    members,
+    policies,
+    coverages,
+    benefits,
+    targets,
+    rates: Object.fromEntries(rateRows.map((r) => [r.code, r.rate])),
+    household,
+    thresholds,
+  });
+}
+
+/** What coverageOf reads: a household's stored records and rates, as coverageByMember loads them. */
+export interface CoverageParts {
+  hh: Pick<HouseholdRow, 'id' | 'currency'>;
+  /** The year the members' ages are taken in (this year). */
+  year: number;
+  members: ReadonlyArray<Pick<H.Member, 'id' | 'name' | 'age' | 'date_of_birth'>>;
+  policies: readonly StoredRecord[];
+  coverages: readonly StoredRecord[];
+  benefits: readonly StoredRecord[];
+  targets: readonly StoredRecord[];
+  /** Rates by currency code (currency_rates). */
+  rates: Record<string, number>;
+  household: Pick<planning.Household, 'as_of' | 'incomes'>;
+  thresholds: readonly Ref.Threshold[];
+}
+
+/**
+ * coverageByMember's computation without I/O (the field-usage test maps generated records with it): each benefit
+ * still covering its member (the coverage's member, else the policy's insured) at their age, converted to the
+ * household currency, then ./coverage.ts coverageRows with the advisor's targets and the thresholds.
+ */
+export function coverageOf({
+  hh,
+  year,
+  members,
+  policies,
+  coverages,
+  benefits,
+  targets,
+  rates,
+  household,
+  thresholds,
+}: CoverageParts) {
   const convert = (amount: number, currency: string) => convertExact(amount, currency, hh.currency, rates);
-  const year = thisYear();
   const policyById = new Map(policies.map((p) => [p.id, p as Rec & I.InsurancePolicy]));
   const coverageMember = new Map(coverages.map((c) => [c.id, String(c.member_id)]));
   const ages = new Map(members.map((m) => [m.id, ageIn(m, year, year)]));

@@ -3,22 +3,23 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { engineBalanceSheetOf, type StoredBalanceSheet } from '../balance-sheet/engine';
 import { engineHouseholdOf } from '../households/engine-household';
-import { engineInsurancesOf } from '../insurance/read';
+import { coverageOf, engineInsurancesOf } from '../insurance/read';
 import { THRESHOLDS } from '../reports/households.arbitrary';
 import { projectHousehold } from '../reports/projection';
 import { assembleReport } from '../reports/read';
 
 import type { StoredRecord } from './repository';
 
-const { PLAN_KINDS, PLAN_USAGE, REPORT_TAB } = planUsage;
+const { COVER_TAB, PLAN_KINDS, PLAN_USAGE, REPORT_TAB } = planUsage;
 type PlanKind = planUsage.PlanKind;
 
 /**
  * Issue 31: every stored field of the record kinds the engine reads is declared in packages/contracts/src/plan-usage.ts, and changing a
  * field declared `used` changes some figure of the plan (the projection's rows, the finance and debt figures, the
- * report's tabs) in at least one of a few generated households. The records are stored records (parsed by their
- * contracts) mapped by the service's own pure mappings (engineHouseholdOf, engineBalanceSheetOf,
- * engineInsurancesOf), so a field the mapping leaves out fails here. `pending` fields are known failures.
+ * report's tabs, the insurance tab's cover, until-age, target and gap) in at least one of a few generated households.
+ * The records are stored records (parsed by their contracts) mapped by the service's own pure mappings
+ * (engineHouseholdOf, engineBalanceSheetOf, engineInsurancesOf, insurance/read.ts coverageOf), so a field the mapping
+ * leaves out fails here. `pending` fields are known failures.
  */
 
 const SCHEMAS: Record<PlanKind, z.ZodObject> = {
@@ -30,10 +31,15 @@ const SCHEMAS: Record<PlanKind, z.ZodObject> = {
   pension: B.PensionAccount,
   savingFund: B.SavingFund,
   portfolioFund: B.PortfolioFund,
+  portfolioFundDetail: B.FundHolding,
   debt: B.Debt,
   rental: B.DebtRentalIncome,
   policy: I.InsurancePolicy,
   benefit: I.InsuranceBenefit,
+  coverage: I.InsuranceCoverage,
+  coverageTarget: I.InsuranceCoverageTarget,
+  retirementDreamRental: H.RetirementDreamRentalRecord,
+  retirementDreamCapitalPreservation: H.RetirementDreamCapitalPreservationRecord,
 };
 
 const AS_OF = '2026-03-01';
@@ -41,6 +47,8 @@ const M1 = '00000000-0000-4000-8000-000000000001';
 const M2 = '00000000-0000-4000-8000-000000000002';
 const D1 = '00000000-0000-4000-8000-000000000011';
 const P1 = '00000000-0000-4000-8000-000000000021';
+const C1 = '00000000-0000-4000-8000-000000000031';
+const F1 = '00000000-0000-4000-8000-000000000041';
 const SGD = (amount: number) => ({ currency: 'SGD', amount });
 
 type Rec = StoredRecord & Record<string, unknown>;
@@ -155,8 +163,30 @@ function household(g: Params): Record<PlanKind, Rec[]> {
     ],
     savingFund: [rec('savingFund', { kind: 'cash', currency: 'SGD', current_value: g.cash, growth_rate: 1 })],
     portfolioFund: [
-      rec('portfolioFund', { currency: 'SGD', current_value: 50000, expected_return: 5, sold_info: { sold: false } }),
+      rec(
+        'portfolioFund',
+        { currency: 'SGD', current_value: 50000, expected_return: 5, sold_info: { sold: false } },
+        F1,
+      ),
       rec('portfolioFund', { currency: 'SGD', current_value: 30000, annualized_return: 4 }),
+    ],
+    portfolioFundDetail: [
+      rec('portfolioFundDetail', {
+        portfolio_fund_id: F1,
+        name: 'Equity fund',
+        currency: 'SGD',
+        units: 1000,
+        price: 30,
+        value: 30000,
+        asset_class: { equity: 80, bond: 20, others: 0 },
+      }),
+      rec('portfolioFundDetail', {
+        portfolio_fund_id: F1,
+        name: 'Bond fund',
+        currency: 'SGD',
+        value: 20000,
+        asset_class: { equity: 20, bond: 70, others: 10 },
+      }),
     ],
     debt: [
       rec(
@@ -248,15 +278,64 @@ function household(g: Params): Record<PlanKind, Rec[]> {
         duration: 1,
         payout: { lump_sum_payout: SGD(500000) },
       }),
+      // investment-linked: covers to its maturity age; a regular payout lasting the benefit's duration
+      rec('benefit', {
+        insurance_id: P1,
+        type: 'Major Illness',
+        investment_linked: true,
+        maturity_age: 70,
+        duration: 10,
+        payout: { regular: { currency: 'SGD', monthly_amount: 2000 } },
+        critical_illness: { ci_guard: SGD(50000) },
+      }),
+      // covers the coverage's member (the spouse), not the policy's insured
+      rec('benefit', {
+        insurance_id: P1,
+        coverage_id: C1,
+        type: 'Early Critical Illness',
+        expiry_age: 75,
+        duration: 1,
+        payout: { lump_sum_payout: SGD(100000) },
+      }),
+      rec('benefit', { insurance_id: P1, type: 'Premium Waiver', premium_waiver: { payer: true } }),
+    ],
+    coverage: [rec('coverage', { insurance_id: P1, member_id: M2 }, C1)],
+    coverageTarget: [
+      rec('coverageTarget', { member_id: M1, benefit_type: 'Death', currency: 'SGD', amount: 800000 }),
+      rec('coverageTarget', { member_id: M2, benefit_type: 'Major Illness', currency: 'SGD', amount: 300000 }),
+    ],
+    retirementDreamRental: [
+      rec('retirementDreamRental', {
+        property_value: 500000,
+        monthly_rental: 2000,
+        currency: 'SGD',
+        start_year: 2040,
+        end_year: 2055,
+        growth_rate: 2,
+        occupancy_percent: 80,
+      }),
+    ],
+    retirementDreamCapitalPreservation: [
+      rec('retirementDreamCapitalPreservation', {
+        capital: 100000,
+        currency: 'SGD',
+        expected_return: 4,
+        withdrawal_rate: 3.5,
+        start_year: 2045,
+      }),
     ],
   };
 }
 
+type Figures = { projection: string; report: string; coverage: string };
+const RATES = { SGD: 1, RM: 3.3, USD: 0.74 };
+
 /**
  * The figures the household's records give, each as one string (two equal strings: no figure differs): the plan's
- * projection (the data table's rows, the finance and debt figures) and the report's tabs built on it.
+ * projection (the data table's rows, the finance and debt figures), the report's tabs built on it, and the insurance
+ * tab's cover, until-age, target and gap (coverageOf, as coverageByMember computes them).
  */
-function figures(r: Record<PlanKind, Rec[]>): { projection: string; report: string } {
+function figures(r: Record<PlanKind, Rec[]>): Figures {
   const balance: StoredBalanceSheet = {
     savings: r.savingFund as never,
     portfolios: r.portfolioFund as never,
@@ -278,19 +357,33 @@ function figures(r: Record<PlanKind, Rec[]>): { projection: string; report: stri
     expenses: r.expense,
     living: r.livingExpense,
     goals: r.goal,
+    rentals: r.retirementDreamRental,
+    preserved: r.retirementDreamCapitalPreservation,
     insurances: engineInsurancesOf(r.policy, benefits as never),
     balance: engineBalanceSheetOf(balance),
   });
-  const p = projectHousehold({ ...household, rates: { SGD: 1, RM: 3.3, USD: 0.74 } });
+  const p = projectHousehold({ ...household, rates: RATES });
+  const coverage = coverageOf({
+    hh,
+    year: Number(AS_OF.slice(0, 4)),
+    members: r.member as never,
+    policies: r.policy,
+    coverages: r.coverage,
+    benefits: r.benefit,
+    targets: r.coverageTarget,
+    rates: RATES,
+    household,
+    thresholds: THRESHOLDS,
+  });
   const base = assembleReport({
     hh,
     asOf: AS_OF,
     p,
-    coverage: { lead_id: M1, currency: 'SGD', members: [], totals: { cover: 0, target: 0, gap: 0 } },
+    coverage,
     recs: {
       saving_funds: r.savingFund,
       portfolio_funds: r.portfolioFund,
-      portfolio_fund_details: [],
+      portfolio_fund_details: r.portfolioFundDetail,
       pension_accounts: r.pension,
       debts: r.debt,
       debt_rental_incomes: r.rental,
@@ -303,7 +396,11 @@ function figures(r: Record<PlanKind, Rec[]>): { projection: string; report: stri
     thresholds: THRESHOLDS,
   });
   const { computed_at: _c, ...report } = base.report;
-  return { projection: JSON.stringify([p.dataTables.rows, p.finance, p.debt]), report: JSON.stringify(report) };
+  return {
+    projection: JSON.stringify([p.dataTables.rows, p.finance, p.debt]),
+    report: JSON.stringify(report),
+    coverage: JSON.stringify(coverage),
+  };
 }
 
 /**
@@ -362,6 +459,11 @@ const CHANGES: Partial<Record<PlanKind, Record<string, Patch>>> = {
     currency: () => ({ currency: 'USD' }),
     sold_info: () => ({ sold_info: { sold: true, age: 45, amount: 10000 } }),
   },
+  portfolioFundDetail: {
+    portfolio_fund_id: () => ({ portfolio_fund_id: '00000000-0000-4000-8000-999999999999' }),
+    asset_class: (r) => (r.name === 'Bond fund' ? { asset_class: { equity: 50, bond: 50, others: 0 } } : null),
+    currency: () => ({ currency: 'USD' }),
+  },
   debt: {
     type: (r) => (r.type === 'vehicle' ? { type: 'other' } : null),
     owner: (r) => (r.type === 'mortgage' ? { owner: M2 } : null),
@@ -386,6 +488,7 @@ const CHANGES: Partial<Record<PlanKind, Record<string, Patch>>> = {
   policy: {
     member_id: () => ({ member_id: M2 }),
     payer_id: () => ({ payer_id: M2 }),
+    payment_type: () => ({ payment_type: 'cpf' }),
     frequency: () => ({ frequency: 'monthly' }),
     currency: () => ({ currency: 'USD' }),
     policy_date: () => ({ policy_date: '2020-06-15' }),
@@ -403,7 +506,24 @@ const CHANGES: Partial<Record<PlanKind, Record<string, Patch>>> = {
     maturity_age: () => ({ maturity_age: 60 }),
     payout: () => ({ payout: { lump_sum_payout: SGD(200000) } }),
     premium_waiver: () => ({ premium_waiver: { insured: { disability: true } } }),
-    medical: () => ({ type: 'Medical', medical: { annual_limit: 100000, currency: 'SGD' } }),
+    medical: () => ({ type: 'Medical', medical: { annual_limit: 100000, currency: 'SGD', rnb: 'Private' } }),
+    coverage_id: (r) => (r.coverage_id ? { coverage_id: undefined } : null),
+  },
+  coverage: {
+    member_id: () => ({ member_id: M1 }),
+    insurance_id: () => ({ insurance_id: '00000000-0000-4000-8000-999999999999' }),
+  },
+  coverageTarget: {
+    member_id: (r) => ({ member_id: r.member_id === M1 ? M2 : M1 }),
+    benefit_type: (r) => ({ benefit_type: r.benefit_type === 'Death' ? 'Disability' : 'Death' }),
+    currency: () => ({ currency: 'USD' }),
+  },
+  retirementDreamRental: {
+    currency: () => ({ currency: 'USD' }),
+    end_year: () => ({ end_year: 2045 }),
+  },
+  retirementDreamCapitalPreservation: {
+    currency: () => ({ currency: 'USD' }),
   },
 };
 
@@ -415,12 +535,12 @@ function generic(field: string, v: unknown): Record<string, unknown> | undefined
   return { [field]: Math.round((v * 1.5 + 1) * 100) / 100 };
 }
 
-/** Whether changing `field` of `kind` changes a figure (of the projection, or of the report) of the household `g`. */
+/** Whether changing `field` of `kind` changes a figure (of any of `of`) of the household `g`. */
 function reaches(
   kind: PlanKind,
   field: string,
   g: Params,
-  of: 'projection' | 'report',
+  of: ReadonlyArray<keyof Figures>,
 ): 'reaches' | 'no change' | 'cannot change' {
   const records = household(g);
   const before = figures(records);
@@ -434,7 +554,8 @@ function reaches(
     return { ...r, ...patch, updated_at: '2026-01-02T00:00:00.000Z' };
   });
   if (!changed) return 'cannot change';
-  return figures({ ...records, [kind]: list })[of] === before[of] ? 'no change' : 'reaches';
+  const after = figures({ ...records, [kind]: list });
+  return of.some((k) => after[k] !== before[k]) ? 'reaches' : 'no change';
 }
 
 const SAMPLES = fc.sample(paramsArb, { numRuns: 3, seed: 31 });
@@ -452,18 +573,46 @@ describe('every stored field the plan reads reaches its figures, or is marked no
   );
   for (const { kind, field, u } of fields) {
     const name = `${kind}.${field} changes a figure of the plan`;
-    if (u.use === 'used' && u.via && u.via !== REPORT_TAB) {
-      test.todo(`${name}: ${u.via}, not checked here`);
-      continue;
-    }
-    // a field of the report's own reads (REPORT_TAB) must change the report; every other, the projection
-    const of = u.use === 'used' && u.via === REPORT_TAB ? 'report' : 'projection';
-    const run = () => {
-      const results = SAMPLES.map((g) => reaches(kind, field, g, of));
-      expect(results).not.toContain('cannot change'); // the test knows how to change it
-      expect(results).toContain('reaches');
-    };
+    const run = () => expectReaches(kind, field, figuresOf(u));
     if (u.use === 'pending') test.failing(`${name} [pending: ${u.owner}]`, run);
     else test(name, run);
   }
+});
+
+/**
+ * Where a field declared as reaching the plan must change a figure: a field of the report's own reads (REPORT_TAB)
+ * the report; one of the insurance tab's (COVER_TAB) its cover, until-age, target or gap; every other the
+ * projection. An unknown `via` is refused (the test must know where to look).
+ */
+function figuresOf(u: planUsage.FieldUse): ReadonlyArray<keyof Figures> {
+  if (u.use !== 'used' || !u.via) return ['projection'];
+  if (u.via === REPORT_TAB) return ['report'];
+  if (u.via === COVER_TAB) return ['coverage'];
+  throw new Error(`no figures known for "${u.via}": name them in plan-usage.test.ts figuresOf`);
+}
+
+/** Changing `field` of `kind` changes some figure of `of` in at least one sample household. */
+function expectReaches(kind: PlanKind, field: string, of: ReadonlyArray<keyof Figures>) {
+  const results = SAMPLES.map((g) => reaches(kind, field, g, of));
+  expect(results).not.toContain('cannot change'); // the test knows how to change it
+  expect(results).toContain('reaches');
+}
+
+describe('the field-usage check fails on a field declared used that reaches no figure', () => {
+  // fields the plan does not read: were they declared used, the check would fail on them
+  test.each([
+    ['policy', 'payment_type', ['projection']],
+    ['retirementDreamRental', 'property_value', ['projection']],
+    ['retirementDreamCapitalPreservation', 'withdrawal_rate', ['projection']],
+    ['coverage', 'insurance_id', ['coverage', 'projection']],
+    ['portfolioFundDetail', 'currency', ['report']],
+    ['portfolioFundDetail', 'units', ['report']],
+    // declared used (reaching the cover) until this test showed they reach no figure of the plan
+    ['benefit', 'investment_linked', ['coverage', 'projection']],
+    ['benefit', 'premium_waiver', ['coverage', 'projection']],
+  ] as const)('%s.%s declared used fails the check', (kind, field, of) => {
+    expect(PLAN_USAGE[kind][field]?.use).toBe('not used');
+    expect(SAMPLES.map((g) => reaches(kind, field, g, of))).toEqual(SAMPLES.map(() => 'no change'));
+    expect(() => expectReaches(kind, field, of)).toThrow();
+  });
 });
