@@ -107,6 +107,7 @@ const CALLS: Record<string, Call> = {
   valueAtYearEnd: { args: [500_000, 1.03, 2026, 0.5, 2030] },
   scheduledSale: { args: SALE_ARGS },
   keptScheduledSale: { args: SALE_ARGS },
+  saleInYear: { args: [{ ...(SALE_ARGS[0] as object), future_selling_year: undefined }, SALE_ARGS[1], SALE_ARGS[2], 2030] },
   // property and tax
   marketValueAfter: { args: [500_000, 3, 10] },
   pensionRefund: { args: [50_000, 2015, 12_000, 10, 2030, 2.5] },

@@ -1,5 +1,4 @@
 import * as loansModule from './loans';
-import * as propertyModule from './property';
 import type { Failures } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
 import type { CpfVersion } from './tables/cpf';
@@ -9,7 +8,6 @@ import * as versionedModule from './tables/versioned';
 import type { LoanInput } from './types';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
-const { netSaleProceeds } = propertyModule;
 const { toCents, yearEndBalances } = loansModule;
 const { SALE_STEP } = projectionStreamsModule;
 const { bandAt, CPF_TABLES, cpfSums } = cpfModule;
@@ -229,6 +227,10 @@ export interface PropertyRecord {
   soldYear: number;
   /** A sale on schedule in a projected year: its net proceeds (household currency), from sale.ts scheduledSale. */
   saleNet: number;
+  /** The property's currency to the household's (a deficit sale's figures, sale.ts saleInYear, are in the former). */
+  f: number;
+  /** The member whose first pension takes back a refund part with no member of its own. */
+  pensionMember: number;
 }
 
 /** A scheduled sale's refund returning to one pension (household currency), in its selling year. */
@@ -236,12 +238,6 @@ export interface RefundIn {
   sell: number;
   property: PropertyRecord;
   amount: number;
-}
-const saleCurrency = (p: PropertyRecord) => (p.currencyCode === 'MYR' ? 'RM' : p.currencyCode);
-
-/** Net proceeds of selling a property in `year` with its loan's outstanding balance and the pension refund. */
-export function saleProceeds(p: PropertyRecord, year: number, outstanding: number, refund: number): number {
-  return netSaleProceeds({ selling_price: p.value, purchase_price: p.purchase, transaction_fee: p.fee, outstanding_loan: outstanding, pension_refund: refund, months_held: Math.max(0, (year - p.purchaseYear) * 12), currency: saleCurrency(p) }).net_proceeds;
 }
 
 /** Closes a property's loan at its sale in year t: the outstanding balance (household currency) it repays. */

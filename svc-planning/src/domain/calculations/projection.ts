@@ -26,9 +26,9 @@ const { dayNumber, today: todayDay, ymd } = datesModule;
 const { CalculationInputError, count } = errorsModule;
 const { INSURANCE_DEFAULTS } = insuranceModule;
 const { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } = loansModule;
-const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedule, partPower, runAssets, saleProceeds } = projectionAssetsModule;
+const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedule, partPower, runAssets } = projectionAssetsModule;
 const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SALE_STEP } = projectionStreamsModule;
-const { keptScheduledSale } = saleModule;
+const { keptScheduledSale, saleInYear } = saleModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, progressiveTax } = taxModule;
 const { CPF_TABLES } = cpfModule;
@@ -626,6 +626,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       locked: !!p.locked || locked.has(p.id),
       soldYear: Number.POSITIVE_INFINITY,
       saleNet: 0,
+      f,
+      pensionMember,
     };
     // A sale on schedule in a projected year: its figures are the debt summary's (sale.ts, one computation: the
     // advisor's selling price, the schedule's balance at the year end, the refund of every provident amount used).
@@ -882,9 +884,20 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
         } else {
           const p = properties[a.idx] as PropertyRecord;
           if (p.soldYear !== Number.POSITIVE_INFINITY) continue;
+          // the planned sale's rule on 31 December of this year (sale.ts saleInYear, issue 31 "refund"): fee, the
+          // schedule's balance repaid, gain tax, and the provident refund back to each member's first pension in this
+          // row (once); only the net proceeds pay the deficit
+          const input = (h.properties as PropertyInput[])[a.idx] as PropertyInput;
+          const sale = saleInYear(input, p.loan >= 0 ? h.loans?.[p.loan] : undefined, asOf, year, { g: p.g, currency: p.currencyCode });
           const outstanding = closeLoan(p, loans, t, cx);
           if (p.loan >= 0) loanBal -= outstanding;
-          take = saleProceeds(p, year, outstanding, 0);
+          take = sale.net_proceeds * p.f;
+          for (const part of sale.refunds) {
+            const to = pensionOf[part.member_id === undefined ? p.pensionMember : mIdx(part.member_id, 'properties', a.idx, 'pension_member_id')];
+            if (!to || part.amount === 0) continue;
+            to.a += part.amount * p.f;
+            pensionTotal += part.amount * p.f;
+          }
           p.soldYear = year;
           propVal -= p.value;
         }

@@ -127,3 +127,62 @@ describe('a planned property sale (issue 31, sale)', () => {
     expect(rows.find((r) => r.year === 2044)?.liabilities.loans).toBe(111_978.86);
   });
 });
+
+describe('a property the plan sells to cover a deficit (issue 31, refund): the planned sale’s rule at the end of that year', () => {
+  /** The flat of observation 2 with nothing planned: the saved sequence lists it, and 2026's expenses need it. */
+  const deficitFlat = (): HouseholdInput => {
+    const h = flatSold2026(10_000, { market_value: 600_000, pension_used: 100_000 });
+    const flat = (h.properties ?? [])[0] as NonNullable<HouseholdInput['properties']>[number];
+    h.properties = [{ ...flat, future_selling_year: undefined }];
+    h.inflation_rate = 0;
+    h.expenses = [{ id: 'e', category: 'living expense', amount: 1_000, frequency: 'monthly' }];
+    return h;
+  };
+  const planRow = (h: HouseholdInput, year: number, sell_sequence: string[]) => {
+    const r = project(h, { sell_sequence }).rows.find((x) => x.year === year);
+    if (!r) throw new Error(`no row ${year}`);
+    return r;
+  };
+
+  it('a flat bought with 100,000 of CPF, sold by the sequence in a deficit year, refunds the CPF grown at 2.5% to the OA in that row', () => {
+    // 2026: expenses 12,000, no income, no cash: the sequence sells the flat on 31 December at its value 600,000 (no
+    // growth, no loan, no fee, held 2015-2026 = 144 months: no tax). Refund 100,000 · 1.025^11 = 131,208.67 to the
+    // OA: pension row 10,000 · 1.025 + 131,208.67 = 141,458.67 (before: 10,250, the refund lost). Net proceeds
+    // 600,000 − 131,208.67 = 468,791.33 cover the 12,000: cash 456,791.33. Net worth 456,791.33 + 141,458.67 =
+    // 598,250 = 600,000 + 10,250 − 12,000: the refund moved from the sale to the OA, net worth does not drop by it.
+    const p = project(deficitFlat(), { sell_sequence: ['flat'] });
+    const r = p.rows.find((x) => x.year === 2026) as (typeof p.rows)[number];
+    expect(p.sold).toContainEqual({ year: 2026, asset_id: 'flat', amount: 468_791.33 });
+    expect(r.asset_sales).toBe(468_791.33);
+    expect(r.assets.pensions).toBe(141_458.67);
+    expect(r.assets.cash).toBe(456_791.33);
+    expect(r.assets.properties).toBe(0);
+    expect(r.net_worth).toBe(598_250);
+    // the refund is in the OA once: a year later (141,458.67) · 1.025 = 144,995.13
+    expect(planRow(deficitFlat(), 2027, ['flat']).assets.pensions).toBe(144_995.13);
+  });
+
+  it('the same figures as a planned sale in that year: loan repaid from the cents schedule, fee, refund with the instalments, net proceeds', () => {
+    // The issue's mortgage with no sale planned: 2026's instalments (1,681.43 a month, 1,000 of it from the OA) leave
+    // cash 8,177.16 short, so the sequence sells the home at the end of 2026. A planned sale in 2026 (no selling price:
+    // the value grown) gives the same net proceeds, the same refund into the OA and the same net worth, every year.
+    const none = mortgage(undefined);
+    const planned = mortgage(undefined);
+    planned.properties = (planned.properties ?? []).map((x) => ({ ...x, future_selling_year: 2026 }));
+    const bySequence = project(none, { sell_sequence: ['home'] });
+    const onPlan = project(planned);
+    const r26 = bySequence.rows[0] as (typeof bySequence.rows)[number];
+    const p26 = onPlan.rows[0] as (typeof onPlan.rows)[number];
+    expect(r26.asset_sales).toBe(p26.property_sales);
+    expect(r26.asset_sales).toBeGreaterThan(0);
+    expect(r26.liabilities.loans).toBe(0);
+    expect(bySequence.rows.map((x) => [x.year, x.assets.pensions, x.net_worth])).toEqual(onPlan.rows.map((x) => [x.year, x.assets.pensions, x.net_worth]));
+  });
+
+  it('a property sold by the sequence before its planned year refunds once, at the deficit sale (nothing more in the planned year)', () => {
+    const later = project(mortgage(2045), { sell_sequence: ['home'] });
+    const never = project(mortgage(undefined), { sell_sequence: ['home'] });
+    expect(later.sold.filter((s) => s.asset_id === 'home').map((s) => s.year)).toEqual([2026]);
+    expect(later.rows.map((x) => x.assets.pensions)).toEqual(never.rows.map((x) => x.assets.pensions));
+  });
+});

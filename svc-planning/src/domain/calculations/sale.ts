@@ -124,7 +124,12 @@ export function scheduledSale(p: PropertyInput, loan: LoanInput | undefined, asO
   result(due, 'pension_refund');
   const room = Math.max(0, price - fee - outstanding - tax);
   const refund = due > room ? room : due;
-  if (due > room) for (const x of parts) x.amount = due > 0 ? (x.amount * room) / due : 0;
+  if (due > room)
+    for (const x of parts) {
+      // (amount · room) / due, or amount · (room / due) where the product overflows (a part near the largest double)
+      const share = due > 0 ? (x.amount * room) / due : 0;
+      x.amount = Number.isFinite(share) ? share : x.amount * (room / due);
+    }
   const net = zeroIfNegligible(result(price - fee - outstanding - refund - tax, 'selling_price'));
   return {
     selling_year: sell,
@@ -140,6 +145,19 @@ export function scheduledSale(p: PropertyInput, loan: LoanInput | undefined, asO
     gain_tax: tax,
     net_proceeds: net,
   };
+}
+
+/**
+ * The sale of `p` that the plan's deficit rule makes in `year` (the saved sell sequence reaching a property, issue 31
+ * "refund"): the planned sale's rule (scheduledSale) on 31 December of that year, so the fee, the loan repaid (the cents
+ * schedule's balance after that year's December instalment), the provident refund with its interest and the gain tax
+ * are the same as a sale planned for that year, and only the net proceeds cover the deficit. The advisor's selling
+ * price and outstanding loan are figures for their own selling year and are not used (decision,
+ * docs/decisions/plan-sale.md): the price is the value grown to the end of `year`, the loan the linked loan's.
+ */
+export function saleInYear(p: PropertyInput, loan: LoanInput | undefined, asOf: number, year: number, opts: { g?: number; currency?: string } = {}): SaleFigures {
+  const { future_selling_price: _price, future_outstanding_loan: _loan, ...rest } = p;
+  return scheduledSale({ ...rest, future_selling_year: year }, loan, asOf, opts) as SaleFigures;
 }
 
 /** The property-gain tax's currency (MYR is RM's alias; none: the scheme of neither country). */
