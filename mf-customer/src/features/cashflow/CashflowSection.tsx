@@ -3,7 +3,6 @@ import {
   errorMessage,
   FloatInput,
   FormError,
-  fieldErrors,
   GuardedFormActions,
   Modal,
   NumberInput,
@@ -30,6 +29,7 @@ import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS 
 import { RecordTable } from '../household/RecordTable';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
 import { useKindRecords } from '../household/useKindRecords';
+import { useRecordSave } from '../household/useRecordSave';
 import { Card } from '../profile/ProfileTab';
 import { CashflowChart } from './CashflowChart';
 
@@ -193,9 +193,7 @@ function EntryDialog({
   const ui = KIND_UI[kind];
   const initial = useMemo(() => entryForm(kind, record, household), [kind, record, household]);
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, save } = useRecordSave(kind, household.id, record?.id ?? null);
   const guard = useUnsavedChangesGuard(initial, form, onClose);
   const set = (k: keyof EntryForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const memberOptions = household.members.map((m) => ({
@@ -208,21 +206,7 @@ function EntryDialog({
     if (numberOrUndefined(form.amount) === undefined) local.amount = 'Enter an amount';
     if (ui.member === 'required' && !form.member_id) local.member_id = 'Choose a member';
     if (ui.years) Object.assign(local, yearsProblems(form.start_year, form.end_year));
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const body = entryBody(kind, form, record !== null) as never;
-      if (record) await householdApi.updateRecord(kind, record.id, body);
-      else await householdApi.createRecord(kind, household.id, body);
-      onSaved();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await save(local, () => entryBody(kind, form, record !== null), onSaved);
   };
   return (
     <Modal open title={`${record ? 'Edit' : 'Add'} ${ui.noun}`} onClose={guard.requestClose}>

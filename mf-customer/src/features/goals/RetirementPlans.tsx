@@ -1,8 +1,6 @@
 import {
-  errorMessage,
   FloatInput,
   FormError,
-  fieldErrors,
   GuardedFormActions,
   Modal,
   NumberInput,
@@ -18,6 +16,7 @@ import { currencyOptions, formatAmount, numberOrUndefined } from '../household/f
 import { RecordTable } from '../household/RecordTable';
 import { useDeleteConfirm } from '../household/useDeleteConfirm';
 import { useKindRecords } from '../household/useKindRecords';
+import { useRecordSave } from '../household/useRecordSave';
 import { Card } from '../profile/ProfileTab';
 
 /**
@@ -115,9 +114,7 @@ function PlanDialog({
     return out;
   }, [ui, record, household]);
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, save } = useRecordSave(kind, household.id, record?.id ?? null);
   const guard = useUnsavedChangesGuard(initial, form, onClose);
   const set = (k: string) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const submit = async (e: FormEvent) => {
@@ -132,20 +129,7 @@ function PlanDialog({
       else if (!f.optional) local[f.key] = f.type === 'year' ? 'Enter a year' : 'Enter an amount';
       else if (record) body[f.key] = null;
     }
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    setError(null);
-    try {
-      if (record) await householdApi.updateRecord(kind, record.id, body as never);
-      else await householdApi.createRecord(kind, household.id, body as never);
-      onSaved();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await save(local, () => body, onSaved);
   };
   return (
     <Modal open title={`${record ? 'Edit' : 'Add'} ${ui.noun}`} onClose={guard.requestClose}>
