@@ -241,69 +241,49 @@ export function monteCarlo(
   // Net worth by year and trial, year-major (each year's trials side by side for the percentiles). Every cell is
   // written before it is read, so a run reuses the thread's scratch buffer when it fits (scratchFor).
   const nw = scratchFor(trials * Y);
-  const vals = new Float64Array(K);
-  const z = new Float64Array(C);
-  let never = 0;
-  for (let s = 0; s < trials; s++) {
-    vals.set(value0);
-    let hh = 0;
-    let ok = true;
-    for (let y = 0; y < Y; y++) {
-      for (let d = 0; d < drawn.length; d++) {
-        const c = drawn[d] as number;
-        z[c] = (vol[c] as number) * normalDraw(rng);
-      }
-      // every liquid record grows by its own rate plus its class's draw, then takes its contribution mid-period
-      // (as liquidYears: the first year for its part still to come)
-      let cash = 0;
-      let invest = 0;
-      const y0 = y === 0;
-      const yr = year[y] as number;
-      for (let i = 0; i < K; i++) {
-        let g = (G[i] as number) + (z[cls[i] as number] as number);
-        if (g < 0) g = 0;
-        let v = vals[i] as number;
-        const ci = contrib[i] as number;
-        if (y0) {
-          v *= part === 1 ? g : g ** part;
-          if (ci > 0 && yr <= (contribTo[i] as number)) v += ci * part * g ** (part / 2);
-        } else {
-          v *= g;
-          if (ci > 0 && yr <= (contribTo[i] as number)) v += ci * Math.sqrt(g);
-        }
-        vals[i] = v;
-        if (isCash[i] === 1) cash += v;
-        else invest += v;
-      }
-      // the year's net cash flow into the household's cash (a surplus earns the deposit rate, a shortfall costs the
-      // borrowing rate); a deficit draws on the plan's order, and the plan's sales arrive where the order reaches them
-      hh = hh * (y > 0 ? (hh < 0 ? borrowG : cashG) : 1) + (flow[y] as number);
-      if (hh < 0 || sells[y] === 1) {
-        for (let j = 0; j < nOrder; j++) {
-          const idx = order[j] as number;
-          if (idx >= 0) {
-            if (hh >= 0) continue;
-            const have = vals[idx] as number;
-            const take = have < -hh ? have : -hh;
-            if (take > 0) {
-              vals[idx] = have - take;
-              hh += take;
-              if (isCash[idx] === 1) cash -= take;
-              else invest -= take;
-            }
-          } else {
-            const a = trace.illiquid[j];
-            if (a) hh += a[y] as number;
-          }
-        }
-      }
-      if (hh < -0.005) ok = false;
-      // net worth as the projection's row sums it: each figure rounded to cents, then the totals
-      const assets = r2(r2(cash + (hh > 0 ? hh : 0)) + r2(invest) + (pensionsY[y] as number) + (propertiesY[y] as number) + (insuranceY[y] as number));
-      nw[y * trials + s] = r2(assets - r2((loansY[y] as number) + r2(hh < 0 ? -hh : 0)));
-    }
-    if (ok) never++;
-  }
+  // The lanes in the trials' order: the cash lanes first, then the others, each in the trace's order (each total is
+  // summed in the same order as before, so the same figures), so the year loop sums them without a test per lane.
+  const perm = new Int32Array(K);
+  const at = new Int32Array(K);
+  let nCash = 0;
+  for (let i = 0; i < K; i++) if (isCash[i] === 1) at[i] = nCash++;
+  let nOther = nCash;
+  for (let i = 0; i < K; i++) if (isCash[i] !== 1) at[i] = nOther++;
+  for (let i = 0; i < K; i++) perm[at[i] as number] = i;
+  const pick = (a: Float64Array | Int32Array | Uint8Array) => {
+    const b = a.slice();
+    for (let k = 0; k < K; k++) b[k] = a[perm[k] as number] as number;
+    return b;
+  };
+  const orderAt = new Int32Array(nOrder);
+  for (let j = 0; j < nOrder; j++) orderAt[j] = (order[j] as number) >= 0 ? (at[order[j] as number] as number) : -1;
+  const never = runTrials(
+    trials,
+    Y,
+    K,
+    nCash,
+    pick(value0) as Float64Array,
+    pick(G) as Float64Array,
+    pick(contrib) as Float64Array,
+    pick(contribTo) as Float64Array,
+    pick(cls) as Int32Array,
+    Int32Array.from(drawn),
+    vol,
+    orderAt,
+    trace.illiquid,
+    part,
+    cashG,
+    borrowG,
+    flow,
+    year,
+    sells,
+    pensionsY,
+    propertiesY,
+    insuranceY,
+    loansY,
+    rng,
+    nw,
+  );
   // Percentile q is the value at rank round(q/100 · (trials − 1)) in ascending order.
   const ranks = pct.map((q) => Math.min(trials - 1, Math.max(0, Math.round((q / 100) * (trials - 1)))));
   const bands: MonteCarloResult['bands'] = [];
@@ -317,6 +297,122 @@ export function monteCarlo(
     bands.push({ year: (rows[y] as ProjectionResult['rows'][number]).year, percentiles: p });
   }
   return { trials, seed, assumptions, probability_never_runs_out: never / trials, bands };
+}
+
+/**
+ * The trials (monteCarlo's hot loop, a function of its own so that every array is a local of it, none a captured
+ * variable): fills `nw` year-major and answers how many trials never ran out. Lanes 0 to nCash − 1 are cash.
+ */
+function runTrials(
+  trials: number,
+  Y: number,
+  K: number,
+  nCash: number,
+  value0: Float64Array,
+  G: Float64Array,
+  contrib: Float64Array,
+  contribTo: Float64Array,
+  cls: Int32Array,
+  drawn: Int32Array,
+  vol: Float64Array,
+  order: Int32Array,
+  illiquid: PlanTrace['illiquid'],
+  part: number,
+  cashG: number,
+  borrowG: number,
+  flow: Float64Array,
+  year: Float64Array,
+  sells: Uint8Array,
+  pensionsY: Float64Array,
+  propertiesY: Float64Array,
+  insuranceY: Float64Array,
+  loansY: Float64Array,
+  rng: Int32Array,
+  nw: Float64Array,
+): number {
+  const nOrder = order.length;
+  const nDrawn = drawn.length;
+  const vals = new Float64Array(K);
+  const z = new Float64Array(vol.length);
+  let never = 0;
+  for (let s = 0; s < trials; s++) {
+    vals.set(value0);
+    let hh = 0;
+    let ok = true;
+    for (let y = 0; y < Y; y++) {
+      for (let d = 0; d < nDrawn; d++) {
+        const c = drawn[d] as number;
+        z[c] = (vol[c] as number) * normalDraw(rng);
+      }
+      // every liquid record grows by its own rate plus its class's draw, then takes its contribution mid-period
+      // (as liquidYears: the first year for its part still to come)
+      let cash = 0;
+      let invest = 0;
+      const yr = year[y] as number;
+      if (y === 0) {
+        for (let i = 0; i < K; i++) {
+          let g = (G[i] as number) + (z[cls[i] as number] as number);
+          if (g < 0) g = 0;
+          let v = vals[i] as number;
+          const ci = contrib[i] as number;
+          v *= part === 1 ? g : g ** part;
+          if (ci > 0 && yr <= (contribTo[i] as number)) v += ci * part * g ** (part / 2);
+          vals[i] = v;
+          if (i < nCash) cash += v;
+          else invest += v;
+        }
+        hh = hh * 1 + (flow[0] as number);
+      } else {
+        for (let i = 0; i < nCash; i++) {
+          let g = (G[i] as number) + (z[cls[i] as number] as number);
+          if (g < 0) g = 0;
+          let v = (vals[i] as number) * g;
+          const ci = contrib[i] as number;
+          if (ci > 0 && yr <= (contribTo[i] as number)) v += ci * Math.sqrt(g);
+          vals[i] = v;
+          cash += v;
+        }
+        for (let i = nCash; i < K; i++) {
+          let g = (G[i] as number) + (z[cls[i] as number] as number);
+          if (g < 0) g = 0;
+          let v = (vals[i] as number) * g;
+          const ci = contrib[i] as number;
+          if (ci > 0 && yr <= (contribTo[i] as number)) v += ci * Math.sqrt(g);
+          vals[i] = v;
+          invest += v;
+        }
+        // the year's net cash flow into the household's cash (a surplus earns the deposit rate, a shortfall costs
+        // the borrowing rate)
+        hh = hh * (hh < 0 ? borrowG : cashG) + (flow[y] as number);
+      }
+      // a deficit draws on the plan's order, and the plan's sales arrive where the order reaches them
+      if (hh < 0 || sells[y] === 1) {
+        for (let j = 0; j < nOrder; j++) {
+          const idx = order[j] as number;
+          if (idx >= 0) {
+            if (hh >= 0) continue;
+            const have = vals[idx] as number;
+            const take = have < -hh ? have : -hh;
+            if (take > 0) {
+              vals[idx] = have - take;
+              hh += take;
+              if (idx < nCash) cash -= take;
+              else invest -= take;
+            }
+          } else {
+            const a = illiquid[j];
+            if (a) hh += a[y] as number;
+          }
+        }
+      }
+      if (hh < -0.005) ok = false;
+      // net worth as the projection's row sums it: each figure rounded to cents, then the totals
+      const assets = r2(r2(cash + (hh > 0 ? hh : 0)) + r2(invest) + (pensionsY[y] as number) + (propertiesY[y] as number) + (insuranceY[y] as number));
+      nw[y * trials + s] = r2(assets - r2((loansY[y] as number) + r2(hh < 0 ? -hh : 0)));
+    }
+    if (ok) never++;
+  }
+  return never;
 }
 
 /** Rounds to cents as the projection's rows do (half away from zero, past float noise). */
