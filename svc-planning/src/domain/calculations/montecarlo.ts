@@ -517,7 +517,10 @@ function classTrace(liquid: Record<AssetClass, number>, assumptions: Record<Asse
 export function orderStatistics(a: Float64Array, ranks: readonly number[]): void {
   for (let i = 0; i < a.length; i++) {
     const x = a[i] as number;
-    if (Number.isNaN(x) || Object.is(x, -0)) {
+    // a NaN (neither below nor above 0) or a −0 (1 / −0 is −Infinity). With Number.isNaN and Object.is here, V8
+    // deoptimised this function over a thousand times in bench:engine's sequence (the synthetic plan's trials, then
+    // the sample plan's: node --trace-deopt), and the sample plan's run took 184 ms instead of 170.
+    if (x === 0 ? 1 / x < 0 : !(x < 0 || x > 0)) {
       a.sort();
       return;
     }
