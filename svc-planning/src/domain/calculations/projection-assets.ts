@@ -153,8 +153,12 @@ export function loanSchedule(l: LoanInput, months: number, inst: number, annuity
   // form was 0.42-1.45 apart from the schedule beside it); the closed form only where no cents schedule can be made.
   const table = yearEndBalances(l);
   if (table) {
-    const before = toCents(l.original_loan);
-    for (let t = 0; t < cx.n; t++) {
+    // the loan in cents before its starting year: decimal arithmetic, so only for a loan that starts after the
+    // projection's first year (5% of a projection of the bench's household when computed for every loan)
+    const n = cx.n;
+    const first = l.starting_year - cx.y0;
+    const before = first > 0 ? toCents(l.original_loan) : 0;
+    for (let t = 0; t < n; t++) {
       const k = cx.y0 + t - l.starting_year;
       if (k >= table.length) break; // repaid: a 0 balance from here on
       cx.loanBalances[row + t] = k < 0 ? before : (table[k] as number);
