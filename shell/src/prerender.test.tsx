@@ -60,6 +60,7 @@ describe('the sign-in pages as HTML (issue 30)', () => {
     const out = inertForms(renderPage('/auth/login').html);
     expect(out).toMatch(/<form data-kf-inert="" method="post" /);
     expect(out).toMatch(/<button type="submit" data-kf-inert="" disabled=""/);
+    expect(out).not.toMatch(/<input(?![^>]*readonly="")[\s>/]/); // no field takes typing before the app owns it
     expect(out).not.toMatch(/<form(?![^>]*method="post")[\s>]/);
   });
 
