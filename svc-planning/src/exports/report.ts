@@ -3,7 +3,7 @@ import { convertAmount, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { wholeBalanceSheet } from '../balance-sheet/read';
 import { listCurrencyRates } from '../data/currency-rate.repository';
-import { coverageByMember, policySummaries } from '../insurance/read';
+import { policySummaries } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { householdRecordIssues } from '../records/issues';
 import { type ReadModel, readModel } from '../reports/read';
@@ -303,21 +303,20 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
     };
   },
   async insurance({ ctx, hh, model, m, currency }) {
-    // the insurance tab's one story (issue 31): the coverage rows of insurance/coverage.ts (the advisor's target, else
-    // the planning threshold; the same gaps as the screen and the report's checks) and every policy with its premiums
-    const [cover, policies] = await Promise.all([
-      coverageByMember(ctx, hh, { household: model.projection.household }),
-      policySummaries(ctx.db, hh),
-    ]);
+    // the insurance tab's one story (issue 31): the read model's coverage rows (insurance/coverage.ts: the advisor's
+    // target, else the planning threshold; the same gaps as the screen and the report's checks), already in the
+    // report's currency, and every policy with its premiums
+    const cover = model.report.insurance;
+    const policies = await policySummaries(ctx.db, hh);
     const rows: Cell[][] = [];
     for (const member of cover.members)
       for (const r of member.rows)
         rows.push([
           member.name,
           r.label,
-          r.unlimited ? 'Unlimited' : m(r.cover, cover.currency),
-          r.target === null ? null : m(r.target, cover.currency),
-          r.gap === null ? null : m(r.gap, cover.currency),
+          r.unlimited ? 'Unlimited' : r.cover,
+          r.target,
+          r.gap,
           r.until_age,
           TARGET_FROM[r.target_source ?? 'none'] ?? null,
         ]);
@@ -346,7 +345,7 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       id: 'insurance',
       title: 'Insurance coverage',
       summary: [
-        `Cover ${moneyText(m(t.cover, cover.currency), currency)}, targets ${moneyText(m(t.target, cover.currency), currency)}, gap ${moneyText(m(t.gap, cover.currency), currency)}.`,
+        `Cover ${moneyText(t.cover, currency)}, targets ${moneyText(t.target, currency)}, gap ${moneyText(t.gap, currency)}.`,
         !targeted
           ? 'No coverage target: no advisor target is set and no member earns an income to measure against.'
           : t.gap === 0
