@@ -157,9 +157,14 @@ export function pensionSchemeFor(currency: string): 'CPF-OA' | 'EPF' | 'Pension'
   return c === 'SGD' ? 'CPF-OA' : c === 'RM' ? 'EPF' : 'Pension';
 }
 
-/** Exact decimal sum of amounts (no floating-point drift), returned as a number. */
+/** Exact decimal sum of amounts (no floating-point drift), returned as a number. A non-finite amount (NaN, ±Infinity)
+ * is refused with a RangeError naming its position, as every other entry here refuses one (issue 32). */
 export function sumAmounts(values: readonly number[]): number {
   let acc = new Decimal(0);
-  for (const v of values) acc = acc.plus(v);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new RangeError(`Amount ${i + 1} of ${values.length} must be a finite number, not ${String(v)}`);
+    acc = acc.plus(v);
+  }
   return acc.toNumber();
 }

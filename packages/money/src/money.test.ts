@@ -74,6 +74,12 @@ describe('rounding', () => {
   it('sums money exactly', () => {
     expect(sumAmounts(Array.from({ length: 1000 }, () => 0.1))).toBe(100);
   });
+  it('refuses a non-finite amount with a clear error instead of returning NaN or Infinity (issue 32)', () => {
+    expect(() => sumAmounts([1, Number.NaN])).toThrow('Amount 2 of 2 must be a finite number, not NaN');
+    expect(() => sumAmounts([1, Number.POSITIVE_INFINITY])).toThrow('Amount 2 of 2 must be a finite number, not Infinity');
+    expect(() => sumAmounts([Number.NEGATIVE_INFINITY])).toThrow(RangeError);
+    expect(sumAmounts([])).toBe(0);
+  });
   it('picks the rounding step by magnitude (0.1, 0.5, 1, 5, 10, 50, 100, 500, 1000)', () => {
     expect([0.5, 5, 50, 500, 5000, 50_000, 500_000, 5_000_000, 50_000_000].map(roundingStep)).toEqual([0.1, 0.5, 1, 5, 10, 50, 100, 500, 1000]);
     expect(roundingStep(0.999)).toBe(0.1);

@@ -4,14 +4,16 @@ import * as projectionStreamsModule from './projection-streams';
 import type { CpfVersion } from './tables/cpf';
 import * as cpfModule from './tables/cpf';
 import * as epfModule from './tables/epf';
+import * as registryModule from './tables/registry';
 import * as versionedModule from './tables/versioned';
 import type { LoanInput } from './types';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
 const { toCents, yearEndBalances } = loansModule;
 const { SALE_STEP } = projectionStreamsModule;
-const { bandAt, CPF_TABLES, cpfSums } = cpfModule;
-const { EPF_DIVIDENDS, EPF_TABLES, epfDividend } = epfModule;
+const { bandAt, cpfSums } = cpfModule;
+const { epfDividend } = epfModule;
+const { rateTables, rateTablesGeneration } = registryModule;
 const { inForce } = versionedModule;
 
 /**
@@ -55,15 +57,31 @@ interface CpfPrepared {
   until: number;
 }
 let cpfPrepared: CpfPrepared[] | null = null;
+/** The tables' install generation `cpfPrepared` and `epfDeclaredTo` were built at (registry.ts). */
+let preparedAt = -1;
+let epfDeclaredTo = Number.NEGATIVE_INFINITY;
+/** Rebuilds what is derived from the tables when an admin's version has been installed since. */
+function prepareTables(): void {
+  const g = rateTablesGeneration();
+  if (g === preparedAt) return;
+  const t = rateTables();
+  cpfPrepared = t.cpf.map((v, k) => ({ v, shares: cpfShares(v), until: (t.cpf[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
+  epfDeclaredTo = t.epfDividend.reduce((y, d) => Math.max(y, d.fromYear), Number.NEGATIVE_INFINITY);
+  preparedAt = g;
+}
 /** The prepared CPF version in force in `year` (as inForce: the newest fromYear ≤ year, else the earliest). */
 function cpfAt(year: number): CpfPrepared {
-  if (!cpfPrepared) cpfPrepared = CPF_TABLES.map((v, k) => ({ v, shares: cpfShares(v), until: (CPF_TABLES[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
-  for (let k = cpfPrepared.length - 1; k > 0; k--) if (year >= (cpfPrepared[k] as CpfPrepared).v.fromYear) return cpfPrepared[k] as CpfPrepared;
-  return cpfPrepared[0] as CpfPrepared;
+  prepareTables();
+  const prepared = cpfPrepared as CpfPrepared[];
+  for (let k = prepared.length - 1; k > 0; k--) if (year >= (prepared[k] as CpfPrepared).v.fromYear) return prepared[k] as CpfPrepared;
+  return prepared[0] as CpfPrepared;
 }
 
 /** The last year with a declared EPF dividend (later years use the record's growth assumption). */
-const EPF_DECLARED_TO = EPF_DIVIDENDS.reduce((y, d) => Math.max(y, d.fromYear), Number.NEGATIVE_INFINITY);
+function epfDeclaredThrough(): number {
+  prepareTables();
+  return epfDeclaredTo;
+}
 
 /** What the steps read: the years, the members' years, every loan's balances by year and the rent days. */
 export interface AssetContext {
@@ -440,7 +458,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       eeY = (base * (eeOwn ? eeRate : (eeByAge[ai] as number))) / 100;
       erY = (base * (erOwn ? erRate : (erByAge[ai] as number))) / 100;
     } else if (epf) {
-      const e = inForce(EPF_TABLES, year);
+      const e = inForce(rateTables().epf, year);
       if (age >= e.toAge) {
         eeY = 0;
         erY = 0;
@@ -463,7 +481,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       if (age >= raAge) f[o + 3] = 0 + tot * (shSa[ai] as number);
       else f[o + 1] = 0 + tot * (shSa[ai] as number);
     } else if (epf) {
-      const acc = inForce(EPF_TABLES, year).accounts;
+      const acc = inForce(rateTables().epf, year).accounts;
       f[o] = 0 + tot * acc.persaraan;
       f[o + 1] = 0 + tot * acc.sejahtera;
       f[o + 3] = 0 + tot * acc.fleksibel;
@@ -575,9 +593,9 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
     hA = ha;
     hB = hb;
     hC = hc;
-    if (declared && first <= EPF_DECLARED_TO) {
+    if (declared && first <= epfDeclaredThrough()) {
       runEnd = first + 1;
-      const d = epfDividend(first);
+      const d = epfDividend(first, rateTables().epfDividend);
       if (d !== undefined) {
         gA = gB = gC = 1 + d / 100;
         hA = hB = hC = Math.sqrt(gA);
@@ -748,8 +766,8 @@ function firstYearPowers(p: PensionRecord, y0: number, part: number): void {
   let gA = p.ga;
   let gB = p.gb;
   let gC = p.gc;
-  if (p.declared && y0 <= EPF_DECLARED_TO) {
-    const d = epfDividend(y0);
+  if (p.declared && y0 <= epfDeclaredThrough()) {
+    const d = epfDividend(y0, rateTables().epfDividend);
     if (d !== undefined) gA = gB = gC = 1 + d / 100;
   }
   const k = FIRST_POWERS_OF;

@@ -14,9 +14,9 @@ import * as projectionStreamsModule from './projection-streams';
 import type { ContributionTable } from './provident';
 import * as providentModule from './provident';
 import * as taxModule from './tax';
-import * as cpfModule from './tables/cpf';
 import * as taxMyModule from './tables/tax-my';
 import * as taxSgModule from './tables/tax-sg';
+import * as registryModule from './tables/registry';
 import * as versionedModule from './tables/versioned';
 import type { AssetClass, HouseholdInput, PropertyInput, YearRow } from './types';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
@@ -31,9 +31,9 @@ const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SA
 const { keptScheduledSale, saleInYear } = saleModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, progressiveTax } = taxModule;
-const { CPF_TABLES } = cpfModule;
-const { MY_TAX_TABLES, myReliefs } = taxMyModule;
-const { SG_TAX_TABLES, sgReliefs } = taxSgModule;
+const { myReliefs } = taxMyModule;
+const { rateTables } = registryModule;
+const { sgReliefs } = taxSgModule;
 const { inForce } = versionedModule;
 
 /**
@@ -357,7 +357,7 @@ function yearTax(tx: TaxInputs, t: number): number {
   }
   let tax = 0;
   if (sg) {
-    const v = inForce(SG_TAX_TABLES, y0 + t); // the Year of Assessment: the year the tax is paid
+    const v = inForce(rateTables().sgIncomeTax, y0 + t); // the Year of Assessment: the year the tax is paid
     if (claimant >= 0) for (const by of childBirth) if (incomeYear - by >= 0 && incomeYear - by <= v.childToAge) children++;
     for (let i = 0; i < M; i++) {
       const earned = taxable[i * N + u] as number;
@@ -368,7 +368,7 @@ function yearTax(tx: TaxInputs, t: number): number {
       tax += progressiveTax(earned - relief, v);
     }
   } else {
-    const v = inForce(MY_TAX_TABLES, incomeYear);
+    const v = inForce(rateTables().myIncomeTax, incomeYear);
     if (claimant >= 0) for (const by of childBirth) if (incomeYear - by >= 0 && incomeYear - by <= v.childToAge) children++;
     for (let i = 0; i < M; i++) {
       const earned = taxable[i * N + u] as number;
@@ -527,7 +527,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
         sa = b.sa ?? 0;
         ma = b.ma ?? 0;
       } else if (b.sa_ma) {
-        const sh = cpfShares(inForce(CPF_TABLES, y0));
+        const sh = cpfShares(inForce(rateTables().cpf, y0));
         const ai = Math.min(150, Math.max(0, y0 - (birth[i] as number)));
         const saShare = (sh.sa[ai] as number) / ((sh.sa[ai] as number) + (sh.ma[ai] as number));
         sa = b.sa_ma * saShare;
@@ -565,7 +565,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       extraInterest: p.cpf_extra_interest !== false,
       post: p.post_retirement_contribution?.contribution ? { amount: (p.post_retirement_contribution.monthly_amount ?? 0) * 12 * f, from: p.post_retirement_contribution.from_age ?? 60, to: p.post_retirement_contribution.to_age ?? 75 } : null,
       payout: 0,
-      escalation: plan === 'escalating' ? 1 + inForce(CPF_TABLES, y0).lifeEscalation / 100 : 1,
+      escalation: plan === 'escalating' ? 1 + inForce(rateTables().cpf, y0).lifeEscalation / 100 : 1,
       basic: plan === 'basic',
       pool: 0,
       vUntil: Number.NEGATIVE_INFINITY,

@@ -2,13 +2,15 @@ import * as errorsModule from './errors';
 import * as cpfModule from './tables/cpf';
 import type { EpfVersion } from './tables/epf';
 import * as epfModule from './tables/epf';
+import * as registryModule from './tables/registry';
 import * as versionedModule from './tables/versioned';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
 const { CalculationInputError, finite, nonNegative, result } = errorsModule;
-const { CPF_TABLES, SPEC_RATE_BANDS } = cpfModule;
+const { SPEC_RATE_BANDS } = cpfModule;
 const { EPF_TABLES } = epfModule;
-const { inForce } = versionedModule;
+const { rateTables } = registryModule;
+const { inForce, sourceText } = versionedModule;
 
 /**
  * Provident-fund rate tables as versioned data: each table names the year it applies from; newer official tables are
@@ -42,7 +44,7 @@ export const CONTRIBUTION_TABLES: ContributionTable[] = [
     id: 'epf-2024',
     scheme: 'EPF',
     effective_from_year: epf.fromYear,
-    source: epf.source,
+    source: sourceText(epf.source),
     bands: [
       { to_age: epf.age60 - 1, employer: epf.employerLow, employee: epf.employee, total: epf.employerLow + epf.employee },
       { to_age: epf.toAge - 1, employer: epf.employer60, employee: epf.employee60, total: epf.employer60 + epf.employee60 },
@@ -167,13 +169,13 @@ export function contributionIn(c: ContributionCase): ContributionFigure {
   let er: number;
   let ee: number;
   if (c.scheme === 'EPF') {
-    const e = inForce(EPF_TABLES, c.year);
+    const e = inForce(rateTables().epf, c.year);
     const over60 = c.age >= e.age60;
     const stopped = c.age >= e.toAge;
     ee = stopped ? 0 : (c.employee_percent ?? (over60 ? e.employee60 : e.employee));
     er = stopped ? 0 : (c.employer_percent ?? (over60 ? e.employer60 : c.wage <= e.threshold * f ? e.employerLow : e.employerHigh));
   } else {
-    if (c.scheme === 'CPF') base = Math.min(c.wage, inForce(CPF_TABLES, c.year).owCeiling * f);
+    if (c.scheme === 'CPF') base = Math.min(c.wage, inForce(rateTables().cpf, c.year).owCeiling * f);
     const band = contributionRates(Math.max(0, Math.min(c.age, 150)), contributionTable(c.scheme, c.year));
     ee = c.employee_percent ?? band.employee;
     er = c.employer_percent ?? band.employer;

@@ -1,13 +1,17 @@
 import * as errorsModule from './errors';
 import type { MyTaxVersion } from './tables/tax-my';
 import * as taxMyModule from './tables/tax-my';
+import * as versionedModule from './tables/versioned';
 import type { SgTaxVersion, TaxBand } from './tables/tax-sg';
 import * as taxSgModule from './tables/tax-sg';
+import * as registryModule from './tables/registry';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
 const { CalculationInputError, finite, result } = errorsModule;
+const { sourceText } = versionedModule;
 const { MY_TAX_TABLES } = taxMyModule;
 const { SG_TAX_TABLES } = taxSgModule;
+const { rateTables } = registryModule;
 
 /** A table of progressive bands (the versions of tables/tax-sg.ts and tables/tax-my.ts are ones). */
 export interface TaxTable {
@@ -18,7 +22,7 @@ export interface TaxTable {
 }
 export type { TaxBand };
 
-const asTable = (id: string, v: SgTaxVersion | MyTaxVersion): TaxTable => ({ id, effective_from_year: v.fromYear, source: v.source, bands: v.bands });
+const asTable = (id: string, v: SgTaxVersion | MyTaxVersion): TaxTable => ({ id, effective_from_year: v.fromYear, source: sourceText(v.source), bands: v.bands });
 /** The newest Singapore bands (spec §9 "Tax bands", SGD): tables/tax-sg.ts. */
 export const SGD_INCOME_TAX: TaxTable = asTable('sg-income-tax', SG_TAX_TABLES[SG_TAX_TABLES.length - 1] as SgTaxVersion);
 /** The newest Malaysia bands (spec §9 "Tax bands", MYR): tables/tax-my.ts. */
@@ -46,7 +50,8 @@ export function incomeTaxCountry(currency: string): 'SG' | 'MY' | null {
 /** Income-tax table by currency: SGD → Singapore bands, RM/MYR → Malaysia bands, otherwise none (decision). */
 export function incomeTaxTableFor(currency: string): TaxTable | null {
   const c = incomeTaxCountry(currency);
-  return c === 'SG' ? SGD_INCOME_TAX : c === 'MY' ? MYR_INCOME_TAX : null;
+  const t = rateTables();
+  return c === 'SG' ? asTable('sg-income-tax', t.sgIncomeTax[t.sgIncomeTax.length - 1] as SgTaxVersion) : c === 'MY' ? asTable('my-income-tax', t.myIncomeTax[t.myIncomeTax.length - 1] as MyTaxVersion) : null;
 }
 
 export function incomeTax(income: number, currency: string): number {

@@ -64,10 +64,7 @@ const extraInterest = { first: 60_000, oaCap: 20_000, rate: 1, first55: 30_000, 
 export const CPF_TABLES: readonly CpfVersion[] = [
   {
     fromYear: 2025,
-    source:
-      'CPF Board, contribution and allocation rates from 1 January 2025 (allocation); OW ceiling S$7,400 and annual ' +
-      'salary ceiling S$102,000 (2025); BRS/FRS/ERS S$106,500 / 213,000 / 426,000 for members turning 55 in 2025; ' +
-      'BHS S$75,500 (2025); extra interest (cpf.gov.sg, 2025); sums rise 3.5% a year (CPF Board, 2023-2027 cohorts)',
+    source: { publisher: 'CPF Board', title: 'CPF contribution and allocation rates from 1 January 2025; CPF Overview 2025 (ceilings, retirement sums, BHS, interest)', url: 'https://www.cpf.gov.sg/employer/employer-obligations/how-much-cpf-contributions-to-pay' },
     rates: SPEC_RATE_BANDS,
     allocation: [
       ...bandsBelow55,
@@ -89,11 +86,7 @@ export const CPF_TABLES: readonly CpfVersion[] = [
   },
   {
     fromYear: 2026,
-    source:
-      'CPF Board, contribution and allocation rates from 1 January 2026 (allocation); OW ceiling S$8,000 from 1 January ' +
-      '2026, annual salary ceiling S$102,000; BRS/FRS/ERS S$110,200 / 220,400 / 440,800 for members turning 55 in 2026; ' +
-      'BHS S$79,000 (2026); extra interest (cpf.gov.sg, 2026); CPF LIFE Basic premium 10-20% of the RA (midpoint 15%), ' +
-      'Escalating +2% a year (cpf.gov.sg, CPF LIFE plans)',
+    source: { publisher: 'CPF Board', title: 'CPF contribution and allocation rates from 1 January 2026; CPF Overview 2026 (ceilings, retirement sums, BHS, interest, CPF LIFE plans)', url: 'https://www.cpf.gov.sg/employer/employer-obligations/how-much-cpf-contributions-to-pay' },
     rates: SPEC_RATE_BANDS,
     allocation: [
       ...bandsBelow55,

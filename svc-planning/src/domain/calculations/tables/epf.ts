@@ -26,8 +26,7 @@ export interface EpfVersion extends Version {
 export const EPF_TABLES: readonly EpfVersion[] = [
   {
     fromYear: 2024,
-    source:
-      'KWSP (EPF) Third Schedule contribution rates 2024; account split from 11 May 2024 (75/15/10); contributions to age 75',
+    source: { publisher: 'KWSP (EPF)', title: 'Third Schedule contribution rates; account restructuring from 11 May 2024 (75/15/10)', url: 'https://www.kwsp.gov.my/en/employer/responsibilities/contribution-rate' },
     employee: 11,
     employerLow: 13,
     employerHigh: 12,
@@ -49,9 +48,9 @@ export interface EpfDividend extends Version {
   rate: number;
 }
 export const EPF_DIVIDENDS: readonly EpfDividend[] = [
-  { fromYear: 2022, rate: 5.35, source: 'KWSP dividend for 2022 (declared March 2023)' },
-  { fromYear: 2023, rate: 5.5, source: 'KWSP dividend for 2023 (declared March 2024)' },
-  { fromYear: 2024, rate: 6.3, source: 'KWSP dividend for 2024 (declared March 2025)' },
+  { fromYear: 2022, rate: 5.35, source: { publisher: 'KWSP (EPF)', title: 'Dividend for 2022 (declared 2023)', url: 'https://www.kwsp.gov.my/en/others/resource-centre/dividend' } },
+  { fromYear: 2023, rate: 5.5, source: { publisher: 'KWSP (EPF)', title: 'Dividend for 2023 (declared 2024)', url: 'https://www.kwsp.gov.my/en/others/resource-centre/dividend' } },
+  { fromYear: 2024, rate: 6.3, source: { publisher: 'KWSP (EPF)', title: 'Dividend for 2024 (declared 2025)', url: 'https://www.kwsp.gov.my/en/others/resource-centre/dividend' } },
 ];
 /** The declared dividend for `year`, or undefined for a year not (yet) declared. */
 export function epfDividend(year: number, table: readonly EpfDividend[] = EPF_DIVIDENDS): number | undefined {

@@ -26,7 +26,7 @@ export interface MyTaxVersion extends Version {
 export const MY_TAX_TABLES: readonly MyTaxVersion[] = [
   {
     fromYear: 2024,
-    source: 'planning-content.md §9 Tax bands, MYR; reliefs: LHDN (Inland Revenue Board of Malaysia), YA 2024',
+    source: { publisher: 'LHDN', title: 'Tax rate of individuals; tax reliefs, YA 2024 (bands: planning-content.md §9 Tax bands, MYR)', url: 'https://www.hasil.gov.my/en/individual/individual-life-cycle/income-declaration/tax-rate/' },
     bands: bands([
       [5_000, 0],
       [20_000, 1],

@@ -42,7 +42,7 @@ export interface SgTaxVersion extends Version {
 export const SG_TAX_TABLES: readonly SgTaxVersion[] = [
   {
     fromYear: 2024,
-    source: 'planning-content.md §9 Tax bands, SGD (IRAS resident rates from YA 2024); reliefs: IRAS, YA 2024',
+    source: { publisher: 'IRAS', title: 'Individual income tax rates, residents, YA 2024 onwards; tax reliefs (bands: planning-content.md §9 Tax bands, SGD)', url: 'https://www.iras.gov.sg/taxes/individual-income-tax/basics-of-individual-income-tax/tax-residency-and-tax-rates/individual-income-tax-rates' },
     bands: bands([
       [20_000, 0],
       [30_000, 2],
