@@ -41,6 +41,28 @@ export function progressiveTax(income: number, table: { readonly bands: readonly
   return result(tax, 'income');
 }
 
+/**
+ * Singapore tax payable by one resident for a Year of Assessment (IRAS): the progressive tax on the chargeable income
+ * (income less reliefs), less the YA's Personal Income Tax Rebate (percent of the tax, at most the cap). Unrounded.
+ * Example (YA 2025, 60% up to 200): chargeable 40,000 → 550 − min(330, 200) = 350.
+ */
+export function sgTaxPayable(v: SgTaxVersion, chargeable: number): number {
+  const tax = progressiveTax(chargeable, v);
+  return tax - Math.min((tax * v.rebatePercent) / 100, v.rebateCap);
+}
+
+/**
+ * Malaysia tax payable by one resident for a Year of Assessment (LHDN): the progressive tax on the chargeable income,
+ * less the rebate (RM 400) when the chargeable income is at most the limit (RM 35,000), and as much again when the
+ * spouse has no income; never below 0 (the excess is not refunded). Unrounded.
+ * Example (YA 2023 onwards): chargeable 30,000 → 150 + 10,000 · 3% = 450 − 400 = 50; with a spouse without income 0.
+ */
+export function myTaxPayable(v: MyTaxVersion, chargeable: number, spouseWithoutIncome: boolean): number {
+  const tax = progressiveTax(chargeable, v);
+  if (!(chargeable <= v.rebateLimit)) return tax;
+  return Math.max(0, tax - (spouseWithoutIncome ? 2 * v.rebate : v.rebate));
+}
+
 /** The tax country by household currency: SGD → Singapore, RM/MYR → Malaysia, otherwise none (decision). */
 export function incomeTaxCountry(currency: string): 'SG' | 'MY' | null {
   const c = currency.toUpperCase();
