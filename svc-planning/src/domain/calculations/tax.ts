@@ -23,9 +23,9 @@ export interface TaxTable {
 export type { TaxBand };
 
 const asTable = (id: string, v: SgTaxVersion | MyTaxVersion): TaxTable => ({ id, effective_from_year: v.fromYear, source: sourceText(v.source), bands: v.bands });
-/** The newest Singapore bands (spec §9 "Tax bands", SGD): tables/tax-sg.ts. */
+/** The newest Singapore bands (IRAS resident rates, SGD): tables/tax-sg.ts. */
 export const SGD_INCOME_TAX: TaxTable = asTable('sg-income-tax', SG_TAX_TABLES[SG_TAX_TABLES.length - 1] as SgTaxVersion);
-/** The newest Malaysia bands (spec §9 "Tax bands", MYR): tables/tax-my.ts. */
+/** The newest Malaysia bands (LHDN resident rates, MYR): tables/tax-my.ts. */
 export const MYR_INCOME_TAX: TaxTable = asTable('my-income-tax', MY_TAX_TABLES[MY_TAX_TABLES.length - 1] as MyTaxVersion);
 
 /** Progressive tax: each rate on the slice of income inside its band. Income ≤ 0 pays nothing. Unrounded. */
@@ -69,7 +69,10 @@ export function incomeTaxCountry(currency: string): 'SG' | 'MY' | null {
   return c === 'SGD' ? 'SG' : c === 'RM' || c === 'MYR' ? 'MY' : null;
 }
 
-/** Income-tax table by currency: SGD → Singapore bands, RM/MYR → Malaysia bands, otherwise none (decision). */
+/**
+ * Income-tax table by currency (the newest version's bands): SGD → Singapore, RM/MYR → Malaysia, otherwise none
+ * (decision). The projection instead picks the version of each Year of Assessment and applies reliefs and rebates.
+ */
 export function incomeTaxTableFor(currency: string): TaxTable | null {
   const c = incomeTaxCountry(currency);
   const t = rateTables();
