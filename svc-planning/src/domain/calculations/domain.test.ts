@@ -10,16 +10,20 @@ import { contributionRates, contributionTable, CONTRIBUTION_TABLES, retirementRa
 import { dayNumber } from './dates';
 import { MYR_INCOME_TAX, myPropertyGainRate, progressiveTax, SGD_INCOME_TAX, sgPropertyGainRate } from './tax';
 
-describe('tax bands (spec §9) at and around every band edge', () => {
+describe('tax bands (the newest IRAS and LHDN versions; issue 32) at and around every band edge', () => {
+  // IRAS resident rates from YA 2024 and LHDN's from YA 2023 (tables/tax-sg.test.ts and tax-my.test.ts cite them);
+  // the spec's §9 bands matched neither publisher's schedule for any year (docs/decisions/rates-tax.md).
   const sg: Array<[number, number]> = [
     [0, 0], [20_000, 0], [20_001, 0.02], [30_000, 200], [30_001, 200.035], [40_000, 550], [40_001, 550.07], [80_000, 3350],
     [80_001, 3350.115], [120_000, 7950], [120_001, 7950.15], [160_000, 13950], [160_001, 13950.18], [200_000, 21150],
-    [200_001, 21150.19], [240_000, 28750], [240_001, 28750.195], [280_000, 36550], [280_001, 36550.22], [1_000_000, 36550 + 720_000 * 0.22],
+    [200_001, 21150.19], [240_000, 28750], [240_001, 28750.195], [280_000, 36550], [280_001, 36550.2], [320_000, 44550],
+    [320_001, 44550.22], [500_000, 84150], [500_001, 84150.23], [1_000_000, 199150], [1_000_001, 199150.24],
   ];
   it.each(sg)('SGD income %d pays %d', (income, tax) => expect(progressiveTax(income, SGD_INCOME_TAX)).toBeCloseTo(tax, 6));
   const my: Array<[number, number]> = [
-    [5_000, 0], [5_001, 0.01], [20_000, 150], [20_001, 150.03], [35_000, 600], [35_001, 600.08], [50_000, 1800], [50_001, 1800.14],
-    [70_000, 4600], [70_001, 4600.21], [100_000, 10900], [100_001, 10900.24], [250_000, 46900], [250_001, 46900.245], [400_000, 83650], [400_001, 83650.25],
+    [5_000, 0], [5_001, 0.01], [20_000, 150], [20_001, 150.03], [35_000, 600], [35_001, 600.06], [50_000, 1500], [50_001, 1500.11],
+    [70_000, 3700], [70_001, 3700.19], [100_000, 9400], [100_001, 9400.25], [400_000, 84400], [400_001, 84400.26],
+    [600_000, 136400], [600_001, 136400.28], [2_000_000, 528400], [2_000_001, 528400.3],
   ];
   it.each(my)('MYR income %d pays %d', (income, tax) => expect(progressiveTax(income, MYR_INCOME_TAX)).toBeCloseTo(tax, 6));
   it('negative income pays nothing; tax is monotone and below the top rate', () => {
@@ -27,7 +31,7 @@ describe('tax bands (spec §9) at and around every band edge', () => {
     fc.assert(fc.property(fc.double({ min: 0, max: 1e7, noNaN: true }), fc.double({ min: 0, max: 1e5, noNaN: true }), (a, d) => {
       const t1 = progressiveTax(a, MYR_INCOME_TAX);
       expect(progressiveTax(a + d, MYR_INCOME_TAX)).toBeGreaterThanOrEqual(t1 - 1e-9);
-      expect(t1).toBeLessThanOrEqual(a * 0.25 + 1e-9);
+      expect(t1).toBeLessThanOrEqual(a * 0.3 + 1e-9);
     }));
   });
   it('property-gain rates: SG by months held, MY by year of ownership', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import * as engine from './index';
 import { CalculationInputError } from './index';
 import { sampleHousehold } from './sample';
+import { rateTables } from './tables/registry';
 
 /**
  * Hardening item 12: every exported engine function refuses non-finite and degenerate input with a
@@ -130,6 +131,8 @@ const CALLS: Record<string, Call> = {
   },
   progressiveTax: { args: [90_000, engine.SGD_INCOME_TAX], fixed: [1] },
   incomeTax: { args: [90_000, 'SGD'] },
+  sgTaxPayable: { args: [rateTables().sgIncomeTax[2], 90_000], fixed: [0] },
+  myTaxPayable: { args: [rateTables().myIncomeTax[1], 30_000, true], fixed: [0] },
   sgPropertyGainRate: { args: [20] },
   myPropertyGainRate: { args: [20] },
   propertyGainTax: { args: [100_000, 20, 'SGD'] },

@@ -160,7 +160,7 @@ describe('EPF: employer 13% up to RM 5,000, 12% above; 4% from 60; nothing from 
     // 1,972.0933 · 1.055 = 2,080.56
     expect(row(epf(74, 4_000, 80), 2027).assets.pensions).toBe(2_080.56);
   });
-  it('the declared 2024 dividend (6.30%) for 2024, then the 5.5% assumption: 10,630; 11,214.65', () => {
+  it('the declared dividends 2024 (6.30%) and 2025 (6.15%, issue 32), then the 5.5% assumption: 10,630; 11,283.75; 11,904.36', () => {
     const h: HouseholdInput = { ...epf(30, 0), as_of: '2024-01-01' };
     (h.pensions as PensionInput[])[0] = {
       id: 'p',
@@ -170,7 +170,10 @@ describe('EPF: employer 13% up to RM 5,000, 12% above; 4% from 60; nothing from 
       balances: { account1: 10_000 },
     };
     expect(row(h, 2024).assets.pensions).toBe(10_630);
-    expect(row(h, 2025).assets.pensions).toBe(11_214.65);
+    // 10,630 · 1.0615 = 11,283.745 → 11,283.75 (before issue 32, 2025 at the 5.5% assumption: 11,214.65)
+    expect(row(h, 2025).assets.pensions).toBe(11_283.75);
+    // 11,283.745 · 1.055 = 11,904.351… → 11,904.35
+    expect(row(h, 2026).assets.pensions).toBe(11_904.35);
   });
 });
 
@@ -209,8 +212,9 @@ describe('Malaysia tax: individual, EPF + life insurance (combined cap), spouse 
   // Aged 40, RM 10,000 a month (120,000 a year); EPF on the same wage: employee 11% = 13,200 → EPF relief 4,000;
   // a life policy (death benefit) of 5,000 a year → life relief 3,000; together within the 7,000 cap → 7,000.
   // Individual 9,000, spouse without income 4,000, two children under 18: 4,000. Reliefs 24,000 → chargeable
-  // 96,000: 0 + 150 + 450 + 1,200 + 2,800 + 26,000 · 21% = 5,460 → 10,060 (before, no reliefs: 120,000 → 150 + 450 +
-  // 1,200 + 2,800 + 6,300 + 20,000 · 24% = 15,700).
+  // 96,000, taxed by LHDN's YA 2023 schedule (issue 32): 0 + 150 + 450 + 900 + 2,200 + 26,000 · 19% = 8,640 (above
+  // 35,000: no rebate). By the spec's older schedule it was 150 + 450 + 1,200 + 2,800 + 26,000 · 21% = 10,060
+  // (before issue 17, no reliefs: 120,000 → 150 + 450 + 1,200 + 2,800 + 6,300 + 20,000 · 24% = 15,700).
   const h: HouseholdInput = {
     as_of: '2026-01-01',
     currency: 'RM',
@@ -236,9 +240,9 @@ describe('Malaysia tax: individual, EPF + life insurance (combined cap), spouse 
       { relation: 'child', age: 10 },
     ],
   };
-  it('2027: premiums 5,000; tax 10,060', () => {
+  it('2027: premiums 5,000; tax 8,640', () => {
     expect(row(h, 2027).premiums).toBe(5_000);
-    expect(row(h, 2027).tax).toBe(10_060);
+    expect(row(h, 2027).tax).toBe(8_640);
   });
   it('the relief helper: EPF and life within 7,000; no spouse relief when the spouse earns', () => {
     const v = inForce(MY_TAX_TABLES, 2027);

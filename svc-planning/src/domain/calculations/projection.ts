@@ -30,7 +30,7 @@ const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedul
 const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SALE_STEP } = projectionStreamsModule;
 const { keptScheduledSale, saleInYear } = saleModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
-const { incomeTaxCountry, progressiveTax } = taxModule;
+const { incomeTaxCountry, myTaxPayable, sgTaxPayable } = taxModule;
 const { myReliefs } = taxMyModule;
 const { rateTables } = registryModule;
 const { sgReliefs } = taxSgModule;
@@ -365,7 +365,7 @@ function yearTax(tx: TaxInputs, t: number): number {
       const j = partner[i] as number;
       const spouseIncome = j >= 0 && incomeYear < (deathYear[j] as number) ? (taxable[j * N + u] as number) : null;
       const relief = sgReliefs(v, earned, incomeYear - (birth[i] as number), employeeBy[i * N + u] as number, spouseIncome, i === claimant ? children : 0);
-      tax += progressiveTax(earned - relief, v);
+      tax += sgTaxPayable(v, earned - relief);
     }
   } else {
     const v = inForce(rateTables().myIncomeTax, incomeYear);
@@ -376,7 +376,7 @@ function yearTax(tx: TaxInputs, t: number): number {
       const j = partner[i] as number;
       const spouseIncome = j >= 0 && incomeYear < (deathYear[j] as number) ? (taxable[j * N + u] as number) : null;
       const relief = myReliefs(v, employeeBy[i * N + u] as number, lifeBy[i * N + u] as number, spouseIncome, i === claimant ? children : 0);
-      tax += progressiveTax(earned - relief, v);
+      tax += myTaxPayable(v, earned - relief, spouseIncome !== null && spouseIncome <= 0);
     }
   }
   return tax;

@@ -23,9 +23,9 @@ export interface TaxTable {
 export type { TaxBand };
 
 const asTable = (id: string, v: SgTaxVersion | MyTaxVersion): TaxTable => ({ id, effective_from_year: v.fromYear, source: sourceText(v.source), bands: v.bands });
-/** The newest Singapore bands (spec §9 "Tax bands", SGD): tables/tax-sg.ts. */
+/** The newest Singapore bands (IRAS resident rates, SGD): tables/tax-sg.ts. */
 export const SGD_INCOME_TAX: TaxTable = asTable('sg-income-tax', SG_TAX_TABLES[SG_TAX_TABLES.length - 1] as SgTaxVersion);
-/** The newest Malaysia bands (spec §9 "Tax bands", MYR): tables/tax-my.ts. */
+/** The newest Malaysia bands (LHDN resident rates, MYR): tables/tax-my.ts. */
 export const MYR_INCOME_TAX: TaxTable = asTable('my-income-tax', MY_TAX_TABLES[MY_TAX_TABLES.length - 1] as MyTaxVersion);
 
 /** Progressive tax: each rate on the slice of income inside its band. Income ≤ 0 pays nothing. Unrounded. */
@@ -41,13 +41,38 @@ export function progressiveTax(income: number, table: { readonly bands: readonly
   return result(tax, 'income');
 }
 
+/**
+ * Singapore tax payable by one resident for a Year of Assessment (IRAS): the progressive tax on the chargeable income
+ * (income less reliefs), less the YA's Personal Income Tax Rebate (percent of the tax, at most the cap). Unrounded.
+ * Example (YA 2025, 60% up to 200): chargeable 40,000 → 550 − min(330, 200) = 350.
+ */
+export function sgTaxPayable(v: SgTaxVersion, chargeable: number): number {
+  const tax = progressiveTax(chargeable, v);
+  return tax - Math.min((tax * v.rebatePercent) / 100, v.rebateCap);
+}
+
+/**
+ * Malaysia tax payable by one resident for a Year of Assessment (LHDN): the progressive tax on the chargeable income,
+ * less the rebate (RM 400) when the chargeable income is at most the limit (RM 35,000), and as much again when the
+ * spouse has no income; never below 0 (the excess is not refunded). Unrounded.
+ * Example (YA 2023 onwards): chargeable 30,000 → 150 + 10,000 · 3% = 450 − 400 = 50; with a spouse without income 0.
+ */
+export function myTaxPayable(v: MyTaxVersion, chargeable: number, spouseWithoutIncome: boolean): number {
+  const tax = progressiveTax(chargeable, v);
+  if (!(chargeable <= v.rebateLimit)) return tax;
+  return Math.max(0, tax - (spouseWithoutIncome ? 2 * v.rebate : v.rebate));
+}
+
 /** The tax country by household currency: SGD → Singapore, RM/MYR → Malaysia, otherwise none (decision). */
 export function incomeTaxCountry(currency: string): 'SG' | 'MY' | null {
   const c = currency.toUpperCase();
   return c === 'SGD' ? 'SG' : c === 'RM' || c === 'MYR' ? 'MY' : null;
 }
 
-/** Income-tax table by currency: SGD → Singapore bands, RM/MYR → Malaysia bands, otherwise none (decision). */
+/**
+ * Income-tax table by currency (the newest version's bands): SGD → Singapore, RM/MYR → Malaysia, otherwise none
+ * (decision). The projection instead picks the version of each Year of Assessment and applies reliefs and rebates.
+ */
 export function incomeTaxTableFor(currency: string): TaxTable | null {
   const c = incomeTaxCountry(currency);
   const t = rateTables();

@@ -7,10 +7,14 @@ const { bands } = taxSgModule;
 
 /**
  * Malaysia resident income tax by Year of Assessment, which is the income year (tax is withheld monthly as PCB in the
- * year the income is earned). Bands: the spec's (planning-content §9 "Tax bands", MYR). Reliefs (LHDN, YA 2024):
- * individual relief; EPF contributions (employee share, up to `epf`) and life insurance premiums (up to `life`) with
- * the combined cap `epfAndLife`; spouse relief when the spouse has no income; child relief per unmarried child aged up
- * to `childToAge`.
+ * year the income is earned). Bands: LHDN's resident rates (YA 2021-2022; from YA 2023 the Budget 2023 schedule).
+ * Reliefs (LHDN): individual relief; EPF contributions (employee share, up to `epf`) and life insurance premiums (up
+ * to `life`) with the combined cap `epfAndLife`; spouse relief when the spouse has no income; child relief per
+ * unmarried child aged up to `childToAge` (under 18). Rebate (LHDN, YA 2009 onwards): `rebate` off the tax when the
+ * chargeable income is at most `rebateLimit`, and as much again for a spouse without income (the assessment where
+ * the husband or wife has no total income); never below 0.
+ * The spec's bands (planning-content §9: … 8 / 14 / 21 / 24 / 24.5%, 25% above 400,000) match no LHDN schedule, so
+ * they are not a version (docs/decisions/rates-tax.md).
  */
 export interface MyTaxVersion extends Version {
   bands: readonly TaxBand[];
@@ -21,30 +25,51 @@ export interface MyTaxVersion extends Version {
   spouse: number;
   child: number;
   childToAge: number;
+  rebate: number;
+  rebateLimit: number;
 }
+
+const LHDN_RATES = 'https://www.hasil.gov.my/en/individual/individual-life-cycle/how-to-declare-income/tax-rate/';
+const MY_RELIEFS = { individual: 9_000, epf: 4_000, life: 3_000, epfAndLife: 7_000, spouse: 4_000, child: 2_000, childToAge: 17, rebate: 400, rebateLimit: 35_000 };
 
 export const MY_TAX_TABLES: readonly MyTaxVersion[] = [
   {
-    fromYear: 2024,
-    source: { publisher: 'LHDN', title: 'Tax rate of individuals; tax reliefs, YA 2024 (bands: planning-content.md §9 Tax bands, MYR)', url: 'https://www.hasil.gov.my/en/individual/individual-life-cycle/income-declaration/tax-rate/' },
+    // earlier years use it too (YA 2020 differs only in 14% for 50,001-70,000: not a version)
+    fromYear: 2021,
+    toYear: 2022,
+    source: { publisher: 'LHDN', title: 'Tax rate of individuals, resident, YA 2021 and YA 2022; tax reliefs; tax rebates (chargeable income up to RM 35,000)', url: LHDN_RATES },
     bands: bands([
       [5_000, 0],
       [20_000, 1],
       [35_000, 3],
       [50_000, 8],
-      [70_000, 14],
+      [70_000, 13],
       [100_000, 21],
       [250_000, 24],
       [400_000, 24.5],
-      [null, 25],
+      [600_000, 25],
+      [1_000_000, 26],
+      [2_000_000, 28],
+      [null, 30],
     ]),
-    individual: 9_000,
-    epf: 4_000,
-    life: 3_000,
-    epfAndLife: 7_000,
-    spouse: 4_000,
-    child: 2_000,
-    childToAge: 17,
+    ...MY_RELIEFS,
+  },
+  {
+    fromYear: 2023,
+    source: { publisher: 'LHDN', title: 'Tax rate of individuals, resident, YA 2023 onwards; tax reliefs; tax rebates (chargeable income up to RM 35,000)', url: LHDN_RATES },
+    bands: bands([
+      [5_000, 0],
+      [20_000, 1],
+      [35_000, 3],
+      [50_000, 6],
+      [70_000, 11],
+      [100_000, 19],
+      [400_000, 25],
+      [600_000, 26],
+      [2_000_000, 28],
+      [null, 30],
+    ]),
+    ...MY_RELIEFS,
   },
 ];
 

@@ -22,12 +22,16 @@ export const bands = (edges: Array<[number | null, number]>): TaxBand[] => {
 
 /**
  * Singapore resident income tax by Year of Assessment (`fromYear` is a YA: income of year Y is assessed, and the tax
- * paid, in YA Y + 1). Bands: the spec's (planning-content §9 "Tax bands", SGD; IRAS resident rates from YA 2024).
- * Reliefs (IRAS, YA 2024 onward): earned income relief by age in the income year (capped at the earned income); CPF
+ * paid, in YA Y + 1). Bands: IRAS's resident rates (YA 2017-2023; from YA 2024 two more top bands, 23% and 24%).
+ * Reliefs (IRAS): earned income relief by age on 31 December of the income year (capped at the earned income); CPF
  * relief = the employee's compulsory CPF contributions (on wages up to the CPF ceilings); spouse relief when the
- * spouse's income in the income year is at most `spouseIncomeLimit`; qualifying child relief per child aged up to
- * `childToAge` (decision: IRAS allows it below 16 or while studying full time; the projection assumes study to 20);
- * total personal reliefs capped at `reliefCap`.
+ * spouse's income in the income year is at most `spouseIncomeLimit` (4,000 up to YA 2024, 8,000 from YA 2025);
+ * qualifying child relief per child aged up to `childToAge` (decision: IRAS allows it below 16 or while studying full
+ * time; the projection assumes study to 20); total personal reliefs capped at `reliefCap` (from YA 2018). Life
+ * insurance relief is not modelled (docs/decisions/rates-tax.md). `rebatePercent`/`rebateCap`: the one-off Personal
+ * Income Tax Rebate of the YA (percent of the tax payable, at most the cap), 0 in a YA without one.
+ * The spec's bands (planning-content §9: 19.5% to 280,000, then 22%) match no IRAS schedule, so they are not a
+ * version (docs/decisions/rates-tax.md).
  */
 export interface SgTaxVersion extends Version {
   bands: readonly TaxBand[];
@@ -37,34 +41,105 @@ export interface SgTaxVersion extends Version {
   child: number;
   childToAge: number;
   reliefCap: number;
+  /** Personal Income Tax Rebate of the YA: percent of the tax payable, at most `rebateCap` (0 and 0 in a YA without one). */
+  rebatePercent: number;
+  rebateCap: number;
 }
+
+const IRAS_RATES = 'https://www.iras.gov.sg/taxes/individual-income-tax/basics-of-individual-income-tax/tax-residency-and-tax-rates/individual-income-tax-rates';
+/** IRAS resident rates YA 2017 to YA 2023 (gross tax payable 44,550 on the first 320,000; 22% above). */
+const SG_BANDS_YA2017 = bands([
+  [20_000, 0],
+  [30_000, 2],
+  [40_000, 3.5],
+  [80_000, 7],
+  [120_000, 11.5],
+  [160_000, 15],
+  [200_000, 18],
+  [240_000, 19],
+  [280_000, 19.5],
+  [320_000, 20],
+  [null, 22],
+]);
+/** IRAS resident rates from YA 2024 (22% to 500,000, 23% to 1,000,000, 24% above: 199,150 on the first 1,000,000). */
+const SG_BANDS_YA2024 = bands([
+  [20_000, 0],
+  [30_000, 2],
+  [40_000, 3.5],
+  [80_000, 7],
+  [120_000, 11.5],
+  [160_000, 15],
+  [200_000, 18],
+  [240_000, 19],
+  [280_000, 19.5],
+  [320_000, 20],
+  [500_000, 22],
+  [1_000_000, 23],
+  [null, 24],
+]);
+const SG_EARNED_INCOME = [
+  { toAge: 54, amount: 1_000 },
+  { toAge: 59, amount: 6_000 },
+  { toAge: null, amount: 8_000 },
+];
 
 export const SG_TAX_TABLES: readonly SgTaxVersion[] = [
   {
-    fromYear: 2024,
-    source: { publisher: 'IRAS', title: 'Individual income tax rates, residents, YA 2024 onwards; tax reliefs (bands: planning-content.md §9 Tax bands, SGD)', url: 'https://www.iras.gov.sg/taxes/individual-income-tax/basics-of-individual-income-tax/tax-residency-and-tax-rates/individual-income-tax-rates' },
-    bands: bands([
-      [20_000, 0],
-      [30_000, 2],
-      [40_000, 3.5],
-      [80_000, 7],
-      [120_000, 11.5],
-      [160_000, 15],
-      [200_000, 18],
-      [240_000, 19],
-      [280_000, 19.5],
-      [null, 22],
-    ]),
-    earnedIncome: [
-      { toAge: 54, amount: 1_000 },
-      { toAge: 59, amount: 6_000 },
-      { toAge: null, amount: 8_000 },
-    ],
+    // the YA 2017 bands; the 80,000 relief cap from YA 2018, so this version starts there (earlier years use it too).
+    // Not modelled: the YA 2019 rebate (50% up to 200).
+    fromYear: 2018,
+    toYear: 2023,
+    source: { publisher: 'IRAS', title: 'Individual income tax rates: resident tax rates YA 2017 to YA 2023; Earned Income, CPF, Spouse and Qualifying Child Reliefs; personal income tax relief cap (YA 2018)', url: IRAS_RATES },
+    bands: SG_BANDS_YA2017,
+    earnedIncome: SG_EARNED_INCOME,
     spouse: 2_000,
     spouseIncomeLimit: 4_000,
     child: 4_000,
     childToAge: 20,
     reliefCap: 80_000,
+    rebatePercent: 0,
+    rebateCap: 0,
+  },
+  {
+    fromYear: 2024,
+    toYear: 2024,
+    source: { publisher: 'IRAS', title: 'Individual income tax rates: resident tax rates from YA 2024 onwards; Personal Income Tax Rebate YA 2024 (50%, up to $200); Spouse Relief (spouse income up to $4,000)', url: IRAS_RATES },
+    bands: SG_BANDS_YA2024,
+    earnedIncome: SG_EARNED_INCOME,
+    spouse: 2_000,
+    spouseIncomeLimit: 4_000,
+    child: 4_000,
+    childToAge: 20,
+    reliefCap: 80_000,
+    rebatePercent: 50,
+    rebateCap: 200,
+  },
+  {
+    fromYear: 2025,
+    toYear: 2025,
+    source: { publisher: 'IRAS', title: 'Individual income tax rates from YA 2024 onwards; Personal Income Tax Rebate YA 2025 (60%, up to $200); Spouse Relief from YA 2025 (spouse income up to $8,000)', url: 'https://www.iras.gov.sg/taxes/individual-income-tax/basics-of-individual-income-tax/tax-reliefs-rebates-and-deductions/tax-reliefs/personal-tax-rebate' },
+    bands: SG_BANDS_YA2024,
+    earnedIncome: SG_EARNED_INCOME,
+    spouse: 2_000,
+    spouseIncomeLimit: 8_000,
+    child: 4_000,
+    childToAge: 20,
+    reliefCap: 80_000,
+    rebatePercent: 60,
+    rebateCap: 200,
+  },
+  {
+    fromYear: 2026,
+    source: { publisher: 'IRAS', title: 'Individual income tax rates from YA 2024 onwards; Spouse Relief (spouse income up to $8,000); no Personal Income Tax Rebate for YA 2026', url: 'https://www.iras.gov.sg/taxes/individual-income-tax/basics-of-individual-income-tax/tax-reliefs-rebates-and-deductions/tax-reliefs/spouse-relief-handicapped-spouse-relief' },
+    bands: SG_BANDS_YA2024,
+    earnedIncome: SG_EARNED_INCOME,
+    spouse: 2_000,
+    spouseIncomeLimit: 8_000,
+    child: 4_000,
+    childToAge: 20,
+    reliefCap: 80_000,
+    rebatePercent: 0,
+    rebateCap: 0,
   },
 ];
 
