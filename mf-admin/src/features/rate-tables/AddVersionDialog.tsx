@@ -150,6 +150,8 @@ function JsonField({
   hint: string;
 }) {
   const id = useId();
+  // as tall as the figures it starts with (a dividend's one line, CPF's bands), within reason; the admin can resize it
+  const [rows] = useState(() => Math.min(24, Math.max(4, value.split('\n').length + 1)));
   return (
     <Field label="Figures (JSON)" htmlFor={id} error={error} hint={hint}>
       <Json
@@ -161,7 +163,7 @@ function JsonField({
         spellCheck={false}
         autoCapitalize="off"
         autoCorrect="off"
-        rows={14}
+        rows={rows}
         maxLength={100_000}
       />
     </Field>
@@ -176,7 +178,7 @@ const Years = styled.div`
 
 const Json = styled.textarea`
   width: 100%;
-  min-height: 220px;
+  min-height: 96px;
   padding: 8px 12px;
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};

@@ -14,7 +14,8 @@ export function Figures({ figures, label }: { figures: Record<string, unknown>; 
   const groups = entries.filter(([, v]) => isComposite(v));
   if (entries.length === 0) return <p className="kf-muted">No figures.</p>;
   return (
-    <Wrap>
+    // a wide table scrolls inside its box (never the page) and the box takes focus to scroll by keyboard, as ui-kit's Table
+    <Wrap tabIndex={0} role="region" aria-label={label}>
       {groups.map(([key, v]) => (
         <Group key={key} name={key} value={v} />
       ))}
@@ -42,13 +43,15 @@ const numeric = (v: unknown) => (typeof v === 'number' ? 'kf-num' : undefined);
 
 function Rows({ caption, rows, nested }: { caption: string; rows: Record<string, unknown>[]; nested?: boolean }) {
   const columns = columnsOf(rows);
+  // a column with a number in it is a column of figures: right-aligned, its open bounds ("—") too
+  const figureColumn = new Set(columns.filter((c) => rows.some((r) => typeof r[c] === 'number')));
   return (
     <FigureTable className={nested ? 'kf-nested' : undefined}>
       <caption>{caption}</caption>
       <thead>
         <tr>
           {columns.map((c) => (
-            <th key={c} scope="col" title={c}>
+            <th key={c} scope="col" title={c} className={figureColumn.has(c) ? 'kf-num' : undefined}>
               {figureLabel(c)}
             </th>
           ))}
@@ -59,7 +62,7 @@ function Rows({ caption, rows, nested }: { caption: string; rows: Record<string,
           // biome-ignore lint/suspicious/noArrayIndexKey: bands have no id; their order is the table's
           <tr key={i}>
             {columns.map((c) => (
-              <td key={c} className={numeric(r[c])}>
+              <td key={c} className={figureColumn.has(c) && !isComposite(r[c]) ? 'kf-num' : undefined}>
                 <Cell name={c} value={r[c]} />
               </td>
             ))}
@@ -97,6 +100,7 @@ const Wrap = styled.div`
   align-items: flex-start;
   max-width: 100%;
   overflow-x: auto;
+  &:focus-visible { outline: 3px solid ${theme.colors.primary}; outline-offset: 2px; }
 `;
 
 const FigureTable = styled.table`

@@ -25,7 +25,8 @@ export function RateTablesPage() {
   const [tables, setTables] = useState<RateTable[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [adding, setAdding] = useState<RateTable | null>(null);
-  const [note, setNote] = useState<PageNote>(null);
+  /** What the last action did, shown in the section of the table it changed. */
+  const [note, setNote] = useState<{ kind: string; note: PageNote } | null>(null);
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -45,7 +46,10 @@ export function RateTablesPage() {
 
   async function saved(table: RateTable, added: RateTableVersion) {
     setAdding(null);
-    setNote({ ok: true, text: `Added ${added.name} (${periodText(added)}) to ${table.title}.` });
+    setNote({
+      kind: table.kind,
+      note: { ok: true, text: `Added ${added.name} (${periodText(added)}) to ${table.title}.` },
+    });
     await load();
   }
 
@@ -57,7 +61,6 @@ export function RateTablesPage() {
         the document it comes from. When a body publishes the figures of a new period, add a version: a past version is
         never changed, and a projection names the versions it used.
       </p>
-      <PageNoteView note={note} />
       {loadError ? (
         <>
           <Note $ok={false} role="alert">
@@ -109,7 +112,15 @@ export function RateTablesPage() {
             </tbody>
           </Table>
           {tables.map((t) => (
-            <TableSection key={t.kind} table={t} onAdd={() => setAdding(t)} />
+            <TableSection
+              key={t.kind}
+              table={t}
+              note={note?.kind === t.kind ? note.note : null}
+              onAdd={() => {
+                setNote(null);
+                setAdding(t);
+              }}
+            />
           ))}
         </>
       )}
@@ -121,7 +132,7 @@ export function RateTablesPage() {
 }
 
 /** One table: its title, "Add version", and its versions, newest first. */
-function TableSection({ table, onAdd }: { table: RateTable; onAdd: () => void }) {
+function TableSection({ table, note, onAdd }: { table: RateTable; note: PageNote; onAdd: () => void }) {
   const headingId = `${sectionId(table)}-title`;
   const newestFirst = [...table.versions].sort((a, b) => b.from_year - a.from_year);
   return (
@@ -136,6 +147,7 @@ function TableSection({ table, onAdd }: { table: RateTable; onAdd: () => void })
         {table.versions.length === 1 ? '1 version' : `${table.versions.length} versions`}
         {table.in_force ? ` · in force this year: ${table.in_force}` : ''}
       </p>
+      <PageNoteView note={note} />
       {newestFirst.length === 0 ? (
         <p className="kf-meta">No version yet.</p>
       ) : (
@@ -202,6 +214,7 @@ const Section = styled.section`
   .kf-section-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
   .kf-section-head h2 { margin: 0; }
   .kf-meta { margin: 4px 0 10px; color: ${theme.colors.muted}; }
+  & > [role='status'], & > [role='alert'] { margin: 0 0 12px; }
   .kf-versions { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 12px; }
 `;
 
