@@ -398,6 +398,25 @@ describe('admin Rate tables', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('works from the keyboard: the dialog takes focus, Escape closes it unchanged and focus goes back to Add version', async () => {
+    await open();
+    const add = screen.getByRole('button', { name: 'Add version to CPF (Singapore)' });
+    add.focus();
+    fireEvent.click(add);
+    const dialog = await screen.findByRole('dialog', { name: 'Add a version of CPF (Singapore)' });
+    // focus moves into the dialog (ui-kit's Modal puts it on the first control, today its Close button) and stays there
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    // every field has its label (no placeholder-only field)
+    for (const label of ['From year', /To year/, 'Publisher', 'Document title', 'Document address', 'Figures (JSON)'])
+      expect(within(dialog).getByLabelText(label)).toBeInstanceOf(HTMLElement);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(add);
+    // a folded version's figures open from its summary, a native control (Enter and Space open it)
+    const older = version('CPF (Singapore)', 'cpf@2025');
+    expect(within(older).getByText('Figures').tagName).toBe('SUMMARY');
+  });
+
   it('shows a load failure as an alert with a way to try again, and an empty list as such', async () => {
     stub.handler = () => {
       throw new ApiError(500, {});
