@@ -417,6 +417,20 @@ describe('admin Rate tables', () => {
     expect(within(older).getByText('Figures').tagName).toBe('SUMMARY');
   });
 
+  it('says when the stored versions fail validation and projections keep the last good set, under the table concerned', async () => {
+    const problem = {
+      kind: 'cpf',
+      field: 'cpf@2027.from_year',
+      message: 'The cpf version from 2027 overlaps the version from 2026 (in force to 2027).',
+    };
+    stub.handler = (c) =>
+      c.method === 'GET' ? { tables: [{ ...db[0], problems: [problem] }, db[1]], problems: [problem] } : serve(c);
+    await open();
+    expect(screen.getByText(/projections keep using the last set that did/)).toBeInstanceOf(Element);
+    expect(within(section('CPF (Singapore)')).getByText(problem.message)).toBeInstanceOf(Element);
+    expect(within(section('EPF dividends')).queryByText(/fail validation/)).toBeNull();
+  });
+
   it('shows a load failure as an alert with a way to try again, and an empty list as such', async () => {
     stub.handler = () => {
       throw new ApiError(500, {});

@@ -3,7 +3,14 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { AdminPage, Note, type PageNote, PageNoteView } from '../../components/crud';
 import { AddVersionDialog } from './AddVersionDialog';
-import { listRateTables, type RateTable, type RateTableVersion, rateTablesErrorMessage } from './api';
+import {
+  listRateTables,
+  problemsOf,
+  type RateTable,
+  type RateTableProblem,
+  type RateTableVersion,
+  rateTablesErrorMessage,
+} from './api';
 import { Figures } from './Figures';
 import { originText, periodText } from './versions';
 
@@ -23,6 +30,7 @@ const versionLabel = (v: RateTableVersion) => `${periodText(v)} (${v.name})`;
  */
 export function RateTablesPage() {
   const [tables, setTables] = useState<RateTable[] | null>(null);
+  const [problems, setProblems] = useState<RateTableProblem[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [adding, setAdding] = useState<RateTable | null>(null);
   /** What the last action did, shown in the section of the table it changed. */
@@ -30,9 +38,10 @@ export function RateTablesPage() {
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
-      const rows = await listRateTables(signal);
+      const list = await listRateTables(signal);
       if (signal?.aborted) return;
-      setTables(rows);
+      setTables(list.tables);
+      setProblems(list.problems);
       setLoadError(null);
     } catch (err) {
       if (!signal?.aborted) setLoadError(rateTablesErrorMessage(err));
@@ -85,6 +94,12 @@ export function RateTablesPage() {
         <EmptyState title="No rate tables">The service lists no rate table.</EmptyState>
       ) : (
         <>
+          {problems.length || tables.some((t) => t.problems?.length) ? (
+            <Note $ok={false}>
+              Some added versions do not fit with the others, so projections keep using the last set that did. What is
+              wrong is shown under each table concerned.
+            </Note>
+          ) : null}
           <Table label="Rate tables and the version in force">
             <caption className="kf-visually-hidden">Rate tables and the version in force</caption>
             <thead>
@@ -115,6 +130,7 @@ export function RateTablesPage() {
             <TableSection
               key={t.kind}
               table={t}
+              problems={problemsOf(t, problems)}
               note={note?.kind === t.kind ? note.note : null}
               onAdd={() => {
                 setNote(null);
@@ -132,7 +148,17 @@ export function RateTablesPage() {
 }
 
 /** One table: its title, "Add version", and its versions, newest first. */
-function TableSection({ table, note, onAdd }: { table: RateTable; note: PageNote; onAdd: () => void }) {
+function TableSection({
+  table,
+  problems,
+  note,
+  onAdd,
+}: {
+  table: RateTable;
+  problems: RateTableProblem[];
+  note: PageNote;
+  onAdd: () => void;
+}) {
   const headingId = `${sectionId(table)}-title`;
   const newestFirst = [...table.versions].sort((a, b) => b.from_year - a.from_year);
   return (
@@ -148,6 +174,16 @@ function TableSection({ table, note, onAdd }: { table: RateTable; note: PageNote
         {table.in_force ? ` · in force this year: ${table.in_force}` : ''}
       </p>
       <PageNoteView note={note} />
+      {problems.length ? (
+        <Note as="div" $ok={false} className="kf-problems">
+          Not in use: the stored versions of this table fail validation.
+          <ul>
+            {problems.map((p) => (
+              <li key={`${p.field}|${p.message}`}>{p.message}</li>
+            ))}
+          </ul>
+        </Note>
+      ) : null}
       {newestFirst.length === 0 ? (
         <p className="kf-meta">No version yet.</p>
       ) : (
@@ -214,7 +250,8 @@ const Section = styled.section`
   .kf-section-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
   .kf-section-head h2 { margin: 0; }
   .kf-meta { margin: 4px 0 10px; color: ${theme.colors.muted}; }
-  & > [role='status'], & > [role='alert'] { margin: 0 0 12px; }
+  & > [role='status'], & > [role='alert'], & > .kf-problems { margin: 0 0 12px; }
+  .kf-problems ul { margin: 6px 0 0; padding-left: 20px; }
   .kf-versions { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 12px; }
 `;
 

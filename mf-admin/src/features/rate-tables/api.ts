@@ -35,6 +35,13 @@ export interface RateTableVersion {
   created_at: string | null;
 }
 
+/** A problem of the stored versions (a gap, an overlap, a figure a release no longer has): the set is not used. */
+export interface RateTableProblem {
+  kind: RateTableKind;
+  field: string;
+  message: string;
+}
+
 export interface RateTable {
   kind: RateTableKind;
   title: string;
@@ -42,6 +49,14 @@ export interface RateTable {
   in_force: string;
   /** Ascending from_year. */
   versions: RateTableVersion[];
+  /** Present when this kind's stored versions fail validation: projections keep the last good set. */
+  problems?: RateTableProblem[];
+}
+
+/** The list: every table, and the stored set's problems when it fails validation (the last good set is in use). */
+export interface RateTableList {
+  tables: RateTable[];
+  problems: RateTableProblem[];
 }
 
 /** POST admin/rate-tables/:kind/versions: a new version (never an edit of a past one). */
@@ -55,11 +70,18 @@ export interface NewRateTableVersion {
 
 export const RATE_TABLES_PATH = 'admin/rate-tables';
 
-/** GET admin/rate-tables → `{ tables }` (a bare list is read too, should the reply drop the envelope). */
-export async function listRateTables(signal?: AbortSignal): Promise<RateTable[]> {
-  const reply = await api.get<{ tables: RateTable[] } | RateTable[]>(RATE_TABLES_PATH, { signal });
-  return Array.isArray(reply) ? reply : (reply?.tables ?? []);
+/** GET admin/rate-tables → `{ tables, problems? }` (a bare list is read too, should the reply drop the envelope). */
+export async function listRateTables(signal?: AbortSignal): Promise<RateTableList> {
+  const reply = await api.get<{ tables: RateTable[]; problems?: RateTableProblem[] } | RateTable[]>(RATE_TABLES_PATH, {
+    signal,
+  });
+  if (Array.isArray(reply)) return { tables: reply, problems: [] };
+  return { tables: reply?.tables ?? [], problems: reply?.problems ?? [] };
 }
+
+/** A table's problems: its own, else those of the list that name its kind. */
+export const problemsOf = (t: RateTable, listProblems: readonly RateTableProblem[]): RateTableProblem[] =>
+  t.problems?.length ? t.problems : listProblems.filter((p) => p.kind === t.kind);
 
 /** POST admin/rate-tables/:kind/versions → the stored version (201). */
 export function addRateTableVersion(kind: RateTableKind, body: NewRateTableVersion): Promise<RateTableVersion> {
