@@ -9,6 +9,7 @@ import { InvestmentPlansPage } from './features/investment/InvestmentPlansPage';
 import { BanksPage, InvestmentCompaniesPage } from './features/investment/NamesPage';
 import { LeadMagnetsPage } from './features/lead-magnets/LeadMagnetsPage';
 import { PresentationsPage } from './features/presentations/PresentationsPage';
+import { RateTablesPage } from './features/rate-tables/RateTablesPage';
 import { PendingRegistrationsPage } from './features/subscriptions/PendingRegistrationsPage';
 import { SubscribersPage } from './features/subscriptions/SubscribersPage';
 import { TransactionsPage } from './features/subscriptions/TransactionsPage';
@@ -40,6 +41,8 @@ export default function App() {
         <Route path="projections-tables" element={<ProjectionTablesPage />} />
         <Route path="insurance/projections-tables" element={<ProjectionTablesPage />} />
         <Route path="threshold-management" element={<ThresholdsPage />} />
+        {/* The rate tables the projections use, with their periods and sources; an admin adds new versions (issue 32) */}
+        <Route path="rate-tables" element={<RateTablesPage />} />
         {/* Investment reference data and the fund price import (issue 15); the bare paths are aliases */}
         <Route path="investment/company" element={<InvestmentCompaniesPage />} />
         <Route path="investment/bank" element={<BanksPage />} />

@@ -85,6 +85,8 @@ export const ADMIN_SECTIONS: AdminSection[] = [
       { label: 'Lead Magnet', path: 'lead-magnet' },
     ],
   },
+  // Issue 32: the rate tables the projections use (periods, sources, figures); an admin adds the next version here.
+  { label: 'Rate tables', items: [{ label: 'Rate tables', path: 'rate-tables' }] },
   { label: 'Logs', items: [{ label: 'Error Logs', path: 'error-logs' }] },
 ];
 

@@ -55,7 +55,7 @@ describe('menus (spec §2.3, §2.4)', () => {
       ['Billing History', '/advisor/account-settings/billing-history'],
     ]);
   });
-  it('shows every admin section, including Investment and Logs, without projections-tables', () => {
+  it('shows every admin section, including Investment, Rate tables and Logs, without projections-tables', () => {
     expect(ADMIN_SECTIONS.map((s) => s.label)).toEqual([
       'Subscriptions',
       'Users',
@@ -63,6 +63,7 @@ describe('menus (spec §2.3, §2.4)', () => {
       'Insurance',
       'Investment',
       'CMS',
+      'Rate tables',
       'Logs',
     ]);
     expect(ADMIN_SECTIONS.flatMap((s) => s.items.map((i) => i.path))).not.toContain('projections-tables');
@@ -73,6 +74,11 @@ describe('menus (spec §2.3, §2.4)', () => {
     expect(activeAdminSection('/admin-dashboard/investment/bank')?.label).toBe('Investment');
     expect(activeAdminSection('/admin-dashboard/insurance/company')?.label).toBe('Insurance');
     expect(activeAdminSection('/admin-dashboard/error-logs')?.label).toBe('Logs');
+    // issue 32: the back office's rate tables, an item of their own
+    expect(activeAdminSection('/admin-dashboard/rate-tables')?.label).toBe('Rate tables');
+    expect(ADMIN_SECTIONS.find((s) => s.label === 'Rate tables')?.items).toEqual([
+      { label: 'Rate tables', path: 'rate-tables' },
+    ]);
     expect(activeAdminSection('/advisor/customers')).toBeNull();
   });
 });
