@@ -11,7 +11,7 @@ import type { LoanInput } from './types';
 // (docs/planning-model.md, "How the projection is computed").
 const { toCents, yearEndBalances } = loansModule;
 const { SALE_STEP } = projectionStreamsModule;
-const { bandAt, cpfSums } = cpfModule;
+const { BHS_FIXED_AGE, bandAt, cpfBhs, cpfSums } = cpfModule;
 const { epfDividend } = epfModule;
 const { rateTables, rateTablesGeneration } = registryModule;
 const { inForce } = versionedModule;
@@ -50,10 +50,41 @@ export function cpfShares(v: CpfVersion): CpfShares {
   }
   return c;
 }
-/** Each CPF version with its allocation by age and the year the next version starts (+Infinity for the newest). */
+/**
+ * A CPF version's rates by whole age 0-150 (built once per version, so the yearly loop does no band search): employer
+ * and employee contribution rates and the allocation to OA, SA (RA from the retirement age) and MA, all percent of
+ * wages as CPF Board publishes them.
+ */
+interface CpfRates {
+  er: Float64Array;
+  ee: Float64Array;
+  oa: Float64Array;
+  sa: Float64Array;
+  ma: Float64Array;
+}
+const ratesCache = new WeakMap<CpfVersion, CpfRates>();
+export function cpfRates(v: CpfVersion): CpfRates {
+  let c = ratesCache.get(v);
+  if (!c) {
+    c = { er: new Float64Array(151), ee: new Float64Array(151), oa: new Float64Array(151), sa: new Float64Array(151), ma: new Float64Array(151) };
+    for (let age = 0; age <= 150; age++) {
+      const r = bandAt(v.rates, age);
+      const b = bandAt(v.allocation, age);
+      c.er[age] = r.employer;
+      c.ee[age] = r.employee;
+      c.oa[age] = b.oa;
+      c.sa[age] = b.sa;
+      c.ma[age] = b.ma;
+    }
+    ratesCache.set(v, c);
+  }
+  return c;
+}
+/** Each CPF version with its allocation and rates by age and the year the next version starts (+Infinity for the newest). */
 interface CpfPrepared {
   v: CpfVersion;
   shares: CpfShares;
+  rates: CpfRates;
   until: number;
 }
 let cpfPrepared: CpfPrepared[] | null = null;
@@ -65,7 +96,7 @@ function prepareTables(): void {
   const g = rateTablesGeneration();
   if (g === preparedAt) return;
   const t = rateTables();
-  cpfPrepared = t.cpf.map((v, k) => ({ v, shares: cpfShares(v), until: (t.cpf[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
+  cpfPrepared = t.cpf.map((v, k) => ({ v, shares: cpfShares(v), rates: cpfRates(v), until: (t.cpf[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
   epfDeclaredTo = t.epfDividend.reduce((y, d) => Math.max(y, d.fromYear), Number.NEGATIVE_INFINITY);
   preparedAt = g;
 }
@@ -428,11 +459,16 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
   const eeRate = eeOwn ? +ee : 0;
   const erRate = erOwn ? +er : 0;
   f.fill(0, 0, 4 * (t1 - t0));
-  let until = Number.NEGATIVE_INFINITY; // the CPF version in use stops applying (its ceiling and allocation)
+  let until = Number.NEGATIVE_INFINITY; // the CPF version in use stops applying (its rates, ceilings and allocation)
   let ceiling = 0;
+  let annualCeiling = 0;
+  // the CPF version's rates by age (percent of wages): employer, employee, and the allocation to OA, SA/RA, MA
+  let cEr: Float64Array = EMPTY_SHARES;
+  let cEe: Float64Array = EMPTY_SHARES;
   let shOa: Float64Array = EMPTY_SHARES;
   let shSa: Float64Array = EMPTY_SHARES;
   let shMa: Float64Array = EMPTY_SHARES;
+  const own = eeOwn || erOwn;
   // Work ends for good (workEnd is at or before death), so the wage compounds only while the member works.
   for (let t = t0, o = 0; t < t1 && y0 + t < death && !(y0 + t >= workEnd); t++, o += 4) {
     const year = y0 + t;
@@ -446,17 +482,35 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
     let erY: number;
     if (cpf) {
       if (year >= until) {
+        // the version in force this year: its rates by age (issue 32: every year its own table, not the first year's)
         const prepared = cpfAt(year);
         until = prepared.until;
         ceiling = prepared.v.owCeiling * schemeF;
-        shOa = prepared.shares.oa;
-        shSa = prepared.shares.sa;
-        shMa = prepared.shares.ma;
+        annualCeiling = prepared.v.annualCeiling * schemeF;
+        const r = prepared.rates;
+        cEr = r.er;
+        cEe = r.ee;
+        shOa = r.oa;
+        shSa = r.sa;
+        shMa = r.ma;
       }
-      // contributions on the month's wage up to the ordinary wage ceiling of the year (CPF Board)
-      const base = Math.min(wage, ceiling) * 12;
-      eeY = (base * (eeOwn ? eeRate : (eeByAge[ai] as number))) / 100;
-      erY = (base * (erOwn ? erRate : (erByAge[ai] as number))) / 100;
+      // contributions on the month's wage up to the ordinary wage ceiling of the year, and a year's wages up to the
+      // annual salary ceiling (CPF Board; it binds only where 12 ordinary-wage ceilings exceed it)
+      const base = Math.min(Math.min(wage, ceiling) * 12, annualCeiling);
+      eeY = (base * (eeOwn ? eeRate : (cEe[ai] as number))) / 100;
+      erY = (base * (erOwn ? erRate : (cEr[ai] as number))) / 100;
+      if (!own) {
+        // the table's rates: CPF's allocation, percent of wages, credited as published (they add up to the total)
+        employee[t] = (employee[t] as number) + eeY * frac;
+        if (relief && eeY > 0) employeeBy[reliefRow + t] = (employeeBy[reliefRow + t] as number) + eeY;
+        const part = base * frac;
+        f[o] = 0 + (part * (shOa[ai] as number)) / 100;
+        f[o + 2] = 0 + (part * (shMa[ai] as number)) / 100;
+        // the SA share goes to the RA from the retirement age (the SA closes at 55)
+        if (age >= raAge) f[o + 3] = 0 + (part * (shSa[ai] as number)) / 100;
+        else f[o + 1] = 0 + (part * (shSa[ai] as number)) / 100;
+        continue;
+      }
     } else if (epf) {
       const e = inForce(rateTables().epf, year);
       if (age >= e.toAge) {
@@ -475,11 +529,14 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
     employee[t] = (employee[t] as number) + eeY * frac;
     if (relief && eeY > 0) employeeBy[reliefRow + t] = (employeeBy[reliefRow + t] as number) + eeY;
     if (cpf) {
-      f[o] = 0 + tot * (shOa[ai] as number);
-      f[o + 2] = 0 + tot * (shMa[ai] as number);
+      // typed percentages: their total in the proportions of the year's allocation (decision)
+      const all = (shOa[ai] as number) + (shSa[ai] as number) + (shMa[ai] as number);
+      const k = all > 0 ? tot / all : 0;
+      f[o] = 0 + k * (shOa[ai] as number);
+      f[o + 2] = 0 + k * (shMa[ai] as number);
       // the SA share goes to the RA from the retirement age (the SA closes at 55)
-      if (age >= raAge) f[o + 3] = 0 + tot * (shSa[ai] as number);
-      else f[o + 1] = 0 + tot * (shSa[ai] as number);
+      if (age >= raAge) f[o + 3] = 0 + k * (shSa[ai] as number);
+      else f[o + 1] = 0 + k * (shSa[ai] as number);
     } else if (epf) {
       const acc = inForce(rateTables().epf, year).accounts;
       f[o] = 0 + tot * acc.persaraan;
@@ -535,6 +592,9 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   let vUntil = p.vUntil;
   // the Basic Healthcare Sum of each year (the same for every CPF record of the household)
   const bhsByYear = cpf ? cpfBhsByYear(cx, schemeF) : EMPTY_SHARES;
+  // from the year the member turns 65 the BHS is fixed for life at that year's (CPF Board): the cohort's sum
+  const t65 = birth + BHS_FIXED_AGE - y0;
+  const bhs65 = cpf ? cpfBhs(cpfAt(birth + BHS_FIXED_AGE).v, birth + BHS_FIXED_AGE) * schemeF : 0;
   // the version's extra interest, in the household currency (rates as fractions); 0 when not credited
   let xOaCap = 0;
   let xCap1 = 0;
@@ -683,7 +743,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       }
       if (cpf) {
         // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA.
-        const bhs = bhsByYear[t] as number;
+        const bhs = t < t65 ? (bhsByYear[t] as number) : bhs65;
         if (m > bhs) {
           if (ra) a += m - bhs;
           else b += m - bhs;
@@ -728,26 +788,28 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
 }
 
 /**
- * The Basic Healthcare Sum of each projected year in the household currency (1 SGD = schemeF): the version's sum of the
- * first year (cpfSums), then risen by its `sumsGrowth` a year, a new version's own sum from the year it applies. Built
- * once per household (kept on the context) instead of rolled forward by every record.
+ * The Basic Healthcare Sum of each projected year in the household currency (1 SGD = schemeF), for members below 65:
+ * the version in force that year, its figure of the year (cpfBhs: published, else risen by `bhsGrowth` a year and
+ * rounded to S$500). Built once per household (kept on the context) instead of rolled forward by every record; a
+ * member's sum from 65 on is the year-65 one (pensionBalances, `bhs65`).
  */
 function cpfBhsByYear(cx: AssetContext, schemeF: number): Float64Array {
   if (cx.bhsF === schemeF && cx.bhs.length === cx.n) return cx.bhs;
   const out = new Float64Array(cx.n);
   let until = Number.NEGATIVE_INFINITY;
+  let v: CpfVersion | null = null;
   let g = 1;
   let bhs = 0;
   for (let t = 0; t < cx.n; t++) {
     const year = cx.y0 + t;
-    if (year >= until) {
+    if (year >= until || v === null || year <= v.bhsYear) {
       const prepared = cpfAt(year);
-      const v = prepared.v;
+      v = prepared.v;
       until = prepared.until;
-      g = 1 + v.sumsGrowth / 100;
-      bhs = (year > v.fromYear ? v.bhs * g ** (year - v.fromYear) : v.bhs) * schemeF; // cpfSums(v, year).bhs
-    } else bhs *= g;
-    out[t] = bhs;
+      g = 1 + v.bhsGrowth / 100;
+      bhs = cpfBhs(v, year);
+    } else bhs = Math.round((bhs * g) / 500) * 500; // cpfBhs(v, year), a year on
+    out[t] = bhs * schemeF;
   }
   cx.bhs = out;
   cx.bhsF = schemeF;
