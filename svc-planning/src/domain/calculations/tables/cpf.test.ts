@@ -74,9 +74,18 @@ describe('contribution rates: each projected year its own version, by the member
   it('the version of each year: aged 56 in 2025, 2026 and 2027 at S$5,000 (60,000 a year)', () => {
     // 2025: 32.5% = 19,500 (employee 17% = 10,200); 2026: 34% = 20,400 (18% = 10,800); 2027: 35.5% = 21,300 (19% =
     // 11,400). Three members born 1969, 1970, 1971, each projected from the year they are 56.
-    expect(row(member(2025, 56, { monthly_salary: 5_000 }), 2025)).toMatchObject({ employee_contribution: 10_200, assets: { pensions: 19_500 } });
-    expect(row(member(2026, 56, { monthly_salary: 5_000 }), 2026)).toMatchObject({ employee_contribution: 10_800, assets: { pensions: 20_400 } });
-    expect(row(member(2027, 56, { monthly_salary: 5_000 }), 2027)).toMatchObject({ employee_contribution: 11_400, assets: { pensions: 21_300 } });
+    expect(row(member(2025, 56, { monthly_salary: 5_000 }), 2025)).toMatchObject({
+      employee_contribution: 10_200,
+      assets: { pensions: 19_500 },
+    });
+    expect(row(member(2026, 56, { monthly_salary: 5_000 }), 2026)).toMatchObject({
+      employee_contribution: 10_800,
+      assets: { pensions: 20_400 },
+    });
+    expect(row(member(2027, 56, { monthly_salary: 5_000 }), 2027)).toMatchObject({
+      employee_contribution: 11_400,
+      assets: { pensions: 21_300 },
+    });
   });
   it('one member crossing bands: aged 59 in 2026 → 60 (2027, 35.5%), 61 (2028, 26%), 65 (2032, 26%), 66 (2033, 16.5%)', () => {
     // S$5,000 a month, growth 0, CPF LIFE from 70 (no payout in these years): the year's contribution = this year-end
@@ -85,15 +94,26 @@ describe('contribution rates: each projected year its own version, by the member
     const rs = rows(member(2026, 59, { monthly_salary: 5_000, cpf_payout_age: 70 }));
     const add = (y: number) => {
       const k = rs.findIndex((r) => r.year === y);
-      return Math.round(((rs[k] as YearRow).assets.pensions - (k > 0 ? (rs[k - 1] as YearRow).assets.pensions : 0)) * 100) / 100;
+      return (
+        Math.round(((rs[k] as YearRow).assets.pensions - (k > 0 ? (rs[k - 1] as YearRow).assets.pensions : 0)) * 100) /
+        100
+      );
     };
     expect([2026, 2027, 2028, 2032, 2033].map(add)).toEqual([20_400, 21_300, 15_600, 15_600, 9_900]);
   });
   it('the Pension tab’s month (contributionIn) is the same year’s table: aged 57, S$8,500', () => {
     // base 8,000 (2026 OW ceiling). 2026: employer 16% = 1,280, employee 18% = 1,440; 2027: 16.5% = 1,320, 19% = 1,520;
     // 2025 (OW ceiling 7,400): 15.5% = 1,147, 17% = 1,258. Before: 15% / 16% every year (1,200 / 1,280 in 2026).
-    expect(contributionIn({ scheme: 'CPF', wage: 8_500, age: 57, year: 2026 })).toMatchObject({ base: 8_000, employer: 1_280, employee: 1_440, total: 2_720 });
-    expect(contributionIn({ scheme: 'CPF', wage: 8_500, age: 57, year: 2027 })).toMatchObject({ employer: 1_320, employee: 1_520 });
+    expect(contributionIn({ scheme: 'CPF', wage: 8_500, age: 57, year: 2026 })).toMatchObject({
+      base: 8_000,
+      employer: 1_280,
+      employee: 1_440,
+      total: 2_720,
+    });
+    expect(contributionIn({ scheme: 'CPF', wage: 8_500, age: 57, year: 2027 })).toMatchObject({
+      employer: 1_320,
+      employee: 1_520,
+    });
     const y2025 = contributionIn({ scheme: 'CPF', wage: 8_500, age: 57, year: 2025 });
     expect(y2025.base).toBe(7_400);
     expect(y2025.employer).toBeCloseTo(1_147, 9);
@@ -111,7 +131,8 @@ describe('allocation to OA / SA (RA from 55) / MA: CPF’s percentages of wages,
   // = 6,900, MA 10.5% = 6,300, together 34% = 20,400). Before: the spec's total (31% for 56-60, 22% for 61-65) split
   // in the table's shares.
   const split = (year: number, age: number) => {
-    const at = (g: { oa: number; sa: number; ma: number; ra: number }) => row(member(year, age, { monthly_salary: 5_000 }, g), year).assets.pensions;
+    const at = (g: { oa: number; sa: number; ma: number; ra: number }) =>
+      row(member(year, age, { monthly_salary: 5_000 }, g), year).assets.pensions;
     const all = at({ oa: 0, sa: 0, ma: 0, ra: 0 });
     const notOa = (at({ oa: 0, sa: 21, ma: 21, ra: 21 }) - all) / 0.1;
     const saRa = (at({ oa: 0, sa: 21, ma: 0, ra: 21 }) - all) / 0.1;
@@ -160,10 +181,19 @@ describe('wage ceilings by year', () => {
     // 9,000 · 12 = 108,000 > 102,000: employee 20% · 102,000 = 20,400 (not 21,600); the tab: 102,000 / 12 = 8,500 a month.
     const before = rateTables();
     const newest = inForce(before.cpf, 2026);
-    installRateTables({ ...before, cpf: [...before.cpf.filter((v) => v.fromYear < 2030), { ...newest, fromYear: 2030, toYear: null, owCeiling: 9_000 }] });
+    installRateTables({
+      ...before,
+      cpf: [
+        ...before.cpf.filter((v) => v.fromYear < 2030),
+        { ...newest, fromYear: 2030, toYear: null, owCeiling: 9_000 },
+      ],
+    });
     try {
       expect(row(member(2030, 40, { monthly_salary: 10_000 }), 2030).employee_contribution).toBe(20_400);
-      expect(contributionIn({ scheme: 'CPF', wage: 10_000, age: 40, year: 2030 })).toMatchObject({ base: 8_500, employee: 1_700 });
+      expect(contributionIn({ scheme: 'CPF', wage: 10_000, age: 40, year: 2030 })).toMatchObject({
+        base: 8_500,
+        employee: 1_700,
+      });
     } finally {
       installRateTables(before);
     }
@@ -189,7 +219,12 @@ describe('retirement sums by cohort', () => {
     // SA's 100,000 and 128,200 of the OA (171,800 left); MediSave apart. With the RA at 21% and the rest at 0 the year
     // end is 171,800 + 228,200 · 1.21 + 50,000 = 497,922 (before: FRS 228,114 → 171,886 + 276,017.94 + 50,000 =
     // 497,903.94).
-    const h = member(2026, 54, { balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 } }, { oa: 0, sa: 0, ma: 0, ra: 21 });
+    const h = member(
+      2026,
+      54,
+      { balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 } },
+      { oa: 0, sa: 0, ma: 0, ra: 21 },
+    );
     expect(row(h, 2027).assets.pensions).toBe(497_922);
   });
 });
@@ -213,10 +248,9 @@ describe('Basic Healthcare Sum: each year’s below 65, fixed for life at the ye
   });
   it('aged 64 in 2026: the 2026 BHS (79,000) this year, then the 2027 one (82,500, the year of 65) for life', () => {
     // MA 80,000 at 4%, OA at 0. 2026: 83,200 → MA 79,000, OA 4,200: 83,200. 2027 (65): MA 79,000 · 1.04 = 82,160 ≤
-    // 82,500, no overflow: 86,360. 2028: 82,160 · 1.04 = 85,446.40 → 82,500, OA 4,200 + 2,946.40: 86,360 + 3,286.40 =
-    // 89,646.40. Before: the BHS kept rising 3.5% (2028: 84,628.28, no overflow → 4,200 + 85,446.40 = 89,646.40 —
-    // the same total; 2029 differs: 82,500 · 1.04 = 85,800 → 3,300 more to the OA: 92,946.40; before 88,864.26 ≤
-    // 87,590.27? no: MA 88,864.26 → 87,590.27 cap, 4,200 + 1,274 + 87,590.27 …).
+    // 82,500, no overflow: 86,360. 2028: 82,160 · 1.04 = 85,446.40 → 82,500, OA 4,200 + 2,946.40: 89,646.40. 2029:
+    // 82,500 · 1.04 = 85,800 → 82,500, OA + 3,300: 92,946.40. Before (the BHS +3.5% every year, 81,765 in 2027 and
+    // 84,626.78 in 2028): 86,360, 89,630.60, 93,015.67.
     const h = member(2026, 64, { balances: { oa: 0, sa: 0, ma: 80_000, ra: 0 } }, { oa: 0, sa: 0, ma: 4, ra: 0 });
     const rs = rows(h);
     expect(rs.slice(0, 4).map((r) => r.assets.pensions)).toEqual([83_200, 86_360, 89_646.4, 92_946.4]);
