@@ -406,6 +406,13 @@ export interface PensionRecord {
   pool: number;
   /** CPF: the year the version in use stops applying (−Infinity before the first year). */
   vUntil: number;
+  /**
+   * CPF: the cohort's Full Retirement Sum (household currency; NaN until the first run computes it) and the RA's
+   * principal (NaN until then: the RA given is taken as principal): from the retirement age the SA share of
+   * contributions and MediSave above the BHS go to the RA while its principal is below the FRS, the rest to the OA.
+   */
+  raCap: number;
+  pc: number;
   /** Whether its employee contributions are a tax relief of the household's tax (CPF in SG, EPF in MY). */
   relief: boolean;
   locked: boolean;
@@ -506,9 +513,8 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
         const part = base * frac;
         f[o] = 0 + (part * (shOa[ai] as number)) / 100;
         f[o + 2] = 0 + (part * (shMa[ai] as number)) / 100;
-        // the SA share goes to the RA from the retirement age (the SA closes at 55)
-        if (age >= raAge) f[o + 3] = 0 + (part * (shSa[ai] as number)) / 100;
-        else f[o + 1] = 0 + (part * (shSa[ai] as number)) / 100;
+        // the SA share (from the retirement age the SA is closed: pass 2 credits it to the RA up to the FRS, else the OA)
+        f[o + 1] = 0 + (part * (shSa[ai] as number)) / 100;
         continue;
       }
     } else if (epf) {
@@ -534,9 +540,8 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       const k = all > 0 ? tot / all : 0;
       f[o] = 0 + k * (shOa[ai] as number);
       f[o + 2] = 0 + k * (shMa[ai] as number);
-      // the SA share goes to the RA from the retirement age (the SA closes at 55)
-      if (age >= raAge) f[o + 3] = 0 + k * (shSa[ai] as number);
-      else f[o + 1] = 0 + k * (shSa[ai] as number);
+      // the SA share (to the RA from the retirement age, pass 2)
+      f[o + 1] = 0 + k * (shSa[ai] as number);
     } else if (epf) {
       const acc = inForce(rateTables().epf, year).accounts;
       f[o] = 0 + tot * acc.persaraan;
@@ -611,6 +616,10 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   // The RA is formed up to the chosen retirement sum of its year (default FRS; a fixed limit if the record gives one;
   // halved with a property pledge).
   const raYear = birth + raAge;
+  // the cohort's FRS (contributions and MediSave into the RA stop at it) and the RA's principal so far
+  if (cpf && Number.isNaN(p.raCap)) p.raCap = cpfSums(cpfAt(raYear).v, raYear).frs * schemeF;
+  const raCap = p.raCap;
+  let pc = Number.isNaN(p.pc) ? c : p.pc;
   const raTarget = cpf && raYear >= y0 + t0 && raYear < y0 + t1 ? (Number.isNaN(p.raLimit) ? cpfSums(cpfAt(raYear).v, raYear)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1) : 0;
   // CPF LIFE: the first of `payYears` yearly payments made at the start of each year, growing by `escalation` a year,
   // that the RA growing by gc a year pays off exactly: RA · (1 − q) / (1 − (gc / escalation)^−payYears), q =
@@ -675,6 +684,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         c += fromA;
         a += b;
         b = 0;
+        pc = c; // what the RA holds at its formation is principal
       } else if (first < raYear && raYear < runEnd) runEnd = raYear;
       if (payout === 0 && first >= payFrom && first < payTo && c > 0) {
         // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
@@ -694,10 +704,20 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       if (year >= runEnd) break;
       const age = year - birth;
       const ra = age >= raAge; // from the retirement age on (the SA is closed, extra interest goes to the RA)
-      const fa = f[o] as number;
-      const fb = f[o + 1] as number;
+      let fa = f[o] as number;
+      let fb = f[o + 1] as number;
       const fm = f[o + 2] as number;
-      const fc = f[o + 3] as number;
+      let fc = f[o + 3] as number;
+      if (cpf && ra && fb !== 0) {
+        // CPF from the retirement age: the SA share (pass 1 leaves it in the SA's place) goes to the RA up to the
+        // cohort's FRS (the RA's principal, interest not counted), the rest to the OA (CPF Board)
+        const room = raCap - pc;
+        const toRa = fb < room ? fb : room > 0 ? room : 0;
+        fc += toRa;
+        fa += fb - toRa;
+        pc += toRa;
+        fb = 0;
+      }
       let extra = 0;
       if (cpf) {
         if (year >= payFrom && year < payTo) {
@@ -742,11 +762,18 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         else b += extra;
       }
       if (cpf) {
-        // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA.
+        // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age; from it, to the RA up
+        // to the cohort's FRS (principal), the rest to the OA (CPF Board).
         const bhs = t < t65 ? (bhsByYear[t] as number) : bhs65;
         if (m > bhs) {
-          if (ra) a += m - bhs;
-          else b += m - bhs;
+          const over = m - bhs;
+          if (ra) {
+            const room = raCap - pc;
+            const toRa = over < room ? over : room > 0 ? room : 0;
+            c += toRa;
+            pc += toRa;
+            a += over - toRa;
+          } else b += over;
           m = bhs;
         }
       }
@@ -784,6 +811,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   p.payout = payout;
   p.pool = pool;
   p.vUntil = vUntil;
+  p.pc = pc;
   p.nextRefund = nextRefund;
 }
 

@@ -571,6 +571,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       basic: plan === 'basic',
       pool: 0,
       vUntil: Number.NEGATIVE_INFINITY,
+      raCap: Number.NaN,
+      pc: Number.NaN,
       relief: (cpf && taxCountry === 'SG') || (epf && taxCountry === 'MY'),
       locked: !!p.locked || locked.has(p.id),
       maturity: (members[i]?.maturity_age ?? PROJECTION_DEFAULTS.maturity_age) as number,

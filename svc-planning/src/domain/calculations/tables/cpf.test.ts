@@ -238,21 +238,51 @@ describe('Basic Healthcare Sum: each year’s below 65, fixed for life at the ye
     expect(cpfBhs(inForce(CPF_TABLES, 2028), 2028)).toBe(86_500);
     expect(cpfBhs(v, 2026)).toBe(79_000);
   });
-  it('aged 66 in 2026 (65 in 2025): the BHS stays 75,500, MediSave above it to the OA', () => {
-    // MA 80,000 at 4%, OA at 0, no wage. 2026: MA 83,200 → 75,500, 7,700 to the OA: 83,200. 2027: MA 75,500 · 1.04 =
-    // 78,520 → 75,500, OA 7,700 + 3,020 = 10,720: 86,220. 2028: 89,240. Before: the BHS of each year (79,000 in 2026,
-    // 81,765 in 2027): 2027 = OA 4,200 + MA 82,160 = 86,360.
-    const h = member(2026, 66, { balances: { oa: 0, sa: 0, ma: 80_000, ra: 0 } }, { oa: 0, sa: 0, ma: 4, ra: 0 });
+  it('aged 66 in 2026 (65 in 2025): the BHS stays 75,500, MediSave above it to the RA', () => {
+    // MA 80,000 at 4%, the other accounts at 0, no wage, CPF LIFE from 70. 2026: MA 83,200 → 75,500, 7,700 to the RA
+    // (below the cohort's FRS): 83,200. 2027: MA 75,500 · 1.04 = 78,520 → 75,500, RA 7,700 + 3,020 = 10,720: 86,220.
+    // 2028: 89,240. Before: the BHS of each year (79,000 in 2026, 81,765 in 2027): 2027 = 4,200 + MA 82,160 = 86,360.
+    const h = member(
+      2026,
+      66,
+      { balances: { oa: 0, sa: 0, ma: 80_000, ra: 0 }, cpf_payout_age: 70 },
+      { oa: 0, sa: 0, ma: 4, ra: 0 },
+    );
     const rs = rows(h);
     expect(rs.slice(0, 3).map((r) => r.assets.pensions)).toEqual([83_200, 86_220, 89_240]);
   });
   it('aged 64 in 2026: the 2026 BHS (79,000) this year, then the 2027 one (82,500, the year of 65) for life', () => {
-    // MA 80,000 at 4%, OA at 0. 2026: 83,200 → MA 79,000, OA 4,200: 83,200. 2027 (65): MA 79,000 · 1.04 = 82,160 ≤
-    // 82,500, no overflow: 86,360. 2028: 82,160 · 1.04 = 85,446.40 → 82,500, OA 4,200 + 2,946.40: 89,646.40. 2029:
-    // 82,500 · 1.04 = 85,800 → 82,500, OA + 3,300: 92,946.40. Before (the BHS +3.5% every year, 81,765 in 2027 and
+    // MA 80,000 at 4%, the other accounts at 0, CPF LIFE from 70. 2026: 83,200 → MA 79,000, RA 4,200: 83,200. 2027 (65): MA 79,000 · 1.04 = 82,160 ≤
+    // 82,500, no overflow: 86,360. 2028: 82,160 · 1.04 = 85,446.40 → 82,500, RA 4,200 + 2,946.40: 89,646.40. 2029:
+    // 82,500 · 1.04 = 85,800 → 82,500, RA + 3,300: 92,946.40. Before (the BHS +3.5% every year, 81,765 in 2027 and
     // 84,626.78 in 2028): 86,360, 89,630.60, 93,015.67.
-    const h = member(2026, 64, { balances: { oa: 0, sa: 0, ma: 80_000, ra: 0 } }, { oa: 0, sa: 0, ma: 4, ra: 0 });
+    const h = member(
+      2026,
+      64,
+      { balances: { oa: 0, sa: 0, ma: 80_000, ra: 0 }, cpf_payout_age: 70 },
+      { oa: 0, sa: 0, ma: 4, ra: 0 },
+    );
     const rs = rows(h);
     expect(rs.slice(0, 4).map((r) => r.assets.pensions)).toEqual([83_200, 86_360, 89_646.4, 92_946.4]);
+  });
+});
+
+describe('from the retirement age the SA share goes to the RA up to the cohort’s FRS, the rest to the OA', () => {
+  // CPF Board: with the SA closed at 55, its share of contributions goes to the RA up to the FRS; once the FRS is set
+  // aside, to the OA. Aged 56 in 2026 (turned 55 in 2025: FRS 213,000), S$5,000 a month: OA 12% = 7,200, RA share
+  // 11.5% = 6,900, MA 10.5% = 6,300. The RA grows 21% (credited mid-year: 1.1), the rest 0, CPF LIFE from 70.
+  const h = (ra: number) =>
+    member(
+      2026,
+      56,
+      { monthly_salary: 5_000, balances: { oa: 0, sa: 0, ma: 0, ra }, cpf_payout_age: 70 },
+      { oa: 0, sa: 0, ma: 0, ra: 21 },
+    );
+  it('RA 220,400 (above the FRS): the RA share to the OA: 266,684 + 14,100 + 6,300 = 287,084 (before: 287,774)', () => {
+    // RA 220,400 · 1.21 = 266,684; OA 7,200 + 6,900 = 14,100. Before: RA 266,684 + 6,900 · 1.1 = 7,590, OA 7,200: 287,774.
+    expect(row(h(220_400), 2026).assets.pensions).toBe(287_084);
+  });
+  it('RA 210,000: 3,000 fills the FRS, 3,900 to the OA: 254,100 + 3,300 + 11,100 + 6,300 = 274,800', () => {
+    expect(row(h(210_000), 2026).assets.pensions).toBe(274_800);
   });
 });

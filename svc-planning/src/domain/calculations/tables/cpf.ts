@@ -243,15 +243,18 @@ const roundTo = (x: number, step: number) => Math.round(x / step) * step;
  * The retirement sums of the cohort turning 55 in `year` under version `v` (its own figures in its year): after the
  * version's year the BRS rises by `sumsGrowth` a year, rounded to the nearest S$100 each year as CPF rounds (106,500 ·
  * 1.035 = 110,227.5 → 110,200; 110,200 · 1.035 = 114,057 → 114,100); FRS and ERS keep the version's ratio to the BRS
- * (2 and 4). A year before the version's year takes the version's figures (the projection asks only for years of the
- * version in force or later).
+ * (2 and 4). A cohort before the version's year (a member already past 55, whose FRS caps what goes into the RA)
+ * is taken back by the same rule (2023 99,400 and 2022 96,000 as published; earlier ones an estimate: 2020 89,700
+ * against CPF's 90,500).
  */
 export function cpfSums(v: CpfVersion, year: number): { brs: number; frs: number; ers: number } {
-  if (!(year > v.fromYear)) return { brs: v.brs, frs: v.frs, ers: v.ers };
+  if (year === v.fromYear) return { brs: v.brs, frs: v.frs, ers: v.ers };
   const g = 1 + v.sumsGrowth / 100;
   let brs = v.brs;
-  const last = Math.min(year, v.fromYear + 500); // a finite loop whatever the year
+  const last = Math.min(year, v.fromYear + 500); // finite loops whatever the year
+  const first = Math.max(year, v.fromYear - 500);
   for (let y = v.fromYear + 1; y <= last; y++) brs = roundTo(brs * g, 100);
+  for (let y = v.fromYear - 1; y >= first; y--) brs = roundTo(brs / g, 100);
   return { brs, frs: (brs * v.frs) / v.brs, ers: (brs * v.ers) / v.brs };
 }
 
