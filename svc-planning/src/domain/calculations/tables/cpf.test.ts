@@ -214,6 +214,12 @@ describe('retirement sums by cohort', () => {
     expect(cpfSums(inForce(CPF_TABLES, 2028), 2028)).toEqual({ brs: 118_100, frs: 236_200, ers: 472_400 });
     expect(cpfSums(inForce(CPF_TABLES, 2029), 2029)).toEqual({ brs: 122_200, frs: 244_400, ers: 488_800 });
   });
+  it('earlier cohorts (a member past 55, whose FRS caps the RA) taken back by the same rule: 2023 and 2022 as published', () => {
+    // 102,900 / 1.035 = 99,420.3 → 99,400 (CPF: 99,400 / 198,800 / ERS 298,200); / 1.035 = 96,038.6 → 96,000 (CPF:
+    // 96,000 / 192,000 / 288,000); ERS 3 × BRS as in 2024's version
+    expect(cpfSums(inForce(CPF_TABLES, 2023), 2023)).toEqual({ brs: 99_400, frs: 198_800, ers: 298_200 });
+    expect(cpfSums(inForce(CPF_TABLES, 2022), 2022)).toEqual({ brs: 96_000, frs: 192_000, ers: 288_000 });
+  });
   it('the RA formed in 2027 takes the published FRS 228,200', () => {
     // Aged 54 on 1 January 2026, no wage, OA 300,000, SA 100,000, MA 50,000, no interest. 2027 (55): the RA takes the
     // SA's 100,000 and 128,200 of the OA (171,800 left); MediSave apart. With the RA at 21% and the rest at 0 the year
