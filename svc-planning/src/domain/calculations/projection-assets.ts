@@ -88,6 +88,13 @@ interface CpfPrepared {
   until: number;
 }
 let cpfPrepared: CpfPrepared[] | null = null;
+/**
+ * The retirement sums and the BHS by year, under the version in force that year (cpfSums, cpfBhs: a loop a year from
+ * the version's year), remembered per install generation: a household's records share a few cohort years, and the
+ * loops cost a pension record about a sixth of its year loop (bench:engine).
+ */
+const sumsMemo = new Map<number, { brs: number; frs: number; ers: number }>();
+const bhsMemo = new Map<number, number>();
 /** The tables' install generation `cpfPrepared` and `epfDeclaredTo` were built at (registry.ts). */
 let preparedAt = -1;
 let epfDeclaredTo = Number.NEGATIVE_INFINITY;
@@ -96,6 +103,8 @@ function prepareTables(): void {
   const g = rateTablesGeneration();
   if (g === preparedAt) return;
   const t = rateTables();
+  sumsMemo.clear();
+  bhsMemo.clear();
   cpfPrepared = t.cpf.map((v, k) => ({ v, shares: cpfShares(v), rates: cpfRates(v), until: (t.cpf[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
   epfDeclaredTo = t.epfDividend.reduce((y, d) => Math.max(y, d.fromYear), Number.NEGATIVE_INFINITY);
   preparedAt = g;
@@ -106,6 +115,27 @@ function cpfAt(year: number): CpfPrepared {
   const prepared = cpfPrepared as CpfPrepared[];
   for (let k = prepared.length - 1; k > 0; k--) if (year >= (prepared[k] as CpfPrepared).v.fromYear) return prepared[k] as CpfPrepared;
   return prepared[0] as CpfPrepared;
+}
+
+/** The retirement sums of the cohort turning 55 in `year` (SGD), under the version in force that year. */
+function sumsIn(year: number): { brs: number; frs: number; ers: number } {
+  prepareTables();
+  let s = sumsMemo.get(year);
+  if (s === undefined) {
+    s = cpfSums(cpfAt(year).v, year);
+    sumsMemo.set(year, s);
+  }
+  return s;
+}
+/** The Basic Healthcare Sum of `year` (SGD), under the version in force that year. */
+function bhsIn(year: number): number {
+  prepareTables();
+  let b = bhsMemo.get(year);
+  if (b === undefined) {
+    b = cpfBhs(cpfAt(year).v, year);
+    bhsMemo.set(year, b);
+  }
+  return b;
 }
 
 /** The last year with a declared EPF dividend (later years use the record's growth assumption). */
@@ -599,7 +629,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   const bhsByYear = cpf ? cpfBhsByYear(cx, schemeF) : EMPTY_SHARES;
   // from the year the member turns 65 the BHS is fixed for life at that year's (CPF Board): the cohort's sum
   const t65 = birth + BHS_FIXED_AGE - y0;
-  const bhs65 = cpf ? cpfBhs(cpfAt(birth + BHS_FIXED_AGE).v, birth + BHS_FIXED_AGE) * schemeF : 0;
+  const bhs65 = cpf ? bhsIn(birth + BHS_FIXED_AGE) * schemeF : 0;
   // the version's extra interest, in the household currency (rates as fractions); 0 when not credited
   let xOaCap = 0;
   let xCap1 = 0;
@@ -617,10 +647,10 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   // halved with a property pledge).
   const raYear = birth + raAge;
   // the cohort's FRS (contributions and MediSave into the RA stop at it) and the RA's principal so far
-  if (cpf && Number.isNaN(p.raCap)) p.raCap = cpfSums(cpfAt(raYear).v, raYear).frs * schemeF;
+  if (cpf && Number.isNaN(p.raCap)) p.raCap = sumsIn(raYear).frs * schemeF;
   const raCap = p.raCap;
   let pc = Number.isNaN(p.pc) ? c : p.pc;
-  const raTarget = cpf && raYear >= y0 + t0 && raYear < y0 + t1 ? (Number.isNaN(p.raLimit) ? cpfSums(cpfAt(raYear).v, raYear)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1) : 0;
+  const raTarget = cpf && raYear >= y0 + t0 && raYear < y0 + t1 ? (Number.isNaN(p.raLimit) ? sumsIn(raYear)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1) : 0;
   // CPF LIFE: the first of `payYears` yearly payments made at the start of each year, growing by `escalation` a year,
   // that the RA growing by gc a year pays off exactly: RA · (1 − q) / (1 − (gc / escalation)^−payYears), q =
   // escalation / gc (q = 1: RA / payYears); the discount factor taken here
