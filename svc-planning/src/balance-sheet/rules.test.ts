@@ -34,7 +34,7 @@ describe('balance-sheet rules', () => {
     expect(shareLimitIssue([60, 30], 10.5, 'owners')?.field).toBe('percentage');
   });
 
-  it("CPF percentages left empty are the age table's of the year (spec §9: 17/20 to 55, 15/16 to 60, 7.5/5 over 70)", () => {
+  it("CPF percentages left empty are the age table's of the year (CPF Board from 1 January 2026: 17/20 to 55, 16/18 to 60, 7.5/5 over 70; issue 32: the spec's 15/16 is the 2024 table)", () => {
     const p = (mc: Record<string, unknown>) =>
       B.PensionAccount.parse({
         member_id: crypto.randomUUID(),
@@ -47,6 +47,10 @@ describe('balance-sheet rules', () => {
       employee_percentage: 20,
     });
     expect(contributionPercentagesIn(p({}), 58, 2026)).toMatchObject({
+      employer_percentage: 16,
+      employee_percentage: 18,
+    });
+    expect(contributionPercentagesIn(p({}), 58, 2024)).toMatchObject({
       employer_percentage: 15,
       employee_percentage: 16,
     });
@@ -129,8 +133,9 @@ describe('balance-sheet rules', () => {
 
   it('a stored CPF account with empty percentages gets the next band when the member crosses it; typed ones stay', () => {
     // Aged 54 on 1 January 2026, 5,000 a month (under the 8,000 ceiling), no increments. The CPF table's employee
-    // rate is 20% up to 55 and 16% from 56 to 60: 2026 and 2027 pay 5,000 · 12 · 20% = 12,000, 2028 (56)
-    // 5,000 · 12 · 16% = 9,600. An employee percentage typed as 20 keeps paying 12,000 in 2028.
+    // rate is 20% up to 55 and, from 56 to 60, 19% in the table in force in 2028 (CPF's 2027 rates, issue 32): 2026 and
+    // 2027 pay 5,000 · 12 · 20% = 12,000, 2028 (56) 5,000 · 12 · 19% = 11,400 (before: the spec's 16%, 9,600). An
+    // employee percentage typed as 20 keeps paying 12,000 in 2028.
     const M1 = '00000000-0000-4000-8000-000000000001';
     const account = (mc: Record<string, unknown>) => {
       const p = B.PensionAccount.parse({
@@ -156,7 +161,7 @@ describe('balance-sheet rules', () => {
     expect(account({}).employee_percent).toBeUndefined();
     expect(employee({}, 2026)).toBe(12_000);
     expect(employee({}, 2027)).toBe(12_000);
-    expect(employee({}, 2028)).toBe(9_600);
+    expect(employee({}, 2028)).toBe(11_400);
     expect(employee({ employee_percentage: 20 }, 2028)).toBe(12_000);
     // self-employed: no employer contribution whatever the age
     expect(account({ self_employed: true }).employer_percent).toBe(0);

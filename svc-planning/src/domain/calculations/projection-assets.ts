@@ -11,7 +11,7 @@ import type { LoanInput } from './types';
 // (docs/planning-model.md, "How the projection is computed").
 const { toCents, yearEndBalances } = loansModule;
 const { SALE_STEP } = projectionStreamsModule;
-const { bandAt, cpfSums } = cpfModule;
+const { BHS_FIXED_AGE, bandAt, cpfBhs, cpfSums } = cpfModule;
 const { epfDividend } = epfModule;
 const { rateTables, rateTablesGeneration } = registryModule;
 const { inForce } = versionedModule;
@@ -50,13 +50,51 @@ export function cpfShares(v: CpfVersion): CpfShares {
   }
   return c;
 }
-/** Each CPF version with its allocation by age and the year the next version starts (+Infinity for the newest). */
+/**
+ * A CPF version's rates by whole age 0-150 (built once per version, so the yearly loop does no band search): employer
+ * and employee contribution rates and the allocation to OA, SA (RA from the retirement age) and MA, all percent of
+ * wages as CPF Board publishes them.
+ */
+interface CpfRates {
+  er: Float64Array;
+  ee: Float64Array;
+  oa: Float64Array;
+  sa: Float64Array;
+  ma: Float64Array;
+}
+const ratesCache = new WeakMap<CpfVersion, CpfRates>();
+export function cpfRates(v: CpfVersion): CpfRates {
+  let c = ratesCache.get(v);
+  if (!c) {
+    c = { er: new Float64Array(151), ee: new Float64Array(151), oa: new Float64Array(151), sa: new Float64Array(151), ma: new Float64Array(151) };
+    for (let age = 0; age <= 150; age++) {
+      const r = bandAt(v.rates, age);
+      const b = bandAt(v.allocation, age);
+      c.er[age] = r.employer;
+      c.ee[age] = r.employee;
+      c.oa[age] = b.oa;
+      c.sa[age] = b.sa;
+      c.ma[age] = b.ma;
+    }
+    ratesCache.set(v, c);
+  }
+  return c;
+}
+/** Each CPF version with its allocation and rates by age and the year the next version starts (+Infinity for the newest). */
 interface CpfPrepared {
   v: CpfVersion;
   shares: CpfShares;
+  rates: CpfRates;
   until: number;
 }
 let cpfPrepared: CpfPrepared[] | null = null;
+/**
+ * The retirement sums and the BHS by year, under the version in force that year (cpfSums, cpfBhs: a loop a year from
+ * the version's year), remembered per install generation: a household's records share a few cohort years, and the
+ * loops cost a pension record about a sixth of its year loop (bench:engine).
+ */
+const sumsMemo = new Map<number, { brs: number; frs: number; ers: number }>();
+const bhsMemo = new Map<number, number>();
 /** The tables' install generation `cpfPrepared` and `epfDeclaredTo` were built at (registry.ts). */
 let preparedAt = -1;
 let epfDeclaredTo = Number.NEGATIVE_INFINITY;
@@ -65,7 +103,9 @@ function prepareTables(): void {
   const g = rateTablesGeneration();
   if (g === preparedAt) return;
   const t = rateTables();
-  cpfPrepared = t.cpf.map((v, k) => ({ v, shares: cpfShares(v), until: (t.cpf[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
+  sumsMemo.clear();
+  bhsMemo.clear();
+  cpfPrepared = t.cpf.map((v, k) => ({ v, shares: cpfShares(v), rates: cpfRates(v), until: (t.cpf[k + 1] as CpfVersion | undefined)?.fromYear ?? Number.POSITIVE_INFINITY }));
   epfDeclaredTo = t.epfDividend.reduce((y, d) => Math.max(y, d.fromYear), Number.NEGATIVE_INFINITY);
   preparedAt = g;
 }
@@ -75,6 +115,27 @@ function cpfAt(year: number): CpfPrepared {
   const prepared = cpfPrepared as CpfPrepared[];
   for (let k = prepared.length - 1; k > 0; k--) if (year >= (prepared[k] as CpfPrepared).v.fromYear) return prepared[k] as CpfPrepared;
   return prepared[0] as CpfPrepared;
+}
+
+/** The retirement sums of the cohort turning 55 in `year` (SGD), under the version in force that year. */
+function sumsIn(year: number): { brs: number; frs: number; ers: number } {
+  prepareTables();
+  let s = sumsMemo.get(year);
+  if (s === undefined) {
+    s = cpfSums(cpfAt(year).v, year);
+    sumsMemo.set(year, s);
+  }
+  return s;
+}
+/** The Basic Healthcare Sum of `year` (SGD), under the version in force that year. */
+function bhsIn(year: number): number {
+  prepareTables();
+  let b = bhsMemo.get(year);
+  if (b === undefined) {
+    b = cpfBhs(cpfAt(year).v, year);
+    bhsMemo.set(year, b);
+  }
+  return b;
 }
 
 /** The last year with a declared EPF dividend (later years use the record's growth assumption). */
@@ -375,6 +436,13 @@ export interface PensionRecord {
   pool: number;
   /** CPF: the year the version in use stops applying (−Infinity before the first year). */
   vUntil: number;
+  /**
+   * CPF: the cohort's Full Retirement Sum (household currency; NaN until the first run computes it) and the RA's
+   * principal (NaN until then: the RA given is taken as principal): from the retirement age the SA share of
+   * contributions and MediSave above the BHS go to the RA while its principal is below the FRS, the rest to the OA.
+   */
+  raCap: number;
+  pc: number;
   /** Whether its employee contributions are a tax relief of the household's tax (CPF in SG, EPF in MY). */
   relief: boolean;
   locked: boolean;
@@ -428,11 +496,16 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
   const eeRate = eeOwn ? +ee : 0;
   const erRate = erOwn ? +er : 0;
   f.fill(0, 0, 4 * (t1 - t0));
-  let until = Number.NEGATIVE_INFINITY; // the CPF version in use stops applying (its ceiling and allocation)
+  let until = Number.NEGATIVE_INFINITY; // the CPF version in use stops applying (its rates, ceilings and allocation)
   let ceiling = 0;
+  let annualCeiling = 0;
+  // the CPF version's rates by age (percent of wages): employer, employee, and the allocation to OA, SA/RA, MA
+  let cEr: Float64Array = EMPTY_SHARES;
+  let cEe: Float64Array = EMPTY_SHARES;
   let shOa: Float64Array = EMPTY_SHARES;
   let shSa: Float64Array = EMPTY_SHARES;
   let shMa: Float64Array = EMPTY_SHARES;
+  const own = eeOwn || erOwn;
   // Work ends for good (workEnd is at or before death), so the wage compounds only while the member works.
   for (let t = t0, o = 0; t < t1 && y0 + t < death && !(y0 + t >= workEnd); t++, o += 4) {
     const year = y0 + t;
@@ -446,17 +519,34 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
     let erY: number;
     if (cpf) {
       if (year >= until) {
+        // the version in force this year: its rates by age (issue 32: every year its own table, not the first year's)
         const prepared = cpfAt(year);
         until = prepared.until;
         ceiling = prepared.v.owCeiling * schemeF;
-        shOa = prepared.shares.oa;
-        shSa = prepared.shares.sa;
-        shMa = prepared.shares.ma;
+        annualCeiling = prepared.v.annualCeiling * schemeF;
+        const r = prepared.rates;
+        cEr = r.er;
+        cEe = r.ee;
+        shOa = r.oa;
+        shSa = r.sa;
+        shMa = r.ma;
       }
-      // contributions on the month's wage up to the ordinary wage ceiling of the year (CPF Board)
-      const base = Math.min(wage, ceiling) * 12;
-      eeY = (base * (eeOwn ? eeRate : (eeByAge[ai] as number))) / 100;
-      erY = (base * (erOwn ? erRate : (erByAge[ai] as number))) / 100;
+      // contributions on the month's wage up to the ordinary wage ceiling of the year, and a year's wages up to the
+      // annual salary ceiling (CPF Board; it binds only where 12 ordinary-wage ceilings exceed it)
+      const base = Math.min(Math.min(wage, ceiling) * 12, annualCeiling);
+      eeY = (base * (eeOwn ? eeRate : (cEe[ai] as number))) / 100;
+      erY = (base * (erOwn ? erRate : (cEr[ai] as number))) / 100;
+      if (!own) {
+        // the table's rates: CPF's allocation, percent of wages, credited as published (they add up to the total)
+        employee[t] = (employee[t] as number) + eeY * frac;
+        if (relief && eeY > 0) employeeBy[reliefRow + t] = (employeeBy[reliefRow + t] as number) + eeY;
+        const part = base * frac;
+        f[o] = 0 + (part * (shOa[ai] as number)) / 100;
+        f[o + 2] = 0 + (part * (shMa[ai] as number)) / 100;
+        // the SA share (from the retirement age the SA is closed: pass 2 credits it to the RA up to the FRS, else the OA)
+        f[o + 1] = 0 + (part * (shSa[ai] as number)) / 100;
+        continue;
+      }
     } else if (epf) {
       const e = inForce(rateTables().epf, year);
       if (age >= e.toAge) {
@@ -475,11 +565,13 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
     employee[t] = (employee[t] as number) + eeY * frac;
     if (relief && eeY > 0) employeeBy[reliefRow + t] = (employeeBy[reliefRow + t] as number) + eeY;
     if (cpf) {
-      f[o] = 0 + tot * (shOa[ai] as number);
-      f[o + 2] = 0 + tot * (shMa[ai] as number);
-      // the SA share goes to the RA from the retirement age (the SA closes at 55)
-      if (age >= raAge) f[o + 3] = 0 + tot * (shSa[ai] as number);
-      else f[o + 1] = 0 + tot * (shSa[ai] as number);
+      // typed percentages: their total in the proportions of the year's allocation (decision)
+      const all = (shOa[ai] as number) + (shSa[ai] as number) + (shMa[ai] as number);
+      const k = all > 0 ? tot / all : 0;
+      f[o] = 0 + k * (shOa[ai] as number);
+      f[o + 2] = 0 + k * (shMa[ai] as number);
+      // the SA share (to the RA from the retirement age, pass 2)
+      f[o + 1] = 0 + k * (shSa[ai] as number);
     } else if (epf) {
       const acc = inForce(rateTables().epf, year).accounts;
       f[o] = 0 + tot * acc.persaraan;
@@ -535,6 +627,9 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   let vUntil = p.vUntil;
   // the Basic Healthcare Sum of each year (the same for every CPF record of the household)
   const bhsByYear = cpf ? cpfBhsByYear(cx, schemeF) : EMPTY_SHARES;
+  // from the year the member turns 65 the BHS is fixed for life at that year's (CPF Board): the cohort's sum
+  const t65 = birth + BHS_FIXED_AGE - y0;
+  const bhs65 = cpf ? bhsIn(birth + BHS_FIXED_AGE) * schemeF : 0;
   // the version's extra interest, in the household currency (rates as fractions); 0 when not credited
   let xOaCap = 0;
   let xCap1 = 0;
@@ -551,7 +646,11 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   // The RA is formed up to the chosen retirement sum of its year (default FRS; a fixed limit if the record gives one;
   // halved with a property pledge).
   const raYear = birth + raAge;
-  const raTarget = cpf && raYear >= y0 + t0 && raYear < y0 + t1 ? (Number.isNaN(p.raLimit) ? cpfSums(cpfAt(raYear).v, raYear)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1) : 0;
+  // the cohort's FRS (contributions and MediSave into the RA stop at it) and the RA's principal so far
+  if (cpf && Number.isNaN(p.raCap)) p.raCap = sumsIn(raYear).frs * schemeF;
+  const raCap = p.raCap;
+  let pc = Number.isNaN(p.pc) ? c : p.pc;
+  const raTarget = cpf && raYear >= y0 + t0 && raYear < y0 + t1 ? (Number.isNaN(p.raLimit) ? sumsIn(raYear)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1) : 0;
   // CPF LIFE: the first of `payYears` yearly payments made at the start of each year, growing by `escalation` a year,
   // that the RA growing by gc a year pays off exactly: RA · (1 − q) / (1 − (gc / escalation)^−payYears), q =
   // escalation / gc (q = 1: RA / payYears); the discount factor taken here
@@ -615,6 +714,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         c += fromA;
         a += b;
         b = 0;
+        pc = c; // what the RA holds at its formation is principal
       } else if (first < raYear && raYear < runEnd) runEnd = raYear;
       if (payout === 0 && first >= payFrom && first < payTo && c > 0) {
         // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
@@ -634,10 +734,20 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       if (year >= runEnd) break;
       const age = year - birth;
       const ra = age >= raAge; // from the retirement age on (the SA is closed, extra interest goes to the RA)
-      const fa = f[o] as number;
-      const fb = f[o + 1] as number;
+      let fa = f[o] as number;
+      let fb = f[o + 1] as number;
       const fm = f[o + 2] as number;
-      const fc = f[o + 3] as number;
+      let fc = f[o + 3] as number;
+      if (cpf && ra && fb !== 0) {
+        // CPF from the retirement age: the SA share (pass 1 leaves it in the SA's place) goes to the RA up to the
+        // cohort's FRS (the RA's principal, interest not counted), the rest to the OA (CPF Board)
+        const room = raCap - pc;
+        const toRa = fb < room ? fb : room > 0 ? room : 0;
+        fc += toRa;
+        fa += fb - toRa;
+        pc += toRa;
+        fb = 0;
+      }
       let extra = 0;
       if (cpf) {
         if (year >= payFrom && year < payTo) {
@@ -682,11 +792,18 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         else b += extra;
       }
       if (cpf) {
-        // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age, then to the OA.
-        const bhs = bhsByYear[t] as number;
+        // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age; from it, to the RA up
+        // to the cohort's FRS (principal), the rest to the OA (CPF Board).
+        const bhs = t < t65 ? (bhsByYear[t] as number) : bhs65;
         if (m > bhs) {
-          if (ra) a += m - bhs;
-          else b += m - bhs;
+          const over = m - bhs;
+          if (ra) {
+            const room = raCap - pc;
+            const toRa = over < room ? over : room > 0 ? room : 0;
+            c += toRa;
+            pc += toRa;
+            a += over - toRa;
+          } else b += over;
           m = bhs;
         }
       }
@@ -724,30 +841,33 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   p.payout = payout;
   p.pool = pool;
   p.vUntil = vUntil;
+  p.pc = pc;
   p.nextRefund = nextRefund;
 }
 
 /**
- * The Basic Healthcare Sum of each projected year in the household currency (1 SGD = schemeF): the version's sum of the
- * first year (cpfSums), then risen by its `sumsGrowth` a year, a new version's own sum from the year it applies. Built
- * once per household (kept on the context) instead of rolled forward by every record.
+ * The Basic Healthcare Sum of each projected year in the household currency (1 SGD = schemeF), for members below 65:
+ * the version in force that year, its figure of the year (cpfBhs: published, else risen by `bhsGrowth` a year and
+ * rounded to S$500). Built once per household (kept on the context) instead of rolled forward by every record; a
+ * member's sum from 65 on is the year-65 one (pensionBalances, `bhs65`).
  */
 function cpfBhsByYear(cx: AssetContext, schemeF: number): Float64Array {
   if (cx.bhsF === schemeF && cx.bhs.length === cx.n) return cx.bhs;
   const out = new Float64Array(cx.n);
   let until = Number.NEGATIVE_INFINITY;
+  let v: CpfVersion | null = null;
   let g = 1;
   let bhs = 0;
   for (let t = 0; t < cx.n; t++) {
     const year = cx.y0 + t;
-    if (year >= until) {
+    if (year >= until || v === null || year <= v.bhsYear) {
       const prepared = cpfAt(year);
-      const v = prepared.v;
+      v = prepared.v;
       until = prepared.until;
-      g = 1 + v.sumsGrowth / 100;
-      bhs = (year > v.fromYear ? v.bhs * g ** (year - v.fromYear) : v.bhs) * schemeF; // cpfSums(v, year).bhs
-    } else bhs *= g;
-    out[t] = bhs;
+      g = 1 + v.bhsGrowth / 100;
+      bhs = cpfBhs(v, year);
+    } else bhs = Math.round((bhs * g) / 500) * 500; // cpfBhs(v, year), a year on
+    out[t] = bhs * schemeF;
   }
   cx.bhs = out;
   cx.bhsF = schemeF;

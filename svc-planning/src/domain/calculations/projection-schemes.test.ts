@@ -34,45 +34,46 @@ describe('versioned tables: one lookup by year', () => {
     expect(inForce(CPF_TABLES, 2026).owCeiling).toBe(8_000);
     expect(inForce(CPF_TABLES, 2040).owCeiling).toBe(8_000);
     expect(inForce(CPF_TABLES, 2025).owCeiling).toBe(7_400);
-    expect(inForce(CPF_TABLES, 2000).owCeiling).toBe(7_400);
+    expect(inForce(CPF_TABLES, 2000).owCeiling).toBe(6_800); // the earliest version, 2024's
     expect(inForce(EPF_TABLES, 2026).employerLow).toBe(13);
   });
-  it('retirement sums rise 3.5% a year after the newest version: FRS 2027 = 220,400 · 1.035 = 228,114', () => {
+  it('retirement sums: the published 2027 cohort (228,200; issue 32: before, 220,400 · 1.035 = 228,114), then +3.5% rounded to S$100', () => {
     const v = inForce(CPF_TABLES, 2027);
-    expect(cpfSums(v, 2026).frs).toBe(220_400);
-    expect(cpfSums(v, 2027).frs).toBeCloseTo(228_114, 6);
+    expect(cpfSums(v, 2027).frs).toBe(228_200);
+    // BRS 114,100 · 1.035 = 118,093.5 → 118,100; FRS 2 × 118,100
+    expect(cpfSums(v, 2028).frs).toBe(236_200);
   });
 });
 
 describe('CPF: MediSave apart from the RA; the RA formed at 55 up to the FRS', () => {
   // Aged 54 on 1 January 2026, no wage, OA 300,000, SA 100,000, MA 50,000 (OA 2.5%, SA and MA 4%, RA 5%).
   // 2026 (54): OA 307,500, SA 104,000, MA 52,000 = 463,500.
-  // 2027 (55): FRS for 2027 = 220,400 · 1.035 = 228,114. The RA takes the SA's 104,000, then 124,114 from the OA
-  // (183,386 left); the SA closes; MediSave stays apart. Year end: OA 183,386 · 1.025 = 187,970.65, RA 228,114 ·
-  // 1.05 = 239,519.70, MA 52,000 · 1.04 = 54,080 → 481,570.35.
+  // 2027 (55): FRS for 2027 = 228,200 (CPF Board; issue 32: before, 220,400 · 1.035 = 228,114). The RA takes the
+  // SA's 104,000, then 124,200 from the OA (183,300 left); the SA closes; MediSave stays apart. Year end: OA 183,300 ·
+  // 1.025 = 187,882.50, RA 228,200 · 1.05 = 239,610, MA 52,000 · 1.04 = 54,080 → 481,572.50.
   // Before: SA and MA were one account moved whole into the RA and the OA stayed (and `sa`/`ma` were not read).
   const h = cpfMember(54, { balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 }, retirement_age: 55 });
-  it('2026: 463,500; 2027: 481,570.35', () => {
+  it('2026: 463,500; 2027: 481,572.50', () => {
     expect(row(h, 2026).assets.pensions).toBe(463_500);
-    expect(row(h, 2027).assets.pensions).toBe(481_570.35);
+    expect(row(h, 2027).assets.pensions).toBe(481_572.5);
   });
   it('a combined sa_ma is still read: split by the SA : MA allocation at the as-of age (≤ 55: 11.5 : 10.5)', () => {
     // sa_ma 110,000 at 54 → SA 110,000 · 11.5/22 = 57,500, MA 52,500. Both at 4%, so 2026 = 300,000 · 1.025 +
-    // 110,000 · 1.04 = 421,900. 2027: FRS 228,114 takes SA 59,800 and OA 168,314 (OA 139,186 left): OA 142,665.65 +
-    // RA 239,519.70 + MA 54,600 · 1.04 = 56,784 → 438,969.35.
+    // 110,000 · 1.04 = 421,900. 2027: FRS 228,200 takes SA 59,800 and OA 168,400 (OA 139,100 left): OA 142,577.50 +
+    // RA 239,610 + MA 54,600 · 1.04 = 56,784 → 438,971.50.
     const old = cpfMember(54, { balances: { oa: 300_000, sa_ma: 110_000, ra: 0 }, retirement_age: 55 });
     expect(row(old, 2026).assets.pensions).toBe(421_900);
-    expect(row(old, 2027).assets.pensions).toBe(438_969.35);
+    expect(row(old, 2027).assets.pensions).toBe(438_971.5);
   });
   it('basic retirement sum, or a fixed limit from the record', () => {
-    // BRS 2027 = 110,200 · 1.035 = 114,057: RA = SA 104,000 + OA 10,057 (OA 297,443 left). OA 304,879.08 + RA
-    // 119,759.85 + MA 54,080 = 478,718.93.
+    // BRS 2027 = 114,100 (CPF Board; before: 114,057): RA = SA 104,000 + OA 10,100 (OA 297,400 left). OA 304,835 + RA
+    // 119,805 + MA 54,080 = 478,720.
     const brs = cpfMember(54, {
       balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 },
       retirement_age: 55,
       cpf_retirement_sum: 'basic',
     });
-    expect(row(brs, 2027).assets.pensions).toBe(478_718.93);
+    expect(row(brs, 2027).assets.pensions).toBe(478_720);
     // cpf_ers_limit 100,000: the RA takes 100,000 of the SA; the SA's other 4,000 joins the OA (311,500). OA
     // 319,287.50 + RA 105,000 + MA 54,080 = 478,367.50.
     const fixed = cpfMember(54, {

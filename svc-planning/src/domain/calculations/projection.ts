@@ -514,6 +514,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const scheme = p.type ?? schemeForCurrency(p.currency ?? currency);
     const b = p.balances ?? {};
     const cg = p.cpf_contribution_growth_rate ?? {};
+    // CPF: pensionContributions reads the CPF version in force in each projected year (issue 32); this table (the
+    // spec's, EPF's) serves the other schemes
     const table = contributionTable(scheme, y0);
     const rate = p.contribution_growth_rate ?? CONTRIBUTION_GROWTH;
     const cpf = scheme === 'CPF';
@@ -569,6 +571,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       basic: plan === 'basic',
       pool: 0,
       vUntil: Number.NEGATIVE_INFINITY,
+      raCap: Number.NaN,
+      pc: Number.NaN,
       relief: (cpf && taxCountry === 'SG') || (epf && taxCountry === 'MY'),
       locked: !!p.locked || locked.has(p.id),
       maturity: (members[i]?.maturity_age ?? PROJECTION_DEFAULTS.maturity_age) as number,

@@ -1,4 +1,5 @@
 import * as errorsModule from './errors';
+import type { CpfVersion } from './tables/cpf';
 import * as cpfModule from './tables/cpf';
 import type { EpfVersion } from './tables/epf';
 import * as epfModule from './tables/epf';
@@ -32,12 +33,14 @@ export interface ContributionTable {
   bands: readonly ContributionBand[];
 }
 
-/** The spec's rate table in this module's shape (tables/cpf.ts holds it; the CPF versions use it as their totals). */
+/** The spec's rate table in this module's shape (tables/cpf.ts holds it: CPF's 2024 rates, the 2024 CPF version's). */
 const SPEC_BANDS: readonly ContributionBand[] = SPEC_RATE_BANDS.map((b) => ({ to_age: b.toAge, employer: b.employer, employee: b.employee, total: b.total }));
 const epf = EPF_TABLES[0] as EpfVersion;
 
 export const CONTRIBUTION_TABLES: ContributionTable[] = [
-  { id: 'cpf-2024', scheme: 'CPF', effective_from_year: 2024, source: 'planning-content.md §9 Provident-fund contribution rates by age', bands: SPEC_BANDS },
+  // CPF: the projection and `contributionTable('CPF', year)` read the CPF versions (tables/cpf.ts); this entry is the
+  // spec's table, the 2024 version's rates, for callers that pass their own list.
+  { id: 'cpf-2024', scheme: 'CPF', effective_from_year: 2024, source: 'planning-content.md §9 Provident-fund contribution rates by age (= CPF Board, rates from 1 January 2024)', bands: SPEC_BANDS },
   {
     // EPF by age (tables/epf.ts): below 60 employee 11 / employer 13 (12 on wages above RM 5,000, which the
     // projection applies by the wage), from 60 employee 0 / employer 4, nothing from 75.
@@ -55,13 +58,36 @@ export const CONTRIBUTION_TABLES: ContributionTable[] = [
   { id: 'pension-2024', scheme: 'Pension', effective_from_year: 2024, source: 'planning-content.md §9 Provident-fund contribution rates by age', bands: SPEC_BANDS },
 ];
 
-/** The table in force for a scheme in a year: the latest whose effective_from_year ≤ year (else the earliest). */
+/** A CPF version's rates in this module's shape (one object per version, so a lookup allocates nothing). */
+const cpfTableOf = new WeakMap<CpfVersion, ContributionTable>();
+function cpfContributionTable(v: CpfVersion): ContributionTable {
+  let t = cpfTableOf.get(v);
+  if (!t) {
+    t = {
+      id: `cpf-${v.fromYear}`,
+      scheme: 'CPF',
+      effective_from_year: v.fromYear,
+      source: sourceText(v.source),
+      bands: v.rates.map((b) => ({ to_age: b.toAge, employer: b.employer, employee: b.employee, total: b.total })),
+    };
+    cpfTableOf.set(v, t);
+  }
+  return t;
+}
+
+/**
+ * The table in force for a scheme in a year: the latest whose effective_from_year ≤ year (else the earliest). CPF
+ * reads the CPF version in force that year from the rate tables (tables/cpf.ts through `rateTables()`, issue 32: the
+ * official rates of each year, an admin's later version included), unless a list of tables is given.
+ */
 export function contributionTable(
   scheme: ContributionTable['scheme'],
   year: number,
-  tables: readonly ContributionTable[] = CONTRIBUTION_TABLES,
+  given?: readonly ContributionTable[],
 ): ContributionTable {
   finite(year, 'year');
+  if (scheme === 'CPF' && given === undefined) return cpfContributionTable(inForce(rateTables().cpf, year));
+  const tables = given ?? CONTRIBUTION_TABLES;
   let best: ContributionTable | undefined;
   let earliest: ContributionTable | undefined;
   for (const t of tables) {
@@ -175,7 +201,11 @@ export function contributionIn(c: ContributionCase): ContributionFigure {
     ee = stopped ? 0 : (c.employee_percent ?? (over60 ? e.employee60 : e.employee));
     er = stopped ? 0 : (c.employer_percent ?? (over60 ? e.employer60 : c.wage <= e.threshold * f ? e.employerLow : e.employerHigh));
   } else {
-    if (c.scheme === 'CPF') base = Math.min(c.wage, inForce(rateTables().cpf, c.year).owCeiling * f);
+    if (c.scheme === 'CPF') {
+      // the ordinary wage ceiling of the year, and a twelfth of the annual salary ceiling (as the projection's year)
+      const v = inForce(rateTables().cpf, c.year);
+      base = Math.min(c.wage, v.owCeiling * f, (v.annualCeiling * f) / 12);
+    }
     const band = contributionRates(Math.max(0, Math.min(c.age, 150)), contributionTable(c.scheme, c.year));
     ee = c.employee_percent ?? band.employee;
     er = c.employer_percent ?? band.employer;
