@@ -1,7 +1,7 @@
 import * as engine from './index';
 import { netSaleProceeds } from './property';
 import { project } from './projection';
-import { scheduledSale } from './sale';
+import { keptScheduledSale, scheduledSale } from './sale';
 import { installRateTables, rateTables } from './tables/registry';
 import type { HouseholdInput, PropertyInput } from './types';
 
@@ -210,5 +210,21 @@ describe('the tables the sale’s tax reads are the registry’s (an admin-added
     } finally {
       installRateTables(before);
     }
+  });
+
+  it('a kept sale (the projection reads it again) is computed again when the tables change', () => {
+    const p = myProperty({ future_selling_year: 2027, future_selling_price: 360_000, future_transaction_fee: 10_000 });
+    // 2027, 48 months (4th year, 20%), gain 50,000, exemption 10,000: 8,000
+    expect(keptScheduledSale(p, undefined, asOf)?.gain_tax).toBe(8_000);
+    const before = rateTables();
+    const last = before.myRpgt[before.myRpgt.length - 1];
+    if (!last) throw new Error('no RPGT version');
+    installRateTables({ ...before, myRpgt: [...before.myRpgt.map((v) => (v === last ? { ...v, toYear: 2026 } : v)), { ...last, fromYear: 2027, toYear: null, exemptionAmount: 20_000 }] });
+    try {
+      expect(keptScheduledSale(p, undefined, asOf)?.gain_tax).toBe(6_000);
+    } finally {
+      installRateTables(before);
+    }
+    expect(keptScheduledSale(p, undefined, asOf)?.gain_tax).toBe(8_000);
   });
 });
