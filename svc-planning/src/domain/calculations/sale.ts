@@ -28,7 +28,7 @@ const { propertySaleTax } = taxModule;
  *   instalments the loan's pension part paid (from its starting year to the sale), each with the accrued interest at
  *   `refund_growth_rate` (default 2.5%) compounded yearly from the year it was used: an amount used in year y returns
  *   as amount · (1 + rate)^(selling year − y). It is capped by what the sale leaves after the fee, the loan and the
- *   gain tax (CPF: a private property sold at a loss refunds at most the proceeds), shared out pro rata.
+ *   sale's tax (CPF: a private property sold at a loss refunds at most the proceeds), shared out pro rata.
  * - Months held: from `purchase_date` (else 1 January of `purchase_year`) to 31 December of the selling year, a
  *   started month counting as a month (issue 32: "within 12 months" is a sale on or before the first anniversary).
  * - The sale's tax (issue 32, tax.ts propertySaleTax): SGD the Seller's Stamp Duty on the higher of the selling price
