@@ -71,6 +71,7 @@ describe("Singapore Seller's Stamp Duty: a rate of the higher of the price and t
     });
     const s = scheduledSale(p, undefined, asOf);
     expect(s?.months_held).toBe(17);
+    expect(s?.gain_tax_table).toBe('sgSsd@2025');
     expect(s?.gain_tax).toBeCloseTo(259_560, 6);
     expect(s?.net_proceeds).toBeCloseTo(1_640_440, 6);
   });
@@ -178,6 +179,7 @@ describe('Malaysia RPGT (citizen or permanent resident): the gain less the exemp
       asOf,
     );
     expect(s?.months_held).toBe(60);
+    expect(s?.gain_tax_table).toBe('myRpgt@2022');
     expect(s?.gain_tax).toBeCloseTo(37_800, 6);
     expect(s?.net_proceeds).toBeCloseTo(742_200, 6);
   });

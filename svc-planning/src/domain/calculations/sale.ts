@@ -66,6 +66,8 @@ export interface SaleFigures {
   gain_tax_base: number;
   /** RPGT's exemption taken off the gain (0 otherwise). */
   gain_tax_exemption: number;
+  /** The rate-table version the tax read (`sgSsd@2025`, `myRpgt@2022`), null when none: for the projection's `tables`. */
+  gain_tax_table: string | null;
   net_proceeds: number;
 }
 
@@ -190,6 +192,7 @@ export function scheduledSale(p: PropertyInput, loan: LoanInput | undefined, asO
     gain_tax_rate: t.rate,
     gain_tax_base: t.base,
     gain_tax_exemption: t.exemption,
+    gain_tax_table: t.table,
     net_proceeds: net,
   };
 }

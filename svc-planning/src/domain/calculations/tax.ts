@@ -14,7 +14,7 @@ const { CalculationInputError, count, finite, result } = errorsModule;
 const { inForce, sourceText } = versionedModule;
 const { MY_TAX_TABLES } = taxMyModule;
 const { SG_TAX_TABLES } = taxSgModule;
-const { rateTables } = registryModule;
+const { rateTables, versionName } = registryModule;
 
 /** A table of progressive bands (the versions of tables/tax-sg.ts and tables/tax-my.ts are ones). */
 export interface TaxTable {
@@ -80,6 +80,8 @@ export interface PropertySaleTax {
   /** RPGT: the exemption taken off the gain (0 for SSD). */
   exemption: number;
   tax: number;
+  /** The table version the tax was computed with (`sgSsd@2025`, `myRpgt@2022`; null when none). */
+  table: string | null;
 }
 export interface PropertySaleTaxInput {
   /** The property's currency: SGD → SSD, RM/MYR → RPGT. */
@@ -165,16 +167,18 @@ function saleTaxAt(kind: PropertySaleTaxKind | null, months: number, s: Property
   if (kind === 'ssd') {
     const rate = ssdRate(months, s.purchase_day, s.sale_year);
     const base = Math.max(s.price, s.market_value);
-    return { kind, rate, base, exemption: 0, tax: rate === 0 ? 0 : result((base * rate) / 100, 'selling_price') };
+    const table = versionName('sgSsd', inForce(rateTables().sgSsd, s.sale_year));
+    return { kind, rate, base, exemption: 0, tax: rate === 0 ? 0 : result((base * rate) / 100, 'selling_price'), table };
   }
   if (kind === 'rpgt') {
     const rate = rpgtRate(months, s.sale_year);
     const exemption = rpgtExemption(s.gain, s.sale_year);
     const base = s.gain > 0 ? s.gain - exemption : 0;
-    return { kind, rate, base, exemption, tax: rate === 0 || base <= 0 ? 0 : result((base * rate) / 100, 'gain') };
+    const table = versionName('myRpgt', inForce(rateTables().myRpgt, s.sale_year));
+    return { kind, rate, base, exemption, tax: rate === 0 || base <= 0 ? 0 : result((base * rate) / 100, 'gain'), table };
   }
   heldMonths(months);
-  return { kind: null, rate: 0, base: 0, exemption: 0, tax: 0 };
+  return { kind: null, rate: 0, base: 0, exemption: 0, tax: 0, table: null };
 }
 
 /**
