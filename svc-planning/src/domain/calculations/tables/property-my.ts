@@ -27,7 +27,7 @@ const PART_I = [
 const RATES_PAGE = {
   publisher: 'LHDN',
   title: 'Real Property Gains Tax (RPGT) Rates (Schedule 5, Part I); Exemption (Schedule 4 paragraph 2: RM10,000 or 10% of the chargeable gain, whichever is greater)',
-  url: 'https://www.hasil.gov.my/en/rpgt/real-property-gains-tax-rpgt-rates/',
+  url: 'https://www.hasil.gov.my/en/rpgt/real-property-gains-tax-rpgt-rate/',
 };
 
 export const MY_RPGT_TABLES: readonly MyRpgtVersion[] = [
