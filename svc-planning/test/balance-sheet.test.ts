@@ -561,7 +561,7 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
     expect(loan.outstanding_by_year).toEqual([{ year: 2024, months_paid: 10, balance: 0 }]);
   });
 
-  it('a stored property sale gives the engine’s figures (1,000,000 sale on 31 December 2025, 800,000 bought in May 2023, 32 months held: gain tax 4% = 7,200, net 572,800)', async () => {
+  it('a stored property sale gives the engine’s figures (1,000,000 sale on 31 December 2025, 800,000 bought in May 2023, 32 months held: Seller’s Stamp Duty 4% of the price = 40,000, net 540,000)', async () => {
     const lead = await newLead();
     const p = await created('debt', {
       lead_id: lead.id,
@@ -582,15 +582,22 @@ describe.each(testInfras())('svc-planning balance sheet on %s', (infra) => {
       months_held: 32,
       pension_refund: 100_000,
       gain: 180_000,
-      gain_tax: 7200,
+      // issue 32: the Seller's Stamp Duty is 4% (more than 2 years, up to 3: 1 May 2023 to 31 December 2025 counts 32
+      // months) of the higher of the price 1,000,000 and the market value (800,000 grown 5% to the end of 2025,
+      // about 866,000) = 40,000 (before: 4% of the gain 180,000 = 7,200); net 1,000,000 − 20,000 − 300,000 −
+      // 100,000 − 40,000 = 540,000
+      gain_tax_kind: 'ssd',
+      gain_tax: 40_000,
       gain_tax_rate: 4,
-      net_proceeds: 572_800,
+      gain_tax_base: 1_000_000,
+      net_proceeds: 540_000,
     });
-    // property-gain tax by holding period (SGD: 12% to 12 months, 8% to 24, 4% to 36, none later)
+    // the duty by holding period (a purchase from 11 March 2017 to 3 July 2025: 12% to 12 months, 8% to 24, 4% to
+    // 36, none later) of the price
     expect(prop?.gain_tax_by_holding.map((r) => [r.months_held, r.rate, r.gain_tax])).toEqual([
-      [12, 12, 21_600],
-      [24, 8, 14_400],
-      [36, 4, 7_200],
+      [12, 12, 120_000],
+      [24, 8, 80_000],
+      [36, 4, 40_000],
       [37, 0, 0],
     ]);
     // the pension refund accrues at cpf_growth_rate (default 2.5%): 100,000 from 2020 to 2022 is 105,062.50

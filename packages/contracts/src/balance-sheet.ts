@@ -551,8 +551,17 @@ export const DebtSummaryLoan = z.object({
           pension_refund: z.number(),
           months_held: z.number(),
           gain: z.number(),
+          /** The property's value at the end of the selling year (the Seller's Stamp Duty's market value). */
+          market_value: z.number(),
+          /** The sale's tax: Singapore's Seller's Stamp Duty, Malaysia's RPGT (issue 32). */
           gain_tax: z.number(),
+          /** 'ssd' (SGD), 'rpgt' (RM), null (no such tax in the property's currency). */
+          gain_tax_kind: z.enum(['ssd', 'rpgt']).nullable(),
           gain_tax_rate: z.number(),
+          /** What the rate applies to: SSD the higher of price and market value; RPGT the gain less the exemption. */
+          gain_tax_base: z.number(),
+          /** RPGT's exemption (RM 10,000 or 10% of the gain, the greater); 0 otherwise. */
+          gain_tax_exemption: z.number(),
           net_proceeds: z.number(),
           view_net_proceeds: z.number(),
         })

@@ -4,15 +4,7 @@ import { badRequest, type Knex } from '@kinfolio/service-kit';
 import { BALANCE_SHEET_FAMILIES } from '../../migrations/006_balance_sheet';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { today as todayDay, ymd } from '../domain/calculations/dates';
-import {
-  dayNumber,
-  myPropertyGainRate,
-  propertyGainTax,
-  rentalIncome,
-  SG_PROPERTY_GAIN,
-  scheduledSale,
-  sgPropertyGainRate,
-} from '../domain/calculations/index';
+import { dayNumber, propertySaleTaxByHolding, rentalIncome, scheduledSale } from '../domain/calculations/index';
 import type { HouseholdRow } from '../records/access';
 import { usableRow } from '../records/issues';
 import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
@@ -120,8 +112,12 @@ export function debtFigures(r: Row, asOf: string, rentals: Row[], share: number)
         pension_refund: round2(f.pension_refund),
         months_held: f.months_held,
         gain: round2(f.gain),
+        market_value: round2(f.market_value),
         gain_tax: round2(f.gain_tax),
-        gain_tax_rate: gainRate(d.currency, f.months_held),
+        gain_tax_kind: f.gain_tax_kind,
+        gain_tax_rate: f.gain_tax_rate,
+        gain_tax_base: round2(f.gain_tax_base),
+        gain_tax_exemption: round2(f.gain_tax_exemption),
         net_proceeds: round2(f.net_proceeds),
         view_net_proceeds: round2(f.net_proceeds * share),
       };
@@ -130,7 +126,7 @@ export function debtFigures(r: Row, asOf: string, rentals: Row[], share: number)
       market_value: d.market_value ?? null,
       rental_income: round2(rental),
       sale,
-      gain_tax_by_holding: sale ? gainTaxByHolding(sale.gain, d.currency) : [],
+      gain_tax_by_holding: f ? taxByHolding(f, d.currency) : [],
     };
   }
   return {
@@ -158,24 +154,19 @@ export function debtFigures(r: Row, asOf: string, rentals: Row[], share: number)
   };
 }
 
-const gainRate = (currency: string, months: number) => {
-  const c = currency.toUpperCase();
-  return c === 'SGD' ? sgPropertyGainRate(months) : c === 'RM' || c === 'MYR' ? myPropertyGainRate(months) : 0;
-};
-
-/** The property-gain tax the gain would pay by holding period (SGD by months held, RM by year of ownership). */
-function gainTaxByHolding(gain: number, currency: string) {
-  const c = currency.toUpperCase();
-  const months =
-    c === 'SGD'
-      ? [
-          ...SG_PROPERTY_GAIN.map((r) => r.max_months),
-          (SG_PROPERTY_GAIN[SG_PROPERTY_GAIN.length - 1]?.max_months ?? 36) + 1,
-        ]
-      : c === 'RM' || c === 'MYR'
-        ? [36, 48, 60, 61]
-        : [];
-  return months.map((m) => ({ months_held: m, rate: gainRate(c, m), gain_tax: round2(propertyGainTax(gain, m, c)) }));
+/**
+ * The tax the planned sale would pay after each holding period of its table (issue 32: SGD the Seller's Stamp Duty of
+ * the purchase date's schedule on the higher of price and market value, RM the RPGT on the gain less the exemption).
+ */
+function taxByHolding(f: NonNullable<ReturnType<typeof scheduledSale>>, currency: string) {
+  return propertySaleTaxByHolding({
+    currency,
+    sale_year: f.selling_year,
+    purchase_day: f.purchase_day,
+    price: f.selling_price,
+    market_value: f.market_value,
+    gain: f.gain,
+  }).map((r) => ({ months_held: r.months_held, rate: r.rate, gain_tax: round2(r.tax) }));
 }
 
 /** GET customer/{id}/debt-summary: every stored debt's figures (or one with debt_id). */

@@ -218,10 +218,11 @@ function household(g: Params): Record<PlanKind, Rec[]> {
         },
         D1,
       ),
-      // bought last year and sold next year: the sale pays the gain tax on the purchase price
+      // bought last year and sold next year: the sale pays the gain tax on the purchase price (issue 32: a Malaysian
+      // flat, RPGT on the gain; Singapore's Seller's Stamp Duty is on the price, whatever was paid for the property)
       rec('debt', {
         type: 'property',
-        currency: 'SGD',
+        currency: 'RM',
         starting_year: 2025,
         purchase_price: 500000,
         market_value: 550000,

@@ -229,17 +229,23 @@ const summary = (view: string | null) => ({
           transaction_fee: 10000,
           outstanding_loan: 400000,
           pension_refund: 120000,
-          months_held: 72,
-          gain: 200000,
-          gain_tax: 0,
-          gain_tax_rate: 0,
-          net_proceeds: 370000,
-          view_net_proceeds: view ? 185000 : 370000,
+          months_held: 30,
+          gain: 190000,
+          market_value: 950000,
+          // issue 32: Seller's Stamp Duty 4% (more than 2 years, up to 3) of the higher of the price 900,000 and the
+          // market value 950,000 = 38,000; net 900,000 − 10,000 − 400,000 − 120,000 − 38,000 = 332,000
+          gain_tax: 38000,
+          gain_tax_kind: 'ssd',
+          gain_tax_rate: 4,
+          gain_tax_base: 950000,
+          gain_tax_exemption: 0,
+          net_proceeds: 332000,
+          view_net_proceeds: view ? 166000 : 332000,
         },
         gain_tax_by_holding: [
-          { months_held: 12, rate: 12, gain_tax: 24000 },
-          { months_held: 24, rate: 8, gain_tax: 16000 },
-          { months_held: 36, rate: 4, gain_tax: 8000 },
+          { months_held: 12, rate: 12, gain_tax: 114000 },
+          { months_held: 24, rate: 8, gain_tax: 76000 },
+          { months_held: 36, rate: 4, gain_tax: 38000 },
           { months_held: 37, rate: 0, gain_tax: 0 },
         ],
       },
@@ -583,12 +589,18 @@ describe('debt and property', () => {
     ).toBe(true);
   });
 
-  it('shows the property sale plan with the CPF refund and the gain tax by holding period', async () => {
+  it('shows the property sale plan with the CPF refund, the Seller’s Stamp Duty by name and the tax by holding period', async () => {
     await renderAt(`${ADV}/property`);
     const plan = screen.getByRole('region', { name: 'Sale plan of Condo' });
     expect(within(plan).getByText('CPF refund (Incl Legal Fee + Stamp Duty)')).toBeInstanceOf(Element);
-    expect(within(plan).getByTestId('net-proceeds').textContent).toBe('SGD 370,000');
-    expect(within(plan).getByText('6 years')).toBeInstanceOf(Element);
+    expect(within(plan).getByTestId('net-proceeds').textContent).toBe('SGD 332,000');
+    expect(within(plan).getByText('2 years 6 months')).toBeInstanceOf(Element);
+    // issue 32: the duty by its name, on the higher of the price and the market value (shown when above the price)
+    expect(
+      within(plan).getByText("Seller's Stamp Duty (4% of SGD 950,000, the higher of the price and the market value)").nextSibling
+        ?.textContent,
+    ).toBe('− SGD 38,000');
+    expect(within(plan).getByText('Market value at the sale').nextSibling?.textContent).toBe('SGD 950,000');
     // issue 31: when the sale happens and that the plan uses these figures
     expect(screen.getByTestId('sale-note').textContent).toMatch(/^Sold on 31 December \d{4}: the loan repaid is/);
     const tax = screen.getByRole('region', { name: 'Property-gain tax by holding period of Condo' });
@@ -597,10 +609,10 @@ describe('debt and property', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual([
-      'Held forRateTax on the planned gain',
-      '1 year12%SGD 24,000',
-      '2 years8%SGD 16,000',
-      '3 years4%SGD 8,000',
+      'Held forRateTax on the planned sale',
+      '1 year12%SGD 114,000',
+      '2 years8%SGD 76,000',
+      '3 years4%SGD 38,000',
       '3 years 1 month0%SGD 0',
     ]);
   });

@@ -213,7 +213,24 @@ const heldText = (months: number) => {
   );
 };
 
-/** A property with its sale plan from the engine: net proceeds, pension refund and property-gain tax by holding. */
+type SaleFigures = NonNullable<NonNullable<DebtSummaryLoan['property']>['sale']>;
+/**
+ * The sale's tax by its name (issue 32): Singapore's Seller's Stamp Duty is a rate of the higher of the price and the
+ * market value; Malaysia's RPGT a rate of the gain less the exemption; other currencies the spec's property-gain tax.
+ */
+const saleTaxText = (s: SaleFigures, cur: string) => {
+  if (s.gain_tax_kind === 'ssd')
+    return s.gain_tax_rate > 0
+      ? `Seller's Stamp Duty (${s.gain_tax_rate}% of ${money(cur, s.gain_tax_base)}, the higher of the price and the market value)`
+      : `Seller's Stamp Duty (${s.gain_tax_rate}%)`;
+  if (s.gain_tax_kind === 'rpgt')
+    return s.gain_tax_rate > 0 && s.gain_tax_base > 0
+      ? `Real Property Gains Tax (${s.gain_tax_rate}% of ${money(cur, s.gain_tax_base)}: the gain less the exemption of ${money(cur, s.gain_tax_exemption)})`
+      : `Real Property Gains Tax (${s.gain_tax_rate}%)`;
+  return `Property-gain tax (${s.gain_tax_rate}%)`;
+};
+
+/** A property with its sale plan from the engine: net proceeds, pension refund and the sale's tax by holding. */
 function PropertyCard({
   loan,
   scaled,
@@ -265,8 +282,14 @@ function PropertyCard({
               <th scope="row">Gain</th>
               <td>{money(cur, s.gain)}</td>
             </tr>
+            {s.gain_tax_kind === 'ssd' && s.market_value > s.selling_price ? (
+              <tr>
+                <th scope="row">Market value at the sale</th>
+                <td>{money(cur, s.market_value)}</td>
+              </tr>
+            ) : null}
             <tr>
-              <th scope="row">Property-gain tax ({s.gain_tax_rate}%)</th>
+              <th scope="row">{saleTaxText(s, cur)}</th>
               <td>− {money(cur, s.gain_tax)}</td>
             </tr>
             <tr>
@@ -315,7 +338,7 @@ function PropertyCard({
               <tr>
                 <th scope="col">Held for</th>
                 <th scope="col">Rate</th>
-                <th scope="col">Tax on the planned gain</th>
+                <th scope="col">Tax on the planned sale</th>
               </tr>
             </thead>
             <tbody>

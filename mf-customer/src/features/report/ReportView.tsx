@@ -555,7 +555,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
               'Fee',
               'Loan repaid',
               'Pension refund',
-              'Gain tax',
+              'Sale tax (SSD / RPGT)',
               'Sale proceeds',
             ]}
             rows={r.property.properties.map((p) => ({

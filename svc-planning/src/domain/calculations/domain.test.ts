@@ -8,7 +8,7 @@ import { annualisedPremium, policyYearOf, premiumSchedule, premiumsPaidAndProjec
 import { netSaleProceeds, pensionRefund, rentalIncome, zeroIfNegligible } from './property';
 import { contributionRates, contributionTable, CONTRIBUTION_TABLES, retirementRate } from './provident';
 import { dayNumber } from './dates';
-import { MYR_INCOME_TAX, myPropertyGainRate, progressiveTax, SGD_INCOME_TAX, sgPropertyGainRate } from './tax';
+import { MYR_INCOME_TAX, progressiveTax, rpgtRate, SGD_INCOME_TAX, ssdRate } from './tax';
 
 describe('tax bands (the newest IRAS and LHDN versions; issue 32) at and around every band edge', () => {
   // IRAS resident rates from YA 2024 and LHDN's from YA 2023 (tables/tax-sg.test.ts and tax-my.test.ts cite them);
@@ -34,9 +34,10 @@ describe('tax bands (the newest IRAS and LHDN versions; issue 32) at and around 
       expect(t1).toBeLessThanOrEqual(a * 0.3 + 1e-9);
     }));
   });
-  it('property-gain rates: SG by months held, MY by year of ownership', () => {
-    expect([0, 12, 13, 24, 25, 36, 37].map(sgPropertyGainRate)).toEqual([12, 12, 8, 8, 4, 4, 0]);
-    expect([0, 1, 36, 37, 48, 49, 60, 61].map(myPropertyGainRate)).toEqual([30, 30, 30, 20, 20, 15, 15, 0]);
+  it('property sale tax rates: SG SSD by months held (a 2024 purchase: 12 / 8 / 4%), MY RPGT by year of ownership', () => {
+    const bought = 19_723; // 1 January 2024
+    expect([0, 12, 13, 24, 25, 36, 37].map((m) => ssdRate(m, bought, 2026))).toEqual([12, 12, 8, 8, 4, 4, 0]);
+    expect([0, 1, 36, 37, 48, 49, 60, 61].map((m) => rpgtRate(m, 2026))).toEqual([30, 30, 30, 20, 20, 15, 15, 0]);
   });
 });
 
@@ -136,11 +137,13 @@ describe('loans', () => {
 });
 
 describe('property sale and rental', () => {
-  it('net sale proceeds with fees, loan, pension refund and gain tax', () => {
-    const r = netSaleProceeds({ selling_price: 1_000_000, purchase_price: 800_000, transaction_fee: 20_000, outstanding_loan: 300_000, pension_refund: 100_000, months_held: 20, currency: 'SGD' });
+  it('net sale proceeds with fees, loan, pension refund and the sale tax', () => {
+    // issue 32: the Seller's Stamp Duty is 8% (20 months, a purchase of March 2024) of the price 1,000,000 = 80,000
+    // (before: 8% of the gain 180,000 = 14,400); net 1,000,000 − 20,000 − 300,000 − 100,000 − 80,000 = 500,000
+    const r = netSaleProceeds({ selling_price: 1_000_000, purchase_price: 800_000, transaction_fee: 20_000, outstanding_loan: 300_000, pension_refund: 100_000, months_held: 20, currency: 'SGD', sale_year: 2025, purchase_date: '2024-03-01' });
     expect(r.gain).toBe(180_000);
-    expect(r.gain_tax).toBeCloseTo(14_400, 6);
-    expect(r.net_proceeds).toBeCloseTo(565_600, 6);
+    expect(r.gain_tax).toBe(80_000);
+    expect(r.net_proceeds).toBe(500_000);
     expect(zeroIfNegligible(0.99)).toBe(0);
     expect(zeroIfNegligible(-0.5)).toBe(0);
     expect(zeroIfNegligible(-1)).toBe(-1);

@@ -8,7 +8,7 @@ import * as taxModule from './tax';
 const { dayNumber } = datesModule;
 const { CalculationInputError, count, finite, growthPercent: growth, result } = errorsModule;
 const { otherMonthlyCosts } = loansModule;
-const { propertyGainTax } = taxModule;
+const { propertySaleTax } = taxModule;
 
 /** Spec §9 defaults for property. */
 export const PROPERTY_DEFAULTS = {
@@ -57,8 +57,15 @@ export interface SaleInput {
   transaction_fee: number;
   outstanding_loan: number;
   pension_refund: number;
+  /** Months held, a started month counting as a month. */
   months_held: number;
   currency: string;
+  /** Year of the sale (the tax table in force). */
+  sale_year: number;
+  /** The purchase (SSD: which schedule). */
+  purchase_date: DateInput;
+  /** The market value at the sale (SSD: the higher of it and the price); default the selling price. */
+  market_value?: number;
 }
 export interface SaleResult {
   gain: number;
@@ -72,7 +79,11 @@ export function zeroIfNegligible(x: number): number {
   return x > -1 && x < 1 ? 0 : x;
 }
 
-/** Net sale proceeds = price − fees − outstanding loan − pension refund − property-gain tax (gain after fees). */
+/**
+ * Net sale proceeds = price − fees − outstanding loan − pension refund − the sale's tax (issue 32: SGD the Seller's
+ * Stamp Duty on the higher of price and market value, RM the RPGT on the gain after fees less the exemption; tax.ts
+ * propertySaleTax).
+ */
 export function netSaleProceeds(s: SaleInput): SaleResult {
   for (const k of [
     'selling_price',
@@ -81,11 +92,20 @@ export function netSaleProceeds(s: SaleInput): SaleResult {
     'outstanding_loan',
     'pension_refund',
     'months_held',
+    'sale_year',
   ] as const)
     finite(s[k], k);
   const gain = s.selling_price - s.purchase_price - s.transaction_fee;
-  const tax = propertyGainTax(gain, s.months_held, s.currency);
   result(gain, 'selling_price');
+  const tax = propertySaleTax({
+    currency: s.currency,
+    sale_year: s.sale_year,
+    purchase_day: dayNumber(s.purchase_date, 'purchase_date'),
+    months_held: s.months_held,
+    price: s.selling_price,
+    market_value: s.market_value === undefined ? s.selling_price : finite(s.market_value, 'market_value'),
+    gain,
+  }).tax;
   return {
     gain,
     gain_tax: tax,

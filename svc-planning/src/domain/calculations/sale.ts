@@ -2,15 +2,17 @@ import * as datesModule from './dates';
 import * as errorsModule from './errors';
 import * as loansModule from './loans';
 import * as propertyModule from './property';
+import * as registryModule from './tables/registry';
 import * as taxModule from './tax';
 import type { LoanInput, PropertyInput } from './types';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
-const { dayNumber, fromYmd, monthsBetween, ymd } = datesModule;
+const { addMonths, dayNumber, fromYmd, monthsBetween, ymd } = datesModule;
 const { count, finite, growthPercent, result } = errorsModule;
 const { annuityInstalment, balanceAtYearEnd, flatInstalment, monthsToRepay, tenureMonths } = loansModule;
 const { PROPERTY_DEFAULTS, zeroIfNegligible } = propertyModule;
-const { propertyGainTax } = taxModule;
+const { rateTablesGeneration } = registryModule;
+const { propertySaleTax } = taxModule;
 
 /**
  * A property's planned sale, one computation for the projection (the sale-year row, the refund into the member's
@@ -26,8 +28,12 @@ const { propertyGainTax } = taxModule;
  *   instalments the loan's pension part paid (from its starting year to the sale), each with the accrued interest at
  *   `refund_growth_rate` (default 2.5%) compounded yearly from the year it was used: an amount used in year y returns
  *   as amount · (1 + rate)^(selling year − y). It is capped by what the sale leaves after the fee, the loan and the
- *   gain tax (CPF: a private property sold at a loss refunds at most the proceeds), shared out pro rata.
- * - Months held: from `purchase_date` (else January of `purchase_year`) to the end of the selling year.
+ *   sale's tax (CPF: a private property sold at a loss refunds at most the proceeds), shared out pro rata.
+ * - Months held: from `purchase_date` (else 1 January of `purchase_year`) to 31 December of the selling year, a
+ *   started month counting as a month (issue 32: "within 12 months" is a sale on or before the first anniversary).
+ * - The sale's tax (issue 32, tax.ts propertySaleTax): SGD the Seller's Stamp Duty on the higher of the selling price
+ *   and the market value at the sale (the value grown to the end of the selling year, as the projection's row), by
+ *   the purchase date's schedule; RM the Real Property Gains Tax on the gain after the fee less the exemption.
  */
 export interface RefundPart {
   /** The member whose provident account takes it back (undefined: the household's first person). */
@@ -45,9 +51,36 @@ export interface SaleFigures {
   pension_refund: number;
   refunds: RefundPart[];
   months_held: number;
+  /** The purchase as a day number (`purchase_date`, else 1 January of `purchase_year`): the SSD schedule. */
+  purchase_day: number;
+  /** The property's value at the end of the selling year (the projection's value): SSD's market value. */
+  market_value: number;
   gain: number;
+  /** The sale's tax (SSD or RPGT; the name is kept from the property-gain tax it was). */
   gain_tax: number;
+  /** 'ssd', 'rpgt', or null (no such tax in the property's currency). */
+  gain_tax_kind: 'ssd' | 'rpgt' | null;
+  /** Percent. */
+  gain_tax_rate: number;
+  /** What the rate applies to: SSD the higher of price and market value, RPGT the gain less the exemption. */
+  gain_tax_base: number;
+  /** RPGT's exemption taken off the gain (0 otherwise). */
+  gain_tax_exemption: number;
+  /** The rate-table version the tax read (`sgSsd@2025`, `myRpgt@2022`), null when none: for the projection's `tables`. */
+  gain_tax_table: string | null;
   net_proceeds: number;
+}
+
+/**
+ * Months from `purchaseDay` to 31 December of `year`, a started month counting as a month (0 when bought later): a
+ * sale on the first anniversary of the purchase or before is held ≤ 12 months, the day after it 13.
+ */
+export function monthsHeldTo(purchaseDay: number, year: number): number {
+  finite(purchaseDay, 'purchase_date');
+  const end = fromYmd(count(year, 'future_selling_year', 1000, 3000), 12, 31);
+  if (purchaseDay >= end) return 0;
+  const m = monthsBetween(purchaseDay, end);
+  return addMonths(purchaseDay, m) < end ? m + 1 : m;
 }
 
 /** The part of the as-of year still to come (the projection's first-year part). */
@@ -93,11 +126,21 @@ export function scheduledSale(p: PropertyInput, loan: LoanInput | undefined, asO
   let outstanding = 0;
   if (loan) outstanding = balanceAtYearEnd(loan, sell) ?? 0;
   else outstanding = p.future_outstanding_loan ?? 0;
-  const held = p.purchase_date
-    ? Math.max(0, monthsBetween(dayNumber(p.purchase_date, 'purchase_date'), fromYmd(sell + 1, 1, 1)))
-    : Math.max(0, (sell - p.purchase_year + 1) * 12);
+  const bought = p.purchase_date ? dayNumber(p.purchase_date, 'purchase_date') : fromYmd(p.purchase_year, 1, 1);
+  const held = p.purchase_date ? monthsHeldTo(bought, sell) : Math.max(0, (sell - p.purchase_year + 1) * 12);
   const gain = price - p.purchase_price - fee;
-  const tax = propertyGainTax(gain, held, saleCurrency(p.currency ?? opts.currency));
+  // the market value at the sale: the value the projection's row carries at the end of the selling year
+  const value = p.future_selling_price === undefined ? price : valueAtYearEnd(p.market_value, growth, y0, firstYearPart(asOf), sell);
+  const t = propertySaleTax({
+    currency: saleCurrency(p.currency ?? opts.currency),
+    sale_year: sell,
+    purchase_day: bought,
+    months_held: held,
+    price,
+    market_value: value,
+    gain,
+  });
+  const tax = t.tax;
   // the refund: purchase money and the loan's monthly pension part, each with interest from the year it was used
   const rg = 1 + growthPercent(p.refund_growth_rate ?? PROPERTY_DEFAULTS.cpf_growth_rate, 'refund_growth_rate') / 100;
   const parts: RefundPart[] = [];
@@ -141,8 +184,15 @@ export function scheduledSale(p: PropertyInput, loan: LoanInput | undefined, asO
     pension_refund: refund,
     refunds: parts,
     months_held: held,
+    purchase_day: bought,
+    market_value: value,
     gain: result(gain, 'selling_price'),
     gain_tax: tax,
+    gain_tax_kind: t.kind,
+    gain_tax_rate: t.rate,
+    gain_tax_base: t.base,
+    gain_tax_exemption: t.exemption,
+    gain_tax_table: t.table,
     net_proceeds: net,
   };
 }
@@ -179,6 +229,8 @@ interface KeptSale {
   asOf: number;
   g: number | undefined;
   currency: string | undefined;
+  /** The rate tables' install count (a table an admin adds changes the sale's tax). */
+  tables: number;
   fields: unknown[];
   sale: SaleFigures | null;
 }
@@ -216,13 +268,14 @@ const saleFields = (p: PropertyInput, l: LoanInput | undefined): unknown[] => [
  */
 export function keptScheduledSale(p: PropertyInput, loan: LoanInput | undefined, asOf: number, opts: { g?: number; currency?: string } = {}): SaleFigures | null {
   const kept = keptSales.get(p);
-  if (kept && kept.loan === loan && kept.asOf === asOf && kept.g === opts.g && kept.currency === opts.currency) {
+  const tables = rateTablesGeneration();
+  if (kept && kept.loan === loan && kept.asOf === asOf && kept.g === opts.g && kept.currency === opts.currency && kept.tables === tables) {
     const now = saleFields(p, loan);
     let same = true;
     for (let k = 0; k < now.length && same; k++) same = now[k] === kept.fields[k];
     if (same) return kept.sale;
   }
   const sale = scheduledSale(p, loan, asOf, opts);
-  keptSales.set(p, { loan, asOf, g: opts.g, currency: opts.currency, fields: saleFields(p, loan), sale });
+  keptSales.set(p, { loan, asOf, g: opts.g, currency: opts.currency, tables, fields: saleFields(p, loan), sale });
   return sale;
 }

@@ -1,4 +1,6 @@
+import * as datesModule from './dates';
 import * as errorsModule from './errors';
+import type { SsdSchedule } from './tables/property-sg';
 import type { MyTaxVersion } from './tables/tax-my';
 import * as taxMyModule from './tables/tax-my';
 import * as versionedModule from './tables/versioned';
@@ -7,11 +9,12 @@ import * as taxSgModule from './tables/tax-sg';
 import * as registryModule from './tables/registry';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
-const { CalculationInputError, finite, result } = errorsModule;
-const { sourceText } = versionedModule;
+const { dayNumber } = datesModule;
+const { CalculationInputError, count, finite, result } = errorsModule;
+const { inForce, sourceText } = versionedModule;
 const { MY_TAX_TABLES } = taxMyModule;
 const { SG_TAX_TABLES } = taxSgModule;
-const { rateTables } = registryModule;
+const { rateTables, versionName } = registryModule;
 
 /** A table of progressive bands (the versions of tables/tax-sg.ts and tables/tax-my.ts are ones). */
 export interface TaxTable {
@@ -85,43 +88,139 @@ export function incomeTax(income: number, currency: string): number {
 }
 
 /**
- * Singapore property-gain rate by months held (spec §9 "Early-withdrawal style rate by period in months":
- * 0-12 at 12; 12-24 at 8; 25-36 at 4). Boundary decision: months ≤ 12 → 12%, 13-24 → 8%, 25-36 → 4%, later 0%.
+ * The tax a property sale pays (issue 32; docs/planning-model.md "Property sale"): in SGD the Seller's Stamp Duty
+ * (IRAS: a rate of the higher of the price and the market value, by the purchase date's schedule and the months held),
+ * in RM the Real Property Gains Tax (LHDN, an individual citizen or permanent resident: a rate by year of ownership of
+ * the chargeable gain less the exemption, RM 10,000 or 10% of the gain, whichever is greater); other currencies none.
+ * Tables through rateTables() (tables/property-sg.ts, tables/property-my.ts): the version in force in the year of sale.
  */
-export const SG_PROPERTY_GAIN: ReadonlyArray<{ max_months: number; rate: number }> = [
-  { max_months: 12, rate: 12 },
-  { max_months: 24, rate: 8 },
-  { max_months: 36, rate: 4 },
-];
-export function sgPropertyGainRate(monthsHeld: number): number {
-  if (!(monthsHeld >= 0) || monthsHeld === Number.POSITIVE_INFINITY)
-    throw new CalculationInputError('months_held', 'months_held must not be negative');
-  for (const row of SG_PROPERTY_GAIN) if (monthsHeld <= row.max_months) return row.rate;
+export type PropertySaleTaxKind = 'ssd' | 'rpgt';
+export interface PropertySaleTax {
+  /** 'ssd' (Singapore), 'rpgt' (Malaysia), null (no such tax in the property's currency). */
+  kind: PropertySaleTaxKind | null;
+  /** Percent. */
+  rate: number;
+  /** What the rate applies to: SSD the higher of the price and the market value; RPGT the gain less the exemption. */
+  base: number;
+  /** RPGT: the exemption taken off the gain (0 for SSD). */
+  exemption: number;
+  tax: number;
+  /** The table version the tax was computed with (`sgSsd@2025`, `myRpgt@2022`; null when none). */
+  table: string | null;
+}
+export interface PropertySaleTaxInput {
+  /** The property's currency: SGD → SSD, RM/MYR → RPGT. */
+  currency: string;
+  /** Calendar year of the sale (the table version in force). */
+  sale_year: number;
+  /** The day number of the purchase (which SSD schedule). */
+  purchase_day: number;
+  /** Months held, a started month counting as a month. */
+  months_held: number;
+  price: number;
+  /** The market value at the sale (SSD: the higher of it and the price). */
+  market_value: number;
+  /** Price less the purchase price and the fee (RPGT's chargeable gain before the exemption). */
+  gain: number;
+}
+
+const saleTaxKind = (currency: string): PropertySaleTaxKind | null => {
+  const c = currency.toUpperCase();
+  return c === 'SGD' ? 'ssd' : c === 'RM' || c === 'MYR' ? 'rpgt' : null;
+};
+const heldMonths = (months: number) => {
+  finite(months, 'months_held');
+  if (months < 0) throw new CalculationInputError('months_held', 'months_held must not be negative');
+  return months;
+};
+
+/** Each SSD schedule's purchase dates as day numbers (parsed once per schedule object). */
+const scheduleDays = new WeakMap<SsdSchedule, { from: number; to: number }>();
+function daysOf(s: SsdSchedule): { from: number; to: number } {
+  let d = scheduleDays.get(s);
+  if (!d) {
+    d = { from: dayNumber(s.purchasedFrom, 'purchasedFrom'), to: s.purchasedTo === null ? Number.POSITIVE_INFINITY : dayNumber(s.purchasedTo, 'purchasedTo') };
+    scheduleDays.set(s, d);
+  }
+  return d;
+}
+
+/** The SSD schedule for a purchase on day `purchaseDay`, in the version in force in `saleYear`; null when none covers it. */
+export function ssdSchedule(purchaseDay: number, saleYear: number): SsdSchedule | null {
+  finite(purchaseDay, 'purchase_day');
+  count(saleYear, 'sale_year', 1000, 3000);
+  for (const s of inForce(rateTables().sgSsd, saleYear).schedules) {
+    const d = daysOf(s);
+    if (purchaseDay >= d.from && purchaseDay <= d.to) return s;
+  }
+  return null;
+}
+
+/** The SSD rate (percent) for a sale in `saleYear` after `monthsHeld` months of a property bought on `purchaseDay`. */
+export function ssdRate(monthsHeld: number, purchaseDay: number, saleYear: number): number {
+  heldMonths(monthsHeld);
+  const s = ssdSchedule(purchaseDay, saleYear);
+  if (s) for (const t of s.tiers) if (monthsHeld <= t.maxMonths) return t.rate;
   return 0;
+}
+
+/** The RPGT rate (percent) for a disposal in `saleYear` in year of ownership ceil(months held / 12). */
+export function rpgtRate(monthsHeld: number, saleYear: number): number {
+  heldMonths(monthsHeld);
+  count(saleYear, 'sale_year', 1000, 3000);
+  const v = inForce(rateTables().myRpgt, saleYear);
+  const year = Math.max(1, Math.ceil(monthsHeld / 12));
+  for (const r of v.byYear) if (year <= r.upToYear) return r.rate;
+  return v.laterRate;
+}
+
+/** The individual's RPGT exemption on a gain: the greater of the amount and the percent of the gain, at most the gain. */
+export function rpgtExemption(gain: number, saleYear: number): number {
+  finite(gain, 'gain');
+  count(saleYear, 'sale_year', 1000, 3000);
+  if (gain <= 0) return 0;
+  const v = inForce(rateTables().myRpgt, saleYear);
+  return Math.min(gain, Math.max(v.exemptionAmount, (gain * v.exemptionPercent) / 100));
+}
+
+/** The tax a sale pays (SSD on the higher of price and market value; RPGT on the gain less the exemption). */
+export function propertySaleTax(s: PropertySaleTaxInput): PropertySaleTax {
+  for (const k of ['sale_year', 'purchase_day', 'months_held', 'price', 'market_value', 'gain'] as const) finite(s[k], k);
+  return saleTaxAt(saleTaxKind(s.currency), s.months_held, s);
+}
+function saleTaxAt(kind: PropertySaleTaxKind | null, months: number, s: PropertySaleTaxInput): PropertySaleTax {
+  if (kind === 'ssd') {
+    const rate = ssdRate(months, s.purchase_day, s.sale_year);
+    const base = Math.max(s.price, s.market_value);
+    const table = versionName('sgSsd', inForce(rateTables().sgSsd, s.sale_year));
+    return { kind, rate, base, exemption: 0, tax: rate === 0 ? 0 : result((base * rate) / 100, 'selling_price'), table };
+  }
+  if (kind === 'rpgt') {
+    const rate = rpgtRate(months, s.sale_year);
+    const exemption = rpgtExemption(s.gain, s.sale_year);
+    const base = s.gain > 0 ? s.gain - exemption : 0;
+    const table = versionName('myRpgt', inForce(rateTables().myRpgt, s.sale_year));
+    return { kind, rate, base, exemption, tax: rate === 0 || base <= 0 ? 0 : result((base * rate) / 100, 'gain'), table };
+  }
+  heldMonths(months);
+  return { kind: null, rate: 0, base: 0, exemption: 0, tax: 0, table: null };
 }
 
 /**
- * Malaysia property-gain rate by the year of ownership in which the sale falls (spec §9 "Year-based rate: years
- * 0-3 at 30; year 4 at 20; year 5 at 15"; later 0). Decision: year = ceil(months held / 12), so a sale within the
- * first 36 months is year ≤ 3 (30%), months 37-48 year 4 (20%), 49-60 year 5 (15%), later 0%.
+ * The tax the same sale would pay after each holding period of its table (the Property tab's "Property-gain tax by
+ * holding period"): SSD the last month of each tier of the purchase's schedule and the month after the last; RPGT
+ * the last month of each listed year of ownership and the month after. Empty when neither tax applies.
  */
-export function myPropertyGainRate(monthsHeld: number): number {
-  if (!(monthsHeld >= 0) || monthsHeld === Number.POSITIVE_INFINITY)
-    throw new CalculationInputError('months_held', 'months_held must not be negative');
-  const year = Math.ceil(monthsHeld / 12);
-  if (year <= 3) return 30;
-  if (year === 4) return 20;
-  if (year === 5) return 15;
-  return 0;
-}
-
-/** Property-gain tax on a positive gain, by currency (SGD by months, RM by years; other currencies none). */
-export function propertyGainTax(gain: number, monthsHeld: number, currency: string): number {
-  finite(gain, 'gain');
-  finite(monthsHeld, 'months_held');
-  if (gain <= 0) return 0;
-  const c = currency.toUpperCase();
-  const rate =
-    c === 'SGD' ? sgPropertyGainRate(monthsHeld) : c === 'RM' || c === 'MYR' ? myPropertyGainRate(monthsHeld) : 0;
-  return result((gain * rate) / 100, 'gain');
+export function propertySaleTaxByHolding(s: Omit<PropertySaleTaxInput, 'months_held'>): Array<{ months_held: number; rate: number; tax: number }> {
+  for (const k of ['sale_year', 'purchase_day', 'price', 'market_value', 'gain'] as const) finite(s[k], k);
+  const kind = saleTaxKind(s.currency);
+  let ends: number[] = [];
+  if (kind === 'ssd') ends = (ssdSchedule(s.purchase_day, s.sale_year)?.tiers ?? []).map((t) => t.maxMonths);
+  else if (kind === 'rpgt') ends = inForce(rateTables().myRpgt, s.sale_year).byYear.map((r) => r.upToYear * 12);
+  if (ends.length === 0) return [];
+  const months = [...ends, (ends[ends.length - 1] as number) + 1];
+  return months.map((m) => {
+    const t = saleTaxAt(kind, m, { ...s, months_held: m });
+    return { months_held: m, rate: t.rate, tax: t.tax };
+  });
 }
