@@ -94,6 +94,7 @@ export function calculateRoutes(app: Express, ctx: ServiceContext): void {
         currency: (h.currency ?? 'SGD').toUpperCase(),
         computed_at: p.computedAt,
         years,
+        tables: p.dataTables.tables,
         ...(issues.length ? { record_issues: issues } : {}),
       },
     });

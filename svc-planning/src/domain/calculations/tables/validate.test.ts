@@ -6,14 +6,20 @@
 import type { CpfVersion } from './cpf';
 import { CPF_TABLES } from './cpf';
 import { BUILT_IN_TABLES, RATE_TABLE_KINDS, type RateTables } from './registry';
-import { MY_TAX_TABLES } from './tax-my';
+import { MY_TAX_TABLES, type MyTaxVersion } from './tax-my';
 import { validateFigures, validateRateTables, validateVersions } from './validate';
 import type { Version } from './versioned';
 
 /** A deep copy of a built-in version (so it is not one of the built-in objects: its shape is checked too). */
-const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-const newestCpf = (): CpfVersion => copy(CPF_TABLES[CPF_TABLES.length - 1] as CpfVersion);
-const cpfFrom = (fromYear: number, toYear: number | null, change: (v: CpfVersion) => void = () => {}): CpfVersion => {
+type DeepMutable<T> = T extends readonly (infer U)[]
+  ? DeepMutable<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
+    : T;
+const copy = <T>(v: T): DeepMutable<T> => JSON.parse(JSON.stringify(v)) as DeepMutable<T>;
+type Cpf = DeepMutable<CpfVersion>;
+const newestCpf = (): Cpf => copy(CPF_TABLES[CPF_TABLES.length - 1] as CpfVersion);
+const cpfFrom = (fromYear: number, toYear: number | null, change: (v: Cpf) => void = () => {}): Cpf => {
   const v = { ...newestCpf(), fromYear, toYear };
   change(v);
   return v;
@@ -86,7 +92,7 @@ describe('validateVersions: periods', () => {
 });
 
 describe('validateFigures: numbers', () => {
-  const figureMessages = (v: CpfVersion) => validateFigures('cpf', v).map((p) => p.message);
+  const figureMessages = (v: Cpf) => validateFigures('cpf', v).map((p) => p.message);
   it('refuses a negative rate, naming the field and the value', () => {
     const v = cpfFrom(2027, null, (x) => {
       (x.rates as Array<{ employer: number }>)[1] = { ...(x.rates[1] as CpfVersion['rates'][number]), employer: -1 };
@@ -119,7 +125,7 @@ describe('validateFigures: numbers', () => {
       'figures.allocation[0].oa is a percentage and must be at most 100 (it is 123).',
       'figures.sumsGrowth is a percentage and must be at most 100 (it is 250).',
     ]);
-    const w = copy(MY_TAX_TABLES[0]);
+    const w = copy(MY_TAX_TABLES[0] as MyTaxVersion);
     (w.bands as Array<{ rate: number }>)[3] = {
       ...(w.bands[3] as { from: number; to: number | null; rate: number }),
       rate: 101,
@@ -162,14 +168,14 @@ describe('validateFigures: bands', () => {
     ]);
   });
   it('refuses tax bands that are not contiguous (each from = the previous to) or out of order', () => {
-    const w = copy(MY_TAX_TABLES[0]);
+    const w = copy(MY_TAX_TABLES[0] as MyTaxVersion);
     const b = w.bands.map((x) => ({ ...x }));
     (b[2] as { from: number }).from = 21_000; // the band before ends at 20,000
     w.bands = b;
     expect(validateFigures('myIncomeTax', w).map((p) => p.message)).toEqual([
       'figures.bands[2].from must be 20000, where the band before it ends (it is 21000).',
     ]);
-    const u = copy(MY_TAX_TABLES[0]);
+    const u = copy(MY_TAX_TABLES[0] as MyTaxVersion);
     const c = u.bands.map((x) => ({ ...x }));
     (c[1] as { to: number }).to = 2_000; // 5,000 → 2,000: a band that ends below its start, and out of order
     (c[2] as { from: number }).from = 2_000;
