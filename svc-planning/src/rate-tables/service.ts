@@ -252,3 +252,14 @@ export async function addRateTableVersion(
   await syncRateTables(ctx.db);
   return versionReply(k, versionOf(row), row);
 }
+
+/**
+ * Tests only: this process forgets the stored set it read and goes back to the built-in tables, as a replica that
+ * started before an admin's addition (or a process just started) would be; the next computation reloads.
+ */
+export function forgetRateTablesForTests(): void {
+  installRateTables(BUILT_IN_TABLES);
+  state.stamp = 'forgotten';
+  state.rows = [];
+  state.problems = [];
+}
