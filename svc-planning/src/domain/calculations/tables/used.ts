@@ -71,12 +71,25 @@ export function projectionTablesUsed(
   if (use.tax === 'MY') kinds.push('myIncomeTax');
   const names = tablesUsed(tables, fromYear, toYear, kinds);
   if (use.sales.length === 0) return names;
-  for (const s of use.sales) {
-    const c = s.currency.toUpperCase();
-    const kind: RateTableKind | null = c === 'SGD' ? 'sgSsd' : c === 'RM' || c === 'MYR' ? 'myRpgt' : null;
-    if (kind) names.push(...tablesUsed(tables, s.year, s.year, [kind]));
+  // sgSsd and myRpgt are the last kinds of RATE_TABLE_KINDS: their names follow, each version once, in year order
+  for (const kind of ['sgSsd', 'myRpgt'] as const) {
+    const list = tables[kind] as readonly Version[];
+    if (list.length === 0) continue;
+    const used = new Uint8Array(list.length); // which versions a sale of this kind used
+    for (const s of use.sales) {
+      const c = s.currency.toUpperCase();
+      if (kind === 'sgSsd' ? c === 'SGD' : c === 'RM' || c === 'MYR') used[inForceIndex(list, s.year)] = 1;
+    }
+    for (let k = 0; k < list.length; k++) if (used[k]) names.push(versionName(kind, list[k] as Version));
   }
-  return sortNames(names);
+  return names;
+}
+
+/** The index of the version in force in `year` (inForce's rule). */
+function inForceIndex(list: readonly Version[], year: number): number {
+  let at = 0;
+  for (let k = 1; k < list.length; k++) if ((list[k] as Version).fromYear <= year) at = k;
+  return at;
 }
 
 /** Names in kind order, then ascending year, each once. */
