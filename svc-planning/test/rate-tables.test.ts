@@ -332,6 +332,13 @@ describe.each(testInfras())('svc-planning rate tables on %s', (infra) => {
         { 'figures.owCieling': ['figures.owCieling is not a cpf figure.'] },
       ]);
     });
+    it('the period or source inside the figures', async () => {
+      const res = await refused({ from_year: next + 2, source, figures: { ...figures(), fromYear: next + 2 } });
+      expect([res.status, res.body.message]).toEqual([
+        400,
+        'figures.fromYear is not a cpf figure (the period and source are from_year, to_year and source).',
+      ]);
+    });
     it('an unknown kind is a 404; an unknown body key, a bad year or a non-https source a 400 naming the field', async () => {
       const unknown = await refused({ from_year: next + 2, source, figures: figures() }, 'cpfx');
       expect(unknown.status).toBe(404);

@@ -198,8 +198,17 @@ export async function addRateTableVersion(
     toYear: body.to_year ?? null,
     source: body.source,
   };
-  // the figures first: they concern only the new version (messages name the field, e.g. figures.rates[1].employer)
-  const figureProblems = validateFigures(k, candidate);
+  // the figures first: they concern only the new version (messages name the field, e.g. figures.rates[1].employer);
+  // the period and source are the envelope's, never figures
+  const envelope = ['fromYear', 'toYear', 'source'].filter((key) => Object.hasOwn(body.figures, key));
+  const figureProblems: RateTableProblem[] = [
+    ...envelope.map((key) => ({
+      kind: k,
+      field: `figures.${key}`,
+      message: `figures.${key} is not a ${k} figure (the period and source are from_year, to_year and source).`,
+    })),
+    ...validateFigures(k, candidate),
+  ];
   if (figureProblems.length) throw refused(figureProblems);
   const row = await ctx.tx(async (trx) => {
     await lockVersions(trx);
