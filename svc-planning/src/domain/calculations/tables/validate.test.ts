@@ -3,6 +3,7 @@
  * a clear message (docs/planning-model.md "Versioned tables"; the messages of the rate-tables API). Every built-in
  * table passes. The versions here are copies of the built-in ones with one thing broken.
  */
+import { rateTables as RT } from '@kinfolio/contracts';
 import type { CpfVersion } from './cpf';
 import { CPF_TABLES } from './cpf';
 import { BUILT_IN_TABLES, RATE_TABLE_KINDS, type RateTables } from './registry';
@@ -40,6 +41,9 @@ describe('validateRateTables: the built-in tables', () => {
       const closed = list.map((v, k) => (k === list.length - 1 ? { ...v, toYear: last.fromYear + 4 } : v));
       expect(validateVersions(kind, [...closed, next])).toEqual([]);
     }
+  });
+  it("the API's kinds (contracts rate-tables.ts) are the registry's, in the same order", () => {
+    expect([...RT.RATE_TABLE_KINDS]).toEqual([...RATE_TABLE_KINDS]);
   });
   it('a set that lacks a kind is refused: the table has no version', () => {
     const { myRpgt: _gone, ...rest } = BUILT_IN_TABLES;
