@@ -8,7 +8,7 @@ import type { CpfVersion } from './cpf';
 import { CPF_TABLES } from './cpf';
 import { BUILT_IN_TABLES, RATE_TABLE_KINDS, type RateTables } from './registry';
 import { MY_TAX_TABLES, type MyTaxVersion } from './tax-my';
-import { validateFigures, validateRateTables, validateVersions } from './validate';
+import { isPercentKey, validateFigures, validateRateTables, validateVersions } from './validate';
 import type { Version } from './versioned';
 
 /** A deep copy of a built-in version (so it is not one of the built-in objects: its shape is checked too). */
@@ -139,6 +139,32 @@ describe('validateFigures: numbers', () => {
     ]);
     // owCeiling (8,000) and extraInterest.first (60,000) are amounts: no refusal in the unchanged version
     expect(figureMessages(newestCpf())).toEqual([]);
+  });
+  it('reads a key as a percentage by its name, not an amount, age or year named like a rate', () => {
+    for (const k of [
+      'rate',
+      'rate55',
+      'employer',
+      'employee60',
+      'employerLow',
+      'oa',
+      'total',
+      'sumsGrowth',
+      'lifeEscalation',
+      'dividendRate',
+    ])
+      expect([k, isPercentKey(k)]).toEqual([k, true]);
+    for (const k of [
+      'owCeiling',
+      'employerCap',
+      'employeeMaxWage',
+      'rateFromAge',
+      'first',
+      'oaCap',
+      'threshold',
+      'upToYear',
+    ])
+      expect([k, isPercentKey(k)]).toEqual([k, false]);
   });
   it('refuses a share above 1', () => {
     const v = cpfFrom(2027, null, (x) => {

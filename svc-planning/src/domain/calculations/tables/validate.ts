@@ -38,11 +38,13 @@ export function figuresOf(v: Version): Record<string, unknown> {
 }
 
 const PERCENT_EXACT = new Set(['total', 'oa', 'sa', 'ma', 'ra']);
+/** Words that make a rate-like key an amount, an age or a year instead (`employerCap`, `rateFromAge`). */
+const NOT_PERCENT = /(Cap|Ceiling|Max|Min|Limit|Amount|Threshold|Age|Year|Wage|Months)/;
 /** Whether a figure's key names a percentage (at most 100). */
 export function isPercentKey(key: string): boolean {
-  return (
-    PERCENT_EXACT.has(key) || /^(rate|employer|employee)/i.test(key) || /(Rate|Growth|Escalation|Percent)$/.test(key)
-  );
+  if (PERCENT_EXACT.has(key)) return true;
+  if (NOT_PERCENT.test(key)) return false;
+  return /^(rate|employer|employee)/i.test(key) || /(Rate|Growth|Escalation|Percent)$/.test(key);
 }
 /** Whether a figure's key names a share (a fraction, at most 1). */
 const isShareKey = (key: string) => /Share$/.test(key);
