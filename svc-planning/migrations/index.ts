@@ -15,6 +15,7 @@ import { advisors } from './013_advisors';
 import { advisorMembership } from './014_advisor_membership';
 import { storedRecordIssues } from './015_stored_record_issues';
 import { fundSamples } from './016_fund_samples';
+import { rateTableVersions } from './017_rate_table_versions';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   advisorMembership,
   storedRecordIssues,
   fundSamples,
+  rateTableVersions,
 ];

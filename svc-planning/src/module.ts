@@ -13,6 +13,8 @@ import { demoHouseholdConsumer } from './messaging/demo-household';
 import { advisorEventsConsumer } from './messaging/on-advisor-events';
 import { authEventsConsumer } from './messaging/on-auth-events';
 import { leadMagnetEventsConsumer } from './messaging/on-lead-magnet-events';
+import { loadRateTables } from './rate-tables/service';
+import { rateTableRoutes } from './rate-tables/routes';
 import { recordsRoutes } from './records/routes';
 import { insuranceReferenceRoutes } from './reference/insurance/routes';
 import { startFundImports, stopFundImports } from './reference/investment/importer';
@@ -35,6 +37,7 @@ export const planningModule: ServiceModule = {
     insuranceRoutes(app, ctx);
     insuranceReferenceRoutes(app, ctx);
     thresholdRoutes(app, ctx);
+    rateTableRoutes(app, ctx);
     balanceSheetRoutes(app, ctx);
     investmentReferenceRoutes(app, ctx);
     scenarioRoutes(app, ctx);
@@ -49,7 +52,11 @@ export const planningModule: ServiceModule = {
   ],
   // the scenario calculations' processes (Monte Carlo off the event loop) end with the service
   // the fund price import (issue 15): resumes a run left behind and keeps its schedule; stops between batches
-  onStart: (ctx) => startFundImports(ctx),
+  // the rate tables (issue 32): built-in + stored versions, validated, installed before the first request
+  onStart: async (ctx) => {
+    await loadRateTables(ctx);
+    await startFundImports(ctx);
+  },
   onStop: async (ctx) => {
     await stopFundImports(ctx);
     await closeScenarioPool();

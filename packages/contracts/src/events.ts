@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
+import { RateTablesChangedV1 } from './rate-tables';
 import type { ServiceName } from './routes';
 
 /** Envelope of every integration event (architecture guide §2). A published version never changes. */
@@ -129,6 +130,7 @@ export const Events = {
   'planning.household.changed.v1': HouseholdChangedV1,
   'planning.customer.shared.v1': CustomerSharedV1,
   'auth.lead-magnet.requested.v1': LeadMagnetRequestedV1,
+  'planning.rate_tables.changed.v1': RateTablesChangedV1,
 } as const;
 export type EventType = keyof typeof Events;
 

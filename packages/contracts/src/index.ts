@@ -16,3 +16,4 @@ export * as reports from './reports';
 export * as reference from './reference';
 export * as planUsage from './plan-usage';
 export * as investmentReference from './investment-reference';
+export * as rateTables from './rate-tables';

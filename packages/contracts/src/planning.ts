@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Timestamp, WholeAge } from './common';
+import { TablesUsed } from './rate-tables';
 import { PlainText } from './validation';
 
 /**
@@ -210,7 +211,7 @@ const N = z.number().finite();
 export const CurrencyRate = z.object({ code: z.string(), rate: z.number().finite().positive(), base: z.string(), updated_at: Timestamp });
 export const CurrencyRatesReply = z.object({ data: z.object({ base: z.string(), rates: z.array(CurrencyRate) }) });
 export const NetWorthYear = z.object({ year: z.number().int(), total_assets: N, total_liabilities: N, net_worth: N });
-export const NetWorthReply = z.object({ customer_id: z.string(), currency: z.string(), computed_at: Timestamp, years: z.array(NetWorthYear) });
+export const NetWorthReply = z.object({ customer_id: z.string(), currency: z.string(), computed_at: Timestamp, years: z.array(NetWorthYear), tables: TablesUsed });
 export const ScheduleRow = z.object({ period: z.number().int(), payment: N, interest: N, principal: N, balance: N });
 export const DebtReply = z.object({
   currency: z.string(),
@@ -227,6 +228,8 @@ export const FinanceReply = z.object({
   start_year: z.number().int(),
   end_year: z.number().int(),
   money_runs_out_year: z.number().int().nullable(),
+  /** The rate-table versions the projection used (issue 32). */
+  tables: TablesUsed,
   current: z.object({ net_worth: N, total_assets: N, total_liabilities: N, net_cash_flow: N }),
   years: z.array(z.object({ year: z.number().int(), income: N, outgoings: N, net_cash_flow: N, total_assets: N, total_liabilities: N, net_worth: N })),
   coverage: z.record(z.string(), z.record(z.string(), N)),
@@ -254,7 +257,7 @@ export const YearRow = z.object({
   total_liabilities: N,
   net_worth: N,
 });
-export const DataTablesReply = z.object({ currency: z.string(), start_year: z.number().int(), end_year: z.number().int(), money_runs_out_year: z.number().int().nullable(), rows: z.array(YearRow) });
+export const DataTablesReply = z.object({ currency: z.string(), start_year: z.number().int(), end_year: z.number().int(), money_runs_out_year: z.number().int().nullable(), tables: TablesUsed, rows: z.array(YearRow) });
 const ScenarioSummary = z.object({
   money_runs_out_year: z.number().int().nullable(),
   final_net_worth: N,
@@ -266,6 +269,8 @@ export const ScenarioReply = z.object({
   base: ScenarioSummary,
   scenario: ScenarioSummary,
   money_runs_out_year: z.number().int().nullable(),
+  /** The rate-table versions the current plan's and the scenario's projections used (the trials run on the scenario's). */
+  tables: TablesUsed,
   monte_carlo: z
     .object({
       trials: z.number().int(),

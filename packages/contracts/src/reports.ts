@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate, RecordIssues, Timestamp } from './common';
 import { DateStr } from './planning';
+import { TablesUsed } from './rate-tables';
 
 /**
  * The financial report (issue 14; planning spec §2 "financial-report" sub-tabs cashflow, networth, insurance, funds,
@@ -212,6 +213,8 @@ export const FinancialReport = z.object({
   start_year: z.number().int(),
   end_year: z.number().int(),
   money_runs_out_year: z.number().int().nullable(),
+  /** The rate-table versions the report's projection used (issue 32). */
+  tables: TablesUsed,
   cashflow: z.object({
     years: z.array(CashflowYear),
     totals: z.object({ income: z.number(), expenses: z.number(), surplus: z.number() }),

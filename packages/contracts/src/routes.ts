@@ -8,6 +8,7 @@ import * as households from './households';
 import * as insurance from './insurance';
 import * as investmentReference from './investment-reference';
 import * as planning from './planning';
+import * as rateTables from './rate-tables';
 import * as reference from './reference';
 import * as reports from './reports';
 import * as scenarios from './scenarios';
@@ -798,6 +799,20 @@ export const routes: Route[] = [
   r('DELETE', 'admin/threshold/:id', 'svc-planning', A, {
     summary: 'Removes the stored value: a listed threshold returns to its default',
     reply: households.MessageReply,
+  }),
+  // Planning: rate tables an admin keeps (issue 32): every kind with its dated, sourced versions; a new version of a
+  // kind (never an edit of a past one) is validated, stored with who and when, and used by the next projection.
+  r('GET', 'admin/rate-tables', 'svc-planning', A, {
+    summary:
+      'Every rate table (CPF, EPF, dividends, SG/MY income tax, SSD, RPGT) with its versions and the one in force',
+    reply: rateTables.RateTablesReply,
+  }),
+  r('GET', 'admin/rate-tables/:kind', 'svc-planning', A, { reply: rateTables.RateTableReply }),
+  r('POST', 'admin/rate-tables/:kind/versions', 'svc-planning', A, {
+    summary:
+      "Adds the kind's next version (from_year after the newest; a gap, an overlap, a negative rate, a band out of order or an unknown figure is a 400)",
+    body: rateTables.RateTableVersionBody,
+    reply: rateTables.RateTableVersionReply,
   }),
   // The advisor's public page (issue 15): its sharing card; `tableau/token` is left out (docs/decisions/public-page.md)
   r('GET', 'advisor/public/card.png', 'svc-auth', 'public', {

@@ -1,6 +1,8 @@
 import type { Knex } from '@kinfolio/service-kit';
 import { todayIso } from '../balance-sheet/rules';
 import type { HouseholdRow } from '../records/access';
+import { RATE_TABLES_STAMP_SQL } from '../rate-tables/repository';
+import { syncRateTables } from '../rate-tables/service';
 
 /**
  * The household projection cache (docs/decisions/reports.md). A household's figures are computed once per change:
@@ -14,6 +16,9 @@ import type { HouseholdRow } from '../records/access';
  * The planning thresholds the report's checks use (issue 15) are hashed in as well, every stored row with its value
  * and updated_at: an admin's change, and a reset (a deleted row, which a latest updated_at alone would miss), show
  * in the next report.
+ * The rate-table versions admins added (issue 32, rate-tables/repository.ts) are hashed in too: a version added on any
+ * replica changes every household's stamp, and a replica whose installed tables are older reloads them here, before
+ * anything is computed with them (rate-tables/service.ts syncRateTables).
  */
 
 export type Stamp = string;
@@ -24,10 +29,12 @@ export async function householdStamp(db: Knex, hh: HouseholdRow): Promise<Stamp>
     `SELECT
        (SELECT md5(coalesce(string_agg(m::text, '|' ORDER BY m.id), '')) FROM members m WHERE m.household_id = ?) AS members,
        (SELECT md5(coalesce(string_agg(r::text, '|' ORDER BY r.code), '')) FROM currency_rates r) AS rates,
-       (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.key), '')) FROM planning_thresholds t) AS thresholds`,
+       (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.key), '')) FROM planning_thresholds t) AS thresholds,
+       ${RATE_TABLES_STAMP_SQL} AS rate_tables`,
     [hh.id],
   );
-  const row = (res.rows?.[0] ?? {}) as { members?: string; rates?: string; thresholds?: string };
+  const row = (res.rows?.[0] ?? {}) as { members?: string; rates?: string; thresholds?: string; rate_tables?: string };
+  await syncRateTables(db, row.rate_tables ?? '');
   const children = typeof hh.children === 'string' ? hh.children : JSON.stringify(hh.children ?? null);
   return [
     new Date(hh.updated_at).toISOString(),
@@ -37,6 +44,7 @@ export async function householdStamp(db: Knex, hh: HouseholdRow): Promise<Stamp>
     row.members ?? '',
     row.rates ?? '',
     row.thresholds ?? '',
+    row.rate_tables ?? '',
   ].join('|');
 }
 

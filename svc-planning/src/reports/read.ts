@@ -312,6 +312,7 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
       start_year: p.dataTables.start_year,
       end_year: p.dataTables.end_year,
       money_runs_out_year: p.dataTables.money_runs_out_year,
+      tables: p.dataTables.tables,
       cashflow: {
         years: cashYears,
         totals: {

@@ -16,6 +16,7 @@ import { type MonteCarloOptions, type MonteCarloResult, liquidByClass, monteCarl
 import { premiumsPaidAndProjected } from './premiums';
 import { type LifeEvent, type ProjectionOptions, type ProjectionResult, project } from './projection';
 import { vehicleMonthlyCosts } from './property';
+import { sortNames } from './tables/used';
 import type { HouseholdInput, YearRow } from './types';
 
 export * from './dates';
@@ -193,6 +194,7 @@ export function financeOf(h: HouseholdInput, p: ProjectionResult) {
     start_year: p.start_year,
     end_year: p.end_year,
     money_runs_out_year: p.money_runs_out_year,
+    tables: p.tables,
     current: {
       net_worth: first.net_worth,
       total_assets: first.total_assets,
@@ -229,6 +231,7 @@ export function dataTablesOf(p: ProjectionResult) {
     start_year: p.start_year,
     end_year: p.end_year,
     money_runs_out_year: p.money_runs_out_year,
+    tables: p.tables,
     rows: p.rows,
   };
 }
@@ -297,6 +300,8 @@ export function calculateScenarioModelling(h: HouseholdInput, s: ScenarioInput =
     base: summary(base),
     scenario: summary(scenario),
     money_runs_out_year: scenario.money_runs_out_year,
+    // the versions both projections used (the trials run on the scenario's projection, so on its tables)
+    tables: base === scenario ? base.tables : sortNames([...base.tables, ...scenario.tables]),
     monte_carlo: mc,
   };
 }

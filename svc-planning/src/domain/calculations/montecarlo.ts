@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { UnknownCurrencyError } from '@kinfolio/money';
 import { CalculationInputError, finite, result } from './errors';
 import { type PlanTrace, planTrace, type ProjectionResult } from './projection';
+import { type RateTables, rateTables, rateTablesGeneration } from './tables/registry';
 import type { AssetClass, HouseholdInput } from './types';
 
 /**
@@ -635,8 +636,12 @@ type Job = {
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 };
-/** What the service sends a process: the household itself, or only its number when the process keeps it. */
-export type ScenarioMessage = { id: number; s: unknown; h?: unknown; hid: number };
+/**
+ * What the service sends a process: the household itself, or only its number when the process keeps it; and the rate
+ * tables the service has installed when the process has not had them yet (issue 32: a process computes with the same
+ * tables as the service, an admin's new version included).
+ */
+export type ScenarioMessage = { id: number; s: unknown; h?: unknown; hid: number; tables?: RateTables };
 /** How many households a scenario process keeps (the service and the process evict the least recently used). */
 export const KEPT_HOUSEHOLDS = 32;
 export interface RunOptions {
@@ -674,6 +679,8 @@ class ScenarioPool {
 
   /** Which kept households each process holds (their numbers, least recently used first). */
   private kept = new Map<ChildProcess, Map<number, true>>();
+  /** The service's rate-tables generation each process was last sent (registry.ts rateTablesGeneration). */
+  private tablesAt = new Map<ChildProcess, number>();
 
   run<T>(h: unknown, s: unknown, o: RunOptions = {}): Promise<T> {
     let hid = 0;
@@ -725,6 +732,11 @@ class ScenarioPool {
       const message: ScenarioMessage = known
         ? { id: job.id, s: job.s, hid: job.hid }
         : { id: job.id, s: job.s, h: job.h, hid: job.hid };
+      const generation = rateTablesGeneration();
+      if (this.tablesAt.get(p) !== generation) {
+        message.tables = rateTables();
+        this.tablesAt.set(p, generation);
+      }
       p.send(message, (e) => {
         if (e) this.lost(p, e);
       });
@@ -772,6 +784,7 @@ class ScenarioPool {
     if (!job && wasIdle === -1) return;
     this.busy.delete(p);
     this.kept.delete(p);
+    this.tablesAt.delete(p);
     if (wasIdle !== -1) this.idle.splice(wasIdle, 1);
     this.size = Math.max(0, this.size - 1);
     if (p.exitCode === null && p.signalCode === null) p.kill();

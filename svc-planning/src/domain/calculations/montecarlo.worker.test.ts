@@ -1,8 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
+import { calculateScenarioModelling } from './index';
 import { closeScenarioPool, scenarioPool } from './montecarlo';
 import { sampleHousehold } from './sample';
+import { BUILT_IN_TABLES, installRateTables } from './tables/registry';
 
 /**
  * The scenario pool's processes run below the service's priority, every thread of them (Linux: a nice value per
@@ -113,6 +115,37 @@ it('sends a kept household to a process once, and whole again when the process n
     expect(out.monte_carlo.trials).toBe(300);
     expect(sent.slice(2).map((m) => m.h !== undefined)).toEqual([true, true]);
   } finally {
+    await closeScenarioPool();
+  }
+});
+
+it("a scenario process computes with the tables the service installed (an admin's version included), and follows a later change", async () => {
+  // issue 32: the service installs an extra Singapore tax version from YA 2030 charging 30% on every band (a
+  // deliberately different figure, so the household's tax from 2030 differs); the process must use it too
+  const last = BUILT_IN_TABLES.sgIncomeTax[
+    BUILT_IN_TABLES.sgIncomeTax.length - 1
+  ] as (typeof BUILT_IN_TABLES.sgIncomeTax)[number];
+  const bands = last.bands.map((b) => ({ ...b, rate: 30 }));
+  const admin = {
+    ...BUILT_IN_TABLES,
+    sgIncomeTax: [...BUILT_IN_TABLES.sgIncomeTax, { ...last, fromYear: 2030, toYear: null, bands }],
+  };
+  const s = { monte_carlo: { enabled: true, trials: 200, seed: 7 } };
+  const h = sampleHousehold(2);
+  try {
+    installRateTables(admin);
+    const inline = calculateScenarioModelling(h, s);
+    const viaProcess = await scenarioPool().run<typeof inline>(h, s);
+    expect(inline.tables).toContain('sgIncomeTax@2030');
+    expect(viaProcess).toEqual(inline);
+    // back to the built-in set: the same process follows
+    installRateTables(BUILT_IN_TABLES);
+    const inlineBuiltIn = calculateScenarioModelling(h, s);
+    expect(inlineBuiltIn.tables).not.toContain('sgIncomeTax@2030');
+    expect(inlineBuiltIn.base.final_net_worth).not.toBe(inline.base.final_net_worth);
+    expect(await scenarioPool().run(h, s)).toEqual(inlineBuiltIn);
+  } finally {
+    installRateTables(BUILT_IN_TABLES);
     await closeScenarioPool();
   }
 });

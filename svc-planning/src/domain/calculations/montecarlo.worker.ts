@@ -4,6 +4,7 @@ import { UnknownCurrencyError } from '@kinfolio/money';
 import { CalculationInputError } from './errors';
 import { calculateScenarioModelling } from './index';
 import { type ScenarioMessage, touchKept } from './montecarlo';
+import { installRateTables } from './tables/registry';
 
 /**
  * A process of the scenario pool (montecarlo.ts `scenarioPool`): runs calculateScenarioModelling — the two
@@ -51,6 +52,8 @@ export function lowerProcessPriority(nice = Number(process.env.KF_SCENARIO_NICE 
 const kept = new Map<number, unknown>();
 
 function answer(m: ScenarioMessage) {
+  // the service's rate tables, sent when they changed since this process last had them (montecarlo.ts pump)
+  if (m.tables) installRateTables(m.tables);
   let h = m.h;
   if (m.hid !== 0) {
     if (h === undefined) h = kept.get(m.hid);

@@ -17,6 +17,7 @@ import * as taxModule from './tax';
 import * as taxMyModule from './tables/tax-my';
 import * as taxSgModule from './tables/tax-sg';
 import * as registryModule from './tables/registry';
+import * as usedModule from './tables/used';
 import * as versionedModule from './tables/versioned';
 import type { AssetClass, HouseholdInput, PropertyInput, YearRow } from './types';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
@@ -34,6 +35,7 @@ const { incomeTaxCountry, myTaxPayable, sgTaxPayable } = taxModule;
 const { myReliefs } = taxMyModule;
 const { rateTables } = registryModule;
 const { sgReliefs } = taxSgModule;
+const { projectionTablesUsed } = usedModule;
 const { inForce } = versionedModule;
 
 /**
@@ -79,6 +81,8 @@ export interface ProjectionResult {
   rows: YearRow[];
   money_runs_out_year: number | null;
   sold: Array<{ year: number; asset_id: string; amount: number }>;
+  /** The rate-table versions the projection used (`<kind>@<fromYear>`, tables/used.ts), in kind and year order. */
+  tables: string[];
 }
 
 /**
@@ -973,7 +977,10 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       throw new CalculationInputError('household', 'The amounts and rates given grow beyond what can be computed');
     }
   }
-  const out: ProjectionResult = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold };
+  // the table versions read, once after the loop (issue 32): pensions' schemes, the tax country, each sale's year
+  const sales = properties.filter((p) => p.soldYear !== Number.POSITIVE_INFINITY).map((p) => ({ year: p.soldYear, currency: p.currencyCode }));
+  const tables = projectionTablesUsed(rateTables(), y0, y0 + N - 1, { cpf: pensions.some((p) => p.cpf), epf: pensions.some((p) => p.epf), epfDeclared: pensions.some((p) => p.declared), tax: taxCountry, sales });
+  const out: ProjectionResult = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold, tables };
   if (illiquidSales) illiquidSalesOf.set(out, illiquidSales);
   rawTraceOf.set(out, trace);
   return out;

@@ -2,6 +2,7 @@ import { households, planning, type RecordIssue, scenarios } from '@kinfolio/con
 import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express } from 'express';
 import { calculateDataTables, calculateDebt, calculateFinance } from '../../domain/calculations';
+import { syncRateTables } from '../../rate-tables/service';
 import { householdFor } from '../../records/access';
 import { householdRecordIssues, withIssues } from '../../records/issues';
 import { householdProjection, storedHousehold } from '../../reports/projection';
@@ -24,7 +25,11 @@ export function calculateRoutes(app: Express, ctx: ServiceContext): void {
     return { h, issues };
   };
   const household = async (body: unknown): Promise<{ h: planning.Household; issues: RecordIssue[] }> => {
-    if (!isStored(body)) return { h: parse(planning.Household, body), issues: [] };
+    if (!isStored(body)) {
+      // a posted household has no stamp: the rate tables' own (one small query) tells whether to reload them
+      await syncRateTables(ctx.db);
+      return { h: parse(planning.Household, body), issues: [] };
+    }
     const b = parse(households.StoredCalculationBody, body);
     return stored(b.household_id, b.as_of);
   };
@@ -80,6 +85,7 @@ export function calculateRoutes(app: Express, ctx: ServiceContext): void {
       res.json({ data: withIssues(data, issues) });
       return;
     }
+    await syncRateTables(ctx.db);
     const { scenario, ...h } = parse(planning.ScenarioRequest, req.body);
     res.json({ data: await runScenario(h, scenario ?? {}) });
   });
@@ -94,6 +100,7 @@ export function calculateRoutes(app: Express, ctx: ServiceContext): void {
         currency: (h.currency ?? 'SGD').toUpperCase(),
         computed_at: p.computedAt,
         years,
+        tables: p.dataTables.tables,
         ...(issues.length ? { record_issues: issues } : {}),
       },
     });
