@@ -83,6 +83,16 @@ function epfDeclaredThrough(): number {
   return epfDeclaredTo;
 }
 
+/**
+ * The last year a member lives in the projection: the year they reach their maturity age (the life expectancy the
+ * advisor sets, default 100). One definition for both: the projection's rows run to the last member's one
+ * (projection.ts), and CPF LIFE pays in every year from the payout age to it, both included, so an annuity from 65 with
+ * maturity 70 makes 70 − 65 + 1 = 6 payments (issue 32 defect 1: it made 5 and the row of age 70 paid nothing).
+ */
+export function lastYearAlive(birthYear: number, maturityAge: number): number {
+  return birthYear + maturityAge;
+}
+
 /** What the steps read: the years, the members' years, every loan's balances by year and the rent days. */
 export interface AssetContext {
   y0: number;
@@ -555,10 +565,12 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   // CPF LIFE: the first of `payYears` yearly payments made at the start of each year, growing by `escalation` a year,
   // that the RA growing by gc a year pays off exactly: RA · (1 − q) / (1 − (gc / escalation)^−payYears), q =
   // escalation / gc (q = 1: RA / payYears); the discount factor taken here
-  const payYears = Math.max(1, maturity - payoutAge);
-  // the years CPF LIFE pays: from the payout age to the maturity age, while the member lives
+  // the years CPF LIFE pays: every year the member lives from the payout age, the year of the maturity age included
+  // (lastYearAlive, the same year the projection ends on: maturity − payout age + 1 payments)
   const payFrom = birth + payoutAge;
-  const payTo = Math.min(birth + maturity, death);
+  const lastYear = lastYearAlive(birth, maturity);
+  const payYears = Math.max(1, lastYear - payFrom + 1);
+  const payTo = Math.min(lastYear + 1, death);
   const payQ = escalation / gc;
   const payDiscount = cpf && payout === 0 && payQ !== 1 ? discountFactor(gc / escalation - 1, payYears) : 0;
   // growth of the year: the record's, or the declared EPF dividend in a declared year (set before each run below)

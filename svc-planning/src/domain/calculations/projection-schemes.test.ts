@@ -114,24 +114,26 @@ describe('CPF: extra interest on the first 60,000 (1% more on the first 30,000 f
 });
 
 describe('CPF LIFE plans: paid for life, and what each leaves as bequest', () => {
-  // Aged 65 in 2026, RA 200,000 at 5%, maturity 100: level payout P = 200,000 · (1 − q) / (1 − q^35), q = 1/1.05 →
-  // 11,632.71 a year, paid for life whatever the plan leaves.
-  // Standard: the whole RA is the premium; the bequest is the premium not yet paid back: 200,000 − 11,632.71 =
-  // 188,367.29, plus MediSave 50,000 · 1.04 = 52,000 → 240,367.29.
-  // Basic: 15% of the RA (30,000) is the premium and the RA pays first: (170,000 − 11,632.71) · 1.05 = 166,285.66,
-  // plus the unused premium 30,000 → 196,285.66: Basic leaves the larger bequest.
-  it('Standard: payout 11,632.71; pensions 240,367.29 with MediSave kept apart', () => {
-    const h = cpfMember(65, { balances: { oa: 0, sa: 0, ma: 50_000, ra: 200_000 }, cpf_life_plan: 'standard' });
-    expect(row(h, 2026).pension_payouts).toBe(11_632.71);
-    expect(row(h, 2026).assets.pensions).toBe(240_367.29);
+  // Aged 65 in 2026, RA 200,000 at 5% (the record's own rate), maturity 100: level payout P = 200,000 · (1 − q) /
+  // (1 − q^36), q = 1/1.05, 36 payments from 65 to 100 inclusive (issue 32 defect 1; was 35 and 11,632.71) →
+  // 11,511.33 a year, paid for life whatever the plan leaves.
+  // Standard: the whole RA is the premium; the bequest is the premium not yet paid back: 200,000 − 11,511.33 =
+  // 188,488.67, plus MediSave 50,000 · 1.04 = 52,000 → 240,488.67.
+  // Basic: 15% of the RA (30,000) is the premium and the RA pays first: (170,000 − 11,511.33) · 1.05 = 166,413.11,
+  // plus the unused premium 30,000 → 196,413.11: Basic leaves the larger bequest.
+  const ra5 = { ra: 5 };
+  it('Standard: payout 11,511.33; pensions 240,488.67 with MediSave kept apart', () => {
+    const h = cpfMember(65, { balances: { oa: 0, sa: 0, ma: 50_000, ra: 200_000 }, cpf_life_plan: 'standard', cpf_contribution_growth_rate: ra5 });
+    expect(row(h, 2026).pension_payouts).toBe(11_511.33);
+    expect(row(h, 2026).assets.pensions).toBe(240_488.67);
   });
-  it('Basic: payout 11,632.71; bequest 196,285.66; payouts go on to the maturity age after the RA and premium are spent', () => {
-    const h = cpfMember(65, { balances: { oa: 0, sa: 0, ma: 0, ra: 200_000 }, cpf_life_plan: 'basic' });
-    expect(row(h, 2026).pension_payouts).toBe(11_632.71);
-    expect(row(h, 2026).assets.pensions).toBe(196_285.66);
-    expect(row(h, 2060).pension_payouts).toBe(11_632.71); // age 99, the 35th payout
-    expect(row(h, 2060).assets.pensions).toBe(0);
-    expect(row(h, 2061).pension_payouts).toBe(0);
+  it('Basic: payout 11,511.33; bequest 196,413.11; payouts go on to the maturity age after the RA and premium are spent', () => {
+    const h = cpfMember(65, { balances: { oa: 0, sa: 0, ma: 0, ra: 200_000 }, cpf_life_plan: 'basic', cpf_contribution_growth_rate: ra5 });
+    expect(row(h, 2026).pension_payouts).toBe(11_511.33);
+    expect(row(h, 2026).assets.pensions).toBe(196_413.11);
+    expect(row(h, 2061).pension_payouts).toBe(11_511.33); // age 100, the 36th payout, in the projection's last row
+    expect(row(h, 2061).assets.pensions).toBe(0);
+    expect(project(h).rows.at(-1)?.year).toBe(2061);
   });
 });
 

@@ -26,7 +26,7 @@ const { dayNumber, today: todayDay, ymd } = datesModule;
 const { CalculationInputError, count } = errorsModule;
 const { INSURANCE_DEFAULTS } = insuranceModule;
 const { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } = loansModule;
-const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedule, partPower, runAssets } = projectionAssetsModule;
+const { ASSET_SUMS, closeLoan, cpfShares, lastYearAlive, liquidRecord, liquidYears, loanSchedule, partPower, runAssets } = projectionAssetsModule;
 const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SALE_STEP } = projectionStreamsModule;
 const { keptScheduledSale, saleInYear } = saleModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
@@ -454,7 +454,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     retireAge[i] = ov.retirement_age?.[m.id] ?? m.retirement_age ?? PROJECTION_DEFAULTS.retirement_age;
     if (person) {
       persons.push(i);
-      endYear = Math.max(endYear, by + (m.maturity_age ?? PROJECTION_DEFAULTS.maturity_age));
+      endYear = Math.max(endYear, lastYearAlive(by, m.maturity_age ?? PROJECTION_DEFAULTS.maturity_age)); // its last row: the year of its maturity age
     }
   }
   if (persons.length === 0) throw new CalculationInputError('members', 'A member with relation me or spouse is needed');
