@@ -60,3 +60,90 @@ describe('issue 32 defect 1: CPF LIFE pays in every year the member lives from t
     expect(r.net_cash_flow).toBe(21_328.66);
   });
 });
+
+/** One member aged `age` on 1 January 2026, no wage, the balances given, extra interest on (CPF's default). */
+function cpfMember(age: number, pension: Partial<PensionInput>, maturity = 100): HouseholdInput {
+  return {
+    as_of: '2026-01-01',
+    currency: 'SGD',
+    members: [{ id: 'm1', relation: 'me', age, retirement_age: 55, maturity_age: maturity }],
+    pensions: [{ id: 'p', member_id: 'm1', type: 'CPF', monthly_salary: 0, ...pension }],
+  };
+}
+
+describe('issue 32: CPF interest is the version’s floor rate, extra interest on top once', () => {
+  // CPF Board: OA 2.5%, SMRA 4% (the floor, extended to 31 December 2026); extra interest from 55: 2% on the first
+  // 30,000 and 1% on the next 30,000 of the combined balances = 600 + 300 = 900 a year on any RA of 60,000 or more.
+  // The member turning 55 in 2026 with the FRS in the RA: 220,400 · 1.04 + 900 = 230,116 at the end of 2026.
+  // Before: the RA earned the spec's 5% and extra interest on top: 220,400 · 1.05 + 900 = 232,320 (the double count).
+  it('no rate given: the RA earns 4% plus 900 of extra interest: 230,116', () => {
+    const h = cpfMember(55, { balances: { oa: 0, sa: 0, ma: 0, ra: 220_400 } });
+    expect(rowAt(project(h).rows, 2026).assets.pensions).toBe(230_116);
+  });
+  it('a record’s own RA rate still replaces the floor, and extra interest is added to it: 5% → 232,320', () => {
+    const h = cpfMember(55, { balances: { oa: 0, sa: 0, ma: 0, ra: 220_400 }, cpf_contribution_growth_rate: { ra: 5 } });
+    expect(rowAt(project(h).rows, 2026).assets.pensions).toBe(232_320);
+  });
+  it('below 55: OA 2.5%, SA and MA 4%, 1% on the first 60,000 (OA 20,000 of it) to the SA: 72,950', () => {
+    // OA 30,000 · 1.025 = 30,750; SA 20,000 · 1.04 = 20,800 + 600 (1% of 20,000 + 20,000 + 20,000); MA 20,800.
+    const h = cpfMember(40, { balances: { oa: 30_000, sa: 20_000, ma: 20_000, ra: 0 } });
+    expect(rowAt(project(h).rows, 2026).assets.pensions).toBe(72_950);
+  });
+});
+
+describe('issue 32: the CPF LIFE premium counts first in the extra-interest base, and its extra interest is in the payout', () => {
+  // Aged 65 in 2026, maturity 66 (two payments, at the start of 2026 and 2027), Standard, RA 200,000 (the premium),
+  // OA 10,000, RA 4%. The premium balance after the first payment P stays above 60,000, so it earns 4% and 900 of
+  // extra interest, and the second payment empties it: P = (200,000 − P) · 1.04 + 900 → P = 208,900 / 2.04 =
+  // 102,401.96 (without the premium's extra interest it would be 200,000 · 1.04 / 2.04 = 101,960.78; before issue 32
+  // the RA's 5% and no extra interest: 200,000 · 1.05 / 2.05 = 102,439.02).
+  // The premium balance (200,000 − P = 97,598.04) fills the first 60,000 of the base: the OA's 10,000 earns no extra
+  // interest, so 2026's pensions are the bequest 97,598.04 + OA 10,250 = 107,848.04. Before: the premium did not
+  // count, the OA's 10,000 earned 2% = 200 to the RA: 200,000 − 102,439.02 + 10,250 + 200 = 108,010.98.
+  const h = cpfMember(65, { balances: { oa: 10_000, sa: 0, ma: 0, ra: 200_000 }, cpf_life_plan: 'standard' }, 66);
+  it('payout 102,401.96 in 2026 and 2027', () => {
+    const rows = project(h).rows;
+    expect(rowAt(rows, 2026).pension_payouts).toBe(102_401.96);
+    expect(rowAt(rows, 2027).pension_payouts).toBe(102_401.96);
+  });
+  it('2026 pensions 107,848.04: no extra interest credited on the OA behind the premium', () => {
+    expect(rowAt(project(h).rows, 2026).assets.pensions).toBe(107_848.04);
+  });
+});
+
+/**
+ * Issue 32: the engine's CPF LIFE payout against CPF Board's published estimates. The cohort: members turning 55 in
+ * 2026 with the BRS, FRS or ERS of that year (110,200 / 220,400 / 440,800) in the RA, Standard plan, payouts from 65.
+ * CPF's estimates (monthly, from 65, Standard plan, female – male, as CPF's CPF LIFE estimator gives them for that
+ * cohort): BRS 890 – 930, FRS 1,640 – 1,750, ERS 3,180 – 3,410. (These were taken from a transcription of CPF's
+ * estimator; CPF's own page could not be reached from here: docs/decisions/rates-cpf-life.md.)
+ *
+ * The engine's figure by hand: the RA grows ten years at 4% plus the extra interest (2% on the first 30,000, 1% on the
+ * next 30,000: 900 a year): RA65 = S · 1.04^10 + 900 · (1.04^10 − 1) / 0.04 = S · 1.480244 + 10,805.49: BRS
+ * 173,928.42, FRS 337,051.34, ERS 663,297.18. The payout is the level annuity due over 36 years (65-100) that the
+ * premium growing at 4% plus its extra interest pays off: 9,667.54, 17,981.74, 34,581.20 a year, 805.63, 1,498.48 and
+ * 2,881.77 a month (the solve is a bisection in the decisions file's script, independent of the engine).
+ *
+ * Tolerance: the engine pays an annuity certain to the maturity age (100), with no mortality pooling; CPF LIFE is a
+ * life annuity priced on survival, whose payout is higher by the mortality credits. At 4% an annuity certain over 36
+ * years has a factor of 19.66, over 24 years (about how long CPF's estimates imply) 15.86: up to 19% lower payouts.
+ * So the engine must lie between 80% of CPF's lower estimate and CPF's upper estimate: above CPF's upper estimate
+ * means more interest than CPF credits (today's engine: the RA at 5% plus extra interest, FRS 1,794.97 and ERS
+ * 3,535.07 a month, above CPF's 1,750 and 3,410), more than 20% below it means a missing part (extra interest, a year).
+ * Today: BRS −9.5%, FRS −8.6%, ERS −9.4% of CPF's lower estimate.
+ */
+describe('issue 32: CPF LIFE payouts within the stated tolerance of CPF Board’s estimates (turning 55 in 2026)', () => {
+  const cohort = [
+    ['basic', 110_200, 890, 930, 805.63],
+    ['full', 220_400, 1_640, 1_750, 1_498.48],
+    ['enhanced', 440_800, 3_180, 3_410, 2_881.77],
+  ] as const;
+  it.each(cohort)('%s (%i at 55): CPF %i – %i a month; the engine %d', (sum, amount, low, high, hand) => {
+    const h = cpfMember(55, { balances: { oa: 0, sa: amount, ma: 0, ra: 0 }, cpf_life_plan: 'standard', cpf_retirement_sum: sum });
+    const rows = project(h).rows;
+    const monthly = rowAt(rows, 2036).pension_payouts / 12;
+    expect(Math.round(monthly * 100) / 100).toBe(hand);
+    expect(monthly).toBeLessThanOrEqual(high);
+    expect(monthly).toBeGreaterThanOrEqual(0.8 * low);
+  });
+});

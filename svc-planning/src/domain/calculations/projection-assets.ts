@@ -358,6 +358,11 @@ export interface PensionRecord {
   gc: number;
   /** EPF: the declared dividend replaces the growth in declared years (the record gave no rate of its own). */
   declared: boolean;
+  /**
+   * CPF: the accounts whose interest the record gives itself (bits 1 OA, 2 SA, 4 MA, 8 RA); the others earn the CPF
+   * version's interest of each year (`interest`, CPF Board's floor rates), ga-gc holding the first year's.
+   */
+  ownRates: number;
   wage: number;
   wageMul: number;
   wageG: number;
@@ -530,16 +535,18 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   const death = cx.deathYear[p.i] as number;
   const { y0, firstYearPart } = cx;
   const { pensionPayouts, pensions, repayments } = sums;
-  const { cpf, raAge, payoutAge, ga, gb, gm, gc, deductions, refunds, schemeF, escalation } = p;
+  const { cpf, raAge, payoutAge, deductions, refunds, schemeF, escalation, ownRates } = p;
+  // the accounts' growth: the record's own rates, else the CPF version's interest (changed with the version, below)
+  let { ga, gb, gm, gc } = p;
   let { a, b, m, c, payout, pool } = p;
   const nDeductions = deductions.length;
   let nextRefund = p.nextRefund;
   let refundYear = nextRefund < refunds.length ? (refunds[nextRefund] as RefundIn).sell : Number.POSITIVE_INFINITY;
   // Monthly contributions are credited mid-period (issue 17 item 5): they earn half the period's growth in their year.
-  const ha = Math.sqrt(ga);
-  const hb = Math.sqrt(gb);
-  const hm = Math.sqrt(gm);
-  const hc = Math.sqrt(gc);
+  let ha = Math.sqrt(ga);
+  let hb = Math.sqrt(gb);
+  let hm = Math.sqrt(gm);
+  let hc = Math.sqrt(gc);
   let v: CpfVersion | null = null; // the CPF version of the year
   // The year the version stops applying (kept on the record, so a run a year at a time changes version the same way).
   let vUntil = p.vUntil;
@@ -562,17 +569,12 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   // halved with a property pledge).
   const raYear = birth + raAge;
   const raTarget = cpf && raYear >= y0 + t0 && raYear < y0 + t1 ? (Number.isNaN(p.raLimit) ? cpfSums(cpfAt(raYear).v, raYear)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1) : 0;
-  // CPF LIFE: the first of `payYears` yearly payments made at the start of each year, growing by `escalation` a year,
-  // that the RA growing by gc a year pays off exactly: RA · (1 − q) / (1 − (gc / escalation)^−payYears), q =
-  // escalation / gc (q = 1: RA / payYears); the discount factor taken here
   // the years CPF LIFE pays: every year the member lives from the payout age, the year of the maturity age included
   // (lastYearAlive, the same year the projection ends on: maturity − payout age + 1 payments)
   const payFrom = birth + payoutAge;
   const lastYear = lastYearAlive(birth, maturity);
   const payYears = Math.max(1, lastYear - payFrom + 1);
   const payTo = Math.min(lastYear + 1, death);
-  const payQ = escalation / gc;
-  const payDiscount = cpf && payout === 0 && payQ !== 1 ? discountFactor(gc / escalation - 1, payYears) : 0;
   // growth of the year: the record's, or the declared EPF dividend in a declared year (set before each run below)
   let gA = ga;
   let gB = gb;
@@ -596,6 +598,15 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       xRate2 = extraOn ? x.rate55 / 100 : 0;
       xFull1 = xCap1 * xRate1;
       xFull2 = xCap2 * xRate2;
+      // the version's interest for the accounts the record gives no rate of its own (issue 32: the RA earns the SMRA
+      // floor, 4%, and extra interest on top, not the spec's 5% and extra interest again)
+      if (ownRates !== 15) {
+        const r = v.interest;
+        if (!(ownRates & 1)) ha = Math.sqrt((ga = 1 + r.oa / 100));
+        if (!(ownRates & 2)) hb = Math.sqrt((gb = 1 + r.sa / 100));
+        if (!(ownRates & 4)) hm = Math.sqrt((gm = 1 + r.ma / 100));
+        if (!(ownRates & 8)) hc = Math.sqrt((gc = 1 + r.ra / 100));
+      }
     }
     // a declared EPF year takes its dividend, one year a run; the record's growth from the first year after them
     let runEnd = cpf ? vUntil : Number.POSITIVE_INFINITY;
@@ -629,11 +640,12 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         b = 0;
       } else if (first < raYear && raYear < runEnd) runEnd = raYear;
       if (payout === 0 && first >= payFrom && first < payTo && c > 0) {
-        // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
-        // year, before the year's interest), so the payouts are level (Escalating: +2% a year) and last exactly to the
-        // maturity age (issue 17 defect 4). The premium joins the pool: all the RA (Standard, Escalating) or the
-        // table's share (Basic, whose RA pays first); payouts go on for life once the pool is spent.
-        payout = payQ === 1 ? c / payYears : (c * (1 - payQ)) / (1 - payDiscount);
+        // CPF LIFE: the RA at the first payout, annuitised as an annuity due (paid at the start of each year, before the
+        // year's interest) at the RA's interest plus the extra interest CPF pays on the premium balance, so the payouts
+        // are level (Escalating: +2% a year) and last exactly to the year of the maturity age (issue 17 defect 4, issue
+        // 32 defect 1; lifePayout). The premium joins the pool: all the RA (Standard, Escalating) or the table's share
+        // (Basic, whose RA pays first); payouts go on for life once the pool is spent.
+        payout = lifePayout(c, payYears, gC, escalation, payoutAge >= raAge ? xRate2 : 0, xCap1, xRate1, xCap2);
         const premium = p.basic ? c * (v as CpfVersion).lifeBasicPremiumShare : c;
         pool += premium;
         c -= premium;
@@ -664,14 +676,17 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
             pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
           }
         }
-        // Extra interest (CPF Board): on the first 60,000 of the balances (at most 20,000 from the OA), and from the
-        // retirement age a further 1% on the first 30,000 (RA counted first); on the year's opening balances, credited
-        // at the year end to the SA (the RA from the retirement age).
+        // Extra interest (CPF Board): 1% on the first 60,000 of the combined balances (at most 20,000 from the OA);
+        // from the retirement age (55) 2% on the first 30,000 and 1% on the next 30,000, the same as 1% on the first
+        // 60,000 and another 1% on the first 30,000. On the year's opening balances, credited at the year end to the
+        // SA (the RA from the retirement age). The CPF LIFE premium balance (`pool`) counts first: the extra interest
+        // on it stays in the CPF LIFE pool (lifePayout priced it into the payout), so only the rest is credited.
         if (xRate1 > 0) {
-          const base = Math.min(a, xOaCap) + b + m + c;
+          const base = pool + c + Math.min(a, xOaCap) + b + m;
           // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum)
           if (base >= xCap1) extra = ra ? xFull1 + xFull2 : xFull1;
           else if (base > 0) extra = base * xRate1 + (ra ? Math.min(base, xCap2) * xRate2 : 0);
+          if (pool > 0) extra -= pool >= xCap1 ? (ra ? xFull1 + xFull2 : xFull1) : pool * xRate1 + (ra ? Math.min(pool, xCap2) * xRate2 : 0);
         }
       }
       if (t === 0 && partFirst) {
@@ -816,6 +831,47 @@ export function partPower(g: number, e: number): number {
   powV[powNext] = v;
   powNext = (powNext + 1) & 15;
   return v;
+}
+
+/**
+ * CPF LIFE's first payout: the first of `n` payments at the start of each year, growing by `e` a year, that a premium
+ * `c` growing by `g` a year, plus the extra interest on its balance, pays off exactly. Extra interest (rates as
+ * fractions): `x1` on the first `cap1` and, from 55 (`x2` > 0), `x2` more on the first `cap2` of the balance after the
+ * year's payment, credited at the year end (CPF Board: the premium balance earns extra interest, counted first).
+ * Without extra interest the closed form c · (1 − q) / (1 − q^n), q = e / g (q = 1: c / n). With it the end balance
+ * is a piecewise-linear, decreasing function of the payout: solved by the secant method from the closed form (exact
+ * in one step where the balance stays above the caps or below them), to a ten-millionth of a cent a year. Called
+ * once per record, at the first payout.
+ */
+export function lifePayout(c: number, n: number, g: number, e: number, x2: number, cap1: number, x1: number, cap2: number): number {
+  const q = e / g;
+  const closed = q === 1 ? c / n : (c * (1 - q)) / (1 - discountFactor(g / e - 1, n));
+  if (!(x1 > 0) || !(c > 0) || n <= 1) return closed;
+  const end = (p0: number): number => {
+    let bal = c;
+    let pay = p0;
+    for (let k = 0; k < n; k++) {
+      bal -= pay;
+      if (k === n - 1) break;
+      const base = bal > 0 ? bal : 0;
+      const extra = base >= cap1 ? cap1 * x1 + cap2 * x2 : base * x1 + Math.min(base, cap2) * x2;
+      bal = bal * g + extra;
+      pay *= e;
+    }
+    return bal;
+  };
+  let p0 = closed;
+  let f0 = end(p0);
+  let p1 = closed * 1.05;
+  let f1 = end(p1);
+  for (let k = 0; k < 50 && Math.abs(f1) > 1e-9 && f1 !== f0; k++) {
+    const p2 = p1 - (f1 * (p1 - p0)) / (f1 - f0);
+    p0 = p1;
+    f0 = f1;
+    p1 = p2;
+    f1 = end(p1);
+  }
+  return p1;
 }
 
 /** (1 + r)^−n, remembering the last one: pensions of a household mostly share the rate and the term. */

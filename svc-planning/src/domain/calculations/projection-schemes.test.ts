@@ -45,42 +45,43 @@ describe('versioned tables: one lookup by year', () => {
 });
 
 describe('CPF: MediSave apart from the RA; the RA formed at 55 up to the FRS', () => {
-  // Aged 54 on 1 January 2026, no wage, OA 300,000, SA 100,000, MA 50,000 (OA 2.5%, SA and MA 4%, RA 5%).
+  // Aged 54 on 1 January 2026, no wage, OA 300,000, SA 100,000, MA 50,000 (OA 2.5%, SA, MA and RA 4%: CPF's floor
+  // rates, issue 32; the RA was 5% before).
   // 2026 (54): OA 307,500, SA 104,000, MA 52,000 = 463,500.
   // 2027 (55): FRS for 2027 = 220,400 · 1.035 = 228,114. The RA takes the SA's 104,000, then 124,114 from the OA
   // (183,386 left); the SA closes; MediSave stays apart. Year end: OA 183,386 · 1.025 = 187,970.65, RA 228,114 ·
-  // 1.05 = 239,519.70, MA 52,000 · 1.04 = 54,080 → 481,570.35.
+  // 1.04 = 237,238.56, MA 52,000 · 1.04 = 54,080 → 479,289.21.
   // Before: SA and MA were one account moved whole into the RA and the OA stayed (and `sa`/`ma` were not read).
   const h = cpfMember(54, { balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 }, retirement_age: 55 });
-  it('2026: 463,500; 2027: 481,570.35', () => {
+  it('2026: 463,500; 2027: 479,289.21', () => {
     expect(row(h, 2026).assets.pensions).toBe(463_500);
-    expect(row(h, 2027).assets.pensions).toBe(481_570.35);
+    expect(row(h, 2027).assets.pensions).toBe(479_289.21);
   });
   it('a combined sa_ma is still read: split by the SA : MA allocation at the as-of age (≤ 55: 11.5 : 10.5)', () => {
     // sa_ma 110,000 at 54 → SA 110,000 · 11.5/22 = 57,500, MA 52,500. Both at 4%, so 2026 = 300,000 · 1.025 +
     // 110,000 · 1.04 = 421,900. 2027: FRS 228,114 takes SA 59,800 and OA 168,314 (OA 139,186 left): OA 142,665.65 +
-    // RA 239,519.70 + MA 54,600 · 1.04 = 56,784 → 438,969.35.
+    // RA 237,238.56 + MA 54,600 · 1.04 = 56,784 → 436,688.21.
     const old = cpfMember(54, { balances: { oa: 300_000, sa_ma: 110_000, ra: 0 }, retirement_age: 55 });
     expect(row(old, 2026).assets.pensions).toBe(421_900);
-    expect(row(old, 2027).assets.pensions).toBe(438_969.35);
+    expect(row(old, 2027).assets.pensions).toBe(436_688.21);
   });
   it('basic retirement sum, or a fixed limit from the record', () => {
     // BRS 2027 = 110,200 · 1.035 = 114,057: RA = SA 104,000 + OA 10,057 (OA 297,443 left). OA 304,879.08 + RA
-    // 119,759.85 + MA 54,080 = 478,718.93.
+    // 114,057 · 1.04 = 118,619.28 + MA 54,080 = 477,578.36.
     const brs = cpfMember(54, {
       balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 },
       retirement_age: 55,
       cpf_retirement_sum: 'basic',
     });
-    expect(row(brs, 2027).assets.pensions).toBe(478_718.93);
+    expect(row(brs, 2027).assets.pensions).toBe(477_578.36);
     // cpf_ers_limit 100,000: the RA takes 100,000 of the SA; the SA's other 4,000 joins the OA (311,500). OA
-    // 319,287.50 + RA 105,000 + MA 54,080 = 478,367.50.
+    // 319,287.50 + RA 104,000 + MA 54,080 = 477,367.50.
     const fixed = cpfMember(54, {
       balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 },
       retirement_age: 55,
       cpf_ers_limit: 100_000,
     });
-    expect(row(fixed, 2027).assets.pensions).toBe(478_367.5);
+    expect(row(fixed, 2027).assets.pensions).toBe(477_367.5);
   });
 });
 
@@ -102,14 +103,15 @@ describe('CPF: extra interest on the first 60,000 (1% more on the first 30,000 f
     const h = cpfMember(40, { balances: { oa: 30_000, sa: 20_000, ma: 20_000, ra: 0 }, cpf_extra_interest: true });
     expect(row(h, 2026).assets.pensions).toBe(72_950);
   });
-  it('aged 60: RA 100,000, OA 10,000 → 1% on 60,000 + 1% on 30,000 = 900 to the RA: 116,150', () => {
-    // OA 10,250 + RA 105,000 + 900 = 116,150 (before: 115,250)
+  it('aged 60: RA 100,000, OA 10,000 → 2% on 30,000 + 1% on the next 30,000 = 900 to the RA: 115,150', () => {
+    // OA 10,250 + RA 100,000 · 1.04 = 104,000 (the SMRA floor; 105,000 at the spec's 5% before issue 32) + 900 =
+    // 115,150 (before issue 17: 115,250)
     const h = cpfMember(60, {
       balances: { oa: 10_000, sa: 0, ma: 0, ra: 100_000 },
       cpf_extra_interest: true,
       cpf_payout_age: 70,
     });
-    expect(row(h, 2026).assets.pensions).toBe(116_150);
+    expect(row(h, 2026).assets.pensions).toBe(115_150);
   });
 });
 

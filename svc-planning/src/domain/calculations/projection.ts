@@ -276,7 +276,7 @@ function allocate(n: number, members: number, loans: number): Arrays {
 }
 
 // Pension defaults, read once (records would otherwise read them through the module binding again and again).
-const { contribution_growth_rate: CONTRIBUTION_GROWTH, cpf_growth: CPF_GROWTH, retirement_age: PENSION_RETIREMENT_AGE, cpf_payout_age: CPF_PAYOUT_AGE } = PENSION_DEFAULTS;
+const { contribution_growth_rate: CONTRIBUTION_GROWTH, retirement_age: PENSION_RETIREMENT_AGE, cpf_payout_age: CPF_PAYOUT_AGE } = PENSION_DEFAULTS;
 
 /** A record's currency code in upper case, or the household's (already upper case: no new string per record). */
 const codeOr = (code: string | undefined, household: string) => (code == null || code === household ? household : code.toUpperCase());
@@ -508,6 +508,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     liquids.push(liquidRecord(v.id, v.current_value * f, g, (v.monthly_contribution ?? 0) * 12 * f, v.contribution_end_year ?? Infinity, false, !!v.locked || locked.has(v.id)));
   }
   // Pensions
+  const cpfY0 = inForce(rateTables().cpf, y0);
   const pensions = (h.pensions ?? []).map((p, k): PensionRecord => {
     const i = mIdx(p.member_id, 'pensions', k, 'member_id');
     const f = fx(p.currency, 'pensions', k, 'currency');
@@ -544,10 +545,13 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       b: (cpf ? sa : (b.account2 ?? 0)) * f, // SA / Akaun Sejahtera (account 2)
       m: ma * f, // MA
       c: ((cpf ? b.ra : b.account3) ?? 0) * f, // RA / Akaun Fleksibel (account 3)
-      ga: 1 + (cpf ? (cg.oa ?? CPF_GROWTH.oa) : rate) / 100,
-      gb: 1 + (cpf ? (cg.sa ?? cg.sa_ma ?? CPF_GROWTH.sa_ma) : rate) / 100,
-      gm: 1 + (cpf ? (cg.ma ?? cg.sa_ma ?? CPF_GROWTH.sa_ma) : rate) / 100,
-      gc: 1 + (cpf ? (cg.ra ?? CPF_GROWTH.ra) : rate) / 100,
+      // CPF: the record's own rates, else the CPF version's interest (the first year's here; pensionBalances takes
+      // each later version's): OA 2.5, SA, MA and RA 4 (CPF Board's floor rates), extra interest apart (issue 32)
+      ga: 1 + (cpf ? (cg.oa ?? cpfY0.interest.oa) : rate) / 100,
+      gb: 1 + (cpf ? (cg.sa ?? cg.sa_ma ?? cpfY0.interest.sa) : rate) / 100,
+      gm: 1 + (cpf ? (cg.ma ?? cg.sa_ma ?? cpfY0.interest.ma) : rate) / 100,
+      gc: 1 + (cpf ? (cg.ra ?? cpfY0.interest.ra) : rate) / 100,
+      ownRates: cpf ? (cg.oa !== undefined ? 1 : 0) | ((cg.sa ?? cg.sa_ma) !== undefined ? 2 : 0) | ((cg.ma ?? cg.sa_ma) !== undefined ? 4 : 0) | (cg.ra !== undefined ? 8 : 0) : 15,
       declared: epf && p.contribution_growth_rate === undefined,
       schemeF: cpf ? fx('SGD', 'pensions', k, 'currency') : epf ? fx('RM', 'pensions', k, 'currency') : 1,
       wage: (p.monthly_salary ?? 0) * f,
