@@ -602,10 +602,22 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       // floor, 4%, and extra interest on top, not the spec's 5% and extra interest again)
       if (ownRates !== 15) {
         const r = v.interest;
-        if (!(ownRates & 1)) ha = Math.sqrt((ga = 1 + r.oa / 100));
-        if (!(ownRates & 2)) hb = Math.sqrt((gb = 1 + r.sa / 100));
-        if (!(ownRates & 4)) hm = Math.sqrt((gm = 1 + r.ma / 100));
-        if (!(ownRates & 8)) hc = Math.sqrt((gc = 1 + r.ra / 100));
+        if (!(ownRates & 1)) {
+          ga = 1 + r.oa / 100;
+          ha = Math.sqrt(ga);
+        }
+        if (!(ownRates & 2)) {
+          gb = 1 + r.sa / 100;
+          hb = Math.sqrt(gb);
+        }
+        if (!(ownRates & 4)) {
+          gm = 1 + r.ma / 100;
+          hm = Math.sqrt(gm);
+        }
+        if (!(ownRates & 8)) {
+          gc = 1 + r.ra / 100;
+          hc = Math.sqrt(gc);
+        }
       }
     }
     // a declared EPF year takes its dividend, one year a run; the record's growth from the first year after them
