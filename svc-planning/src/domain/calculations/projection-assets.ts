@@ -851,39 +851,79 @@ export function partPower(g: number, e: number): number {
  * fractions): `x1` on the first `cap1` and, from 55 (`x2` > 0), `x2` more on the first `cap2` of the balance after the
  * year's payment, credited at the year end (CPF Board: the premium balance earns extra interest, counted first).
  * Without extra interest the closed form c · (1 − q) / (1 − q^n), q = e / g (q = 1: c / n). With it the end balance
- * is a piecewise-linear, decreasing function of the payout: solved by the secant method from the closed form (exact
- * in one step where the balance stays above the caps or below them), to a ten-millionth of a cent a year. Called
- * once per record, at the first payout.
+ * is a piecewise-linear, decreasing, concave function of the payout: Newton's method from the closed form (where the
+ * end balance is ≥ 0) overshoots once, then comes down to the root from above, exactly once every year's balance is
+ * on the right side of the caps (two to four passes over the years). Called once per record, at the first payout; the
+ * last 64 answers are remembered (a household's projection is made again and again with the same records).
  */
 export function lifePayout(c: number, n: number, g: number, e: number, x2: number, cap1: number, x1: number, cap2: number): number {
   const q = e / g;
   const closed = q === 1 ? c / n : (c * (1 - q)) / (1 - discountFactor(g / e - 1, n));
   if (!(x1 > 0) || !(c > 0) || n <= 1) return closed;
-  const end = (p0: number): number => {
-    let bal = c;
-    let pay = p0;
-    for (let k = 0; k < n; k++) {
-      bal -= pay;
-      if (k === n - 1) break;
-      const base = bal > 0 ? bal : 0;
-      const extra = base >= cap1 ? cap1 * x1 + cap2 * x2 : base * x1 + Math.min(base, cap2) * x2;
-      bal = bal * g + extra;
-      pay *= e;
-    }
-    return bal;
-  };
-  let p0 = closed;
-  let f0 = end(p0);
-  let p1 = closed * 1.05;
-  let f1 = end(p1);
-  for (let k = 0; k < 50 && Math.abs(f1) > 1e-9 && f1 !== f0; k++) {
-    const p2 = p1 - (f1 * (p1 - p0)) / (f1 - f0);
-    p0 = p1;
-    f0 = f1;
-    p1 = p2;
-    f1 = end(p1);
+  const k = LIFE_KEYS;
+  for (let j = 0; j < 64; j++) {
+    const o = j * 8;
+    if (k[o] === c && k[o + 1] === n && k[o + 2] === g && k[o + 3] === e && k[o + 4] === x2 && k[o + 5] === cap1 && k[o + 6] === x1 && k[o + 7] === cap2) return LIFE_VALUES[j] as number;
   }
-  return p1;
+  let p = closed;
+  for (let step = 0; step < 40; step++) {
+    lifeEnd(c, n, g, e, x2, cap1, x1, cap2, p);
+    const f = LIFE_END[0] as number;
+    const d = LIFE_END[1] as number;
+    // done within a millionth of a cent a year on the premium (a float's rounding stops an exact 0)
+    if (!(Math.abs(f) > c * 1e-12) || !(d < 0)) break;
+    p -= f / d;
+  }
+  const o = lifeNext * 8;
+  k[o] = c;
+  k[o + 1] = n;
+  k[o + 2] = g;
+  k[o + 3] = e;
+  k[o + 4] = x2;
+  k[o + 5] = cap1;
+  k[o + 6] = x1;
+  k[o + 7] = cap2;
+  LIFE_VALUES[lifeNext] = p;
+  lifeNext = (lifeNext + 1) & 63;
+  return p;
+}
+const LIFE_KEYS = new Float64Array(64 * 8).fill(Number.NaN); // NaN: no entry (it equals nothing)
+const LIFE_VALUES = new Float64Array(64);
+let lifeNext = 0;
+/** lifeEnd's answer: the end balance and its derivative by the first payment. */
+const LIFE_END = new Float64Array(2);
+
+/**
+ * lifePayout's premium balance after the n-th payment when the first is p0 (negative: the payments overspend it), and
+ * its derivative by p0, into LIFE_END.
+ */
+function lifeEnd(c: number, n: number, g: number, e: number, x2: number, cap1: number, x1: number, cap2: number, p0: number): void {
+  const full = cap1 * x1 + cap2 * x2;
+  let bal = c - p0;
+  let pay = p0;
+  let d = -1; // d bal / d p0
+  let dPay = 1; // d pay / d p0 = e^k
+  for (let k = 1; k < n; k++) {
+    // the year's extra interest on the balance after its payment, credited at the year end with its interest
+    let extra: number;
+    let slope: number;
+    if (bal >= cap1) {
+      extra = full;
+      slope = 0;
+    } else if (bal > 0) {
+      extra = bal * x1 + (bal < cap2 ? bal : cap2) * x2;
+      slope = bal < cap2 ? x1 + x2 : x1;
+    } else {
+      extra = 0;
+      slope = 0;
+    }
+    pay *= e;
+    dPay *= e;
+    bal = bal * g + extra - pay;
+    d = d * (g + slope) - dPay;
+  }
+  LIFE_END[0] = bal;
+  LIFE_END[1] = d;
 }
 
 /** (1 + r)^−n, remembering the last one: pensions of a household mostly share the rate and the term. */
