@@ -388,6 +388,17 @@ export interface PensionRecord {
   basic: boolean;
   /** CPF LIFE premium not yet paid back as payouts: what it leaves as bequest besides the RA. */
   pool: number;
+  /**
+   * CPF LIFE's first payout (0 until solved) and what lifePayout solves it with: the count of payments, the RA's growth
+   * and the extra interest (rates as fractions, caps in the household currency) of the first payout year.
+   */
+  lifeFirst: number;
+  lifeN: number;
+  lifeG: number;
+  lifeX1: number;
+  lifeX2: number;
+  lifeCap1: number;
+  lifeCap2: number;
   /** CPF: the year the version in use stops applying (−Infinity before the first year). */
   vUntil: number;
   /** Whether its employee contributions are a tax relief of the household's tax (CPF in SG, EPF in MY). */
@@ -413,7 +424,13 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
   // the balances. The same operations on the same values in the same order as one pass (bench:engine: 0-7% faster).
   const f = contributionScratch(t1 - t0);
   pensionContributions(p, t0, t1, cx, sums, f);
-  pensionBalances(p, t0, t1, cx, sums, f);
+  const stop = pensionBalances(p, t0, t1, cx, sums, f, t0);
+  if (stop < t1) {
+    // the first CPF LIFE payout, solved here, outside the balances' loop (a call there slowed every later projection of
+    // the household by half in bench:engine), then the balances go on from its year
+    p.lifeFirst = lifePayout(p.c, p.lifeN, p.lifeG, p.escalation, p.lifeX2, p.lifeCap1, p.lifeX1, p.lifeCap2);
+    pensionBalances(p, stop, t1, cx, sums, f, t0);
+  }
 }
 
 /** The year's contributions of a pension record to each account, 4 a year (a, b, m, c), reused between records. */
@@ -530,7 +547,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
  * dividend between runs of the loop (which stops at the year they change), the first year's part powers before it
  * (firstYearPowers) and the refunds at property sales when the properties are read (sale.ts scheduledSale).
  */
-function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums, f: Float64Array): void {
+function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums, f: Float64Array, fFrom: number): number {
   const birth = cx.birth[p.i] as number;
   const death = cx.deathYear[p.i] as number;
   const { y0, firstYearPart } = cx;
@@ -583,7 +600,8 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   let hB = hb;
   let hC = hc;
   let t = t0;
-  let o = 0;
+  let o = 4 * (t0 - fFrom); // `f` holds the years from fFrom
+  let stop = t1; // the year the first CPF LIFE payout is due and not yet solved (pensionYears solves it)
   while (t < t1) {
     const first = y0 + t;
     if (cpf && (v === null || first >= vUntil)) {
@@ -657,7 +675,19 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         // are level (Escalating: +2% a year) and last exactly to the year of the maturity age (issue 17 defect 4, issue
         // 32 defect 1; lifePayout). The premium joins the pool: all the RA (Standard, Escalating) or the table's share
         // (Basic, whose RA pays first); payouts go on for life once the pool is spent.
-        payout = lifePayout(c, payYears, gC, escalation, payoutAge >= raAge ? xRate2 : 0, xCap1, xRate1, xCap2);
+        if (!(p.lifeFirst > 0)) {
+          // stop before the year: pensionYears solves the payout (lifePayout) and runs the balances on from this year
+          // (what this run did in it already, the RA's formation, changes nothing when done again)
+          p.lifeN = payYears;
+          p.lifeG = gC;
+          p.lifeX1 = xRate1;
+          p.lifeX2 = payoutAge >= raAge ? xRate2 : 0;
+          p.lifeCap1 = xCap1;
+          p.lifeCap2 = xCap2;
+          stop = t;
+          break;
+        }
+        payout = p.lifeFirst;
         const premium = p.basic ? c * (v as CpfVersion).lifeBasicPremiumShare : c;
         pool += premium;
         c -= premium;
@@ -764,6 +794,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   p.pool = pool;
   p.vUntil = vUntil;
   p.nextRefund = nextRefund;
+  return stop;
 }
 
 /**
