@@ -144,6 +144,16 @@ function epfDeclaredThrough(): number {
   return epfDeclaredTo;
 }
 
+/**
+ * The last year a member lives in the projection: the year they reach their maturity age (the life expectancy the
+ * advisor sets, default 100). One definition for both: the projection's rows run to the last member's one
+ * (projection.ts), and CPF LIFE pays in every year from the payout age to it, both included, so an annuity from 65 with
+ * maturity 70 makes 70 − 65 + 1 = 6 payments (issue 32 defect 1: it made 5 and the row of age 70 paid nothing).
+ */
+export function lastYearAlive(birthYear: number, maturityAge: number): number {
+  return birthYear + maturityAge;
+}
+
 /** What the steps read: the years, the members' years, every loan's balances by year and the rent days. */
 export interface AssetContext {
   y0: number;
@@ -409,6 +419,11 @@ export interface PensionRecord {
   gc: number;
   /** EPF: the declared dividend replaces the growth in declared years (the record gave no rate of its own). */
   declared: boolean;
+  /**
+   * CPF: the accounts whose interest the record gives itself (bits 1 OA, 2 SA, 4 MA, 8 RA); the others earn the CPF
+   * version's interest of each year (`interest`, CPF Board's floor rates), ga-gc holding the first year's.
+   */
+  ownRates: number;
   wage: number;
   wageMul: number;
   wageG: number;
@@ -434,6 +449,17 @@ export interface PensionRecord {
   basic: boolean;
   /** CPF LIFE premium not yet paid back as payouts: what it leaves as bequest besides the RA. */
   pool: number;
+  /**
+   * CPF LIFE's first payout (0 until solved) and what lifePayout solves it with: the count of payments, the RA's growth
+   * and the extra interest (rates as fractions, caps in the household currency) of the first payout year.
+   */
+  lifeFirst: number;
+  lifeN: number;
+  lifeG: number;
+  lifeX1: number;
+  lifeX2: number;
+  lifeCap1: number;
+  lifeCap2: number;
   /** CPF: the year the version in use stops applying (−Infinity before the first year). */
   vUntil: number;
   /**
@@ -466,7 +492,13 @@ export function pensionYears(p: PensionRecord, t0: number, t1: number, cx: Asset
   // the balances. The same operations on the same values in the same order as one pass (bench:engine: 0-7% faster).
   const f = contributionScratch(t1 - t0);
   pensionContributions(p, t0, t1, cx, sums, f);
-  pensionBalances(p, t0, t1, cx, sums, f);
+  const stop = pensionBalances(p, t0, t1, cx, sums, f, t0);
+  if (stop < t1) {
+    // the first CPF LIFE payout, solved here, outside the balances' loop (a call there slowed every later projection of
+    // the household by half in bench:engine), then the balances go on from its year
+    p.lifeFirst = lifePayout(p.c, p.lifeN, p.lifeG, p.escalation, p.lifeX2, p.lifeCap1, p.lifeX1, p.lifeCap2);
+    pensionBalances(p, stop, t1, cx, sums, f, t0);
+  }
 }
 
 /** The year's contributions of a pension record to each account, 4 a year (a, b, m, c), reused between records. */
@@ -607,21 +639,23 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
  * dividend between runs of the loop (which stops at the year they change), the first year's part powers before it
  * (firstYearPowers) and the refunds at property sales when the properties are read (sale.ts scheduledSale).
  */
-function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums, f: Float64Array): void {
+function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetContext, sums: AssetSums, f: Float64Array, fFrom: number): number {
   const birth = cx.birth[p.i] as number;
   const death = cx.deathYear[p.i] as number;
   const { y0, firstYearPart } = cx;
   const { pensionPayouts, pensions, repayments } = sums;
-  const { cpf, raAge, payoutAge, ga, gb, gm, gc, deductions, refunds, schemeF, escalation } = p;
+  const { cpf, raAge, payoutAge, deductions, refunds, schemeF, escalation, ownRates } = p;
+  // the accounts' growth: the record's own rates, else the CPF version's interest (changed with the version, below)
+  let { ga, gb, gm, gc } = p;
   let { a, b, m, c, payout, pool } = p;
   const nDeductions = deductions.length;
   let nextRefund = p.nextRefund;
   let refundYear = nextRefund < refunds.length ? (refunds[nextRefund] as RefundIn).sell : Number.POSITIVE_INFINITY;
   // Monthly contributions are credited mid-period (issue 17 item 5): they earn half the period's growth in their year.
-  const ha = Math.sqrt(ga);
-  const hb = Math.sqrt(gb);
-  const hm = Math.sqrt(gm);
-  const hc = Math.sqrt(gc);
+  let ha = Math.sqrt(ga);
+  let hb = Math.sqrt(gb);
+  let hm = Math.sqrt(gm);
+  let hc = Math.sqrt(gc);
   let v: CpfVersion | null = null; // the CPF version of the year
   // The year the version stops applying (kept on the record, so a run a year at a time changes version the same way).
   let vUntil = p.vUntil;
@@ -651,15 +685,12 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   const raCap = p.raCap;
   let pc = Number.isNaN(p.pc) ? c : p.pc;
   const raTarget = cpf && raYear >= y0 + t0 && raYear < y0 + t1 ? (Number.isNaN(p.raLimit) ? sumsIn(raYear)[p.sum] * schemeF : p.raLimit) * (p.pledge ? 0.5 : 1) : 0;
-  // CPF LIFE: the first of `payYears` yearly payments made at the start of each year, growing by `escalation` a year,
-  // that the RA growing by gc a year pays off exactly: RA · (1 − q) / (1 − (gc / escalation)^−payYears), q =
-  // escalation / gc (q = 1: RA / payYears); the discount factor taken here
-  const payYears = Math.max(1, maturity - payoutAge);
-  // the years CPF LIFE pays: from the payout age to the maturity age, while the member lives
+  // the years CPF LIFE pays: every year the member lives from the payout age, the year of the maturity age included
+  // (lastYearAlive, the same year the projection ends on: maturity − payout age + 1 payments)
   const payFrom = birth + payoutAge;
-  const payTo = Math.min(birth + maturity, death);
-  const payQ = escalation / gc;
-  const payDiscount = cpf && payout === 0 && payQ !== 1 ? discountFactor(gc / escalation - 1, payYears) : 0;
+  const lastYear = lastYearAlive(birth, maturity);
+  const payYears = Math.max(1, lastYear - payFrom + 1);
+  const payTo = Math.min(lastYear + 1, death);
   // growth of the year: the record's, or the declared EPF dividend in a declared year (set before each run below)
   let gA = ga;
   let gB = gb;
@@ -668,7 +699,8 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   let hB = hb;
   let hC = hc;
   let t = t0;
-  let o = 0;
+  let o = 4 * (t0 - fFrom); // `f` holds the years from fFrom
+  let stop = t1; // the year the first CPF LIFE payout is due and not yet solved (pensionYears solves it)
   while (t < t1) {
     const first = y0 + t;
     if (cpf && (v === null || first >= vUntil)) {
@@ -683,6 +715,27 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       xRate2 = extraOn ? x.rate55 / 100 : 0;
       xFull1 = xCap1 * xRate1;
       xFull2 = xCap2 * xRate2;
+      // the version's interest for the accounts the record gives no rate of its own (issue 32: the RA earns the SMRA
+      // floor, 4%, and extra interest on top, not the spec's 5% and extra interest again)
+      if (ownRates !== 15) {
+        const r = v.interest;
+        if (!(ownRates & 1)) {
+          ga = 1 + r.oa / 100;
+          ha = Math.sqrt(ga);
+        }
+        if (!(ownRates & 2)) {
+          gb = 1 + r.sa / 100;
+          hb = Math.sqrt(gb);
+        }
+        if (!(ownRates & 4)) {
+          gm = 1 + r.ma / 100;
+          hm = Math.sqrt(gm);
+        }
+        if (!(ownRates & 8)) {
+          gc = 1 + r.ra / 100;
+          hc = Math.sqrt(gc);
+        }
+      }
     }
     // a declared EPF year takes its dividend, one year a run; the record's growth from the first year after them
     let runEnd = cpf ? vUntil : Number.POSITIVE_INFINITY;
@@ -717,11 +770,24 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         pc = c; // what the RA holds at its formation is principal
       } else if (first < raYear && raYear < runEnd) runEnd = raYear;
       if (payout === 0 && first >= payFrom && first < payTo && c > 0) {
-        // CPF LIFE: the RA at the first payout, annuitised at the RA rate as an annuity due (paid at the start of each
-        // year, before the year's interest), so the payouts are level (Escalating: +2% a year) and last exactly to the
-        // maturity age (issue 17 defect 4). The premium joins the pool: all the RA (Standard, Escalating) or the
-        // table's share (Basic, whose RA pays first); payouts go on for life once the pool is spent.
-        payout = payQ === 1 ? c / payYears : (c * (1 - payQ)) / (1 - payDiscount);
+        // CPF LIFE: the RA at the first payout, annuitised as an annuity due (paid at the start of each year, before the
+        // year's interest) at the RA's interest plus the extra interest CPF pays on the premium balance, so the payouts
+        // are level (Escalating: +2% a year) and last exactly to the year of the maturity age (issue 17 defect 4, issue
+        // 32 defect 1; lifePayout). The premium joins the pool: all the RA (Standard, Escalating) or the table's share
+        // (Basic, whose RA pays first); payouts go on for life once the pool is spent.
+        if (!(p.lifeFirst > 0)) {
+          // stop before the year: pensionYears solves the payout (lifePayout) and runs the balances on from this year
+          // (what this run did in it already, the RA's formation, changes nothing when done again)
+          p.lifeN = payYears;
+          p.lifeG = gC;
+          p.lifeX1 = xRate1;
+          p.lifeX2 = payoutAge >= raAge ? xRate2 : 0;
+          p.lifeCap1 = xCap1;
+          p.lifeCap2 = xCap2;
+          stop = t;
+          break;
+        }
+        payout = p.lifeFirst;
         const premium = p.basic ? c * (v as CpfVersion).lifeBasicPremiumShare : c;
         pool += premium;
         c -= premium;
@@ -762,14 +828,17 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
             pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
           }
         }
-        // Extra interest (CPF Board): on the first 60,000 of the balances (at most 20,000 from the OA), and from the
-        // retirement age a further 1% on the first 30,000 (RA counted first); on the year's opening balances, credited
-        // at the year end to the SA (the RA from the retirement age).
+        // Extra interest (CPF Board): 1% on the first 60,000 of the combined balances (at most 20,000 from the OA);
+        // from the retirement age (55) 2% on the first 30,000 and 1% on the next 30,000, the same as 1% on the first
+        // 60,000 and another 1% on the first 30,000. On the year's opening balances, credited at the year end to the
+        // SA (the RA from the retirement age). The CPF LIFE premium balance (`pool`) counts first: the extra interest
+        // on it stays in the CPF LIFE pool (lifePayout priced it into the payout), so only the rest is credited.
         if (xRate1 > 0) {
-          const base = Math.min(a, xOaCap) + b + m + c;
+          const base = pool + c + Math.min(a, xOaCap) + b + m;
           // above the first 60,000 the extra interest is the cap's (a branch, so the year does not wait on the sum)
           if (base >= xCap1) extra = ra ? xFull1 + xFull2 : xFull1;
           else if (base > 0) extra = base * xRate1 + (ra ? Math.min(base, xCap2) * xRate2 : 0);
+          if (pool > 0) extra -= pool >= xCap1 ? (ra ? xFull1 + xFull2 : xFull1) : pool * xRate1 + (ra ? Math.min(pool, xCap2) * xRate2 : 0);
         }
       }
       if (t === 0 && partFirst) {
@@ -843,6 +912,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   p.vUntil = vUntil;
   p.pc = pc;
   p.nextRefund = nextRefund;
+  return stop;
 }
 
 /**
@@ -924,6 +994,87 @@ export function partPower(g: number, e: number): number {
   powV[powNext] = v;
   powNext = (powNext + 1) & 15;
   return v;
+}
+
+/**
+ * CPF LIFE's first payout: the first of `n` payments at the start of each year, growing by `e` a year, that a premium
+ * `c` growing by `g` a year, plus the extra interest on its balance, pays off exactly. Extra interest (rates as
+ * fractions): `x1` on the first `cap1` and, from 55 (`x2` > 0), `x2` more on the first `cap2` of the balance after the
+ * year's payment, credited at the year end (CPF Board: the premium balance earns extra interest, counted first).
+ * Without extra interest the closed form c · (1 − q) / (1 − q^n), q = e / g (q = 1: c / n). With it the end balance
+ * is a piecewise-linear, decreasing, concave function of the payout: Newton's method from the closed form (where the
+ * end balance is ≥ 0) overshoots once, then comes down to the root from above, exactly once every year's balance is
+ * on the right side of the caps (two to four passes over the years). Called once per record, at the first payout; the
+ * last 64 answers are remembered (a household's projection is made again and again with the same records).
+ */
+export function lifePayout(c: number, n: number, g: number, e: number, x2: number, cap1: number, x1: number, cap2: number): number {
+  const q = e / g;
+  const closed = q === 1 ? c / n : (c * (1 - q)) / (1 - discountFactor(g / e - 1, n));
+  if (!(x1 > 0) || !(c > 0) || n <= 1) return closed;
+  const k = LIFE_KEYS;
+  for (let j = 0; j < 64; j++) {
+    const o = j * 8;
+    if (k[o] === c && k[o + 1] === n && k[o + 2] === g && k[o + 3] === e && k[o + 4] === x2 && k[o + 5] === cap1 && k[o + 6] === x1 && k[o + 7] === cap2) return LIFE_VALUES[j] as number;
+  }
+  let p = closed;
+  for (let step = 0; step < 40; step++) {
+    lifeEnd(c, n, g, e, x2, cap1, x1, cap2, p);
+    const f = LIFE_END[0] as number;
+    const d = LIFE_END[1] as number;
+    // done within a millionth of a cent a year on the premium (a float's rounding stops an exact 0)
+    if (!(Math.abs(f) > c * 1e-12) || !(d < 0)) break;
+    p -= f / d;
+  }
+  const o = lifeNext * 8;
+  k[o] = c;
+  k[o + 1] = n;
+  k[o + 2] = g;
+  k[o + 3] = e;
+  k[o + 4] = x2;
+  k[o + 5] = cap1;
+  k[o + 6] = x1;
+  k[o + 7] = cap2;
+  LIFE_VALUES[lifeNext] = p;
+  lifeNext = (lifeNext + 1) & 63;
+  return p;
+}
+const LIFE_KEYS = new Float64Array(64 * 8).fill(Number.NaN); // NaN: no entry (it equals nothing)
+const LIFE_VALUES = new Float64Array(64);
+let lifeNext = 0;
+/** lifeEnd's answer: the end balance and its derivative by the first payment. */
+const LIFE_END = new Float64Array(2);
+
+/**
+ * lifePayout's premium balance after the n-th payment when the first is p0 (negative: the payments overspend it), and
+ * its derivative by p0, into LIFE_END.
+ */
+function lifeEnd(c: number, n: number, g: number, e: number, x2: number, cap1: number, x1: number, cap2: number, p0: number): void {
+  const full = cap1 * x1 + cap2 * x2;
+  let bal = c - p0;
+  let pay = p0;
+  let d = -1; // d bal / d p0
+  let dPay = 1; // d pay / d p0 = e^k
+  for (let k = 1; k < n; k++) {
+    // the year's extra interest on the balance after its payment, credited at the year end with its interest
+    let extra: number;
+    let slope: number;
+    if (bal >= cap1) {
+      extra = full;
+      slope = 0;
+    } else if (bal > 0) {
+      extra = bal * x1 + (bal < cap2 ? bal : cap2) * x2;
+      slope = bal < cap2 ? x1 + x2 : x1;
+    } else {
+      extra = 0;
+      slope = 0;
+    }
+    pay *= e;
+    dPay *= e;
+    bal = bal * g + extra - pay;
+    d = d * (g + slope) - dPay;
+  }
+  LIFE_END[0] = bal;
+  LIFE_END[1] = d;
 }
 
 /** (1 + r)^−n, remembering the last one: pensions of a household mostly share the rate and the term. */

@@ -153,13 +153,14 @@ describe('issue 17 defect 3: a part first year charges only the instalments stil
 });
 
 describe('issue 17 defect 4: CPF LIFE pays a level payout to the maturity age', () => {
-  // One member aged 65 in 2025 (payout age 65, maturity 100), RA 200,000 at 5%. Paid at the start of each year, 35
-  // payouts (ages 65-99) form an annuity due: P = 200,000 · (1 − 1/1.05) / (1 − 1.05^−35) = 11,632.71.
-  // RA after 2025: (200,000 − 11,632.71) · 1.05 = 197,785.66; the 35th payout (2059) empties it; 2060 pays nothing.
-  // Before the fix the end-of-year payment 200,000 · 0.05 / (1 − 1.05^−35) = 12,214.34 was paid at the start, so
-  // the RA ran out years before 100 (a smaller payout, then nothing).
-  // Escalating: payouts grow 2% a year, q = 1.02 / 1.05: P0 = 200,000 · (1 − q) / (1 − q^35) = 8,964.44, then
-  // 9,143.73, …, the 35th 8,964.44 · 1.02^34 = 17,576.36.
+  // One member aged 65 in 2025 (payout age 65, maturity 100), RA 200,000 at 5% (the record's own rate; no extra
+  // interest, to isolate the annuity). Paid at the start of each year, 36 payouts (ages 65-100, issue 32 defect 1: the
+  // year of the maturity age included) form an annuity due: P = 200,000 · (1 − 1/1.05) / (1 − 1.05^−36) = 11,511.33.
+  // The 36th payout (2060, age 100) empties the annuity; the projection ends that year.
+  // Before issue 32: 35 payouts of 11,632.71 (ages 65-99) and none in the row of age 100. Before issue 17 the
+  // end-of-year payment was paid at the start, so the RA ran out years before 100.
+  // Escalating: payouts grow 2% a year, q = 1.02 / 1.05: P0 = 200,000 · (1 − q) / (1 − q^36) = 8,821.09, then
+  // 8,997.51, …, the 36th 8,821.09 · 1.02^35 = 17,641.20.
   const h = (plan?: 'basic' | 'standard' | 'escalating'): HouseholdInput => ({
     as_of: '2025-01-01',
     currency: 'SGD',
@@ -172,28 +173,30 @@ describe('issue 17 defect 4: CPF LIFE pays a level payout to the maturity age', 
         balances: { oa: 0, sa_ma: 0, ra: 200_000 },
         monthly_salary: 0,
         cpf_life_plan: plan,
+        cpf_contribution_growth_rate: { ra: 5 },
+        cpf_extra_interest: false,
       },
     ],
   });
-  it('Standard: 11,632.71 every year from 65 to 99, then nothing; the RA ends at 0', () => {
+  it('Standard: 11,511.33 every year from 65 to 100 (36 payouts); the RA ends at 0', () => {
     const rows = project(h('standard')).rows;
-    const payouts = rows.filter((r) => r.year <= 2059).map((r) => r.pension_payouts);
-    expect(new Set(payouts)).toEqual(new Set([11_632.71]));
-    expect(payouts).toHaveLength(35);
+    expect(rows.at(-1)?.year).toBe(2060);
+    const payouts = rows.map((r) => r.pension_payouts);
+    expect(new Set(payouts)).toEqual(new Set([11_511.33]));
+    expect(payouts).toHaveLength(36);
     // The whole RA is the Standard plan's premium: the pension row is its bequest, the premium not yet paid back
-    // (no interest): 200,000 − 11,632.71 = 188,367.29; 17 payouts (P = 11,632.706139) leave 200,000 − 17 P = 2,244.00,
+    // (no interest): 200,000 − 11,511.33 = 188,488.67; 17 payouts (P = 11,511.325166) leave 200,000 − 17 P = 4,307.47,
     // the 18th (2042) spends it.
-    expect(row(h('standard'), 2025).assets.pensions).toBe(188_367.29);
-    expect(row(h('standard'), 2041).assets.pensions).toBe(2_244);
+    expect(row(h('standard'), 2025).assets.pensions).toBe(188_488.67);
+    expect(row(h('standard'), 2041).assets.pensions).toBe(4_307.47);
     expect(row(h('standard'), 2042).assets.pensions).toBe(0);
-    expect(row(h('standard'), 2059).assets.pensions).toBe(0);
-    expect(row(h('standard'), 2060).pension_payouts).toBe(0);
+    expect(row(h('standard'), 2060).assets.pensions).toBe(0);
   });
-  it('Escalating (cpf_life_plan is read): 8,964.44, 9,143.73, … 17,576.36 in 2059', () => {
-    expect(row(h('escalating'), 2025).pension_payouts).toBe(8_964.44);
-    expect(row(h('escalating'), 2026).pension_payouts).toBe(9_143.73);
-    expect(row(h('escalating'), 2059).pension_payouts).toBe(17_576.36);
-    expect(row(h('escalating'), 2059).assets.pensions).toBe(0);
+  it('Escalating (cpf_life_plan is read): 8,821.09, 8,997.51, … 17,641.20 in 2060', () => {
+    expect(row(h('escalating'), 2025).pension_payouts).toBe(8_821.09);
+    expect(row(h('escalating'), 2026).pension_payouts).toBe(8_997.51);
+    expect(row(h('escalating'), 2060).pension_payouts).toBe(17_641.2);
+    expect(row(h('escalating'), 2060).assets.pensions).toBe(0);
   });
 });
 

@@ -46,42 +46,44 @@ describe('versioned tables: one lookup by year', () => {
 });
 
 describe('CPF: MediSave apart from the RA; the RA formed at 55 up to the FRS', () => {
-  // Aged 54 on 1 January 2026, no wage, OA 300,000, SA 100,000, MA 50,000 (OA 2.5%, SA and MA 4%, RA 5%).
+  // Aged 54 on 1 January 2026, no wage, OA 300,000, SA 100,000, MA 50,000 (OA 2.5%, SA, MA and RA 4%: CPF's floor
+  // rates, issue 32; the RA was 5% before).
   // 2026 (54): OA 307,500, SA 104,000, MA 52,000 = 463,500.
   // 2027 (55): FRS for 2027 = 228,200 (CPF Board; issue 32: before, 220,400 · 1.035 = 228,114). The RA takes the
   // SA's 104,000, then 124,200 from the OA (183,300 left); the SA closes; MediSave stays apart. Year end: OA 183,300 ·
-  // 1.025 = 187,882.50, RA 228,200 · 1.05 = 239,610, MA 52,000 · 1.04 = 54,080 → 481,572.50.
+  // 1.025 = 187,882.50, RA 228,200 · 1.04 (the RA's 4% floor, issue 32) = 237,328, MA 52,000 · 1.04 = 54,080 →
+  // 479,290.50.
   // Before: SA and MA were one account moved whole into the RA and the OA stayed (and `sa`/`ma` were not read).
   const h = cpfMember(54, { balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 }, retirement_age: 55 });
-  it('2026: 463,500; 2027: 481,572.50', () => {
+  it('2026: 463,500; 2027: 479,290.50', () => {
     expect(row(h, 2026).assets.pensions).toBe(463_500);
-    expect(row(h, 2027).assets.pensions).toBe(481_572.5);
+    expect(row(h, 2027).assets.pensions).toBe(479_290.5);
   });
   it('a combined sa_ma is still read: split by the SA : MA allocation at the as-of age (≤ 55: 11.5 : 10.5)', () => {
     // sa_ma 110,000 at 54 → SA 110,000 · 11.5/22 = 57,500, MA 52,500. Both at 4%, so 2026 = 300,000 · 1.025 +
     // 110,000 · 1.04 = 421,900. 2027: FRS 228,200 takes SA 59,800 and OA 168,400 (OA 139,100 left): OA 142,577.50 +
-    // RA 239,610 + MA 54,600 · 1.04 = 56,784 → 438,971.50.
+    // RA 228,200 · 1.04 = 237,328 + MA 54,600 · 1.04 = 56,784 → 436,689.50.
     const old = cpfMember(54, { balances: { oa: 300_000, sa_ma: 110_000, ra: 0 }, retirement_age: 55 });
     expect(row(old, 2026).assets.pensions).toBe(421_900);
-    expect(row(old, 2027).assets.pensions).toBe(438_971.5);
+    expect(row(old, 2027).assets.pensions).toBe(436_689.5);
   });
   it('basic retirement sum, or a fixed limit from the record', () => {
     // BRS 2027 = 114,100 (CPF Board; before: 114,057): RA = SA 104,000 + OA 10,100 (OA 297,400 left). OA 304,835 + RA
-    // 119,805 + MA 54,080 = 478,720.
+    // 114,100 · 1.04 = 118,664 + MA 54,080 = 477,579.
     const brs = cpfMember(54, {
       balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 },
       retirement_age: 55,
       cpf_retirement_sum: 'basic',
     });
-    expect(row(brs, 2027).assets.pensions).toBe(478_720);
+    expect(row(brs, 2027).assets.pensions).toBe(477_579);
     // cpf_ers_limit 100,000: the RA takes 100,000 of the SA; the SA's other 4,000 joins the OA (311,500). OA
-    // 319,287.50 + RA 105,000 + MA 54,080 = 478,367.50.
+    // 319,287.50 + RA 104,000 + MA 54,080 = 477,367.50.
     const fixed = cpfMember(54, {
       balances: { oa: 300_000, sa: 100_000, ma: 50_000, ra: 0 },
       retirement_age: 55,
       cpf_ers_limit: 100_000,
     });
-    expect(row(fixed, 2027).assets.pensions).toBe(478_367.5);
+    expect(row(fixed, 2027).assets.pensions).toBe(477_367.5);
   });
 });
 
@@ -103,36 +105,39 @@ describe('CPF: extra interest on the first 60,000 (1% more on the first 30,000 f
     const h = cpfMember(40, { balances: { oa: 30_000, sa: 20_000, ma: 20_000, ra: 0 }, cpf_extra_interest: true });
     expect(row(h, 2026).assets.pensions).toBe(72_950);
   });
-  it('aged 60: RA 100,000, OA 10,000 → 1% on 60,000 + 1% on 30,000 = 900 to the RA: 116,150', () => {
-    // OA 10,250 + RA 105,000 + 900 = 116,150 (before: 115,250)
+  it('aged 60: RA 100,000, OA 10,000 → 2% on 30,000 + 1% on the next 30,000 = 900 to the RA: 115,150', () => {
+    // OA 10,250 + RA 100,000 · 1.04 = 104,000 (the SMRA floor; 105,000 at the spec's 5% before issue 32) + 900 =
+    // 115,150 (before issue 17: 115,250)
     const h = cpfMember(60, {
       balances: { oa: 10_000, sa: 0, ma: 0, ra: 100_000 },
       cpf_extra_interest: true,
       cpf_payout_age: 70,
     });
-    expect(row(h, 2026).assets.pensions).toBe(116_150);
+    expect(row(h, 2026).assets.pensions).toBe(115_150);
   });
 });
 
 describe('CPF LIFE plans: paid for life, and what each leaves as bequest', () => {
-  // Aged 65 in 2026, RA 200,000 at 5%, maturity 100: level payout P = 200,000 · (1 − q) / (1 − q^35), q = 1/1.05 →
-  // 11,632.71 a year, paid for life whatever the plan leaves.
-  // Standard: the whole RA is the premium; the bequest is the premium not yet paid back: 200,000 − 11,632.71 =
-  // 188,367.29, plus MediSave 50,000 · 1.04 = 52,000 → 240,367.29.
-  // Basic: 15% of the RA (30,000) is the premium and the RA pays first: (170,000 − 11,632.71) · 1.05 = 166,285.66,
-  // plus the unused premium 30,000 → 196,285.66: Basic leaves the larger bequest.
-  it('Standard: payout 11,632.71; pensions 240,367.29 with MediSave kept apart', () => {
-    const h = cpfMember(65, { balances: { oa: 0, sa: 0, ma: 50_000, ra: 200_000 }, cpf_life_plan: 'standard' });
-    expect(row(h, 2026).pension_payouts).toBe(11_632.71);
-    expect(row(h, 2026).assets.pensions).toBe(240_367.29);
+  // Aged 65 in 2026, RA 200,000 at 5% (the record's own rate), maturity 100: level payout P = 200,000 · (1 − q) /
+  // (1 − q^36), q = 1/1.05, 36 payments from 65 to 100 inclusive (issue 32 defect 1; was 35 and 11,632.71) →
+  // 11,511.33 a year, paid for life whatever the plan leaves.
+  // Standard: the whole RA is the premium; the bequest is the premium not yet paid back: 200,000 − 11,511.33 =
+  // 188,488.67, plus MediSave 50,000 · 1.04 = 52,000 → 240,488.67.
+  // Basic: 15% of the RA (30,000) is the premium and the RA pays first: (170,000 − 11,511.33) · 1.05 = 166,413.11,
+  // plus the unused premium 30,000 → 196,413.11: Basic leaves the larger bequest.
+  const ra5 = { ra: 5 };
+  it('Standard: payout 11,511.33; pensions 240,488.67 with MediSave kept apart', () => {
+    const h = cpfMember(65, { balances: { oa: 0, sa: 0, ma: 50_000, ra: 200_000 }, cpf_life_plan: 'standard', cpf_contribution_growth_rate: ra5 });
+    expect(row(h, 2026).pension_payouts).toBe(11_511.33);
+    expect(row(h, 2026).assets.pensions).toBe(240_488.67);
   });
-  it('Basic: payout 11,632.71; bequest 196,285.66; payouts go on to the maturity age after the RA and premium are spent', () => {
-    const h = cpfMember(65, { balances: { oa: 0, sa: 0, ma: 0, ra: 200_000 }, cpf_life_plan: 'basic' });
-    expect(row(h, 2026).pension_payouts).toBe(11_632.71);
-    expect(row(h, 2026).assets.pensions).toBe(196_285.66);
-    expect(row(h, 2060).pension_payouts).toBe(11_632.71); // age 99, the 35th payout
-    expect(row(h, 2060).assets.pensions).toBe(0);
-    expect(row(h, 2061).pension_payouts).toBe(0);
+  it('Basic: payout 11,511.33; bequest 196,413.11; payouts go on to the maturity age after the RA and premium are spent', () => {
+    const h = cpfMember(65, { balances: { oa: 0, sa: 0, ma: 0, ra: 200_000 }, cpf_life_plan: 'basic', cpf_contribution_growth_rate: ra5 });
+    expect(row(h, 2026).pension_payouts).toBe(11_511.33);
+    expect(row(h, 2026).assets.pensions).toBe(196_413.11);
+    expect(row(h, 2061).pension_payouts).toBe(11_511.33); // age 100, the 36th payout, in the projection's last row
+    expect(row(h, 2061).assets.pensions).toBe(0);
+    expect(project(h).rows.at(-1)?.year).toBe(2061);
   });
 });
 

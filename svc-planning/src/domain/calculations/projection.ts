@@ -27,7 +27,7 @@ const { dayNumber, today: todayDay, ymd } = datesModule;
 const { CalculationInputError, count } = errorsModule;
 const { INSURANCE_DEFAULTS } = insuranceModule;
 const { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, tenureMonths } = loansModule;
-const { ASSET_SUMS, closeLoan, cpfShares, liquidRecord, liquidYears, loanSchedule, partPower, runAssets } = projectionAssetsModule;
+const { ASSET_SUMS, closeLoan, cpfShares, lastYearAlive, liquidRecord, liquidYears, loanSchedule, partPower, runAssets } = projectionAssetsModule;
 const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SALE_STEP } = projectionStreamsModule;
 const { keptScheduledSale, saleInYear } = saleModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
@@ -280,7 +280,7 @@ function allocate(n: number, members: number, loans: number): Arrays {
 }
 
 // Pension defaults, read once (records would otherwise read them through the module binding again and again).
-const { contribution_growth_rate: CONTRIBUTION_GROWTH, cpf_growth: CPF_GROWTH, retirement_age: PENSION_RETIREMENT_AGE, cpf_payout_age: CPF_PAYOUT_AGE } = PENSION_DEFAULTS;
+const { contribution_growth_rate: CONTRIBUTION_GROWTH, retirement_age: PENSION_RETIREMENT_AGE, cpf_payout_age: CPF_PAYOUT_AGE } = PENSION_DEFAULTS;
 
 /** A record's currency code in upper case, or the household's (already upper case: no new string per record). */
 const codeOr = (code: string | undefined, household: string) => (code == null || code === household ? household : code.toUpperCase());
@@ -458,7 +458,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     retireAge[i] = ov.retirement_age?.[m.id] ?? m.retirement_age ?? PROJECTION_DEFAULTS.retirement_age;
     if (person) {
       persons.push(i);
-      endYear = Math.max(endYear, by + (m.maturity_age ?? PROJECTION_DEFAULTS.maturity_age));
+      endYear = Math.max(endYear, lastYearAlive(by, m.maturity_age ?? PROJECTION_DEFAULTS.maturity_age)); // its last row: the year of its maturity age
     }
   }
   if (persons.length === 0) throw new CalculationInputError('members', 'A member with relation me or spouse is needed');
@@ -512,6 +512,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     liquids.push(liquidRecord(v.id, v.current_value * f, g, (v.monthly_contribution ?? 0) * 12 * f, v.contribution_end_year ?? Infinity, false, !!v.locked || locked.has(v.id)));
   }
   // Pensions
+  const cpfY0 = inForce(rateTables().cpf, y0);
   const pensions = (h.pensions ?? []).map((p, k): PensionRecord => {
     const i = mIdx(p.member_id, 'pensions', k, 'member_id');
     const f = fx(p.currency, 'pensions', k, 'currency');
@@ -550,10 +551,13 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       b: (cpf ? sa : (b.account2 ?? 0)) * f, // SA / Akaun Sejahtera (account 2)
       m: ma * f, // MA
       c: ((cpf ? b.ra : b.account3) ?? 0) * f, // RA / Akaun Fleksibel (account 3)
-      ga: 1 + (cpf ? (cg.oa ?? CPF_GROWTH.oa) : rate) / 100,
-      gb: 1 + (cpf ? (cg.sa ?? cg.sa_ma ?? CPF_GROWTH.sa_ma) : rate) / 100,
-      gm: 1 + (cpf ? (cg.ma ?? cg.sa_ma ?? CPF_GROWTH.sa_ma) : rate) / 100,
-      gc: 1 + (cpf ? (cg.ra ?? CPF_GROWTH.ra) : rate) / 100,
+      // CPF: the record's own rates, else the CPF version's interest (the first year's here; pensionBalances takes
+      // each later version's): OA 2.5, SA, MA and RA 4 (CPF Board's floor rates), extra interest apart (issue 32)
+      ga: 1 + (cpf ? (cg.oa ?? cpfY0.interest.oa) : rate) / 100,
+      gb: 1 + (cpf ? (cg.sa ?? cg.sa_ma ?? cpfY0.interest.sa) : rate) / 100,
+      gm: 1 + (cpf ? (cg.ma ?? cg.sa_ma ?? cpfY0.interest.ma) : rate) / 100,
+      gc: 1 + (cpf ? (cg.ra ?? cpfY0.interest.ra) : rate) / 100,
+      ownRates: cpf ? (cg.oa !== undefined ? 1 : 0) | ((cg.sa ?? cg.sa_ma) !== undefined ? 2 : 0) | ((cg.ma ?? cg.sa_ma) !== undefined ? 4 : 0) | (cg.ra !== undefined ? 8 : 0) : 15,
       declared: epf && p.contribution_growth_rate === undefined,
       schemeF: cpf ? fx('SGD', 'pensions', k, 'currency') : epf ? fx('RM', 'pensions', k, 'currency') : 1,
       wage: (p.monthly_salary ?? 0) * f,
@@ -570,10 +574,20 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       pledge: !!p.cpf_property_pledge,
       extraInterest: p.cpf_extra_interest !== false,
       post: p.post_retirement_contribution?.contribution ? { amount: (p.post_retirement_contribution.monthly_amount ?? 0) * 12 * f, from: p.post_retirement_contribution.from_age ?? 60, to: p.post_retirement_contribution.to_age ?? 75 } : null,
-      payout: 0,
+      // Fields that later hold fractions start as −0, a double: started as 0, a small integer, their first fraction
+      // changed the records' shape and V8 deoptimised project() for good (bench:engine: half the speed, issue 32).
+      // −0 is 0 to every comparison and sum here (−0 + x = x; the sums start at +0, and +0 + −0 = +0).
+      payout: -0,
       escalation: plan === 'escalating' ? 1 + inForce(rateTables().cpf, y0).lifeEscalation / 100 : 1,
       basic: plan === 'basic',
-      pool: 0,
+      pool: -0,
+      lifeFirst: -0,
+      lifeN: 0,
+      lifeG: -0,
+      lifeX1: -0,
+      lifeX2: -0,
+      lifeCap1: -0,
+      lifeCap2: -0,
       vUntil: Number.NEGATIVE_INFINITY,
       raCap: Number.NaN,
       pc: Number.NaN,

@@ -55,6 +55,12 @@ export interface CpfVersion extends Version {
   lifeBasicPremiumShare: number;
   /** CPF LIFE Escalating: yearly rise of the payout (percent). */
   lifeEscalation: number;
+  /**
+   * Interest (percent a year) of each account before extra interest: CPF Board's floor rates (OA 2.5; SA, MediSave
+   * and RA, the SMRA, 4), which the pegged rates have stayed below. A pension record's own rates replace them; extra
+   * interest (`extraInterest`) is credited apart, on top, once (issue 32: the spec's "ra 5" is 4% plus extra interest).
+   */
+  interest: { oa: number; sa: number; ma: number; ra: number };
 }
 
 /**
@@ -86,6 +92,16 @@ const bandsAbove65: CpfAllocationBand[] = [
   { toAge: null, oa: 1, sa: 1, ma: 10.5 },
 ];
 const extraInterest = { first: 60_000, oaCap: 20_000, rate: 1, first55: 30_000, rate55: 1 };
+/**
+ * CPF Board's floor rates: OA 2.5%, SMRA 4%; the SMRA floor is extended to 31 December 2026 (CPF Board and HDB joint
+ * release of 22 September 2025, as reported: https://www.channelnewsasia.com/singapore/cpf-special-medisave-retirement-accounts-floor-interest-rate-2026-5361126;
+ * the release itself was not reachable here). Later years keep it until a version says otherwise (decision: the latest
+ * announced floor continues). Extra interest: CPF Board, "How much extra interest can I earn on my CPF savings?"
+ * (https://www.cpf.gov.sg/member/faq/growing-your-savings/cpf-interest-rates/how-much-extra-interest-can-i-earn-on-my-cpf-savings):
+ * below 55, 1% on the first 60,000 (OA at most 20,000); from 55, 2% on the first 30,000 and 1% on the next 30,000,
+ * the RA "including any CPF LIFE premium balance" counted first.
+ */
+const floorInterest = { oa: 2.5, sa: 4, ma: 4, ra: 4 };
 
 export const CPF_TABLES: readonly CpfVersion[] = [
   {
@@ -119,6 +135,7 @@ export const CPF_TABLES: readonly CpfVersion[] = [
     extraInterest,
     lifeBasicPremiumShare: 0.15,
     lifeEscalation: 2,
+    interest: floorInterest,
   },
   {
     fromYear: 2025,
@@ -153,6 +170,7 @@ export const CPF_TABLES: readonly CpfVersion[] = [
     extraInterest,
     lifeBasicPremiumShare: 0.15,
     lifeEscalation: 2,
+    interest: floorInterest,
   },
   {
     fromYear: 2026,
@@ -187,6 +205,7 @@ export const CPF_TABLES: readonly CpfVersion[] = [
     extraInterest,
     lifeBasicPremiumShare: 0.15,
     lifeEscalation: 2,
+    interest: floorInterest,
   },
   {
     // Announced (Budget 2026, 12 Feb 2026): 56-60 +1.5 (employer 16.5, employee 19), 61-65 +1 (13 / 13), the increase
@@ -224,6 +243,7 @@ export const CPF_TABLES: readonly CpfVersion[] = [
     extraInterest,
     lifeBasicPremiumShare: 0.15,
     lifeEscalation: 2,
+    interest: floorInterest,
   },
 ];
 
