@@ -1,4 +1,4 @@
-import { type balanceSheet as B, isCalendarDate, type planning } from '@kinfolio/contracts';
+import { balanceSheet as BS, type balanceSheet as B, isCalendarDate, type planning } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
 import type { HouseholdRow } from '../records/access';
 import { usableRecords } from '../records/issues';
@@ -28,6 +28,23 @@ function owners(list: B.OwnerShare[] | undefined) {
 const clean = <T extends object>(o: T): T => JSON.parse(JSON.stringify(o)) as T;
 
 /** A loan the engine can schedule: it needs the amount, the rate and the starting year. */
+/** The spec's CPF growth defaults (oa 2.5, sa_ma 4, ra 5), as the stored record's schema fills them in. */
+const SPEC_CPF_GROWTH = BS.CpfGrowthRates.parse({});
+/**
+ * A CPF record's own interest rates, for the engine (issue 32, docs/decisions/rates-cpf-life.md): a rate equal to the
+ * spec's default means CPF's own rates, so it is left out and the engine takes the CPF version's rate of each year
+ * (OA 2.5, SA/MA/RA the 4% floor) with extra interest on its own. The spec's "ra 5" is 4% plus extra interest; passed
+ * through, it counted extra interest twice. A rate the advisor changed is their assumption and is passed on.
+ */
+export function cpfOwnRates(r: { oa?: number; sa_ma?: number; ra?: number } | undefined): { oa?: number; sa_ma?: number; ra?: number } | undefined {
+  if (!r) return undefined;
+  const own: { oa?: number; sa_ma?: number; ra?: number } = {};
+  if (r.oa !== undefined && r.oa !== SPEC_CPF_GROWTH.oa) own.oa = r.oa;
+  if (r.sa_ma !== undefined && r.sa_ma !== SPEC_CPF_GROWTH.sa_ma) own.sa_ma = r.sa_ma;
+  if (r.ra !== undefined && r.ra !== SPEC_CPF_GROWTH.ra) own.ra = r.ra;
+  return own.oa === undefined && own.sa_ma === undefined && own.ra === undefined ? undefined : own;
+}
+
 export const hasLoan = (d: B.Debt) =>
   (d.original_loan ?? 0) > 0 && d.loan_interest !== undefined && d.starting_year !== undefined;
 
@@ -208,7 +225,7 @@ export function pensionInput(p: B.PensionAccount & { id: string }): NonNullable<
     monthly_salary: c?.salary,
     salary_increment: p.salary_increment,
     contribution_growth_rate: p.contribution_growth_rate,
-    cpf_contribution_growth_rate: p.type === 'CPF' ? p.cpf_contribution_growth_rate : undefined,
+    cpf_contribution_growth_rate: p.type === 'CPF' ? cpfOwnRates(p.cpf_contribution_growth_rate) : undefined,
     employer_percent: c?.employer_percentage ?? (c?.self_employed ? 0 : undefined),
     employee_percent: c?.employee_percentage,
     cpf_payout_age: p.type === 'CPF' ? p.cpf_payout_age : undefined,
