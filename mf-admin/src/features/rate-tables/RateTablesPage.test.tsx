@@ -181,7 +181,7 @@ describe('admin Rate tables', () => {
     expect(screen.getByText('Loading rate tables')).toBeInstanceOf(Element);
     await screen.findByRole('heading', { level: 2, name: 'CPF (Singapore)' });
     expect(screen.queryByTestId('skeleton')).toBeNull();
-    expect(calls).toEqual([{ method: 'GET', path: 'admin/rate-tables' }]);
+    expect(calls.filter((c) => c.path.startsWith('admin/rate-tables'))).toEqual([{ method: 'GET', path: 'admin/rate-tables' }]);
     const summary = screen.getByRole('table', { name: 'Rate tables and the version in force' });
     expect(rowTexts(summary)).toEqual([
       ['Table', 'In force this year', 'Versions'],
@@ -193,6 +193,27 @@ describe('admin Rate tables', () => {
       '#rate-table-epfDividend',
     );
     expect(section('EPF dividends').id).toBe('rate-table-epfDividend');
+  });
+
+  it('names who added a version from the back office’s users list (the service stores the admin by id)', async () => {
+    // the service knows no admin's name: it stores 'Admin' with the id; the users list names the id
+    (db[1]?.versions[1] as Version).created_by = { id: '00000000-0000-4000-8000-0000000000ad', name: 'Admin' };
+    stub.handler = (c) =>
+      c.method === 'POST' && c.path === 'admin/get-filtered-users'
+        ? {
+            rows:
+              (c.body as { status: string }).status === 'deactivated'
+                ? [{ id: '00000000-0000-4000-8000-0000000000ad', name: 'Siti Noor' }]
+                : [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'Demo Admin' }],
+          }
+        : serve(c as Call);
+    await open();
+    const added = version('EPF dividends', 'epfDividend@2024');
+    expect(within(added).getByText('Added by Siti Noor on 20 Nov 2026')).toBeInstanceOf(Element);
+    expect(calls.filter((c) => c.path === 'admin/get-filtered-users').map((c) => (c as { body?: unknown }).body)).toEqual([
+      { status: 'active', type: 'admin', page: 1, page_size: 200 },
+      { status: 'deactivated', type: 'admin', page: 1, page_size: 200 },
+    ]);
   });
 
   it('lists each version with its period, publisher, the document as a link, and who added it; no version can be edited', async () => {
@@ -284,7 +305,7 @@ describe('admin Rate tables', () => {
     });
     const save = within(form).getByRole('button', { name: 'Save version' });
     expect([save.getAttribute('aria-busy'), (save as HTMLButtonElement).disabled]).toEqual(['true', true]);
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('admin/rate-tables'))).toEqual([
       {
         method: 'POST',
         path: 'admin/rate-tables/epfDividend/versions',
@@ -373,7 +394,7 @@ describe('admin Rate tables', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save version' }));
     });
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('admin/rate-tables'))).toEqual([]);
     const errorOf = (label: string | RegExp) => {
       const field = within(dialog).getByLabelText(label);
       expect(field.getAttribute('aria-invalid')).toBe('true');
@@ -395,7 +416,7 @@ describe('admin Rate tables', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save version' }));
     });
     expect(errorOf('Figures (JSON)')).toBe('The figures must be one JSON object ({ … }), like the newest version’s.');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('admin/rate-tables'))).toEqual([]);
   });
 
   it('works from the keyboard: the dialog takes focus, Escape closes it unchanged and focus goes back to Add version', async () => {

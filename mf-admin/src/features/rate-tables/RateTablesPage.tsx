@@ -4,12 +4,14 @@ import styled from 'styled-components';
 import { AdminPage, Note, type PageNote, PageNoteView } from '../../components/crud';
 import { AddVersionDialog } from './AddVersionDialog';
 import {
+  adminNames,
   listRateTables,
   problemsOf,
   type RateTable,
   type RateTableProblem,
   type RateTableVersion,
   rateTablesErrorMessage,
+  withAdminNames,
 } from './api';
 import { Figures } from './Figures';
 import { originText, periodText } from './versions';
@@ -38,9 +40,9 @@ export function RateTablesPage() {
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
-      const list = await listRateTables(signal);
+      const [list, names] = await Promise.all([listRateTables(signal), adminNames(signal)]);
       if (signal?.aborted) return;
-      setTables(list.tables);
+      setTables(withAdminNames(list.tables, names));
       setProblems(list.problems);
       setLoadError(null);
     } catch (err) {

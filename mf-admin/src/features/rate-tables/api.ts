@@ -79,6 +79,40 @@ export async function listRateTables(signal?: AbortSignal): Promise<RateTableLis
   return { tables: reply?.tables ?? [], problems: reply?.problems ?? [] };
 }
 
+/**
+ * The admins' names by id (POST admin/get-filtered-users, type admin, active and deactivated): svc-planning stores
+ * who added a version by id and knows no admin's name (docs/decisions/rate-tables.md), so the screen names them from
+ * the users list the back office already reads. Best effort: a failed call names nobody (the stored name stays).
+ */
+export async function adminNames(signal?: AbortSignal): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const status of ['active', 'deactivated'] as const) {
+    try {
+      const page = await api.post<{ rows: Array<{ id: string; name: string }> }>(
+        'admin/get-filtered-users',
+        { status, type: 'admin', page: 1, page_size: 200 },
+        { signal },
+      );
+      for (const u of page?.rows ?? []) if (u.name) names.set(u.id, u.name);
+    } catch {
+      /* the stored name stays */
+    }
+  }
+  return names;
+}
+
+/** The tables with each admin-added version's author named from `names` (by id). */
+export const withAdminNames = (tables: RateTable[], names: ReadonlyMap<string, string>): RateTable[] =>
+  names.size === 0
+    ? tables
+    : tables.map((t) => ({
+        ...t,
+        versions: t.versions.map((v) => {
+          const name = v.created_by ? names.get(v.created_by.id) : undefined;
+          return name && v.created_by ? { ...v, created_by: { ...v.created_by, name } } : v;
+        }),
+      }));
+
 /** A table's problems: its own, else those of the list that name its kind. */
 export const problemsOf = (t: RateTable, listProblems: readonly RateTableProblem[]): RateTableProblem[] =>
   t.problems?.length ? t.problems : listProblems.filter((p) => p.kind === t.kind);
