@@ -216,6 +216,30 @@ describe('validateFigures: bands', () => {
       'figures.bands[1] must end above where it starts (from 5000 to 2000).',
     ]);
   });
+  it("refuses Seller's Stamp Duty schedules whose purchase dates leave a gap, overlap, are open before the last or are no date", () => {
+    type Sched = { purchasedFrom: string; purchasedTo: string | null; tiers: unknown[] };
+    const ssd = (edit: (s: Sched[]) => void) => {
+      const v = copy(BUILT_IN_TABLES.sgSsd[BUILT_IN_TABLES.sgSsd.length - 1]) as unknown as { schedules: Sched[] };
+      v.schedules = v.schedules.map((x) => ({ ...x }));
+      edit(v.schedules);
+      return validateFigures('sgSsd', v as unknown as Version).map((p) => p.message);
+    };
+    expect(ssd(() => {})).toEqual([]);
+    // the built-in 2025 version: 2011-01-14 … 2017-03-10, 2017-03-11 … 2025-07-03, 2025-07-04 … (open)
+    expect(ssd((s) => ((s[1] as Sched).purchasedFrom = '2017-03-15'))).toContain(
+      'figures.schedules[1].purchasedFrom must be the day after the period before it ends: the days between are in no period.',
+    );
+    expect(ssd((s) => ((s[2] as Sched).purchasedFrom = '2025-07-01'))).toContain(
+      'figures.schedules[2].purchasedFrom must be the day after the period before it ends: the periods overlap.',
+    );
+    expect(ssd((s) => ((s[1] as Sched).purchasedTo = null))).toContain(
+      'figures.schedules[1].purchasedTo may be empty (every later purchase) only on the last period.',
+    );
+    expect(ssd((s) => ((s[0] as Sched).purchasedFrom = '2011-02-30'))).toContain('figures.schedules[0].purchasedFrom must be a date (yyyy-mm-dd).');
+    expect(ssd((s) => ((s[0] as Sched).purchasedTo = '2010-01-01'))).toContain(
+      'figures.schedules[0] must end on or after the day it starts (2011-01-14 to 2010-01-01).',
+    );
+  });
   it("refuses Seller's Stamp Duty and RPGT periods out of order (maxMonths, upToYear)", () => {
     const s = copy(BUILT_IN_TABLES.sgSsd[BUILT_IN_TABLES.sgSsd.length - 1]) as unknown as {
       schedules: Array<{ tiers: Array<{ maxMonths: number }> }>;

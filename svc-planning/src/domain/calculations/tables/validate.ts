@@ -15,6 +15,7 @@ const { BUILT_IN_TABLES, RATE_TABLE_KINDS } = registryModule;
  *   followed by the one starting the next year (no gap, no overlap); `toYear` null = until the next version;
  * - every number finite and not negative; a percentage (a key named like a rate: `rate…`, `employer…`, `employee…`,
  *   `total`, `oa`, `sa`, `ma`, `ra`, `…Growth`, `…Escalation`, `…Percent`) at most 100, a `…Share` at most 1;
+ * - periods of purchase dates (SSD's schedules) real days, contiguous, an open end only last;
  * - band lists (arrays whose items carry `toAge`, `to`, `from`, `maxMonths` or `upToYear`) in strictly ascending order
  *   of each of those keys, a null upper bound only on the last band, and tax bands (`from` and `to`) contiguous: each
  *   band's `from` is the previous band's `to`;
@@ -77,6 +78,7 @@ function walkNumbers(kind: RateTableKind, value: unknown, path: string, key: str
   if (Array.isArray(value)) {
     for (let k = 0; k < value.length; k++) walkNumbers(kind, value[k], `${path}[${k}]`, key, out);
     bandOrder(kind, value, path, out);
+    datePeriods(kind, value, path, out);
     return;
   }
   if (isObject(value))
@@ -137,6 +139,45 @@ function bandOrder(kind: RateTableKind, list: unknown[], path: string, out: Rate
           message: `${path}[${k}].from must be ${show(before)}, where the band before it ends (it is ${show(b.from)}).`,
         });
     }
+  }
+}
+
+/** An ISO calendar day (yyyy-mm-dd) as a day number, or null when it is not one. */
+function isoDay(x: unknown): number | null {
+  if (typeof x !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(x)) return null;
+  const t = Date.parse(`${x}T00:00:00Z`);
+  return Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== x ? null : t / 86_400_000;
+}
+
+/**
+ * Periods of purchase dates (SSD's schedules: `purchasedFrom` … `purchasedTo`, null = every later purchase): real
+ * days, each period ending on or after it starts, the next one starting the day after (no gap, no overlap), an open
+ * end only last.
+ */
+function datePeriods(kind: RateTableKind, list: unknown[], path: string, out: RateTableProblem[]): void {
+  if (!list.every((b) => isObject(b) && 'purchasedFrom' in b && 'purchasedTo' in b)) return;
+  const items = list as Array<{ purchasedFrom: unknown; purchasedTo: unknown }>;
+  let prevTo: number | null | undefined;
+  for (let k = 0; k < items.length; k++) {
+    const b = items[k] as { purchasedFrom: unknown; purchasedTo: unknown };
+    const from = isoDay(b.purchasedFrom);
+    const to = b.purchasedTo === null ? null : isoDay(b.purchasedTo);
+    const at = `${path}[${k}]`;
+    if (from === null) out.push({ kind, field: `${at}.purchasedFrom`, message: `${at}.purchasedFrom must be a date (yyyy-mm-dd).` });
+    if (to === null && b.purchasedTo !== null) out.push({ kind, field: `${at}.purchasedTo`, message: `${at}.purchasedTo must be a date (yyyy-mm-dd) or empty.` });
+    if (from !== null && to !== null && to < from)
+      out.push({ kind, field: `${at}.purchasedTo`, message: `${at} must end on or after the day it starts (${String(b.purchasedFrom)} to ${String(b.purchasedTo)}).` });
+    if (k > 0 && from !== null) {
+      if (prevTo === null)
+        out.push({ kind, field: `${path}[${k - 1}].purchasedTo`, message: `${path}[${k - 1}].purchasedTo may be empty (every later purchase) only on the last period.` });
+      else if (prevTo !== undefined && from !== prevTo + 1)
+        out.push({
+          kind,
+          field: `${at}.purchasedFrom`,
+          message: `${at}.purchasedFrom must be the day after the period before it ends: ${from > prevTo + 1 ? 'the days between are in no period' : 'the periods overlap'}.`,
+        });
+    }
+    prevTo = b.purchasedTo === null ? null : (to ?? undefined);
   }
 }
 
