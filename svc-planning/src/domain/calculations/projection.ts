@@ -599,6 +599,16 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       nextRefund: 0,
     };
   });
+  // which schemes the tables named in the reply cover (issue 32), read while the records are fresh: read after the year
+  // loop, `pensions.some(…)` met records whose shape the loop had changed and deoptimised project() on every call
+  let usesCpf = false;
+  let usesEpf = false;
+  let usesDividends = false;
+  for (const p of pensions) {
+    if (p.cpf) usesCpf = true;
+    if (p.epf) usesEpf = true;
+    if (p.declared) usesDividends = true;
+  }
   // A member's first pension pays loans' pension parts and receives property sales' refunds.
   const pensionOf: Array<PensionRecord | undefined> = new Array(M).fill(undefined);
   for (const p of pensions) if (!pensionOf[p.i]) pensionOf[p.i] = p;
@@ -993,7 +1003,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   }
   // the table versions read, once after the loop (issue 32): pensions' schemes, the tax country, each sale's year
   const sales = properties.filter((p) => p.soldYear !== Number.POSITIVE_INFINITY).map((p) => ({ year: p.soldYear, currency: p.currencyCode }));
-  const tables = projectionTablesUsed(rateTables(), y0, y0 + N - 1, { cpf: pensions.some((p) => p.cpf), epf: pensions.some((p) => p.epf), epfDeclared: pensions.some((p) => p.declared), tax: taxCountry, sales });
+  const tables = projectionTablesUsed(rateTables(), y0, y0 + N - 1, { cpf: usesCpf, epf: usesEpf, epfDeclared: usesDividends, tax: taxCountry, sales });
   const out: ProjectionResult = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold, tables };
   if (illiquidSales) illiquidSalesOf.set(out, illiquidSales);
   rawTraceOf.set(out, trace);
