@@ -44,6 +44,6 @@ export default defineConfig({
     timeout: 60_000,
     reuseExistingServer: false,
     // replies checked against their contracts, as in the component tests (a mismatch answers 500)
-    env: { PORT: String(port), DATA_DIR: `.data/e2e-${Date.now()}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CONTRACT_CHECK: 'strict' },
+    env: { PORT: String(port), DATA_DIR: `.data/e2e-${Date.now()}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CONTRACT_CHECK: 'strict', AUTH_SIGN_IN_PER_ADDRESS: '1000' },
   },
 });

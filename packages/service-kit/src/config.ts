@@ -31,6 +31,12 @@ export const KitConfig = z
     SMS_WEBHOOK_URL: z.string().url().optional(),
     SMS_API_KEY: z.string().optional(),
     SEED_DEMO: bool,
+    /**
+     * svc-auth: sign-in attempts allowed per address in 15 minutes, whatever the outcome (rate-limit.ts `loginIp`).
+     * The default is the documented protection; the end-to-end suite, which signs in some fifty times from one
+     * address, raises it so a retried journey does not lock the next one out.
+     */
+    AUTH_SIGN_IN_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
     /** Keeps sent mail and SMS viewable at /dev/mailbox (always on in embedded mode). */
     OFFLINE_OUTBOX: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -72,7 +72,8 @@ export class AuthLimits {
 
   constructor(ctx: ServiceContext) {
     for (const [name, opts] of Object.entries(LIMITS) as Array<[LimitName, (typeof LIMITS)[LimitName]]>) {
-      this.limits.set(name, ctx.limiter.create({ name: `auth:${name}`, ...opts }));
+      const points = name === 'loginIp' ? ctx.config.AUTH_SIGN_IN_PER_ADDRESS : opts.points;
+      this.limits.set(name, ctx.limiter.create({ name: `auth:${name}`, ...opts, points }));
     }
   }
 
