@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex, Migration } from '@kinfolio/service-kit';
+import type { Migration } from '@kinfolio/service-kit';
+import { createRecordTable } from '../src/records/schema';
 
 /** The record tables of migration 003 (one per record kind, all the same shape; see src/records/kinds.ts). */
 const RECORD_TABLES = [
@@ -14,22 +15,6 @@ const RECORD_TABLES = [
   'retirement_dream_capital_preservations',
   'goals',
 ] as const;
-
-/** One record kind's table: owned by an advisor and a household (cascade), optionally by a member (cascade). */
-export async function createRecordTable(knex: Knex, name: string): Promise<void> {
-  await knex.schema.createTable(name, (t) => {
-    t.uuid('id').primary();
-    t.uuid('advisor_id').notNullable();
-    t.uuid('household_id').notNullable().references('id').inTable('households').onDelete('CASCADE');
-    t.uuid('member_id').nullable().references('id').inTable('members').onDelete('CASCADE');
-    t.integer('position').notNullable().defaultTo(0);
-    t.jsonb('data').notNullable();
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.index(['advisor_id', 'household_id', 'position'], `${name}_owner_idx`);
-    t.index(['member_id'], `${name}_member_idx`);
-  });
-}
 
 const DREAMS = [
   [

@@ -16,6 +16,7 @@ import { advisorMembership } from './014_advisor_membership';
 import { storedRecordIssues } from './015_stored_record_issues';
 import { fundSamples } from './016_fund_samples';
 import { rateTableVersions } from './017_rate_table_versions';
+import { recordKinds } from './018_record_kinds';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   storedRecordIssues,
   fundSamples,
   rateTableVersions,
+  recordKinds,
 ];

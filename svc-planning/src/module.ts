@@ -15,7 +15,9 @@ import { authEventsConsumer } from './messaging/on-auth-events';
 import { leadMagnetEventsConsumer } from './messaging/on-lead-magnet-events';
 import { loadRateTables } from './rate-tables/service';
 import { rateTableRoutes } from './rate-tables/routes';
+import { kinds } from './records/kinds';
 import { recordsRoutes } from './records/routes';
+import { syncRecordKinds } from './records/schema';
 import { insuranceReferenceRoutes } from './reference/insurance/routes';
 import { startFundImports, stopFundImports } from './reference/investment/importer';
 import { investmentReferenceRoutes } from './reference/investment/routes';
@@ -53,7 +55,10 @@ export const planningModule: ServiceModule = {
   // the scenario calculations' processes (Monte Carlo off the event loop) end with the service
   // the fund price import (issue 15): resumes a run left behind and keeps its schedule; stops between batches
   // the rate tables (issue 32): built-in + stored versions, validated, installed before the first request
+  // the record kinds' tables, indexes and cascades, when the declarations changed since the last start (issue 33)
   onStart: async (ctx) => {
+    const created = await syncRecordKinds(ctx.db, kinds);
+    if (created.length) ctx.logger.info({ created }, 'record kind tables created');
     await loadRateTables(ctx);
     await startFundImports(ctx);
   },

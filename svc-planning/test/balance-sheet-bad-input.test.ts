@@ -1,9 +1,8 @@
-import { balanceSheet as B, households as H } from '@kinfolio/contracts';
+import { balanceSheet as B, households as H, recordKinds as R } from '@kinfolio/contracts';
 import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
 import { badBodies, badQueries, snapshotTables, sweep } from '@kinfolio/service-kit/src/bad-input';
 import type { z } from 'zod';
 import { planningModule } from '../src/module';
-import { patchSchema } from '../src/records/routes';
 
 jest.setTimeout(600_000);
 
@@ -31,7 +30,7 @@ describe.each(testInfras())('svc-planning balance-sheet bad-input sweep (%s)', (
       expect([path, r.status, r.body.errors]).toEqual([path, 201, undefined]);
       stored[path] = r.body.data.id;
     }
-    for (const k of Object.values(B.balanceSheetKinds)) {
+    for (const k of Object.values(R.declarationsIn('balanceSheet'))) {
       if (stored[k.path]) continue;
       const r = await t.call('POST', `customer/${k.path}`, {
         as: advisor,
@@ -157,18 +156,18 @@ describe.each(testInfras())('svc-planning balance-sheet bad-input sweep (%s)', (
     valid: Record<string, unknown>;
     as?: ReturnType<typeof testIdentity>;
   }> => [
-    ...Object.values(B.balanceSheetKinds).map((k) => ({
+    ...Object.values(R.declarationsIn('balanceSheet')).map((k) => ({
       name: `POST customer/${k.path}`,
       method: 'POST',
       path: `customer/${k.path}`,
       schema: H.createBody(k.schema as z.ZodObject) as z.ZodType,
       valid: { lead_id: lead, ...valid()[k.path] },
     })),
-    ...Object.values(B.balanceSheetKinds).map((k) => ({
+    ...Object.values(R.declarationsIn('balanceSheet')).map((k) => ({
       name: `PATCH customer/${k.path}/:id`,
       method: 'PATCH',
       path: `customer/${k.path}/${stored[k.path]}`,
-      schema: patchSchema(k.schema as z.ZodObject) as z.ZodType,
+      schema: R.patchSchema(k.schema as z.ZodObject) as z.ZodType,
       valid: patchOf(valid()[k.path] ?? {}),
     })),
     {
@@ -219,7 +218,7 @@ describe.each(testInfras())('svc-planning balance-sheet bad-input sweep (%s)', (
   };
 
   it('sweeps every balance-sheet kind of the contracts, on create and on update', () => {
-    const n = Object.keys(B.balanceSheetKinds).length;
+    const n = Object.keys(R.declarationsIn('balanceSheet')).length;
     expect(endpoints().filter((e) => e.name.startsWith('POST customer/')).length).toBe(n);
     expect(endpoints().filter((e) => e.name.endsWith('/:id') && !e.name.includes('bulk-update')).length).toBe(n);
   });

@@ -1,9 +1,8 @@
-import { households as H, insurance as I } from '@kinfolio/contracts';
+import { households as H, insurance as I, recordKinds as R } from '@kinfolio/contracts';
 import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
 import { badBodies, badQueries, snapshotTables, sweep } from '@kinfolio/service-kit/src/bad-input';
 import type { z } from 'zod';
 import { planningModule } from '../src/module';
-import { patchSchema } from '../src/records/routes';
 
 jest.setTimeout(600_000);
 
@@ -37,7 +36,7 @@ describe.each(testInfras())('svc-planning insurance bad-input sweep (%s)', (infr
     });
     fund = f.body.data.id;
     // one stored record of every kind, for the PATCH sweeps
-    for (const k of Object.values(I.insuranceKinds)) {
+    for (const k of Object.values(R.declarationsIn('insurance'))) {
       if (k.path === 'insurance') continue;
       const r = await t.call('POST', `customer/${k.path}`, {
         as: advisor,
@@ -130,18 +129,18 @@ describe.each(testInfras())('svc-planning insurance bad-input sweep (%s)', (infr
   });
 
   const endpoints = () => [
-    ...Object.values(I.insuranceKinds).map((k) => ({
+    ...Object.values(R.declarationsIn('insurance')).map((k) => ({
       name: `POST customer/${k.path}`,
       method: 'POST',
       path: `customer/${k.path}`,
       schema: H.createBody(k.schema as z.ZodObject) as z.ZodType,
       valid: { lead_id: lead, ...valid()[k.path] } as Record<string, unknown>,
     })),
-    ...Object.values(I.insuranceKinds).map((k) => ({
+    ...Object.values(R.declarationsIn('insurance')).map((k) => ({
       name: `PATCH customer/${k.path}/:id`,
       method: 'PATCH',
       path: `customer/${k.path}/${stored[k.path]}`,
-      schema: patchSchema(k.schema as z.ZodObject) as z.ZodType,
+      schema: R.patchSchema(k.schema as z.ZodObject) as z.ZodType,
       valid: patchOf(valid()[k.path] as Record<string, unknown>),
     })),
     {
@@ -167,9 +166,11 @@ describe.each(testInfras())('svc-planning insurance bad-input sweep (%s)', (infr
   };
 
   it('sweeps every insurance kind of the contracts, on create and on update', () => {
-    expect(endpoints().filter((e) => e.method === 'POST').length).toBe(Object.keys(I.insuranceKinds).length);
+    expect(endpoints().filter((e) => e.method === 'POST').length).toBe(
+      Object.keys(R.declarationsIn('insurance')).length,
+    );
     expect(endpoints().filter((e) => e.method === 'PATCH' && e.name.endsWith('/:id')).length).toBe(
-      Object.keys(I.insuranceKinds).length,
+      Object.keys(R.declarationsIn('insurance')).length,
     );
   });
 

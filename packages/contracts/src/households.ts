@@ -448,44 +448,6 @@ export const StoredCalculationBody = z.strictObject({
 });
 export const StoredScenarioBody = StoredCalculationBody.extend({ scenario: ScenarioRequest.shape.scenario });
 
-// ---------------------------------------------------------------- record kinds, declared once
-/**
- * The record kinds served by svc-planning's generic records module. Each is listed under a household with
- * GET customer/{lead_id}/{path}, created with POST customer/{path} ({lead_id, ...fields}), changed with
- * PATCH customer/{path}/{id}, removed with DELETE customer/{path}/{id} and ordered with
- * PATCH customer/bulk-update/{path}/positions. `parent: 'member'` kinds name their member (member_id).
- * Advisors edit; the household's customer may read. Add a kind here and its table in svc-planning/src/records/kinds.ts.
- */
-export interface RecordKindContract {
-  path: string;
-  schema: z.ZodObject;
-  parent: 'household' | 'member';
-}
-export const recordKinds = {
-  income: { path: 'member-income', schema: IncomeRecord, parent: 'member' },
-  expense: { path: 'member-expense', schema: ExpenseRecord, parent: 'household' },
-  livingExpense: { path: 'member-living-expense', schema: LivingExpenseRecord, parent: 'household' },
-  saving: { path: 'member-saving', schema: SavingRecord, parent: 'member' },
-  lifeUncertainty: { path: 'life-uncertainty/cash-flow', schema: LifeUncertaintyRecord, parent: 'member' },
-  retirementDreamRental: { path: 'retirement-dream-rental', schema: RetirementDreamRentalRecord, parent: 'household' },
-  retirementDreamCapitalPreservation: {
-    path: 'retirement-dream-capital-preservation',
-    schema: RetirementDreamCapitalPreservationRecord,
-    parent: 'household',
-  },
-  goal: { path: 'goals', schema: GoalRecord, parent: 'household' },
-} as const satisfies Record<string, RecordKindContract>;
-export type RecordKindName = keyof typeof recordKinds;
-/** Dreams and concerns are stored the same way but served under advisor/leads/{id}/… (their own routes). */
-export const ownRouteKinds = {
-  dream: { path: 'dreams', schema: DreamRecord, parent: 'household' },
-  concern: { path: 'concerns', schema: ConcernRecord, parent: 'household' },
-} as const satisfies Record<string, RecordKindContract>;
-export const RecordReply = z.object({ message: z.string().optional(), data: RecordMeta.passthrough() });
-export const RecordPageReply = z.object({ data: Page(RecordMeta.passthrough()) });
-/** One record, or null when there is none. */
-export const RecordOrNullReply = z.object({ data: RecordMeta.passthrough().nullable() });
-
 // ---------------------------------------------------------------- public on-boarding
 /**
  * POST on-boarding/submit (public): a visitor from an advisor's invitation link sends the whole fact-find at once;

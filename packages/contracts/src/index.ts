@@ -15,5 +15,6 @@ export * as exportsContract from './exports';
 export * as reports from './reports';
 export * as reference from './reference';
 export * as planUsage from './plan-usage';
+export * as recordKinds from './record-kinds';
 export * as investmentReference from './investment-reference';
 export * as rateTables from './rate-tables';

@@ -532,36 +532,3 @@ export const ProjectionsReply = z.object({
     }),
   ),
 });
-
-// ---------------------------------------------------------------- kinds, declared once
-export interface InsuranceKindContract {
-  path: string;
-  schema: z.ZodObject;
-  parent: 'household' | 'member';
-  /** Served with PATCH customer/bulk-update/{path}/positions (spec §7 lists three). */
-  positions: boolean;
-}
-export const insuranceKinds = {
-  policy: { path: 'insurance', schema: InsurancePolicy, parent: 'member', positions: true },
-  plan: { path: 'insurance-plan', schema: InsurancePlan, parent: 'household', positions: true },
-  booster: { path: 'insurance-plan-booster', schema: InsurancePlanBooster, parent: 'household', positions: false },
-  coverage: { path: 'insurance-coverage', schema: InsuranceCoverage, parent: 'member', positions: false },
-  benefit: { path: 'insurance-coverage-benefit', schema: InsuranceBenefit, parent: 'household', positions: true },
-  cashPayout: { path: 'insurance-cash-payout', schema: InsuranceCashPayout, parent: 'household', positions: false },
-  beneficiary: { path: 'insurance-beneficiary', schema: InsuranceBeneficiary, parent: 'household', positions: false },
-  contingentOwner: {
-    path: 'insurance-contingent-owner',
-    schema: InsuranceContingentOwner,
-    parent: 'household',
-    positions: false,
-  },
-  transaction: { path: 'insurance-transaction', schema: InsuranceTransaction, parent: 'household', positions: false },
-  fund: { path: 'insurance-fund', schema: InsuranceFund, parent: 'household', positions: false },
-  coverageTarget: {
-    path: 'insurance-coverage-target',
-    schema: InsuranceCoverageTarget,
-    parent: 'member',
-    positions: false,
-  },
-} as const satisfies Record<string, InsuranceKindContract>;
-export type InsuranceKindName = keyof typeof insuranceKinds;

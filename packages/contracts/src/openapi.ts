@@ -111,14 +111,14 @@ function operation(route: Pick<Route, 'method' | 'path' | 'service' | 'access' |
 }
 
 /** The OpenAPI 3.1 document of the public API, generated from the route table (served routes only) and its zod schemas. */
-export function buildOpenApi(): Json {
+export function buildOpenApi(table: readonly Route[] = routes): Json {
   const paths: Record<string, Json> = {};
   const add = (path: string, method: string, op: Json) => {
     const entry = paths[path] ?? {};
     entry[method] = op;
     paths[path] = entry;
   };
-  for (const route of routes) add(openApiPath(route.path), route.method.toLowerCase(), operation(route));
+  for (const route of table) add(openApiPath(route.path), route.method.toLowerCase(), operation(route));
   return {
     openapi: '3.1.0',
     info: {
@@ -129,7 +129,7 @@ export function buildOpenApi(): Json {
     },
     servers: [{ url: '/' }],
     security: [{ cookieAuth: [] }, { bearerAuth: [] }],
-    tags: [...new Set(routes.map((r) => r.service))].map((name) => ({ name })),
+    tags: [...new Set(table.map((r) => r.service))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

@@ -10,6 +10,7 @@ import * as investmentReference from './investment-reference';
 import * as planning from './planning';
 import * as rateTables from './rate-tables';
 import * as reference from './reference';
+import * as recordKinds from './record-kinds';
 import * as reports from './reports';
 import * as scenarios from './scenarios';
 import * as support from './support';
@@ -60,37 +61,50 @@ const r = (
  * The calls of a record kind of svc-planning's records module: its list (unless the kind has a read of its own),
  * create, update, delete, and the bulk position update when the kind keeps an order.
  */
-function recordKindRoutes(
-  k: { path: string; schema: z.ZodObject; positions?: boolean },
-  o: { list?: boolean } = {},
+/**
+ * The routes of every record kind of `family`, derived from its declaration (record-kinds.ts): GET customer/:id/{path}
+ * (unless the family reads the list itself, or the kind is served under advisor/leads/:id/…), POST customer/{path},
+ * PATCH and DELETE customer/{path}/:recordId, and PATCH customer/bulk-update/{path}/positions for kinds that keep
+ * positions. Bodies are the kind's own create and patch bodies; replies hold every field to the kind's schema.
+ */
+export function kindRoutes(
+  kinds: Readonly<Record<string, recordKinds.KindDeclaration>>,
+  family: recordKinds.Family,
 ): Route[] {
-  return [
-    ...(o.list === false
-      ? []
-      : [
-          r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, {
-            summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`,
-            reply: households.RecordPageReply,
-          }),
-        ]),
-    r('POST', `customer/${k.path}`, 'svc-planning', ADV, {
-      body: households.createBody(k.schema),
-      reply: households.RecordReply,
-    }),
-    r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, {
-      body: k.schema.partial(),
-      reply: households.RecordReply,
-    }),
-    r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
-    ...(k.positions
-      ? [
-          r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, {
-            body: households.PositionsBody,
-            reply: households.MessageReply,
-          }),
-        ]
-      : []),
-  ];
+  return Object.values(kinds)
+    .filter((k) => k.family === family)
+    .flatMap((k) => {
+      const reply = recordKinds.recordReply(k);
+      if (k.list === 'lead')
+        return [
+          r('GET', `advisor/leads/:id/${k.path}`, 'svc-planning', ADV_CUST, { reply: recordKinds.recordPageReply(k) }),
+          r('POST', `advisor/leads/:id/${k.path}`, 'svc-planning', ADV, { body: k.schema, reply }),
+        ];
+      return [
+        ...(k.list === 'own'
+          ? []
+          : [
+              r('GET', `customer/:id/${k.path}`, 'svc-planning', ADV_CUST, {
+                summary: `${k.path} records of household id (page, page_size, sort, order, member_id)`,
+                reply: recordKinds.recordPageReply(k),
+              }),
+            ]),
+        r('POST', `customer/${k.path}`, 'svc-planning', ADV, { body: recordKinds.createBody(k), reply }),
+        r('PATCH', `customer/${k.path}/:recordId`, 'svc-planning', ADV, {
+          body: recordKinds.patchSchema(k.schema),
+          reply,
+        }),
+        r('DELETE', `customer/${k.path}/:recordId`, 'svc-planning', ADV, { reply: households.MessageReply }),
+        ...(k.positions
+          ? [
+              r('PATCH', `customer/bulk-update/${k.path}/positions`, 'svc-planning', ADV, {
+                body: households.PositionsBody,
+                reply: households.MessageReply,
+              }),
+            ]
+          : []),
+      ];
+    });
 }
 
 /**
@@ -460,26 +474,7 @@ export const routes: Route[] = [
   }),
   r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST, { reply: ok(withIssues(planning.NetWorthReply)) }),
   // Planning: scenario modelling's stored inputs and the data table's saved filters (issue 14)
-  r('GET', 'customer/:id/saved-filters', 'svc-planning', ADV_CUST, { reply: scenarios.SavedFilterPageReply }),
-  r('POST', 'customer/saved-filters', 'svc-planning', ADV, {
-    body: households.createBody(scenarios.SavedFilterRecord),
-    reply: households.RecordReply,
-  }),
-  r('PATCH', 'customer/saved-filters/:recordId', 'svc-planning', ADV, {
-    body: scenarios.SavedFilterRecord.partial(),
-    reply: households.RecordReply,
-  }),
-  r('DELETE', 'customer/saved-filters/:recordId', 'svc-planning', ADV, { reply: households.MessageReply }),
-  r('GET', 'customer/:id/locked-assets', 'svc-planning', ADV_CUST, { reply: scenarios.LockedAssetPageReply }),
-  r('POST', 'customer/locked-assets', 'svc-planning', ADV, {
-    body: households.createBody(scenarios.LockedAssetRecord),
-    reply: households.RecordReply,
-  }),
-  r('PATCH', 'customer/locked-assets/:recordId', 'svc-planning', ADV, {
-    body: scenarios.LockedAssetRecord.partial(),
-    reply: households.RecordReply,
-  }),
-  r('DELETE', 'customer/locked-assets/:recordId', 'svc-planning', ADV, { reply: households.MessageReply }),
+  ...kindRoutes(recordKinds.KINDS, 'scenarios'),
   r('GET', 'customer/:id/scenario-sell-sequence', 'svc-planning', ADV_CUST, { reply: scenarios.SellSequenceReply }),
   r('POST', 'customer/scenario-sell-sequence', 'svc-planning', ADV, {
     body: scenarios.SellSequenceBody,
@@ -545,8 +540,8 @@ export const routes: Route[] = [
     summary: 'Cash-flow summary of household id',
     reply: households.CashFlowReply,
   }),
-  // every record kind declared in households.recordKinds gets the same five routes
-  ...Object.values(households.recordKinds).flatMap((k) => recordKindRoutes({ ...k, positions: true })),
+  // the record kinds of the household family (record-kinds.ts), each with the same routes
+  ...kindRoutes(recordKinds.KINDS, 'household'),
   // Planning: insurance (issue 12). Record kinds of the records module, plus the calls with their own behaviour.
   r('GET', 'insurance/plan-types', 'svc-planning', ADV_CUST, { reply: insurance.PlanTypesReply }),
   r('GET', 'insurance-plans-category', 'svc-planning', ADV_CUST, { reply: insurance.PlanCategoriesReply }),
@@ -558,7 +553,7 @@ export const routes: Route[] = [
     summary: "Household id's policies with every child record (page, page_size, member_id, view)",
     reply: insurance.PolicyPageReply,
   }),
-  ...Object.values(insurance.insuranceKinds).flatMap((k) => recordKindRoutes(k, { list: k.path !== 'insurance' })),
+  ...kindRoutes(recordKinds.KINDS, 'insurance'),
   r('PATCH', 'customer/insurance-fund-asset-balancing', 'svc-planning', ADV, {
     summary: 'Sets the allocation of every fund of a policy (they total 100)',
     body: insurance.FundAssetBalancingBody,
@@ -573,7 +568,7 @@ export const routes: Route[] = [
     reply: insurance.ProjectionsReply,
   }),
   // Planning: balance sheet (issue 13): savings, pensions, portfolios, debts and property, plus their own calls.
-  ...Object.values(balanceSheet.balanceSheetKinds).flatMap((k) => recordKindRoutes(k)),
+  ...kindRoutes(recordKinds.KINDS, 'balanceSheet'),
   r('GET', 'customer/:id/balance-sheet', 'svc-planning', ADV_CUST, {
     summary: 'Every fund, pension and debt of household id with children and figures (view, as_of)',
     reply: balanceSheet.BalanceSheetReply,
@@ -609,21 +604,13 @@ export const routes: Route[] = [
     reply: balanceSheet.FundAssetClassReply,
   }),
   r('DELETE', 'fund-asset-class/:id', 'svc-planning', A, { reply: households.MessageReply }),
-  r('GET', 'advisor/leads/:id/dreams', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
-  r('POST', 'advisor/leads/:id/dreams', 'svc-planning', ADV, {
-    body: households.DreamRecord,
-    reply: households.RecordReply,
+  r('GET', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV_CUST, {
+    reply: recordKinds.recordReply(recordKinds.KINDS.dream),
   }),
-  r('GET', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV_CUST, { reply: households.RecordReply }),
   r('DELETE', 'advisor/leads/:id/dreams/:dreamId', 'svc-planning', ADV, { reply: households.MessageReply }),
   r('GET', 'advisor/leads/:id/dream-by-dreams-id/:dreamId', 'svc-planning', ADV_CUST, {
     summary: "The household's answer to meta-data dream dreamId, or null",
-    reply: households.RecordOrNullReply,
-  }),
-  r('GET', 'advisor/leads/:id/concerns', 'svc-planning', ADV_CUST, { reply: households.RecordPageReply }),
-  r('POST', 'advisor/leads/:id/concerns', 'svc-planning', ADV, {
-    body: households.ConcernRecord,
-    reply: households.RecordReply,
+    reply: z.object({ data: recordKinds.recordOf(recordKinds.KINDS.dream).nullable() }),
   }),
   r('GET', 'meta-data/dream', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),
   r('GET', 'meta-data/concern', 'svc-planning', ADV_CUST, { reply: households.MetaQuestionsReply }),

@@ -70,12 +70,6 @@ export type LockedAssetRecord = z.infer<typeof LockedAssetRecord>;
 export const LockedAsset = LockedAssetRecord.extend(RecordMeta.shape);
 export type LockedAsset = z.infer<typeof LockedAsset>;
 
-/** The record kinds of this module (served like households.recordKinds; no positions). */
-export const scenarioKinds = {
-  savedFilter: { path: 'saved-filters', schema: SavedFilterRecord, parent: 'household' },
-  lockedAsset: { path: 'locked-assets', schema: LockedAssetRecord, parent: 'household' },
-} as const;
-
 /** POST customer/scenario-sell-sequence: the household's order of sale on a shortfall, replaced whole. */
 export const SellSequenceBody = z.strictObject({
   lead_id: Uuid,

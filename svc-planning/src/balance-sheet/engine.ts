@@ -3,7 +3,7 @@ import type { Knex } from '@kinfolio/service-kit';
 import type { HouseholdRow } from '../records/access';
 import { usableRecords } from '../records/issues';
 import type { StoredRecord } from '../records/repository';
-import { balanceSheetKinds as K } from './kinds';
+import { kinds as K } from '../records/kinds';
 import { isProperty, loanInput } from './rules';
 
 /**
@@ -36,7 +36,9 @@ const SPEC_CPF_GROWTH = BS.CpfGrowthRates.parse({});
  * (OA 2.5, SA/MA/RA the 4% floor) with extra interest on its own. The spec's "ra 5" is 4% plus extra interest; passed
  * through, it counted extra interest twice. A rate the advisor changed is their assumption and is passed on.
  */
-export function cpfOwnRates(r: { oa?: number; sa_ma?: number; ra?: number } | undefined): { oa?: number; sa_ma?: number; ra?: number } | undefined {
+export function cpfOwnRates(
+  r: { oa?: number; sa_ma?: number; ra?: number } | undefined,
+): { oa?: number; sa_ma?: number; ra?: number } | undefined {
   if (!r) return undefined;
   const own: { oa?: number; sa_ma?: number; ra?: number } = {};
   if (r.oa !== undefined && r.oa !== SPEC_CPF_GROWTH.oa) own.oa = r.oa;
@@ -145,7 +147,9 @@ export async function engineBalanceSheet(db: Knex, hh: HouseholdRow): Promise<En
     usableRecords(db, K.pension, hh) as Promise<Rec<B.PensionAccount>[]>,
     usableRecords(db, K.debt, hh) as Promise<Rec<B.Debt>[]>,
     usableRecords(db, K.debtRentalIncome, hh) as Promise<Rec<Rental>[]>,
-    db('members').where({ household_id: hh.id, advisor_id: hh.advisor_id }).select('id', 'relation') as Promise<Member[]>,
+    db('members').where({ household_id: hh.id, advisor_id: hh.advisor_id }).select('id', 'relation') as Promise<
+      Member[]
+    >,
   ]);
   return engineBalanceSheetOf({ savings, portfolios, pensions, debts, rentals, members });
 }

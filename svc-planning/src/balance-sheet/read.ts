@@ -1,12 +1,12 @@
 import { type balanceSheet as B, isCalendarDate } from '@kinfolio/contracts';
 import { convertExact, round2 } from '@kinfolio/money';
 import { badRequest, type Knex } from '@kinfolio/service-kit';
-import { BALANCE_SHEET_FAMILIES } from '../../migrations/006_balance_sheet';
 import { listCurrencyRates } from '../data/currency-rate.repository';
 import { today as todayDay, ymd } from '../domain/calculations/dates';
 import { dayNumber, propertySaleTaxByHolding, rentalIncome, scheduledSale } from '../domain/calculations/index';
 import type { HouseholdRow } from '../records/access';
 import { usableRow } from '../records/issues';
+import { kindsIn } from '../records/kinds';
 import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
 import { engineLoan, engineProperty, hasLoan } from './engine';
 import {
@@ -191,7 +191,7 @@ export async function debtSummary(db: Knex, hh: HouseholdRow, q: { view?: string
 
 /** GET customer/{id}/balance-sheet: every fund, pension and debt with its children, figures and view. */
 export async function wholeBalanceSheet(db: Knex, hh: HouseholdRow, q: { view?: string; as_of?: string }) {
-  const tables = BALANCE_SHEET_FAMILIES.flatMap((f) => [f.parent, ...f.children]);
+  const tables = kindsIn('balanceSheet').map((k) => k.table);
   const [byTable, rateRows, memberRows] = await Promise.all([
     recordsByTable(db, hh, tables),
     listCurrencyRates(db),

@@ -6,8 +6,8 @@ import { fail } from '../insurance/kinds';
 import { householdFor } from '../records/access';
 import { householdRecordIssues, withIssues } from '../records/issues';
 import { checkCurrency, touchHousehold } from '../records/repository';
-import { ownHousehold, serveKind } from '../records/routes';
-import { balanceSheetKinds, parentIn } from './kinds';
+import { ownHousehold } from '../records/routes';
+import { parentIn } from './kinds';
 import { debtSummary, wholeBalanceSheet } from './read';
 import { runIssues } from './rules';
 
@@ -118,14 +118,11 @@ export function balanceSheetRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: [...byPerson.values()] });
   });
 
-  for (const [name, k] of Object.entries(balanceSheetKinds))
-    serveKind(app, ctx, k, { positions: B.balanceSheetKinds[name as B.BalanceSheetKindName].positions });
-
   app.patch('/api/v1/customer/portfolio-fund-details-asset-balancing', advisorOnly, async (req, res) => {
     const body = parse(B.HoldingAssetBalancingBody, req.body);
     const hh = await ownHousehold(ctx, body.lead_id);
     await ctx.tx(async (trx) => {
-      await parentIn(trx, hh, 'portfolio_funds', body.portfolio_fund_id, 'portfolio_fund_id');
+      await parentIn(trx, hh, 'portfolioFund', body.portfolio_fund_id, 'portfolio_fund_id');
       const holdings: Array<{ id: string }> = await trx('portfolio_fund_details')
         .where({ advisor_id: hh.advisor_id, household_id: hh.id })
         .whereRaw("data->>'portfolio_fund_id' = ?", [body.portfolio_fund_id])
@@ -158,7 +155,7 @@ export function balanceSheetRoutes(app: Express, ctx: ServiceContext): void {
     const hh = await ownHousehold(ctx, body.lead_id);
     const saved = await ctx.tx(async (trx) => {
       try {
-        await parentIn(trx, hh, 'debts', debtId, 'debt_id');
+        await parentIn(trx, hh, 'debt', debtId, 'debt_id');
       } catch {
         throw notFound('No such debt');
       }

@@ -11,8 +11,8 @@ import {
   outstandingByYear,
   runIssues,
   shareFor,
-  shareLimitIssue,
 } from './rules';
+import { shareLimitIssue } from '../records/verify';
 
 const debt = (extra: Record<string, unknown>) => B.Debt.parse({ currency: 'SGD', ...extra });
 const M1 = '00000000-0000-4000-8000-000000000001';

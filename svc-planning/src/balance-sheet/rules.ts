@@ -15,16 +15,6 @@ import type { Issue } from '../insurance/rules';
  * (domain/calculations) owns the loan maths, the rate tables and the schedules; these map stored records onto it and
  * name the field a rule is about.
  */
-const round = (x: number) => Math.round(x * 1000) / 1000;
-
-/** Owner records (or beneficiaries) of one parent: the others' percentages plus this one may not pass 100. */
-export function shareLimitIssue(others: readonly number[], mine: number, who: string): Issue | null {
-  const total = others.reduce((a, p) => a + p, 0) + mine;
-  return total > 100 + 1e-6
-    ? { field: 'percentage', message: `The ${who}' percentages would total ${round(total)}; at most 100` }
-    : null;
-}
-
 /** Dates of a run: a recurring run steps by its frequency from the start to the end; a single one is its date. */
 export function runIssues(t: {
   transaction_type?: 'single' | 'recurring';

@@ -5,7 +5,7 @@ import { engineBalanceSheet } from '../balance-sheet/engine';
 import { engineInsurances } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { usableDate, usableRecords } from '../records/issues';
-import { kinds } from '../records/kinds';
+import { kinds, type RecordKind } from '../records/kinds';
 import type { StoredRecord } from '../records/repository';
 import { loadMembers } from './repository';
 import { mainMember } from './retirement-dream';
@@ -28,26 +28,13 @@ function childrenOf(hh: Pick<HouseholdRow, 'children'>): planning.Household['dep
     clean({ id: `child-${k + 1}`, relation: 'child' as const, age: c.age, date_of_birth: usableDate(c.date_of_birth) }),
   );
 }
-const pick = (r: StoredRecord, keys: string[]): Record<string, unknown> =>
-  Object.fromEntries(keys.map((k) => [k, r[k]]));
+/** The fields of a stored record the engine reads, as the kind declares them (contracts record-kinds.ts `engine`). */
+const pick = (r: StoredRecord, kind: RecordKind): Record<string, unknown> =>
+  Object.fromEntries((kind.engine ?? []).map((k) => [k, r[k]]));
 
-const GOAL_FIELDS = [
-  'id',
-  'type',
-  'member_id',
-  'year_from',
-  'year_to',
-  'amount',
-  'living_expense',
-  'play_expense',
-  'legacy_amount',
-  'inflation_rate',
-  'growth_rate',
-  'currency',
-];
 /** A stored goal as the engine's: a retirement goal starts at its member's retirement age, never a year of its own. */
 function engineGoal(r: StoredRecord): Record<string, unknown> {
-  const g = pick(r, GOAL_FIELDS);
+  const g = pick(r, kinds.goal);
   if (r.type === 'retirement') g.year_from = undefined; // one retirement age (docs/decisions/plan-goals.md)
   return clean(g);
 }
@@ -163,42 +150,14 @@ export function engineHouseholdOf({
       }),
     ),
     incomes: [
-      ...incomes.map((r) =>
-        clean(
-          pick(r, [
-            'id',
-            'member_id',
-            'kind',
-            'amount',
-            'frequency',
-            'currency',
-            'growth_rate',
-            'start_year',
-            'end_year',
-          ]),
-        ),
-      ),
+      ...incomes.map((r) => clean(pick(r, kinds.income))),
       ...(main ? rentals.map((r) => retirementRentalIncome(r, main.id)) : []),
     ],
     expenses: [
-      ...expenses.map((r) =>
-        clean(
-          pick(r, [
-            'id',
-            'member_id',
-            'category',
-            'amount',
-            'frequency',
-            'currency',
-            'inflation_rate',
-            'start_year',
-            'end_year',
-          ]),
-        ),
-      ),
+      ...expenses.map((r) => clean(pick(r, kinds.expense))),
       ...living.map((r) =>
         clean({
-          ...pick(r, ['id', 'member_id', 'amount', 'frequency', 'currency', 'inflation_rate']),
+          ...pick(r, kinds.livingExpense),
           category: 'living expense',
         }),
       ),

@@ -12,10 +12,8 @@ import {
   uuidParam,
 } from '@kinfolio/service-kit';
 import type { Express } from 'express';
-import { balanceSheetKinds } from '../balance-sheet/kinds';
-import { insuranceKinds } from '../insurance/kinds';
 import { type HouseholdRow, householdFor } from '../records/access';
-import { allKinds, type RecordKind } from '../records/kinds';
+import { duplicatedKinds } from '../records/kinds';
 import { householdChanged } from './changes';
 import {
   assertEmailFree,
@@ -39,13 +37,6 @@ async function reply(db: Knex, hh: HouseholdRow): Promise<H.Household> {
   const fresh = (await db<HouseholdRow>('households').where({ id: hh.id }).first()) ?? hh;
   return toHousehold(fresh, await loadMembers(db, fresh));
 }
-
-/** Every stored record kind of a household: households records, insurance and balance sheet (copied by duplicate). */
-const duplicatedKinds = (): RecordKind[] => [
-  ...allKinds,
-  ...Object.values(insuranceKinds),
-  ...Object.values(balanceSheetKinds),
-];
 
 /** A copy of `value` in which every string that is a key of `ids` is replaced by its value (ids are UUIDs). */
 export function remapIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {

@@ -12,7 +12,8 @@ import { usableRecords } from '../records/issues';
 import { listRecords, type RecordRow, type StoredRecord, toRecord } from '../records/repository';
 import { planningThresholds } from '../reference/thresholds/read';
 import { coverageRows, earnedIncomeCents, type HeldBenefit, rowLabel, rowTypeOf } from './coverage';
-import { CHILD_KEYS, insuranceKinds } from './kinds';
+import { recordKinds as R } from '@kinfolio/contracts';
+import { kinds as K, kindsIn, type RecordKind } from '../records/kinds';
 import { ageIn, benefitValue, coveredUntil, covers, scheduleFromTransactions, toEngineBenefit } from './rules';
 
 /**
@@ -21,7 +22,13 @@ import { ageIn, benefitValue, coveredUntil, covers, scheduleFromTransactions, to
  * come from the engine (annualised premium, benefit amounts, premium schedules, cash values, dividends).
  */
 type Rec = StoredRecord & Record<string, unknown>;
-type ChildKey = (typeof CHILD_KEYS)[number][0];
+/** The policy's child kinds in declaration order, each with the key its records are listed under (`group`). */
+const CHILD_KEYS: Array<[ChildKey, RecordKind]> = kindsIn('insurance')
+  .filter((k) => typeof k.parent === 'object' && k.parent.kind === 'policy')
+  .map((k) => [k.group as ChildKey, k]);
+type ChildKey = {
+  [N in R.KindName]: (typeof R.KINDS)[N] extends { group: infer G extends string } ? G : never;
+}[R.KindName];
 
 const thisYear = () => ymd(today()).year;
 
@@ -77,7 +84,7 @@ export async function wholeInsurance(
   q: { page: number; page_size: number; member_id?: string; view?: string },
 ) {
   const [page, children, members] = await Promise.all([
-    listRecords(db, insuranceKinds.policy, hh, {
+    listRecords(db, K.policy, hh, {
       page: q.page,
       page_size: q.page_size,
       sort: 'position',
@@ -154,10 +161,10 @@ export async function coverageByMember(ctx: ServiceContext, hh: HouseholdRow, so
   const db = ctx.db;
   const [members, policies, coverages, benefits, targets, rateRows, household, thresholds] = await Promise.all([
     loadMembers(db, hh),
-    usableRecords(db, insuranceKinds.policy, hh),
-    usableRecords(db, insuranceKinds.coverage, hh),
-    usableRecords(db, insuranceKinds.benefit, hh),
-    usableRecords(db, insuranceKinds.coverageTarget, hh),
+    usableRecords(db, K.policy, hh),
+    usableRecords(db, K.coverage, hh),
+    usableRecords(db, K.benefit, hh),
+    usableRecords(db, K.coverageTarget, hh),
     listCurrencyRates(db),
     sources.household,
     sources.thresholds ?? planningThresholds(db),
@@ -293,7 +300,7 @@ export const paidToDate = (schedule: readonly PremiumPayment[], day: number): nu
  */
 export async function policySummaries(db: Knex, hh: HouseholdRow) {
   const [policies, children, members, companies, planTypes] = await Promise.all([
-    usableRecords(db, insuranceKinds.policy, hh),
+    usableRecords(db, K.policy, hh),
     childrenOf(db, hh),
     loadMembers(db, hh),
     db('insurance_companies').select('id', 'name') as Promise<Array<{ id: string; name: string }>>,
@@ -340,7 +347,7 @@ export async function policySummaries(db: Knex, hh: HouseholdRow) {
  */
 export async function projectionsTables(db: Knex, hh: HouseholdRow, insuranceId?: string) {
   const [page, children, members, rateRows] = await Promise.all([
-    usableRecords(db, insuranceKinds.policy, hh),
+    usableRecords(db, K.policy, hh),
     childrenOf(db, hh),
     loadMembers(db, hh),
     listCurrencyRates(db),
@@ -418,7 +425,7 @@ export async function projectionsTables(db: Knex, hh: HouseholdRow, insuranceId?
  * engine converts a policy's amounts with the household's rates like every other record).
  */
 export async function engineInsurances(db: Knex, hh: HouseholdRow): Promise<planning.Household['insurances']> {
-  const [policies, children] = await Promise.all([usableRecords(db, insuranceKinds.policy, hh), childrenOf(db, hh)]);
+  const [policies, children] = await Promise.all([usableRecords(db, K.policy, hh), childrenOf(db, hh)]);
   return engineInsurancesOf(policies, children);
 }
 

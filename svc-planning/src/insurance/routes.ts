@@ -4,9 +4,9 @@ import type { Express } from 'express';
 import { householdFor } from '../records/access';
 import { planTypeRows } from '../reference/insurance/routes';
 import { touchHousehold } from '../records/repository';
-import { ownHousehold, serveKind } from '../records/routes';
+import { ownHousehold } from '../records/routes';
 import { storedHousehold } from '../reports/projection';
-import { fail, insuranceKinds, policyIn } from './kinds';
+import { fail, policyIn } from './kinds';
 import { coverageByMember, projectionsTables, wholeInsurance } from './read';
 
 const advisorOnly = allow('advisor');
@@ -62,16 +62,11 @@ export function insuranceRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: [custom, ...(await plans)] });
   });
 
-  // the whole insurance of a household: policies with every child record (before the generic kinds)
+  // the whole insurance of a household: policies with every child record (the policy kind's list is this one)
   app.get('/api/v1/customer/:id/insurance', readers, async (req, res) => {
     const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
     res.json({ data: await wholeInsurance(ctx.db, hh, parse(I.PolicyListQuery, req.query)) });
   });
-  for (const [name, k] of Object.entries(insuranceKinds))
-    serveKind(app, ctx, k, {
-      list: name !== 'policy',
-      positions: I.insuranceKinds[name as I.InsuranceKindName].positions,
-    });
 
   app.patch('/api/v1/customer/insurance-fund-asset-balancing', advisorOnly, async (req, res) => {
     const body = parse(I.FundAssetBalancingBody, req.body);

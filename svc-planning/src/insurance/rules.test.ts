@@ -9,10 +9,10 @@ import {
   policyIssues,
   premiumDates,
   scheduleFromTransactions,
-  shareTotalIssue,
   toEngineBenefit,
   transactionIssues,
 } from './rules';
+import { shareLimitIssue } from '../records/verify';
 
 const SGD = (amount: number) => ({ currency: 'SGD', amount });
 
@@ -105,8 +105,8 @@ describe('insurance rules', () => {
     expect(ownersIssue([])).toBeNull();
     expect(ownersIssue([{ percentage: 60 }, { percentage: 40 }])).toBeNull();
     expect(ownersIssue([{ percentage: 60 }, { percentage: 30 }])?.field).toBe('owners');
-    expect(shareTotalIssue([60, 30], 10, 'beneficiaries')).toBeNull();
-    expect(shareTotalIssue([60, 30], 10.5, 'beneficiaries')?.message).toContain('100.5');
+    expect(shareLimitIssue([60, 30], 10, 'beneficiaries', 'this policy')).toBeNull();
+    expect(shareLimitIssue([60, 30], 10.5, 'beneficiaries', 'this policy')?.message).toContain('100.5');
   });
 
   it('premium dates step by 1, 3, 6 or 12 months; a single premium is one date', () => {

@@ -124,17 +124,6 @@ export function ownersIssue(owners: ReadonlyArray<{ percentage: number }>): Issu
     : null;
 }
 
-/** Beneficiaries (or contingent owners) of one policy: the others' percentages plus this one may not pass 100. */
-export function shareTotalIssue(others: readonly number[], mine: number, who: string): Issue | null {
-  const total = others.reduce((a, p) => a + p, 0) + mine;
-  return total > 100 + 1e-6
-    ? {
-        field: 'percentage',
-        message: `The ${who}' percentages of this policy would total ${round(total)}; at most 100`,
-      }
-    : null;
-}
-
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The dates a run of premiums falls on (spec §4: stepping 1, 3, 6 or 12 months; single: one payment). */

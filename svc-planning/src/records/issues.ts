@@ -1,11 +1,9 @@
 import { calendarDateProblem, type RecordIssue } from '@kinfolio/contracts';
 import type { Knex, Logger } from '@kinfolio/service-kit';
 import type { z } from 'zod';
-import { balanceSheetKinds } from '../balance-sheet/kinds';
 import { loadMembers } from '../households/repository';
-import { insuranceKinds } from '../insurance/kinds';
 import type { HouseholdRow } from './access';
-import { allKinds, type RecordKind } from './kinds';
+import { allKinds, kindOfTable, type RecordKind } from './kinds';
 import { allRecords, type RecordRow, type StoredRecord, toRecord } from './repository';
 
 /**
@@ -15,9 +13,6 @@ import { allRecords, type RecordRow, type StoredRecord, toRecord } from './repos
  * `record_issues` (kind = the record's path, its id, the field, what to do) so the advisor can fix it. Nothing is
  * deleted: the record stays listed under its parent and can be edited.
  */
-export const recordKindsByTable: ReadonlyMap<string, RecordKind> = new Map(
-  [...allKinds, ...Object.values(balanceSheetKinds), ...Object.values(insuranceKinds)].map((k) => [k.table, k]),
-);
 
 /** Stored fields that are the records module's, not the kind's contract. */
 const OWN = new Set(['id', 'lead_id', 'position', 'created_at', 'updated_at']);
@@ -58,7 +53,7 @@ export function usable(
 
 /** Rows of record tables as read in one query (`tbl` names the table): only those their kind accepts. */
 export function usableRow(table: string, record: StoredRecord): boolean {
-  const kind = recordKindsByTable.get(table);
+  const kind = kindOfTable(table);
   return !kind || recordIssues(kind, record).length === 0;
 }
 
@@ -67,7 +62,7 @@ export async function householdRecordIssues(
   db: Knex,
   hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
 ): Promise<RecordIssue[]> {
-  const tables = [...recordKindsByTable.keys()];
+  const tables = allKinds().map((k) => k.table);
   const sql = tables
     .map(
       (t) =>
@@ -80,7 +75,7 @@ export async function householdRecordIssues(
   );
   const out: RecordIssue[] = [];
   for (const r of res.rows as Array<RecordRow & { tbl: string }>) {
-    const kind = recordKindsByTable.get(r.tbl);
+    const kind = kindOfTable(r.tbl);
     if (kind) out.push(...recordIssues(kind, toRecord(r)));
   }
   return [...out, ...birthDateIssues(hh, await loadMembers(db, hh))];
@@ -141,7 +136,17 @@ export async function findStoredRecordIssues(db: Knex, logger: Pick<Logger, 'war
     path
       .split('.')
       .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
-  for (const [table, kind] of recordKindsByTable) {
+  // a kind declared after this ran first has no table yet (records/schema.ts makes it later): nothing stored to check
+  const existing = new Set(
+    (
+      await db.raw<{ rows: Array<{ table_name: string }> }>(
+        'SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()',
+      )
+    ).rows.map((r) => r.table_name),
+  );
+  for (const kind of allKinds()) {
+    const table = kind.table;
+    if (!existing.has(table)) continue;
     let last = '';
     for (;;) {
       // in pages by id, so a large table is never read at once

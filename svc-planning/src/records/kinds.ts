@@ -1,58 +1,70 @@
-import { households as H } from '@kinfolio/contracts';
+import { recordKinds as R } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
-import type { z } from 'zod';
-import { goalDreamBelongs, retirementAgeFromDream } from '../households/retirement-dream';
+import { balanceSheetRules } from '../balance-sheet/kinds';
+import { retirementAgeFromDream } from '../households/retirement-dream';
+import { insuranceRules } from '../insurance/kinds';
 import type { HouseholdRow } from './access';
 
 /**
- * One declaration per stored record kind: its contract (path, zod schema, parent: packages/contracts
- * households.ts), its table (made by createRecordTable in a migration) and any cross-field rule. Everything else
- * (list, create, update, delete, positions, tenancy, customer read access) is the records module's.
+ * svc-planning's record kinds: each is its declaration (packages/contracts record-kinds.ts: path, table, schema,
+ * parent, references, positions, duplication, family) plus, only where the kind has behaviour, its rules hook.
+ * Everything else (routes, tables and cascades, checks of parents, members and references, shares, uniqueness,
+ * tenancy, duplication, reads) is the records module's, derived from the declaration.
  */
-export interface RecordKind {
+export type Data = Record<string, unknown>;
+/**
+ * The rules of a kind that read other rows or derive fields, run in the write's transaction after the declared checks
+ * (the parent is locked and its data given; members and references are the household's); `id` is the record's own on
+ * update (null on create). May complete `data` (derived fields). Throws a 400 naming the field.
+ */
+export type RulesHook = (
+  trx: Knex,
+  hh: HouseholdRow,
+  data: Data,
+  at: { id: string | null; parent: Data | null },
+) => Promise<void>;
+
+export interface RecordKind extends R.KindDeclaration {
   name: string;
-  path: string;
-  table: string;
-  schema: z.ZodObject;
-  parent: 'household' | 'member';
-  /** Cross-field rules on the whole record, checked after create and after a patch is merged. */
-  check?: (record: Record<string, unknown>) => Array<{ field: string; message: string }>;
-  /**
-   * Rules that read other rows (a parent of the same household, percentages over siblings, dates of a schedule),
-   * run in the write's transaction before it; `id` is the record's own on update (null on create). May complete
-   * `data` (derived fields). Throws a 400 naming the field.
-   */
-  verify?: (trx: Knex, hh: HouseholdRow, data: Record<string, unknown>, id: string | null) => Promise<void>;
-  /** Fields the server derives (verify sets them): their stored values are dropped before a patch is merged. */
-  derived?: readonly string[];
+  rules?: RulesHook;
 }
 
-const kind = (name: string, c: H.RecordKindContract, table: string, check?: RecordKind['check']): RecordKind => ({
-  name,
-  ...c,
-  table,
-  check,
+/** The server's kinds: each declaration with its rules hook, if it has one. */
+export function serverKinds<N extends string>(
+  declarations: Readonly<Record<N, R.KindDeclaration>>,
+  hooks: Partial<Record<string, RulesHook>>,
+): Record<N, RecordKind> {
+  const out = {} as Record<N, RecordKind>;
+  for (const name of Object.keys(declarations) as N[]) {
+    const rules = hooks[name];
+    out[name] = { ...declarations[name], name, ...(rules ? { rules } : {}) };
+  }
+  return out;
+}
+
+/** A dream's answered retirement age becomes its member's (households/retirement-dream.ts). */
+const householdRules: Partial<Record<R.KindName, RulesHook>> = { dream: retirementAgeFromDream };
+
+export const kinds: Record<R.KindName, RecordKind> = serverKinds(R.KINDS, {
+  ...householdRules,
+  ...insuranceRules,
+  ...balanceSheetRules,
 });
+/** Every kind, in declaration order (routes, tables, duplication, reads of stored record issues). */
+export const allKinds = (): RecordKind[] => Object.values(kinds);
+/** The kinds a household duplicate copies (declared `duplicate`). */
+export const duplicatedKinds = (): RecordKind[] => allKinds().filter((k) => k.duplicate);
+/** The kinds of one family, in declaration order. */
+export const kindsIn = (family: R.Family): RecordKind[] => allKinds().filter((k) => k.family === family);
+/** The kind stored in `table`. */
+export const kindOfTable = (table: string): RecordKind | undefined => allKinds().find((k) => k.table === table);
 
-export const kinds = {
-  income: kind('income', H.recordKinds.income, 'member_incomes', H.yearRangeIssues),
-  expense: kind('expense', H.recordKinds.expense, 'member_expenses', H.yearRangeIssues),
-  livingExpense: kind('livingExpense', H.recordKinds.livingExpense, 'member_living_expenses'),
-  saving: kind('saving', H.recordKinds.saving, 'member_savings'),
-  lifeUncertainty: kind('lifeUncertainty', H.recordKinds.lifeUncertainty, 'life_uncertainty_cash_flows'),
-  retirementDreamRental: kind('retirementDreamRental', H.recordKinds.retirementDreamRental, 'retirement_dream_rentals'),
-  retirementDreamCapitalPreservation: kind(
-    'retirementDreamCapitalPreservation',
-    H.recordKinds.retirementDreamCapitalPreservation,
-    'retirement_dream_capital_preservations',
-  ),
-  goal: { ...kind('goal', H.recordKinds.goal, 'goals', (g) => H.goalIssues(g)), verify: goalDreamBelongs },
-  // a dream's answered retirement age becomes its member's (households/retirement-dream.ts)
-  dream: { ...kind('dream', H.ownRouteKinds.dream, 'dreams'), verify: retirementAgeFromDream },
-  concern: kind('concern', H.ownRouteKinds.concern, 'concerns'),
-} satisfies Record<H.RecordKindName | keyof typeof H.ownRouteKinds, RecordKind>;
-
-/** The kinds served by the generic routes (customer/{path}…). */
-export const genericKinds: RecordKind[] = (Object.keys(H.recordKinds) as H.RecordKindName[]).map((k) => kinds[k]);
-/** Every kind, for cascades and duplication. */
-export const allKinds: RecordKind[] = Object.values(kinds);
+/**
+ * Adds a kind to the registry before the service starts, as an entry in KINDS does: its routes, table, cascades and
+ * duplication follow from the declaration (records/throwaway-kind.test.ts proves a kind needs nothing else).
+ */
+export function registerKind(name: string, declaration: R.KindDeclaration, rules?: RulesHook): RecordKind {
+  const kind: RecordKind = { ...declaration, name, ...(rules ? { rules } : {}) };
+  (kinds as Record<string, RecordKind>)[name] = kind;
+  return kind;
+}

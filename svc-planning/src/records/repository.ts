@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { normaliseCurrency } from '@kinfolio/money';
 import type { Knex } from '@kinfolio/service-kit';
-import { AppError, badRequest, notFound } from '@kinfolio/service-kit';
+import { badRequest, notFound } from '@kinfolio/service-kit';
 import { householdChanged, householdChangedRow, inTransaction } from '../households/changes';
 import type { HouseholdRow } from './access';
 import type { RecordKind } from './kinds';
+import { fail, memberIn, readsOtherRows, verifyRecord } from './verify';
 
 export interface RecordRow {
   id: string;
@@ -47,11 +48,10 @@ async function checkMember(
 ): Promise<string | null> {
   const memberId = typeof data.member_id === 'string' ? data.member_id : null;
   if (!memberId) {
-    if (kind.parent === 'member') throw badRequest('Choose a member', 'member_id');
+    if (kind.parent === 'member' || kind.memberRequired) throw badRequest('Choose a member', 'member_id');
     return null;
   }
-  const m = await db('members').where({ id: memberId, household_id: hh.id, advisor_id: hh.advisor_id }).first('id');
-  if (!m) throw badRequest('No such member in this household', 'member_id');
+  await memberIn(db, hh, memberId, 'member_id');
   return memberId;
 }
 
@@ -76,12 +76,7 @@ export async function checkCurrency(db: Knex, data: Record<string, unknown>, fie
 }
 
 function checkRules(kind: RecordKind, data: Record<string, unknown>): void {
-  const issues = kind.check?.(data) ?? [];
-  const first = issues[0];
-  if (first)
-    throw new AppError(400, `${first.field}: ${first.message}`, {
-      errors: issues.map((i) => ({ [i.field]: [i.message] })),
-    });
+  fail(kind.check?.(data) ?? []);
 }
 
 export interface ListOptions {
@@ -133,16 +128,14 @@ export async function createRecord(
   hh: HouseholdRow,
   data: Record<string, unknown>,
 ): Promise<StoredRecord> {
-  if (kind.verify) {
-    const verify = kind.verify;
+  if (readsOtherRows(kind))
     // rules that read other rows run with the write in one transaction
     return inTransaction(db, async (trx) => {
       checkRules(kind, data);
       await checkCurrency(trx, data);
-      await verify(trx, hh, data, null);
+      await verifyRecord(trx, hh, kind, data, null);
       return insertRecord(trx, kind, hh, data, await checkMember(trx, hh, kind, data));
     });
-  }
   checkRules(kind, data);
   await checkCurrency(db, data);
   return insertRecord(db, kind, hh, data, await checkMember(db, hh, kind, data));
@@ -210,7 +203,7 @@ export async function updateRecord(
   await checkCurrency(db, data);
   const memberId = await checkMember(db, hh, kind, data);
   const updated = await inTransaction(db, async (trx) => {
-    await kind.verify?.(trx, hh, data, row.id);
+    await verifyRecord(trx, hh, kind, data, row.id);
     const [saved] = await trx<RecordRow>(kind.table)
       .where({ id: row.id, advisor_id: hh.advisor_id, household_id: hh.id })
       .update({ data: JSON.stringify(data), member_id: memberId, updated_at: new Date() })

@@ -1,9 +1,9 @@
-import { households as H } from '@kinfolio/contracts';
+import { households as H, recordKinds as R } from '@kinfolio/contracts';
 import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express, Request } from 'express';
 import type { z } from 'zod';
 import { householdFor } from './access';
-import { genericKinds, type RecordKind } from './kinds';
+import { allKinds, type RecordKind } from './kinds';
 import { createRecord, deleteRecord, findRecord, listRecords, setPositions, updateRecord } from './repository';
 
 const advisorOnly = allow('advisor');
@@ -26,31 +26,9 @@ export async function listKind(ctx: ServiceContext, kind: RecordKind, req: Reque
  */
 const createBodies = new Map<RecordKind, z.ZodObject>();
 const patchBodies = new Map<RecordKind, z.ZodObject>();
-const createBodyOf = (kind: RecordKind) => memo(createBodies, kind, () => H.createBody(kind.schema));
-const patchBodyOf = (kind: RecordKind) => memo(patchBodies, kind, () => patchSchema(kind.schema));
+const createBodyOf = (kind: RecordKind) => memo(createBodies, kind, () => R.createBody(kind));
+const patchBodyOf = (kind: RecordKind) => memo(patchBodies, kind, () => R.patchSchema(kind.schema));
 
-/**
- * The PATCH body of a kind: every field optional and without its default (zod's `partial()` keeps defaults, so a
- * patch naming one field would put every defaulted field back to its default). A field the kind itself leaves
- * optional (or defaults) also takes `null`, which removes the stored value (a default then applies again). Nested
- * objects keep their own defaults: a patch replaces a nested object whole.
- */
-export function patchSchema(schema: z.ZodObject): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    let f = field;
-    let optional = false;
-    for (;;) {
-      const d = (f as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
-      if ((d.type === 'default' || d.type === 'prefault' || d.type === 'optional') && d.innerType) {
-        optional = true;
-        f = d.innerType;
-      } else break;
-    }
-    shape[key] = optional ? f.nullable().optional() : f.optional();
-  }
-  return schema.extend(shape);
-}
 function memo<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
   let v = cache.get(key);
   if (v === undefined) {
@@ -74,19 +52,21 @@ export async function createKind(ctx: ServiceContext, kind: RecordKind, body: un
 }
 
 /**
- * The generic records routes for every kind declared in kinds.ts (see the contract's `recordKinds`):
- * GET customer/:id/{path}, POST customer/{path}, PATCH and DELETE customer/{path}/:recordId,
- * PATCH customer/bulk-update/{path}/positions.
+ * The routes of every declared record kind (contracts record-kinds.ts, the same list the route table derives):
+ * GET customer/:id/{path} (unless the family reads the list itself), POST customer/{path}, PATCH and DELETE
+ * customer/{path}/:recordId, and PATCH customer/bulk-update/{path}/positions where the kind keeps positions. Kinds
+ * served under advisor/leads/:id/… (dreams, concerns) have their own routes (households/plan.routes.ts).
  */
-export function recordsRoutes(app: Express, ctx: ServiceContext): void {
-  for (const kind of genericKinds) serveKind(app, ctx, kind);
+export function recordsRoutes(app: Express, ctx: ServiceContext, list: readonly RecordKind[] = allKinds()): void {
+  for (const kind of list)
+    if (kind.list !== 'lead') serveKind(app, ctx, kind, { list: kind.list !== 'own', positions: kind.positions });
 }
 
 /**
  * The generic routes of one kind. `list: false` leaves GET customer/:id/{path} to the kind's own handler;
  * `positions: false` serves no bulk position update.
  */
-export function serveKind(
+function serveKind(
   app: Express,
   ctx: ServiceContext,
   kind: RecordKind,

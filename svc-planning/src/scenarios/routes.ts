@@ -2,8 +2,7 @@ import { scenarios as S } from '@kinfolio/contracts';
 import { allow, identity, parse, type ServiceContext } from '@kinfolio/service-kit';
 import type { Express } from 'express';
 import { householdFor } from '../records/access';
-import { ownHousehold, serveKind } from '../records/routes';
-import { scenarioKinds } from './kinds';
+import { ownHousehold } from '../records/routes';
 import { readSellSequence, saveSellSequence } from './sell-sequence';
 import { readScenarioSettings, saveScenarioSettings } from './settings';
 
@@ -16,8 +15,6 @@ import { readScenarioSettings, saveScenarioSettings } from './settings';
  * their own.
  */
 export function scenarioRoutes(app: Express, ctx: ServiceContext): void {
-  serveKind(app, ctx, scenarioKinds.savedFilter, { positions: false });
-  serveKind(app, ctx, scenarioKinds.lockedAsset, { positions: false });
   app.get('/api/v1/customer/:id/scenario-sell-sequence', allow('advisor', 'customer'), async (req, res) => {
     const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
     res.json({ data: await readSellSequence(ctx.db, hh) });

@@ -1,4 +1,13 @@
-import type { balanceSheet, households, insurance, planning, reference, scenarios } from '@kinfolio/contracts';
+import type {
+  balanceSheet,
+  households,
+  insurance,
+  planning,
+  recordKinds,
+  reference,
+  scenarios,
+} from '@kinfolio/contracts';
+import { kindPath } from '@kinfolio/contracts/src/kind-facts';
 import { api } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
 
@@ -9,9 +18,15 @@ import type { z } from 'zod';
 export type Household = households.Household;
 export type Member = households.Member;
 export type CashFlowSummary = households.CashFlowSummary;
-export type RecordKindName = households.RecordKindName;
-export type RecordFields<K extends RecordKindName> = z.input<(typeof households.recordKinds)[K]['schema']>;
-export type StoredRecord<K extends RecordKindName> = z.output<(typeof households.recordKinds)[K]['schema']> &
+type Kinds = typeof recordKinds.KINDS;
+/** The record kinds of a family (record-kinds.ts), by name. */
+type KindsOf<F extends recordKinds.Family> = {
+  [K in keyof Kinds]: Kinds[K]['family'] extends F ? K : never;
+}[keyof Kinds];
+/** The household family's kinds served by the generic routes (dreams and concerns have their own, below). */
+export type RecordKindName = Exclude<KindsOf<'household'>, 'dream' | 'concern'>;
+export type RecordFields<K extends RecordKindName> = z.input<Kinds[K]['schema']>;
+export type StoredRecord<K extends RecordKindName> = z.output<Kinds[K]['schema']> &
   z.infer<typeof households.RecordMeta>;
 export type Dream = z.output<typeof households.DreamRecord> & z.infer<typeof households.RecordMeta>;
 export type Concern = z.output<typeof households.ConcernRecord> & z.infer<typeof households.RecordMeta>;
@@ -24,21 +39,6 @@ export interface PageOf<T> {
 }
 
 const id = (v: string) => encodeURIComponent(v);
-/**
- * The record kinds' paths, as the contract declares them (the type checks they match). Kept as plain strings so the
- * remote does not bundle zod with the contracts.
- */
-const KIND_PATHS = {
-  income: 'member-income',
-  expense: 'member-expense',
-  livingExpense: 'member-living-expense',
-  saving: 'member-saving',
-  lifeUncertainty: 'life-uncertainty/cash-flow',
-  retirementDreamRental: 'retirement-dream-rental',
-  retirementDreamCapitalPreservation: 'retirement-dream-capital-preservation',
-  goal: 'goals',
-} as const satisfies { [K in RecordKindName]: (typeof households.recordKinds)[K]['path'] };
-const kindPath = (kind: RecordKindName) => KIND_PATHS[kind];
 
 export const householdApi = {
   get: (householdId: string, signal?: AbortSignal) => api.get<Household>(`single-lead/${id(householdId)}`, { signal }),
@@ -86,23 +86,9 @@ export const householdApi = {
 };
 
 // ---------------------------------------------------------------- insurance (issue 12)
-export type InsuranceKind = insurance.InsuranceKindName;
-/** The insurance record kinds' paths, as the contract declares them (spec §7 Insurance). */
-const INSURANCE_PATHS = {
-  policy: 'insurance',
-  plan: 'insurance-plan',
-  booster: 'insurance-plan-booster',
-  coverage: 'insurance-coverage',
-  benefit: 'insurance-coverage-benefit',
-  cashPayout: 'insurance-cash-payout',
-  beneficiary: 'insurance-beneficiary',
-  contingentOwner: 'insurance-contingent-owner',
-  transaction: 'insurance-transaction',
-  fund: 'insurance-fund',
-  coverageTarget: 'insurance-coverage-target',
-} as const satisfies { [K in InsuranceKind]: (typeof insurance.insuranceKinds)[K]['path'] };
+export type InsuranceKind = KindsOf<'insurance'>;
 /** The fields of a create (lead_id is added here). */
-export type InsuranceFields<K extends InsuranceKind> = z.input<(typeof insurance.insuranceKinds)[K]['schema']>;
+export type InsuranceFields<K extends InsuranceKind> = z.input<Kinds[K]['schema']>;
 export type StoredPolicy = insurance.StoredPolicy;
 export type StoredBenefit = z.infer<typeof insurance.StoredBenefit>;
 export type StoredTransaction = z.infer<typeof insurance.StoredTransaction>;
@@ -123,19 +109,19 @@ export const insuranceApi = {
       signal,
     }),
   list: (kind: InsuranceKind, householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<InsuranceRecord>>(`customer/${id(householdId)}/${INSURANCE_PATHS[kind]}`, {
+    api.get<PageOf<InsuranceRecord>>(`customer/${id(householdId)}/${kindPath(kind)}`, {
       query: { page_size: 200 },
       signal,
     }),
   create: <K extends InsuranceKind>(kind: K, householdId: string, fields: InsuranceFields<K>) =>
-    api.post<InsuranceRecord>(`customer/${INSURANCE_PATHS[kind]}`, { ...fields, lead_id: householdId }),
+    api.post<InsuranceRecord>(`customer/${kindPath(kind)}`, { ...fields, lead_id: householdId }),
   update: <K extends InsuranceKind>(kind: K, recordId: string, fields: Partial<InsuranceFields<K>>) =>
-    api.patch<InsuranceRecord>(`customer/${INSURANCE_PATHS[kind]}/${id(recordId)}`, fields),
+    api.patch<InsuranceRecord>(`customer/${kindPath(kind)}/${id(recordId)}`, fields),
   remove: (kind: InsuranceKind, recordId: string) =>
-    api.del<{ message: string }>(`customer/${INSURANCE_PATHS[kind]}/${id(recordId)}`),
+    api.del<{ message: string }>(`customer/${kindPath(kind)}/${id(recordId)}`),
   /** The position bulk updates of policies, plans and benefits (spec §7). */
   positions: (kind: PositionKind, householdId: string, ids: readonly string[]) =>
-    api.patch<{ message: string }>(`customer/bulk-update/${INSURANCE_PATHS[kind]}/positions`, {
+    api.patch<{ message: string }>(`customer/bulk-update/${kindPath(kind)}/positions`, {
       lead_id: householdId,
       positions: ids.map((rid, position) => ({ id: rid, position })),
     }),
@@ -172,35 +158,11 @@ export const draftApi = {
 };
 
 // ---------------------------------------------------------------- balance sheet (issue 13)
-export type BalanceSheetKind = balanceSheet.BalanceSheetKindName;
-/** The balance-sheet record kinds' paths, as the contract declares them (spec §7 Savings, Pension, Portfolio, Debt). */
-const BALANCE_SHEET_PATHS = {
-  savingFund: 'saving-fund',
-  savingFundOwner: 'saving-fund-owner',
-  savingFundContingentOwner: 'saving-fund-contingent-owner',
-  savingTransaction: 'saving-transactions',
-  pension: 'pension',
-  pensionBeneficiary: 'pension-beneficiary',
-  pensionTransaction: 'pension-transaction',
-  portfolioFund: 'portfolio-fund',
-  portfolioFundOwner: 'portfolio-fund-owner',
-  portfolioFundContingentOwner: 'portfolio-fund-contingent-owner',
-  portfolioFundDetail: 'portfolio-fund-details',
-  portfolioFundTransaction: 'portfolio-fund-transactions',
-  investmentBeneficiary: 'investment-beneficiary',
-  debt: 'debt',
-  debtMortgageOwner: 'debt-mortgage-owner',
-  debtTransaction: 'debt-transactions',
-  debtRentalIncome: 'debt-mortgage-rental-income',
-} as const satisfies { [K in BalanceSheetKind]: (typeof balanceSheet.balanceSheetKinds)[K]['path'] };
+export type BalanceSheetKind = KindsOf<'balanceSheet'>;
 /** The fields of a create (lead_id is added here). */
-export type BalanceSheetFields<K extends BalanceSheetKind> = z.input<
-  (typeof balanceSheet.balanceSheetKinds)[K]['schema']
->;
+export type BalanceSheetFields<K extends BalanceSheetKind> = z.input<Kinds[K]['schema']>;
 /** A stored record of a kind: its fields (defaults applied) and the record meta. */
-export type BalanceSheetRecord<K extends BalanceSheetKind> = z.output<
-  (typeof balanceSheet.balanceSheetKinds)[K]['schema']
-> &
+export type BalanceSheetRecord<K extends BalanceSheetKind> = z.output<Kinds[K]['schema']> &
   z.infer<typeof households.RecordMeta>;
 export type DebtSummary = z.infer<typeof balanceSheet.DebtSummary>;
 export type DebtSummaryLoan = z.infer<typeof balanceSheet.DebtSummaryLoan>;
@@ -209,19 +171,19 @@ export type BalanceSheetData = z.infer<typeof balanceSheet.BalanceSheet>;
 
 export const balanceSheetApi = {
   list: <K extends BalanceSheetKind>(kind: K, householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<BalanceSheetRecord<K>>>(`customer/${id(householdId)}/${BALANCE_SHEET_PATHS[kind]}`, {
+    api.get<PageOf<BalanceSheetRecord<K>>>(`customer/${id(householdId)}/${kindPath(kind)}`, {
       query: { page_size: 200 },
       signal,
     }),
   create: <K extends BalanceSheetKind>(kind: K, householdId: string, fields: BalanceSheetFields<K>) =>
-    api.post<BalanceSheetRecord<K>>(`customer/${BALANCE_SHEET_PATHS[kind]}`, { ...fields, lead_id: householdId }),
+    api.post<BalanceSheetRecord<K>>(`customer/${kindPath(kind)}`, { ...fields, lead_id: householdId }),
   update: <K extends BalanceSheetKind>(kind: K, recordId: string, fields: Record<string, unknown>) =>
-    api.patch<BalanceSheetRecord<K>>(`customer/${BALANCE_SHEET_PATHS[kind]}/${id(recordId)}`, fields),
+    api.patch<BalanceSheetRecord<K>>(`customer/${kindPath(kind)}/${id(recordId)}`, fields),
   remove: (kind: BalanceSheetKind, recordId: string) =>
-    api.del<{ message: string }>(`customer/${BALANCE_SHEET_PATHS[kind]}/${id(recordId)}`),
+    api.del<{ message: string }>(`customer/${kindPath(kind)}/${id(recordId)}`),
   /** The order of a household's records of a kind (the spec's bulk-update/portfolio-fund/positions). */
   positions: (kind: 'savingFund' | 'pension' | 'portfolioFund' | 'debt', householdId: string, ids: readonly string[]) =>
-    api.patch<{ message: string }>(`customer/bulk-update/${BALANCE_SHEET_PATHS[kind]}/positions`, {
+    api.patch<{ message: string }>(`customer/bulk-update/${kindPath(kind)}/positions`, {
       lead_id: householdId,
       positions: ids.map((rid, position) => ({ id: rid, position })),
     }),

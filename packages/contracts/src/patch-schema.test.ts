@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { patchSchema } from './routes';
+import { patchSchema } from './record-kinds';
 
 describe('patchSchema', () => {
   const kind = z.strictObject({
