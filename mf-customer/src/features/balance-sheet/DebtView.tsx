@@ -2,13 +2,13 @@ import { Button, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { balanceSheetApi, type DebtSummaryLoan, type Household } from '../household/api';
-import { useHousehold } from '../household/context';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { useViewAs } from '../insurance/data';
-import { Card, Row } from '../profile/ProfileTab';
+import { balanceSheetApi, type DebtSummaryLoan, type Household } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useViewAs } from '../../shared/household/members';
+import { Card, Row } from '../../shared/ui/layout';
 import { TransactionsTable } from './ChildTables';
-import { GraphOrTable, money, shareText, ViewAsSelect, YearBars } from './charts';
+import { GraphOrTable, money, shareText, ViewAsSelect, YearBars } from '../../shared/charts/charts';
 import { useDebtSummary, useSectionLinks } from './data';
 import { debtTypeLabel, schemeOf } from './model';
 
@@ -326,8 +326,8 @@ function PropertyCard({
       {s ? (
         <p data-testid="sale-note">
           Sold on 31 December {s.selling_year}: the loan repaid is its balance after that year’s instalments, the{' '}
-          {scheme} refund is every {scheme} amount used for the property with its interest. The plan’s data table,
-          cash flow and exports use these same figures.
+          {scheme} refund is every {scheme} amount used for the property with its interest. The plan’s data table, cash
+          flow and exports use these same figures.
         </p>
       ) : null}
       {p.gain_tax_by_holding.length ? (

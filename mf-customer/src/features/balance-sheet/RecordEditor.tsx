@@ -10,13 +10,20 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { balanceSheetApi, type Household, type InvestmentFund } from '../household/api';
-import { useHousehold } from '../household/context';
-import { useEditorDraft } from '../household/useEditorDraft';
-import { memberLabel } from '../insurance/data';
-import { Fields, RowsEditor } from '../insurance/fields';
-import { bodyOf, type FieldDef, type FormValues, formOf, missingFields, percentageProblem } from '../insurance/model';
-import { Card } from '../profile/ProfileTab';
+import { balanceSheetApi, type Household, type InvestmentFund } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useEditorDraft } from '../../shared/household/useEditorDraft';
+import { memberLabel } from '../../shared/household/members';
+import { Fields, RowsEditor } from '../../shared/form/fields';
+import {
+  bodyOf,
+  type FieldDef,
+  type FormValues,
+  formOf,
+  missingFields,
+  percentageProblem,
+} from '../../shared/form/engine';
+import { Card } from '../../shared/ui/layout';
 import { FundPicker } from './FundPicker';
 import {
   allocationProblem,

@@ -1,7 +1,7 @@
 import { errorMessage } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { type BalanceSheetData, balanceSheetApi, type DebtSummary, type Household } from '../household/api';
+import { type BalanceSheetData, balanceSheetApi, type DebtSummary, type Household } from '../../shared/household/api';
 
 /** The engine's figures of every loan and property (§6: a member's share with `view`). */
 export function useDebtSummary(household: Household | null, version: number, view: string | null) {

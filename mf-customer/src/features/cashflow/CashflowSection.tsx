@@ -16,21 +16,21 @@ import {
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { z } from 'zod';
-import { useDashboard } from '../dashboard/Frame';
+import { useDashboard } from '../../shared/frame/Frame';
 import {
   type CashFlowSummary,
   type Household,
   householdApi,
   type RecordKindName,
   type StoredRecord,
-} from '../household/api';
-import { useHousehold } from '../household/context';
-import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
-import { RecordTable } from '../household/RecordTable';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { useKindRecords } from '../household/useKindRecords';
-import { useRecordSave } from '../household/useRecordSave';
-import { Card } from '../profile/ProfileTab';
+} from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
+import { RecordTable } from '../../shared/household/RecordTable';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useKindRecords } from '../../shared/household/useKindRecords';
+import { useRecordSave } from '../../shared/household/useRecordSave';
+import { Card } from '../../shared/ui/layout';
 import { CashflowChart } from './CashflowChart';
 
 type IncomeKind = z.infer<typeof planning.IncomeKind>;

@@ -2,12 +2,12 @@ import { formatNumber } from '@kinfolio/money';
 import { Button, errorMessage, FormError, Skeleton } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { ExportMenu } from '../exports/ExportMenu';
-import { type DataTables, type SavedFilter, scenarioApi } from '../household/api';
-import { useHousehold } from '../household/context';
-import { RELATION_LABELS } from '../household/format';
-import { Card } from '../profile/ProfileTab';
-import { TermNotes } from '../report/terms';
+import { ExportMenu } from '../../shared/exports/ExportMenu';
+import { type DataTables, type SavedFilter, scenarioApi } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { RELATION_LABELS } from '../../shared/format';
+import { Card } from '../../shared/ui/layout';
+import { TermNotes } from '../../shared/terms/report';
 import { COLUMN_LABELS, COLUMNS, type ColumnKey, cell, DEFAULT_COLUMNS } from './columns';
 
 /** Row height (px) of the virtualised table body and the height of its scroll box. */

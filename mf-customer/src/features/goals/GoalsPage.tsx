@@ -1,16 +1,16 @@
 import { FormError, Skeleton } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useDashboard } from '../dashboard/Frame';
-import { type Dream, householdApi } from '../household/api';
-import { useHousehold } from '../household/context';
-import { formatAmount, RELATION_LABELS } from '../household/format';
-import { RecordTable } from '../household/RecordTable';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { useKindRecords } from '../household/useKindRecords';
-import { Card } from '../profile/ProfileTab';
-import { GoalDialog } from './GoalDialog';
-import { type Goal, goalKindLabel, goalYears, mainMember } from './model';
+import { useDashboard } from '../../shared/frame/Frame';
+import { type Dream, householdApi } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { formatAmount, RELATION_LABELS } from '../../shared/format';
+import { RecordTable } from '../../shared/household/RecordTable';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useKindRecords } from '../../shared/household/useKindRecords';
+import { Card } from '../../shared/ui/layout';
+import { GoalDialog } from '../../shared/goals/GoalDialog';
+import { type Goal, goalKindLabel, goalYears, mainMember } from '../../shared/goals/model';
 import { PlanList } from './RetirementPlans';
 
 /** A goal's amount as the list shows it: a year's amount, or a retirement goal's living + play a month. */

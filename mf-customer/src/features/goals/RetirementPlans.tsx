@@ -10,14 +10,14 @@ import {
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
-import { type Household, householdApi, type StoredRecord } from '../household/api';
-import { useHousehold } from '../household/context';
-import { currencyOptions, formatAmount, numberOrUndefined } from '../household/format';
-import { RecordTable } from '../household/RecordTable';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { useKindRecords } from '../household/useKindRecords';
-import { useRecordSave } from '../household/useRecordSave';
-import { Card } from '../profile/ProfileTab';
+import { type Household, householdApi, type StoredRecord } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { currencyOptions, formatAmount, numberOrUndefined } from '../../shared/format';
+import { RecordTable } from '../../shared/household/RecordTable';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useKindRecords } from '../../shared/household/useKindRecords';
+import { useRecordSave } from '../../shared/household/useRecordSave';
+import { Card } from '../../shared/ui/layout';
 
 /**
  * The two retirement-dream records (issue 31 observation 6): a property rented out in retirement (its rental is an

@@ -12,12 +12,12 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../household/api';
-import { useHousehold } from '../household/context';
-import { formatAmount } from '../household/format';
-import { Card, Row } from '../profile/ProfileTab';
+import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { formatAmount } from '../../shared/format';
+import { Card, Row } from '../../shared/ui/layout';
 import { BENEFIT_TYPES } from './model';
-import { coverTotals, GapDefinition, targetFrom } from './terms';
+import { coverTotals, GapDefinition, targetFrom } from '../../shared/terms/cover';
 
 type MemberCoverage = CoverageByMember['members'][number];
 

@@ -2,14 +2,14 @@ import { Button, errorMessage, FormError, Skeleton, Table, theme } from '@kinfol
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { type Household, insuranceApi, type Projections, type StoredPolicy } from '../household/api';
-import { useHousehold } from '../household/context';
-import { cap, formatAmount } from '../household/format';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card, Facts, Row } from '../profile/ProfileTab';
+import { type Household, insuranceApi, type Projections, type StoredPolicy } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { cap, formatAmount } from '../../shared/format';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { Card, Facts, Row } from '../../shared/ui/layout';
 import { memberLabel, policyTitle, useInsuranceLinks, usePolicies, useViewAs } from './data';
 import { frequencyLabel, getPath, paymentTypeLabel, payoutYears, premiumSchedule } from './model';
-import { MoveButtons, useReorder } from './reorder';
+import { MoveButtons, useReorder } from '../../shared/form/reorder';
 
 const NA = 'NA';
 const DragRow = styled.tr`

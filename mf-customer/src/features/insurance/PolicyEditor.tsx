@@ -21,12 +21,12 @@ import {
   insuranceApi,
   type ReferencePlan,
   type StoredPolicy,
-} from '../household/api';
-import { useHousehold } from '../household/context';
-import { useEditorDraft } from '../household/useEditorDraft';
-import { Card, Row } from '../profile/ProfileTab';
+} from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useEditorDraft } from '../../shared/household/useEditorDraft';
+import { Card, Row } from '../../shared/ui/layout';
 import { memberLabel, policyTitle, useInsuranceLinks, usePolicies } from './data';
-import { FieldInput, Fields, RowsEditor } from './fields';
+import { FieldInput, Fields, RowsEditor } from '../../shared/form/fields';
 import {
   assetClassProblem,
   BENEFICIARY_FIELDS,
@@ -56,7 +56,7 @@ import {
   TRANSACTION_FIELDS,
 } from './model';
 import { usePlanPremium } from './planPremium';
-import { MoveButtons, moveItem } from './reorder';
+import { MoveButtons, moveItem } from '../../shared/form/reorder';
 
 /** The form-step draft's step name (households issue: drafts are per user, named by form and step). */
 export const DRAFT_STEP = 'insurance/policy-editor';

@@ -1,8 +1,7 @@
 import { errorMessage } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { type Household, insuranceApi, type StoredPolicy } from '../household/api';
-import { RELATION_LABELS } from '../household/format';
+import { type Household, insuranceApi, type StoredPolicy } from '../../shared/household/api';
 
 const byPosition = (a: StoredPolicy, b: StoredPolicy) => a.position - b.position || a.id.localeCompare(b.id);
 
@@ -29,13 +28,6 @@ export function usePolicies(household: Household | null, version: number, viewAs
     return () => ctrl.abort();
   }, [householdId, version, viewAs]);
   return { policies, error, setPolicies };
-}
-
-/** A member's display name: their name, else their relation. */
-export function memberLabel(household: Household, memberId: unknown): string {
-  const m = household.members.find((x) => x.id === memberId);
-  if (!m) return '';
-  return m.name || RELATION_LABELS[m.relation] || m.relation;
 }
 
 /** The policy's title in lists: plan name, else company, else 'Policy'. */
@@ -65,9 +57,5 @@ export function useInsuranceLinks() {
   };
 }
 
-/** The member whose share the money figures show (§6: ?view=), or null for whole policies. */
-export function useViewAs(household: Household): string | null {
-  const [search] = useSearchParams();
-  const v = search.get('view');
-  return v && household.members.some((m) => m.id === v) ? v : null;
-}
+// the member helpers moved to shared/household/members.ts (issue 33): the balance sheet uses them too
+export { memberLabel, useViewAs } from '../../shared/household/members';

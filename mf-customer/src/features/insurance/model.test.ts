@@ -10,7 +10,7 @@ import {
   percentageProblem,
   premiumSchedule,
 } from './model';
-import { moveItem } from './reorder';
+import { moveItem } from '../../shared/form/reorder';
 
 const filled = (type: string, extra: Record<string, string> = {}) => ({ ...emptyBenefit(type, 'SGD'), ...extra });
 

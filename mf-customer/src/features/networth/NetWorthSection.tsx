@@ -2,11 +2,11 @@ import type { planning } from '@kinfolio/contracts';
 import { api, errorMessage, FormError, Skeleton, Table } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { GraphOrTable, money } from '../balance-sheet/charts';
-import { useHousehold } from '../household/context';
-import { Card } from '../profile/ProfileTab';
-import { BarChart } from '../report/BarChart';
-import { TermNotes } from '../report/terms';
+import { GraphOrTable, money } from '../../shared/charts/charts';
+import { useHousehold } from '../../shared/household/context';
+import { Card } from '../../shared/ui/layout';
+import { BarChart } from '../../shared/charts/BarChart';
+import { TermNotes } from '../../shared/terms/report';
 
 type NetWorth = z.infer<typeof planning.NetWorthReply>;
 

@@ -19,51 +19,14 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { useDashboard } from '../dashboard/Frame';
-import { SharedDocuments } from '../exports/SharedDocuments';
-import { type CashFlowSummary, type Household, householdApi, type Member } from '../household/api';
-import { useHousehold } from '../household/context';
-import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
+import { useDashboard } from '../../shared/frame/Frame';
+import { SharedDocuments } from '../../shared/exports/SharedDocuments';
+import { type CashFlowSummary, type Household, householdApi, type Member } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { Card, Facts, Grid, Row } from '../../shared/ui/layout';
 
-export const Card = styled.section`
-  position: relative;
-  padding: 20px 24px;
-  margin-bottom: 16px;
-  border: 1px solid #e3eaea;
-  border-radius: 10px;
-  background: #fff;
-  h2 {
-    margin: 0 0 12px;
-    font-size: 1.15rem;
-  }
-`;
-export const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  gap: 4px 16px;
-`;
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 12px 16px;
-  margin: 0;
-  dt {
-    font-size: 0.85rem;
-    color: #5a6b6b;
-  }
-  dd {
-    margin: 2px 0 0;
-    font-weight: 600;
-  }
-`;
-export const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  justify-content: flex-end;
-  margin-top: 12px;
-`;
 const Checks = styled.fieldset`
   border: 0;
   padding: 0;

@@ -14,14 +14,14 @@ import {
 } from '@kinfolio/ui-kit';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { ExportMenu } from '../exports/ExportMenu';
-import { useHousehold } from '../household/context';
-import { coverTotals, GapDefinition, targetFrom } from '../insurance/terms';
-import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from './BarChart';
+import { ExportMenu } from '../../shared/exports/ExportMenu';
+import { useHousehold } from '../../shared/household/context';
+import { coverTotals, GapDefinition, targetFrom } from '../../shared/terms/cover';
+import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from '../../shared/charts/BarChart';
 import { type ChecksTab, ReportChecks } from './Checks';
-import { ASSET_CLASS_LABELS, money } from './format';
+import { ASSET_CLASS_LABELS, money } from '../../shared/charts/format';
 import { RecordIssues } from './RecordIssues';
-import { TermNotes } from './terms';
+import { TermNotes } from '../../shared/terms/report';
 
 type Report = reports.FinancialReport;
 export type ReportTab = 'cashflow' | 'networth' | 'insurance' | 'funds' | 'debt' | 'property';

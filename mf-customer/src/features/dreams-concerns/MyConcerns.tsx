@@ -1,10 +1,10 @@
 import { errorMessage, FormError, Skeleton } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
-import { Answers, QaBoard } from '../dreams/QaBoard';
-import type { Concern } from '../household/api';
-import { householdApi } from '../household/api';
-import { useHousehold } from '../household/context';
-import { Card } from '../profile/ProfileTab';
+import { Answers, QaBoard } from './QaBoard';
+import type { Concern } from '../../shared/household/api';
+import { householdApi } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { Card } from '../../shared/ui/layout';
 
 /** My Concerns (dreams-concerns/my-concerns): the household's concerns, each opening its sub-pages (issue 11). */
 export function MyConcerns() {

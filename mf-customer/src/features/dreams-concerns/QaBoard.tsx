@@ -14,8 +14,8 @@ import {
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useDashboard } from '../dashboard/Frame';
-import { GoalDialog } from '../goals/GoalDialog';
+import { useDashboard } from '../../shared/frame/Frame';
+import { GoalDialog } from '../../shared/goals/GoalDialog';
 import {
   DEFAULT_RETIREMENT_AGE,
   type Goal,
@@ -24,11 +24,11 @@ import {
   goalKindOfDream,
   goalYears,
   mainMember,
-} from '../goals/model';
-import { type Dream, type Household, householdApi, type MetaQuestion, type PageOf } from '../household/api';
-import { useHousehold } from '../household/context';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card } from '../profile/ProfileTab';
+} from '../../shared/goals/model';
+import { type Dream, type Household, householdApi, type MetaQuestion, type PageOf } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { Card } from '../../shared/ui/layout';
 
 export type QaKind = 'dream' | 'concern';
 type Stored = Dream; // dreams and concerns share one shape (title + question_answers)

@@ -2,7 +2,7 @@ import { api, Button, FormError, formatDate, Skeleton } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useHousehold } from '../household/context';
-import { Card } from '../profile/ProfileTab';
+import { Card } from '../ui/layout';
 import { FORMAT_LABELS, fetchFile, messageOf, type SharedDocument, saveFile } from './download';
 
 const REPORT_LABELS: Record<SharedDocument['report'], string> = {

@@ -2,8 +2,8 @@ import { Button, FloatInput, NumberInput, Select, TextArea, TextInput, theme } f
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { Household } from '../household/api';
-import { currencyOptions, RELATION_LABELS } from '../household/format';
-import type { FieldDef, FormValues } from './model';
+import { currencyOptions, RELATION_LABELS } from '../format';
+import type { FieldDef, FormValues } from './engine';
 
 export const FieldGrid = styled.div`
   display: grid;

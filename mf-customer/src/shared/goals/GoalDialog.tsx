@@ -12,7 +12,7 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import { type Household, householdApi } from '../household/api';
-import { currencyOptions, numberOrUndefined, RELATION_LABELS } from '../household/format';
+import { currencyOptions, numberOrUndefined, RELATION_LABELS } from '../format';
 import {
   DEFAULT_RETIREMENT_AGE,
   GOAL_KINDS,
