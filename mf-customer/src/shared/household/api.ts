@@ -1,6 +1,8 @@
 import type { balanceSheet, households, insurance, planning, reference, scenarios } from '@kinfolio/contracts';
 import { api } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
+import { kindPath } from '../data/kindPath';
+import { kindRoutes } from '../data/kindRoutes';
 
 /**
  * The household calls of the dashboard, typed by the contracts (issue 11). Every screen of mf-customer goes through
@@ -24,21 +26,7 @@ export interface PageOf<T> {
 }
 
 const id = (v: string) => encodeURIComponent(v);
-/**
- * The record kinds' paths, as the contract declares them (the type checks they match). Kept as plain strings so the
- * remote does not bundle zod with the contracts.
- */
-const KIND_PATHS = {
-  income: 'member-income',
-  expense: 'member-expense',
-  livingExpense: 'member-living-expense',
-  saving: 'member-saving',
-  lifeUncertainty: 'life-uncertainty/cash-flow',
-  retirementDreamRental: 'retirement-dream-rental',
-  retirementDreamCapitalPreservation: 'retirement-dream-capital-preservation',
-  goal: 'goals',
-} as const satisfies { [K in RecordKindName]: (typeof households.recordKinds)[K]['path'] };
-const kindPath = (kind: RecordKindName) => KIND_PATHS[kind];
+// every record kind's path comes from one lookup checked against the contracts' registries (shared/data/kindPath)
 
 export const householdApi = {
   get: (householdId: string, signal?: AbortSignal) => api.get<Household>(`single-lead/${id(householdId)}`, { signal }),
@@ -57,50 +45,31 @@ export const householdApi = {
     householdId: string,
     query: { page?: number; page_size?: number; member_id?: string } = {},
     signal?: AbortSignal,
-  ) =>
-    api.get<PageOf<StoredRecord<K>>>(`customer/${id(householdId)}/${kindPath(kind)}`, {
-      query: { page_size: 200, ...query },
-      signal,
-    }),
+  ) => kindRoutes.list<PageOf<StoredRecord<K>>>(kind, householdId, query, signal),
   createRecord: <K extends RecordKindName>(kind: K, householdId: string, fields: RecordFields<K>) =>
-    api.post<StoredRecord<K>>(`customer/${kindPath(kind)}`, { ...fields, lead_id: householdId }),
+    kindRoutes.create<StoredRecord<K>>(kind, householdId, fields),
   updateRecord: <K extends RecordKindName>(kind: K, recordId: string, fields: Partial<RecordFields<K>>) =>
-    api.patch<StoredRecord<K>>(`customer/${kindPath(kind)}/${id(recordId)}`, fields),
-  deleteRecord: (kind: RecordKindName, recordId: string) =>
-    api.del<{ message: string }>(`customer/${kindPath(kind)}/${id(recordId)}`),
+    kindRoutes.update<StoredRecord<K>>(kind, recordId, fields),
+  deleteRecord: (kind: RecordKindName, recordId: string) => kindRoutes.remove(kind, recordId),
 
   dreams: (householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<Dream>>(`advisor/leads/${id(householdId)}/dreams`, { signal }),
+    api.get<PageOf<Dream>>(`advisor/leads/${id(householdId)}/${kindPath('dream')}`, { signal }),
   dream: (householdId: string, dreamId: string) =>
-    api.get<Dream>(`advisor/leads/${id(householdId)}/dreams/${id(dreamId)}`),
+    api.get<Dream>(`advisor/leads/${id(householdId)}/${kindPath('dream')}/${id(dreamId)}`),
   saveDream: (householdId: string, body: z.input<typeof households.DreamRecord>) =>
-    api.post<Dream>(`advisor/leads/${id(householdId)}/dreams`, body),
+    api.post<Dream>(`advisor/leads/${id(householdId)}/${kindPath('dream')}`, body),
   deleteDream: (householdId: string, dreamId: string) =>
-    api.del<{ message: string }>(`advisor/leads/${id(householdId)}/dreams/${id(dreamId)}`),
+    api.del<{ message: string }>(`advisor/leads/${id(householdId)}/${kindPath('dream')}/${id(dreamId)}`),
   concerns: (householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<Concern>>(`advisor/leads/${id(householdId)}/concerns`, { signal }),
+    api.get<PageOf<Concern>>(`advisor/leads/${id(householdId)}/${kindPath('concern')}`, { signal }),
   saveConcern: (householdId: string, body: z.input<typeof households.ConcernRecord>) =>
-    api.post<Concern>(`advisor/leads/${id(householdId)}/concerns`, body),
+    api.post<Concern>(`advisor/leads/${id(householdId)}/${kindPath('concern')}`, body),
   dreamMeta: (signal?: AbortSignal) => api.get<MetaQuestion[]>('meta-data/dream', { signal }),
   concernMeta: (signal?: AbortSignal) => api.get<MetaQuestion[]>('meta-data/concern', { signal }),
 };
 
 // ---------------------------------------------------------------- insurance (issue 12)
 export type InsuranceKind = insurance.InsuranceKindName;
-/** The insurance record kinds' paths, as the contract declares them (spec §7 Insurance). */
-const INSURANCE_PATHS = {
-  policy: 'insurance',
-  plan: 'insurance-plan',
-  booster: 'insurance-plan-booster',
-  coverage: 'insurance-coverage',
-  benefit: 'insurance-coverage-benefit',
-  cashPayout: 'insurance-cash-payout',
-  beneficiary: 'insurance-beneficiary',
-  contingentOwner: 'insurance-contingent-owner',
-  transaction: 'insurance-transaction',
-  fund: 'insurance-fund',
-  coverageTarget: 'insurance-coverage-target',
-} as const satisfies { [K in InsuranceKind]: (typeof insurance.insuranceKinds)[K]['path'] };
 /** The fields of a create (lead_id is added here). */
 export type InsuranceFields<K extends InsuranceKind> = z.input<(typeof insurance.insuranceKinds)[K]['schema']>;
 export type StoredPolicy = insurance.StoredPolicy;
@@ -123,22 +92,15 @@ export const insuranceApi = {
       signal,
     }),
   list: (kind: InsuranceKind, householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<InsuranceRecord>>(`customer/${id(householdId)}/${INSURANCE_PATHS[kind]}`, {
-      query: { page_size: 200 },
-      signal,
-    }),
+    kindRoutes.list<PageOf<InsuranceRecord>>(kind, householdId, {}, signal),
   create: <K extends InsuranceKind>(kind: K, householdId: string, fields: InsuranceFields<K>) =>
-    api.post<InsuranceRecord>(`customer/${INSURANCE_PATHS[kind]}`, { ...fields, lead_id: householdId }),
+    kindRoutes.create<InsuranceRecord>(kind, householdId, fields),
   update: <K extends InsuranceKind>(kind: K, recordId: string, fields: Partial<InsuranceFields<K>>) =>
-    api.patch<InsuranceRecord>(`customer/${INSURANCE_PATHS[kind]}/${id(recordId)}`, fields),
-  remove: (kind: InsuranceKind, recordId: string) =>
-    api.del<{ message: string }>(`customer/${INSURANCE_PATHS[kind]}/${id(recordId)}`),
+    kindRoutes.update<InsuranceRecord>(kind, recordId, fields),
+  remove: (kind: InsuranceKind, recordId: string) => kindRoutes.remove(kind, recordId),
   /** The position bulk updates of policies, plans and benefits (spec §7). */
   positions: (kind: PositionKind, householdId: string, ids: readonly string[]) =>
-    api.patch<{ message: string }>(`customer/bulk-update/${INSURANCE_PATHS[kind]}/positions`, {
-      lead_id: householdId,
-      positions: ids.map((rid, position) => ({ id: rid, position })),
-    }),
+    kindRoutes.positions(kind, householdId, ids),
   /** Per policy: its premium schedule from the stored transactions and its projected years. */
   projections: (householdId: string, policyId: string, signal?: AbortSignal) =>
     api.get<Projections>('customer/insurance-projections-tables', {
@@ -173,26 +135,6 @@ export const draftApi = {
 
 // ---------------------------------------------------------------- balance sheet (issue 13)
 export type BalanceSheetKind = balanceSheet.BalanceSheetKindName;
-/** The balance-sheet record kinds' paths, as the contract declares them (spec §7 Savings, Pension, Portfolio, Debt). */
-const BALANCE_SHEET_PATHS = {
-  savingFund: 'saving-fund',
-  savingFundOwner: 'saving-fund-owner',
-  savingFundContingentOwner: 'saving-fund-contingent-owner',
-  savingTransaction: 'saving-transactions',
-  pension: 'pension',
-  pensionBeneficiary: 'pension-beneficiary',
-  pensionTransaction: 'pension-transaction',
-  portfolioFund: 'portfolio-fund',
-  portfolioFundOwner: 'portfolio-fund-owner',
-  portfolioFundContingentOwner: 'portfolio-fund-contingent-owner',
-  portfolioFundDetail: 'portfolio-fund-details',
-  portfolioFundTransaction: 'portfolio-fund-transactions',
-  investmentBeneficiary: 'investment-beneficiary',
-  debt: 'debt',
-  debtMortgageOwner: 'debt-mortgage-owner',
-  debtTransaction: 'debt-transactions',
-  debtRentalIncome: 'debt-mortgage-rental-income',
-} as const satisfies { [K in BalanceSheetKind]: (typeof balanceSheet.balanceSheetKinds)[K]['path'] };
 /** The fields of a create (lead_id is added here). */
 export type BalanceSheetFields<K extends BalanceSheetKind> = z.input<
   (typeof balanceSheet.balanceSheetKinds)[K]['schema']
@@ -209,22 +151,15 @@ export type BalanceSheetData = z.infer<typeof balanceSheet.BalanceSheet>;
 
 export const balanceSheetApi = {
   list: <K extends BalanceSheetKind>(kind: K, householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<BalanceSheetRecord<K>>>(`customer/${id(householdId)}/${BALANCE_SHEET_PATHS[kind]}`, {
-      query: { page_size: 200 },
-      signal,
-    }),
+    kindRoutes.list<PageOf<BalanceSheetRecord<K>>>(kind, householdId, {}, signal),
   create: <K extends BalanceSheetKind>(kind: K, householdId: string, fields: BalanceSheetFields<K>) =>
-    api.post<BalanceSheetRecord<K>>(`customer/${BALANCE_SHEET_PATHS[kind]}`, { ...fields, lead_id: householdId }),
+    kindRoutes.create<BalanceSheetRecord<K>>(kind, householdId, fields),
   update: <K extends BalanceSheetKind>(kind: K, recordId: string, fields: Record<string, unknown>) =>
-    api.patch<BalanceSheetRecord<K>>(`customer/${BALANCE_SHEET_PATHS[kind]}/${id(recordId)}`, fields),
-  remove: (kind: BalanceSheetKind, recordId: string) =>
-    api.del<{ message: string }>(`customer/${BALANCE_SHEET_PATHS[kind]}/${id(recordId)}`),
+    kindRoutes.update<BalanceSheetRecord<K>>(kind, recordId, fields),
+  remove: (kind: BalanceSheetKind, recordId: string) => kindRoutes.remove(kind, recordId),
   /** The order of a household's records of a kind (the spec's bulk-update/portfolio-fund/positions). */
   positions: (kind: 'savingFund' | 'pension' | 'portfolioFund' | 'debt', householdId: string, ids: readonly string[]) =>
-    api.patch<{ message: string }>(`customer/bulk-update/${BALANCE_SHEET_PATHS[kind]}/positions`, {
-      lead_id: householdId,
-      positions: ids.map((rid, position) => ({ id: rid, position })),
-    }),
+    kindRoutes.positions(kind, householdId, ids),
   /** The engine's figures of every loan and property (schedules, outstanding by year, sale plan), §6-scaled by `view`. */
   debtSummary: (householdId: string, view: string | null, signal?: AbortSignal) =>
     api.get<DebtSummary>(`customer/${id(householdId)}/debt-summary`, { query: { view: view || undefined }, signal }),
@@ -303,15 +238,15 @@ export const scenarioApi = {
       { signal },
     ),
   savedFilters: (householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<SavedFilter>>(`customer/${id(householdId)}/saved-filters`, { query: { page_size: 200 }, signal }),
+    kindRoutes.list<PageOf<SavedFilter>>('savedFilter', householdId, {}, signal),
   saveFilter: (householdId: string, fields: SavedFilterFields) =>
-    api.post<SavedFilter>('customer/saved-filters', { ...fields, lead_id: householdId }),
-  deleteFilter: (filterId: string) => api.del<{ message: string }>(`customer/saved-filters/${id(filterId)}`),
+    kindRoutes.create<SavedFilter>('savedFilter', householdId, fields),
+  deleteFilter: (filterId: string) => kindRoutes.remove('savedFilter', filterId),
   lockedAssets: (householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<LockedAsset>>(`customer/${id(householdId)}/locked-assets`, { query: { page_size: 200 }, signal }),
+    kindRoutes.list<PageOf<LockedAsset>>('lockedAsset', householdId, {}, signal),
   lockAsset: (householdId: string, assetId: string, label?: string) =>
-    api.post<LockedAsset>('customer/locked-assets', { lead_id: householdId, asset_id: assetId, label }),
-  unlockAsset: (lockId: string) => api.del<{ message: string }>(`customer/locked-assets/${id(lockId)}`),
+    api.post<LockedAsset>(`customer/${kindPath('lockedAsset')}`, { lead_id: householdId, asset_id: assetId, label }),
+  unlockAsset: (lockId: string) => kindRoutes.remove('lockedAsset', lockId),
   sellSequence: (householdId: string, signal?: AbortSignal) =>
     api.get<SellSequence>(`customer/${id(householdId)}/scenario-sell-sequence`, { signal }),
   saveSellSequence: (householdId: string, assetIds: readonly string[]) =>
