@@ -6,11 +6,11 @@ import { CashflowSection } from './features/cashflow/CashflowSection';
 import { ConcernHeader } from './features/dreams-concerns/MyConcerns';
 import { InsuranceSection } from './features/insurance/lazy';
 import { NetWorthSection } from './features/networth/lazy';
-import { useHousehold } from './shared/household/context';
 import { FinancialReport } from './features/report/lazy';
 import type { ReportTab } from './features/report/ReportView';
 import { useDashboard } from './shared/frame/Frame';
 import { CONCERN_SUB_TABS, FUND_LINKS, fundsLink, isUnder, REPORT_SUB_TABS } from './shared/frame/tabs';
+import { useHousehold } from './shared/household/context';
 
 /** What an address under the dashboard that names no page shows. */
 export const NO_PAGE_TEXT = 'There is no dashboard page at this address.';

@@ -1,7 +1,7 @@
 import { FormError, Skeleton, theme } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { useResource } from '../../shared/data/useResource';
 import { type BalanceSheetData, balanceSheetApi, type Household } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
 import { Card } from '../../shared/ui/layout';
@@ -31,6 +31,8 @@ const Page = styled.section`
 `;
 
 /** The stored record an editor opens (with its children), from the balance-sheet read. */
+const NONE: string[] = [];
+
 function recordOf(sheet: BalanceSheetData, editor: EditorName, id: string): SheetRow | null {
   const pools: Record<EditorName, unknown[]> = {
     cash: sheet.saving_funds,
@@ -57,30 +59,18 @@ function Editor({
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const links = useSectionLinks();
-  const [propertyTypes, setPropertyTypes] = useState<string[]>([]);
-  const [assetClasses, setAssetClasses] = useState<string[]>([]);
   const tab = fundTabOf(search.get('activeTab'));
   const editor: EditorName = section === 'funds' ? tab.editor : 'debt';
   // the property types the admins keep; without them the built-in list is used
-  useEffect(() => {
-    if (section === 'funds') return;
-    const ctrl = new AbortController();
-    balanceSheetApi.propertyTypes(ctrl.signal).then(
-      (types) => !ctrl.signal.aborted && Array.isArray(types) && setPropertyTypes(types.map((t) => t.name)),
-      () => undefined,
-    );
-    return () => ctrl.abort();
-  }, [section]);
+  const propertyTypes =
+    useResource(section !== 'funds' && ([section] as const), (_, signal) =>
+      balanceSheetApi.propertyTypes(signal).then((types) => (Array.isArray(types) ? types.map((t) => t.name) : null)),
+    ).data ?? NONE;
   // a portfolio's holdings: the asset classes the admins keep (without them the class is typed)
-  useEffect(() => {
-    if (editor !== 'portfolio') return;
-    const ctrl = new AbortController();
-    balanceSheetApi.fundAssetClasses(ctrl.signal).then(
-      (rows) => !ctrl.signal.aborted && Array.isArray(rows) && setAssetClasses(rows.map((r) => r.name)),
-      () => undefined,
-    );
-    return () => ctrl.abort();
-  }, [editor]);
+  const assetClasses =
+    useResource(editor === 'portfolio' && ([editor] as const), (_, signal) =>
+      balanceSheetApi.fundAssetClasses(signal).then((rows) => (Array.isArray(rows) ? rows.map((r) => r.name) : null)),
+    ).data ?? NONE;
   if (!sheet) return <Skeleton rows={6} label="Loading the editor" />;
   let record: SheetRow | null = null;
   if (edit !== 'new') {

@@ -1,7 +1,7 @@
 import { Table } from '@kinfolio/ui-kit';
+import { money } from '../../shared/charts/charts';
 import type { Household } from '../../shared/household/api';
 import { memberLabel } from '../../shared/household/members';
-import { money } from '../../shared/charts/charts';
 import { FREQUENCY_OPTIONS } from './model';
 
 /**

@@ -10,11 +10,6 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { balanceSheetApi, type Household, type InvestmentFund } from '../../shared/household/api';
-import { useHousehold } from '../../shared/household/context';
-import { useEditorDraft } from '../../shared/household/useEditorDraft';
-import { memberLabel } from '../../shared/household/members';
-import { Fields, RowsEditor } from '../../shared/form/fields';
 import {
   bodyOf,
   type FieldDef,
@@ -23,6 +18,11 @@ import {
   missingFields,
   percentageProblem,
 } from '../../shared/form/engine';
+import { Fields, RowsEditor } from '../../shared/form/fields';
+import { balanceSheetApi, type Household, type InvestmentFund } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { memberLabel } from '../../shared/household/members';
+import { useEditorDraft } from '../../shared/household/useEditorDraft';
 import { Card } from '../../shared/ui/layout';
 import { FundPicker } from './FundPicker';
 import {

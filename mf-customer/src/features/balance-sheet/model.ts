@@ -5,8 +5,8 @@
  */
 // the declaration alone (no zod in the remote's chunks: mf-customer/test/first-load.test.ts)
 import * as planUsage from '@kinfolio/contracts/src/plan-usage';
-import type { BalanceSheetKind } from '../../shared/household/api';
 import { type FieldDef, type FormValues, OWNER_FIELDS } from '../../shared/form/engine';
+import type { BalanceSheetKind } from '../../shared/household/api';
 
 // ---------------------------------------------------------------- the funds tabs (§2)
 /** §2: the funds tabs, by their `?activeTab=` value, with what each one holds. */

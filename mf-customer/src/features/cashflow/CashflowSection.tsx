@@ -1,6 +1,5 @@
 import type { planning } from '@kinfolio/contracts';
 import {
-  errorMessage,
   FloatInput,
   FormError,
   GuardedFormActions,
@@ -13,9 +12,11 @@ import {
   TextInput,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { z } from 'zod';
+import { useResource } from '../../shared/data/useResource';
+import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
 import { useDashboard } from '../../shared/frame/Frame';
 import {
   type CashFlowSummary,
@@ -25,7 +26,6 @@ import {
   type StoredRecord,
 } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
-import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
 import { RecordTable } from '../../shared/household/RecordTable';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
 import { useKindRecords } from '../../shared/household/useKindRecords';
@@ -397,25 +397,12 @@ export function CashflowSection() {
   const { base } = useDashboard();
   const { pathname } = useLocation();
   const { household, status, error, version } = useHousehold();
-  const [summary, setSummary] = useState<CashFlowSummary | null>(null);
-  const [summaryError, setSummaryError] = useState<string | null>(null);
+  const { data: summary, error: summaryError } = useResource(
+    household && ([household.id, version] as const),
+    ([hid], signal) => householdApi.cashFlow(hid, signal),
+  );
   const [saved, setSaved] = useState(false);
   const summaryRoute = `${base}/financial-report/dashboard/cashflow`;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!household) return;
-    const ctrl = new AbortController();
-    householdApi.cashFlow(household.id, ctrl.signal).then(
-      (s) => {
-        if (ctrl.signal.aborted) return;
-        setSummary(s);
-        setSummaryError(null);
-      },
-      (e: unknown) => !ctrl.signal.aborted && setSummaryError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-  }, [household, version]);
 
   if (status === 'missing')
     return (

@@ -10,9 +10,9 @@ import {
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
+import { currencyOptions, formatAmount, numberOrUndefined } from '../../shared/format';
 import { type Household, householdApi, type StoredRecord } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
-import { currencyOptions, formatAmount, numberOrUndefined } from '../../shared/format';
 import { RecordTable } from '../../shared/household/RecordTable';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
 import { useKindRecords } from '../../shared/household/useKindRecords';

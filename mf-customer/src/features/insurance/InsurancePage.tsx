@@ -2,19 +2,19 @@ import { Button, errorMessage, FormError, Select, Skeleton, Table, theme } from 
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { memberOptions } from '../../shared/form/fields';
+import { MoveButtons, useReorder } from '../../shared/form/reorder';
+import { formatAmount } from '../../shared/format';
 import { type Household, insuranceApi, type StoredPolicy } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
-import { formatAmount } from '../../shared/format';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
 import { Card, Row } from '../../shared/ui/layout';
 import { CoverageByMemberView } from './Coverage';
 import { memberLabel, policyTitle, useInsuranceLinks, usePolicies, useViewAs } from './data';
-import { memberOptions } from '../../shared/form/fields';
 import { InsuranceTooltip } from './InsuranceTooltip';
 import { frequencyLabel } from './model';
 import { PolicyDetail } from './PolicyDetail';
 import { PolicyEditor } from './PolicyEditor';
-import { MoveButtons, useReorder } from '../../shared/form/reorder';
 
 const DragRow = styled.tr`
   &[data-drag-over] td { box-shadow: inset 0 2px 0 ${theme.colors.primaryDark}; }

@@ -1,3 +1,4 @@
+import { insurancePlanType } from '@kinfolio/contracts/src/plan-types';
 import {
   ApiError,
   Button,
@@ -11,10 +12,12 @@ import {
   theme,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
-import { insurancePlanType } from '@kinfolio/contracts/src/plan-types';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { useResource } from '../../shared/data/useResource';
+import { FieldInput, Fields, RowsEditor } from '../../shared/form/fields';
+import { MoveButtons, moveItem } from '../../shared/form/reorder';
 import {
   type Household,
   type InsuranceKind,
@@ -26,7 +29,6 @@ import { useHousehold } from '../../shared/household/context';
 import { useEditorDraft } from '../../shared/household/useEditorDraft';
 import { Card, Row } from '../../shared/ui/layout';
 import { memberLabel, policyTitle, useInsuranceLinks, usePolicies } from './data';
-import { FieldInput, Fields, RowsEditor } from '../../shared/form/fields';
 import {
   assetClassProblem,
   BENEFICIARY_FIELDS,
@@ -56,7 +58,6 @@ import {
   TRANSACTION_FIELDS,
 } from './model';
 import { usePlanPremium } from './planPremium';
-import { MoveButtons, moveItem } from '../../shared/form/reorder';
 
 /** The form-step draft's step name (households issue: drafts are per user, named by form and step). */
 export const DRAFT_STEP = 'insurance/policy-editor';
@@ -365,6 +366,8 @@ const blankOf = (fields: readonly FieldDef[], defaults: FormValues) => () => ({
  * and then its records, shows 'Saved Successfully!' and deletes the draft. A 400 is shown at the field it names,
  * on its step. Closing with changes asks first.
  */
+const NO_PLANS: ReferencePlan[] = [];
+
 export function PolicyEditor({ household, policyId }: { household: Household; policyId: string | null }) {
   const { version, reload } = useHousehold();
   const { policies, error: loadError } = usePolicies(household, version);
@@ -379,7 +382,6 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [reference, setReference] = useState<{ plans: ReferencePlan[] }>({ plans: [] });
   const heading = useRef<HTMLHeadingElement>(null);
   const started = useRef(false);
   const draft = useEditorDraft(household.id, DRAFT_STEP, setNotice);
@@ -410,17 +412,13 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
   }, [policies, policyId, household, draftId]);
 
   // the admins' reference plans; without them the custom plan is used (plan types: the contracts' one list)
-  useEffect(() => {
-    const ctrl = new AbortController();
-    insuranceApi
-      .plans(ctrl.signal)
-      .catch(() => [] as ReferencePlan[])
-      .then((plans) => {
-        if (ctrl.signal.aborted) return;
-        setReference({ plans: Array.isArray(plans) ? plans : [] });
-      });
-    return () => ctrl.abort();
-  }, []);
+  const plans = useResource([] as const, (_, signal) =>
+    insuranceApi.plans(signal).then(
+      (p) => (Array.isArray(p) ? p : NO_PLANS),
+      () => NO_PLANS,
+    ),
+  ).data;
+  const reference = { plans: plans ?? NO_PLANS };
   // a reference plan's premium for the insured, from the admin's premium table (issue 31 item 8)
   const premium = usePlanPremium(household.id, form?.policy ?? null, Boolean(policyId), (amount, currency) =>
     setForm((f) => (f ? { ...f, policy: { ...f.policy, premium: amount, currency } } : f)),

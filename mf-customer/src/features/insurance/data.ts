@@ -1,6 +1,5 @@
-import { errorMessage } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { useResource } from '../../shared/data/useResource';
 import { type Household, insuranceApi, type StoredPolicy } from '../../shared/household/api';
 
 const byPosition = (a: StoredPolicy, b: StoredPolicy) => a.position - b.position || a.id.localeCompare(b.id);
@@ -10,24 +9,12 @@ const byPosition = (a: StoredPolicy, b: StoredPolicy) => a.position - b.position
  * payouts, plans and owners), loaded again whenever the household changed (`version`: a save here or a live change).
  */
 export function usePolicies(household: Household | null, version: number, viewAs: string | null = null) {
-  const [policies, setPolicies] = useState<StoredPolicy[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const householdId = household?.id ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!householdId) return;
-    const ctrl = new AbortController();
-    insuranceApi.policies(householdId, ctrl.signal, viewAs).then(
-      (p) => {
-        if (ctrl.signal.aborted) return;
-        setPolicies([...p.rows].sort(byPosition));
-        setError(null);
-      },
-      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-  }, [householdId, version, viewAs]);
-  return { policies, error, setPolicies };
+  const { data, error, setData } = useResource(
+    householdId && ([householdId, version, viewAs] as const),
+    ([hid, , view], signal) => insuranceApi.policies(hid, signal, view).then((p) => [...p.rows].sort(byPosition)),
+  );
+  return { policies: data, error, setPolicies: setData };
 }
 
 /** The policy's title in lists: plan name, else company, else 'Policy'. */

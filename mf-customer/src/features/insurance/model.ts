@@ -4,29 +4,29 @@
  * and the editor's form (every value a string while editing; numbers and booleans on the way out).
  */
 import { INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
-import { agesText, type FieldDef, getPath, parseAges, type SectionDef, toText } from '../../shared/form/engine';
+import { type FieldDef, getPath, type SectionDef, toText } from '../../shared/form/engine';
 
 // the form engine moved to shared/form/engine.ts (issue 33); the insurance screens and tests keep reading it here
 export {
-  type FieldKind,
+  agesText,
+  BENEFICIARY_FIELDS,
+  bodyOf,
+  CONTINGENT_OWNER_FIELDS,
+  emptyPerson,
   type FieldDef,
-  type SectionDef,
+  type FieldKind,
   type FormValues,
+  formOf,
   getPath,
+  missingFields,
+  OWNER_FIELDS,
+  PERSON_FIELDS,
+  type PersonForm,
+  parseAges,
+  percentageProblem,
+  type SectionDef,
   setPath,
   toText,
-  formOf,
-  bodyOf,
-  missingFields,
-  agesText,
-  parseAges,
-  type PersonForm,
-  emptyPerson,
-  percentageProblem,
-  PERSON_FIELDS,
-  BENEFICIARY_FIELDS,
-  OWNER_FIELDS,
-  CONTINGENT_OWNER_FIELDS,
 } from '../../shared/form/engine';
 
 /** §5: benefit types and their fixed positions. */

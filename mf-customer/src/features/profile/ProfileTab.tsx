@@ -19,11 +19,12 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { useDashboard } from '../../shared/frame/Frame';
+import { useResource } from '../../shared/data/useResource';
 import { SharedDocuments } from '../../shared/exports/SharedDocuments';
+import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
+import { useDashboard } from '../../shared/frame/Frame';
 import { type CashFlowSummary, type Household, householdApi, type Member } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
-import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
 import { Card, Facts, Grid, Row } from '../../shared/ui/layout';
 
@@ -439,17 +440,11 @@ function MemberDialog({
  * currency (the cash-flow summary). A member with no income record shows the income typed on the member, else "—".
  */
 function useMonthlyIncomes(householdId: string, version: number) {
-  const [summary, setSummary] = useState<CashFlowSummary | null | 'loading'>('loading');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setSummary('loading');
-    householdApi.cashFlow(householdId, ctrl.signal).then(
-      (s) => !ctrl.signal.aborted && setSummary(s),
-      () => !ctrl.signal.aborted && setSummary(null),
-    );
-    return () => ctrl.abort();
-  }, [householdId, version]);
+  const { data, error, loading } = useResource([householdId, version] as const, ([hid], signal) =>
+    householdApi.cashFlow(hid, signal),
+  );
+  // 'loading' while it loads; null when it could not be had (each member then shows the income typed on them)
+  const summary: CashFlowSummary | null | 'loading' = loading ? 'loading' : error ? null : data;
   return summary;
 }
 export function monthlyIncomeText(m: Member, summary: CashFlowSummary | null): string {

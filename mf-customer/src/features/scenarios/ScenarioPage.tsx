@@ -3,8 +3,8 @@ import { Button, errorMessage, FormError, formatDateTime, Skeleton, ToggleGroup,
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ExportMenu } from '../../shared/exports/ExportMenu';
+import { cap, RELATION_LABELS } from '../../shared/format';
 import { DEFAULT_RETIREMENT_AGE } from '../../shared/goals/model';
-import { TermNotes } from '../../shared/terms/report';
 import {
   type BalanceSheetData,
   balanceSheetApi,
@@ -16,7 +16,7 @@ import {
   scenarioApi,
 } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
-import { cap, RELATION_LABELS } from '../../shared/format';
+import { TermNotes } from '../../shared/terms/report';
 import { Card, Row } from '../../shared/ui/layout';
 import { type Band, FanChart } from './FanChart';
 

@@ -2,11 +2,11 @@ import { Select, ToggleGroup, theme } from '@kinfolio/ui-kit';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { memberOptions } from '../form/fields';
+import { formatAmount } from '../format';
+import type { Household } from '../household/api';
 import { useParentWidth } from '../useParentWidth';
 import { yearLabelIndexes } from '../yearLabels';
-import type { Household } from '../household/api';
-import { formatAmount } from '../format';
-import { memberOptions } from '../form/fields';
 
 export const money = (currency: string, n: number) => `${currency} ${formatAmount(n)}`;
 

@@ -1,8 +1,8 @@
 import { Button, FloatInput, NumberInput, Select, TextArea, TextInput, theme } from '@kinfolio/ui-kit';
 import { useId } from 'react';
 import styled from 'styled-components';
-import type { Household } from '../household/api';
 import { currencyOptions, RELATION_LABELS } from '../format';
+import type { Household } from '../household/api';
 import type { FieldDef, FormValues } from './engine';
 
 export const FieldGrid = styled.div`

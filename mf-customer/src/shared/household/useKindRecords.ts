@@ -1,5 +1,4 @@
-import { errorMessage } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
+import { useResource } from '../data/useResource';
 import { householdApi, type RecordKindName, type StoredRecord } from './api';
 import { useHousehold } from './context';
 
@@ -12,21 +11,9 @@ export function useKindRecords<K extends RecordKindName, T = StoredRecord<K>>(
   householdId: string | undefined,
 ) {
   const { version } = useHousehold();
-  const [rows, setRows] = useState<T[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!householdId) return;
-    const ctrl = new AbortController();
-    householdApi.listRecords(kind, householdId, {}, ctrl.signal).then(
-      (p) => {
-        if (ctrl.signal.aborted) return;
-        setRows(p.rows as T[]);
-        setError(null);
-      },
-      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-  }, [kind, householdId, version]);
-  return { rows, error, setError };
+  const { data, error, setError } = useResource(
+    householdId && ([kind, householdId, version] as const),
+    ([k, hid], signal) => householdApi.listRecords(k, hid, {}, signal).then((p) => p.rows as T[]),
+  );
+  return { rows: data, error, setError };
 }
