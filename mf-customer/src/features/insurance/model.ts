@@ -5,6 +5,8 @@
  */
 import { INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
 import { type FieldDef, getPath, type SectionDef, toText } from '../../shared/form/engine';
+import { fieldsOf, sectionsOf } from '../../shared/form/paths';
+import type { InsuranceFields } from '../../shared/household/api';
 
 // the form engine moved to shared/form/engine.ts (issue 33); the insurance screens and tests keep reading it here
 export {
@@ -128,7 +130,7 @@ export const INTEGRATED_TYPES = [
 ] as const;
 
 /** The policy's own sections (§3 Policy, current_saving, premium detail, withdrawal_limit, retirement). */
-export const POLICY_SECTIONS: SectionDef[] = [
+export const POLICY_SECTIONS: SectionDef[] = sectionsOf<InsuranceFields<'policy'>>([
   {
     id: 'policy',
     title: 'Policy',
@@ -206,7 +208,7 @@ export const POLICY_SECTIONS: SectionDef[] = [
       { path: 'common_note', label: 'Note', kind: 'area', optional: true },
     ],
   },
-];
+]);
 
 // ---------------------------------------------------------------- benefits (the benefit template)
 export interface BenefitForm {
@@ -524,7 +526,7 @@ const TRANSACTION_TYPES = [
   { value: 'premium', label: 'Premium (a run of premiums)' },
   { value: 'custom', label: 'Custom (one payment)' },
 ];
-export const TRANSACTION_FIELDS: FieldDef[] = [
+export const TRANSACTION_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'transaction'>>([
   { path: 'type', label: 'Transaction', kind: 'select', options: TRANSACTION_TYPES, initial: 'custom' },
   {
     path: 'transaction_type',
@@ -550,7 +552,7 @@ export const TRANSACTION_FIELDS: FieldDef[] = [
     hint: 'Dates as YYYY-MM-DD, separated by commas',
   },
   { path: 'note', label: 'Note', kind: 'text', optional: true },
-];
+]);
 export const PAYOUT_TYPES = [
   { value: 'dividend', label: 'Dividend' },
   { value: 'coupon', label: 'Coupon' },
@@ -561,7 +563,7 @@ export const DIVIDEND_FREQUENCIES = ['every year', 'every 2 years', 'every 3 yea
   value: v,
   label: v[0]?.toUpperCase() + v.slice(1),
 }));
-export const PAYOUT_FIELDS: FieldDef[] = [
+export const PAYOUT_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'cashPayout'>>([
   { path: 'type', label: 'Payout type', kind: 'select', options: PAYOUT_TYPES, initial: 'dividend' },
   { path: 'payout.amount', label: 'Payout amount', kind: 'float', min: 0 },
   { path: 'payout.currency', label: 'Payout currency', kind: 'currency' },
@@ -585,8 +587,8 @@ export const PAYOUT_FIELDS: FieldDef[] = [
     initial: 'payout',
   },
   { path: 'reinvestment', label: 'Reinvestment rate (%)', kind: 'float', optional: true },
-];
-export const BOOSTER_FIELDS: FieldDef[] = [
+]);
+export const BOOSTER_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'booster'>>([
   {
     path: 'type',
     label: 'Booster or rider',
@@ -602,7 +604,7 @@ export const BOOSTER_FIELDS: FieldDef[] = [
   { path: 'currency', label: 'Rider currency', kind: 'currency' },
   { path: 'frequency', label: 'Rider mode', kind: 'select', options: FREQUENCIES, initial: 'annual' },
   { path: 'note', label: 'Rider note', kind: 'text', optional: true },
-];
+]);
 
 /** Years a payout record pays in: policy years start…end, stepping by its dividend frequency. */
 export function payoutYears(policyDate: string, start: number, end: number, frequency: string): number[] {
@@ -664,7 +666,7 @@ export const BENEFIT_FIELDS: Array<FieldDef & { path: keyof BenefitForm }> = [
 ];
 
 // ---------------------------------------------------------------- plans: premiums by age and gender
-export const PLAN_FIELDS: FieldDef[] = [
+export const PLAN_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'plan'>>([
   { path: 'name', label: 'Plan name', kind: 'text', optional: true },
   { path: 'currency', label: 'Plan currency', kind: 'currency' },
   { path: 'additional_coverage_premium', label: 'Additional coverage premium', kind: 'float', optional: true, min: 0 },
@@ -675,10 +677,10 @@ export const PLAN_FIELDS: FieldDef[] = [
     optional: true,
     hint: 'One age a line: age, premium for a man, premium for a woman (e.g. 40, 1200, 1100)',
   },
-];
+]);
 
 /** Insurance funds of an investment-linked policy, with the share of new premiums each gets (asset balancing). */
-export const FUND_FIELDS: FieldDef[] = [
+export const FUND_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'fund'>>([
   { path: 'name', label: 'Fund name', kind: 'text' },
   { path: 'currency', label: 'Fund currency', kind: 'currency' },
   { path: 'units', label: 'Units', kind: 'float', optional: true, min: 0 },
@@ -700,7 +702,7 @@ export const FUND_FIELDS: FieldDef[] = [
   { path: 'asset_class.equity', label: 'Equity (%)', kind: 'float', optional: true, min: 0 },
   { path: 'asset_class.bond', label: 'Bonds (%)', kind: 'float', optional: true, min: 0 },
   { path: 'asset_class.others', label: 'Others (%)', kind: 'float', optional: true, min: 0 },
-];
+]);
 
 /** Funds' allocations: none given, or every fund's, totalling 100 (the message, or null). */
 export function fundBalancingProblem(funds: ReadonlyArray<Record<string, string>>): string | null {
