@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useResource } from '../../shared/data/useResource';
 import { type BalanceSheetData, balanceSheetApi, type Household } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
-import { Card } from '../../shared/ui/layout';
+import { Card, SectionPage } from '../../shared/ui/layout';
 import { DebtView } from './DebtView';
 import { type SheetRow, useBalanceSheet, useSectionLinks } from './data';
 import { FundsView, tabRows } from './FundsView';
@@ -13,26 +13,13 @@ import { RecordEditor } from './RecordEditor';
 
 export type BalanceSheetSection = 'funds' | 'debt' | 'property';
 
-const Page = styled.section`
-  .kf-sr {
-    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
-  }
-  a.kf-button-link {
-    display: inline-block;
-    padding: 10px 16px;
-    border-radius: ${theme.radius};
-    background: ${theme.colors.primaryDark};
-    color: #fff;
-    text-decoration: none;
-    font-weight: 600;
-  }
-  a.kf-button-link:focus-visible { outline: 3px solid ${theme.colors.primary}; outline-offset: 2px; }
+const Page = styled(SectionPage)`
   h3 small { color: ${theme.colors.muted}; }
 `;
 
-/** The stored record an editor opens (with its children), from the balance-sheet read. */
 const NONE: string[] = [];
 
+/** The stored record an editor opens (with its children), from the balance-sheet read. */
 function recordOf(sheet: BalanceSheetData, editor: EditorName, id: string): SheetRow | null {
   const pools: Record<EditorName, unknown[]> = {
     cash: sheet.saving_funds,

@@ -1,5 +1,5 @@
-import { useLocation, useSearchParams } from 'react-router-dom';
 import { useResource } from '../../shared/data/useResource';
+import { useLinksKeeping } from '../../shared/frame/links';
 import { balanceSheetApi, type Household } from '../../shared/household/api';
 
 /** The engine's figures of every loan and property (§6: a member's share with `view`). */
@@ -26,18 +26,6 @@ export function useBalanceSheet(household: Household | null, version: number, vi
 
 /** Addresses of views of the page: the list, and the editor (?edit=<id>|new), keeping the tab and the view. */
 export function useSectionLinks() {
-  const { pathname } = useLocation();
-  const [search] = useSearchParams();
-  const keep = new URLSearchParams();
-  for (const k of ['on_boarding', 'view', 'activeTab', 'from']) {
-    const v = search.get(k);
-    if (v !== null) keep.set(k, v);
-  }
-  const to = (extra: Record<string, string> = {}) => {
-    const q = new URLSearchParams(keep);
-    for (const [k, v] of Object.entries(extra)) q.set(k, v);
-    const s = q.toString();
-    return `${pathname}${s ? `?${s}` : ''}`;
-  };
+  const to = useLinksKeeping(['on_boarding', 'view', 'activeTab', 'from']);
   return { list: to(), edit: (id: string, extra: Record<string, string> = {}) => to({ edit: id, ...extra }), to };
 }

@@ -130,6 +130,39 @@ type Col = {
  */
 const NO_FILTERS: SavedFilter[] = [];
 
+/** A year bound of the table (from or to): one of its years, or none (`empty`: the first or last year). */
+function YearSelect({
+  label,
+  empty,
+  value,
+  years,
+  onChange,
+}: {
+  label: string;
+  empty: string;
+  value: number | null;
+  years: readonly number[];
+  onChange: (year: number | null) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select
+        aria-label={label}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">{empty}</option>
+        {years.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export default function DataTablePage() {
   const { household, readOnly, version } = useHousehold();
   const hid = household?.id ?? null;
@@ -261,36 +294,8 @@ export default function DataTablePage() {
             ))}
           </select>
         </label>
-        <label>
-          From year
-          <select
-            aria-label="From year"
-            value={yearFrom ?? ''}
-            onChange={(e) => setYearFrom(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">First year</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          To year
-          <select
-            aria-label="To year"
-            value={yearTo ?? ''}
-            onChange={(e) => setYearTo(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">Last year</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
+        <YearSelect label="From year" empty="First year" value={yearFrom} years={years} onChange={setYearFrom} />
+        <YearSelect label="To year" empty="Last year" value={yearTo} years={years} onChange={setYearTo} />
         {!readOnly && chosen ? (
           <Button type="button" variant="secondary" onClick={remove}>
             Delete filter

@@ -8,7 +8,7 @@ import { formatAmount } from '../../shared/format';
 import { type Household, insuranceApi, type StoredPolicy } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
-import { Card, Row } from '../../shared/ui/layout';
+import { Card, SectionPage as Page, Row } from '../../shared/ui/layout';
 import { CoverageByMemberView } from './Coverage';
 import { memberLabel, policyTitle, useInsuranceLinks, usePolicies, useViewAs } from './data';
 import { InsuranceTooltip } from './InsuranceTooltip';
@@ -246,22 +246,6 @@ function PolicyList({ household }: { household: Household }) {
     </section>
   );
 }
-
-const Page = styled.section`
-  .kf-sr {
-    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
-  }
-  a.kf-button-link {
-    display: inline-block;
-    padding: 10px 16px;
-    border-radius: ${theme.radius};
-    background: ${theme.colors.primaryDark};
-    color: #fff;
-    text-decoration: none;
-    font-weight: 600;
-  }
-  a.kf-button-link:focus-visible { outline: 3px solid ${theme.colors.primary}; outline-offset: 2px; }
-`;
 
 /**
  * The household's insurance (issue 12): the policies by member (with the maturity tooltip), coverage by member, a

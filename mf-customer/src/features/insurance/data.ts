@@ -1,5 +1,5 @@
-import { useLocation, useSearchParams } from 'react-router-dom';
 import { useResource } from '../../shared/data/useResource';
+import { useLinksKeeping } from '../../shared/frame/links';
 import { type Household, insuranceApi, type StoredPolicy } from '../../shared/household/api';
 
 const byPosition = (a: StoredPolicy, b: StoredPolicy) => a.position - b.position || a.id.localeCompare(b.id);
@@ -24,19 +24,7 @@ export function policyTitle(p: { plan_name?: string | null; custom_company_name?
 
 /** The address of a view of this page: the list, a policy's detail (?policy=) or the editor (?edit=). */
 export function useInsuranceLinks() {
-  const { pathname } = useLocation();
-  const [search] = useSearchParams();
-  const keep = new URLSearchParams();
-  for (const k of ['on_boarding', 'view']) {
-    const v = search.get(k);
-    if (v !== null) keep.set(k, v);
-  }
-  const to = (extra: Record<string, string> = {}) => {
-    const q = new URLSearchParams(keep);
-    for (const [k, v] of Object.entries(extra)) q.set(k, v);
-    const s = q.toString();
-    return `${pathname}${s ? `?${s}` : ''}`;
-  };
+  const to = useLinksKeeping(['on_boarding', 'view']);
   return {
     list: to(),
     detail: (id: string) => to({ policy: id }),

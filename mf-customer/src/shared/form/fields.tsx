@@ -19,7 +19,8 @@ const Check = styled.label`
   margin-top: 22px;
   input { width: 18px; height: 18px; }
 `;
-const RowBox = styled.fieldset`
+/** A bordered group of one row's inputs, with its legend. */
+export const RowBox = styled.fieldset`
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
   padding: 12px 14px;

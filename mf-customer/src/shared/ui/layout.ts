@@ -1,3 +1,4 @@
+import { theme } from '@kinfolio/ui-kit';
 import styled from 'styled-components';
 
 /** The dashboard's card: a white panel with a heading, the frame of every section. */
@@ -41,4 +42,21 @@ export const Row = styled.div`
   gap: 8px;
   justify-content: flex-end;
   margin-top: 12px;
+`;
+
+/** A section page: its screen-reader-only text (.kf-sr) and its links drawn as buttons (a.kf-button-link). */
+export const SectionPage = styled.section`
+  .kf-sr {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
+  a.kf-button-link {
+    display: inline-block;
+    padding: 10px 16px;
+    border-radius: ${theme.radius};
+    background: ${theme.colors.primaryDark};
+    color: #fff;
+    text-decoration: none;
+    font-weight: 600;
+  }
+  a.kf-button-link:focus-visible { outline: 3px solid ${theme.colors.primary}; outline-offset: 2px; }
 `;
