@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { FUND_TABS } from '../../mf-customer/src/features/balance-sheet/model';
-import { CONCERN_SUB_TABS, REPORT_SUB_TABS, TABS } from '../../mf-customer/src/features/dashboard/tabs';
+import { CONCERN_SUB_TABS, REPORT_SUB_TABS, TABS } from '../../mf-customer/src/shared/frame/tabs';
 import { signIn, signInCustomer, watchPageErrors } from './helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { REPORT_SUB_TABS, TABS } from '../../mf-customer/src/features/dashboard/tabs';
+import { REPORT_SUB_TABS, TABS } from '../../mf-customer/src/shared/frame/tabs';
 import { ADMIN_BASE, ADMIN_SECTIONS, advisorMenu, customerMenu, type MenuItem } from '../../shell/src/layout/menus';
 import { signIn, signInCustomer } from './helpers';
 

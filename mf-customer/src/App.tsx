@@ -1,14 +1,14 @@
 import { useSession } from '@kinfolio/ui-kit';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { MyConcerns } from './features/concerns/MyConcerns';
-import { Frame, useDashboard } from './features/dashboard/Frame';
-import { ConcernPage, NotFoundSection, ReportDashboard, ReportSection } from './features/dashboard/Sections';
 import { DataTableSection } from './features/data-table/lazy';
-import { MyDreams } from './features/dreams/MyDreams';
+import { MyConcerns } from './features/dreams-concerns/MyConcerns';
+import { MyDreams } from './features/dreams-concerns/MyDreams';
 import { GoalsPage } from './features/goals/GoalsPage';
 import { ProfileTab } from './features/profile/ProfileTab';
 import { RateAdvisor } from './features/reviews/RateAdvisor';
 import { ScenarioSection } from './features/scenarios/lazy';
+import { ConcernPage, NotFoundSection, ReportDashboard, ReportSection } from './sections';
+import { Frame, useDashboard } from './shared/frame/Frame';
 
 const ADVISOR_MOUNT = /^(\/advisor\/customers\/([^/]+))(?:\/|$)/;
 const CUSTOMER_MOUNT = /^(\/customer\/dashboard)(?:\/|$)/;

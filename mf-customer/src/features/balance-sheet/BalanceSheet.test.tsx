@@ -597,8 +597,8 @@ describe('debt and property', () => {
     expect(within(plan).getByText('2 years 6 months')).toBeInstanceOf(Element);
     // issue 32: the duty by its name, on the higher of the price and the market value (shown when above the price)
     expect(
-      within(plan).getByText("Seller's Stamp Duty (4% of SGD 950,000, the higher of the price and the market value)").nextSibling
-        ?.textContent,
+      within(plan).getByText("Seller's Stamp Duty (4% of SGD 950,000, the higher of the price and the market value)")
+        .nextSibling?.textContent,
     ).toBe('− SGD 38,000');
     expect(within(plan).getByText('Market value at the sale').nextSibling?.textContent).toBe('SGD 950,000');
     // issue 31: when the sale happens and that the plan uses these figures

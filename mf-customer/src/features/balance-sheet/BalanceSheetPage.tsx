@@ -1,10 +1,10 @@
 import { FormError, Skeleton, theme } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { type BalanceSheetData, balanceSheetApi, type Household } from '../household/api';
-import { useHousehold } from '../household/context';
-import { Card } from '../profile/ProfileTab';
+import { useResource } from '../../shared/data/useResource';
+import { type BalanceSheetData, balanceSheetApi, type Household } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { Card, SectionPage } from '../../shared/ui/layout';
 import { DebtView } from './DebtView';
 import { type SheetRow, useBalanceSheet, useSectionLinks } from './data';
 import { FundsView, tabRows } from './FundsView';
@@ -13,22 +13,11 @@ import { RecordEditor } from './RecordEditor';
 
 export type BalanceSheetSection = 'funds' | 'debt' | 'property';
 
-const Page = styled.section`
-  .kf-sr {
-    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
-  }
-  a.kf-button-link {
-    display: inline-block;
-    padding: 10px 16px;
-    border-radius: ${theme.radius};
-    background: ${theme.colors.primaryDark};
-    color: #fff;
-    text-decoration: none;
-    font-weight: 600;
-  }
-  a.kf-button-link:focus-visible { outline: 3px solid ${theme.colors.primary}; outline-offset: 2px; }
+const Page = styled(SectionPage)`
   h3 small { color: ${theme.colors.muted}; }
 `;
+
+const NONE: string[] = [];
 
 /** The stored record an editor opens (with its children), from the balance-sheet read. */
 function recordOf(sheet: BalanceSheetData, editor: EditorName, id: string): SheetRow | null {
@@ -57,30 +46,18 @@ function Editor({
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const links = useSectionLinks();
-  const [propertyTypes, setPropertyTypes] = useState<string[]>([]);
-  const [assetClasses, setAssetClasses] = useState<string[]>([]);
   const tab = fundTabOf(search.get('activeTab'));
   const editor: EditorName = section === 'funds' ? tab.editor : 'debt';
   // the property types the admins keep; without them the built-in list is used
-  useEffect(() => {
-    if (section === 'funds') return;
-    const ctrl = new AbortController();
-    balanceSheetApi.propertyTypes(ctrl.signal).then(
-      (types) => !ctrl.signal.aborted && Array.isArray(types) && setPropertyTypes(types.map((t) => t.name)),
-      () => undefined,
-    );
-    return () => ctrl.abort();
-  }, [section]);
+  const propertyTypes =
+    useResource(section !== 'funds' && ([section] as const), (_, signal) =>
+      balanceSheetApi.propertyTypes(signal).then((types) => (Array.isArray(types) ? types.map((t) => t.name) : null)),
+    ).data ?? NONE;
   // a portfolio's holdings: the asset classes the admins keep (without them the class is typed)
-  useEffect(() => {
-    if (editor !== 'portfolio') return;
-    const ctrl = new AbortController();
-    balanceSheetApi.fundAssetClasses(ctrl.signal).then(
-      (rows) => !ctrl.signal.aborted && Array.isArray(rows) && setAssetClasses(rows.map((r) => r.name)),
-      () => undefined,
-    );
-    return () => ctrl.abort();
-  }, [editor]);
+  const assetClasses =
+    useResource(editor === 'portfolio' && ([editor] as const), (_, signal) =>
+      balanceSheetApi.fundAssetClasses(signal).then((rows) => (Array.isArray(rows) ? rows.map((r) => r.name) : null)),
+    ).data ?? NONE;
   if (!sheet) return <Skeleton rows={6} label="Loading the editor" />;
   let record: SheetRow | null = null;
   if (edit !== 'new') {

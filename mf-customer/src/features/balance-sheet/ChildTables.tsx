@@ -1,7 +1,7 @@
 import { Table } from '@kinfolio/ui-kit';
-import type { Household } from '../household/api';
-import { memberLabel } from '../insurance/data';
-import { money } from './charts';
+import { money } from '../../shared/charts/charts';
+import type { Household } from '../../shared/household/api';
+import { memberLabel } from '../../shared/household/members';
 import { FREQUENCY_OPTIONS } from './model';
 
 /**

@@ -1,14 +1,15 @@
 import { Button, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { balanceSheetApi, type DebtSummaryLoan, type Household } from '../household/api';
-import { useHousehold } from '../household/context';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { useViewAs } from '../insurance/data';
-import { Card, Row } from '../profile/ProfileTab';
+import { GraphOrTable, money, shareText, ViewAsSelect, YearBars } from '../../shared/charts/charts';
+import { useResource } from '../../shared/data/useResource';
+import { balanceSheetApi, type DebtSummaryLoan, type Household } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useViewAs } from '../../shared/household/members';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { Card, Row } from '../../shared/ui/layout';
 import { TransactionsTable } from './ChildTables';
-import { GraphOrTable, money, shareText, ViewAsSelect, YearBars } from './charts';
 import { useDebtSummary, useSectionLinks } from './data';
 import { debtTypeLabel, schemeOf } from './model';
 
@@ -184,24 +185,16 @@ function LoanCard({
 
 /** The household's stored instalment transactions of every loan, by debt (fetched again when the household changes). */
 function useDebtTransactions(householdId: string, version: number, on: boolean) {
-  const [byDebt, setByDebt] = useState<Map<string, Array<Record<string, unknown>>>>(new Map());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!on) return;
-    const ctrl = new AbortController();
-    balanceSheetApi.list('debtTransaction', householdId, ctrl.signal).then(
-      (page) => {
-        if (ctrl.signal.aborted) return;
-        const m = new Map<string, Array<Record<string, unknown>>>();
-        for (const t of page?.rows ?? []) m.set(t.debt_id, [...(m.get(t.debt_id) ?? []), t]);
-        setByDebt(m);
-      },
-      () => undefined,
-    );
-    return () => ctrl.abort();
-  }, [householdId, version, on]);
-  return byDebt;
+  const { data } = useResource(on && ([householdId, version] as const), ([hid], signal) =>
+    balanceSheetApi.list('debtTransaction', hid, signal).then((page) => {
+      const m = new Map<string, Array<Record<string, unknown>>>();
+      for (const t of page?.rows ?? []) m.set(t.debt_id, [...(m.get(t.debt_id) ?? []), t]);
+      return m;
+    }),
+  );
+  return data ?? NO_TRANSACTIONS;
 }
+const NO_TRANSACTIONS = new Map<string, Array<Record<string, unknown>>>();
 
 /** spec: the property-gain tax table's rows as holding periods. */
 const heldText = (months: number) => {
@@ -326,8 +319,8 @@ function PropertyCard({
       {s ? (
         <p data-testid="sale-note">
           Sold on 31 December {s.selling_year}: the loan repaid is its balance after that year’s instalments, the{' '}
-          {scheme} refund is every {scheme} amount used for the property with its interest. The plan’s data table,
-          cash flow and exports use these same figures.
+          {scheme} refund is every {scheme} amount used for the property with its interest. The plan’s data table, cash
+          flow and exports use these same figures.
         </p>
       ) : null}
       {p.gain_tax_by_holding.length ? (

@@ -1,7 +1,7 @@
 import { Button, errorMessage, FormError, TextInput, theme } from '@kinfolio/ui-kit';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { balanceSheetApi, type InvestmentFund } from '../household/api';
+import { balanceSheetApi, type InvestmentFund } from '../../shared/household/api';
 
 const Results = styled.ul`
   list-style: none;

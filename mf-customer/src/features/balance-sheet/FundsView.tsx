@@ -2,15 +2,15 @@ import { Button, errorMessage, FormError, Skeleton, Table, theme } from '@kinfol
 import { useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { type BalanceSheetData, balanceSheetApi, type Household } from '../household/api';
-import { useHousehold } from '../household/context';
-import { formatAmount } from '../household/format';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { memberLabel, useViewAs } from '../insurance/data';
-import { MoveButtons, useReorder } from '../insurance/reorder';
-import { Card, Row } from '../profile/ProfileTab';
+import { AmountBars, money, shareText, ViewAsSelect } from '../../shared/charts/charts';
+import { MoveButtons, useReorder } from '../../shared/form/reorder';
+import { formatAmount } from '../../shared/format';
+import { type BalanceSheetData, balanceSheetApi, type Household } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { memberLabel, useViewAs } from '../../shared/household/members';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { Card, Row } from '../../shared/ui/layout';
 import { ChildTables } from './ChildTables';
-import { AmountBars, money, shareText, ViewAsSelect } from './charts';
 import { type SheetRow, useSectionLinks } from './data';
 import { FUND_TABS, type FundTab, fundsQuery, fundTabOf } from './model';
 

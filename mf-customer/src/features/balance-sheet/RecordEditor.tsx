@@ -9,14 +9,21 @@ import {
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import styled from 'styled-components';
-import { balanceSheetApi, type Household, type InvestmentFund } from '../household/api';
-import { useHousehold } from '../household/context';
-import { useEditorDraft } from '../household/useEditorDraft';
-import { memberLabel } from '../insurance/data';
-import { Fields, RowsEditor } from '../insurance/fields';
-import { bodyOf, type FieldDef, type FormValues, formOf, missingFields, percentageProblem } from '../insurance/model';
-import { Card } from '../profile/ProfileTab';
+import {
+  bodyOf,
+  type FieldDef,
+  type FormValues,
+  formOf,
+  missingFields,
+  percentageProblem,
+} from '../../shared/form/engine';
+import { Fields, RowsEditor } from '../../shared/form/fields';
+import { StepNav, subErrors } from '../../shared/form/steps';
+import { balanceSheetApi, type Household, type InvestmentFund } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { memberLabel } from '../../shared/household/members';
+import { useEditorDraft } from '../../shared/household/useEditorDraft';
+import { Card } from '../../shared/ui/layout';
 import { FundPicker } from './FundPicker';
 import {
   allocationProblem,
@@ -208,30 +215,6 @@ export function stepOfKey(spec: EditorSpec, key: string): number {
   );
   return Math.max(i, 0);
 }
-
-const Steps = styled.ol`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  list-style: none;
-  padding: 0;
-  margin: 0 0 16px;
-  li {
-    padding: 4px 10px;
-    border-radius: 999px;
-    border: 1px solid ${theme.colors.border};
-    font-size: 0.85rem;
-    background: #fff;
-  }
-  li[aria-current='step'] { background: ${theme.colors.primaryDark}; border-color: ${theme.colors.primaryDark}; color: #fff; }
-`;
-
-const subErrors = (errors: Record<string, string>, key: string) =>
-  Object.fromEntries(
-    Object.entries(errors)
-      .filter(([k]) => k.startsWith(`${key}.`))
-      .map(([k, v]) => [k.slice(key.length + 1), v]),
-  );
 
 /**
  * One multi-step editor for every balance-sheet record (cash account, savings fund, pension account, portfolio with
@@ -458,15 +441,7 @@ export function RecordEditor({
   return (
     <Card aria-labelledby="bs-editor-h">
       <h2 id="bs-editor-h">{title}</h2>
-      <nav aria-label="Steps">
-        <Steps>
-          {spec.steps.map((s, i) => (
-            <li key={s.id} aria-current={i === step ? 'step' : undefined}>
-              {i + 1}. {s.title}
-            </li>
-          ))}
-        </Steps>
-      </nav>
+      <StepNav steps={spec.steps} current={step} />
       <form onSubmit={submit} noValidate aria-labelledby="bs-step-h" style={{ position: 'relative' }}>
         <h3 id="bs-step-h" tabIndex={-1} ref={heading}>
           Step {step + 1} of {spec.steps.length}: {current?.title}

@@ -1,18 +1,16 @@
-import { Skeleton } from '@kinfolio/ui-kit';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { Loading } from '../../shared/ui/Loading';
 import type { BalanceSheetSection } from './BalanceSheetPage';
 
 const BalanceSheetPage = lazy(() => import('./BalanceSheetPage'));
+const LABELS = { funds: 'the funds', debt: 'the loans', property: 'the properties' } as const;
 
 /**
  * The balance-sheet screens (Funds, Debt, Property), loaded when first opened (React.lazy) in their own chunk, so the
  * dashboard's first load does not carry them (bench:web's per-remote first-load budget).
  */
-export function BalanceSheetSectionView({ section, title }: { section: BalanceSheetSection; title?: string }) {
-  const label = { funds: 'the funds', debt: 'the loans', property: 'the properties' }[section];
-  return (
-    <Suspense fallback={<Skeleton rows={6} label={`Loading ${label}`} />}>
-      <BalanceSheetPage section={section} title={title} />
-    </Suspense>
-  );
-}
+export const BalanceSheetSectionView = ({ section, title }: { section: BalanceSheetSection; title?: string }) => (
+  <Loading rows={6} label={`Loading ${LABELS[section]}`}>
+    <BalanceSheetPage section={section} title={title} />
+  </Loading>
+);

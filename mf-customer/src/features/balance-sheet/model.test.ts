@@ -1,4 +1,4 @@
-import type { Household } from '../household/api';
+import type { Household } from '../../shared/household/api';
 import {
   assetSplitProblem,
   EDITORS,

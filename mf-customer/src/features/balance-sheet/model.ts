@@ -5,8 +5,15 @@
  */
 // the declaration alone (no zod in the remote's chunks: mf-customer/test/first-load.test.ts)
 import * as planUsage from '@kinfolio/contracts/src/plan-usage';
-import type { BalanceSheetKind } from '../household/api';
-import { type FieldDef, type FormValues, OWNER_FIELDS } from '../insurance/model';
+import { type FieldDef, type FormValues, OWNER_FIELDS } from '../../shared/form/engine';
+import { fieldsOf } from '../../shared/form/paths';
+import type { BalanceSheetFields, BalanceSheetKind } from '../../shared/household/api';
+
+/** The fields two kinds both have (one field table serves both), each with the first kind's type. */
+type SameIn<A extends BalanceSheetKind, B extends BalanceSheetKind> = Pick<
+  BalanceSheetFields<A>,
+  keyof BalanceSheetFields<A> & keyof BalanceSheetFields<B>
+>;
 
 // ---------------------------------------------------------------- the funds tabs (§2)
 /** §2: the funds tabs, by their `?activeTab=` value, with what each one holds. */
@@ -145,7 +152,7 @@ const TRANSACTION_TYPES = labelled([
 ]);
 const UNPAID_HINT = 'Dates of the run not paid, as YYYY-MM-DD, separated by commas';
 /** spec "Fund transaction" (type default deposit): one payment on a date, or a run by frequency from start to end. */
-export const FUND_TRANSACTION_FIELDS: FieldDef[] = [
+export const FUND_TRANSACTION_FIELDS: FieldDef[] = fieldsOf<SameIn<'savingTransaction', 'portfolioFundTransaction'>>([
   { path: 'type', label: 'Transaction', kind: 'select', options: TRANSACTION_TYPES, initial: 'deposit' },
   {
     path: 'transaction_type',
@@ -177,9 +184,9 @@ export const FUND_TRANSACTION_FIELDS: FieldDef[] = [
     ]),
     optional: true,
   },
-];
+]);
 /** spec "instalment transactions" of a loan: runs by frequency from their start date (saved all at once). */
-export const DEBT_TRANSACTION_FIELDS: FieldDef[] = [
+export const DEBT_TRANSACTION_FIELDS: FieldDef[] = fieldsOf<BalanceSheetFields<'debtTransaction'>>([
   {
     path: 'type',
     label: 'Transaction',
@@ -209,7 +216,7 @@ export const DEBT_TRANSACTION_FIELDS: FieldDef[] = [
     ]),
     initial: 'cash',
   },
-];
+]);
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * A transaction's dates (the service's run rules): a recurring one needs its start and frequency, a single one its
@@ -487,7 +494,7 @@ const PENSION: EditorSpec = {
 };
 
 /** spec "Fund holding" and "Stock holding" (portfolio-fund-details). */
-export const HOLDING_FIELDS: FieldDef[] = [
+export const HOLDING_FIELDS: FieldDef[] = fieldsOf<BalanceSheetFields<'portfolioFundDetail'>>([
   {
     path: 'holding_type',
     label: 'Holding',
@@ -530,7 +537,7 @@ export const HOLDING_FIELDS: FieldDef[] = [
   { path: 'company', label: 'Company (stock)', kind: 'text', optional: true },
   { path: 'sector', label: 'Sector (stock)', kind: 'text', optional: true },
   { path: 'purchase_price', label: 'Purchase price (stock)', kind: 'float', min: 0, optional: true },
-];
+]);
 
 /** The holding a portfolio transaction buys or sells (its saved holdings are the choices, see `holdingChoices`). */
 export const HOLDING_OF_TRANSACTION: FieldDef = {
@@ -655,12 +662,12 @@ const isVehicle = (f: FormValues) => f.type === 'vehicle';
 const withWhen = (when: (f: FormValues) => boolean, fields: StepField[]) => fields.map((f) => ({ ...f, when }));
 
 /** spec "MemberDepMortgageRentalIncomes": monthly rental income entries with their dates. */
-export const RENTAL_FIELDS: FieldDef[] = [
+export const RENTAL_FIELDS: FieldDef[] = fieldsOf<BalanceSheetFields<'debtRentalIncome'>>([
   { path: 'amount', label: 'Rent a month', kind: 'float', min: 0 },
   { path: 'currency', label: 'Currency', kind: 'currency' },
   { path: 'transaction_start_date', label: 'From', kind: 'date' },
   { path: 'transaction_end_date', label: 'To', kind: 'date', optional: true },
-];
+]);
 
 const DEBT: EditorSpec = {
   name: 'debt',

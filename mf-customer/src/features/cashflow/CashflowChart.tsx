@@ -1,7 +1,7 @@
 import { Skeleton } from '@kinfolio/ui-kit';
 import { lazy, Suspense } from 'react';
 
-const BarChart = lazy(() => import('../report/BarChart').then((m) => ({ default: m.BarChart })));
+const BarChart = lazy(() => import('../../shared/charts/BarChart').then((m) => ({ default: m.BarChart })));
 
 /**
  * The year's cash flow (income, expenses, living expenses, savings, net) as the report's bar chart (visx, loaded

@@ -1,6 +1,5 @@
 import type { planning } from '@kinfolio/contracts';
 import {
-  errorMessage,
   FloatInput,
   FormError,
   GuardedFormActions,
@@ -13,24 +12,25 @@ import {
   TextInput,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { z } from 'zod';
-import { useDashboard } from '../dashboard/Frame';
+import { useResource } from '../../shared/data/useResource';
+import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
+import { useDashboard } from '../../shared/frame/Frame';
 import {
   type CashFlowSummary,
   type Household,
   householdApi,
   type RecordKindName,
   type StoredRecord,
-} from '../household/api';
-import { useHousehold } from '../household/context';
-import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
-import { RecordTable } from '../household/RecordTable';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { useKindRecords } from '../household/useKindRecords';
-import { useRecordSave } from '../household/useRecordSave';
-import { Card } from '../profile/ProfileTab';
+} from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { RecordTable } from '../../shared/household/RecordTable';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useKindRecords } from '../../shared/household/useKindRecords';
+import { useRecordSave } from '../../shared/household/useRecordSave';
+import { Card } from '../../shared/ui/layout';
 import { CashflowChart } from './CashflowChart';
 
 type IncomeKind = z.infer<typeof planning.IncomeKind>;
@@ -397,25 +397,12 @@ export function CashflowSection() {
   const { base } = useDashboard();
   const { pathname } = useLocation();
   const { household, status, error, version } = useHousehold();
-  const [summary, setSummary] = useState<CashFlowSummary | null>(null);
-  const [summaryError, setSummaryError] = useState<string | null>(null);
+  const { data: summary, error: summaryError } = useResource(
+    household && ([household.id, version] as const),
+    ([hid], signal) => householdApi.cashFlow(hid, signal),
+  );
   const [saved, setSaved] = useState(false);
   const summaryRoute = `${base}/financial-report/dashboard/cashflow`;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!household) return;
-    const ctrl = new AbortController();
-    householdApi.cashFlow(household.id, ctrl.signal).then(
-      (s) => {
-        if (ctrl.signal.aborted) return;
-        setSummary(s);
-        setSummaryError(null);
-      },
-      (e: unknown) => !ctrl.signal.aborted && setSummaryError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-  }, [household, version]);
 
   if (status === 'missing')
     return (

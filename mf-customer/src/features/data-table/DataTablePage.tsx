@@ -1,13 +1,14 @@
 import { formatNumber } from '@kinfolio/money';
 import { Button, errorMessage, FormError, Skeleton } from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { ExportMenu } from '../exports/ExportMenu';
-import { type DataTables, type SavedFilter, scenarioApi } from '../household/api';
-import { useHousehold } from '../household/context';
-import { RELATION_LABELS } from '../household/format';
-import { Card } from '../profile/ProfileTab';
-import { TermNotes } from '../report/terms';
+import { useResource } from '../../shared/data/useResource';
+import { ExportMenu } from '../../shared/exports/ExportMenu';
+import { RELATION_LABELS } from '../../shared/format';
+import { type DataTables, type SavedFilter, scenarioApi } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { TermNotes } from '../../shared/terms/report';
+import { Card } from '../../shared/ui/layout';
 import { COLUMN_LABELS, COLUMNS, type ColumnKey, cell, DEFAULT_COLUMNS } from './columns';
 
 /** Row height (px) of the virtualised table body and the height of its scroll box. */
@@ -127,12 +128,52 @@ type Col = {
  * the rows in view are in the page), and saved filters per household (POST customer/saved-filters, GET
  * customer/{id}/saved-filters). The advisor saves and deletes filters; the customer picks them.
  */
+const NO_FILTERS: SavedFilter[] = [];
+
+/** A year bound of the table (from or to): one of its years, or none (`empty`: the first or last year). */
+function YearSelect({
+  label,
+  empty,
+  value,
+  years,
+  onChange,
+}: {
+  label: string;
+  empty: string;
+  value: number | null;
+  years: readonly number[];
+  onChange: (year: number | null) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select
+        aria-label={label}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">{empty}</option>
+        {years.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export default function DataTablePage() {
   const { household, readOnly, version } = useHousehold();
   const hid = household?.id ?? null;
-  const [data, setData] = useState<DataTables | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [filters, setFilters] = useState<SavedFilter[]>([]);
+  const { data, error } = useResource(hid && ([hid, version] as const), ([id], signal) =>
+    scenarioApi.dataTables(id, signal),
+  );
+  const saved = useResource(hid && ([hid, version] as const), ([id], signal) =>
+    scenarioApi.savedFilters(id, signal).then((p) => p.rows),
+  );
+  const filters = saved.data ?? NO_FILTERS;
+  const setFilters = (change: (x: SavedFilter[]) => SavedFilter[]) => saved.setData((x) => change(x ?? []));
   const [columns, setColumns] = useState<ColumnKey[]>(DEFAULT_COLUMNS);
   const [yearFrom, setYearFrom] = useState<number | null>(null);
   const [yearTo, setYearTo] = useState<number | null>(null);
@@ -141,30 +182,6 @@ export default function DataTablePage() {
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!hid) return;
-    const ctrl = new AbortController();
-    // a call that throws at once (no client) is a failed load like any other, never a crash
-    Promise.resolve()
-      .then(() => scenarioApi.dataTables(hid, ctrl.signal))
-      .then(
-        (d) => {
-          if (ctrl.signal.aborted) return;
-          setData(d);
-          setError(null);
-        },
-        (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-      );
-    Promise.resolve()
-      .then(() => scenarioApi.savedFilters(hid, ctrl.signal))
-      .then(
-        (p) => !ctrl.signal.aborted && setFilters(p.rows),
-        () => undefined,
-      );
-    return () => ctrl.abort();
-  }, [hid, version]);
 
   const members = useMemo(() => household?.members ?? [], [household]);
   const memberName = useCallback(
@@ -277,36 +294,8 @@ export default function DataTablePage() {
             ))}
           </select>
         </label>
-        <label>
-          From year
-          <select
-            aria-label="From year"
-            value={yearFrom ?? ''}
-            onChange={(e) => setYearFrom(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">First year</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          To year
-          <select
-            aria-label="To year"
-            value={yearTo ?? ''}
-            onChange={(e) => setYearTo(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">Last year</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
+        <YearSelect label="From year" empty="First year" value={yearFrom} years={years} onChange={setYearFrom} />
+        <YearSelect label="To year" empty="Last year" value={yearTo} years={years} onChange={setYearTo} />
         {!readOnly && chosen ? (
           <Button type="button" variant="secondary" onClick={remove}>
             Delete filter

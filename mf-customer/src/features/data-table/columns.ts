@@ -1,4 +1,4 @@
-import type { YearRow } from '../household/api';
+import type { YearRow } from '../../shared/household/api';
 
 /**
  * The data table's columns: the engine's yearly row (docs/planning-model.md), in the contract's keys

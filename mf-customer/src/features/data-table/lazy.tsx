@@ -1,13 +1,11 @@
-import { Skeleton } from '@kinfolio/ui-kit';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { Loading } from '../../shared/ui/Loading';
 
 const DataTablePage = lazy(() => import('./DataTablePage'));
 
 /** The data table tab, loaded when first opened (React.lazy): the dashboard's first load does not carry it. */
-export function DataTableSection() {
-  return (
-    <Suspense fallback={<Skeleton rows={8} label="Loading the data table" />}>
-      <DataTablePage />
-    </Suspense>
-  );
-}
+export const DataTableSection = () => (
+  <Loading rows={8} label="Loading the data table">
+    <DataTablePage />
+  </Loading>
+);

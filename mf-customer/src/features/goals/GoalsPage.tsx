@@ -1,16 +1,17 @@
 import { FormError, Skeleton } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useDashboard } from '../dashboard/Frame';
-import { type Dream, householdApi } from '../household/api';
-import { useHousehold } from '../household/context';
-import { formatAmount, RELATION_LABELS } from '../household/format';
-import { RecordTable } from '../household/RecordTable';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { useKindRecords } from '../household/useKindRecords';
-import { Card } from '../profile/ProfileTab';
-import { GoalDialog } from './GoalDialog';
-import { type Goal, goalKindLabel, goalYears, mainMember } from './model';
+import { useResource } from '../../shared/data/useResource';
+import { formatAmount, RELATION_LABELS } from '../../shared/format';
+import { useDashboard } from '../../shared/frame/Frame';
+import { GoalDialog } from '../../shared/goals/GoalDialog';
+import { type Goal, goalKindLabel, goalYears, mainMember } from '../../shared/goals/model';
+import { type Dream, householdApi } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { RecordTable } from '../../shared/household/RecordTable';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useKindRecords } from '../../shared/household/useKindRecords';
+import { Card } from '../../shared/ui/layout';
 import { PlanList } from './RetirementPlans';
 
 /** A goal's amount as the list shows it: a year's amount, or a retirement goal's living + play a month. */
@@ -32,11 +33,12 @@ function goalRates(g: Goal): string {
  * business and custom goals, each spent in its years by the projection (the data table's Goals column), and the two
  * retirement-dream records. Reached from the dashboard's tabs and from My Dreams ("Make it a goal").
  */
+const NO_DREAMS: Dream[] = [];
+
 export function GoalsPage() {
   const { base } = useDashboard();
   const { household, status, error, readOnly, version, reload } = useHousehold();
   const { rows: goals, error: listError, setError: setListError } = useKindRecords('goal', household?.id);
-  const [dreams, setDreams] = useState<Dream[]>([]);
   const [editing, setEditing] = useState<Goal | 'new' | null>(null);
   const removal = useDeleteConfirm<Goal>({
     title: (g) => `Delete ${g.title || goalKindLabel(g.type)}?`,
@@ -46,16 +48,9 @@ export function GoalsPage() {
     onError: setListError,
   });
   const hid = household?.id;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!hid) return;
-    const ctrl = new AbortController();
-    householdApi.dreams(hid, ctrl.signal).then(
-      (p) => !ctrl.signal.aborted && setDreams(p.rows),
-      () => undefined,
-    );
-    return () => ctrl.abort();
-  }, [hid, version]);
+  const dreams =
+    useResource(hid && ([hid, version] as const), ([id], signal) => householdApi.dreams(id, signal).then((p) => p.rows))
+      .data ?? NO_DREAMS;
 
   if (status === 'missing' || status === 'error')
     return (

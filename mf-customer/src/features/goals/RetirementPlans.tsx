@@ -10,14 +10,14 @@ import {
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
-import { type Household, householdApi, type StoredRecord } from '../household/api';
-import { useHousehold } from '../household/context';
-import { currencyOptions, formatAmount, numberOrUndefined } from '../household/format';
-import { RecordTable } from '../household/RecordTable';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { useKindRecords } from '../household/useKindRecords';
-import { useRecordSave } from '../household/useRecordSave';
-import { Card } from '../profile/ProfileTab';
+import { currencyOptions, formatAmount, numberOrUndefined } from '../../shared/format';
+import { type Household, householdApi, type StoredRecord } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { RecordTable } from '../../shared/household/RecordTable';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useKindRecords } from '../../shared/household/useKindRecords';
+import { useRecordSave } from '../../shared/household/useRecordSave';
+import { Card } from '../../shared/ui/layout';
 
 /**
  * The two retirement-dream records (issue 31 observation 6): a property rented out in retirement (its rental is an
@@ -135,31 +135,21 @@ function PlanDialog({
     <Modal open title={`${record ? 'Edit' : 'Add'} ${ui.noun}`} onClose={guard.requestClose}>
       <form onSubmit={submit} aria-label={ui.title} noValidate style={{ position: 'relative' }}>
         <TextInput label="Title" value={form.title ?? ''} onChange={set('title')} error={errors.title} optional />
-        {ui.fields.map((f) =>
-          f.type === 'year' ? (
-            <NumberInput
-              key={f.key}
-              label={f.label}
-              value={form[f.key] ?? ''}
-              onChange={set(f.key)}
-              error={errors[f.key]}
-              maxLength={4}
-              optional={f.optional}
-              hint={f.hint}
-            />
+        {ui.fields.map((f) => {
+          const common = {
+            label: f.label,
+            value: form[f.key] ?? '',
+            onChange: set(f.key),
+            error: errors[f.key],
+            optional: f.optional,
+            hint: f.hint,
+          };
+          return f.type === 'year' ? (
+            <NumberInput key={f.key} {...common} maxLength={4} />
           ) : (
-            <FloatInput
-              key={f.key}
-              label={f.label}
-              value={form[f.key] ?? ''}
-              onChange={set(f.key)}
-              error={errors[f.key]}
-              decimals={2}
-              optional={f.optional}
-              hint={f.hint}
-            />
-          ),
-        )}
+            <FloatInput key={f.key} {...common} decimals={2} />
+          );
+        })}
         <Select label="Currency" value={form.currency ?? ''} onChange={set('currency')} options={currencyOptions} />
         <FormError>{error}</FormError>
         <GuardedFormActions guard={guard} busy={busy} submitLabel={`Save ${ui.noun}`} />

@@ -10,14 +10,15 @@ import {
   Table,
   theme,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
-import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../household/api';
-import { useHousehold } from '../household/context';
-import { formatAmount } from '../household/format';
-import { Card, Row } from '../profile/ProfileTab';
+import { useResource } from '../../shared/data/useResource';
+import { formatAmount } from '../../shared/format';
+import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { coverTotals, GapDefinition, targetFrom } from '../../shared/terms/cover';
+import { Card, Row } from '../../shared/ui/layout';
 import { BENEFIT_TYPES } from './model';
-import { coverTotals, GapDefinition, targetFrom } from './terms';
 
 type MemberCoverage = CoverageByMember['members'][number];
 
@@ -322,23 +323,10 @@ export function CoverageByMemberView() {
 
 function CoverageCards({ loading }: { loading: ReactNode }) {
   const { household, readOnly, version, reload } = useHousehold();
-  const [data, setData] = useState<CoverageByMember | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const householdId = household?.id ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!householdId) return;
-    const ctrl = new AbortController();
-    insuranceApi.coverageByMember(householdId, ctrl.signal).then(
-      (d) => {
-        if (ctrl.signal.aborted) return;
-        setData(d);
-        setError(null);
-      },
-      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-  }, [householdId, version]);
+  const { data, error } = useResource(householdId && ([householdId, version] as const), ([hid], signal) =>
+    insuranceApi.coverageByMember(hid, signal),
+  );
   if (!household) return null;
   // the headline is the sum of every member's rows below (issue 31: one story with the table and the report)
   const totals = data ? coverTotals(data.members.flatMap((m) => m.rows)) : null;

@@ -2,19 +2,19 @@ import { Button, errorMessage, FormError, Select, Skeleton, Table, theme } from 
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { type Household, insuranceApi, type StoredPolicy } from '../household/api';
-import { useHousehold } from '../household/context';
-import { formatAmount } from '../household/format';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card, Row } from '../profile/ProfileTab';
+import { memberOptions } from '../../shared/form/fields';
+import { MoveButtons, useReorder } from '../../shared/form/reorder';
+import { formatAmount } from '../../shared/format';
+import { type Household, insuranceApi, type StoredPolicy } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { Card, SectionPage as Page, Row } from '../../shared/ui/layout';
 import { CoverageByMemberView } from './Coverage';
 import { memberLabel, policyTitle, useInsuranceLinks, usePolicies, useViewAs } from './data';
-import { memberOptions } from './fields';
 import { InsuranceTooltip } from './InsuranceTooltip';
 import { frequencyLabel } from './model';
 import { PolicyDetail } from './PolicyDetail';
 import { PolicyEditor } from './PolicyEditor';
-import { MoveButtons, useReorder } from './reorder';
 
 const DragRow = styled.tr`
   &[data-drag-over] td { box-shadow: inset 0 2px 0 ${theme.colors.primaryDark}; }
@@ -246,22 +246,6 @@ function PolicyList({ household }: { household: Household }) {
     </section>
   );
 }
-
-const Page = styled.section`
-  .kf-sr {
-    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
-  }
-  a.kf-button-link {
-    display: inline-block;
-    padding: 10px 16px;
-    border-radius: ${theme.radius};
-    background: ${theme.colors.primaryDark};
-    color: #fff;
-    text-decoration: none;
-    font-weight: 600;
-  }
-  a.kf-button-link:focus-visible { outline: 3px solid ${theme.colors.primary}; outline-offset: 2px; }
-`;
 
 /**
  * The household's insurance (issue 12): the policies by member (with the maturity tooltip), coverage by member, a

@@ -1,15 +1,16 @@
 import { Button, errorMessage, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { type Household, insuranceApi, type Projections, type StoredPolicy } from '../household/api';
-import { useHousehold } from '../household/context';
-import { cap, formatAmount } from '../household/format';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card, Facts, Row } from '../profile/ProfileTab';
+import { useResource } from '../../shared/data/useResource';
+import { MoveButtons, useReorder } from '../../shared/form/reorder';
+import { cap, formatAmount } from '../../shared/format';
+import { type Household, insuranceApi, type Projections, type StoredPolicy } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { Card, Facts, Row } from '../../shared/ui/layout';
 import { memberLabel, policyTitle, useInsuranceLinks, usePolicies, useViewAs } from './data';
 import { frequencyLabel, getPath, paymentTypeLabel, payoutYears, premiumSchedule } from './model';
-import { MoveButtons, useReorder } from './reorder';
 
 const NA = 'NA';
 const DragRow = styled.tr`
@@ -164,19 +165,14 @@ export function PolicyDetail({ household, policyId }: { household: Household; po
   const { readOnly, version, reload } = useHousehold();
   const viewAs = useViewAs(household);
   const { policies, error, setPolicies } = usePolicies(household, version, viewAs);
-  const [proj, setProj] = useState<Projections | null>(null);
+  // a policy's projections, or none when they could not be had
+  const projections = useResource([household.id, policyId, version] as const, ([hid, pid], signal) =>
+    insuranceApi.projections(hid, pid, signal),
+  );
+  const proj: Projections | null = projections.error ? [] : projections.data;
   const [actionError, setActionError] = useState<string | null>(null);
   const links = useInsuranceLinks();
   const navigate = useNavigate();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    const ctrl = new AbortController();
-    insuranceApi.projections(household.id, policyId, ctrl.signal).then(
-      (d) => !ctrl.signal.aborted && setProj(d),
-      () => !ctrl.signal.aborted && setProj([]),
-    );
-    return () => ctrl.abort();
-  }, [household.id, policyId, version]);
   const removal = useDeleteConfirm<StoredPolicy>({
     title: (p) => `Delete ${policyTitle(p)}?`,
     message: () => 'The policy is deleted with its benefits, beneficiaries, transactions and payouts.',

@@ -1,3 +1,4 @@
+import { insurancePlanType } from '@kinfolio/contracts/src/plan-types';
 import {
   ApiError,
   Button,
@@ -8,25 +9,26 @@ import {
   SaveConfirmationDialog,
   Select,
   Skeleton,
-  theme,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
-import { insurancePlanType } from '@kinfolio/contracts/src/plan-types';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { useResource } from '../../shared/data/useResource';
+import { FieldInput, Fields, RowBox, RowsEditor } from '../../shared/form/fields';
+import { MoveButtons, moveItem } from '../../shared/form/reorder';
+import { StepNav, subErrors } from '../../shared/form/steps';
 import {
   type Household,
   type InsuranceKind,
   insuranceApi,
   type ReferencePlan,
   type StoredPolicy,
-} from '../household/api';
-import { useHousehold } from '../household/context';
-import { useEditorDraft } from '../household/useEditorDraft';
-import { Card, Row } from '../profile/ProfileTab';
+} from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useEditorDraft } from '../../shared/household/useEditorDraft';
+import { Card, Row } from '../../shared/ui/layout';
 import { memberLabel, policyTitle, useInsuranceLinks, usePolicies } from './data';
-import { FieldInput, Fields, RowsEditor } from './fields';
 import {
   assetClassProblem,
   BENEFICIARY_FIELDS,
@@ -56,7 +58,6 @@ import {
   TRANSACTION_FIELDS,
 } from './model';
 import { usePlanPremium } from './planPremium';
-import { MoveButtons, moveItem } from './reorder';
 
 /** The form-step draft's step name (households issue: drafts are per user, named by form and step). */
 export const DRAFT_STEP = 'insurance/policy-editor';
@@ -69,6 +70,45 @@ export const STEPS = [
   { id: 'people', title: 'Owners and beneficiaries' },
   { id: 'money', title: 'Premium transactions, payouts and funds' },
 ] as const;
+
+/**
+ * The row lists each step edits, in order (after the step's own fields): `priced` rows start in the policy's
+ * currency; `problem`: the list's own error (shares, fund balancing) is shown below it.
+ */
+const STEP_LISTS: Partial<
+  Record<
+    (typeof STEPS)[number]['id'],
+    ReadonlyArray<{
+      key: ListKey | 'owners';
+      title: string;
+      noun: string;
+      defs: FieldDef[];
+      priced?: boolean;
+      problem?: boolean;
+    }>
+  >
+> = {
+  benefits: [
+    { key: 'plans', title: 'Plans', noun: 'plan', defs: PLAN_FIELDS, priced: true },
+    { key: 'boosters', title: 'Boosters and riders', noun: 'rider', defs: BOOSTER_FIELDS, priced: true },
+  ],
+  people: [
+    { key: 'owners', title: 'Policy owners', noun: 'owner', defs: OWNER_FIELDS, problem: true },
+    { key: 'beneficiaries', title: 'Beneficiaries', noun: 'beneficiary', defs: BENEFICIARY_FIELDS, problem: true },
+    {
+      key: 'contingentOwners',
+      title: 'Contingent owners',
+      noun: 'contingent owner',
+      defs: CONTINGENT_OWNER_FIELDS,
+      problem: true,
+    },
+  ],
+  money: [
+    { key: 'transactions', title: 'Premium transactions', noun: 'transaction', defs: TRANSACTION_FIELDS, priced: true },
+    { key: 'payouts', title: 'Payouts', noun: 'payout', defs: PAYOUT_FIELDS, priced: true },
+    { key: 'funds', title: 'Insurance funds', noun: 'fund', defs: FUND_FIELDS, priced: true, problem: true },
+  ],
+};
 
 const POLICY_FIELDS: FieldDef[] = POLICY_SECTIONS.flatMap((s) => s.fields);
 const sectionFields = (id: string) => POLICY_SECTIONS.find((s) => s.id === id)?.fields ?? [];
@@ -252,31 +292,6 @@ function benefitErrorKey(key: string): string {
   return key;
 }
 
-const Steps = styled.ol`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  list-style: none;
-  padding: 0;
-  margin: 0 0 16px;
-  li {
-    padding: 4px 10px;
-    border-radius: 999px;
-    border: 1px solid ${theme.colors.border};
-    font-size: 0.85rem;
-    background: #fff;
-  }
-  li[aria-current='step'] { background: ${theme.colors.primaryDark}; border-color: ${theme.colors.primaryDark}; color: #fff; }
-`;
-const BenefitBox = styled.fieldset`
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  padding: 12px 14px;
-  margin: 0 0 12px;
-  min-width: 0;
-  legend { font-weight: 600; padding: 0 4px; }
-`;
-
 function BenefitsEditor({
   rows,
   onChange,
@@ -299,7 +314,7 @@ function BenefitsEditor({
         const keys = benefitKeys(b.type ?? '', b.investment_linked === 'true');
         const label = `${b.type} ${i + 1}`;
         return (
-          <BenefitBox key={b.id || `new-${i}`} data-testid="benefit-editor">
+          <RowBox key={b.id || `new-${i}`} data-testid="benefit-editor">
             <legend>
               Benefit {i + 1}: {b.type}
             </legend>
@@ -326,7 +341,7 @@ function BenefitsEditor({
                 Remove benefit {i + 1}
               </Button>
             </Row>
-          </BenefitBox>
+          </RowBox>
         );
       })}
       <Row style={{ justifyContent: 'flex-start', alignItems: 'flex-end' }}>
@@ -365,6 +380,8 @@ const blankOf = (fields: readonly FieldDef[], defaults: FormValues) => () => ({
  * and then its records, shows 'Saved Successfully!' and deletes the draft. A 400 is shown at the field it names,
  * on its step. Closing with changes asks first.
  */
+const NO_PLANS: ReferencePlan[] = [];
+
 export function PolicyEditor({ household, policyId }: { household: Household; policyId: string | null }) {
   const { version, reload } = useHousehold();
   const { policies, error: loadError } = usePolicies(household, version);
@@ -379,7 +396,6 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [reference, setReference] = useState<{ plans: ReferencePlan[] }>({ plans: [] });
   const heading = useRef<HTMLHeadingElement>(null);
   const started = useRef(false);
   const draft = useEditorDraft(household.id, DRAFT_STEP, setNotice);
@@ -410,17 +426,13 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
   }, [policies, policyId, household, draftId]);
 
   // the admins' reference plans; without them the custom plan is used (plan types: the contracts' one list)
-  useEffect(() => {
-    const ctrl = new AbortController();
-    insuranceApi
-      .plans(ctrl.signal)
-      .catch(() => [] as ReferencePlan[])
-      .then((plans) => {
-        if (ctrl.signal.aborted) return;
-        setReference({ plans: Array.isArray(plans) ? plans : [] });
-      });
-    return () => ctrl.abort();
-  }, []);
+  const plans = useResource([] as const, (_, signal) =>
+    insuranceApi.plans(signal).then(
+      (p) => (Array.isArray(p) ? p : NO_PLANS),
+      () => NO_PLANS,
+    ),
+  ).data;
+  const reference = { plans: plans ?? NO_PLANS };
   // a reference plan's premium for the insured, from the admin's premium table (issue 31 item 8)
   const premium = usePlanPremium(household.id, form?.policy ?? null, Boolean(policyId), (amount, currency) =>
     setForm((f) => (f ? { ...f, policy: { ...f.policy, premium: amount, currency } } : f)),
@@ -594,26 +606,13 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
 
   const stored = savedId ? policies?.find((p) => p.id === savedId) : null;
   const title = savedId ? `Edit ${stored ? policyTitle(stored) : 'policy'}` : 'Add policy';
-  const listErrors = (key: ListKey | 'owners') =>
-    Object.fromEntries(
-      Object.entries(errors)
-        .filter(([k]) => k.startsWith(`${key}.`))
-        .map(([k, v]) => [k.slice(key.length + 1), v]),
-    );
+  const listErrors = (key: ListKey | 'owners') => subErrors(errors, key);
   const stepId = STEPS[step]?.id;
   const cur = { currency, 'payout.currency': currency };
   return (
     <Card aria-labelledby="editor-h">
       <h2 id="editor-h">{title}</h2>
-      <nav aria-label="Steps">
-        <Steps>
-          {STEPS.map((s, i) => (
-            <li key={s.id} aria-current={i === step ? 'step' : undefined}>
-              {i + 1}. {s.title}
-            </li>
-          ))}
-        </Steps>
-      </nav>
+      <StepNav steps={STEPS} current={step} />
       <form onSubmit={submit} noValidate aria-labelledby="step-h" style={{ position: 'relative' }}>
         <h3 id="step-h" tabIndex={-1} ref={heading}>
           Step {step + 1} of {STEPS.length}: {STEPS[step]?.title}
@@ -669,108 +668,29 @@ export function PolicyEditor({ household, policyId }: { household: Household; po
           />
         ) : null}
         {stepId === 'benefits' ? (
-          <>
-            <BenefitsEditor
-              rows={form.benefits}
-              onChange={setList('benefits')}
-              errors={errors}
-              household={household}
-              currency={currency}
-            />
-            <RowsEditor
-              title="Plans"
-              noun="plan"
-              defs={PLAN_FIELDS}
-              rows={form.plans}
-              onChange={setList('plans')}
-              errors={listErrors('plans')}
-              household={household}
-              blank={blankOf(PLAN_FIELDS, cur)}
-            />
-            <RowsEditor
-              title="Boosters and riders"
-              noun="rider"
-              defs={BOOSTER_FIELDS}
-              rows={form.boosters}
-              onChange={setList('boosters')}
-              errors={listErrors('boosters')}
-              household={household}
-              blank={blankOf(BOOSTER_FIELDS, cur)}
-            />
-          </>
+          <BenefitsEditor
+            rows={form.benefits}
+            onChange={setList('benefits')}
+            errors={errors}
+            household={household}
+            currency={currency}
+          />
         ) : null}
-        {stepId === 'people' ? (
-          <>
+        {(stepId ? (STEP_LISTS[stepId] ?? []) : []).map((l) => (
+          <Fragment key={l.key}>
             <RowsEditor
-              title="Policy owners"
-              noun="owner"
-              defs={OWNER_FIELDS}
-              rows={form.owners}
-              onChange={setList('owners')}
-              errors={listErrors('owners')}
+              title={l.title}
+              noun={l.noun}
+              defs={l.defs}
+              rows={form[l.key]}
+              onChange={setList(l.key)}
+              errors={listErrors(l.key)}
               household={household}
-              blank={blankOf(OWNER_FIELDS, {})}
+              blank={blankOf(l.defs, l.priced ? cur : {})}
             />
-            <FormError>{errors.owners}</FormError>
-            <RowsEditor
-              title="Beneficiaries"
-              noun="beneficiary"
-              defs={BENEFICIARY_FIELDS}
-              rows={form.beneficiaries}
-              onChange={setList('beneficiaries')}
-              errors={listErrors('beneficiaries')}
-              household={household}
-              blank={blankOf(BENEFICIARY_FIELDS, {})}
-            />
-            <FormError>{errors.beneficiaries}</FormError>
-            <RowsEditor
-              title="Contingent owners"
-              noun="contingent owner"
-              defs={CONTINGENT_OWNER_FIELDS}
-              rows={form.contingentOwners}
-              onChange={setList('contingentOwners')}
-              errors={listErrors('contingentOwners')}
-              household={household}
-              blank={blankOf(CONTINGENT_OWNER_FIELDS, {})}
-            />
-            <FormError>{errors.contingentOwners}</FormError>
-          </>
-        ) : null}
-        {stepId === 'money' ? (
-          <>
-            <RowsEditor
-              title="Premium transactions"
-              noun="transaction"
-              defs={TRANSACTION_FIELDS}
-              rows={form.transactions}
-              onChange={setList('transactions')}
-              errors={listErrors('transactions')}
-              household={household}
-              blank={blankOf(TRANSACTION_FIELDS, cur)}
-            />
-            <RowsEditor
-              title="Payouts"
-              noun="payout"
-              defs={PAYOUT_FIELDS}
-              rows={form.payouts}
-              onChange={setList('payouts')}
-              errors={listErrors('payouts')}
-              household={household}
-              blank={blankOf(PAYOUT_FIELDS, cur)}
-            />
-            <RowsEditor
-              title="Insurance funds"
-              noun="fund"
-              defs={FUND_FIELDS}
-              rows={form.funds}
-              onChange={setList('funds')}
-              errors={listErrors('funds')}
-              household={household}
-              blank={blankOf(FUND_FIELDS, cur)}
-            />
-            <FormError>{errors.funds}</FormError>
-          </>
-        ) : null}
+            {l.problem ? <FormError>{errors[l.key]}</FormError> : null}
+          </Fragment>
+        ))}
         {notice ? <p role="status">{notice}</p> : null}
         <FormError>{error}</FormError>
         <GuardedFormActions

@@ -1,8 +1,6 @@
-import { errorMessage } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import { type Household, insuranceApi, type StoredPolicy } from '../household/api';
-import { RELATION_LABELS } from '../household/format';
+import { useResource } from '../../shared/data/useResource';
+import { useLinksKeeping } from '../../shared/frame/links';
+import { type Household, insuranceApi, type StoredPolicy } from '../../shared/household/api';
 
 const byPosition = (a: StoredPolicy, b: StoredPolicy) => a.position - b.position || a.id.localeCompare(b.id);
 
@@ -11,31 +9,12 @@ const byPosition = (a: StoredPolicy, b: StoredPolicy) => a.position - b.position
  * payouts, plans and owners), loaded again whenever the household changed (`version`: a save here or a live change).
  */
 export function usePolicies(household: Household | null, version: number, viewAs: string | null = null) {
-  const [policies, setPolicies] = useState<StoredPolicy[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const householdId = household?.id ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!householdId) return;
-    const ctrl = new AbortController();
-    insuranceApi.policies(householdId, ctrl.signal, viewAs).then(
-      (p) => {
-        if (ctrl.signal.aborted) return;
-        setPolicies([...p.rows].sort(byPosition));
-        setError(null);
-      },
-      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-  }, [householdId, version, viewAs]);
-  return { policies, error, setPolicies };
-}
-
-/** A member's display name: their name, else their relation. */
-export function memberLabel(household: Household, memberId: unknown): string {
-  const m = household.members.find((x) => x.id === memberId);
-  if (!m) return '';
-  return m.name || RELATION_LABELS[m.relation] || m.relation;
+  const { data, error, setData } = useResource(
+    householdId && ([householdId, version, viewAs] as const),
+    ([hid, , view], signal) => insuranceApi.policies(hid, signal, view).then((p) => [...p.rows].sort(byPosition)),
+  );
+  return { policies: data, error, setPolicies: setData };
 }
 
 /** The policy's title in lists: plan name, else company, else 'Policy'. */
@@ -45,19 +24,7 @@ export function policyTitle(p: { plan_name?: string | null; custom_company_name?
 
 /** The address of a view of this page: the list, a policy's detail (?policy=) or the editor (?edit=). */
 export function useInsuranceLinks() {
-  const { pathname } = useLocation();
-  const [search] = useSearchParams();
-  const keep = new URLSearchParams();
-  for (const k of ['on_boarding', 'view']) {
-    const v = search.get(k);
-    if (v !== null) keep.set(k, v);
-  }
-  const to = (extra: Record<string, string> = {}) => {
-    const q = new URLSearchParams(keep);
-    for (const [k, v] of Object.entries(extra)) q.set(k, v);
-    const s = q.toString();
-    return `${pathname}${s ? `?${s}` : ''}`;
-  };
+  const to = useLinksKeeping(['on_boarding', 'view']);
   return {
     list: to(),
     detail: (id: string) => to({ policy: id }),
@@ -65,9 +32,5 @@ export function useInsuranceLinks() {
   };
 }
 
-/** The member whose share the money figures show (§6: ?view=), or null for whole policies. */
-export function useViewAs(household: Household): string | null {
-  const [search] = useSearchParams();
-  const v = search.get('view');
-  return v && household.members.some((m) => m.id === v) ? v : null;
-}
+// the member helpers moved to shared/household/members.ts (issue 33): the balance sheet uses them too
+export { memberLabel, useViewAs } from '../../shared/household/members';

@@ -1,3 +1,4 @@
+import { moveItem } from '../../shared/form/reorder';
 import { tooltipCells } from './InsuranceTooltip';
 import {
   BENEFIT_TYPES,
@@ -10,7 +11,6 @@ import {
   percentageProblem,
   premiumSchedule,
 } from './model';
-import { moveItem } from './reorder';
 
 const filled = (type: string, extra: Record<string, string> = {}) => ({ ...emptyBenefit(type, 'SGD'), ...extra });
 

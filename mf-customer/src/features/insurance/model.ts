@@ -4,6 +4,32 @@
  * and the editor's form (every value a string while editing; numbers and booleans on the way out).
  */
 import { INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
+import { type FieldDef, getPath, type SectionDef, toText } from '../../shared/form/engine';
+import { fieldsOf, sectionsOf } from '../../shared/form/paths';
+import type { InsuranceFields } from '../../shared/household/api';
+
+// the form engine moved to shared/form/engine.ts (issue 33); the insurance screens and tests keep reading it here
+export {
+  agesText,
+  BENEFICIARY_FIELDS,
+  bodyOf,
+  CONTINGENT_OWNER_FIELDS,
+  emptyPerson,
+  type FieldDef,
+  type FieldKind,
+  type FormValues,
+  formOf,
+  getPath,
+  missingFields,
+  OWNER_FIELDS,
+  PERSON_FIELDS,
+  type PersonForm,
+  parseAges,
+  percentageProblem,
+  type SectionDef,
+  setPath,
+  toText,
+} from '../../shared/form/engine';
 
 /** §5: benefit types and their fixed positions. */
 export const BENEFIT_TYPES = [
@@ -82,39 +108,6 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 /** §3: medical room-and-board choices (or an amount). */
 export const RNB_CHOICES = ['Private', 'A-Class (Public)', 'B-Class (Public)'] as const;
 
-// ---------------------------------------------------------------- the editor's form
-export type FieldKind =
-  | 'text'
-  | 'number'
-  | 'float'
-  | 'date'
-  | 'dates'
-  | 'ages'
-  | 'select'
-  | 'check'
-  | 'currency'
-  | 'member'
-  | 'area';
-export interface FieldDef {
-  /** Dotted path in the stored record, e.g. `retirement.maturity_age`. */
-  path: string;
-  label: string;
-  kind: FieldKind;
-  options?: ReadonlyArray<{ value: string; label: string }>;
-  optional?: boolean;
-  /** The spec's default (§3). */
-  initial?: string;
-  min?: number;
-  hint?: string;
-  /** The empty choice of an optional select. */
-  placeholder?: string;
-}
-export interface SectionDef {
-  id: string;
-  title: string;
-  fields: FieldDef[];
-}
-
 export const PAYMENT_TYPES = [
   { value: 'cash', label: 'Cash' },
   { value: 'cpf', label: 'CPF' },
@@ -137,7 +130,7 @@ export const INTEGRATED_TYPES = [
 ] as const;
 
 /** The policy's own sections (§3 Policy, current_saving, premium detail, withdrawal_limit, retirement). */
-export const POLICY_SECTIONS: SectionDef[] = [
+export const POLICY_SECTIONS: SectionDef[] = sectionsOf<InsuranceFields<'policy'>>([
   {
     id: 'policy',
     title: 'Policy',
@@ -215,92 +208,7 @@ export const POLICY_SECTIONS: SectionDef[] = [
       { path: 'common_note', label: 'Note', kind: 'area', optional: true },
     ],
   },
-];
-
-export type FormValues = Record<string, string>;
-
-/** Reads a dotted path of an object. */
-export function getPath(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const k of path.split('.')) {
-    if (!cur || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[k];
-  }
-  return cur;
-}
-/** Sets a dotted path of an object (creating the objects on the way). */
-export function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let cur = obj;
-  keys.slice(0, -1).forEach((k) => {
-    if (!cur[k] || typeof cur[k] !== 'object') cur[k] = {};
-    cur = cur[k] as Record<string, unknown>;
-  });
-  cur[keys[keys.length - 1] as string] = value;
-}
-
-/** A stored value as the form's text: booleans as 'true'/'', numbers as their digits, missing as the default. */
-export function toText(v: unknown, def = ''): string {
-  if (v === undefined || v === null) return def;
-  if (Array.isArray(v)) return v.join(', ');
-  if (typeof v === 'boolean') return v ? 'true' : '';
-  return String(v);
-}
-
-/** The form of a stored record (or a new one) for a list of fields. */
-export function formOf(fields: readonly FieldDef[], record: unknown, defaults: FormValues = {}): FormValues {
-  const out: FormValues = {};
-  for (const f of fields) {
-    const v = getPath(record, f.path);
-    out[f.path] = f.kind === 'ages' ? agesText(v) : toText(v, defaults[f.path] ?? f.initial ?? '');
-  }
-  return out;
-}
-
-/** The form's fields as a body: numbers for number fields, booleans for checks; empty optional fields left out. */
-export function bodyOf(fields: readonly FieldDef[], form: FormValues): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const f of fields) {
-    const raw = (form[f.path] ?? '').trim();
-    if (f.kind === 'check') {
-      setPath(body, f.path, raw === 'true');
-      continue;
-    }
-    if (raw === '') continue;
-    if (f.kind === 'ages') {
-      setPath(body, f.path, parseAges(raw));
-      continue;
-    }
-    if (f.kind === 'dates') {
-      setPath(
-        body,
-        f.path,
-        raw
-          .split(/[\s,]+/)
-          .map((d) => d.trim())
-          .filter(Boolean),
-      );
-      continue;
-    }
-    if (f.kind === 'number' || f.kind === 'float') {
-      const n = Number(raw);
-      if (Number.isFinite(n)) setPath(body, f.path, n);
-      continue;
-    }
-    setPath(body, f.path, raw);
-  }
-  return body;
-}
-
-/** Required fields of a section that are empty, as `{path: message}`. */
-export function missingFields(fields: readonly FieldDef[], form: FormValues): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fields) {
-    if (f.optional || f.kind === 'check') continue;
-    if (!(form[f.path] ?? '').trim()) out[f.path] = `Enter ${f.label.toLowerCase()}`;
-  }
-  return out;
-}
+]);
 
 // ---------------------------------------------------------------- benefits (the benefit template)
 export interface BenefitForm {
@@ -591,25 +499,6 @@ export function benefitCover(r: Record<string, unknown>): number {
   return n('medical.annual_limit') || n('medical_amount.amount') || n('critical_illness.ci_guard.amount');
 }
 
-// ---------------------------------------------------------------- people on a policy (beneficiaries, owners)
-export interface PersonForm {
-  id: string;
-  /** A household member's id, or empty for someone outside the household (named by `name`). */
-  member_id: string;
-  name: string;
-  relationship: string;
-  percentage: string;
-}
-export const emptyPerson = (): PersonForm => ({ id: '', member_id: '', name: '', relationship: '', percentage: '' });
-
-/** Beneficiary percentages must sum to 100 (§6): the message, or null when they do (or there are none). */
-export function percentageProblem(people: readonly PersonForm[]): string | null {
-  if (people.length === 0) return null;
-  const total = people.reduce((s, p) => s + (Number(p.percentage) || 0), 0);
-  if (Math.abs(total - 100) > 0.001) return `The percentages add up to ${+total.toFixed(3)}%; they must add up to 100%`;
-  return null;
-}
-
 // ---------------------------------------------------------------- the list tooltip
 /** The tooltip's facts of a policy (§3): insured's name and age, maturity year, years to maturity. */
 export function maturityFacts(
@@ -637,16 +526,7 @@ const TRANSACTION_TYPES = [
   { value: 'premium', label: 'Premium (a run of premiums)' },
   { value: 'custom', label: 'Custom (one payment)' },
 ];
-export const PERSON_FIELDS = (idKey: 'beneficiary_id' | 'owner_id', initialPct = ''): FieldDef[] => [
-  { path: idKey, label: 'Household member', kind: 'member', optional: true },
-  { path: 'name', label: 'Name', kind: 'text' },
-  { path: 'relationship', label: 'Relationship', kind: 'text', optional: true },
-  { path: 'percentage', label: 'Percentage (%)', kind: 'float', min: 0, initial: initialPct },
-];
-export const BENEFICIARY_FIELDS = PERSON_FIELDS('beneficiary_id');
-export const OWNER_FIELDS = PERSON_FIELDS('owner_id');
-export const CONTINGENT_OWNER_FIELDS = PERSON_FIELDS('owner_id', '100');
-export const TRANSACTION_FIELDS: FieldDef[] = [
+export const TRANSACTION_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'transaction'>>([
   { path: 'type', label: 'Transaction', kind: 'select', options: TRANSACTION_TYPES, initial: 'custom' },
   {
     path: 'transaction_type',
@@ -672,7 +552,7 @@ export const TRANSACTION_FIELDS: FieldDef[] = [
     hint: 'Dates as YYYY-MM-DD, separated by commas',
   },
   { path: 'note', label: 'Note', kind: 'text', optional: true },
-];
+]);
 export const PAYOUT_TYPES = [
   { value: 'dividend', label: 'Dividend' },
   { value: 'coupon', label: 'Coupon' },
@@ -683,7 +563,7 @@ export const DIVIDEND_FREQUENCIES = ['every year', 'every 2 years', 'every 3 yea
   value: v,
   label: v[0]?.toUpperCase() + v.slice(1),
 }));
-export const PAYOUT_FIELDS: FieldDef[] = [
+export const PAYOUT_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'cashPayout'>>([
   { path: 'type', label: 'Payout type', kind: 'select', options: PAYOUT_TYPES, initial: 'dividend' },
   { path: 'payout.amount', label: 'Payout amount', kind: 'float', min: 0 },
   { path: 'payout.currency', label: 'Payout currency', kind: 'currency' },
@@ -707,8 +587,8 @@ export const PAYOUT_FIELDS: FieldDef[] = [
     initial: 'payout',
   },
   { path: 'reinvestment', label: 'Reinvestment rate (%)', kind: 'float', optional: true },
-];
-export const BOOSTER_FIELDS: FieldDef[] = [
+]);
+export const BOOSTER_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'booster'>>([
   {
     path: 'type',
     label: 'Booster or rider',
@@ -724,7 +604,7 @@ export const BOOSTER_FIELDS: FieldDef[] = [
   { path: 'currency', label: 'Rider currency', kind: 'currency' },
   { path: 'frequency', label: 'Rider mode', kind: 'select', options: FREQUENCIES, initial: 'annual' },
   { path: 'note', label: 'Rider note', kind: 'text', optional: true },
-];
+]);
 
 /** Years a payout record pays in: policy years start…end, stepping by its dividend frequency. */
 export function payoutYears(policyDate: string, start: number, end: number, frequency: string): number[] {
@@ -786,31 +666,7 @@ export const BENEFIT_FIELDS: Array<FieldDef & { path: keyof BenefitForm }> = [
 ];
 
 // ---------------------------------------------------------------- plans: premiums by age and gender
-/** data_by_age as the editor's lines: `age, male premium, female premium`. */
-export function agesText(v: unknown): string {
-  if (!Array.isArray(v)) return '';
-  return v
-    .map((r: { age?: number; male?: number; female?: number }) =>
-      [r.age, r.male, r.female].map((x) => (x === undefined || x === null ? '' : String(x))).join(', '),
-    )
-    .join('\n');
-}
-/** The editor's lines as data_by_age; a line without an age is skipped. */
-export function parseAges(text: string): Array<{ age: number; male?: number; female?: number }> {
-  const out: Array<{ age: number; male?: number; female?: number }> = [];
-  for (const line of text.split(/\n+/)) {
-    const t = line.trim();
-    const [a, m, f] = (t.includes(',') ? t.split(',') : t.split(/\s+/)).map((x) => x.trim());
-    const age = Number(a);
-    if (!a || !Number.isInteger(age)) continue;
-    const row: { age: number; male?: number; female?: number } = { age };
-    if (m && Number.isFinite(Number(m))) row.male = Number(m);
-    if (f && Number.isFinite(Number(f))) row.female = Number(f);
-    out.push(row);
-  }
-  return out;
-}
-export const PLAN_FIELDS: FieldDef[] = [
+export const PLAN_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'plan'>>([
   { path: 'name', label: 'Plan name', kind: 'text', optional: true },
   { path: 'currency', label: 'Plan currency', kind: 'currency' },
   { path: 'additional_coverage_premium', label: 'Additional coverage premium', kind: 'float', optional: true, min: 0 },
@@ -821,10 +677,10 @@ export const PLAN_FIELDS: FieldDef[] = [
     optional: true,
     hint: 'One age a line: age, premium for a man, premium for a woman (e.g. 40, 1200, 1100)',
   },
-];
+]);
 
 /** Insurance funds of an investment-linked policy, with the share of new premiums each gets (asset balancing). */
-export const FUND_FIELDS: FieldDef[] = [
+export const FUND_FIELDS: FieldDef[] = fieldsOf<InsuranceFields<'fund'>>([
   { path: 'name', label: 'Fund name', kind: 'text' },
   { path: 'currency', label: 'Fund currency', kind: 'currency' },
   { path: 'units', label: 'Units', kind: 'float', optional: true, min: 0 },
@@ -846,7 +702,7 @@ export const FUND_FIELDS: FieldDef[] = [
   { path: 'asset_class.equity', label: 'Equity (%)', kind: 'float', optional: true, min: 0 },
   { path: 'asset_class.bond', label: 'Bonds (%)', kind: 'float', optional: true, min: 0 },
   { path: 'asset_class.others', label: 'Others (%)', kind: 'float', optional: true, min: 0 },
-];
+]);
 
 /** Funds' allocations: none given, or every fund's, totalling 100 (the message, or null). */
 export function fundBalancingProblem(funds: ReadonlyArray<Record<string, string>>): string | null {

@@ -1,6 +1,6 @@
 import { errorMessage } from '@kinfolio/ui-kit';
 import { useEffect, useRef, useState } from 'react';
-import { insuranceApi, type PlanPremium } from '../household/api';
+import { insuranceApi, type PlanPremium } from '../../shared/household/api';
 import type { FormValues } from './model';
 
 const FREQUENCIES = new Set(['monthly', 'quarterly', 'semi_annual', 'annual', 'single']);

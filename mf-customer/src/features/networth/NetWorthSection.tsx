@@ -1,12 +1,12 @@
 import type { planning } from '@kinfolio/contracts';
-import { api, errorMessage, FormError, Skeleton, Table } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
+import { api, FormError, Skeleton, Table } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
-import { GraphOrTable, money } from '../balance-sheet/charts';
-import { useHousehold } from '../household/context';
-import { Card } from '../profile/ProfileTab';
-import { BarChart } from '../report/BarChart';
-import { TermNotes } from '../report/terms';
+import { BarChart } from '../../shared/charts/BarChart';
+import { GraphOrTable, money } from '../../shared/charts/charts';
+import { useResource } from '../../shared/data/useResource';
+import { useHousehold } from '../../shared/household/context';
+import { TermNotes } from '../../shared/terms/report';
+import { Card } from '../../shared/ui/layout';
 
 type NetWorth = z.infer<typeof planning.NetWorthReply>;
 
@@ -16,21 +16,13 @@ type NetWorth = z.infer<typeof planning.NetWorthReply>;
  */
 export default function NetWorthSection() {
   const { household, version } = useHousehold();
-  const [data, setData] = useState<NetWorth | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const id = household?.id;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!id) return;
-    const ctrl = new AbortController();
-    setError(null);
-    api.get<NetWorth>(`customer/${encodeURIComponent(id)}/net-worth`, { signal: ctrl.signal }).then(
-      (d) => !ctrl.signal.aborted && setData(d),
-      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-  }, [id, version]);
+  const resource = useResource(id && ([id, version] as const), ([hid], signal) =>
+    api.get<NetWorth>(`customer/${encodeURIComponent(hid)}/net-worth`, { signal }),
+  );
+  const { data } = resource;
+  // a new load hides the last failure
+  const error = resource.loading ? null : resource.error;
 
   const first = data?.years[0];
   return (

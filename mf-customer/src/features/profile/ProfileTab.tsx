@@ -19,51 +19,15 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { useDashboard } from '../dashboard/Frame';
-import { SharedDocuments } from '../exports/SharedDocuments';
-import { type CashFlowSummary, type Household, householdApi, type Member } from '../household/api';
-import { useHousehold } from '../household/context';
-import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../household/format';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
+import { useResource } from '../../shared/data/useResource';
+import { SharedDocuments } from '../../shared/exports/SharedDocuments';
+import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
+import { useDashboard } from '../../shared/frame/Frame';
+import { type CashFlowSummary, type Household, householdApi, type Member } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { Card, Facts, Grid, Row } from '../../shared/ui/layout';
 
-export const Card = styled.section`
-  position: relative;
-  padding: 20px 24px;
-  margin-bottom: 16px;
-  border: 1px solid #e3eaea;
-  border-radius: 10px;
-  background: #fff;
-  h2 {
-    margin: 0 0 12px;
-    font-size: 1.15rem;
-  }
-`;
-export const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  gap: 4px 16px;
-`;
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 12px 16px;
-  margin: 0;
-  dt {
-    font-size: 0.85rem;
-    color: #5a6b6b;
-  }
-  dd {
-    margin: 2px 0 0;
-    font-weight: 600;
-  }
-`;
-export const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  justify-content: flex-end;
-  margin-top: 12px;
-`;
 const Checks = styled.fieldset`
   border: 0;
   padding: 0;
@@ -476,17 +440,11 @@ function MemberDialog({
  * currency (the cash-flow summary). A member with no income record shows the income typed on the member, else "—".
  */
 function useMonthlyIncomes(householdId: string, version: number) {
-  const [summary, setSummary] = useState<CashFlowSummary | null | 'loading'>('loading');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setSummary('loading');
-    householdApi.cashFlow(householdId, ctrl.signal).then(
-      (s) => !ctrl.signal.aborted && setSummary(s),
-      () => !ctrl.signal.aborted && setSummary(null),
-    );
-    return () => ctrl.abort();
-  }, [householdId, version]);
+  const { data, error, loading } = useResource([householdId, version] as const, ([hid], signal) =>
+    householdApi.cashFlow(hid, signal),
+  );
+  // 'loading' while it loads; null when it could not be had (each member then shows the income typed on them)
+  const summary: CashFlowSummary | null | 'loading' = loading ? 'loading' : error ? null : data;
   return summary;
 }
 export function monthlyIncomeText(m: Member, summary: CashFlowSummary | null): string {

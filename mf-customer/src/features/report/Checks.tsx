@@ -1,7 +1,7 @@
 import type { reports } from '@kinfolio/contracts';
 import { formatNumberPrecise } from '@kinfolio/money';
 import { Table } from '@kinfolio/ui-kit';
-import { money } from './format';
+import { money } from '../../shared/charts/format';
 
 type Checks = reports.ReportChecks;
 type Threshold = Checks['emergency_fund']['threshold'];

@@ -19,7 +19,7 @@ jest.mock('@kinfolio/ui-kit', () => ({
     },
   },
 }));
-jest.mock('../household/context', () => ({
+jest.mock('../../shared/household/context', () => ({
   useHousehold: () => ({ household: { id: HH }, version }),
 }));
 
@@ -334,7 +334,9 @@ describe('financial report', () => {
     // each term's definition where it appears (docs/planning-model.md "Terms of the plan")
     const notes = screen.getAllByRole('definition')[0]?.closest('dl') as HTMLElement;
     expect(notes.getAttribute('aria-label')).toBe('What the terms mean');
-    expect(notes.textContent).toContain('Shortfall: what the household owes at the year end because the plan could not pay');
+    expect(notes.textContent).toContain(
+      'Shortfall: what the household owes at the year end because the plan could not pay',
+    );
     expect(notes.textContent).toContain('Income: every inflow of the year');
   });
 

@@ -4,7 +4,6 @@ import { convertReportAmounts } from '@kinfolio/contracts/src/report-amounts';
 import { convert, round2 } from '@kinfolio/money';
 import {
   api,
-  errorMessage,
   FormError,
   type KeptCurrencyRates,
   Skeleton,
@@ -12,16 +11,17 @@ import {
   ToggleGroup,
   useCurrencyRates,
 } from '@kinfolio/ui-kit';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { ExportMenu } from '../exports/ExportMenu';
-import { useHousehold } from '../household/context';
-import { coverTotals, GapDefinition, targetFrom } from '../insurance/terms';
-import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from './BarChart';
+import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from '../../shared/charts/BarChart';
+import { ASSET_CLASS_LABELS, money } from '../../shared/charts/format';
+import { useResource } from '../../shared/data/useResource';
+import { ExportMenu } from '../../shared/exports/ExportMenu';
+import { useHousehold } from '../../shared/household/context';
+import { coverTotals, GapDefinition, targetFrom } from '../../shared/terms/cover';
+import { TermNotes } from '../../shared/terms/report';
 import { type ChecksTab, ReportChecks } from './Checks';
-import { ASSET_CLASS_LABELS, money } from './format';
 import { RecordIssues } from './RecordIssues';
-import { TermNotes } from './terms';
 
 type Report = reports.FinancialReport;
 export type ReportTab = 'cashflow' | 'networth' | 'insurance' | 'funds' | 'debt' | 'property';
@@ -152,29 +152,25 @@ function Chart({
 }
 
 /** GET customer/{id}/financial-report (in `currency`, else the household's default) while `enabled`. */
+/** What a report reply that is no report shows (a message the fetch hook shows as it is). */
+const REPORT_UNREADABLE = 'The financial report could not be read. Try again.';
+
 function useFetchedReport(currency: Currency | null, enabled: boolean) {
   const { household, version } = useHousehold();
-  const [data, setData] = useState<Report | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const id = household?.id;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did (live refresh)
-  useEffect(() => {
-    if (!id || !enabled) return;
-    const ctrl = new AbortController();
-    setError(null);
-    const q = currency ? `?currency=${currency}` : '';
-    api.get<Report>(`customer/${encodeURIComponent(id)}/financial-report${q}`, { signal: ctrl.signal }).then(
-      (d) => {
-        if (ctrl.signal.aborted) return;
-        // a reply without the report's tabs is no report (an older service, a proxy's page): say so, never crash
-        if (d && typeof d === 'object' && 'cashflow' in d && 'networth' in d) setData(d);
-        else setError('The financial report could not be read. Try again.');
-      },
-      (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-    );
-    return () => ctrl.abort();
-  }, [id, version, currency, enabled]);
-  return { data: enabled ? data : null, error: enabled ? error : null };
+  const { data, error, loading } = useResource(
+    id && enabled && ([id, version, currency] as const),
+    ([hid, , cur], signal) =>
+      api
+        .get<Report>(`customer/${encodeURIComponent(hid)}/financial-report${cur ? `?currency=${cur}` : ''}`, { signal })
+        .then((d) => {
+          // a reply without the report's tabs is no report (an older service, a proxy's page): say so, never crash
+          if (d && typeof d === 'object' && 'cashflow' in d && 'networth' in d) return d;
+          throw REPORT_UNREADABLE;
+        }),
+  );
+  // a new load hides the last failure
+  return { data: enabled ? data : null, error: enabled && !loading ? error : null };
 }
 
 /** The report in `to`, converted here with the kept rates exactly as the service converts (§7: no network call). */

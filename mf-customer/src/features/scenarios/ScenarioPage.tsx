@@ -2,9 +2,9 @@ import { formatNumber } from '@kinfolio/money';
 import { Button, errorMessage, FormError, formatDateTime, Skeleton, ToggleGroup, theme } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { ExportMenu } from '../exports/ExportMenu';
-import { DEFAULT_RETIREMENT_AGE } from '../goals/model';
-import { TermNotes } from '../report/terms';
+import { ExportMenu } from '../../shared/exports/ExportMenu';
+import { cap, RELATION_LABELS } from '../../shared/format';
+import { DEFAULT_RETIREMENT_AGE } from '../../shared/goals/model';
 import {
   type BalanceSheetData,
   balanceSheetApi,
@@ -14,10 +14,10 @@ import {
   type ScenarioResult,
   type StoredRecord,
   scenarioApi,
-} from '../household/api';
-import { useHousehold } from '../household/context';
-import { cap, RELATION_LABELS } from '../household/format';
-import { Card, Row } from '../profile/ProfileTab';
+} from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { TermNotes } from '../../shared/terms/report';
+import { Card, Row } from '../../shared/ui/layout';
 import { type Band, FanChart } from './FanChart';
 
 export const DEFAULT_TRIALS = 10_000;
@@ -711,9 +711,9 @@ export default function ScenarioPage() {
               <h3>Probability of success</h3>
               <Big data-testid="probability">{Math.round(mc.probability_never_runs_out * 1000) / 10}%</Big>
               <p>
-                of {formatNumber(mc.trials)} trials never run out of money (no year with a shortfall). The trials
-                replay the scenario's plan, each fund at its own expected return with its asset class's volatility.
-                Net worth by percentile over the trials:
+                of {formatNumber(mc.trials)} trials never run out of money (no year with a shortfall). The trials replay
+                the scenario's plan, each fund at its own expected return with its asset class's volatility. Net worth
+                by percentile over the trials:
               </p>
               <ToggleRow>
                 <ToggleGroup

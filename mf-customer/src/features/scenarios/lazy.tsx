@@ -1,13 +1,11 @@
-import { Skeleton } from '@kinfolio/ui-kit';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { Loading } from '../../shared/ui/Loading';
 
 const ScenarioPage = lazy(() => import('./ScenarioPage'));
 
 /** The scenario modelling tab, loaded when first opened (React.lazy): the dashboard's first load does not carry it. */
-export function ScenarioSection() {
-  return (
-    <Suspense fallback={<Skeleton rows={8} label="Loading scenario modelling" />}>
-      <ScenarioPage />
-    </Suspense>
-  );
-}
+export const ScenarioSection = () => (
+  <Loading rows={8} label="Loading scenario modelling">
+    <ScenarioPage />
+  </Loading>
+);

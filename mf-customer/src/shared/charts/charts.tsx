@@ -2,11 +2,11 @@ import { Select, ToggleGroup, theme } from '@kinfolio/ui-kit';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useParentWidth } from '../../shared/useParentWidth';
-import { yearLabelIndexes } from '../../shared/yearLabels';
+import { memberOptions } from '../form/fields';
+import { formatAmount } from '../format';
 import type { Household } from '../household/api';
-import { formatAmount } from '../household/format';
-import { memberOptions } from '../insurance/fields';
+import { useParentWidth } from '../useParentWidth';
+import { yearLabelIndexes } from '../yearLabels';
 
 export const money = (currency: string, n: number) => `${currency} ${formatAmount(n)}`;
 

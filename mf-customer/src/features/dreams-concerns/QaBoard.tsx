@@ -11,11 +11,12 @@ import {
   TextInput,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useDashboard } from '../dashboard/Frame';
-import { GoalDialog } from '../goals/GoalDialog';
+import { useResource } from '../../shared/data/useResource';
+import { useDashboard } from '../../shared/frame/Frame';
+import { GoalDialog } from '../../shared/goals/GoalDialog';
 import {
   DEFAULT_RETIREMENT_AGE,
   type Goal,
@@ -24,11 +25,11 @@ import {
   goalKindOfDream,
   goalYears,
   mainMember,
-} from '../goals/model';
-import { type Dream, type Household, householdApi, type MetaQuestion, type PageOf } from '../household/api';
-import { useHousehold } from '../household/context';
-import { useDeleteConfirm } from '../household/useDeleteConfirm';
-import { Card } from '../profile/ProfileTab';
+} from '../../shared/goals/model';
+import { type Dream, type Household, householdApi, type MetaQuestion } from '../../shared/household/api';
+import { useHousehold } from '../../shared/household/context';
+import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { Card } from '../../shared/ui/layout';
 
 export type QaKind = 'dream' | 'concern';
 type Stored = Dream; // dreams and concerns share one shape (title + question_answers)
@@ -268,18 +269,28 @@ function DreamGoal({
   );
 }
 
+const NO_QUESTIONS: MetaQuestion[] = [];
+const NO_GOALS: Goal[] = [];
+
 /** The household's dreams or concerns, the reference questions to add one from, and (dreams) delete. */
 export function QaBoard({ kind }: { kind: QaKind }) {
   const t = TEXTS[kind];
   const { base } = useDashboard();
   const { pathname } = useLocation();
   const { household, status, error, readOnly, version, reload } = useHousehold();
-  const [items, setItems] = useState<PageOf<Stored> | null>(null);
-  const [meta, setMeta] = useState<MetaQuestion[]>([]);
-  const [listError, setListError] = useState<string | null>(null);
+  const list = useResource(household && ([kind, household.id, version] as const), ([, hid], signal) =>
+    t.list(hid, signal),
+  );
+  const { data: items, error: listError, setError: setListError } = list;
+  // the reference questions to add one from (not for a reader)
+  const meta = useResource(!readOnly && ([kind] as const), (_, signal) => t.meta(signal)).data ?? NO_QUESTIONS;
   const [answering, setAnswering] = useState<MetaQuestion | 'own' | null>(null);
   const [saved, setSaved] = useState(false);
-  const [goals, setGoals] = useState<Goal[]>([]);
+  // the goals made from dreams: a dream card shows its goal, or offers to make one
+  const goals =
+    useResource(household && kind === 'dream' && ([household.id, version] as const), ([hid], signal) =>
+      householdApi.listRecords('goal', hid, {}, signal).then((p) => p.rows),
+    ).data ?? NO_GOALS;
   const [goalFor, setGoalFor] = useState<Partial<Goal> | null>(null);
   const removal = useDeleteConfirm<Stored>({
     title: (d) => `Delete ${d.title}?`,
@@ -288,36 +299,6 @@ export function QaBoard({ kind }: { kind: QaKind }) {
     onDone: reload,
     onError: setListError,
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    if (!household) return;
-    const ctrl = new AbortController();
-    t.list(household.id, ctrl.signal).then(
-      (p) => {
-        if (ctrl.signal.aborted) return;
-        setItems(p);
-        setListError(null);
-      },
-      (e: unknown) => !ctrl.signal.aborted && setListError(errorMessage(e)),
-    );
-    // the goals made from dreams: a dream card shows its goal, or offers to make one
-    if (kind === 'dream')
-      householdApi.listRecords('goal', household.id, {}, ctrl.signal).then(
-        (p) => !ctrl.signal.aborted && setGoals(p.rows),
-        () => undefined,
-      );
-    return () => ctrl.abort();
-  }, [t, kind, household, version]);
-  useEffect(() => {
-    if (readOnly) return;
-    const ctrl = new AbortController();
-    t.meta(ctrl.signal).then(
-      (m) => !ctrl.signal.aborted && setMeta(m),
-      () => undefined,
-    );
-    return () => ctrl.abort();
-  }, [t, readOnly]);
 
   if (status === 'missing' || status === 'error')
     return (

@@ -1,6 +1,6 @@
 import { Button, Table } from '@kinfolio/ui-kit';
 import type { ReactNode } from 'react';
-import { Row } from '../profile/ProfileTab';
+import { Row } from '../ui/layout';
 
 export interface RecordColumn<T> {
   header: string;

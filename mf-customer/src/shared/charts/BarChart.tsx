@@ -6,7 +6,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { useParentWidth } from '../../shared/useParentWidth';
+import { useParentWidth } from '../useParentWidth';
 import { money } from './format';
 
 /**

@@ -7,9 +7,10 @@ import type {
   reference,
   scenarios,
 } from '@kinfolio/contracts';
-import { kindPath } from '@kinfolio/contracts/src/kind-facts';
 import { api } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
+import { kindPath } from '../data/kindPath';
+import { kindRoutes } from '../data/kindRoutes';
 
 /**
  * The household calls of the dashboard, typed by the contracts (issue 11). Every screen of mf-customer goes through
@@ -19,7 +20,7 @@ export type Household = households.Household;
 export type Member = households.Member;
 export type CashFlowSummary = households.CashFlowSummary;
 type Kinds = typeof recordKinds.KINDS;
-/** The record kinds of a family (record-kinds.ts), by name. */
+/** The record kinds of a family (contracts record-kinds.ts), by name. */
 type KindsOf<F extends recordKinds.Family> = {
   [K in keyof Kinds]: Kinds[K]['family'] extends F ? K : never;
 }[keyof Kinds];
@@ -39,6 +40,7 @@ export interface PageOf<T> {
 }
 
 const id = (v: string) => encodeURIComponent(v);
+// every record kind's path comes from its declaration (contracts record-kinds.ts, through shared/data/kindPath)
 
 export const householdApi = {
   get: (householdId: string, signal?: AbortSignal) => api.get<Household>(`single-lead/${id(householdId)}`, { signal }),
@@ -57,30 +59,25 @@ export const householdApi = {
     householdId: string,
     query: { page?: number; page_size?: number; member_id?: string } = {},
     signal?: AbortSignal,
-  ) =>
-    api.get<PageOf<StoredRecord<K>>>(`customer/${id(householdId)}/${kindPath(kind)}`, {
-      query: { page_size: 200, ...query },
-      signal,
-    }),
+  ) => kindRoutes.list<PageOf<StoredRecord<K>>>(kind, householdId, query, signal),
   createRecord: <K extends RecordKindName>(kind: K, householdId: string, fields: RecordFields<K>) =>
-    api.post<StoredRecord<K>>(`customer/${kindPath(kind)}`, { ...fields, lead_id: householdId }),
+    kindRoutes.create<StoredRecord<K>>(kind, householdId, fields),
   updateRecord: <K extends RecordKindName>(kind: K, recordId: string, fields: Partial<RecordFields<K>>) =>
-    api.patch<StoredRecord<K>>(`customer/${kindPath(kind)}/${id(recordId)}`, fields),
-  deleteRecord: (kind: RecordKindName, recordId: string) =>
-    api.del<{ message: string }>(`customer/${kindPath(kind)}/${id(recordId)}`),
+    kindRoutes.update<StoredRecord<K>>(kind, recordId, fields),
+  deleteRecord: (kind: RecordKindName, recordId: string) => kindRoutes.remove(kind, recordId),
 
   dreams: (householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<Dream>>(`advisor/leads/${id(householdId)}/dreams`, { signal }),
+    api.get<PageOf<Dream>>(`advisor/leads/${id(householdId)}/${kindPath('dream')}`, { signal }),
   dream: (householdId: string, dreamId: string) =>
-    api.get<Dream>(`advisor/leads/${id(householdId)}/dreams/${id(dreamId)}`),
+    api.get<Dream>(`advisor/leads/${id(householdId)}/${kindPath('dream')}/${id(dreamId)}`),
   saveDream: (householdId: string, body: z.input<typeof households.DreamRecord>) =>
-    api.post<Dream>(`advisor/leads/${id(householdId)}/dreams`, body),
+    api.post<Dream>(`advisor/leads/${id(householdId)}/${kindPath('dream')}`, body),
   deleteDream: (householdId: string, dreamId: string) =>
-    api.del<{ message: string }>(`advisor/leads/${id(householdId)}/dreams/${id(dreamId)}`),
+    api.del<{ message: string }>(`advisor/leads/${id(householdId)}/${kindPath('dream')}/${id(dreamId)}`),
   concerns: (householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<Concern>>(`advisor/leads/${id(householdId)}/concerns`, { signal }),
+    api.get<PageOf<Concern>>(`advisor/leads/${id(householdId)}/${kindPath('concern')}`, { signal }),
   saveConcern: (householdId: string, body: z.input<typeof households.ConcernRecord>) =>
-    api.post<Concern>(`advisor/leads/${id(householdId)}/concerns`, body),
+    api.post<Concern>(`advisor/leads/${id(householdId)}/${kindPath('concern')}`, body),
   dreamMeta: (signal?: AbortSignal) => api.get<MetaQuestion[]>('meta-data/dream', { signal }),
   concernMeta: (signal?: AbortSignal) => api.get<MetaQuestion[]>('meta-data/concern', { signal }),
 };
@@ -109,22 +106,15 @@ export const insuranceApi = {
       signal,
     }),
   list: (kind: InsuranceKind, householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<InsuranceRecord>>(`customer/${id(householdId)}/${kindPath(kind)}`, {
-      query: { page_size: 200 },
-      signal,
-    }),
+    kindRoutes.list<PageOf<InsuranceRecord>>(kind, householdId, {}, signal),
   create: <K extends InsuranceKind>(kind: K, householdId: string, fields: InsuranceFields<K>) =>
-    api.post<InsuranceRecord>(`customer/${kindPath(kind)}`, { ...fields, lead_id: householdId }),
+    kindRoutes.create<InsuranceRecord>(kind, householdId, fields),
   update: <K extends InsuranceKind>(kind: K, recordId: string, fields: Partial<InsuranceFields<K>>) =>
-    api.patch<InsuranceRecord>(`customer/${kindPath(kind)}/${id(recordId)}`, fields),
-  remove: (kind: InsuranceKind, recordId: string) =>
-    api.del<{ message: string }>(`customer/${kindPath(kind)}/${id(recordId)}`),
+    kindRoutes.update<InsuranceRecord>(kind, recordId, fields),
+  remove: (kind: InsuranceKind, recordId: string) => kindRoutes.remove(kind, recordId),
   /** The position bulk updates of policies, plans and benefits (spec §7). */
   positions: (kind: PositionKind, householdId: string, ids: readonly string[]) =>
-    api.patch<{ message: string }>(`customer/bulk-update/${kindPath(kind)}/positions`, {
-      lead_id: householdId,
-      positions: ids.map((rid, position) => ({ id: rid, position })),
-    }),
+    kindRoutes.positions(kind, householdId, ids),
   /** Per policy: its premium schedule from the stored transactions and its projected years. */
   projections: (householdId: string, policyId: string, signal?: AbortSignal) =>
     api.get<Projections>('customer/insurance-projections-tables', {
@@ -171,22 +161,15 @@ export type BalanceSheetData = z.infer<typeof balanceSheet.BalanceSheet>;
 
 export const balanceSheetApi = {
   list: <K extends BalanceSheetKind>(kind: K, householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<BalanceSheetRecord<K>>>(`customer/${id(householdId)}/${kindPath(kind)}`, {
-      query: { page_size: 200 },
-      signal,
-    }),
+    kindRoutes.list<PageOf<BalanceSheetRecord<K>>>(kind, householdId, {}, signal),
   create: <K extends BalanceSheetKind>(kind: K, householdId: string, fields: BalanceSheetFields<K>) =>
-    api.post<BalanceSheetRecord<K>>(`customer/${kindPath(kind)}`, { ...fields, lead_id: householdId }),
+    kindRoutes.create<BalanceSheetRecord<K>>(kind, householdId, fields),
   update: <K extends BalanceSheetKind>(kind: K, recordId: string, fields: Record<string, unknown>) =>
-    api.patch<BalanceSheetRecord<K>>(`customer/${kindPath(kind)}/${id(recordId)}`, fields),
-  remove: (kind: BalanceSheetKind, recordId: string) =>
-    api.del<{ message: string }>(`customer/${kindPath(kind)}/${id(recordId)}`),
+    kindRoutes.update<BalanceSheetRecord<K>>(kind, recordId, fields),
+  remove: (kind: BalanceSheetKind, recordId: string) => kindRoutes.remove(kind, recordId),
   /** The order of a household's records of a kind (the spec's bulk-update/portfolio-fund/positions). */
   positions: (kind: 'savingFund' | 'pension' | 'portfolioFund' | 'debt', householdId: string, ids: readonly string[]) =>
-    api.patch<{ message: string }>(`customer/bulk-update/${kindPath(kind)}/positions`, {
-      lead_id: householdId,
-      positions: ids.map((rid, position) => ({ id: rid, position })),
-    }),
+    kindRoutes.positions(kind, householdId, ids),
   /** The engine's figures of every loan and property (schedules, outstanding by year, sale plan), §6-scaled by `view`. */
   debtSummary: (householdId: string, view: string | null, signal?: AbortSignal) =>
     api.get<DebtSummary>(`customer/${id(householdId)}/debt-summary`, { query: { view: view || undefined }, signal }),
@@ -265,15 +248,15 @@ export const scenarioApi = {
       { signal },
     ),
   savedFilters: (householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<SavedFilter>>(`customer/${id(householdId)}/saved-filters`, { query: { page_size: 200 }, signal }),
+    kindRoutes.list<PageOf<SavedFilter>>('savedFilter', householdId, {}, signal),
   saveFilter: (householdId: string, fields: SavedFilterFields) =>
-    api.post<SavedFilter>('customer/saved-filters', { ...fields, lead_id: householdId }),
-  deleteFilter: (filterId: string) => api.del<{ message: string }>(`customer/saved-filters/${id(filterId)}`),
+    kindRoutes.create<SavedFilter>('savedFilter', householdId, fields),
+  deleteFilter: (filterId: string) => kindRoutes.remove('savedFilter', filterId),
   lockedAssets: (householdId: string, signal?: AbortSignal) =>
-    api.get<PageOf<LockedAsset>>(`customer/${id(householdId)}/locked-assets`, { query: { page_size: 200 }, signal }),
+    kindRoutes.list<PageOf<LockedAsset>>('lockedAsset', householdId, {}, signal),
   lockAsset: (householdId: string, assetId: string, label?: string) =>
-    api.post<LockedAsset>('customer/locked-assets', { lead_id: householdId, asset_id: assetId, label }),
-  unlockAsset: (lockId: string) => api.del<{ message: string }>(`customer/locked-assets/${id(lockId)}`),
+    api.post<LockedAsset>(`customer/${kindPath('lockedAsset')}`, { lead_id: householdId, asset_id: assetId, label }),
+  unlockAsset: (lockId: string) => kindRoutes.remove('lockedAsset', lockId),
   sellSequence: (householdId: string, signal?: AbortSignal) =>
     api.get<SellSequence>(`customer/${id(householdId)}/scenario-sell-sequence`, { signal }),
   saveSellSequence: (householdId: string, assetIds: readonly string[]) =>

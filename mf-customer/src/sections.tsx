@@ -1,16 +1,16 @@
 import { theme } from '@kinfolio/ui-kit';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { BalanceSheetSectionView } from '../balance-sheet/lazy';
-import { CashflowSection } from '../cashflow/CashflowSection';
-import { ConcernHeader } from '../concerns/MyConcerns';
-import { InsuranceSection } from '../insurance/lazy';
-import { NetWorthSection } from '../networth/lazy';
-import { useHousehold } from '../household/context';
-import { FinancialReport } from '../report/lazy';
-import type { ReportTab } from '../report/ReportView';
-import { useDashboard } from './Frame';
-import { CONCERN_SUB_TABS, FUND_LINKS, fundsLink, isUnder, REPORT_SUB_TABS } from './tabs';
+import { BalanceSheetSectionView } from './features/balance-sheet/lazy';
+import { CashflowSection } from './features/cashflow/CashflowSection';
+import { ConcernHeader } from './features/dreams-concerns/MyConcerns';
+import { InsuranceSection } from './features/insurance/lazy';
+import { NetWorthSection } from './features/networth/lazy';
+import { FinancialReport } from './features/report/lazy';
+import type { ReportTab } from './features/report/ReportView';
+import { useDashboard } from './shared/frame/Frame';
+import { CONCERN_SUB_TABS, FUND_LINKS, fundsLink, isUnder, REPORT_SUB_TABS } from './shared/frame/tabs';
+import { useHousehold } from './shared/household/context';
 
 /** What an address under the dashboard that names no page shows. */
 export const NO_PAGE_TEXT = 'There is no dashboard page at this address.';

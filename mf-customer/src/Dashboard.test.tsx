@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import App, { mountOf } from '../../App';
-import { leadInfoFrom } from './lead';
+import App, { mountOf } from './App';
+import { leadInfoFrom } from './shared/frame/lead';
 
 const paths: string[] = [];
 let reply: (path: string) => unknown = () => {

@@ -1,9 +1,9 @@
 import { Button, FloatInput, NumberInput, Select, TextArea, TextInput, theme } from '@kinfolio/ui-kit';
 import { useId } from 'react';
 import styled from 'styled-components';
+import { currencyOptions, RELATION_LABELS } from '../format';
 import type { Household } from '../household/api';
-import { currencyOptions, RELATION_LABELS } from '../household/format';
-import type { FieldDef, FormValues } from './model';
+import type { FieldDef, FormValues } from './engine';
 
 export const FieldGrid = styled.div`
   display: grid;
@@ -19,7 +19,8 @@ const Check = styled.label`
   margin-top: 22px;
   input { width: 18px; height: 18px; }
 `;
-const RowBox = styled.fieldset`
+/** A bordered group of one row's inputs, with its legend. */
+export const RowBox = styled.fieldset`
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
   padding: 12px 14px;

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { cleanup, render, screen } from '@testing-library/react';
-import { fakeCardWidth } from '../../shared/fakeCardWidth';
+import { fakeCardWidth } from '../fakeCardWidth';
 import { AmountBars, YearBars } from './charts';
 
 const points = Array.from({ length: 25 }, (_, i) => ({ year: 2025 + i, value: 500_000 - i * 20_000 }));

@@ -11,8 +11,8 @@ import {
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
+import { currencyOptions, numberOrUndefined, RELATION_LABELS } from '../format';
 import { type Household, householdApi } from '../household/api';
-import { currencyOptions, numberOrUndefined, RELATION_LABELS } from '../household/format';
 import {
   DEFAULT_RETIREMENT_AGE,
   GOAL_KINDS,

@@ -1,7 +1,7 @@
 import type { planning } from '@kinfolio/contracts';
 import type { z } from 'zod';
+import { numberOrUndefined } from '../format';
 import type { Dream, Household, Member, RecordFields, StoredRecord } from '../household/api';
-import { numberOrUndefined } from '../household/format';
 
 /**
  * The goals screen's model (issue 31 observation 6; planning spec "Goals"): the goal kinds, the form a goal is edited

@@ -6,11 +6,15 @@ import styled from 'styled-components';
  */
 export const TERMS = {
   plan: 'The plan: one projection of the household as recorded, with its saved locked assets and sell sequence (no scenario changes).',
-  income: 'Income: every inflow of the year: incomes, rental, CPF/EPF and pension payouts (CPF LIFE included), insurance payouts and property sale proceeds.',
-  expenses: 'Expenses: every outflow of the year: living and other expenses, goals, tax, employee CPF/EPF contributions, loan repayments (cash part), premiums and investment contributions.',
+  income:
+    'Income: every inflow of the year: incomes, rental, CPF/EPF and pension payouts (CPF LIFE included), insurance payouts and property sale proceeds.',
+  expenses:
+    'Expenses: every outflow of the year: living and other expenses, goals, tax, employee CPF/EPF contributions, loan repayments (cash part), premiums and investment contributions.',
   net: 'Net cash flow: Income − Expenses.',
-  surplus: 'Surplus: the net cash flow when it is positive; it stays in the household’s cash (after repaying any shortfall).',
-  shortfall: 'Shortfall: what the household owes at the year end because the plan could not pay: deficits left after the cash accounts, unlocked investments and the saved sell sequence, borrowed at the borrowing rate.',
+  surplus:
+    'Surplus: the net cash flow when it is positive; it stays in the household’s cash (after repaying any shortfall).',
+  shortfall:
+    'Shortfall: what the household owes at the year end because the plan could not pay: deficits left after the cash accounts, unlocked investments and the saved sell sequence, borrowed at the borrowing rate.',
   runsOut: 'Money runs out: the first year with a shortfall.',
   today: 'Today: the balance sheet at the as-of date; later years are year ends.',
 } as const;

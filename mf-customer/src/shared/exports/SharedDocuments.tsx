@@ -1,8 +1,9 @@
 import { api, Button, FormError, formatDate, Skeleton } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
+import { useResource } from '../data/useResource';
 import { useHousehold } from '../household/context';
-import { Card } from '../profile/ProfileTab';
+import { Card } from '../ui/layout';
 import { FORMAT_LABELS, fetchFile, messageOf, type SharedDocument, saveFile } from './download';
 
 const REPORT_LABELS: Record<SharedDocument['report'], string> = {
@@ -42,21 +43,14 @@ const List = styled.ul`
 export function SharedDocuments({ householdId }: { householdId?: string }) {
   const { household, version } = useHousehold();
   const id = householdId ?? household?.id;
-  const [docs, setDocs] = useState<SharedDocument[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    data: docs,
+    error,
+    setError,
+  } = useResource(id && ([id, version] as const), ([hid], signal) =>
+    api.get<SharedDocument[]>(`customer/${encodeURIComponent(hid)}/shared-documents`, { signal }),
+  );
   const [loading, setLoading] = useState<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the household's change counter: it reloads the list
-  useEffect(() => {
-    if (!id) return;
-    const ctrl = new AbortController();
-    api
-      .get<SharedDocument[]>(`customer/${encodeURIComponent(id)}/shared-documents`, { signal: ctrl.signal })
-      .then(setDocs, (e) => {
-        if (!ctrl.signal.aborted) setError(messageOf(e));
-      });
-    return () => ctrl.abort();
-  }, [id, version]);
 
   const download = async (d: SharedDocument) => {
     setLoading(d.id);
