@@ -1,5 +1,5 @@
 import type { billing } from '@kinfolio/contracts';
-import type { Knex } from '@kinfolio/service-kit';
+import { type Knex, pageOf } from '@kinfolio/service-kit';
 
 type Db = Knex | Knex.Transaction;
 
@@ -352,23 +352,18 @@ export async function pageSubscriptions(
   db: Db,
   opts: SubscriberFilter & { page: number; pageSize: number; count?: boolean },
 ): Promise<{ rows: SubscriberListRow[]; total: number }> {
-  let total = 0;
-  if (opts.count !== false) {
-    const counted = (await subscriberQuery(db, opts).count({ n: '*' })) as Array<{ n: string | number }>;
-    total = Number(counted[0]?.n ?? 0);
-  }
   const column = SUBSCRIBER_SORT_COLUMN[opts.sort ?? 'starts_at'];
   const order = opts.order ?? 'desc';
-  const rows = await subscriberQuery(db, opts)
-    .select([
-      ...SUB_COLUMNS.map((c) => `s.${c}`),
-      'c.name as contact_name',
-      'c.email as contact_email',
-      'p.name as plan_name',
-    ])
-    .orderByRaw(`${column} ${order} NULLS LAST, s.id ${order}`)
-    .limit(opts.pageSize)
-    .offset((opts.page - 1) * opts.pageSize);
+  const { rows, total } = await pageOf<Record<string, unknown>>(subscriberQuery(db, opts), opts, (q) =>
+    q
+      .select([
+        ...SUB_COLUMNS.map((c) => `s.${c}`),
+        'c.name as contact_name',
+        'c.email as contact_email',
+        'p.name as plan_name',
+      ])
+      .orderByRaw(`${column} ${order} NULLS LAST, s.id ${order}`),
+  );
   return {
     rows: rows.map((r: Record<string, unknown>) => ({
       ...subRow(r),
@@ -487,18 +482,13 @@ export async function pageTransactions(
   db: Db,
   opts: TransactionFilter & { page: number; pageSize: number; count?: boolean },
 ): Promise<{ rows: TransactionListRow[]; total: number }> {
-  let total = 0;
-  if (opts.count !== false) {
-    const counted = (await transactionQuery(db, opts).count({ n: '*' })) as Array<{ n: string | number }>;
-    total = Number(counted[0]?.n ?? 0);
-  }
   const column = opts.sort === 'amount' ? 't.amount' : 't.occurred_at';
   const order = opts.order ?? 'desc';
-  const rows = await transactionQuery(db, opts)
-    .select(['t.*', 'c.name as contact_name', 'c.email as contact_email'])
-    .orderByRaw(`${column} ${order}, t.id ${order}`)
-    .limit(opts.pageSize)
-    .offset((opts.page - 1) * opts.pageSize);
+  const { rows, total } = await pageOf<Record<string, unknown>>(transactionQuery(db, opts), opts, (q) =>
+    q
+      .select(['t.*', 'c.name as contact_name', 'c.email as contact_email'])
+      .orderByRaw(`${column} ${order}, t.id ${order}`),
+  );
   return {
     rows: rows.map((r: Record<string, unknown>) => ({
       ...txRow(r),
