@@ -12,14 +12,18 @@ export async function caller(ctx: ServiceContext, ...types: UserType[]): Promise
   return me;
 }
 
-/** What one of the signed-in advisor's own lists (profile meta data, testimonials, lead magnets) answers with. */
+/** One of the signed-in advisor's own lists (profile meta data, testimonials, lead magnets): its writes. */
 export interface AdvisorList<C extends z.ZodType, U extends z.ZodType> {
-  createBody: C;
-  updateBody: U;
-  messages: { created: string; updated: string; deleted: string };
-  create: (advisorId: string, body: z.infer<C>) => Promise<unknown>;
-  update: (advisorId: string, id: string, body: z.infer<U>) => Promise<unknown>;
-  remove: (advisorId: string, id: string) => Promise<void>;
+  /** The create and the update body. */
+  bodies: [create: C, update: U];
+  /** The replies' messages: created, updated, deleted. */
+  messages: [created: string, updated: string, deleted: string];
+  /** The domain's create, update and delete, each for the advisor's own rows only. */
+  writes: [
+    create: (ctx: ServiceContext, advisorId: string, body: z.infer<C>) => Promise<unknown>,
+    update: (ctx: ServiceContext, advisorId: string, id: string, body: z.infer<U>) => Promise<unknown>,
+    remove: (ctx: ServiceContext, advisorId: string, id: string) => Promise<void>,
+  ];
 }
 
 /**
@@ -30,21 +34,22 @@ export function advisorListWrites<C extends z.ZodType, U extends z.ZodType>(
   app: Express,
   ctx: ServiceContext,
   path: string,
-  list: AdvisorList<C, U>,
+  { bodies: [createBody, updateBody], messages: [created, updated, deleted], writes }: AdvisorList<C, U>,
 ): void {
+  const [create, update, remove] = writes;
   app.post(path, async (req, res) => {
     const me = await caller(ctx, 'advisor');
-    const body = parse(list.createBody, req.body);
-    res.status(201).json({ message: list.messages.created, data: await list.create(me.user.id, body) });
+    const body = parse(createBody, req.body);
+    res.status(201).json({ message: created, data: await create(ctx, me.user.id, body) });
   });
   app.patch(`${path}/:id`, async (req, res) => {
     const me = await caller(ctx, 'advisor');
-    const body = parse(list.updateBody, req.body);
-    res.json({ message: list.messages.updated, data: await list.update(me.user.id, uuidParam(req), body) });
+    const body = parse(updateBody, req.body);
+    res.json({ message: updated, data: await update(ctx, me.user.id, uuidParam(req), body) });
   });
   app.delete(`${path}/:id`, async (req, res) => {
     const me = await caller(ctx, 'advisor');
-    await list.remove(me.user.id, uuidParam(req));
-    res.json({ message: list.messages.deleted });
+    await remove(ctx, me.user.id, uuidParam(req));
+    res.json({ message: deleted });
   });
 }

@@ -49,12 +49,9 @@ export function leadMagnetRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await myLeadMagnets(ctx, me.user.id) });
   });
   advisorListWrites(app, ctx, '/api/v1/advisor-magnet-files', {
-    createBody: auth.AdvisorLeadMagnetCreateBody,
-    updateBody: auth.AdvisorLeadMagnetUpdateBody,
-    messages: { created: 'Lead magnet added', updated: 'Lead magnet updated', deleted: 'Lead magnet deleted' },
-    create: (advisorId, body) => addLeadMagnet(ctx, advisorId, body),
-    update: (advisorId, id, body) => changeLeadMagnet(ctx, advisorId, id, body),
-    remove: (advisorId, id) => removeLeadMagnet(ctx, advisorId, id),
+    bodies: [auth.AdvisorLeadMagnetCreateBody, auth.AdvisorLeadMagnetUpdateBody],
+    messages: ['Lead magnet added', 'Lead magnet updated', 'Lead magnet deleted'],
+    writes: [addLeadMagnet, changeLeadMagnet, removeLeadMagnet],
   });
 
   const limit = ctx.limiter.create({

@@ -61,16 +61,13 @@ export function profileRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await myProfileMeta(ctx, me.user.id) });
   });
   advisorListWrites(app, ctx, '/api/v1/advisor/profile-meta-data', {
-    createBody: auth.ProfileMetaCreateBody,
-    updateBody: auth.ProfileMetaUpdateBody,
-    messages: {
-      created: 'Profile meta data saved',
-      updated: 'Profile meta data saved',
-      deleted: 'Profile meta data deleted',
-    },
-    create: (advisorId, body) => createProfileMeta(ctx, advisorId, body),
-    update: (advisorId, id, body) => changeProfileMeta(ctx, advisorId, id, body.value),
-    remove: (advisorId, id) => removeProfileMeta(ctx, advisorId, id),
+    bodies: [auth.ProfileMetaCreateBody, auth.ProfileMetaUpdateBody],
+    messages: ['Profile meta data saved', 'Profile meta data saved', 'Profile meta data deleted'],
+    writes: [
+      createProfileMeta,
+      (c, advisorId, id, body) => changeProfileMeta(c, advisorId, id, body.value),
+      removeProfileMeta,
+    ],
   });
   app.post('/api/v1/advisor/bulk-update/profile-meta-data', async (req, res) => {
     const me = await caller(ctx, 'advisor');
@@ -84,12 +81,9 @@ export function profileRoutes(app: Express, ctx: ServiceContext): void {
     res.json({ data: await myTestimonials(ctx, me.user.id) });
   });
   advisorListWrites(app, ctx, '/api/v1/advisor/testimonial', {
-    createBody: auth.TestimonialCreateBody,
-    updateBody: auth.TestimonialUpdateBody,
-    messages: { created: 'Testimonial added', updated: 'Testimonial updated', deleted: 'Testimonial deleted' },
-    create: (advisorId, body) => createTestimonial(ctx, advisorId, body),
-    update: (advisorId, id, body) => changeTestimonial(ctx, advisorId, id, body),
-    remove: (advisorId, id) => removeTestimonial(ctx, advisorId, id),
+    bodies: [auth.TestimonialCreateBody, auth.TestimonialUpdateBody],
+    messages: ['Testimonial added', 'Testimonial updated', 'Testimonial deleted'],
+    writes: [createTestimonial, changeTestimonial, removeTestimonial],
   });
 
   // Reviews and ratings
