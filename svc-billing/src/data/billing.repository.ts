@@ -312,6 +312,14 @@ export interface SubscriberFilter {
 /** `%text%` for ILIKE with the pattern characters taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Rows where any of `columns` contains `text` (case-insensitive, pattern characters taken literally). */
+function whereAnyContains(q: Knex.QueryBuilder, columns: string[], text: string): void {
+  const like = contains(text);
+  q.where((w) => {
+    for (const column of columns) w.orWhereRaw(`${column} ILIKE ? ESCAPE '\\'`, [like]);
+  });
+}
+
 /** A subscription with what the admin lists and exports show next to it: the advisor's contact, the plan's name. */
 export interface SubscriberListRow extends SubscriptionFullRow {
   contact_name: string | null;
@@ -327,15 +335,7 @@ function subscriberQuery(db: Db, f: SubscriberFilter) {
   if (f.status) q.where('s.status', f.status);
   if (f.planId) q.where('s.plan_id', f.planId);
   if (f.createdBefore) q.where('s.created_at', '<=', f.createdBefore);
-  if (f.search) {
-    const like = contains(f.search);
-    q.where((w) =>
-      w
-        .whereRaw(`c.name ILIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`c.email ILIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`p.name ILIKE ? ESCAPE '\\'`, [like]),
-    );
-  }
+  if (f.search) whereAnyContains(q, ['c.name', 'c.email', 'p.name'], f.search);
   return q;
 }
 
@@ -465,15 +465,7 @@ function transactionQuery(db: Db, f: TransactionFilter) {
   if (f.recordedBefore) q.where('t.recorded_at', '<=', f.recordedBefore);
   if (f.from) q.where('t.occurred_at', '>=', new Date(`${f.from}T00:00:00Z`));
   if (f.to) q.where('t.occurred_at', '<', new Date(Date.parse(`${f.to}T00:00:00Z`) + DAY_MS));
-  if (f.search) {
-    const like = contains(f.search);
-    q.where((w) =>
-      w
-        .whereRaw(`c.name ILIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`c.email ILIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`t.plan_name ILIKE ? ESCAPE '\\'`, [like]),
-    );
-  }
+  if (f.search) whereAnyContains(q, ['c.name', 'c.email', 't.plan_name'], f.search);
   return q;
 }
 
