@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every test, in the order that fails fastest: type-check, lint, the import boundaries, unit (under two time zones),
-// component (each service on real PostgreSQL/Redis/RabbitMQ and embedded), system (distributed processes),
-// then the browser journeys (Playwright in Debian's Chromium through the gateway).
+// `npm test`: every test, in the order that fails fastest: type-check, lint, the import boundaries, unit (under two
+// time zones), component (each service on real PostgreSQL/Redis/RabbitMQ and embedded), system (distributed
+// processes), then the browser journeys (Playwright in Debian's Chromium through the gateway).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
