@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { auth } from '@kinfolio/contracts';
-import { type Logger, signIdentityHeaders } from '@kinfolio/service-kit';
 import { z } from 'zod';
 import { escapeHtml } from './html';
-import { callService, type ReplicaPool } from './upstreams';
+import { TenantLookup, type TenantLookupOptions } from './tenant-lookup';
 
 /**
  * The advisor's public page on `{username}.{public host}` (issue 15, docs/decisions/public-page.md), rendered by the
@@ -236,26 +234,13 @@ export interface RenderedPage {
   script: boolean;
 }
 
-export interface PublicPagesOptions {
-  authPool: ReplicaPool;
-  agent: http.Agent;
-  secret: string;
-  connectTimeoutMs: number;
-  logger: Logger;
+/**
+ * ttlMs: how long a rendered page (or a 404) is reused, 5 s: the advisor's edits show within this time;
+ * failureTtlMs: how long a failed look-up is remembered (the SPA is served meanwhile), 2 s.
+ */
+export interface PublicPagesOptions extends TenantLookupOptions {
   /** PUBLIC_URL: links and og tags are made on `{tenant}.{its host}`. */
   publicUrl: string;
-  /** How long a rendered page (or a 404) is reused: the advisor's edits show within this time. */
-  ttlMs?: number;
-  /** How long a failed look-up is remembered (the SPA is served meanwhile). */
-  failureTtlMs?: number;
-  timeoutMs?: number;
-  maxEntries?: number;
-  now?: () => number;
-}
-
-interface Entry {
-  until: number;
-  value: Promise<RenderedPage | null>;
 }
 
 /**
@@ -265,20 +250,14 @@ interface Entry {
  * Concurrent requests share one look-up. Never throws: null when svc-auth is down or answers oddly.
  */
 export class PublicPages {
-  private readonly entries = new Map<string, Entry>();
-  private readonly ttlMs: number;
-  private readonly failureTtlMs: number;
-  private readonly timeoutMs: number;
-  private readonly maxEntries: number;
-  private readonly now: () => number;
+  private readonly lookup: TenantLookup<RenderedPage>;
   private readonly base: URL;
 
   constructor(private readonly o: PublicPagesOptions) {
-    this.ttlMs = o.ttlMs ?? 5_000;
-    this.failureTtlMs = o.failureTtlMs ?? 2_000;
-    this.timeoutMs = o.timeoutMs ?? 1_500;
-    this.maxEntries = o.maxEntries ?? 1_000;
-    this.now = o.now ?? Date.now;
+    this.lookup = new TenantLookup(o, { ttlMs: 5_000, failureTtlMs: 2_000 }, async (tenant, correlationId) => {
+      const page = await this.render(tenant, correlationId);
+      return { value: page, failed: page === null };
+    });
     this.base = new URL(o.publicUrl);
   }
 
@@ -288,31 +267,11 @@ export class PublicPages {
   }
 
   get(tenant: string, correlationId: string): Promise<RenderedPage | null> {
-    const key = tenant.toLowerCase();
-    const known = this.entries.get(key);
-    if (known && known.until > this.now()) return known.value;
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    const entry: Entry = { until: Number.POSITIVE_INFINITY, value: Promise.resolve(null) };
-    entry.value = this.render(key, correlationId).then((page) => {
-      entry.until = this.now() + (page ? this.ttlMs : this.failureTtlMs);
-      return page;
-    });
-    this.entries.set(key, entry);
-    return entry.value;
+    return this.lookup.get(tenant, correlationId);
   }
 
   private call(path: string, tenant: string, correlationId: string) {
-    return callService(this.o.authPool, this.o.agent, {
-      method: 'GET',
-      path,
-      headers: signIdentityHeaders(this.o.secret, null, tenant, correlationId),
-      timeoutMs: this.timeoutMs,
-      connectTimeoutMs: this.o.connectTimeoutMs,
-    });
+    return this.lookup.callAuth(path, tenant, correlationId);
   }
 
   private async render(tenant: string, correlationId: string): Promise<RenderedPage | null> {

@@ -22,6 +22,7 @@ export * from './mail/offline';
 export * from './mail/online';
 export * from './mail/types';
 export * from './outbox';
+export * from './paging';
 export * from './ports';
 export * from './process-main';
 export * from './service';

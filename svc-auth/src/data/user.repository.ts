@@ -1,5 +1,5 @@
 import type { auth, UserType } from '@kinfolio/contracts';
-import type { Knex } from '@kinfolio/service-kit';
+import { type Knex, pageOf } from '@kinfolio/service-kit';
 
 export interface UserRow {
   id: string;
@@ -137,17 +137,12 @@ export async function filterUsers(db: Knex, f: UserFilter): Promise<{ rows: User
       });
     }
   });
-  const countRow =
-    f.count === false ? undefined : (await base.clone().count<{ count: string | number }[]>('* as count'))[0];
-  const rows = (await base
-    .clone()
-    .orderBy([
+  return pageOf<UserRow>(base, { page: f.page, pageSize: f.page_size, count: f.count }, (q) =>
+    q.orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'asc' },
-    ])
-    .limit(f.page_size)
-    .offset((f.page - 1) * f.page_size)) as UserRow[];
-  return { rows, total: Number(countRow?.count ?? 0) };
+    ]),
+  );
 }
 
 export async function userStats(db: Knex): Promise<auth.UsersStats> {

@@ -1,5 +1,5 @@
 import type { billing } from '@kinfolio/contracts';
-import type { Knex } from '@kinfolio/service-kit';
+import { type Knex, pageOf } from '@kinfolio/service-kit';
 
 type Db = Knex | Knex.Transaction;
 
@@ -312,6 +312,14 @@ export interface SubscriberFilter {
 /** `%text%` for ILIKE with the pattern characters taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Rows where any of `columns` contains `text` (case-insensitive, pattern characters taken literally). */
+function whereAnyContains(q: Knex.QueryBuilder, columns: string[], text: string): void {
+  const like = contains(text);
+  q.where((w) => {
+    for (const column of columns) w.orWhereRaw(`${column} ILIKE ? ESCAPE '\\'`, [like]);
+  });
+}
+
 /** A subscription with what the admin lists and exports show next to it: the advisor's contact, the plan's name. */
 export interface SubscriberListRow extends SubscriptionFullRow {
   contact_name: string | null;
@@ -327,15 +335,7 @@ function subscriberQuery(db: Db, f: SubscriberFilter) {
   if (f.status) q.where('s.status', f.status);
   if (f.planId) q.where('s.plan_id', f.planId);
   if (f.createdBefore) q.where('s.created_at', '<=', f.createdBefore);
-  if (f.search) {
-    const like = contains(f.search);
-    q.where((w) =>
-      w
-        .whereRaw(`c.name ILIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`c.email ILIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`p.name ILIKE ? ESCAPE '\\'`, [like]),
-    );
-  }
+  if (f.search) whereAnyContains(q, ['c.name', 'c.email', 'p.name'], f.search);
   return q;
 }
 
@@ -352,23 +352,18 @@ export async function pageSubscriptions(
   db: Db,
   opts: SubscriberFilter & { page: number; pageSize: number; count?: boolean },
 ): Promise<{ rows: SubscriberListRow[]; total: number }> {
-  let total = 0;
-  if (opts.count !== false) {
-    const counted = (await subscriberQuery(db, opts).count({ n: '*' })) as Array<{ n: string | number }>;
-    total = Number(counted[0]?.n ?? 0);
-  }
   const column = SUBSCRIBER_SORT_COLUMN[opts.sort ?? 'starts_at'];
   const order = opts.order ?? 'desc';
-  const rows = await subscriberQuery(db, opts)
-    .select([
-      ...SUB_COLUMNS.map((c) => `s.${c}`),
-      'c.name as contact_name',
-      'c.email as contact_email',
-      'p.name as plan_name',
-    ])
-    .orderByRaw(`${column} ${order} NULLS LAST, s.id ${order}`)
-    .limit(opts.pageSize)
-    .offset((opts.page - 1) * opts.pageSize);
+  const { rows, total } = await pageOf<Record<string, unknown>>(subscriberQuery(db, opts), opts, (q) =>
+    q
+      .select([
+        ...SUB_COLUMNS.map((c) => `s.${c}`),
+        'c.name as contact_name',
+        'c.email as contact_email',
+        'p.name as plan_name',
+      ])
+      .orderByRaw(`${column} ${order} NULLS LAST, s.id ${order}`),
+  );
   return {
     rows: rows.map((r: Record<string, unknown>) => ({
       ...subRow(r),
@@ -470,15 +465,7 @@ function transactionQuery(db: Db, f: TransactionFilter) {
   if (f.recordedBefore) q.where('t.recorded_at', '<=', f.recordedBefore);
   if (f.from) q.where('t.occurred_at', '>=', new Date(`${f.from}T00:00:00Z`));
   if (f.to) q.where('t.occurred_at', '<', new Date(Date.parse(`${f.to}T00:00:00Z`) + DAY_MS));
-  if (f.search) {
-    const like = contains(f.search);
-    q.where((w) =>
-      w
-        .whereRaw(`c.name ILIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`c.email ILIKE ? ESCAPE '\\'`, [like])
-        .orWhereRaw(`t.plan_name ILIKE ? ESCAPE '\\'`, [like]),
-    );
-  }
+  if (f.search) whereAnyContains(q, ['c.name', 'c.email', 't.plan_name'], f.search);
   return q;
 }
 
@@ -487,18 +474,13 @@ export async function pageTransactions(
   db: Db,
   opts: TransactionFilter & { page: number; pageSize: number; count?: boolean },
 ): Promise<{ rows: TransactionListRow[]; total: number }> {
-  let total = 0;
-  if (opts.count !== false) {
-    const counted = (await transactionQuery(db, opts).count({ n: '*' })) as Array<{ n: string | number }>;
-    total = Number(counted[0]?.n ?? 0);
-  }
   const column = opts.sort === 'amount' ? 't.amount' : 't.occurred_at';
   const order = opts.order ?? 'desc';
-  const rows = await transactionQuery(db, opts)
-    .select(['t.*', 'c.name as contact_name', 'c.email as contact_email'])
-    .orderByRaw(`${column} ${order}, t.id ${order}`)
-    .limit(opts.pageSize)
-    .offset((opts.page - 1) * opts.pageSize);
+  const { rows, total } = await pageOf<Record<string, unknown>>(transactionQuery(db, opts), opts, (q) =>
+    q
+      .select(['t.*', 'c.name as contact_name', 'c.email as contact_email'])
+      .orderByRaw(`${column} ${order}, t.id ${order}`),
+  );
   return {
     rows: rows.map((r: Record<string, unknown>) => ({
       ...txRow(r),

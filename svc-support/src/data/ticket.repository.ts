@@ -1,5 +1,5 @@
 import type { support } from '@kinfolio/contracts';
-import type { Knex } from '@kinfolio/service-kit';
+import { type Knex, pageOf } from '@kinfolio/service-kit';
 
 export interface TicketRow {
   id: string;
@@ -98,16 +98,12 @@ export async function listTickets(db: Knex, f: TicketFilter): Promise<{ rows: Ti
     if (f.userId) q.where('user_id', f.userId);
     if (f.status) q.where('status', f.status);
   });
-  const [countRow] = await base.clone().count<Array<{ count: string | number }>>({ count: '*' });
-  const rows = (await base
-    .clone()
-    .orderBy([
+  return pageOf<TicketRow>(base, f, (q) =>
+    q.orderBy([
       { column: 'updated_at', order: 'desc' },
       { column: 'id', order: 'desc' },
-    ])
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)) as TicketRow[];
-  return { rows, total: Number(countRow?.count ?? 0) };
+    ]),
+  );
 }
 
 export async function countPending(db: Knex): Promise<number> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { support } from '@kinfolio/contracts';
-import type { Identity, ServiceContext } from '@kinfolio/service-kit';
+import { type Identity, pageOf, type ServiceContext } from '@kinfolio/service-kit';
 import type { z } from 'zod';
 
 interface ErrorLogRow {
@@ -100,14 +100,11 @@ export async function listErrorLogs(ctx: ServiceContext, q: { user_id?: string; 
   const base = ctx.db('error_logs').modify((b) => {
     if (q.user_id) b.where('user_id', q.user_id);
   });
-  const [c] = await base.clone().count<Array<{ count: string | number }>>({ count: '*' });
-  const rows = (await base
-    .clone()
-    .orderBy([
+  const { rows, total } = await pageOf<ErrorLogRow>(base, { page: q.page, pageSize: q.page_size }, (b) =>
+    b.orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
-    ])
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size)) as ErrorLogRow[];
-  return { rows: rows.map(toLog), total: Number(c?.count ?? 0), page: q.page, page_size: q.page_size };
+    ]),
+  );
+  return { rows: rows.map(toLog), total, page: q.page, page_size: q.page_size };
 }

@@ -5,12 +5,16 @@ import type { Mailer, MailMessage, Outbox, SentMail, SentSms, SmsMessage, SmsSen
 
 const KEEP = 1000;
 
-class OfflineSink<M extends { to: string }, S extends M & { id: string; sentAt: string }> {
+/**
+ * Keeps every message in memory, the newest first and at most 1,000 (and appends it to a JSON-lines file when given
+ * one) instead of sending it.
+ */
+class OfflineOutbox<M extends { to: string }, S extends M & { id: string; sentAt: string }> implements Outbox<S> {
   private readonly items: S[] = [];
 
   constructor(private readonly file?: string) {}
 
-  async record(message: M): Promise<void> {
+  async send(message: M): Promise<void> {
     const item = { ...message, id: randomUUID(), sentAt: new Date().toISOString() } as S;
     this.items.unshift(item);
     if (this.items.length > KEEP) this.items.pop();
@@ -26,29 +30,8 @@ class OfflineSink<M extends { to: string }, S extends M & { id: string; sentAt: 
   }
 }
 
-/** Keeps every message in memory (and appends it to a JSON-lines file when given one) instead of sending it. */
-export class OfflineMailer implements Mailer, Outbox<SentMail> {
-  private readonly sink: OfflineSink<MailMessage, SentMail>;
-  constructor(file?: string) {
-    this.sink = new OfflineSink(file);
-  }
-  send(message: MailMessage) {
-    return this.sink.record(message);
-  }
-  list(to?: string) {
-    return this.sink.list(to);
-  }
-}
+/** E-mail kept instead of sent (embedded mode, tests, the dev outbox). */
+export class OfflineMailer extends OfflineOutbox<MailMessage, SentMail> implements Mailer {}
 
-export class OfflineSms implements SmsSender, Outbox<SentSms> {
-  private readonly sink: OfflineSink<SmsMessage, SentSms>;
-  constructor(file?: string) {
-    this.sink = new OfflineSink(file);
-  }
-  send(message: SmsMessage) {
-    return this.sink.record(message);
-  }
-  list(to?: string) {
-    return this.sink.list(to);
-  }
-}
+/** Text messages kept instead of sent. */
+export class OfflineSms extends OfflineOutbox<SmsMessage, SentSms> implements SmsSender {}

@@ -1,7 +1,16 @@
 import type { Express, Request, Response } from 'express';
 import { auth } from '@kinfolio/contracts';
 import { clientIp, parse, type ServiceContext } from '@kinfolio/service-kit';
-import { type Kind, registerAdvisor, resendVerification, type VerifiedResult, verifyEmailOtp, verifyMobileOtp } from '../../domain/accounts';
+import type { z } from 'zod';
+import {
+  type Kind,
+  registerAdvisor,
+  resendVerification,
+  type VerifiedResult,
+  type VerifyMeta,
+  verifyEmailOtp,
+  verifyMobileOtp,
+} from '../../domain/accounts';
 import { FORGOT_SENT, forgotPassword, setPasswordWithCode } from '../../domain/passwords';
 import { revokeSessionById } from '../../domain/sessions';
 import { isBadCredentials, type SignInDoor, signIn } from '../../domain/signin';
@@ -116,25 +125,32 @@ export function authRoutes(app: Express, ctx: ServiceContext): void {
     if (token) setSessionCookie(ctx, res, token);
     res.json({ message, data: reply });
   };
+  /** A code that verifies an e-mail address or a mobile number: attempts are counted per address and per client. */
+  const verifyRoute = <S extends z.ZodType<{ email: string }>>(
+    path: string,
+    kind: Kind,
+    schema: S,
+    message: string,
+    verify: (ctx: ServiceContext, body: z.infer<S>, kind: Kind, meta: VerifyMeta) => Promise<VerifiedResult>,
+  ) =>
+    app.post(path, async (req, res) => {
+      const body = parse(schema, req.body);
+      await limits.count(
+        res,
+        [rule('otpPair', `${kind}:${body.email}`, clientIp(req)), rule('otpIp', clientIp(req))],
+        'code attempts',
+      );
+      verifiedReply(res, message, await verify(ctx, body, kind, { ip: clientIp(req), userAgent: userAgent(req) }));
+    });
   for (const { kind, prefix, paths } of doors) {
-    app.post(`${prefix}${paths.verifyOtp}`, async (req, res) => {
-      const body = parse(auth.VerifyOtpBody, req.body);
-      await limits.count(
-        res,
-        [rule('otpPair', `${kind}:${body.email}`, clientIp(req)), rule('otpIp', clientIp(req))],
-        'code attempts',
-      );
-      verifiedReply(res, 'E-mail verified', await verifyEmailOtp(ctx, body, kind, { ip: clientIp(req), userAgent: userAgent(req) }));
-    });
-    app.post(`${prefix}${paths.verifyMobile}`, async (req, res) => {
-      const body = parse(auth.VerifyMobileOtpBody, req.body);
-      await limits.count(
-        res,
-        [rule('otpPair', `${kind}:${body.email}`, clientIp(req)), rule('otpIp', clientIp(req))],
-        'code attempts',
-      );
-      verifiedReply(res, 'Mobile number verified', await verifyMobileOtp(ctx, body, kind, { ip: clientIp(req), userAgent: userAgent(req) }));
-    });
+    verifyRoute(`${prefix}${paths.verifyOtp}`, kind, auth.VerifyOtpBody, 'E-mail verified', verifyEmailOtp);
+    verifyRoute(
+      `${prefix}${paths.verifyMobile}`,
+      kind,
+      auth.VerifyMobileOtpBody,
+      'Mobile number verified',
+      verifyMobileOtp,
+    );
     app.patch(`${prefix}${paths.forgot}`, async (req, res) => {
       const body = parse(auth.ForgotPasswordBody, req.body);
       await limits.count(

@@ -13,7 +13,7 @@ import {
   requestDownload,
   signedFile,
 } from '../../domain/lead-magnets';
-import { caller } from '../caller';
+import { advisorListWrites, caller } from '../caller';
 
 /** A visitor may ask for lead-magnet downloads this many times an hour from one address. */
 export const LEAD_MAGNET_DOWNLOADS_PER_HOUR = 20;
@@ -48,20 +48,10 @@ export function leadMagnetRoutes(app: Express, ctx: ServiceContext): void {
     const me = await caller(ctx, 'advisor');
     res.json({ data: await myLeadMagnets(ctx, me.user.id) });
   });
-  app.post('/api/v1/advisor-magnet-files', async (req, res) => {
-    const me = await caller(ctx, 'advisor');
-    const body = parse(auth.AdvisorLeadMagnetCreateBody, req.body);
-    res.status(201).json({ message: 'Lead magnet added', data: await addLeadMagnet(ctx, me.user.id, body) });
-  });
-  app.patch('/api/v1/advisor-magnet-files/:id', async (req, res) => {
-    const me = await caller(ctx, 'advisor');
-    const body = parse(auth.AdvisorLeadMagnetUpdateBody, req.body);
-    res.json({ message: 'Lead magnet updated', data: await changeLeadMagnet(ctx, me.user.id, uuidParam(req), body) });
-  });
-  app.delete('/api/v1/advisor-magnet-files/:id', async (req, res) => {
-    const me = await caller(ctx, 'advisor');
-    await removeLeadMagnet(ctx, me.user.id, uuidParam(req));
-    res.json({ message: 'Lead magnet deleted' });
+  advisorListWrites(app, ctx, '/api/v1/advisor-magnet-files', {
+    bodies: [auth.AdvisorLeadMagnetCreateBody, auth.AdvisorLeadMagnetUpdateBody],
+    messages: ['Lead magnet added', 'Lead magnet updated', 'Lead magnet deleted'],
+    writes: [addLeadMagnet, changeLeadMagnet, removeLeadMagnet],
   });
 
   const limit = ctx.limiter.create({

@@ -21,7 +21,7 @@ import {
   removeTestimonial,
   reviewsFor,
 } from '../../domain/profile-content';
-import { caller } from '../caller';
+import { advisorListWrites, caller } from '../caller';
 
 /**
  * Expert positioning (spec §7 'Advisor profile' and the admin's advisor-meta): profile meta data and testimonials
@@ -60,23 +60,14 @@ export function profileRoutes(app: Express, ctx: ServiceContext): void {
     const me = await caller(ctx, 'advisor');
     res.json({ data: await myProfileMeta(ctx, me.user.id) });
   });
-  app.post('/api/v1/advisor/profile-meta-data', async (req, res) => {
-    const me = await caller(ctx, 'advisor');
-    const body = parse(auth.ProfileMetaCreateBody, req.body);
-    res.status(201).json({ message: 'Profile meta data saved', data: await createProfileMeta(ctx, me.user.id, body) });
-  });
-  app.patch('/api/v1/advisor/profile-meta-data/:id', async (req, res) => {
-    const me = await caller(ctx, 'advisor');
-    const body = parse(auth.ProfileMetaUpdateBody, req.body);
-    res.json({
-      message: 'Profile meta data saved',
-      data: await changeProfileMeta(ctx, me.user.id, uuidParam(req), body.value),
-    });
-  });
-  app.delete('/api/v1/advisor/profile-meta-data/:id', async (req, res) => {
-    const me = await caller(ctx, 'advisor');
-    await removeProfileMeta(ctx, me.user.id, uuidParam(req));
-    res.json({ message: 'Profile meta data deleted' });
+  advisorListWrites(app, ctx, '/api/v1/advisor/profile-meta-data', {
+    bodies: [auth.ProfileMetaCreateBody, auth.ProfileMetaUpdateBody],
+    messages: ['Profile meta data saved', 'Profile meta data saved', 'Profile meta data deleted'],
+    writes: [
+      createProfileMeta,
+      (c, advisorId, id, body) => changeProfileMeta(c, advisorId, id, body.value),
+      removeProfileMeta,
+    ],
   });
   app.post('/api/v1/advisor/bulk-update/profile-meta-data', async (req, res) => {
     const me = await caller(ctx, 'advisor');
@@ -89,20 +80,10 @@ export function profileRoutes(app: Express, ctx: ServiceContext): void {
     const me = await caller(ctx, 'advisor');
     res.json({ data: await myTestimonials(ctx, me.user.id) });
   });
-  app.post('/api/v1/advisor/testimonial', async (req, res) => {
-    const me = await caller(ctx, 'advisor');
-    const body = parse(auth.TestimonialCreateBody, req.body);
-    res.status(201).json({ message: 'Testimonial added', data: await createTestimonial(ctx, me.user.id, body) });
-  });
-  app.patch('/api/v1/advisor/testimonial/:id', async (req, res) => {
-    const me = await caller(ctx, 'advisor');
-    const body = parse(auth.TestimonialUpdateBody, req.body);
-    res.json({ message: 'Testimonial updated', data: await changeTestimonial(ctx, me.user.id, uuidParam(req), body) });
-  });
-  app.delete('/api/v1/advisor/testimonial/:id', async (req, res) => {
-    const me = await caller(ctx, 'advisor');
-    await removeTestimonial(ctx, me.user.id, uuidParam(req));
-    res.json({ message: 'Testimonial deleted' });
+  advisorListWrites(app, ctx, '/api/v1/advisor/testimonial', {
+    bodies: [auth.TestimonialCreateBody, auth.TestimonialUpdateBody],
+    messages: ['Testimonial added', 'Testimonial updated', 'Testimonial deleted'],
+    writes: [createTestimonial, changeTestimonial, removeTestimonial],
   });
 
   // Reviews and ratings

@@ -43,56 +43,28 @@ export function contentRoutes(app: Express, ctx: ServiceContext): void {
   app.get('/api/v1/admin/faq', ADMIN, async (_req, res) => {
     res.json({ data: await adminListFaq(ctx) });
   });
-  app.post('/api/v1/admin/faq/create', ADMIN, async (req, res) => {
-    res.status(201).json({ message: 'FAQ created', data: await createFaq(ctx, parse(support.FaqBody, req.body)) });
-  });
-  app.patch('/api/v1/admin/faq/:id/update', ADMIN, async (req, res) => {
-    const id = uuidParam(req);
-    res.json({ message: 'FAQ updated', data: await updateFaq(ctx, id, parse(support.FaqUpdateBody, req.body)) });
-  });
-  app.delete('/api/v1/admin/faq/:id', ADMIN, async (req, res) => {
-    await deleteTopic(ctx, uuidParam(req));
-    res.json({ message: 'FAQ deleted', data: null });
+  adminWrites(app, '/api/v1/admin/faq', 'FAQ', {
+    create: (body) => createFaq(ctx, parse(support.FaqBody, body)),
+    update: (id, body) => updateFaq(ctx, id, parse(support.FaqUpdateBody, body)),
+    remove: (id) => deleteTopic(ctx, id),
   });
 
   app.get('/api/v1/admin/faq-topic', ADMIN, async (_req, res) => {
     res.json({ data: await adminListTopics(ctx) });
   });
-  app.post('/api/v1/admin/faq-topic/create', ADMIN, async (req, res) => {
-    res
-      .status(201)
-      .json({ message: 'Topic created', data: await createTopic(ctx, parse(support.FaqTopicBody, req.body).title) });
-  });
-  app.patch('/api/v1/admin/faq-topic/:id/update', ADMIN, async (req, res) => {
-    const id = uuidParam(req);
-    res.json({
-      message: 'Topic updated',
-      data: await updateTopic(ctx, id, parse(support.FaqTopicBody, req.body).title),
-    });
-  });
-  app.delete('/api/v1/admin/faq-topic/:id', ADMIN, async (req, res) => {
-    await deleteTopic(ctx, uuidParam(req));
-    res.json({ message: 'Topic deleted', data: null });
+  adminWrites(app, '/api/v1/admin/faq-topic', 'Topic', {
+    create: (body) => createTopic(ctx, parse(support.FaqTopicBody, body).title),
+    update: (id, body) => updateTopic(ctx, id, parse(support.FaqTopicBody, body).title),
+    remove: (id) => deleteTopic(ctx, id),
   });
 
   app.get('/api/v1/admin/faq-answer', ADMIN, async (req, res) => {
     res.json({ data: await adminListAnswers(ctx, parse(AnswerListQuery, req.query).faq_topic_id) });
   });
-  app.post('/api/v1/admin/faq-answer/create', ADMIN, async (req, res) => {
-    res
-      .status(201)
-      .json({ message: 'Answer created', data: await createAnswer(ctx, parse(support.FaqAnswerBody, req.body)) });
-  });
-  app.patch('/api/v1/admin/faq-answer/:id/update', ADMIN, async (req, res) => {
-    const id = uuidParam(req);
-    res.json({
-      message: 'Answer updated',
-      data: await updateAnswer(ctx, id, parse(support.FaqAnswerUpdateBody, req.body)),
-    });
-  });
-  app.delete('/api/v1/admin/faq-answer/:id', ADMIN, async (req, res) => {
-    await deleteAnswer(ctx, uuidParam(req));
-    res.json({ message: 'Answer deleted', data: null });
+  adminWrites(app, '/api/v1/admin/faq-answer', 'Answer', {
+    create: (body) => createAnswer(ctx, parse(support.FaqAnswerBody, body)),
+    update: (id, body) => updateAnswer(ctx, id, parse(support.FaqAnswerUpdateBody, body)),
+    remove: (id) => deleteAnswer(ctx, id),
   });
 
   // page walkthroughs
@@ -102,22 +74,10 @@ export function contentRoutes(app: Express, ctx: ServiceContext): void {
   app.get('/api/v1/admin/page-walkthrough', ADMIN, async (_req, res) => {
     res.json({ data: await listWalkthroughs(ctx, {}) });
   });
-  app.post('/api/v1/admin/page-walkthrough/create', ADMIN, async (req, res) => {
-    res.status(201).json({
-      message: 'Walkthrough created',
-      data: await createWalkthrough(ctx, parse(support.WalkthroughBody, req.body)),
-    });
-  });
-  app.patch('/api/v1/admin/page-walkthrough/:id/update', ADMIN, async (req, res) => {
-    const id = uuidParam(req);
-    res.json({
-      message: 'Walkthrough updated',
-      data: await updateWalkthrough(ctx, id, parse(support.WalkthroughUpdateBody, req.body)),
-    });
-  });
-  app.delete('/api/v1/admin/page-walkthrough/:id', ADMIN, async (req, res) => {
-    await deleteRow(ctx, 'page_walkthroughs', uuidParam(req), 'Page walkthrough');
-    res.json({ message: 'Walkthrough deleted', data: null });
+  adminWrites(app, '/api/v1/admin/page-walkthrough', 'Walkthrough', {
+    create: (body) => createWalkthrough(ctx, parse(support.WalkthroughBody, body)),
+    update: (id, body) => updateWalkthrough(ctx, id, parse(support.WalkthroughUpdateBody, body)),
+    remove: (id) => deleteRow(ctx, 'page_walkthroughs', id, 'Page walkthrough'),
   });
 
   // presentations
@@ -127,21 +87,37 @@ export function contentRoutes(app: Express, ctx: ServiceContext): void {
   app.get('/api/v1/admin/presentations', ADMIN, async (_req, res) => {
     res.json({ data: await listPresentations(ctx) });
   });
-  app.post('/api/v1/admin/presentations/create', ADMIN, async (req, res) => {
-    res.status(201).json({
-      message: 'Presentation folder created',
-      data: await createPresentation(ctx, parse(support.PresentationBody, req.body)),
-    });
+  adminWrites(app, '/api/v1/admin/presentations', 'Presentation folder', {
+    create: (body) => createPresentation(ctx, parse(support.PresentationBody, body)),
+    update: (id, body) => updatePresentation(ctx, id, parse(support.PresentationUpdateBody, body)),
+    remove: (id) => deleteRow(ctx, 'presentations', id, 'Presentation folder'),
   });
-  app.patch('/api/v1/admin/presentations/:id/update', ADMIN, async (req, res) => {
+}
+
+/**
+ * An admin list's writes: `POST {base}/create` (201), `PATCH {base}/:id/update` and `DELETE {base}/:id`, answering
+ * `{noun} created`, `{noun} updated` and `{noun} deleted` (with `data: null`). The id is checked before the body.
+ */
+function adminWrites(
+  app: Express,
+  base: string,
+  noun: string,
+  w: {
+    create: (body: unknown) => Promise<unknown>;
+    update: (id: string, body: unknown) => Promise<unknown>;
+    remove: (id: string) => Promise<unknown>;
+  },
+): void {
+  const ADMIN = allow('admin');
+  app.post(`${base}/create`, ADMIN, async (req, res) => {
+    res.status(201).json({ message: `${noun} created`, data: await w.create(req.body) });
+  });
+  app.patch(`${base}/:id/update`, ADMIN, async (req, res) => {
     const id = uuidParam(req);
-    res.json({
-      message: 'Presentation folder updated',
-      data: await updatePresentation(ctx, id, parse(support.PresentationUpdateBody, req.body)),
-    });
+    res.json({ message: `${noun} updated`, data: await w.update(id, req.body) });
   });
-  app.delete('/api/v1/admin/presentations/:id', ADMIN, async (req, res) => {
-    await deleteRow(ctx, 'presentations', uuidParam(req), 'Presentation folder');
-    res.json({ message: 'Presentation folder deleted', data: null });
+  app.delete(`${base}/:id`, ADMIN, async (req, res) => {
+    await w.remove(uuidParam(req));
+    res.json({ message: `${noun} deleted`, data: null });
   });
 }

@@ -16,6 +16,23 @@ export function ticketsRoutes(app: Express, ctx: ServiceContext): void {
   const USER = allow('advisor', 'customer');
   const ADMIN = allow('admin');
 
+  // a ticket read and replied to by its owner or by an admin: the same calls (the domain tells who may)
+  for (const [side, guard] of [
+    ['user', USER],
+    ['admin', ADMIN],
+  ] as const) {
+    app.get(`/api/v1/${side}/query-ticket/:id`, guard, async (req, res) => {
+      const id = uuidParam(req);
+      const q = parse(support.TicketGetQuery, req.query);
+      res.json({ data: await getTicket(ctx, identity(), id, q.after) });
+    });
+    app.post(`/api/v1/${side}/query-ticket/:id/reply`, guard, async (req, res) => {
+      const id = uuidParam(req);
+      const body = parse(support.ReplyBody, req.body);
+      res.status(201).json({ message: 'Reply sent', data: await replyToTicket(ctx, identity(), id, body) });
+    });
+  }
+
   app.post('/api/v1/user/query-ticket', USER, async (req, res) => {
     const body = parse(support.CreateTicketBody, req.body);
     res.status(201).json({ message: 'Ticket raised', data: await raiseTicket(ctx, identity(), body) });
@@ -23,16 +40,6 @@ export function ticketsRoutes(app: Express, ctx: ServiceContext): void {
   app.get('/api/v1/user/query-tickets', USER, async (req, res) => {
     const q = parse(support.TicketListQuery, req.query);
     res.json({ data: await listOwnTickets(ctx, identity(), q) });
-  });
-  app.get('/api/v1/user/query-ticket/:id', USER, async (req, res) => {
-    const id = uuidParam(req);
-    const q = parse(support.TicketGetQuery, req.query);
-    res.json({ data: await getTicket(ctx, identity(), id, q.after) });
-  });
-  app.post('/api/v1/user/query-ticket/:id/reply', USER, async (req, res) => {
-    const id = uuidParam(req);
-    const body = parse(support.ReplyBody, req.body);
-    res.status(201).json({ message: 'Reply sent', data: await replyToTicket(ctx, identity(), id, body) });
   });
   app.patch('/api/v1/user/query-ticket/:id/update', USER, async (req, res) => {
     const id = uuidParam(req);
@@ -47,16 +54,6 @@ export function ticketsRoutes(app: Express, ctx: ServiceContext): void {
       return;
     }
     res.json({ data: await listAllTickets(ctx, q) });
-  });
-  app.get('/api/v1/admin/query-ticket/:id', ADMIN, async (req, res) => {
-    const id = uuidParam(req);
-    const q = parse(support.TicketGetQuery, req.query);
-    res.json({ data: await getTicket(ctx, identity(), id, q.after) });
-  });
-  app.post('/api/v1/admin/query-ticket/:id/reply', ADMIN, async (req, res) => {
-    const id = uuidParam(req);
-    const body = parse(support.ReplyBody, req.body);
-    res.status(201).json({ message: 'Reply sent', data: await replyToTicket(ctx, identity(), id, body) });
   });
   app.patch('/api/v1/admin/query-ticket/:id/update', ADMIN, async (req, res) => {
     const id = uuidParam(req);
