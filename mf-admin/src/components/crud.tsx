@@ -13,6 +13,7 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { ConfirmAction } from './ConfirmAction';
+import { type CrudColumn, CrudTable } from './RowActions';
 
 /**
  * The admin back office's list-and-editor pages share one shape: a list read from the API (loading skeleton, error,
@@ -242,5 +243,98 @@ export function EditorModal({
         <FormError>{failure ?? undefined}</FormError>
       </form>
     </Modal>
+  );
+}
+
+/** What a `useCrudPage` page holds: the row being edited or deleted, the note, and their actions. */
+export type Crud<T> = ReturnType<typeof useCrudPage<T>>;
+
+/**
+ * The admin list page with an editor, written once: heading, lead, the bar of actions (`actions` inside the page's
+ * bar, or a whole `toolbar` of the page's own), the list's states and its table (each row's Edit and Delete), the
+ * note, the editor (`editor`, given the row or null for an add) and the delete confirmation (`remove`: its texts and
+ * the DELETE path). Each page keeps its own columns, fields, texts and rules.
+ */
+export function CrudListPage<E extends { id: string; name: string }, Row extends E = E>({
+  title,
+  lead,
+  intro,
+  actions,
+  toolbar,
+  crud,
+  list,
+  loadError,
+  loadingLabel,
+  skeletonRows,
+  emptyTitle,
+  empty,
+  tableLabel,
+  columns,
+  onEdit,
+  below,
+  editor,
+  remove,
+}: {
+  title: ReactNode;
+  lead: ReactNode;
+  /** What stands between the lead and the bar. */
+  intro?: ReactNode;
+  actions?: ReactNode;
+  toolbar?: ReactNode;
+  crud: Crud<E>;
+  list: Row[] | null;
+  loadError: string | null;
+  loadingLabel: string;
+  skeletonRows?: number;
+  emptyTitle: string;
+  empty?: ReactNode;
+  tableLabel: string;
+  columns: readonly CrudColumn<Row>[];
+  /** Opens a row's editor (default: with the row as listed). */
+  onEdit?: (row: Row) => void;
+  /** What follows the table (a pager). */
+  below?: ReactNode;
+  editor: (row: E | null) => ReactNode;
+  remove: { title: string; message: (row: E) => string; path: (row: E) => string; done: (row: E) => string };
+}) {
+  const { deleting } = crud;
+  return (
+    <AdminPage>
+      <h1>{title}</h1>
+      <p className="kf-lead">{lead}</p>
+      {intro}
+      {toolbar ?? <div className="kf-bar">{actions}</div>}
+      <ListStates
+        list={list}
+        loadError={loadError}
+        loadingLabel={loadingLabel}
+        rows={skeletonRows}
+        emptyTitle={emptyTitle}
+        empty={empty}
+      >
+        {(rows) => (
+          <>
+            <CrudTable
+              label={tableLabel}
+              rows={rows}
+              columns={columns}
+              onEdit={onEdit ?? crud.edit}
+              onDelete={crud.askDelete}
+            />
+            {below}
+          </>
+        )}
+      </ListStates>
+      <PageNoteView note={crud.note} />
+      {crud.editing ? editor(crud.editing === 'new' ? null : crud.editing) : null}
+      {deleting ? (
+        <DeleteConfirm
+          crud={crud}
+          title={remove.title}
+          message={remove.message(deleting)}
+          onConfirm={() => crud.remove(remove.path(deleting), remove.done(deleting))}
+        />
+      ) : null}
+    </AdminPage>
   );
 }

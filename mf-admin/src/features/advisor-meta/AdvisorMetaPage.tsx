@@ -1,6 +1,6 @@
 import type { auth } from '@kinfolio/contracts';
-import { api, Button, EmptyState, errorMessage, Table, TextInput } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { api, Button, EmptyState, errorMessage, Table, TableHead, TextInput, useLoad } from '@kinfolio/ui-kit';
+import { useState } from 'react';
 import {
   AdminPage,
   DeleteConfirm,
@@ -18,28 +18,16 @@ type Meta = auth.AdvisorMeta;
  * Positioning page and show on their public page. List, create, edit, delete, and reorder (saved in one bulk call).
  */
 export function AdvisorMetaPage() {
-  const [list, setList] = useState<Meta[] | null>(null);
   const [order, setOrder] = useState<Meta[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [ordering, setOrdering] = useState(false);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const rows = await api.get<Meta[]>('admin/advisor-meta', { signal });
-      if (signal?.aborted) return;
-      setList(rows);
-      setOrder(rows);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
-  const crud = useCrudPage<Meta>(load);
+  const {
+    data: list,
+    loadError,
+    reload,
+    setData: setList,
+  } = useLoad((signal) => api.get<Meta[]>('admin/advisor-meta', { signal }), [], { onData: setOrder });
+  const crud = useCrudPage<Meta>(reload);
   const { deleting, setNote } = crud;
   /** Saving the order and deleting share one busy state, as the page always had. */
   const busy = ordering || crud.deleteBusy;
@@ -101,14 +89,7 @@ export function AdvisorMetaPage() {
         </EmptyState>
       ) : (
         <Table label="Advisor meta fields">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Title</th>
-              <th scope="col">Placeholder</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Order', 'Title', 'Placeholder', 'Actions']} />
           <tbody>
             {order.map((m, i) => (
               <tr key={m.id}>

@@ -1,14 +1,6 @@
 import { api, Button, TextInput } from '@kinfolio/ui-kit';
-import {
-  AdminPage,
-  DeleteConfirm,
-  EditorModal,
-  ListStates,
-  PageNoteView,
-  useCrudPage,
-  useEditorForm,
-} from '../../components/crud';
-import { CrudTable, useAdminList } from '../../components/RowActions';
+import { CrudListPage, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import { useAdminList } from '../../components/RowActions';
 import type { Company } from './api';
 
 /**
@@ -18,55 +10,33 @@ import type { Company } from './api';
 export function CompaniesPage() {
   const { list, loadError, reload } = useAdminList<Company>('admin/insurance/company', {}, []);
   const crud = useCrudPage<Company>(reload);
-  const { deleting } = crud;
 
   return (
-    <AdminPage>
-      <h1>Insurance Companies</h1>
-      <p className="kf-lead">The insurers whose plans advisors choose from.</p>
-      <div className="kf-bar">
-        <Button onClick={crud.add}>Add company</Button>
-      </div>
-      <ListStates
-        list={list}
-        loadError={loadError}
-        loadingLabel="Loading companies"
-        emptyTitle="No insurance companies yet"
-        empty="Add the first insurer, then its plans."
-      >
-        {(rows) => (
-          <CrudTable
-            label="Insurance companies"
-            rows={rows}
-            columns={[
-              { header: 'Company', cell: (c) => c.name },
-              { header: 'Country', cell: (c) => c.country ?? '—' },
-              { header: 'Plans', cell: (c) => c.plan_count },
-            ]}
-            onEdit={crud.edit}
-            onDelete={crud.askDelete}
-          />
-        )}
-      </ListStates>
-      <PageNoteView note={crud.note} />
-      {crud.editing ? (
-        <CompanyEditor
-          company={crud.editing === 'new' ? null : crud.editing}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
-      ) : null}
-      {deleting ? (
-        <DeleteConfirm
-          crud={crud}
-          title="Delete this company?"
-          message={`'${deleting.name}' and its ${deleting.plan_count} plan(s) will be deleted. A company whose plans customers' policies use cannot be deleted.`}
-          onConfirm={() =>
-            crud.remove(`admin/insurance/company/${deleting.id}`, `Deleted the company '${deleting.name}'.`)
-          }
-        />
-      ) : null}
-    </AdminPage>
+    <CrudListPage
+      title="Insurance Companies"
+      lead="The insurers whose plans advisors choose from."
+      actions={<Button onClick={crud.add}>Add company</Button>}
+      crud={crud}
+      list={list}
+      loadError={loadError}
+      loadingLabel="Loading companies"
+      emptyTitle="No insurance companies yet"
+      empty="Add the first insurer, then its plans."
+      tableLabel="Insurance companies"
+      columns={[
+        { header: 'Company', cell: (c) => c.name },
+        { header: 'Country', cell: (c) => c.country ?? '—' },
+        { header: 'Plans', cell: (c) => c.plan_count },
+      ]}
+      editor={(company) => <CompanyEditor company={company} onClose={crud.closeEditor} onSaved={crud.saved} />}
+      remove={{
+        title: 'Delete this company?',
+        message: (c) =>
+          `'${c.name}' and its ${c.plan_count} plan(s) will be deleted. A company whose plans customers' policies use cannot be deleted.`,
+        path: (c) => `admin/insurance/company/${c.id}`,
+        done: (c) => `Deleted the company '${c.name}'.`,
+      }}
+    />
   );
 }
 

@@ -1,17 +1,8 @@
 import type { investmentReference } from '@kinfolio/contracts';
-import { api, Button, errorMessage, Select, TextInput } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { api, Button, Select, TextInput, useLoad } from '@kinfolio/ui-kit';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  AdminPage,
-  DeleteConfirm,
-  EditorModal,
-  ListStates,
-  PageNoteView,
-  useCrudPage,
-  useEditorForm,
-} from '../../components/crud';
-import { CrudTable } from '../../components/RowActions';
+import { CrudListPage, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
 import type { InvestmentPlan, ReferenceName } from './shared';
 
 /** The contract's INVESTMENT_PLAN_TYPES (kept here so the page does not bundle the schemas; the type checks them). */
@@ -30,99 +21,75 @@ const TYPES = PLAN_TYPES.map((t) => ({ value: t, label: t }));
  * type), which advisors name on a customer's investment account. Filtered by company; create, edit, delete.
  */
 export function InvestmentPlansPage() {
-  const [plans, setPlans] = useState<InvestmentPlan[] | null>(null);
-  const [companies, setCompanies] = useState<ReferenceName[]>([]);
   const [company, setCompany] = useState('');
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const load = useCallback(async (companyId: string, signal?: AbortSignal) => {
-    try {
-      const [rows, cos] = await Promise.all([
-        api.get<InvestmentPlan[]>(`admin/investment/plan${companyId ? `?company_id=${companyId}` : ''}`, { signal }),
+  const { data, loadError, reload } = useLoad(
+    (signal) =>
+      Promise.all([
+        api.get<InvestmentPlan[]>(`admin/investment/plan${company ? `?company_id=${company}` : ''}`, { signal }),
         api.get<ReferenceName[]>('admin/investment/company', { signal }),
-      ]);
-      if (signal?.aborted) return;
-      setPlans(rows);
-      setCompanies(cos);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(company, ctrl.signal);
-    return () => ctrl.abort();
-  }, [load, company]);
-  const crud = useCrudPage<InvestmentPlan>(() => load(company));
-  const { deleting } = crud;
+      ]),
+    [company],
+  );
+  const plans = data?.[0] ?? null;
+  const companies = data?.[1] ?? [];
+  const crud = useCrudPage<InvestmentPlan>(() => reload());
 
   // Without companies the page says to add one first, ahead of (and instead of) the plans or their empty state.
   const noCompanies = companies.length === 0;
   return (
-    <AdminPage>
-      <h1>Investment Plans</h1>
-      <p className="kf-lead">The plans each investment company offers, by type.</p>
-      <div className="kf-bar">
-        <Select
-          label="Company"
-          value={company}
-          onChange={setCompany}
-          options={companies.map((c) => ({ value: c.id, label: c.name }))}
-          placeholder="All companies"
-        />
-        <Button disabled={noCompanies} onClick={crud.add}>
-          Add plan
-        </Button>
-      </div>
-      <ListStates
-        list={plans && (noCompanies ? [] : plans)}
-        loadError={loadError}
-        loadingLabel="Loading investment plans"
-        emptyTitle={noCompanies ? 'No investment companies yet' : 'No investment plans yet'}
-        empty={
-          noCompanies ? (
-            <>
-              Plans belong to a company: <Link to="../investment/company">add an investment company</Link> first.
-            </>
-          ) : (
-            'Add the first plan a company offers.'
-          )
-        }
-      >
-        {(rows) => (
-          <CrudTable
-            label="Investment plans"
-            rows={rows}
-            columns={[
-              { header: 'Plan', cell: (p) => p.name },
-              { header: 'Company', cell: (p) => p.company_name },
-              { header: 'Type', cell: (p) => p.type },
-            ]}
-            onEdit={crud.edit}
-            onDelete={crud.askDelete}
+    <CrudListPage
+      title="Investment Plans"
+      lead="The plans each investment company offers, by type."
+      actions={
+        <>
+          <Select
+            label="Company"
+            value={company}
+            onChange={setCompany}
+            options={companies.map((c) => ({ value: c.id, label: c.name }))}
+            placeholder="All companies"
           />
-        )}
-      </ListStates>
-      <PageNoteView note={crud.note} />
-      {crud.editing ? (
+          <Button disabled={noCompanies} onClick={crud.add}>
+            Add plan
+          </Button>
+        </>
+      }
+      crud={crud}
+      list={plans && (noCompanies ? [] : plans)}
+      loadError={loadError}
+      loadingLabel="Loading investment plans"
+      emptyTitle={noCompanies ? 'No investment companies yet' : 'No investment plans yet'}
+      empty={
+        noCompanies ? (
+          <>
+            Plans belong to a company: <Link to="../investment/company">add an investment company</Link> first.
+          </>
+        ) : (
+          'Add the first plan a company offers.'
+        )
+      }
+      tableLabel="Investment plans"
+      columns={[
+        { header: 'Plan', cell: (p) => p.name },
+        { header: 'Company', cell: (p) => p.company_name },
+        { header: 'Type', cell: (p) => p.type },
+      ]}
+      editor={(plan) => (
         <PlanEditor
-          plan={crud.editing === 'new' ? null : crud.editing}
+          plan={plan}
           companies={companies}
           defaultCompany={company}
           onClose={crud.closeEditor}
           onSaved={crud.saved}
         />
-      ) : null}
-      {deleting ? (
-        <DeleteConfirm
-          crud={crud}
-          title="Delete this plan?"
-          message={`'${deleting.name}' of ${deleting.company_name} will be deleted.`}
-          onConfirm={() => crud.remove(`admin/investment/plan/${deleting.id}`, `Deleted the plan '${deleting.name}'.`)}
-        />
-      ) : null}
-    </AdminPage>
+      )}
+      remove={{
+        title: 'Delete this plan?',
+        message: (p) => `'${p.name}' of ${p.company_name} will be deleted.`,
+        path: (p) => `admin/investment/plan/${p.id}`,
+        done: (p) => `Deleted the plan '${p.name}'.`,
+      }}
+    />
   );
 }
 

@@ -1,14 +1,6 @@
 import { api, Button, TextInput } from '@kinfolio/ui-kit';
-import {
-  AdminPage,
-  DeleteConfirm,
-  EditorModal,
-  ListStates,
-  PageNoteView,
-  useCrudPage,
-  useEditorForm,
-} from '../../components/crud';
-import { CrudTable, useAdminList } from '../../components/RowActions';
+import { CrudListPage, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import { useAdminList } from '../../components/RowActions';
 import type { ReferenceName } from './shared';
 
 interface Kind {
@@ -53,50 +45,28 @@ function NamesPage({ kind }: { kind: Kind }) {
   const base = `admin/investment/${kind.path}`;
   const { list, loadError, reload } = useAdminList<ReferenceName>(base, {}, [base]);
   const crud = useCrudPage<ReferenceName>(reload);
-  const { deleting } = crud;
 
   return (
-    <AdminPage>
-      <h1>{kind.title}</h1>
-      <p className="kf-lead">{kind.lead}</p>
-      <div className="kf-bar">
-        <Button onClick={crud.add}>Add {kind.one}</Button>
-      </div>
-      <ListStates
-        list={list}
-        loadError={loadError}
-        loadingLabel={`Loading ${kind.title.toLowerCase()}`}
-        emptyTitle={kind.empty}
-        empty={kind.emptyText}
-      >
-        {(rows) => (
-          <CrudTable
-            label={kind.title}
-            rows={rows}
-            columns={[{ header: 'Name', cell: (c) => c.name }]}
-            onEdit={crud.edit}
-            onDelete={crud.askDelete}
-          />
-        )}
-      </ListStates>
-      <PageNoteView note={crud.note} />
-      {crud.editing ? (
-        <NameEditor
-          kind={kind}
-          item={crud.editing === 'new' ? null : crud.editing}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
-      ) : null}
-      {deleting ? (
-        <DeleteConfirm
-          crud={crud}
-          title={`Delete this ${kind.one}?`}
-          message={kind.deleteText(deleting.name)}
-          onConfirm={() => crud.remove(`${base}/${deleting.id}`, `Deleted the ${kind.one} '${deleting.name}'.`)}
-        />
-      ) : null}
-    </AdminPage>
+    <CrudListPage
+      title={kind.title}
+      lead={kind.lead}
+      actions={<Button onClick={crud.add}>Add {kind.one}</Button>}
+      crud={crud}
+      list={list}
+      loadError={loadError}
+      loadingLabel={`Loading ${kind.title.toLowerCase()}`}
+      emptyTitle={kind.empty}
+      empty={kind.emptyText}
+      tableLabel={kind.title}
+      columns={[{ header: 'Name', cell: (c) => c.name }]}
+      editor={(item) => <NameEditor kind={kind} item={item} onClose={crud.closeEditor} onSaved={crud.saved} />}
+      remove={{
+        title: `Delete this ${kind.one}?`,
+        message: (c) => kind.deleteText(c.name),
+        path: (c) => `${base}/${c.id}`,
+        done: (c) => `Deleted the ${kind.one} '${c.name}'.`,
+      }}
+    />
   );
 }
 

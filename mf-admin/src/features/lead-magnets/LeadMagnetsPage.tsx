@@ -9,6 +9,7 @@ import {
   Select,
   Skeleton,
   Table,
+  TableHead,
   Tag,
   TextInput,
   theme,
@@ -89,15 +90,7 @@ export function LeadMagnetsPage() {
       >
         {(rows) => (
           <Table label="Lead magnets">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">File</th>
-                <th scope="col">Status</th>
-                <th scope="col">Who may use it</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Title', 'File', 'Status', 'Who may use it', 'Actions']} />
             <tbody>
               {rows.map((m) => (
                 <tr key={m.id}>

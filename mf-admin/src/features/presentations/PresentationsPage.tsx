@@ -8,6 +8,7 @@ import {
   TextInput,
   UPLOAD_ACCEPT,
   uploadFiles,
+  useLoad,
   useSession,
   validateUploads,
 } from '@kinfolio/ui-kit';
@@ -55,29 +56,20 @@ const Folder = styled.section`
  * upload flow: pdf, pptx, xlsx) or by an https link (a pptx link opens in the embedded office viewer).
  */
 export function PresentationsPage() {
-  const [folders, setFolders] = useState<PresentationFolder[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [adding, setAdding] = useState<PresentationFolder | null>(null);
   const [removing, setRemoving] = useState(false);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const data = await api.get<PresentationFolder[] | { rows: PresentationFolder[] }>('admin/presentations', {
-        signal,
-      });
-      if (signal?.aborted) return;
-      setFolders(Array.isArray(data) ? data : data.rows);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
+  const {
+    data: folders,
+    loadError,
+    reload,
+  } = useLoad(async (signal) => {
+    const data = await api.get<PresentationFolder[] | { rows: PresentationFolder[] }>('admin/presentations', {
+      signal,
+    });
+    return Array.isArray(data) ? data : data.rows;
   }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
-  const crud = useCrudPage<PresentationFolder>(load);
+  const crud = useCrudPage<PresentationFolder>(reload);
   const { editing: naming, deleting, setNote } = crud;
   /** Removing a file and deleting a folder share one busy state, as the page always had. */
   const busy = removing || crud.deleteBusy;
@@ -91,7 +83,7 @@ export function PresentationsPage() {
         files: folder.files.filter((_, i) => i !== index).map(stored),
       });
       setNote({ ok: true, text: `Removed '${file?.name}' from '${folder.folder_name}'.` });
-      await load();
+      await reload();
     } catch (err) {
       setNote({ ok: false, text: errorMessage(err) });
     } finally {
@@ -166,7 +158,7 @@ export function PresentationsPage() {
           onSaved={async (text) => {
             setAdding(null);
             setNote({ ok: true, text });
-            await load();
+            await reload();
           }}
         />
       ) : null}

@@ -1,13 +1,15 @@
 import type { auth, billing } from '@kinfolio/contracts';
-import { AMOUNT_DECIMALS, round2 } from '@kinfolio/money';
 import {
   ApiError,
   api,
   applyCatalogue,
   authorizationType,
   buildUrl,
+  cardLabel,
+  formatAmount,
   formatDate,
   NETWORK_MESSAGE,
+  type PageOf,
   type Query,
   readCookie,
   TOKEN_COOKIE,
@@ -16,12 +18,6 @@ import {
 export type Subscription = billing.Subscription;
 export type Transaction = billing.SubscriptionTransaction;
 export type SubscriptionState = billing.SubscriptionState;
-export interface PageOf<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
 export interface Person {
   name: string | null;
   email: string;
@@ -30,23 +26,8 @@ export interface Person {
 export const ADMIN_PAGE_SIZE = 20;
 const quiet = { catalogue: false } as const;
 
-/** Minor units as 'SGD 49.00' (2 decimals). */
-export function formatAmount(minor: number, currency: string): string {
-  const n = new Intl.NumberFormat('ms-MY', {
-    minimumFractionDigits: AMOUNT_DECIMALS,
-    maximumFractionDigits: AMOUNT_DECIMALS,
-  }).format(round2(minor / 100));
-  return `${currency} ${n}`;
-}
-
-/** The one date format of every screen (ui-kit), kept under this name for the subscription pages. */
-export { formatDate };
-
-export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
-  if (!last4) return '—';
-  const b = (brand ?? '').trim();
-  return `${b ? b.charAt(0).toUpperCase() + b.slice(1) : 'Card'} •••• ${last4}`;
-}
+/** The one date format of every screen, and the billing amounts and cards (ui-kit), for the subscription pages. */
+export { cardLabel, formatAmount, formatDate, type PageOf };
 
 /** Sort choices of a list: `{sort}:{order}` as the select's value. */
 export type SortChoice = `${string}:${'asc' | 'desc'}`;

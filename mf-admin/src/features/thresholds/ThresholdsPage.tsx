@@ -1,5 +1,5 @@
 import type { reference } from '@kinfolio/contracts';
-import { api, Button, Skeleton, Table, TextInput, theme } from '@kinfolio/ui-kit';
+import { api, Button, Skeleton, Table, TableHead, TextInput, theme } from '@kinfolio/ui-kit';
 import {
   AdminPage,
   DeleteConfirm,
@@ -45,14 +45,7 @@ export function ThresholdsPage() {
         <Skeleton rows={5} label="Loading thresholds" />
       ) : (
         <Table label="Planning thresholds">
-          <thead>
-            <tr>
-              <th scope="col">Threshold</th>
-              <th scope="col">Value</th>
-              <th scope="col">Default</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Threshold', 'Value', 'Default', 'Actions']} />
           <tbody>
             {list.map((t) => (
               <tr key={t.key}>

@@ -7,6 +7,7 @@ import {
   ResultMessage,
   Select,
   Table,
+  TableHead,
   TextInput,
   theme,
   useSession,
@@ -237,15 +238,7 @@ export function UsersPage({ status }: { status: UserStatus }) {
       ) : !list.error ? (
         <Table aria-busy={list.loading} label={title}>
           <HiddenCaption>{title}</HiddenCaption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Type</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'E-mail', 'Type', 'Joined', 'Actions']} />
           <tbody>
             {list.loading || !data
               ? Array.from({ length: SKELETON_ROWS }, (_, i) => (

@@ -8,9 +8,10 @@ import {
   ResultMessage,
   Select,
   theme,
+  useLoad,
   useSession,
 } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { Bone, Card } from '../../components/ui';
 
@@ -55,8 +56,6 @@ export type ShownLeadMagnet = Pick<auth.AdvisorLeadMagnet, 'id' | 'title' | 'des
 export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet[]) => void } = {}) {
   const { user } = useSession();
   const ids = useId();
-  const [data, setData] = useState<auth.AdvisorLeadMagnets | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Mine | null>(null);
   const [deleting, setDeleting] = useState<Mine | null>(null);
@@ -64,22 +63,11 @@ export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const d = await api.get<auth.AdvisorLeadMagnets>('advisor-magnet-files', { signal });
-      if (!signal?.aborted) {
-        setData(d);
-        setLoadError(null);
-      }
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
+  const {
+    data,
+    loadError,
+    reload: load,
+  } = useLoad((signal) => api.get<auth.AdvisorLeadMagnets>('advisor-magnet-files', { signal }), []);
   // the live preview of the public page follows what is shown
   useEffect(() => {
     if (data)
