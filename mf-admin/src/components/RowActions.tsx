@@ -3,14 +3,29 @@ import type { DependencyList, ReactNode } from 'react';
 
 /**
  * A table row's Edit and Delete buttons, named after the row ("Edit Acme", "Delete Acme") so a screen reader and a
- * test can tell the rows' buttons apart. Used by every admin list with an editor and a confirmation.
+ * test can tell the rows' buttons apart. Used by every admin list with an editor and a confirmation; a page's own
+ * buttons go `before` Edit or between Edit and Delete (`extra`).
  */
-export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete?: () => void }) {
+export function RowActions({
+  name,
+  onEdit,
+  onDelete,
+  before,
+  extra,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete?: () => void;
+  before?: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <div className="kf-actions">
+      {before}
       <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
         Edit
       </Button>
+      {extra}
       {onDelete ? (
         <Button variant="danger" onClick={onDelete} aria-label={`Delete ${name}`}>
           Delete

@@ -1,4 +1,5 @@
 import {
+  type ActionNote,
   api,
   EmptyState,
   errorMessage,
@@ -8,6 +9,7 @@ import {
   Modal,
   Skeleton,
   theme,
+  useAction,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -44,7 +46,13 @@ export const Note = styled.p<{ $ok: boolean }>`
   background: ${(p) => (p.$ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
 `;
 
-export type PageNote = { ok: boolean; text: string } | null;
+export type PageNote = ActionNote;
+
+/** What an editor of a list page is told: close (after the unsaved-changes guard), or saved, with the note to show. */
+export interface EditorCallbacks {
+  onClose: () => void;
+  onSaved: (text: string) => Promise<void>;
+}
 
 export function PageNoteView({ note }: { note: PageNote }) {
   return note ? (
@@ -95,12 +103,29 @@ export function useCrudPage<T>(reload: () => Promise<void>) {
   const [deleting, setDeleting] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [note, setNote] = useState<PageNote>(null);
+  const action = useAction();
+  const { note, setNote } = action;
+  const closeEditor = () => setEditing(null);
+  /** The editor saved: close it, say so, read the list again. */
+  const saved = async (text: string) => {
+    setEditing(null);
+    setNote({ ok: true, text });
+    await reload();
+  };
   return {
     editing,
     deleting,
     note,
     setNote,
+    /** The editor's callbacks, to spread on the page's editor. */
+    editorProps: { onClose: closeEditor, onSaved: saved } satisfies EditorCallbacks,
+    /**
+     * A page's own action on a row (publish, save an order, remove a file): busy meanwhile (with the delete: one busy
+     * state), the note cleared, then the text `work` answers as the note, or the failure; `after` runs once it worked.
+     */
+    act: action.act,
+    /** An action or a delete is under way. */
+    busy: action.busy || busy,
     add: () => {
       setNote(null);
       setEditing('new');
@@ -108,13 +133,8 @@ export function useCrudPage<T>(reload: () => Promise<void>) {
     /** Opens the editor for an add, leaving the note as it is (for pages whose Add keeps the last note showing). */
     addKeepingNote: () => setEditing('new'),
     edit: (row: T) => setEditing(row),
-    closeEditor: () => setEditing(null),
-    /** The editor saved: close it, say so, read the list again. */
-    saved: async (text: string) => {
-      setEditing(null);
-      setNote({ ok: true, text });
-      await reload();
-    },
+    closeEditor,
+    saved,
     askDelete: (row: T) => {
       setDeleteError(null);
       setDeleting(row);
@@ -148,7 +168,7 @@ export function DeleteConfirm({
   onConfirm,
   confirmLabel = 'Delete',
 }: {
-  crud: { deleteBusy: boolean; deleteError: string | null; cancelDelete: () => void };
+  crud: { busy: boolean; deleteError: string | null; cancelDelete: () => void };
   title: string;
   message: string;
   onConfirm: () => void;
@@ -160,7 +180,7 @@ export function DeleteConfirm({
       message={message}
       confirmLabel={confirmLabel}
       danger
-      busy={crud.deleteBusy}
+      busy={crud.busy}
       error={crud.deleteError}
       onConfirm={onConfirm}
       onCancel={crud.cancelDelete}
@@ -202,7 +222,14 @@ export function useEditorForm<F>(initialValues: F, onClose: () => void) {
       setBusy(false);
     }
   }
-  return { form, setForm, set, errors, setErrors, check, busy, failure, setFailure, guard, save };
+  /** Saves an edited `row` (or a new one when null) with `request`, then says "Saved the {what}." or "Added the {what}.". */
+  const saveRow = (
+    row: unknown,
+    what: string,
+    onSaved: (text: string) => Promise<void>,
+    request: () => Promise<unknown>,
+  ) => save(request, () => onSaved(`${row ? 'Saved' : 'Added'} the ${what}.`));
+  return { form, setForm, set, errors, setErrors, check, busy, failure, setFailure, guard, save, saveRow };
 }
 
 /**
@@ -210,18 +237,23 @@ export function useEditorForm<F>(initialValues: F, onClose: () => void) {
  * button, the failure in red, and the guard's popover.
  */
 export function EditorModal({
-  title,
+  noun,
+  row,
+  title = row ? `Edit ${noun}` : `Add ${noun}`,
   label,
   editor,
-  submitLabel,
+  submitLabel = `Save ${noun}`,
   onSubmit,
   width,
   children,
 }: {
-  title: string;
+  /** What is edited ('company'): the title says 'Edit company' for a `row`, 'Add company' without; Save says 'Save company'. */
+  noun?: string;
+  row?: unknown;
+  title?: string;
   label: string;
   editor: Pick<ReturnType<typeof useEditorForm>, 'guard' | 'busy' | 'failure'>;
-  submitLabel: string;
+  submitLabel?: string;
   onSubmit: () => void | Promise<void>;
   width?: number;
   children: ReactNode;

@@ -1,5 +1,6 @@
 // @kinfolio/ui-kit: the API client with the error catalogue, the session, the theme and the shared components.
 // Shared as a Module Federation singleton, so every remote sees the shell's session.
+export * from './action';
 export * from './api';
 export * from './billing';
 export * from './components/Avatar';
@@ -12,6 +13,7 @@ export * from './components/LazyLoad';
 export * from './components/LeadMagnetEditor';
 export * from './components/layout';
 export * from './components/Modal';
+export * from './components/MoveButtons';
 export * from './components/Pager';
 export * from './components/ReceiptLink';
 export * from './components/TableHead';

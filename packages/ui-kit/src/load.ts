@@ -34,17 +34,20 @@ export function useLoad<T>(
   const [data, setData] = useState<T | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the read depends on
-  const reload = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const answer = await read(signal);
-      if (signal?.aborted) return;
-      setData(answer);
-      onData?.(answer);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorText(err));
-    }
-  }, [...deps]);
+  const reload = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const answer = await read(signal);
+        if (signal?.aborted) return;
+        setData(answer);
+        onData?.(answer);
+        setLoadError(null);
+      } catch (err) {
+        if (!signal?.aborted) setLoadError(errorText(err));
+      }
+    },
+    [...deps],
+  );
   useEffect(() => {
     const ctrl = new AbortController();
     void reload(ctrl.signal);

@@ -1,5 +1,5 @@
 import { api, Button, TextInput } from '@kinfolio/ui-kit';
-import { CrudListPage, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
 import { useAdminList } from '../../components/RowActions';
 import type { Company } from './api';
 
@@ -28,7 +28,7 @@ export function CompaniesPage() {
         { header: 'Country', cell: (c) => c.country ?? '—' },
         { header: 'Plans', cell: (c) => c.plan_count },
       ]}
-      editor={(company) => <CompanyEditor company={company} onClose={crud.closeEditor} onSaved={crud.saved} />}
+      editor={(company) => <CompanyEditor company={company} {...crud.editorProps} />}
       remove={{
         title: 'Delete this company?',
         message: (c) =>
@@ -40,15 +40,7 @@ export function CompaniesPage() {
   );
 }
 
-function CompanyEditor({
-  company,
-  onClose,
-  onSaved,
-}: {
-  company: Company | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function CompanyEditor({ company, onClose, onSaved }: { company: Company | null } & EditorCallbacks) {
   const editor = useEditorForm({ name: company?.name ?? '', country: company?.country ?? '' }, onClose);
   const { form, errors } = editor;
 
@@ -60,21 +52,13 @@ function CompanyEditor({
     if (country && !/^[A-Z]{2}$/.test(country)) found.country = 'Use a two-letter country code';
     if (!editor.check(found)) return;
     const body = { name, country: country || null };
-    await editor.save(
-      () =>
-        company ? api.put(`admin/insurance/company/${company.id}`, body) : api.post('admin/insurance/company', body),
-      () => onSaved(company ? `Saved the company '${name}'.` : `Added the company '${name}'.`),
+    await editor.saveRow(company, `company '${name}'`, onSaved, () =>
+      company ? api.put(`admin/insurance/company/${company.id}`, body) : api.post('admin/insurance/company', body),
     );
   }
 
   return (
-    <EditorModal
-      title={company ? 'Edit company' : 'Add company'}
-      label="Insurance company"
-      editor={editor}
-      submitLabel="Save company"
-      onSubmit={submit}
-    >
+    <EditorModal noun="company" row={company} label="Insurance company" editor={editor} onSubmit={submit}>
       <TextInput
         label="Company name"
         value={form.name}

@@ -2,7 +2,7 @@ import { INSURANCE_PLAN_CATEGORIES, INSURANCE_PLAN_TYPES } from '@kinfolio/contr
 import { api, Button, errorMessage, FilePicker, Select, TableHead, TextInput, theme, useLoad } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { CrudListPage, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
 import {
   allFieldMessages,
   amountOf,
@@ -115,11 +115,7 @@ export function InsurancePlansPage() {
         { header: 'Riders', cell: (p) => p.rider_count },
       ]}
       onEdit={(p) => void openPlan(p)}
-      editor={(plan) =>
-        refs ? (
-          <PlanEditor plan={plan as Plan | null} refs={refs} onClose={crud.closeEditor} onSaved={crud.saved} />
-        ) : null
-      }
+      editor={(plan) => (refs ? <PlanEditor plan={plan as Plan | null} refs={refs} {...crud.editorProps} /> : null)}
       remove={{
         title: 'Delete this plan?',
         message: (p) =>
@@ -224,17 +220,7 @@ function bodyOf(f: PlanForm): { body?: Record<string, unknown>; errors: Record<s
   };
 }
 
-function PlanEditor({
-  plan,
-  refs,
-  onClose,
-  onSaved,
-}: {
-  plan: Plan | null;
-  refs: Refs;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function PlanEditor({ plan, refs, onClose, onSaved }: { plan: Plan | null; refs: Refs } & EditorCallbacks) {
   const editor = useEditorForm(formOf(plan), onClose);
   const { form, setForm, errors } = editor;
   const [importing, setImporting] = useState(false);
@@ -288,12 +274,10 @@ function PlanEditor({
       editor.setFailure('Check the highlighted fields.');
       return;
     }
-    await editor.save(
-      () =>
-        plan
-          ? api.patch(`admin/insurance-plans/${plan.id}/update`, body)
-          : api.post('admin/insurance-plans/create', body),
-      () => onSaved(plan ? `Saved the plan '${body.name}'.` : `Added the plan '${body.name}'.`),
+    await editor.saveRow(plan, `plan '${body.name}'`, onSaved, () =>
+      plan
+        ? api.patch(`admin/insurance-plans/${plan.id}/update`, body)
+        : api.post('admin/insurance-plans/create', body),
     );
   }
 
@@ -320,14 +304,7 @@ function PlanEditor({
   const riderErrors = Object.entries(errors).filter(([k]) => k.startsWith('riders.'));
 
   return (
-    <EditorModal
-      title={plan ? 'Edit plan' : 'Add plan'}
-      label="Insurance plan"
-      editor={editor}
-      submitLabel="Save plan"
-      onSubmit={submit}
-      width={760}
-    >
+    <EditorModal noun="plan" row={plan} label="Insurance plan" editor={editor} onSubmit={submit} width={760}>
       <TextInput
         label="Plan name"
         value={form.name}

@@ -1,6 +1,6 @@
 import { api, Button, errorMessage, Select, TableHead, TextInput, useLoad } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
-import { CrudListPage, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
 import { amountOf, type PlanSummary, type ProjectionRow, type ProjectionTable, shownAmount } from './api';
 
 const VALUES = [
@@ -51,7 +51,7 @@ export function ProjectionTablesPage() {
         { header: 'Entry age', cell: (t) => t.entry_age ?? '—' },
         { header: 'Years', cell: (t) => t.rows.length },
       ]}
-      editor={(table) => <TableEditor table={table} plans={plans} onClose={crud.closeEditor} onSaved={crud.saved} />}
+      editor={(table) => <TableEditor table={table} plans={plans} {...crud.editorProps} />}
       remove={{
         title: 'Delete this projection table?',
         message: (t) => `'${t.name}' of ${t.plan_name} will be deleted.`,
@@ -67,12 +67,7 @@ function TableEditor({
   plans,
   onClose,
   onSaved,
-}: {
-  table: ProjectionTable | null;
-  plans: PlanSummary[];
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+}: { table: ProjectionTable | null; plans: PlanSummary[] } & EditorCallbacks) {
   const editor = useEditorForm(
     {
       name: table?.name ?? '',
@@ -117,19 +112,17 @@ function TableEditor({
       return;
     }
     const body = { name: form.name.trim(), plan_id: form.plan_id, entry_age: age, rows };
-    await editor.save(
-      () =>
-        table
-          ? api.patch(`admin/insurance-projections-tables/${table.id}/update`, body)
-          : api.post('admin/insurance-projections-tables/create', body),
-      () =>
-        onSaved(table ? `Saved the projection table '${body.name}'.` : `Added the projection table '${body.name}'.`),
+    await editor.saveRow(table, `projection table '${body.name}'`, onSaved, () =>
+      table
+        ? api.patch(`admin/insurance-projections-tables/${table.id}/update`, body)
+        : api.post('admin/insurance-projections-tables/create', body),
     );
   }
 
   return (
     <EditorModal
-      title={table ? 'Edit projection table' : 'Add projection table'}
+      noun="projection table"
+      row={table}
       label="Projection table"
       editor={editor}
       submitLabel="Save table"

@@ -16,7 +16,14 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ConfirmAction } from '../../components/ConfirmAction';
-import { CrudListPage, EditorModal, Note, useCrudPage, useEditorForm } from '../../components/crud';
+import {
+  CrudListPage,
+  type EditorCallbacks,
+  EditorModal,
+  Note,
+  useCrudPage,
+  useEditorForm,
+} from '../../components/crud';
 import { type AdminFund, type FundImportPreview, type FundImportStatus, type FundPage, Row } from './shared';
 
 const PAGE_SIZE = 20;
@@ -126,7 +133,7 @@ export function FundsPage() {
           format={n}
         />
       }
-      editor={(fund) => <FundEditor fund={fund} onClose={crud.closeEditor} onSaved={crud.saved} />}
+      editor={(fund) => <FundEditor fund={fund} {...crud.editorProps} />}
       remove={{
         title: 'Delete this fund?',
         message: (f) =>
@@ -304,15 +311,7 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-function FundEditor({
-  fund,
-  onClose,
-  onSaved,
-}: {
-  fund: AdminFund | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function FundEditor({ fund, onClose, onSaved }: { fund: AdminFund | null } & EditorCallbacks) {
   const editor = useEditorForm(
     {
       name: fund?.name ?? '',
@@ -353,21 +352,13 @@ function FundEditor({
     else if (fund) body.price = null;
     if (form.price_date) body.price_date = form.price_date;
     else if (fund) body.price_date = null;
-    await editor.save(
-      () => (fund ? api.patch(`investment-funds/${fund.id}`, body) : api.post('investment-funds', body)),
-      () => onSaved(fund ? `Saved the fund '${name}'.` : `Added the fund '${name}'.`),
+    await editor.saveRow(fund, `fund '${name}'`, onSaved, () =>
+      fund ? api.patch(`investment-funds/${fund.id}`, body) : api.post('investment-funds', body),
     );
   }
 
   return (
-    <EditorModal
-      title={fund ? 'Edit fund' : 'Add fund'}
-      label="Fund"
-      editor={editor}
-      submitLabel="Save fund"
-      onSubmit={submit}
-      width={640}
-    >
+    <EditorModal noun="fund" row={fund} label="Fund" editor={editor} onSubmit={submit} width={640}>
       <TextInput label="Fund name" value={form.name} onChange={set('name')} error={errors.name} maxLength={200} />
       <Row>
         <TextInput

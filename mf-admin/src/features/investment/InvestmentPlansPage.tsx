@@ -2,7 +2,7 @@ import type { investmentReference } from '@kinfolio/contracts';
 import { api, Button, Select, TextInput, useLoad } from '@kinfolio/ui-kit';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CrudListPage, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
 import type { InvestmentPlan, ReferenceName } from './shared';
 
 /** The contract's INVESTMENT_PLAN_TYPES (kept here so the page does not bundle the schemas; the type checks them). */
@@ -74,15 +74,7 @@ export function InvestmentPlansPage() {
         { header: 'Company', cell: (p) => p.company_name },
         { header: 'Type', cell: (p) => p.type },
       ]}
-      editor={(plan) => (
-        <PlanEditor
-          plan={plan}
-          companies={companies}
-          defaultCompany={company}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
-      )}
+      editor={(plan) => <PlanEditor plan={plan} companies={companies} defaultCompany={company} {...crud.editorProps} />}
       remove={{
         title: 'Delete this plan?',
         message: (p) => `'${p.name}' of ${p.company_name} will be deleted.`,
@@ -99,13 +91,7 @@ function PlanEditor({
   defaultCompany,
   onClose,
   onSaved,
-}: {
-  plan: InvestmentPlan | null;
-  companies: ReferenceName[];
-  defaultCompany: string;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+}: { plan: InvestmentPlan | null; companies: ReferenceName[]; defaultCompany: string } & EditorCallbacks) {
   const editor = useEditorForm(
     { name: plan?.name ?? '', company_id: plan?.company_id ?? defaultCompany, type: plan?.type ?? '' },
     onClose,
@@ -120,20 +106,13 @@ function PlanEditor({
     if (!form.type) found.type = 'Choose a plan type';
     if (!editor.check(found)) return;
     const body = { name, company_id: form.company_id, type: form.type };
-    await editor.save(
-      () => (plan ? api.put(`admin/investment/plan/${plan.id}`, body) : api.post('admin/investment/plan', body)),
-      () => onSaved(plan ? `Saved the plan '${name}'.` : `Added the plan '${name}'.`),
+    await editor.saveRow(plan, `plan '${name}'`, onSaved, () =>
+      plan ? api.put(`admin/investment/plan/${plan.id}`, body) : api.post('admin/investment/plan', body),
     );
   }
 
   return (
-    <EditorModal
-      title={plan ? 'Edit plan' : 'Add plan'}
-      label="Investment plan"
-      editor={editor}
-      submitLabel="Save plan"
-      onSubmit={submit}
-    >
+    <EditorModal noun="plan" row={plan} label="Investment plan" editor={editor} onSubmit={submit}>
       <TextInput
         label="Plan name"
         value={form.name}

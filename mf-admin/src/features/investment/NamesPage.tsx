@@ -1,5 +1,5 @@
 import { api, Button, TextInput } from '@kinfolio/ui-kit';
-import { CrudListPage, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
 import { useAdminList } from '../../components/RowActions';
 import type { ReferenceName } from './shared';
 
@@ -59,7 +59,7 @@ function NamesPage({ kind }: { kind: Kind }) {
       empty={kind.emptyText}
       tableLabel={kind.title}
       columns={[{ header: 'Name', cell: (c) => c.name }]}
-      editor={(item) => <NameEditor kind={kind} item={item} onClose={crud.closeEditor} onSaved={crud.saved} />}
+      editor={(item) => <NameEditor kind={kind} item={item} {...crud.editorProps} />}
       remove={{
         title: `Delete this ${kind.one}?`,
         message: (c) => kind.deleteText(c.name),
@@ -70,40 +70,22 @@ function NamesPage({ kind }: { kind: Kind }) {
   );
 }
 
-function NameEditor({
-  kind,
-  item,
-  onClose,
-  onSaved,
-}: {
-  kind: Kind;
-  item: ReferenceName | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function NameEditor({ kind, item, onClose, onSaved }: { kind: Kind; item: ReferenceName | null } & EditorCallbacks) {
   const editor = useEditorForm({ name: item?.name ?? '' }, onClose);
   const { form, errors } = editor;
 
   async function submit() {
     const name = form.name.trim();
     if (!editor.check(name ? {} : { name: 'Enter name' })) return;
-    await editor.save(
-      () =>
-        item
-          ? api.put(`admin/investment/${kind.path}/${item.id}`, { name })
-          : api.post(`admin/investment/${kind.path}`, { name }),
-      () => onSaved(item ? `Saved the ${kind.one} '${name}'.` : `Added the ${kind.one} '${name}'.`),
+    await editor.saveRow(item, `${kind.one} '${name}'`, onSaved, () =>
+      item
+        ? api.put(`admin/investment/${kind.path}/${item.id}`, { name })
+        : api.post(`admin/investment/${kind.path}`, { name }),
     );
   }
 
   return (
-    <EditorModal
-      title={item ? `Edit ${kind.one}` : `Add ${kind.one}`}
-      label={kind.title}
-      editor={editor}
-      submitLabel={`Save ${kind.one}`}
-      onSubmit={submit}
-    >
+    <EditorModal noun={kind.one} row={item} label={kind.title} editor={editor} onSubmit={submit}>
       <TextInput
         label={kind.label}
         value={form.name}

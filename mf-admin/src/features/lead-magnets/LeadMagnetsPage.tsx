@@ -17,8 +17,15 @@ import {
 } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { AdminPage, DeleteConfirm, ListStates, PageNoteView, useCrudPage } from '../../components/crud';
-import { useAdminList } from '../../components/RowActions';
+import {
+  AdminPage,
+  DeleteConfirm,
+  type EditorCallbacks,
+  ListStates,
+  PageNoteView,
+  useCrudPage,
+} from '../../components/crud';
+import { RowActions, useAdminList } from '../../components/RowActions';
 
 type Magnet = auth.AdminLeadMagnet;
 type Access = auth.LeadMagnetAccess;
@@ -53,23 +60,14 @@ export function LeadMagnetsPage() {
   const crud = useCrudPage<Magnet>(reload);
   const { deleting, setNote } = crud;
   const [permission, setPermission] = useState<Magnet | null>(null);
-  const [toggling, setToggling] = useState(false);
   /** Publishing and deleting share one busy state, as the page always had. */
-  const busy = toggling || crud.deleteBusy;
+  const busy = crud.busy;
 
-  async function togglePublished(m: Magnet) {
-    setToggling(true);
-    setNote(null);
-    try {
+  const togglePublished = (m: Magnet) =>
+    crud.act(async () => {
       await api.patch(`admin/advisor-magnet-files/${m.id}`, { published: !m.published });
-      setNote({ ok: true, text: m.published ? `'${m.title}' is unpublished.` : `'${m.title}' is published.` });
-      await reload();
-    } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    } finally {
-      setToggling(false);
-    }
-  }
+      return m.published ? `'${m.title}' is unpublished.` : `'${m.title}' is published.`;
+    }, reload);
 
   return (
     <Wrap>
@@ -105,29 +103,30 @@ export function LeadMagnetsPage() {
                     {m.access === 'listed' ? ` (${m.advisor_ids.length})` : ''}
                   </td>
                   <td>
-                    <div className="kf-actions">
-                      <Button variant="secondary" onClick={() => crud.edit(m)} aria-label={`Edit ${m.title}`}>
-                        Edit
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        disabled={busy}
-                        onClick={() => void togglePublished(m)}
-                        aria-label={`${m.published ? 'Unpublish' : 'Publish'} ${m.title}`}
-                      >
-                        {m.published ? 'Unpublish' : 'Publish'}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        onClick={() => setPermission(m)}
-                        aria-label={`Permission of ${m.title}`}
-                      >
-                        Permission
-                      </Button>
-                      <Button variant="danger" onClick={() => crud.askDelete(m)} aria-label={`Delete ${m.title}`}>
-                        Delete
-                      </Button>
-                    </div>
+                    <RowActions
+                      name={m.title}
+                      onEdit={() => crud.edit(m)}
+                      onDelete={() => crud.askDelete(m)}
+                      extra={
+                        <>
+                          <Button
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => void togglePublished(m)}
+                            aria-label={`${m.published ? 'Unpublish' : 'Publish'} ${m.title}`}
+                          >
+                            {m.published ? 'Unpublish' : 'Publish'}
+                          </Button>
+                          <Button
+                            variant="secondary"
+                            onClick={() => setPermission(m)}
+                            aria-label={`Permission of ${m.title}`}
+                          >
+                            Permission
+                          </Button>
+                        </>
+                      }
+                    />
                   </td>
                 </tr>
               ))}
@@ -137,11 +136,7 @@ export function LeadMagnetsPage() {
       </ListStates>
       <PageNoteView note={crud.note} />
       {crud.editing ? (
-        <MagnetEditor
-          magnet={crud.editing === 'new' ? null : crud.editing}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
+        <MagnetEditor magnet={crud.editing === 'new' ? null : crud.editing} {...crud.editorProps} />
       ) : null}
       {permission ? (
         <PermissionEditor
@@ -156,7 +151,7 @@ export function LeadMagnetsPage() {
       ) : null}
       {deleting ? (
         <DeleteConfirm
-          crud={{ ...crud, deleteBusy: busy }}
+          crud={crud}
           title="Delete this lead magnet?"
           message={`'${deleting.title}' will be removed from every advisor's public page.`}
           onConfirm={() => crud.remove(`admin/advisor-magnet-files/${deleting.id}`, `Deleted '${deleting.title}'.`)}
@@ -167,15 +162,7 @@ export function LeadMagnetsPage() {
 }
 
 /** The shared lead magnet dialog with the admin's Published box (published ones are offered to advisors). */
-function MagnetEditor({
-  magnet,
-  onClose,
-  onSaved,
-}: {
-  magnet: Magnet | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function MagnetEditor({ magnet, onClose, onSaved }: { magnet: Magnet | null } & EditorCallbacks) {
   const { user } = useSession();
   const [published, setPublished] = useState(magnet?.published ?? false);
   return (
@@ -198,15 +185,7 @@ function MagnetEditor({
   );
 }
 
-function PermissionEditor({
-  magnet,
-  onClose,
-  onSaved,
-}: {
-  magnet: Magnet;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function PermissionEditor({ magnet, onClose, onSaved }: { magnet: Magnet } & EditorCallbacks) {
   const [access, setAccess] = useState<Access>(magnet.access);
   const [chosen, setChosen] = useState<Set<string>>(new Set(magnet.advisor_ids));
   const [advisors, setAdvisors] = useState<auth.User[] | null>(null);

@@ -15,7 +15,14 @@ import {
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AdminPage, DeleteConfirm, ListStates, PageNoteView, useCrudPage } from '../../components/crud';
+import {
+  AdminPage,
+  DeleteConfirm,
+  type EditorCallbacks,
+  ListStates,
+  PageNoteView,
+  useCrudPage,
+} from '../../components/crud';
 
 /** A file of a folder as the service answers it: `key` is what was stored (an upload key or an https link). */
 export interface PresentationFile {
@@ -57,7 +64,6 @@ const Folder = styled.section`
  */
 export function PresentationsPage() {
   const [adding, setAdding] = useState<PresentationFolder | null>(null);
-  const [removing, setRemoving] = useState(false);
 
   const {
     data: folders,
@@ -72,24 +78,16 @@ export function PresentationsPage() {
   const crud = useCrudPage<PresentationFolder>(reload);
   const { editing: naming, deleting, setNote } = crud;
   /** Removing a file and deleting a folder share one busy state, as the page always had. */
-  const busy = removing || crud.deleteBusy;
+  const busy = crud.busy;
 
-  async function removeFile(folder: PresentationFolder, index: number) {
-    const file = folder.files[index];
-    setRemoving(true);
-    setNote(null);
-    try {
+  const removeFile = (folder: PresentationFolder, index: number) =>
+    crud.act(async () => {
+      const file = folder.files[index];
       await api.patch(`admin/presentations/${folder.id}/update`, {
         files: folder.files.filter((_, i) => i !== index).map(stored),
       });
-      setNote({ ok: true, text: `Removed '${file?.name}' from '${folder.folder_name}'.` });
-      await reload();
-    } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    } finally {
-      setRemoving(false);
-    }
-  }
+      return `Removed '${file?.name}' from '${folder.folder_name}'.`;
+    }, reload);
 
   return (
     <Wrap>
@@ -148,9 +146,7 @@ export function PresentationsPage() {
         }
       </ListStates>
       <PageNoteView note={crud.note} />
-      {naming ? (
-        <FolderNameEditor folder={naming === 'new' ? null : naming} onClose={crud.closeEditor} onSaved={crud.saved} />
-      ) : null}
+      {naming ? <FolderNameEditor folder={naming === 'new' ? null : naming} {...crud.editorProps} /> : null}
       {adding ? (
         <AddFile
           folder={adding}
@@ -164,7 +160,7 @@ export function PresentationsPage() {
       ) : null}
       {deleting ? (
         <DeleteConfirm
-          crud={{ ...crud, deleteBusy: busy }}
+          crud={crud}
           title="Delete this folder?"
           message={`'${deleting.folder_name}' and its ${deleting.files.length} file(s) will no longer show in the help widget.`}
           onConfirm={() =>
@@ -176,15 +172,7 @@ export function PresentationsPage() {
   );
 }
 
-function FolderNameEditor({
-  folder,
-  onClose,
-  onSaved,
-}: {
-  folder: PresentationFolder | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function FolderNameEditor({ folder, onClose, onSaved }: { folder: PresentationFolder | null } & EditorCallbacks) {
   const [name, setName] = useState(folder?.folder_name ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -222,15 +210,7 @@ function FolderNameEditor({
   );
 }
 
-function AddFile({
-  folder,
-  onClose,
-  onSaved,
-}: {
-  folder: PresentationFolder;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function AddFile({ folder, onClose, onSaved }: { folder: PresentationFolder } & EditorCallbacks) {
   const { user } = useSession();
   const [name, setName] = useState('');
   const [link, setLink] = useState('');

@@ -3,6 +3,7 @@ import { api, Button, Skeleton, Table, TableHead, TextInput, theme } from '@kinf
 import {
   AdminPage,
   DeleteConfirm,
+  type EditorCallbacks,
   EditorModal,
   Note,
   PageNoteView,
@@ -77,9 +78,7 @@ export function ThresholdsPage() {
         </Table>
       )}
       <PageNoteView note={crud.note} />
-      {crud.editing && crud.editing !== 'new' ? (
-        <ValueEditor threshold={crud.editing} onClose={crud.closeEditor} onSaved={crud.saved} />
-      ) : null}
+      {crud.editing && crud.editing !== 'new' ? <ValueEditor threshold={crud.editing} {...crud.editorProps} /> : null}
       {resetting ? (
         <DeleteConfirm
           crud={crud}
@@ -105,15 +104,7 @@ export function ThresholdsPage() {
   );
 }
 
-function ValueEditor({
-  threshold,
-  onClose,
-  onSaved,
-}: {
-  threshold: Threshold;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function ValueEditor({ threshold, onClose, onSaved }: { threshold: Threshold } & EditorCallbacks) {
   const editor = useEditorForm({ value: String(threshold.value) }, onClose);
   const { form, errors } = editor;
 

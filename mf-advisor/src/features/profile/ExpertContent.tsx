@@ -9,10 +9,12 @@ import {
   formatDate,
   GuardedFormActions,
   Modal,
+  MoveButtons,
   ResultMessage,
   TextArea,
   TextInput,
   theme,
+  useAction,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
@@ -230,22 +232,15 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
   const ids = useId();
   const [editing, setEditing] = useState<Testimonial | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Testimonial | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const act = async (fn: () => Promise<unknown>, ok: string) => {
-    setBusy(true);
-    setNote(null);
-    try {
+  const { busy, note, setNote, act: run } = useAction();
+  /** Runs `fn`, reads the list again, then says `ok`. */
+  const act = (fn: () => Promise<unknown>, ok: string) =>
+    run(async () => {
       await fn();
       await reload();
-      setNote({ ok: true, text: ok });
-    } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return ok;
+    });
   const move = (t: Testimonial, to: number) =>
     act(() => api.patch(`advisor/testimonial/${t.id}`, { position: to }), `Moved the testimonial from ${t.name}.`);
 
@@ -273,22 +268,14 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
                 >
                   Edit
                 </Button>
-                <Button
-                  variant="secondary"
-                  disabled={busy || i === 0}
-                  onClick={() => move(t, i - 1)}
-                  aria-label={`Move up the testimonial from ${t.name}`}
-                >
-                  Move up
-                </Button>
-                <Button
-                  variant="secondary"
-                  disabled={busy || i === list.length - 1}
-                  onClick={() => move(t, i + 1)}
-                  aria-label={`Move down the testimonial from ${t.name}`}
-                >
-                  Move down
-                </Button>
+                <MoveButtons
+                  at={i}
+                  count={list.length}
+                  onMove={(by) => move(t, i + by)}
+                  named={(d) => `Move ${d} the testimonial from ${t.name}`}
+                  labels={['Move up', 'Move down']}
+                  disabled={busy}
+                />
                 <Button
                   variant="danger"
                   onClick={() => setDeleting(t)}

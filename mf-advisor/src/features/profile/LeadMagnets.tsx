@@ -8,6 +8,7 @@ import {
   ResultMessage,
   Select,
   theme,
+  useAction,
   useLoad,
   useSession,
 } from '@kinfolio/ui-kit';
@@ -60,8 +61,6 @@ export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet
   const [editing, setEditing] = useState<Mine | null>(null);
   const [deleting, setDeleting] = useState<Mine | null>(null);
   const [pick, setPick] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
   const {
     data,
@@ -76,19 +75,14 @@ export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet
       );
   }, [data, onShown]);
 
-  const act = async (fn: () => Promise<unknown>, ok: string) => {
-    setBusy(true);
-    setNote(null);
-    try {
+  const { busy, note, setNote, act: run } = useAction();
+  /** Runs `fn`, reads the list again, then says `ok`. */
+  const act = (fn: () => Promise<unknown>, ok: string) =>
+    run(async () => {
       await fn();
       await load();
-      setNote({ ok: true, text: ok });
-    } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return ok;
+    });
 
   const offered = new Set((data?.mine ?? []).map((m) => m.lead_magnet_id).filter(Boolean));
   const choices: Available[] = (data?.available ?? []).filter((a) => !offered.has(a.id));
