@@ -1,6 +1,7 @@
 import {
   type ActionNote,
   api,
+  Button,
   EmptyState,
   errorMessage,
   FormError,
@@ -370,3 +371,17 @@ export function CrudListPage<E extends { id: string; name: string }, Row extends
     </AdminPage>
   );
 }
+
+/** A table row's Remove cell in an editor's table of figures ('Remove', named after the row for screen readers). */
+export function RemoveRowCell({ name, onRemove }: { name: string; onRemove: () => void }) {
+  return (
+    <td>
+      <Button variant="link" onClick={onRemove} aria-label={`Remove ${name}`}>
+        Remove
+      </Button>
+    </td>
+  );
+}
+
+/** Without the item at `at`: what an editor's table keeps when a row is removed. */
+export const without = <T,>(list: readonly T[], at: number): T[] => list.filter((_, i) => i !== at);

@@ -2,7 +2,15 @@ import { INSURANCE_PLAN_CATEGORIES, INSURANCE_PLAN_TYPES } from '@kinfolio/contr
 import { api, Button, errorMessage, FilePicker, Select, TableHead, TextInput, theme, useLoad } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import {
+  CrudListPage,
+  type EditorCallbacks,
+  EditorModal,
+  RemoveRowCell,
+  useCrudPage,
+  useEditorForm,
+  without,
+} from '../../components/crud';
 import {
   allFieldMessages,
   amountOf,
@@ -395,15 +403,10 @@ function PlanEditor({ plan, refs, onClose, onSaved }: { plan: Plan | null; refs:
                     (v) => setRow(i, { female: v }),
                     'decimal',
                   )}
-                  <td>
-                    <Button
-                      variant="link"
-                      onClick={() => setForm((f) => ({ ...f, rows: f.rows.filter((_, j) => j !== i) }))}
-                      aria-label={`Remove row ${i + 1}`}
-                    >
-                      Remove
-                    </Button>
-                  </td>
+                  <RemoveRowCell
+                    name={`row ${i + 1}`}
+                    onRemove={() => setForm((f) => ({ ...f, rows: without(f.rows, i) }))}
+                  />
                 </tr>
               ))}
             </tbody>
@@ -490,15 +493,10 @@ function PlanEditor({ plan, refs, onClose, onSaved }: { plan: Plan | null; refs:
                         (v) => setRider(i, { rows: rider.rows.map((y, k) => (k === j ? { ...y, premium: v } : y)) }),
                         'decimal',
                       )}
-                      <td>
-                        <Button
-                          variant="link"
-                          onClick={() => setRider(i, { rows: rider.rows.filter((_, k) => k !== j) })}
-                          aria-label={`Remove rider ${i + 1} row ${j + 1}`}
-                        >
-                          Remove
-                        </Button>
-                      </td>
+                      <RemoveRowCell
+                        name={`rider ${i + 1} row ${j + 1}`}
+                        onRemove={() => setRider(i, { rows: without(rider.rows, j) })}
+                      />
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,14 @@
 import { api, Button, errorMessage, Select, TableHead, TextInput, useLoad } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
-import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import {
+  CrudListPage,
+  type EditorCallbacks,
+  EditorModal,
+  RemoveRowCell,
+  useCrudPage,
+  useEditorForm,
+  without,
+} from '../../components/crud';
 import { amountOf, type PlanSummary, type ProjectionRow, type ProjectionTable, shownAmount } from './api';
 
 const VALUES = [
@@ -188,15 +196,10 @@ function TableEditor({
                   />
                 </td>
               ))}
-              <td>
-                <Button
-                  variant="link"
-                  onClick={() => setForm((f) => ({ ...f, rows: f.rows.filter((_, j) => j !== i) }))}
-                  aria-label={`Remove row ${i + 1}`}
-                >
-                  Remove
-                </Button>
-              </td>
+              <RemoveRowCell
+                name={`row ${i + 1}`}
+                onRemove={() => setForm((f) => ({ ...f, rows: without(f.rows, i) }))}
+              />
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,4 @@
-import { Select, Tag, TextInput, useLoadState } from '@kinfolio/ui-kit';
+import { Select, Tag, useLoadState } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -11,7 +11,7 @@ import {
   subscribersCsvUrl,
 } from './api';
 import { NotifyButton, NotifyNotice, useNotifier } from './Notify';
-import { ExportCsv, Filters, PagedList, PersonCell, useDebounced, usePeople, Wrap } from './shared';
+import { ExportCsv, Filters, PagedList, PersonCell, SearchBox, useDebounced, usePeople, Wrap } from './shared';
 
 const STATUS_LABEL: Record<SubscriptionState, string> = {
   active: 'Active',
@@ -91,14 +91,7 @@ export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
           }}
           options={statuses.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
         />
-        <TextInput
-          label="Search"
-          type="search"
-          value={typed}
-          onChange={setTyped}
-          hint="Name, e-mail or plan"
-          maxLength={100}
-        />
+        <SearchBox value={typed} onChange={setTyped} />
         <Select
           label="Sort by"
           value={sort || (sorts[0]?.value ?? '')}

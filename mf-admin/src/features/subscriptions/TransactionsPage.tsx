@@ -3,7 +3,6 @@ import {
   ReceiptLink,
   Select,
   Tag,
-  TextInput,
   TRANSACTION_KINDS,
   transactionAmount,
   transactionTag,
@@ -12,7 +11,17 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { cardLabel, fetchTransactions, formatDate, transactionsCsvUrl } from './api';
-import { DateField, ExportCsv, Filters, PagedList, PersonCell, useDebounced, usePeople, Wrap } from './shared';
+import {
+  DateField,
+  ExportCsv,
+  Filters,
+  PagedList,
+  PersonCell,
+  SearchBox,
+  useDebounced,
+  usePeople,
+  Wrap,
+} from './shared';
 
 const SORTS = [
   { value: 'occurred_at:desc', label: 'Newest first' },
@@ -67,14 +76,7 @@ export function TransactionsPage() {
       <p className="kf-lead">Every charge, refund and failed payment, newest first.</p>
       <Filters>
         <Select label="Type" value={kind} onChange={(v) => set({ kind: v, page: '' })} options={TRANSACTION_KINDS} />
-        <TextInput
-          label="Search"
-          type="search"
-          value={typed}
-          onChange={setTyped}
-          hint="Name, e-mail or plan"
-          maxLength={100}
-        />
+        <SearchBox value={typed} onChange={setTyped} />
         <DateField id="tx-from" label="From" value={from} onChange={(v) => set({ from: v, page: '' })} />
         <DateField id="tx-to" label="To" value={to} onChange={(v) => set({ to: v, page: '' })} error={rangeError} />
         <Select

@@ -7,6 +7,7 @@ import {
   ResultMessage,
   Table,
   TableHead,
+  TextInput,
   theme,
 } from '@kinfolio/ui-kit';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -223,5 +224,19 @@ export function PagedList<T>({
       </Table>
       {state.data ? <PagerOf of={state.data} busy={state.loading} onPage={onPage} noun={noun} /> : null}
     </Box>
+  );
+}
+
+/** A subscription list's search box: name, e-mail or plan, searched on the server once typing pauses. */
+export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      label="Search"
+      type="search"
+      value={value}
+      onChange={onChange}
+      hint="Name, e-mail or plan"
+      maxLength={100}
+    />
   );
 }

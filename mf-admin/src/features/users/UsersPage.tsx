@@ -3,7 +3,7 @@ import {
   EmptyState,
   errorMessage,
   formatDate,
-  Pager,
+  PagerOf,
   ResultMessage,
   Select,
   Table,
@@ -300,16 +300,7 @@ export function UsersPage({ status }: { status: UserStatus }) {
         </Table>
       ) : null}
 
-      {data && data.total > 0 && (
-        <Pager
-          page={data.page}
-          total={data.total}
-          pageSize={data.page_size}
-          busy={list.loading}
-          onPage={setPage}
-          noun={['user', 'users']}
-        />
-      )}
+      {data && data.total > 0 && <PagerOf of={data} busy={list.loading} onPage={setPage} noun={['user', 'users']} />}
 
       {pending && texts && (
         <ConfirmAction

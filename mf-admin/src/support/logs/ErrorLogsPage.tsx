@@ -1,4 +1,4 @@
-import { api, Pager, TableHead } from '@kinfolio/ui-kit';
+import { api, PagerOf, TableHead } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { asPage, DataTable, formatDateTime, PageFrame, type PageOf } from '../shared/ui';
 
@@ -67,13 +67,7 @@ export function ErrorLogsPage() {
               ))}
             </tbody>
           </DataTable>
-          <Pager
-            page={data.page}
-            total={data.total}
-            pageSize={data.page_size}
-            onPage={setPage}
-            noun={['error', 'errors']}
-          />
+          <PagerOf of={data} onPage={setPage} noun={['error', 'errors']} />
         </>
       )}
     </PageFrame>

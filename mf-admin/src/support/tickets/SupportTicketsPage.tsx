@@ -1,5 +1,5 @@
 import { Conversation, getSocket, TagPill, type Ticket } from '@kinfolio/support-ui';
-import { api, Pager, TableHead, useSession } from '@kinfolio/ui-kit';
+import { api, PagerOf, TableHead, useSession } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { asPage, DataTable, formatDateTime, PageFrame, type PageOf } from '../shared/ui';
@@ -155,13 +155,7 @@ export function TicketsList() {
               ))}
             </tbody>
           </DataTable>
-          <Pager
-            page={data.page}
-            total={data.total}
-            pageSize={data.page_size}
-            onPage={(p) => set({ page: String(p) })}
-            noun={['ticket', 'tickets']}
-          />
+          <PagerOf of={data} onPage={(p) => set({ page: String(p) })} noun={['ticket', 'tickets']} />
         </>
       )}
     </PageFrame>

@@ -5,7 +5,7 @@ import {
   ConfirmDialog,
   errorMessage,
   formatDate,
-  Pager,
+  PagerOf,
   ResultMessage,
   Skeleton,
   Table,
@@ -283,14 +283,7 @@ export function RecordsPage({ kind }: { kind: Kind }) {
                 ))}
             </tbody>
           </Table>
-          <Pager
-            page={data.page}
-            total={data.total}
-            pageSize={data.page_size}
-            onPage={setPage}
-            noun={t.count}
-            label={`${t.title} pages`}
-          />
+          <PagerOf of={data} onPage={setPage} noun={t.count} label={`${t.title} pages`} />
         </>
       ) : null}
       <ConfirmDialog
