@@ -189,6 +189,12 @@ export function DeleteConfirm({
   );
 }
 
+/** How an editor reads a refusal: its errors by field and its message. */
+export interface RefusalReaders {
+  fieldErrorsOf?: (err: unknown) => Record<string, string>;
+  messageOf?: (err: unknown) => string;
+}
+
 /**
  * An editor's form state: the values, the errors by field, the save in progress and its failure, and the
  * unsaved-changes guard on closing. `save` runs a request; a refusal's field errors and message show in the form.
@@ -210,19 +216,28 @@ export function useEditorForm<F>(initialValues: F, onClose: () => void) {
     setErrors(found);
     return Object.keys(found).length === 0;
   };
-  async function save(request: () => Promise<unknown>, onDone: () => Promise<void>) {
+  /**
+   * Sends `request` (busy meanwhile) and hands its answer to `onDone`; a refusal's field errors and message show in the
+   * form (`fieldErrorsOf` and `messageOf` read them: the error catalogue's by default).
+   */
+  async function save<R>(
+    request: () => Promise<R>,
+    onDone: (answer: R) => Promise<void>,
+    { fieldErrorsOf = fieldErrors, messageOf = errorMessage }: RefusalReaders = {},
+  ) {
     setBusy(true);
     setFailure(null);
     try {
-      await request();
-      await onDone();
+      await onDone(await request());
     } catch (err) {
-      setErrors(fieldErrors(err));
-      setFailure(errorMessage(err));
+      setErrors(fieldErrorsOf(err));
+      setFailure(messageOf(err));
     } finally {
       setBusy(false);
     }
   }
+  /** A field's value, its setter and its error, to spread on the field's input. */
+  const field = <K extends keyof F & string>(key: K) => ({ value: form[key], onChange: set(key), error: errors[key] });
   /** Saves an edited `row` (or a new one when null) with `request`, then says "Saved the {what}." or "Added the {what}.". */
   const saveRow = (
     row: unknown,
@@ -230,7 +245,7 @@ export function useEditorForm<F>(initialValues: F, onClose: () => void) {
     onSaved: (text: string) => Promise<void>,
     request: () => Promise<unknown>,
   ) => save(request, () => onSaved(`${row ? 'Saved' : 'Added'} the ${what}.`));
-  return { form, setForm, set, errors, setErrors, check, busy, failure, setFailure, guard, save, saveRow };
+  return { form, setForm, set, errors, setErrors, check, busy, failure, setFailure, guard, save, saveRow, field };
 }
 
 /**
@@ -385,3 +400,20 @@ export function RemoveRowCell({ name, onRemove }: { name: string; onRemove: () =
 
 /** Without the item at `at`: what an editor's table keeps when a row is removed. */
 export const without = <T,>(list: readonly T[], at: number): T[] => list.filter((_, i) => i !== at);
+
+/**
+ * A list page's second dialog on a row (a lead magnet's permissions, a folder's new file): `open` it with the row;
+ * when it saved, it closes, the page says so and reads the list again.
+ */
+export function useRowDialog<T>(setNote: (note: PageNote) => void, reload: () => Promise<void>) {
+  const [row, setRow] = useState<T | null>(null);
+  const props: EditorCallbacks = {
+    onClose: () => setRow(null),
+    onSaved: async (text) => {
+      setRow(null);
+      setNote({ ok: true, text });
+      await reload();
+    },
+  };
+  return { row, open: setRow, props };
+}

@@ -128,7 +128,7 @@ export function AdvisorMetaPage() {
 
 function MetaEditor({ meta, position, onClose, onSaved }: { meta: Meta | null; position: number } & EditorCallbacks) {
   const editor = useEditorForm({ title: meta?.title ?? '', placeholder: meta?.placeholder ?? '' }, onClose);
-  const { form, errors } = editor;
+  const { form } = editor;
 
   async function submit() {
     const title = form.title.trim();
@@ -143,13 +143,11 @@ function MetaEditor({ meta, position, onClose, onSaved }: { meta: Meta | null; p
 
   return (
     <EditorModal noun="field" row={meta} label="Advisor meta field" editor={editor} onSubmit={submit}>
-      <TextInput label="Title" value={form.title} onChange={editor.set('title')} error={errors.title} maxLength={120} />
+      <TextInput label="Title" {...editor.field('title')} maxLength={120} />
       <TextInput
         label="Placeholder"
         optional
-        value={form.placeholder}
-        onChange={editor.set('placeholder')}
-        error={errors.placeholder}
+        {...editor.field('placeholder')}
         maxLength={200}
         hint="An example answer shown to advisors in the empty field."
       />

@@ -59,13 +59,7 @@ function CompanyEditor({ company, onClose, onSaved }: { company: Company | null 
 
   return (
     <EditorModal noun="company" row={company} label="Insurance company" editor={editor} onSubmit={submit}>
-      <TextInput
-        label="Company name"
-        value={form.name}
-        onChange={editor.set('name')}
-        error={errors.name}
-        maxLength={200}
-      />
+      <TextInput label="Company name" {...editor.field('name')} maxLength={200} />
       <TextInput
         label="Country"
         optional

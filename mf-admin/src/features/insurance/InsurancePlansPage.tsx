@@ -1,6 +1,6 @@
 import { INSURANCE_PLAN_CATEGORIES, INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
 import { api, Button, errorMessage, FilePicker, Select, TableHead, TextInput, theme, useLoad } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   CrudListPage,

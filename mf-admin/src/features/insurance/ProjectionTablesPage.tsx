@@ -1,5 +1,4 @@
-import { api, Button, errorMessage, Select, TableHead, TextInput, useLoad } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { api, Button, Select, TableHead, TextInput, useLoad } from '@kinfolio/ui-kit';
 import {
   CrudListPage,
   type EditorCallbacks,
@@ -137,13 +136,7 @@ function TableEditor({
       onSubmit={submit}
       width={760}
     >
-      <TextInput
-        label="Table name"
-        value={form.name}
-        onChange={editor.set('name')}
-        error={errors.name}
-        maxLength={200}
-      />
+      <TextInput label="Table name" {...editor.field('name')} maxLength={200} />
       <Select
         label="Plan"
         value={form.plan_id}

@@ -359,16 +359,9 @@ function FundEditor({ fund, onClose, onSaved }: { fund: AdminFund | null } & Edi
 
   return (
     <EditorModal noun="fund" row={fund} label="Fund" editor={editor} onSubmit={submit} width={640}>
-      <TextInput label="Fund name" value={form.name} onChange={set('name')} error={errors.name} maxLength={200} />
+      <TextInput label="Fund name" {...editor.field('name')} maxLength={200} />
       <Row>
-        <TextInput
-          label="Company"
-          optional
-          value={form.company}
-          onChange={set('company')}
-          error={errors.company}
-          maxLength={200}
-        />
+        <TextInput label="Company" optional {...editor.field('company')} maxLength={200} />
         <TextInput
           label="Currency"
           value={form.currency}
@@ -392,21 +385,11 @@ function FundEditor({ fund, onClose, onSaved }: { fund: AdminFund | null } & Edi
         />
       </Row>
       <Row>
-        <NumberInput
-          label="Price"
-          optional
-          value={form.price}
-          onChange={set('price')}
-          error={errors.price}
-          decimals={6}
-          maxLength={16}
-        />
+        <NumberInput label="Price" optional {...editor.field('price')} decimals={6} maxLength={16} />
         <TextInput
           label="Price date"
           optional
-          value={form.price_date}
-          onChange={set('price_date')}
-          error={errors.price_date}
+          {...editor.field('price_date')}
           placeholder="YYYY-MM-DD"
           maxLength={10}
         />

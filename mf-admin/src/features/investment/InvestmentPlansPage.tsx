@@ -113,13 +113,7 @@ function PlanEditor({
 
   return (
     <EditorModal noun="plan" row={plan} label="Investment plan" editor={editor} onSubmit={submit}>
-      <TextInput
-        label="Plan name"
-        value={form.name}
-        onChange={editor.set('name')}
-        error={errors.name}
-        maxLength={200}
-      />
+      <TextInput label="Plan name" {...editor.field('name')} maxLength={200} />
       <Select
         label="Company"
         value={form.company_id}

@@ -72,7 +72,7 @@ function NamesPage({ kind }: { kind: Kind }) {
 
 function NameEditor({ kind, item, onClose, onSaved }: { kind: Kind; item: ReferenceName | null } & EditorCallbacks) {
   const editor = useEditorForm({ name: item?.name ?? '' }, onClose);
-  const { form, errors } = editor;
+  const { form } = editor;
 
   async function submit() {
     const name = form.name.trim();
@@ -86,13 +86,7 @@ function NameEditor({ kind, item, onClose, onSaved }: { kind: Kind; item: Refere
 
   return (
     <EditorModal noun={kind.one} row={item} label={kind.title} editor={editor} onSubmit={submit}>
-      <TextInput
-        label={kind.label}
-        value={form.name}
-        onChange={editor.set('name')}
-        error={errors.name}
-        maxLength={200}
-      />
+      <TextInput label={kind.label} {...editor.field('name')} maxLength={200} />
     </EditorModal>
   );
 }

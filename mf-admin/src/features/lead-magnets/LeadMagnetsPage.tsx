@@ -24,6 +24,7 @@ import {
   ListStates,
   PageNoteView,
   useCrudPage,
+  useRowDialog,
 } from '../../components/crud';
 import { RowActions, useAdminList } from '../../components/RowActions';
 
@@ -59,7 +60,7 @@ export function LeadMagnetsPage() {
   const { list, loadError, reload } = useAdminList<Magnet>('admin/advisor-magnet-files', {}, []);
   const crud = useCrudPage<Magnet>(reload);
   const { deleting, setNote } = crud;
-  const [permission, setPermission] = useState<Magnet | null>(null);
+  const permission = useRowDialog<Magnet>(setNote, reload);
   /** Publishing and deleting share one busy state, as the page always had. */
   const busy = crud.busy;
 
@@ -119,7 +120,7 @@ export function LeadMagnetsPage() {
                           </Button>
                           <Button
                             variant="secondary"
-                            onClick={() => setPermission(m)}
+                            onClick={() => permission.open(m)}
                             aria-label={`Permission of ${m.title}`}
                           >
                             Permission
@@ -138,17 +139,7 @@ export function LeadMagnetsPage() {
       {crud.editing ? (
         <MagnetEditor magnet={crud.editing === 'new' ? null : crud.editing} {...crud.editorProps} />
       ) : null}
-      {permission ? (
-        <PermissionEditor
-          magnet={permission}
-          onClose={() => setPermission(null)}
-          onSaved={async (text) => {
-            setPermission(null);
-            setNote({ ok: true, text });
-            await reload();
-          }}
-        />
-      ) : null}
+      {permission.row ? <PermissionEditor magnet={permission.row} {...permission.props} /> : null}
       {deleting ? (
         <DeleteConfirm
           crud={crud}

@@ -12,7 +12,7 @@ import {
   useSession,
   validateUploads,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -22,6 +22,7 @@ import {
   ListStates,
   PageNoteView,
   useCrudPage,
+  useRowDialog,
 } from '../../components/crud';
 
 /** A file of a folder as the service answers it: `key` is what was stored (an upload key or an https link). */
@@ -63,8 +64,6 @@ const Folder = styled.section`
  * upload flow: pdf, pptx, xlsx) or by an https link (a pptx link opens in the embedded office viewer).
  */
 export function PresentationsPage() {
-  const [adding, setAdding] = useState<PresentationFolder | null>(null);
-
   const {
     data: folders,
     loadError,
@@ -77,6 +76,7 @@ export function PresentationsPage() {
   }, []);
   const crud = useCrudPage<PresentationFolder>(reload);
   const { editing: naming, deleting, setNote } = crud;
+  const adding = useRowDialog<PresentationFolder>(setNote, reload);
   /** Removing a file and deleting a folder share one busy state, as the page always had. */
   const busy = crud.busy;
 
@@ -131,7 +131,11 @@ export function PresentationsPage() {
                 </ul>
               )}
               <div className="kf-actions">
-                <Button variant="secondary" onClick={() => setAdding(f)} aria-label={`Add a file to ${f.folder_name}`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => adding.open(f)}
+                  aria-label={`Add a file to ${f.folder_name}`}
+                >
                   Add a file
                 </Button>
                 <Button variant="secondary" onClick={() => crud.edit(f)} aria-label={`Rename ${f.folder_name}`}>
@@ -147,17 +151,7 @@ export function PresentationsPage() {
       </ListStates>
       <PageNoteView note={crud.note} />
       {naming ? <FolderNameEditor folder={naming === 'new' ? null : naming} {...crud.editorProps} /> : null}
-      {adding ? (
-        <AddFile
-          folder={adding}
-          onClose={() => setAdding(null)}
-          onSaved={async (text) => {
-            setAdding(null);
-            setNote({ ok: true, text });
-            await reload();
-          }}
-        />
-      ) : null}
+      {adding.row ? <AddFile folder={adding.row} {...adding.props} /> : null}
       {deleting ? (
         <DeleteConfirm
           crud={crud}

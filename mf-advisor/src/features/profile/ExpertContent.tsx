@@ -19,7 +19,7 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Bone, Card } from '../../components/ui';
+import { Bone, Card, SaveCancel } from '../../components/ui';
 import { LeadMagnetsCard, type ShownLeadMagnet } from './LeadMagnets';
 import type { BasicDetails } from './validate';
 
@@ -202,19 +202,15 @@ function MetaDataCard({
               rows={2}
             />
           ))}
-          <Row>
-            <Button type="submit" loading={saving} disabled={!dirty}>
-              Save meta data
-            </Button>
-            <Button variant="secondary" disabled={saving || !dirty} onClick={() => onValues(initial)}>
-              Cancel
-            </Button>
-          </Row>
-          {result?.ok ? (
-            <ResultMessage type="success">{result.text}</ResultMessage>
-          ) : (
-            <FormError>{result?.text}</FormError>
-          )}
+          <SaveCancel
+            Bar={Row}
+            saving={saving}
+            saveLabel="Save meta data"
+            saveDisabled={!dirty}
+            cancelDisabled={saving || !dirty}
+            onCancel={() => onValues(initial)}
+            result={result}
+          />
         </form>
       )}
     </Card>

@@ -3,7 +3,6 @@ import {
   api,
   Button,
   ConfirmDialog,
-  errorMessage,
   LeadMagnetEditor,
   ResultMessage,
   Select,
