@@ -34,6 +34,7 @@ export * from './currencyRates';
 export * from './dates';
 export * from './dialogs';
 export * from './errors';
+export * from './files';
 export * from './history';
 export * from './live';
 export * from './load';
