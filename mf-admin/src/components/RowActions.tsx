@@ -1,16 +1,31 @@
-import { api, Button, errorMessage, Table } from '@kinfolio/ui-kit';
-import { type DependencyList, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { api, Button, Table, TableHead, useLoad } from '@kinfolio/ui-kit';
+import type { DependencyList, ReactNode } from 'react';
 
 /**
  * A table row's Edit and Delete buttons, named after the row ("Edit Acme", "Delete Acme") so a screen reader and a
- * test can tell the rows' buttons apart. Used by every admin list with an editor and a confirmation.
+ * test can tell the rows' buttons apart. Used by every admin list with an editor and a confirmation; a page's own
+ * buttons go `before` Edit or between Edit and Delete (`extra`).
  */
-export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete?: () => void }) {
+export function RowActions({
+  name,
+  onEdit,
+  onDelete,
+  before,
+  extra,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete?: () => void;
+  before?: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <div className="kf-actions">
+      {before}
       <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
         Edit
       </Button>
+      {extra}
       {onDelete ? (
         <Button variant="danger" onClick={onDelete} aria-label={`Delete ${name}`}>
           Delete
@@ -48,16 +63,7 @@ export function CrudTable<T extends { id: string; name: string }>({
   const num = (c: CrudColumn<T>) => (c.numeric ? 'kf-num' : undefined);
   return (
     <Table label={label}>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.header} scope="col" className={num(c)}>
-              {c.header}
-            </th>
-          ))}
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
+      <TableHead columns={[...columns.map((c) => ({ label: c.header, className: num(c) })), 'Actions']} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
@@ -85,31 +91,10 @@ export function CrudTable<T extends { id: string; name: string }>({
  * A read the page no longer needs (unmounted, or its query changed) is aborted and never shown.
  */
 export function useAdminList<T>(
-  path: string | null,
+  path: string,
   query: Record<string, string | number | undefined> = {},
   deps: DependencyList = [],
 ): { list: T[] | null; loadError: string | null; reload: (signal?: AbortSignal) => Promise<void> } {
-  const [list, setList] = useState<T[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the query depends on
-  const reload = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!path) return;
-      try {
-        const rows = await api.get<T[]>(path, { query, signal });
-        if (signal?.aborted) return;
-        setList(rows);
-        setLoadError(null);
-      } catch (err) {
-        if (!signal?.aborted) setLoadError(errorMessage(err));
-      }
-    },
-    [path, ...deps],
-  );
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void reload(ctrl.signal);
-    return () => ctrl.abort();
-  }, [reload]);
-  return { list, loadError, reload };
+  const { data, loadError, reload } = useLoad((signal) => api.get<T[]>(path, { query, signal }), [path, ...deps]);
+  return { list: data, loadError, reload };
 }

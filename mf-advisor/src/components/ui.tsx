@@ -1,5 +1,5 @@
-import { theme } from '@kinfolio/ui-kit';
-import type { ReactNode } from 'react';
+import { Button, FormError, ResultMessage, theme } from '@kinfolio/ui-kit';
+import type { ComponentType, ReactNode } from 'react';
 import styled from 'styled-components';
 
 export const Page = styled.div`
@@ -61,5 +61,41 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
       <h2>{title}</h2>
       {children ? <p>{children}</p> : null}
     </EmptyBox>
+  );
+}
+
+/**
+ * A profile form's end: Save (busy while saving) and Cancel in the form's own bar, then what the save did: green
+ * when it worked, the failure in red.
+ */
+export function SaveCancel({
+  Bar,
+  saving,
+  saveLabel,
+  saveDisabled,
+  cancelDisabled,
+  onCancel,
+  result,
+}: {
+  Bar: ComponentType<{ children: ReactNode }>;
+  saving: boolean;
+  saveLabel: string;
+  saveDisabled?: boolean;
+  cancelDisabled: boolean;
+  onCancel: () => void;
+  result: { ok: boolean; text: string } | null;
+}) {
+  return (
+    <>
+      <Bar>
+        <Button type="submit" loading={saving} disabled={saveDisabled}>
+          {saveLabel}
+        </Button>
+        <Button variant="secondary" disabled={cancelDisabled} onClick={onCancel}>
+          Cancel
+        </Button>
+      </Bar>
+      {result?.ok ? <ResultMessage type="success">{result.text}</ResultMessage> : <FormError>{result?.text}</FormError>}
+    </>
   );
 }

@@ -56,7 +56,10 @@ function fromReply(data: unknown, fetchedAt: number): KeptCurrencyRates | null {
 /** The kept table, or null when none is kept (or what is kept is not a table: it is then ignored). */
 export function keptCurrencyRates(): KeptCurrencyRates | null {
   try {
-    const raw = JSON.parse(localStorage.getItem(CURRENCY_RATES_KEY) ?? 'null') as { data?: unknown; fetchedAt?: unknown } | null;
+    const raw = JSON.parse(localStorage.getItem(CURRENCY_RATES_KEY) ?? 'null') as {
+      data?: unknown;
+      fetchedAt?: unknown;
+    } | null;
     if (!raw || typeof raw.fetchedAt !== 'number') return null;
     return fromReply(raw.data, raw.fetchedAt);
   } catch {

@@ -1,20 +1,25 @@
 // @kinfolio/ui-kit: the API client with the error catalogue, the session, the theme and the shared components.
 // Shared as a Module Federation singleton, so every remote sees the shell's session.
+export * from './action';
 export * from './api';
+export * from './billing';
 export * from './components/Avatar';
 export * from './components/Button';
 export * from './components/display';
 export { describedBy, Field, type FieldProps, useFlash } from './components/Field';
 export * from './components/FilePicker';
 export * from './components/inputs';
-export * from './components/layout';
 export * from './components/LazyLoad';
 export * from './components/LeadMagnetEditor';
+export * from './components/layout';
 export * from './components/Modal';
+export * from './components/MoveButtons';
 export * from './components/Pager';
+export * from './components/ReceiptLink';
+export * from './components/TableHead';
 export * from './components/ToggleGroup';
+export * from './components/UndoToast';
 export * from './constants';
-export * from './currencyRates';
 export {
   type CookieUser,
   clearSessionCookies,
@@ -25,10 +30,14 @@ export {
   writeCookie,
   writeUserCookie,
 } from './cookies';
+export * from './currencyRates';
+export * from './dates';
 export * from './dialogs';
 export * from './errors';
+export * from './files';
 export * from './history';
 export * from './live';
+export * from './load';
 export * from './media';
 export * from './navigation';
 export * from './permissions';
@@ -37,5 +46,3 @@ export * from './rules';
 export * from './session';
 export * from './theme';
 export * from './uploads';
-export * from './dates';
-export * from './components/UndoToast';

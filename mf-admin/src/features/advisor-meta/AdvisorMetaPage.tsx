@@ -1,15 +1,17 @@
 import type { auth } from '@kinfolio/contracts';
-import { api, Button, EmptyState, errorMessage, Table, TextInput } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { api, Button, EmptyState, MoveButtons, Table, TableHead, TextInput, useLoad } from '@kinfolio/ui-kit';
+import { useState } from 'react';
 import {
   AdminPage,
   DeleteConfirm,
+  type EditorCallbacks,
   EditorModal,
   Note,
   PageNoteView,
   useCrudPage,
   useEditorForm,
 } from '../../components/crud';
+import { RowActions } from '../../components/RowActions';
 
 type Meta = auth.AdvisorMeta;
 
@@ -18,31 +20,18 @@ type Meta = auth.AdvisorMeta;
  * Positioning page and show on their public page. List, create, edit, delete, and reorder (saved in one bulk call).
  */
 export function AdvisorMetaPage() {
-  const [list, setList] = useState<Meta[] | null>(null);
   const [order, setOrder] = useState<Meta[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [ordering, setOrdering] = useState(false);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const rows = await api.get<Meta[]>('admin/advisor-meta', { signal });
-      if (signal?.aborted) return;
-      setList(rows);
-      setOrder(rows);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
-  const crud = useCrudPage<Meta>(load);
-  const { deleting, setNote } = crud;
+  const {
+    data: list,
+    loadError,
+    reload,
+    setData: setList,
+  } = useLoad((signal) => api.get<Meta[]>('admin/advisor-meta', { signal }), [], { onData: setOrder });
+  const crud = useCrudPage<Meta>(reload);
+  const { deleting } = crud;
   /** Saving the order and deleting share one busy state, as the page always had. */
-  const busy = ordering || crud.deleteBusy;
+  const busy = crud.busy;
 
   const reordered = list !== null && order.some((m, i) => m.id !== list[i]?.id);
   const move = (i: number, by: number) =>
@@ -53,22 +42,15 @@ export function AdvisorMetaPage() {
       return next;
     });
 
-  async function saveOrder() {
-    setOrdering(true);
-    setNote(null);
-    try {
+  const saveOrder = () =>
+    crud.act(async () => {
       const rows = await api.put<Meta[]>('admin/advisor-meta/bulk-update', {
         items: order.map((m, position) => ({ id: m.id, position })),
       });
       setList(rows);
       setOrder(rows);
-      setNote({ ok: true, text: 'The new order was saved.' });
-    } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    } finally {
-      setOrdering(false);
-    }
-  }
+      return 'The new order was saved.';
+    });
 
   return (
     <AdminPage>
@@ -101,14 +83,7 @@ export function AdvisorMetaPage() {
         </EmptyState>
       ) : (
         <Table label="Advisor meta fields">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Title</th>
-              <th scope="col">Placeholder</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Order', 'Title', 'Placeholder', 'Actions']} />
           <tbody>
             {order.map((m, i) => (
               <tr key={m.id}>
@@ -116,30 +91,19 @@ export function AdvisorMetaPage() {
                 <td>{m.title}</td>
                 <td>{m.placeholder ?? '—'}</td>
                 <td>
-                  <div className="kf-actions">
-                    <Button
-                      variant="secondary"
-                      disabled={i === 0}
-                      onClick={() => move(i, -1)}
-                      aria-label={`Move ${m.title} up`}
-                    >
-                      Up
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      disabled={i === order.length - 1}
-                      onClick={() => move(i, 1)}
-                      aria-label={`Move ${m.title} down`}
-                    >
-                      Down
-                    </Button>
-                    <Button variant="secondary" onClick={() => crud.edit(m)} aria-label={`Edit ${m.title}`}>
-                      Edit
-                    </Button>
-                    <Button variant="danger" onClick={() => crud.askDelete(m)} aria-label={`Delete ${m.title}`}>
-                      Delete
-                    </Button>
-                  </div>
+                  <RowActions
+                    name={m.title}
+                    onEdit={() => crud.edit(m)}
+                    onDelete={() => crud.askDelete(m)}
+                    before={
+                      <MoveButtons
+                        at={i}
+                        count={order.length}
+                        onMove={(by) => move(i, by)}
+                        named={(d) => `Move ${m.title} ${d}`}
+                      />
+                    }
+                  />
                 </td>
               </tr>
             ))}
@@ -148,16 +112,11 @@ export function AdvisorMetaPage() {
       )}
       <PageNoteView note={crud.note} />
       {crud.editing ? (
-        <MetaEditor
-          meta={crud.editing === 'new' ? null : crud.editing}
-          position={order.length}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
+        <MetaEditor meta={crud.editing === 'new' ? null : crud.editing} position={order.length} {...crud.editorProps} />
       ) : null}
       {deleting ? (
         <DeleteConfirm
-          crud={{ ...crud, deleteBusy: busy }}
+          crud={crud}
           title="Delete this field?"
           message={`'${deleting.title}' and every advisor's answer to it will be deleted.`}
           onConfirm={() => crud.remove(`admin/advisor-meta/${deleting.id}`, `Deleted the field '${deleting.title}'.`)}
@@ -167,48 +126,28 @@ export function AdvisorMetaPage() {
   );
 }
 
-function MetaEditor({
-  meta,
-  position,
-  onClose,
-  onSaved,
-}: {
-  meta: Meta | null;
-  position: number;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function MetaEditor({ meta, position, onClose, onSaved }: { meta: Meta | null; position: number } & EditorCallbacks) {
   const editor = useEditorForm({ title: meta?.title ?? '', placeholder: meta?.placeholder ?? '' }, onClose);
-  const { form, errors } = editor;
+  const { form } = editor;
 
   async function submit() {
     const title = form.title.trim();
     if (!editor.check(title ? {} : { title: 'Enter title' })) return;
     const body = { title, placeholder: form.placeholder.trim() };
-    await editor.save(
-      () =>
-        meta
-          ? api.patch(`admin/advisor-meta/${meta.id}/update`, body)
-          : api.post('admin/advisor-meta/create', { ...body, position }),
-      () => onSaved(meta ? `Saved the field '${title}'.` : `Added the field '${title}'.`),
+    await editor.saveRow(meta, `field '${title}'`, onSaved, () =>
+      meta
+        ? api.patch(`admin/advisor-meta/${meta.id}/update`, body)
+        : api.post('admin/advisor-meta/create', { ...body, position }),
     );
   }
 
   return (
-    <EditorModal
-      title={meta ? 'Edit field' : 'Add field'}
-      label="Advisor meta field"
-      editor={editor}
-      submitLabel="Save field"
-      onSubmit={submit}
-    >
-      <TextInput label="Title" value={form.title} onChange={editor.set('title')} error={errors.title} maxLength={120} />
+    <EditorModal noun="field" row={meta} label="Advisor meta field" editor={editor} onSubmit={submit}>
+      <TextInput label="Title" {...editor.field('title')} maxLength={120} />
       <TextInput
         label="Placeholder"
         optional
-        value={form.placeholder}
-        onChange={editor.set('placeholder')}
-        error={errors.placeholder}
+        {...editor.field('placeholder')}
         maxLength={200}
         hint="An example answer shown to advisors in the empty field."
       />

@@ -1,14 +1,6 @@
 import { api, Button, TextInput } from '@kinfolio/ui-kit';
-import {
-  AdminPage,
-  DeleteConfirm,
-  EditorModal,
-  ListStates,
-  PageNoteView,
-  useCrudPage,
-  useEditorForm,
-} from '../../components/crud';
-import { CrudTable, useAdminList } from '../../components/RowActions';
+import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import { useAdminList } from '../../components/RowActions';
 import type { Company } from './api';
 
 /**
@@ -18,67 +10,37 @@ import type { Company } from './api';
 export function CompaniesPage() {
   const { list, loadError, reload } = useAdminList<Company>('admin/insurance/company', {}, []);
   const crud = useCrudPage<Company>(reload);
-  const { deleting } = crud;
 
   return (
-    <AdminPage>
-      <h1>Insurance Companies</h1>
-      <p className="kf-lead">The insurers whose plans advisors choose from.</p>
-      <div className="kf-bar">
-        <Button onClick={crud.add}>Add company</Button>
-      </div>
-      <ListStates
-        list={list}
-        loadError={loadError}
-        loadingLabel="Loading companies"
-        emptyTitle="No insurance companies yet"
-        empty="Add the first insurer, then its plans."
-      >
-        {(rows) => (
-          <CrudTable
-            label="Insurance companies"
-            rows={rows}
-            columns={[
-              { header: 'Company', cell: (c) => c.name },
-              { header: 'Country', cell: (c) => c.country ?? '—' },
-              { header: 'Plans', cell: (c) => c.plan_count },
-            ]}
-            onEdit={crud.edit}
-            onDelete={crud.askDelete}
-          />
-        )}
-      </ListStates>
-      <PageNoteView note={crud.note} />
-      {crud.editing ? (
-        <CompanyEditor
-          company={crud.editing === 'new' ? null : crud.editing}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
-      ) : null}
-      {deleting ? (
-        <DeleteConfirm
-          crud={crud}
-          title="Delete this company?"
-          message={`'${deleting.name}' and its ${deleting.plan_count} plan(s) will be deleted. A company whose plans customers' policies use cannot be deleted.`}
-          onConfirm={() =>
-            crud.remove(`admin/insurance/company/${deleting.id}`, `Deleted the company '${deleting.name}'.`)
-          }
-        />
-      ) : null}
-    </AdminPage>
+    <CrudListPage
+      title="Insurance Companies"
+      lead="The insurers whose plans advisors choose from."
+      actions={<Button onClick={crud.add}>Add company</Button>}
+      crud={crud}
+      list={list}
+      loadError={loadError}
+      loadingLabel="Loading companies"
+      emptyTitle="No insurance companies yet"
+      empty="Add the first insurer, then its plans."
+      tableLabel="Insurance companies"
+      columns={[
+        { header: 'Company', cell: (c) => c.name },
+        { header: 'Country', cell: (c) => c.country ?? '—' },
+        { header: 'Plans', cell: (c) => c.plan_count },
+      ]}
+      editor={(company) => <CompanyEditor company={company} {...crud.editorProps} />}
+      remove={{
+        title: 'Delete this company?',
+        message: (c) =>
+          `'${c.name}' and its ${c.plan_count} plan(s) will be deleted. A company whose plans customers' policies use cannot be deleted.`,
+        path: (c) => `admin/insurance/company/${c.id}`,
+        done: (c) => `Deleted the company '${c.name}'.`,
+      }}
+    />
   );
 }
 
-function CompanyEditor({
-  company,
-  onClose,
-  onSaved,
-}: {
-  company: Company | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function CompanyEditor({ company, onClose, onSaved }: { company: Company | null } & EditorCallbacks) {
   const editor = useEditorForm({ name: company?.name ?? '', country: company?.country ?? '' }, onClose);
   const { form, errors } = editor;
 
@@ -90,28 +52,14 @@ function CompanyEditor({
     if (country && !/^[A-Z]{2}$/.test(country)) found.country = 'Use a two-letter country code';
     if (!editor.check(found)) return;
     const body = { name, country: country || null };
-    await editor.save(
-      () =>
-        company ? api.put(`admin/insurance/company/${company.id}`, body) : api.post('admin/insurance/company', body),
-      () => onSaved(company ? `Saved the company '${name}'.` : `Added the company '${name}'.`),
+    await editor.saveRow(company, `company '${name}'`, onSaved, () =>
+      company ? api.put(`admin/insurance/company/${company.id}`, body) : api.post('admin/insurance/company', body),
     );
   }
 
   return (
-    <EditorModal
-      title={company ? 'Edit company' : 'Add company'}
-      label="Insurance company"
-      editor={editor}
-      submitLabel="Save company"
-      onSubmit={submit}
-    >
-      <TextInput
-        label="Company name"
-        value={form.name}
-        onChange={editor.set('name')}
-        error={errors.name}
-        maxLength={200}
-      />
+    <EditorModal noun="company" row={company} label="Insurance company" editor={editor} onSubmit={submit}>
+      <TextInput label="Company name" {...editor.field('name')} maxLength={200} />
       <TextInput
         label="Country"
         optional

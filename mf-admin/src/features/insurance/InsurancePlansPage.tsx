@@ -1,17 +1,16 @@
-import { api, Button, errorMessage, FilePicker, Select, TextInput, theme } from '@kinfolio/ui-kit';
 import { INSURANCE_PLAN_CATEGORIES, INSURANCE_PLAN_TYPES } from '@kinfolio/contracts/src/plan-types';
-import { useCallback, useEffect, useState } from 'react';
+import { api, Button, errorMessage, FilePicker, Select, TableHead, TextInput, theme, useLoad } from '@kinfolio/ui-kit';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
-  AdminPage,
-  DeleteConfirm,
+  CrudListPage,
+  type EditorCallbacks,
   EditorModal,
-  ListStates,
-  PageNoteView,
+  RemoveRowCell,
   useCrudPage,
   useEditorForm,
+  without,
 } from '../../components/crud';
-import { CrudTable } from '../../components/RowActions';
 import {
   allFieldMessages,
   amountOf,
@@ -51,38 +50,28 @@ const Section = styled.fieldset`
  * and riders (name and premium by age).
  */
 export function InsurancePlansPage() {
-  const [plans, setPlans] = useState<PlanSummary[] | null>(null);
-  const [refs, setRefs] = useState<Refs | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
 
-  const load = useCallback(async (q: string, signal?: AbortSignal) => {
-    try {
+  const { data, loadError, reload } = useLoad(
+    async (signal) => {
       const [rows, companies, rates] = await Promise.all([
-        api.get<PlanSummary[]>('admin/insurance-plans', { signal, query: q ? { search: q } : undefined }),
+        api.get<PlanSummary[]>('admin/insurance-plans', { signal, query: applied ? { search: applied } : undefined }),
         api.get<Company[]>('admin/insurance/company', { signal }),
         api.get<{ rates: Array<{ code: string }> }>('currency-rates', { signal }),
       ]);
       // categories and plan types: the contracts' one list, which the advisor's policy editor offers too
       const categories = INSURANCE_PLAN_CATEGORIES;
       const types = INSURANCE_PLAN_TYPES;
-      if (signal?.aborted) return;
-      setPlans(rows);
-      setRefs({ companies, categories, types, currencies: rates.rates.map((r) => r.code) });
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(applied, ctrl.signal);
-    return () => ctrl.abort();
-  }, [load, applied]);
+      const refs: Refs = { companies, categories, types, currencies: rates.rates.map((r) => r.code) };
+      return { rows, refs };
+    },
+    [applied],
+  );
+  const plans = data?.rows ?? null;
+  const refs = data?.refs ?? null;
   // The list's rows are summaries (deleted from the list); the editor gets the full plan, read by openPlan.
-  const crud = useCrudPage<Plan | PlanSummary>(() => load(applied));
-  const { deleting } = crud;
+  const crud = useCrudPage<Plan | PlanSummary>(() => reload());
 
   async function openPlan(p: PlanSummary) {
     crud.setNote(null);
@@ -97,69 +86,57 @@ export function InsurancePlansPage() {
   const catName = (id: string | null) => refs?.categories.find((c) => c.id === id)?.name ?? id ?? '—';
 
   return (
-    <AdminPage>
-      <h1>Insurance Plans</h1>
-      <p className="kf-lead">The plans advisors choose from when they record a customer's policy.</p>
-      <form
-        className="kf-bar"
-        aria-label="Plan search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied(search.trim());
-        }}
-      >
-        <TextInput label="Search plans" type="search" value={search} onChange={setSearch} maxLength={100} />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-        <Button onClick={crud.add} disabled={!refs}>
-          Add plan
-        </Button>
-      </form>
-      <ListStates
-        list={plans}
-        loadError={loadError}
-        loadingLabel="Loading plans"
-        emptyTitle={applied ? 'No plan matches this search' : 'No insurance plans yet'}
-        empty={applied ? 'Try another plan or company name.' : 'Add the first plan advisors can choose from.'}
-      >
-        {(rows) => (
-          <CrudTable
-            label="Insurance plans"
-            rows={rows}
-            columns={[
-              { header: 'Plan', cell: (p) => p.name },
-              { header: 'Company', cell: (p) => p.company_name ?? '—' },
-              { header: 'Category', cell: (p) => catName(p.category) },
-              { header: 'Plan type', cell: (p) => typeName(p.plan_type) },
-              { header: 'Premium ages', cell: (p) => p.premium_rows },
-              { header: 'Riders', cell: (p) => p.rider_count },
-            ]}
-            onEdit={(p) => void openPlan(p)}
-            onDelete={crud.askDelete}
-          />
-        )}
-      </ListStates>
-      <PageNoteView note={crud.note} />
-      {crud.editing && refs ? (
-        <PlanEditor
-          plan={crud.editing === 'new' ? null : (crud.editing as Plan)}
-          refs={refs}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
-      ) : null}
-      {deleting ? (
-        <DeleteConfirm
-          crud={crud}
-          title="Delete this plan?"
-          message={`'${deleting.name}' will no longer be offered to advisors. Plans that customers' policies use cannot be deleted.`}
-          onConfirm={() => crud.remove(`admin/insurance-plans/${deleting.id}`, `Deleted the plan '${deleting.name}'.`)}
-        />
-      ) : null}
-    </AdminPage>
+    <CrudListPage
+      title="Insurance Plans"
+      lead="The plans advisors choose from when they record a customer's policy."
+      toolbar={
+        <form
+          className="kf-bar"
+          aria-label="Plan search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setApplied(search.trim());
+          }}
+        >
+          <TextInput label="Search plans" type="search" value={search} onChange={setSearch} maxLength={100} />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+          <Button onClick={crud.add} disabled={!refs}>
+            Add plan
+          </Button>
+        </form>
+      }
+      crud={crud}
+      list={plans}
+      loadError={loadError}
+      loadingLabel="Loading plans"
+      emptyTitle={applied ? 'No plan matches this search' : 'No insurance plans yet'}
+      empty={applied ? 'Try another plan or company name.' : 'Add the first plan advisors can choose from.'}
+      tableLabel="Insurance plans"
+      columns={[
+        { header: 'Plan', cell: (p) => p.name },
+        { header: 'Company', cell: (p) => p.company_name ?? '—' },
+        { header: 'Category', cell: (p) => catName(p.category) },
+        { header: 'Plan type', cell: (p) => typeName(p.plan_type) },
+        { header: 'Premium ages', cell: (p) => p.premium_rows },
+        { header: 'Riders', cell: (p) => p.rider_count },
+      ]}
+      onEdit={(p) => void openPlan(p)}
+      editor={(plan) => (refs ? <PlanEditor plan={plan as Plan | null} refs={refs} {...crud.editorProps} /> : null)}
+      remove={{
+        title: 'Delete this plan?',
+        message: (p) =>
+          `'${p.name}' will no longer be offered to advisors. Plans that customers' policies use cannot be deleted.`,
+        path: (p) => `admin/insurance-plans/${p.id}`,
+        done: (p) => `Deleted the plan '${p.name}'.`,
+      }}
+    />
   );
 }
+
+/** The header of a premium table's remove buttons: named for screen readers only. */
+const REMOVE_HEADER = { key: 'remove', label: <span className="kf-sr">Remove</span> };
 
 type Refs = {
   companies: Company[];
@@ -251,17 +228,7 @@ function bodyOf(f: PlanForm): { body?: Record<string, unknown>; errors: Record<s
   };
 }
 
-function PlanEditor({
-  plan,
-  refs,
-  onClose,
-  onSaved,
-}: {
-  plan: Plan | null;
-  refs: Refs;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function PlanEditor({ plan, refs, onClose, onSaved }: { plan: Plan | null; refs: Refs } & EditorCallbacks) {
   const editor = useEditorForm(formOf(plan), onClose);
   const { form, setForm, errors } = editor;
   const [importing, setImporting] = useState(false);
@@ -315,12 +282,10 @@ function PlanEditor({
       editor.setFailure('Check the highlighted fields.');
       return;
     }
-    await editor.save(
-      () =>
-        plan
-          ? api.patch(`admin/insurance-plans/${plan.id}/update`, body)
-          : api.post('admin/insurance-plans/create', body),
-      () => onSaved(plan ? `Saved the plan '${body.name}'.` : `Added the plan '${body.name}'.`),
+    await editor.saveRow(plan, `plan '${body.name}'`, onSaved, () =>
+      plan
+        ? api.patch(`admin/insurance-plans/${plan.id}/update`, body)
+        : api.post('admin/insurance-plans/create', body),
     );
   }
 
@@ -347,14 +312,7 @@ function PlanEditor({
   const riderErrors = Object.entries(errors).filter(([k]) => k.startsWith('riders.'));
 
   return (
-    <EditorModal
-      title={plan ? 'Edit plan' : 'Add plan'}
-      label="Insurance plan"
-      editor={editor}
-      submitLabel="Save plan"
-      onSubmit={submit}
-      width={760}
-    >
+    <EditorModal noun="plan" row={plan} label="Insurance plan" editor={editor} onSubmit={submit} width={760}>
       <TextInput
         label="Plan name"
         value={form.name}
@@ -419,16 +377,7 @@ function PlanEditor({
         <legend>Premiums by age and gender</legend>
         {form.rows.length ? (
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Age</th>
-                <th scope="col">Male premium</th>
-                <th scope="col">Female premium</th>
-                <th scope="col">
-                  <span className="kf-sr">Remove</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Age', 'Male premium', 'Female premium', REMOVE_HEADER]} />
             <tbody>
               {form.rows.map((r, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id
@@ -454,15 +403,10 @@ function PlanEditor({
                     (v) => setRow(i, { female: v }),
                     'decimal',
                   )}
-                  <td>
-                    <Button
-                      variant="link"
-                      onClick={() => setForm((f) => ({ ...f, rows: f.rows.filter((_, j) => j !== i) }))}
-                      aria-label={`Remove row ${i + 1}`}
-                    >
-                      Remove
-                    </Button>
-                  </td>
+                  <RemoveRowCell
+                    name={`row ${i + 1}`}
+                    onRemove={() => setForm((f) => ({ ...f, rows: without(f.rows, i) }))}
+                  />
                 </tr>
               ))}
             </tbody>
@@ -527,15 +471,7 @@ function PlanEditor({
             />
             {rider.rows.length ? (
               <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Age</th>
-                    <th scope="col">Premium</th>
-                    <th scope="col">
-                      <span className="kf-sr">Remove</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Age', 'Premium', REMOVE_HEADER]} />
                 <tbody>
                   {rider.rows.map((x, j) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id
@@ -557,15 +493,10 @@ function PlanEditor({
                         (v) => setRider(i, { rows: rider.rows.map((y, k) => (k === j ? { ...y, premium: v } : y)) }),
                         'decimal',
                       )}
-                      <td>
-                        <Button
-                          variant="link"
-                          onClick={() => setRider(i, { rows: rider.rows.filter((_, k) => k !== j) })}
-                          aria-label={`Remove rider ${i + 1} row ${j + 1}`}
-                        >
-                          Remove
-                        </Button>
-                      </td>
+                      <RemoveRowCell
+                        name={`rider ${i + 1} row ${j + 1}`}
+                        onRemove={() => setRider(i, { rows: without(rider.rows, j) })}
+                      />
                     </tr>
                   ))}
                 </tbody>

@@ -1,15 +1,13 @@
-import { api, Button, errorMessage, Select, TextInput } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { api, Button, Select, TableHead, TextInput, useLoad } from '@kinfolio/ui-kit';
 import {
-  AdminPage,
-  DeleteConfirm,
+  CrudListPage,
+  type EditorCallbacks,
   EditorModal,
-  ListStates,
-  PageNoteView,
+  RemoveRowCell,
   useCrudPage,
   useEditorForm,
+  without,
 } from '../../components/crud';
-import { CrudTable } from '../../components/RowActions';
 import { amountOf, type PlanSummary, type ProjectionRow, type ProjectionTable, shownAmount } from './api';
 
 const VALUES = [
@@ -26,86 +24,48 @@ type RowText = { policy_year: string } & Record<ValueKey, string>;
  * admin/insurance-projections-tables create, {id}/update, DELETE {id}): a plan's illustrated policy values by year.
  */
 export function ProjectionTablesPage() {
-  const [tables, setTables] = useState<ProjectionTable[] | null>(null);
-  const [plans, setPlans] = useState<PlanSummary[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const [rows, planRows] = await Promise.all([
+  const { data, loadError, reload } = useLoad(
+    (signal) =>
+      Promise.all([
         api.get<ProjectionTable[]>('admin/insurance-projections-tables', { signal }),
         api.get<PlanSummary[]>('admin/insurance-plans', { signal }),
-      ]);
-      if (signal?.aborted) return;
-      setTables(rows);
-      setPlans(planRows);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
-  const crud = useCrudPage<ProjectionTable>(() => load());
-  const { deleting } = crud;
+      ]),
+    [],
+  );
+  const tables = data?.[0] ?? null;
+  const plans = data?.[1] ?? [];
+  const crud = useCrudPage<ProjectionTable>(() => reload());
 
   return (
-    <AdminPage>
-      <h1>Insurance Projections Tables</h1>
-      <p className="kf-lead">Illustrated policy values by policy year for a plan.</p>
-      <div className="kf-bar">
+    <CrudListPage
+      title="Insurance Projections Tables"
+      lead="Illustrated policy values by policy year for a plan."
+      actions={
         <Button onClick={crud.add} disabled={!plans.length}>
           Add projection table
         </Button>
-      </div>
-      <ListStates
-        list={tables}
-        loadError={loadError}
-        loadingLabel="Loading projection tables"
-        emptyTitle="No projection tables yet"
-        empty={plans.length ? 'Add a table of policy values for a plan.' : 'Add an insurance plan first.'}
-      >
-        {(rows) => (
-          <CrudTable
-            label="Projection tables"
-            rows={rows}
-            columns={[
-              { header: 'Table', cell: (t) => t.name },
-              { header: 'Plan', cell: (t) => t.plan_name },
-              { header: 'Entry age', cell: (t) => t.entry_age ?? '—' },
-              { header: 'Years', cell: (t) => t.rows.length },
-            ]}
-            onEdit={crud.edit}
-            onDelete={crud.askDelete}
-          />
-        )}
-      </ListStates>
-      <PageNoteView note={crud.note} />
-      {crud.editing ? (
-        <TableEditor
-          table={crud.editing === 'new' ? null : crud.editing}
-          plans={plans}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
-      ) : null}
-      {deleting ? (
-        <DeleteConfirm
-          crud={crud}
-          title="Delete this projection table?"
-          message={`'${deleting.name}' of ${deleting.plan_name} will be deleted.`}
-          onConfirm={() =>
-            crud.remove(
-              `admin/insurance-projections-tables/${deleting.id}`,
-              `Deleted the projection table '${deleting.name}'.`,
-            )
-          }
-        />
-      ) : null}
-    </AdminPage>
+      }
+      crud={crud}
+      list={tables}
+      loadError={loadError}
+      loadingLabel="Loading projection tables"
+      emptyTitle="No projection tables yet"
+      empty={plans.length ? 'Add a table of policy values for a plan.' : 'Add an insurance plan first.'}
+      tableLabel="Projection tables"
+      columns={[
+        { header: 'Table', cell: (t) => t.name },
+        { header: 'Plan', cell: (t) => t.plan_name },
+        { header: 'Entry age', cell: (t) => t.entry_age ?? '—' },
+        { header: 'Years', cell: (t) => t.rows.length },
+      ]}
+      editor={(table) => <TableEditor table={table} plans={plans} {...crud.editorProps} />}
+      remove={{
+        title: 'Delete this projection table?',
+        message: (t) => `'${t.name}' of ${t.plan_name} will be deleted.`,
+        path: (t) => `admin/insurance-projections-tables/${t.id}`,
+        done: (t) => `Deleted the projection table '${t.name}'.`,
+      }}
+    />
   );
 }
 
@@ -114,12 +74,7 @@ function TableEditor({
   plans,
   onClose,
   onSaved,
-}: {
-  table: ProjectionTable | null;
-  plans: PlanSummary[];
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+}: { table: ProjectionTable | null; plans: PlanSummary[] } & EditorCallbacks) {
   const editor = useEditorForm(
     {
       name: table?.name ?? '',
@@ -164,32 +119,24 @@ function TableEditor({
       return;
     }
     const body = { name: form.name.trim(), plan_id: form.plan_id, entry_age: age, rows };
-    await editor.save(
-      () =>
-        table
-          ? api.patch(`admin/insurance-projections-tables/${table.id}/update`, body)
-          : api.post('admin/insurance-projections-tables/create', body),
-      () =>
-        onSaved(table ? `Saved the projection table '${body.name}'.` : `Added the projection table '${body.name}'.`),
+    await editor.saveRow(table, `projection table '${body.name}'`, onSaved, () =>
+      table
+        ? api.patch(`admin/insurance-projections-tables/${table.id}/update`, body)
+        : api.post('admin/insurance-projections-tables/create', body),
     );
   }
 
   return (
     <EditorModal
-      title={table ? 'Edit projection table' : 'Add projection table'}
+      noun="projection table"
+      row={table}
       label="Projection table"
       editor={editor}
       submitLabel="Save table"
       onSubmit={submit}
       width={760}
     >
-      <TextInput
-        label="Table name"
-        value={form.name}
-        onChange={editor.set('name')}
-        error={errors.name}
-        maxLength={200}
-      />
+      <TextInput label="Table name" {...editor.field('name')} maxLength={200} />
       <Select
         label="Plan"
         value={form.plan_id}
@@ -211,17 +158,7 @@ function TableEditor({
         maxLength={3}
       />
       <table style={{ width: '100%', borderCollapse: 'collapse', marginTop: 8 }}>
-        <thead>
-          <tr>
-            <th scope="col">Policy year</th>
-            {VALUES.map(([k, label]) => (
-              <th scope="col" key={k}>
-                {label}
-              </th>
-            ))}
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Policy year', ...VALUES.map(([, label]) => label), 'Actions']} />
         <tbody>
           {form.rows.map((r, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id
@@ -252,15 +189,10 @@ function TableEditor({
                   />
                 </td>
               ))}
-              <td>
-                <Button
-                  variant="link"
-                  onClick={() => setForm((f) => ({ ...f, rows: f.rows.filter((_, j) => j !== i) }))}
-                  aria-label={`Remove row ${i + 1}`}
-                >
-                  Remove
-                </Button>
-              </td>
+              <RemoveRowCell
+                name={`row ${i + 1}`}
+                onRemove={() => setForm((f) => ({ ...f, rows: without(f.rows, i) }))}
+              />
             </tr>
           ))}
         </tbody>

@@ -8,23 +8,22 @@ import {
   Select,
   Skeleton,
   Table,
+  TableHead,
   TextInput,
   theme,
+  useLoad,
 } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { ConfirmAction } from '../../components/ConfirmAction';
 import {
-  AdminPage,
-  DeleteConfirm,
+  CrudListPage,
+  type EditorCallbacks,
   EditorModal,
-  ListStates,
   Note,
-  PageNoteView,
   useCrudPage,
   useEditorForm,
 } from '../../components/crud';
-import { CrudTable } from '../../components/RowActions';
-import { ConfirmAction } from '../../components/ConfirmAction';
 import { type AdminFund, type FundImportPreview, type FundImportStatus, type FundPage, Row } from './shared';
 
 const PAGE_SIZE = 20;
@@ -58,120 +57,91 @@ export function FundsPage() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
-  const [data, setData] = useState<FundPage | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const load = useCallback(async (p: number, q: string, signal?: AbortSignal) => {
-    try {
-      const params = new URLSearchParams({ page: String(p), page_size: String(PAGE_SIZE) });
-      if (q) params.set('search', q);
-      const rows = await api.get<FundPage>(`admin/investment-funds?${params}`, { signal });
-      if (signal?.aborted) return;
-      setData(rows);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(page, search, ctrl.signal);
-    return () => ctrl.abort();
-  }, [load, page, search]);
-  const reload = useCallback(() => load(page, search), [load, page, search]);
+  const { data, loadError, reload } = useLoad(
+    (signal) => {
+      const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
+      if (search) params.set('search', search);
+      return api.get<FundPage>(`admin/investment-funds?${params}`, { signal });
+    },
+    [page, search],
+  );
   const crud = useCrudPage<AdminFund>(reload);
-  const { deleting } = crud;
 
   const total = data?.total ?? 0;
   return (
-    <AdminPage>
-      <h1>Funds</h1>
-      <p className="kf-lead">The funds advisors pick a customer's holdings from, with their prices and asset split.</p>
-      <PriceImport onFinished={reload} />
-      <form
-        className="kf-bar"
-        aria-label="Fund search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setPage(1);
-          setSearch(typed.trim());
-        }}
-      >
-        <TextInput
-          type="search"
-          label="Search funds"
-          value={typed}
-          onChange={setTyped}
-          placeholder="Fund name or code"
-          maxLength={100}
+    <CrudListPage
+      title="Funds"
+      lead="The funds advisors pick a customer's holdings from, with their prices and asset split."
+      intro={<PriceImport onFinished={reload} />}
+      toolbar={
+        <form
+          className="kf-bar"
+          aria-label="Fund search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setPage(1);
+            setSearch(typed.trim());
+          }}
+        >
+          <TextInput
+            type="search"
+            label="Search funds"
+            value={typed}
+            onChange={setTyped}
+            placeholder="Fund name or code"
+            maxLength={100}
+          />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+          <Button onClick={crud.add}>Add fund</Button>
+        </form>
+      }
+      crud={crud}
+      list={data ? data.rows : null}
+      loadError={loadError}
+      loadingLabel="Loading funds"
+      skeletonRows={6}
+      emptyTitle={search ? `No fund matches '${search}'` : 'No funds yet'}
+      empty={search ? 'Try another name or code.' : 'Import prices from the feed, or add a fund by hand.'}
+      tableLabel="Funds"
+      columns={[
+        { header: 'Fund', cell: (f) => (f.sample ? `${f.name} (sample)` : f.name) },
+        { header: 'Code', cell: (f) => f.code ?? '—' },
+        { header: 'Company', cell: (f) => f.company || '—' },
+        { header: 'Currency', cell: (f) => f.currency },
+        {
+          header: 'Price',
+          numeric: true,
+          cell: (f) => (f.price === null ? '—' : f.price.toLocaleString('en', { maximumFractionDigits: 6 })),
+        },
+        { header: 'Price date', cell: (f) => f.price_date ?? '—' },
+        { header: 'Risk', cell: (f) => f.risk_level },
+        {
+          header: 'Equity / Bond / Others',
+          cell: (f) => `${f.asset_class.equity}% / ${f.asset_class.bond}% / ${f.asset_class.others}%`,
+        },
+      ]}
+      below={
+        <Pager
+          page={page}
+          total={total}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+          noun={['fund', 'funds']}
+          label="Fund pages"
+          format={n}
         />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-        <Button onClick={crud.add}>Add fund</Button>
-      </form>
-      <ListStates
-        list={data ? data.rows : null}
-        loadError={loadError}
-        loadingLabel="Loading funds"
-        rows={6}
-        emptyTitle={search ? `No fund matches '${search}'` : 'No funds yet'}
-        empty={search ? 'Try another name or code.' : 'Import prices from the feed, or add a fund by hand.'}
-      >
-        {(rows) => (
-          <>
-            <CrudTable
-              label="Funds"
-              rows={rows}
-              columns={[
-                { header: 'Fund', cell: (f) => (f.sample ? `${f.name} (sample)` : f.name) },
-                { header: 'Code', cell: (f) => f.code ?? '—' },
-                { header: 'Company', cell: (f) => f.company || '—' },
-                { header: 'Currency', cell: (f) => f.currency },
-                {
-                  header: 'Price',
-                  numeric: true,
-                  cell: (f) => (f.price === null ? '—' : f.price.toLocaleString('en', { maximumFractionDigits: 6 })),
-                },
-                { header: 'Price date', cell: (f) => f.price_date ?? '—' },
-                { header: 'Risk', cell: (f) => f.risk_level },
-                {
-                  header: 'Equity / Bond / Others',
-                  cell: (f) => `${f.asset_class.equity}% / ${f.asset_class.bond}% / ${f.asset_class.others}%`,
-                },
-              ]}
-              onEdit={crud.edit}
-              onDelete={crud.askDelete}
-            />
-            <Pager
-              page={page}
-              total={total}
-              pageSize={PAGE_SIZE}
-              onPage={setPage}
-              noun={['fund', 'funds']}
-              label="Fund pages"
-              format={n}
-            />
-          </>
-        )}
-      </ListStates>
-      <PageNoteView note={crud.note} />
-      {crud.editing ? (
-        <FundEditor
-          fund={crud.editing === 'new' ? null : crud.editing}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
-      ) : null}
-      {deleting ? (
-        <DeleteConfirm
-          crud={crud}
-          title="Delete this fund?"
-          message={`'${deleting.name}' leaves the fund list. Customers' holdings that name it keep their name and figures.`}
-          onConfirm={() => crud.remove(`investment-funds/${deleting.id}`, `Deleted the fund '${deleting.name}'.`)}
-        />
-      ) : null}
-    </AdminPage>
+      }
+      editor={(fund) => <FundEditor fund={fund} {...crud.editorProps} />}
+      remove={{
+        title: 'Delete this fund?',
+        message: (f) =>
+          `'${f.name}' leaves the fund list. Customers' holdings that name it keep their name and figures.`,
+        path: (f) => `investment-funds/${f.id}`,
+        done: (f) => `Deleted the fund '${f.name}'.`,
+      }}
+    />
   );
 }
 
@@ -310,14 +280,7 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
           )}
           {run.failures.length ? (
             <Table label="Funds that failed to import">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Fund</th>
-                  <th scope="col">Field</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Code', 'Fund', 'Field', 'Problem']} />
               <tbody>
                 {run.failures.map((f) => (
                   <tr key={`${f.code}-${f.field}-${f.message}`}>
@@ -348,15 +311,7 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-function FundEditor({
-  fund,
-  onClose,
-  onSaved,
-}: {
-  fund: AdminFund | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function FundEditor({ fund, onClose, onSaved }: { fund: AdminFund | null } & EditorCallbacks) {
   const editor = useEditorForm(
     {
       name: fund?.name ?? '',
@@ -397,31 +352,16 @@ function FundEditor({
     else if (fund) body.price = null;
     if (form.price_date) body.price_date = form.price_date;
     else if (fund) body.price_date = null;
-    await editor.save(
-      () => (fund ? api.patch(`investment-funds/${fund.id}`, body) : api.post('investment-funds', body)),
-      () => onSaved(fund ? `Saved the fund '${name}'.` : `Added the fund '${name}'.`),
+    await editor.saveRow(fund, `fund '${name}'`, onSaved, () =>
+      fund ? api.patch(`investment-funds/${fund.id}`, body) : api.post('investment-funds', body),
     );
   }
 
   return (
-    <EditorModal
-      title={fund ? 'Edit fund' : 'Add fund'}
-      label="Fund"
-      editor={editor}
-      submitLabel="Save fund"
-      onSubmit={submit}
-      width={640}
-    >
-      <TextInput label="Fund name" value={form.name} onChange={set('name')} error={errors.name} maxLength={200} />
+    <EditorModal noun="fund" row={fund} label="Fund" editor={editor} onSubmit={submit} width={640}>
+      <TextInput label="Fund name" {...editor.field('name')} maxLength={200} />
       <Row>
-        <TextInput
-          label="Company"
-          optional
-          value={form.company}
-          onChange={set('company')}
-          error={errors.company}
-          maxLength={200}
-        />
+        <TextInput label="Company" optional {...editor.field('company')} maxLength={200} />
         <TextInput
           label="Currency"
           value={form.currency}
@@ -445,21 +385,11 @@ function FundEditor({
         />
       </Row>
       <Row>
-        <NumberInput
-          label="Price"
-          optional
-          value={form.price}
-          onChange={set('price')}
-          error={errors.price}
-          decimals={6}
-          maxLength={16}
-        />
+        <NumberInput label="Price" optional {...editor.field('price')} decimals={6} maxLength={16} />
         <TextInput
           label="Price date"
           optional
-          value={form.price_date}
-          onChange={set('price_date')}
-          error={errors.price_date}
+          {...editor.field('price_date')}
           placeholder="YYYY-MM-DD"
           maxLength={10}
         />

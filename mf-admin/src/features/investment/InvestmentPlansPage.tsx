@@ -1,17 +1,8 @@
 import type { investmentReference } from '@kinfolio/contracts';
-import { api, Button, errorMessage, Select, TextInput } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { api, Button, Select, TextInput, useLoad } from '@kinfolio/ui-kit';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  AdminPage,
-  DeleteConfirm,
-  EditorModal,
-  ListStates,
-  PageNoteView,
-  useCrudPage,
-  useEditorForm,
-} from '../../components/crud';
-import { CrudTable } from '../../components/RowActions';
+import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
 import type { InvestmentPlan, ReferenceName } from './shared';
 
 /** The contract's INVESTMENT_PLAN_TYPES (kept here so the page does not bundle the schemas; the type checks them). */
@@ -30,99 +21,67 @@ const TYPES = PLAN_TYPES.map((t) => ({ value: t, label: t }));
  * type), which advisors name on a customer's investment account. Filtered by company; create, edit, delete.
  */
 export function InvestmentPlansPage() {
-  const [plans, setPlans] = useState<InvestmentPlan[] | null>(null);
-  const [companies, setCompanies] = useState<ReferenceName[]>([]);
   const [company, setCompany] = useState('');
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const load = useCallback(async (companyId: string, signal?: AbortSignal) => {
-    try {
-      const [rows, cos] = await Promise.all([
-        api.get<InvestmentPlan[]>(`admin/investment/plan${companyId ? `?company_id=${companyId}` : ''}`, { signal }),
+  const { data, loadError, reload } = useLoad(
+    (signal) =>
+      Promise.all([
+        api.get<InvestmentPlan[]>(`admin/investment/plan${company ? `?company_id=${company}` : ''}`, { signal }),
         api.get<ReferenceName[]>('admin/investment/company', { signal }),
-      ]);
-      if (signal?.aborted) return;
-      setPlans(rows);
-      setCompanies(cos);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(company, ctrl.signal);
-    return () => ctrl.abort();
-  }, [load, company]);
-  const crud = useCrudPage<InvestmentPlan>(() => load(company));
-  const { deleting } = crud;
+      ]),
+    [company],
+  );
+  const plans = data?.[0] ?? null;
+  const companies = data?.[1] ?? [];
+  const crud = useCrudPage<InvestmentPlan>(() => reload());
 
   // Without companies the page says to add one first, ahead of (and instead of) the plans or their empty state.
   const noCompanies = companies.length === 0;
   return (
-    <AdminPage>
-      <h1>Investment Plans</h1>
-      <p className="kf-lead">The plans each investment company offers, by type.</p>
-      <div className="kf-bar">
-        <Select
-          label="Company"
-          value={company}
-          onChange={setCompany}
-          options={companies.map((c) => ({ value: c.id, label: c.name }))}
-          placeholder="All companies"
-        />
-        <Button disabled={noCompanies} onClick={crud.add}>
-          Add plan
-        </Button>
-      </div>
-      <ListStates
-        list={plans && (noCompanies ? [] : plans)}
-        loadError={loadError}
-        loadingLabel="Loading investment plans"
-        emptyTitle={noCompanies ? 'No investment companies yet' : 'No investment plans yet'}
-        empty={
-          noCompanies ? (
-            <>
-              Plans belong to a company: <Link to="../investment/company">add an investment company</Link> first.
-            </>
-          ) : (
-            'Add the first plan a company offers.'
-          )
-        }
-      >
-        {(rows) => (
-          <CrudTable
-            label="Investment plans"
-            rows={rows}
-            columns={[
-              { header: 'Plan', cell: (p) => p.name },
-              { header: 'Company', cell: (p) => p.company_name },
-              { header: 'Type', cell: (p) => p.type },
-            ]}
-            onEdit={crud.edit}
-            onDelete={crud.askDelete}
+    <CrudListPage
+      title="Investment Plans"
+      lead="The plans each investment company offers, by type."
+      actions={
+        <>
+          <Select
+            label="Company"
+            value={company}
+            onChange={setCompany}
+            options={companies.map((c) => ({ value: c.id, label: c.name }))}
+            placeholder="All companies"
           />
-        )}
-      </ListStates>
-      <PageNoteView note={crud.note} />
-      {crud.editing ? (
-        <PlanEditor
-          plan={crud.editing === 'new' ? null : crud.editing}
-          companies={companies}
-          defaultCompany={company}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
-      ) : null}
-      {deleting ? (
-        <DeleteConfirm
-          crud={crud}
-          title="Delete this plan?"
-          message={`'${deleting.name}' of ${deleting.company_name} will be deleted.`}
-          onConfirm={() => crud.remove(`admin/investment/plan/${deleting.id}`, `Deleted the plan '${deleting.name}'.`)}
-        />
-      ) : null}
-    </AdminPage>
+          <Button disabled={noCompanies} onClick={crud.add}>
+            Add plan
+          </Button>
+        </>
+      }
+      crud={crud}
+      list={plans && (noCompanies ? [] : plans)}
+      loadError={loadError}
+      loadingLabel="Loading investment plans"
+      emptyTitle={noCompanies ? 'No investment companies yet' : 'No investment plans yet'}
+      empty={
+        noCompanies ? (
+          <>
+            Plans belong to a company: <Link to="../investment/company">add an investment company</Link> first.
+          </>
+        ) : (
+          'Add the first plan a company offers.'
+        )
+      }
+      tableLabel="Investment plans"
+      columns={[
+        { header: 'Plan', cell: (p) => p.name },
+        { header: 'Company', cell: (p) => p.company_name },
+        { header: 'Type', cell: (p) => p.type },
+      ]}
+      editor={(plan) => <PlanEditor plan={plan} companies={companies} defaultCompany={company} {...crud.editorProps} />}
+      remove={{
+        title: 'Delete this plan?',
+        message: (p) => `'${p.name}' of ${p.company_name} will be deleted.`,
+        path: (p) => `admin/investment/plan/${p.id}`,
+        done: (p) => `Deleted the plan '${p.name}'.`,
+      }}
+    />
   );
 }
 
@@ -132,13 +91,7 @@ function PlanEditor({
   defaultCompany,
   onClose,
   onSaved,
-}: {
-  plan: InvestmentPlan | null;
-  companies: ReferenceName[];
-  defaultCompany: string;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+}: { plan: InvestmentPlan | null; companies: ReferenceName[]; defaultCompany: string } & EditorCallbacks) {
   const editor = useEditorForm(
     { name: plan?.name ?? '', company_id: plan?.company_id ?? defaultCompany, type: plan?.type ?? '' },
     onClose,
@@ -153,27 +106,14 @@ function PlanEditor({
     if (!form.type) found.type = 'Choose a plan type';
     if (!editor.check(found)) return;
     const body = { name, company_id: form.company_id, type: form.type };
-    await editor.save(
-      () => (plan ? api.put(`admin/investment/plan/${plan.id}`, body) : api.post('admin/investment/plan', body)),
-      () => onSaved(plan ? `Saved the plan '${name}'.` : `Added the plan '${name}'.`),
+    await editor.saveRow(plan, `plan '${name}'`, onSaved, () =>
+      plan ? api.put(`admin/investment/plan/${plan.id}`, body) : api.post('admin/investment/plan', body),
     );
   }
 
   return (
-    <EditorModal
-      title={plan ? 'Edit plan' : 'Add plan'}
-      label="Investment plan"
-      editor={editor}
-      submitLabel="Save plan"
-      onSubmit={submit}
-    >
-      <TextInput
-        label="Plan name"
-        value={form.name}
-        onChange={editor.set('name')}
-        error={errors.name}
-        maxLength={200}
-      />
+    <EditorModal noun="plan" row={plan} label="Investment plan" editor={editor} onSubmit={submit}>
+      <TextInput label="Plan name" {...editor.field('name')} maxLength={200} />
       <Select
         label="Company"
         value={form.company_id}

@@ -1,14 +1,6 @@
 import { api, Button, TextInput } from '@kinfolio/ui-kit';
-import {
-  AdminPage,
-  DeleteConfirm,
-  EditorModal,
-  ListStates,
-  PageNoteView,
-  useCrudPage,
-  useEditorForm,
-} from '../../components/crud';
-import { CrudTable, useAdminList } from '../../components/RowActions';
+import { CrudListPage, type EditorCallbacks, EditorModal, useCrudPage, useEditorForm } from '../../components/crud';
+import { useAdminList } from '../../components/RowActions';
 import type { ReferenceName } from './shared';
 
 interface Kind {
@@ -53,94 +45,48 @@ function NamesPage({ kind }: { kind: Kind }) {
   const base = `admin/investment/${kind.path}`;
   const { list, loadError, reload } = useAdminList<ReferenceName>(base, {}, [base]);
   const crud = useCrudPage<ReferenceName>(reload);
-  const { deleting } = crud;
 
   return (
-    <AdminPage>
-      <h1>{kind.title}</h1>
-      <p className="kf-lead">{kind.lead}</p>
-      <div className="kf-bar">
-        <Button onClick={crud.add}>Add {kind.one}</Button>
-      </div>
-      <ListStates
-        list={list}
-        loadError={loadError}
-        loadingLabel={`Loading ${kind.title.toLowerCase()}`}
-        emptyTitle={kind.empty}
-        empty={kind.emptyText}
-      >
-        {(rows) => (
-          <CrudTable
-            label={kind.title}
-            rows={rows}
-            columns={[{ header: 'Name', cell: (c) => c.name }]}
-            onEdit={crud.edit}
-            onDelete={crud.askDelete}
-          />
-        )}
-      </ListStates>
-      <PageNoteView note={crud.note} />
-      {crud.editing ? (
-        <NameEditor
-          kind={kind}
-          item={crud.editing === 'new' ? null : crud.editing}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
-      ) : null}
-      {deleting ? (
-        <DeleteConfirm
-          crud={crud}
-          title={`Delete this ${kind.one}?`}
-          message={kind.deleteText(deleting.name)}
-          onConfirm={() => crud.remove(`${base}/${deleting.id}`, `Deleted the ${kind.one} '${deleting.name}'.`)}
-        />
-      ) : null}
-    </AdminPage>
+    <CrudListPage
+      title={kind.title}
+      lead={kind.lead}
+      actions={<Button onClick={crud.add}>Add {kind.one}</Button>}
+      crud={crud}
+      list={list}
+      loadError={loadError}
+      loadingLabel={`Loading ${kind.title.toLowerCase()}`}
+      emptyTitle={kind.empty}
+      empty={kind.emptyText}
+      tableLabel={kind.title}
+      columns={[{ header: 'Name', cell: (c) => c.name }]}
+      editor={(item) => <NameEditor kind={kind} item={item} {...crud.editorProps} />}
+      remove={{
+        title: `Delete this ${kind.one}?`,
+        message: (c) => kind.deleteText(c.name),
+        path: (c) => `${base}/${c.id}`,
+        done: (c) => `Deleted the ${kind.one} '${c.name}'.`,
+      }}
+    />
   );
 }
 
-function NameEditor({
-  kind,
-  item,
-  onClose,
-  onSaved,
-}: {
-  kind: Kind;
-  item: ReferenceName | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function NameEditor({ kind, item, onClose, onSaved }: { kind: Kind; item: ReferenceName | null } & EditorCallbacks) {
   const editor = useEditorForm({ name: item?.name ?? '' }, onClose);
-  const { form, errors } = editor;
+  const { form } = editor;
 
   async function submit() {
     const name = form.name.trim();
     if (!editor.check(name ? {} : { name: 'Enter name' })) return;
-    await editor.save(
-      () =>
-        item
-          ? api.put(`admin/investment/${kind.path}/${item.id}`, { name })
-          : api.post(`admin/investment/${kind.path}`, { name }),
-      () => onSaved(item ? `Saved the ${kind.one} '${name}'.` : `Added the ${kind.one} '${name}'.`),
+    await editor.saveRow(item, `${kind.one} '${name}'`, onSaved, () =>
+      item
+        ? api.put(`admin/investment/${kind.path}/${item.id}`, { name })
+        : api.post(`admin/investment/${kind.path}`, { name }),
     );
   }
 
   return (
-    <EditorModal
-      title={item ? `Edit ${kind.one}` : `Add ${kind.one}`}
-      label={kind.title}
-      editor={editor}
-      submitLabel={`Save ${kind.one}`}
-      onSubmit={submit}
-    >
-      <TextInput
-        label={kind.label}
-        value={form.name}
-        onChange={editor.set('name')}
-        error={errors.name}
-        maxLength={200}
-      />
+    <EditorModal noun={kind.one} row={item} label={kind.title} editor={editor} onSubmit={submit}>
+      <TextInput label={kind.label} {...editor.field('name')} maxLength={200} />
     </EditorModal>
   );
 }

@@ -9,6 +9,7 @@ import {
   Select,
   Skeleton,
   Table,
+  TableHead,
   Tag,
   TextInput,
   theme,
@@ -16,8 +17,16 @@ import {
 } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { AdminPage, DeleteConfirm, ListStates, PageNoteView, useCrudPage } from '../../components/crud';
-import { useAdminList } from '../../components/RowActions';
+import {
+  AdminPage,
+  DeleteConfirm,
+  type EditorCallbacks,
+  ListStates,
+  PageNoteView,
+  useCrudPage,
+  useRowDialog,
+} from '../../components/crud';
+import { RowActions, useAdminList } from '../../components/RowActions';
 
 type Magnet = auth.AdminLeadMagnet;
 type Access = auth.LeadMagnetAccess;
@@ -51,24 +60,15 @@ export function LeadMagnetsPage() {
   const { list, loadError, reload } = useAdminList<Magnet>('admin/advisor-magnet-files', {}, []);
   const crud = useCrudPage<Magnet>(reload);
   const { deleting, setNote } = crud;
-  const [permission, setPermission] = useState<Magnet | null>(null);
-  const [toggling, setToggling] = useState(false);
+  const permission = useRowDialog<Magnet>(setNote, reload);
   /** Publishing and deleting share one busy state, as the page always had. */
-  const busy = toggling || crud.deleteBusy;
+  const busy = crud.busy;
 
-  async function togglePublished(m: Magnet) {
-    setToggling(true);
-    setNote(null);
-    try {
+  const togglePublished = (m: Magnet) =>
+    crud.act(async () => {
       await api.patch(`admin/advisor-magnet-files/${m.id}`, { published: !m.published });
-      setNote({ ok: true, text: m.published ? `'${m.title}' is unpublished.` : `'${m.title}' is published.` });
-      await reload();
-    } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    } finally {
-      setToggling(false);
-    }
-  }
+      return m.published ? `'${m.title}' is unpublished.` : `'${m.title}' is published.`;
+    }, reload);
 
   return (
     <Wrap>
@@ -89,15 +89,7 @@ export function LeadMagnetsPage() {
       >
         {(rows) => (
           <Table label="Lead magnets">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">File</th>
-                <th scope="col">Status</th>
-                <th scope="col">Who may use it</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Title', 'File', 'Status', 'Who may use it', 'Actions']} />
             <tbody>
               {rows.map((m) => (
                 <tr key={m.id}>
@@ -112,29 +104,30 @@ export function LeadMagnetsPage() {
                     {m.access === 'listed' ? ` (${m.advisor_ids.length})` : ''}
                   </td>
                   <td>
-                    <div className="kf-actions">
-                      <Button variant="secondary" onClick={() => crud.edit(m)} aria-label={`Edit ${m.title}`}>
-                        Edit
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        disabled={busy}
-                        onClick={() => void togglePublished(m)}
-                        aria-label={`${m.published ? 'Unpublish' : 'Publish'} ${m.title}`}
-                      >
-                        {m.published ? 'Unpublish' : 'Publish'}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        onClick={() => setPermission(m)}
-                        aria-label={`Permission of ${m.title}`}
-                      >
-                        Permission
-                      </Button>
-                      <Button variant="danger" onClick={() => crud.askDelete(m)} aria-label={`Delete ${m.title}`}>
-                        Delete
-                      </Button>
-                    </div>
+                    <RowActions
+                      name={m.title}
+                      onEdit={() => crud.edit(m)}
+                      onDelete={() => crud.askDelete(m)}
+                      extra={
+                        <>
+                          <Button
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => void togglePublished(m)}
+                            aria-label={`${m.published ? 'Unpublish' : 'Publish'} ${m.title}`}
+                          >
+                            {m.published ? 'Unpublish' : 'Publish'}
+                          </Button>
+                          <Button
+                            variant="secondary"
+                            onClick={() => permission.open(m)}
+                            aria-label={`Permission of ${m.title}`}
+                          >
+                            Permission
+                          </Button>
+                        </>
+                      }
+                    />
                   </td>
                 </tr>
               ))}
@@ -144,26 +137,12 @@ export function LeadMagnetsPage() {
       </ListStates>
       <PageNoteView note={crud.note} />
       {crud.editing ? (
-        <MagnetEditor
-          magnet={crud.editing === 'new' ? null : crud.editing}
-          onClose={crud.closeEditor}
-          onSaved={crud.saved}
-        />
+        <MagnetEditor magnet={crud.editing === 'new' ? null : crud.editing} {...crud.editorProps} />
       ) : null}
-      {permission ? (
-        <PermissionEditor
-          magnet={permission}
-          onClose={() => setPermission(null)}
-          onSaved={async (text) => {
-            setPermission(null);
-            setNote({ ok: true, text });
-            await reload();
-          }}
-        />
-      ) : null}
+      {permission.row ? <PermissionEditor magnet={permission.row} {...permission.props} /> : null}
       {deleting ? (
         <DeleteConfirm
-          crud={{ ...crud, deleteBusy: busy }}
+          crud={crud}
           title="Delete this lead magnet?"
           message={`'${deleting.title}' will be removed from every advisor's public page.`}
           onConfirm={() => crud.remove(`admin/advisor-magnet-files/${deleting.id}`, `Deleted '${deleting.title}'.`)}
@@ -174,15 +153,7 @@ export function LeadMagnetsPage() {
 }
 
 /** The shared lead magnet dialog with the admin's Published box (published ones are offered to advisors). */
-function MagnetEditor({
-  magnet,
-  onClose,
-  onSaved,
-}: {
-  magnet: Magnet | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function MagnetEditor({ magnet, onClose, onSaved }: { magnet: Magnet | null } & EditorCallbacks) {
   const { user } = useSession();
   const [published, setPublished] = useState(magnet?.published ?? false);
   return (
@@ -205,15 +176,7 @@ function MagnetEditor({
   );
 }
 
-function PermissionEditor({
-  magnet,
-  onClose,
-  onSaved,
-}: {
-  magnet: Magnet;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function PermissionEditor({ magnet, onClose, onSaved }: { magnet: Magnet } & EditorCallbacks) {
   const [access, setAccess] = useState<Access>(magnet.access);
   const [chosen, setChosen] = useState<Set<string>>(new Set(magnet.advisor_ids));
   const [advisors, setAdvisors] = useState<auth.User[] | null>(null);

@@ -8,13 +8,22 @@ import {
   TextInput,
   UPLOAD_ACCEPT,
   uploadFiles,
+  useLoad,
   useSession,
   validateUploads,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AdminPage, DeleteConfirm, ListStates, PageNoteView, useCrudPage } from '../../components/crud';
+import {
+  AdminPage,
+  DeleteConfirm,
+  type EditorCallbacks,
+  ListStates,
+  PageNoteView,
+  useCrudPage,
+  useRowDialog,
+} from '../../components/crud';
 
 /** A file of a folder as the service answers it: `key` is what was stored (an upload key or an https link). */
 export interface PresentationFile {
@@ -55,49 +64,30 @@ const Folder = styled.section`
  * upload flow: pdf, pptx, xlsx) or by an https link (a pptx link opens in the embedded office viewer).
  */
 export function PresentationsPage() {
-  const [folders, setFolders] = useState<PresentationFolder[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [adding, setAdding] = useState<PresentationFolder | null>(null);
-  const [removing, setRemoving] = useState(false);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const data = await api.get<PresentationFolder[] | { rows: PresentationFolder[] }>('admin/presentations', {
-        signal,
-      });
-      if (signal?.aborted) return;
-      setFolders(Array.isArray(data) ? data : data.rows);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
+  const {
+    data: folders,
+    loadError,
+    reload,
+  } = useLoad(async (signal) => {
+    const data = await api.get<PresentationFolder[] | { rows: PresentationFolder[] }>('admin/presentations', {
+      signal,
+    });
+    return Array.isArray(data) ? data : data.rows;
   }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
-  const crud = useCrudPage<PresentationFolder>(load);
+  const crud = useCrudPage<PresentationFolder>(reload);
   const { editing: naming, deleting, setNote } = crud;
+  const adding = useRowDialog<PresentationFolder>(setNote, reload);
   /** Removing a file and deleting a folder share one busy state, as the page always had. */
-  const busy = removing || crud.deleteBusy;
+  const busy = crud.busy;
 
-  async function removeFile(folder: PresentationFolder, index: number) {
-    const file = folder.files[index];
-    setRemoving(true);
-    setNote(null);
-    try {
+  const removeFile = (folder: PresentationFolder, index: number) =>
+    crud.act(async () => {
+      const file = folder.files[index];
       await api.patch(`admin/presentations/${folder.id}/update`, {
         files: folder.files.filter((_, i) => i !== index).map(stored),
       });
-      setNote({ ok: true, text: `Removed '${file?.name}' from '${folder.folder_name}'.` });
-      await load();
-    } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    } finally {
-      setRemoving(false);
-    }
-  }
+      return `Removed '${file?.name}' from '${folder.folder_name}'.`;
+    }, reload);
 
   return (
     <Wrap>
@@ -141,7 +131,11 @@ export function PresentationsPage() {
                 </ul>
               )}
               <div className="kf-actions">
-                <Button variant="secondary" onClick={() => setAdding(f)} aria-label={`Add a file to ${f.folder_name}`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => adding.open(f)}
+                  aria-label={`Add a file to ${f.folder_name}`}
+                >
                   Add a file
                 </Button>
                 <Button variant="secondary" onClick={() => crud.edit(f)} aria-label={`Rename ${f.folder_name}`}>
@@ -156,23 +150,11 @@ export function PresentationsPage() {
         }
       </ListStates>
       <PageNoteView note={crud.note} />
-      {naming ? (
-        <FolderNameEditor folder={naming === 'new' ? null : naming} onClose={crud.closeEditor} onSaved={crud.saved} />
-      ) : null}
-      {adding ? (
-        <AddFile
-          folder={adding}
-          onClose={() => setAdding(null)}
-          onSaved={async (text) => {
-            setAdding(null);
-            setNote({ ok: true, text });
-            await load();
-          }}
-        />
-      ) : null}
+      {naming ? <FolderNameEditor folder={naming === 'new' ? null : naming} {...crud.editorProps} /> : null}
+      {adding.row ? <AddFile folder={adding.row} {...adding.props} /> : null}
       {deleting ? (
         <DeleteConfirm
-          crud={{ ...crud, deleteBusy: busy }}
+          crud={crud}
           title="Delete this folder?"
           message={`'${deleting.folder_name}' and its ${deleting.files.length} file(s) will no longer show in the help widget.`}
           onConfirm={() =>
@@ -184,15 +166,7 @@ export function PresentationsPage() {
   );
 }
 
-function FolderNameEditor({
-  folder,
-  onClose,
-  onSaved,
-}: {
-  folder: PresentationFolder | null;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function FolderNameEditor({ folder, onClose, onSaved }: { folder: PresentationFolder | null } & EditorCallbacks) {
   const [name, setName] = useState(folder?.folder_name ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -230,15 +204,7 @@ function FolderNameEditor({
   );
 }
 
-function AddFile({
-  folder,
-  onClose,
-  onSaved,
-}: {
-  folder: PresentationFolder;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function AddFile({ folder, onClose, onSaved }: { folder: PresentationFolder } & EditorCallbacks) {
   const { user } = useSession();
   const [name, setName] = useState('');
   const [link, setLink] = useState('');

@@ -1,7 +1,7 @@
-import { describedBy, Field, TextInput, theme, useUnsavedChangesGuard } from '@kinfolio/ui-kit';
+import { describedBy, Field, TextInput, theme } from '@kinfolio/ui-kit';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { EditorModal } from '../../components/crud';
+import { EditorModal, useEditorForm } from '../../components/crud';
 import {
   addRateTableVersion,
   type RateTable,
@@ -27,41 +27,27 @@ export function AddVersionDialog({
   onSaved: (added: RateTableVersion) => Promise<void>;
 }) {
   const newest = newestVersion(table);
-  const [initial] = useState(() => draftFrom(table));
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const guard = useUnsavedChangesGuard(initial, form, onClose);
-  const set =
-    <K extends keyof VersionDraft>(key: K) =>
-    (value: VersionDraft[K]) =>
-      setForm((f) => ({ ...f, [key]: value }));
+  const editor = useEditorForm<VersionDraft>(draftFrom(table), onClose);
+  const { form, errors, set } = editor;
 
   async function submit() {
-    if (busy) return;
+    if (editor.busy) return;
     const { errors: found, body } = checkDraft(form, newest);
-    setErrors(found);
-    setFailure(null);
+    editor.setErrors(found);
+    editor.setFailure(null);
     if (!body) return;
-    setBusy(true);
-    try {
-      const added = await addRateTableVersion(table.kind, body);
-      await onSaved(added);
-    } catch (err) {
-      // nothing was saved: the refusal as the service words it under Save, its field notes by their fields
-      setErrors(rateTablesFieldErrors(err));
-      setFailure(rateTablesErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    // nothing is saved on a refusal: it shows under Save as the service words it, its field notes by their fields
+    await editor.save(() => addRateTableVersion(table.kind, body), onSaved, {
+      fieldErrorsOf: rateTablesFieldErrors,
+      messageOf: rateTablesErrorMessage,
+    });
   }
 
   return (
     <EditorModal
       title={`Add a version of ${table.title}`}
       label={`New version of ${table.title}`}
-      editor={{ guard, busy, failure }}
+      editor={editor}
       submitLabel="Save version"
       onSubmit={submit}
       width={760}
@@ -95,35 +81,22 @@ export function AddVersionDialog({
       </Years>
       <TextInput
         label="Publisher"
-        value={form.publisher}
-        onChange={set('publisher')}
-        error={errors.publisher}
+        {...editor.field('publisher')}
         maxLength={200}
         hint="The body that publishes the figures, e.g. CPF Board, IRAS, KWSP (EPF), LHDN."
       />
-      <TextInput
-        label="Document title"
-        value={form.title}
-        onChange={set('title')}
-        error={errors.title}
-        maxLength={500}
-        hint="As the publisher titles it."
-      />
+      <TextInput label="Document title" {...editor.field('title')} maxLength={500} hint="As the publisher titles it." />
       <TextInput
         label="Document address"
         type="url"
-        value={form.url}
-        onChange={set('url')}
-        error={errors.url}
+        {...editor.field('url')}
         maxLength={1000}
         inputMode="url"
         placeholder="https://"
         autoComplete="off"
       />
       <JsonField
-        value={form.figures}
-        onChange={set('figures')}
-        error={errors.figures}
+        {...editor.field('figures')}
         hint={
           newest
             ? `JSON, started from ${newest.name}'s figures: change what the new document changes. Keys as in the newest version.`

@@ -181,7 +181,9 @@ describe('admin Rate tables', () => {
     expect(screen.getByText('Loading rate tables')).toBeInstanceOf(Element);
     await screen.findByRole('heading', { level: 2, name: 'CPF (Singapore)' });
     expect(screen.queryByTestId('skeleton')).toBeNull();
-    expect(calls.filter((c) => c.path.startsWith('admin/rate-tables'))).toEqual([{ method: 'GET', path: 'admin/rate-tables' }]);
+    expect(calls.filter((c) => c.path.startsWith('admin/rate-tables'))).toEqual([
+      { method: 'GET', path: 'admin/rate-tables' },
+    ]);
     const summary = screen.getByRole('table', { name: 'Rate tables and the version in force' });
     expect(rowTexts(summary)).toEqual([
       ['Table', 'In force this year', 'Versions'],
@@ -210,7 +212,9 @@ describe('admin Rate tables', () => {
     await open();
     const added = version('EPF dividends', 'epfDividend@2024');
     expect(within(added).getByText('Added by Siti Noor on 20 Nov 2026')).toBeInstanceOf(Element);
-    expect(calls.filter((c) => c.path === 'admin/get-filtered-users').map((c) => (c as { body?: unknown }).body)).toEqual([
+    expect(
+      calls.filter((c) => c.path === 'admin/get-filtered-users').map((c) => (c as { body?: unknown }).body),
+    ).toEqual([
       { status: 'active', type: 'admin', page: 1, page_size: 200 },
       { status: 'deactivated', type: 'admin', page: 1, page_size: 200 },
     ]);

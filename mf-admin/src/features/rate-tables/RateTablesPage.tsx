@@ -1,5 +1,5 @@
-import { Button, EmptyState, Skeleton, Table, Tag, theme } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, EmptyState, Skeleton, Table, TableHead, Tag, theme, useLoad } from '@kinfolio/ui-kit';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { AdminPage, Note, type PageNote, PageNoteView } from '../../components/crud';
 import { AddVersionDialog } from './AddVersionDialog';
@@ -31,29 +31,20 @@ const versionLabel = (v: RateTableVersion) => `${periodText(v)} (${v.name})`;
  * or a broken figure.
  */
 export function RateTablesPage() {
-  const [tables, setTables] = useState<RateTable[] | null>(null);
-  const [problems, setProblems] = useState<RateTableProblem[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [adding, setAdding] = useState<RateTable | null>(null);
   /** What the last action did, shown in the section of the table it changed. */
   const [note, setNote] = useState<{ kind: string; note: PageNote } | null>(null);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
+  const { data, loadError, reload, retry } = useLoad(
+    async (signal) => {
       const [list, names] = await Promise.all([listRateTables(signal), adminNames(signal)]);
-      if (signal?.aborted) return;
-      setTables(withAdminNames(list.tables, names));
-      setProblems(list.problems);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(rateTablesErrorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
+      return { tables: withAdminNames(list.tables, names), problems: list.problems };
+    },
+    [],
+    { errorText: rateTablesErrorMessage },
+  );
+  const tables = data?.tables ?? null;
+  const problems = data?.problems ?? [];
 
   async function saved(table: RateTable, added: RateTableVersion) {
     setAdding(null);
@@ -61,7 +52,7 @@ export function RateTablesPage() {
       kind: table.kind,
       note: { ok: true, text: `Added ${added.name} (${periodText(added)}) to ${table.title}.` },
     });
-    await load();
+    await reload();
   }
 
   return (
@@ -81,9 +72,7 @@ export function RateTablesPage() {
             <Button
               variant="secondary"
               onClick={() => {
-                setLoadError(null);
-                setTables(null);
-                void load();
+                void retry();
               }}
             >
               Try again
@@ -104,15 +93,7 @@ export function RateTablesPage() {
           ) : null}
           <Table label="Rate tables and the version in force">
             <caption className="kf-visually-hidden">Rate tables and the version in force</caption>
-            <thead>
-              <tr>
-                <th scope="col">Table</th>
-                <th scope="col">In force this year</th>
-                <th scope="col" className="kf-num">
-                  Versions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Table', 'In force this year', { label: 'Versions', className: 'kf-num' }]} />
             <tbody>
               {tables.map((t) => {
                 const current = inForceOf(t);

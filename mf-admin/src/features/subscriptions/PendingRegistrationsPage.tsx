@@ -1,4 +1,4 @@
-import { Button, errorMessage, Pager, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import { Button, errorMessage, ResultMessage, Select, Tag, TextInput, useLoadState } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -6,12 +6,11 @@ import {
   fetchRegistrations,
   formatDate,
   notifyForRegistration,
-  type PageOf,
   type Pending,
   type Registration,
 } from './api';
 import { NotifyButton, NotifyNotice, useNotifier } from './Notify';
-import { Box, Filters, Muted, SkeletonRows, Wrap } from './shared';
+import { Filters, Muted, PagedList, Wrap } from './shared';
 
 const PENDING_LABEL: Record<Pending, string> = {
   any: 'Not verified or not on a plan',
@@ -52,11 +51,6 @@ export function PendingRegistrationsPage() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<{ loading: boolean; data: PageOf<Registration> | null; error: string | null }>({
-    loading: true,
-    data: null,
-    error: null,
-  });
   const notifier = useNotifier(notifyForRegistration);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -82,19 +76,7 @@ export function PendingRegistrationsPage() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    fetchRegistrations({ pending, page, search: query }).then(
-      (data) => live && setState({ loading: false, data, error: null }),
-      (e: unknown) => live && setState({ loading: false, data: null, error: errorMessage(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [pending, page, query]);
-
-  const rows = state.data?.rows ?? [];
+  const state = useLoadState(() => fetchRegistrations({ pending, page, search: query }), [pending, page, query]);
   const title = 'Pending registrations';
 
   return (
@@ -132,66 +114,38 @@ export function PendingRegistrationsPage() {
         </ResultMessage>
       ) : null}
       <NotifyNotice notifier={notifier} />
-      {state.error ? (
-        <ResultMessage type="error" placement="above">
-          {state.error}
-        </ResultMessage>
-      ) : (
-        <Box aria-busy={state.loading || undefined}>
-          <Table label={title}>
-            <thead>
-              <tr>
-                <th scope="col">Advisor</th>
-                <th scope="col">Signed up</th>
-                <th scope="col">Verification</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.loading && !state.data ? (
-                <SkeletonRows cols={5} />
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>No pending registrations.</td>
-                </tr>
-              ) : (
-                rows.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      {r.name}
-                      <Muted>{r.email}</Muted>
-                    </td>
-                    <td>{formatDate(r.created_at)}</td>
-                    <td>
-                      <Tag tone={r.email_verified ? 'green' : 'red'}>
-                        {r.email_verified ? 'E-mail verified' : 'E-mail not verified'}
-                      </Tag>{' '}
-                      <Tag tone={r.mobile_verified ? 'green' : 'red'}>
-                        {r.mobile_verified ? 'Mobile verified' : 'Mobile not verified'}
-                      </Tag>
-                    </td>
-                    <td>{membership(r)}</td>
-                    <td>
-                      <NotifyButton notifier={notifier} userId={r.id} email={r.email} purpose="to finish registering" />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
-          {state.data ? (
-            <Pager
-              page={state.data.page}
-              total={state.data.total}
-              pageSize={state.data.page_size}
-              busy={state.loading}
-              onPage={setPage}
-              noun={['registration', 'registrations']}
-            />
-          ) : null}
-        </Box>
-      )}
+      <PagedList
+        state={state}
+        label={title}
+        columns={['Advisor', 'Signed up', 'Verification', 'Plan', 'Actions']}
+        empty="No pending registrations."
+        noun={['registration', 'registrations']}
+        onPage={setPage}
+      >
+        {(list) =>
+          list.map((r) => (
+            <tr key={r.id}>
+              <td>
+                {r.name}
+                <Muted>{r.email}</Muted>
+              </td>
+              <td>{formatDate(r.created_at)}</td>
+              <td>
+                <Tag tone={r.email_verified ? 'green' : 'red'}>
+                  {r.email_verified ? 'E-mail verified' : 'E-mail not verified'}
+                </Tag>{' '}
+                <Tag tone={r.mobile_verified ? 'green' : 'red'}>
+                  {r.mobile_verified ? 'Mobile verified' : 'Mobile not verified'}
+                </Tag>
+              </td>
+              <td>{membership(r)}</td>
+              <td>
+                <NotifyButton notifier={notifier} userId={r.id} email={r.email} purpose="to finish registering" />
+              </td>
+            </tr>
+          ))
+        }
+      </PagedList>
     </Wrap>
   );
 }

@@ -1,4 +1,4 @@
-import { errorMessage, Pager, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import { Select, Tag, useLoadState } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -7,13 +7,11 @@ import {
   formatAmount,
   formatDate,
   notifyForSubscription,
-  type PageOf,
-  type Subscription,
   type SubscriptionState,
   subscribersCsvUrl,
 } from './api';
 import { NotifyButton, NotifyNotice, useNotifier } from './Notify';
-import { Box, ExportCsv, Filters, PersonCell, SkeletonRows, useDebounced, usePeople, Wrap } from './shared';
+import { ExportCsv, Filters, PagedList, PersonCell, SearchBox, useDebounced, usePeople, Wrap } from './shared';
 
 const STATUS_LABEL: Record<SubscriptionState, string> = {
   active: 'Active',
@@ -59,26 +57,16 @@ export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
   const [sort, setSort] = useState('');
   const sent = sort || (which === 'expired' ? (sorts[0]?.value ?? '') : '');
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<{ loading: boolean; data: PageOf<Subscription> | null; error: string | null }>({
-    loading: true,
-    data: null,
-    error: null,
-  });
   const notifier = useNotifier(notifyForSubscription);
 
   // a new search starts at page 1
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the settled search changes
   useEffect(() => setPage(1), [search]);
 
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
-    fetchSubscribers({ status, search, sort: sent }, page, ctrl.signal).then(
-      (data) => !ctrl.signal.aborted && setState({ loading: false, data, error: null }),
-      (e: unknown) => !ctrl.signal.aborted && setState({ loading: false, data: null, error: errorMessage(e) }),
-    );
-    return () => ctrl.abort();
-  }, [status, search, sent, page]);
+  const state = useLoadState(
+    (signal) => fetchSubscribers({ status, search, sort: sent }, page, signal),
+    [status, search, sent, page],
+  );
 
   const rows = state.data?.rows ?? [];
   const people = usePeople(rows.map((r) => r.user_id));
@@ -103,14 +91,7 @@ export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
           }}
           options={statuses.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
         />
-        <TextInput
-          label="Search"
-          type="search"
-          value={typed}
-          onChange={setTyped}
-          hint="Name, e-mail or plan"
-          maxLength={100}
-        />
+        <SearchBox value={typed} onChange={setTyped} />
         <Select
           label="Sort by"
           value={sort || (sorts[0]?.value ?? '')}
@@ -126,84 +107,50 @@ export function SubscribersPage({ which }: { which: 'active' | 'expired' }) {
         />
       </Filters>
       <NotifyNotice notifier={notifier} />
-      {state.error ? (
-        <ResultMessage type="error" placement="above">
-          {state.error}
-        </ResultMessage>
-      ) : (
-        <Box aria-busy={state.loading || undefined}>
-          <Table label={title}>
-            <thead>
-              <tr>
-                <th scope="col">Advisor</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">{ended ? 'Ended' : 'Next charge'}</th>
-                <th scope="col">Card</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.loading && !state.data ? (
-                <SkeletonRows cols={7} />
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={7}>
-                    {search
-                      ? `No ${STATUS_LABEL[status].toLowerCase()} subscribers match “${search}”.`
-                      : `No ${STATUS_LABEL[status].toLowerCase()} subscribers.`}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((s) => (
-                  <tr key={s.id}>
-                    <td>
-                      <PersonCell id={s.user_id} person={people[s.user_id]} />
-                    </td>
-                    <td>{s.plan_name}</td>
-                    <td>
-                      {formatAmount(s.amount, s.currency)} {s.interval === 'yearly' ? 'per year' : 'per month'}
-                    </td>
-                    <td>
-                      <Tag tone={TONE[s.status]}>{STATUS_LABEL[s.status]}</Tag>
-                      {s.cancel_at_period_end && s.status === 'active' ? ' Ends at period end' : null}
-                      {s.status === 'past_due' && s.grace_ends_at
-                        ? ` Grace until ${formatDate(s.grace_ends_at)}`
-                        : null}
-                    </td>
-                    <td>{ended ? formatDate(s.ends_at) : formatDate(s.next_charge_at ?? s.current_period_end)}</td>
-                    <td>{cardLabel(s.card?.brand, s.card?.last4)}</td>
-                    <td>
-                      {ended ? (
-                        <NotifyButton
-                          notifier={notifier}
-                          userId={s.user_id}
-                          email={people[s.user_id]?.email}
-                          purpose="to subscribe"
-                        />
-                      ) : null}{' '}
-                      <Link to={`../subscription-transactions?user_id=${encodeURIComponent(s.user_id)}`}>
-                        Transactions
-                      </Link>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
-          {state.data ? (
-            <Pager
-              page={state.data.page}
-              total={state.data.total}
-              pageSize={state.data.page_size}
-              busy={state.loading}
-              onPage={setPage}
-              noun={['subscriber', 'subscribers']}
-            />
-          ) : null}
-        </Box>
-      )}
+      <PagedList
+        state={state}
+        label={title}
+        columns={['Advisor', 'Plan', 'Amount', 'Status', ended ? 'Ended' : 'Next charge', 'Card', 'Actions']}
+        empty={
+          search
+            ? `No ${STATUS_LABEL[status].toLowerCase()} subscribers match “${search}”.`
+            : `No ${STATUS_LABEL[status].toLowerCase()} subscribers.`
+        }
+        noun={['subscriber', 'subscribers']}
+        onPage={setPage}
+      >
+        {(list) =>
+          list.map((s) => (
+            <tr key={s.id}>
+              <td>
+                <PersonCell id={s.user_id} person={people[s.user_id]} />
+              </td>
+              <td>{s.plan_name}</td>
+              <td>
+                {formatAmount(s.amount, s.currency)} {s.interval === 'yearly' ? 'per year' : 'per month'}
+              </td>
+              <td>
+                <Tag tone={TONE[s.status]}>{STATUS_LABEL[s.status]}</Tag>
+                {s.cancel_at_period_end && s.status === 'active' ? ' Ends at period end' : null}
+                {s.status === 'past_due' && s.grace_ends_at ? ` Grace until ${formatDate(s.grace_ends_at)}` : null}
+              </td>
+              <td>{ended ? formatDate(s.ends_at) : formatDate(s.next_charge_at ?? s.current_period_end)}</td>
+              <td>{cardLabel(s.card?.brand, s.card?.last4)}</td>
+              <td>
+                {ended ? (
+                  <NotifyButton
+                    notifier={notifier}
+                    userId={s.user_id}
+                    email={people[s.user_id]?.email}
+                    purpose="to subscribe"
+                  />
+                ) : null}{' '}
+                <Link to={`../subscription-transactions?user_id=${encodeURIComponent(s.user_id)}`}>Transactions</Link>
+              </td>
+            </tr>
+          ))
+        }
+      </PagedList>
     </Wrap>
   );
 }

@@ -1,54 +1,34 @@
-import { Button, errorMessage, Pager, ResultMessage, Select, Table, Tag, TextInput } from '@kinfolio/ui-kit';
+import {
+  Button,
+  ReceiptLink,
+  Select,
+  Tag,
+  TRANSACTION_KINDS,
+  transactionAmount,
+  transactionTag,
+  useLoadState,
+} from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { cardLabel, fetchTransactions, formatDate, transactionsCsvUrl } from './api';
 import {
-  cardLabel,
-  fetchTransactions,
-  formatAmount,
-  formatDate,
-  isOwnReceipt,
-  type PageOf,
-  type Transaction,
-  transactionsCsvUrl,
-} from './api';
-import { Box, DateField, ExportCsv, Filters, PersonCell, SkeletonRows, useDebounced, usePeople, Wrap } from './shared';
+  DateField,
+  ExportCsv,
+  Filters,
+  PagedList,
+  PersonCell,
+  SearchBox,
+  useDebounced,
+  usePeople,
+  Wrap,
+} from './shared';
 
-const KINDS = [
-  { value: '', label: 'All transactions' },
-  { value: 'charge', label: 'Charges' },
-  { value: 'refund', label: 'Refunds' },
-  { value: 'failure', label: 'Failed payments' },
-];
 const SORTS = [
   { value: 'occurred_at:desc', label: 'Newest first' },
   { value: 'occurred_at:asc', label: 'Oldest first' },
   { value: 'amount:desc', label: 'Amount, highest first' },
   { value: 'amount:asc', label: 'Amount, lowest first' },
 ];
-const KIND_TAG: Record<string, { tone: 'green' | 'grey' | 'red'; label: string }> = {
-  charge: { tone: 'green', label: 'Charge' },
-  refund: { tone: 'grey', label: 'Refund' },
-  failure: { tone: 'red', label: 'Failed' },
-};
-
-/** Keeps the link's visually hidden text inside the table's scroll box (it is position: absolute). */
-const inside = { position: 'relative' } as const;
-
-/** A receipt link: ours downloads (PDF), the provider's hosted one opens in a new tab. */
-function ReceiptLink({ t }: { t: Transaction }) {
-  if (!t.receipt_url) return <>—</>;
-  const when = formatDate(t.occurred_at);
-  return isOwnReceipt(t.receipt_url) ? (
-    <a href={t.receipt_url} download style={inside}>
-      Receipt<span className="kf-visually-hidden"> for {when} (PDF download)</span>
-    </a>
-  ) : (
-    <a href={t.receipt_url} target="_blank" rel="noopener noreferrer" style={inside}>
-      Receipt<span className="kf-visually-hidden"> for {when} (opens in a new tab)</span>
-    </a>
-  );
-}
-
 /**
  * Subscriptions › subscription-transactions: every charge, refund and failure — by kind, advisor, search (name,
  * e-mail, plan) and date range, sorted, paged on the server, exported as CSV. Filters live in the URL.
@@ -66,22 +46,11 @@ export function TransactionsPage() {
   const [typed, setTyped] = useState(search);
   const settled = useDebounced(typed).trim();
   const rangeError = from && to && from > to ? 'The end date must not be before the start date' : null;
-  const [state, setState] = useState<{ loading: boolean; data: PageOf<Transaction> | null; error: string | null }>({
-    loading: true,
-    data: null,
-    error: null,
-  });
-
-  useEffect(() => {
-    if (rangeError) return;
-    const ctrl = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
-    fetchTransactions({ page, kind, user_id: userId, search, from, to, sort }, ctrl.signal).then(
-      (data) => !ctrl.signal.aborted && setState({ loading: false, data, error: null }),
-      (e: unknown) => !ctrl.signal.aborted && setState({ loading: false, data: null, error: errorMessage(e) }),
-    );
-    return () => ctrl.abort();
-  }, [page, kind, userId, search, from, to, sort, rangeError]);
+  const state = useLoadState(
+    (signal) => fetchTransactions({ page, kind, user_id: userId, search, from, to, sort }, signal),
+    [page, kind, userId, search, from, to, sort],
+    !rangeError,
+  );
 
   const set = (next: Record<string, string>) => {
     const p = new URLSearchParams(params);
@@ -106,15 +75,8 @@ export function TransactionsPage() {
       <h1>Subscription transactions</h1>
       <p className="kf-lead">Every charge, refund and failed payment, newest first.</p>
       <Filters>
-        <Select label="Type" value={kind} onChange={(v) => set({ kind: v, page: '' })} options={KINDS} />
-        <TextInput
-          label="Search"
-          type="search"
-          value={typed}
-          onChange={setTyped}
-          hint="Name, e-mail or plan"
-          maxLength={100}
-        />
+        <Select label="Type" value={kind} onChange={(v) => set({ kind: v, page: '' })} options={TRANSACTION_KINDS} />
+        <SearchBox value={typed} onChange={setTyped} />
         <DateField id="tx-from" label="From" value={from} onChange={(v) => set({ from: v, page: '' })} />
         <DateField id="tx-to" label="To" value={to} onChange={(v) => set({ to: v, page: '' })} error={rangeError} />
         <Select
@@ -136,72 +98,37 @@ export function TransactionsPage() {
           </p>
         ) : null}
       </Filters>
-      {state.error ? (
-        <ResultMessage type="error" placement="above">
-          {state.error}
-        </ResultMessage>
-      ) : (
-        <Box aria-busy={state.loading || undefined}>
-          <Table label="Subscription transactions">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Advisor</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-                <th scope="col">Card</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Receipt</th>
+      <PagedList
+        state={state}
+        label="Subscription transactions"
+        columns={['Date', 'Advisor', 'Type', 'Description', 'Card', 'Amount', 'Receipt']}
+        empty={search || from || to ? 'No transactions match these filters.' : 'No transactions.'}
+        noun={['transaction', 'transactions']}
+        onPage={(p) => set({ page: String(p) })}
+      >
+        {(list) =>
+          list.map((t) => {
+            const tag = transactionTag(t.kind);
+            return (
+              <tr key={t.id}>
+                <td>{formatDate(t.occurred_at)}</td>
+                <td>
+                  <PersonCell id={t.user_id} person={people[t.user_id]} />
+                </td>
+                <td>
+                  <Tag tone={tag.tone}>{tag.label}</Tag>
+                </td>
+                <td>{t.description}</td>
+                <td>{cardLabel(t.card_brand, t.card_last4)}</td>
+                <td style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>{transactionAmount(t)}</td>
+                <td>
+                  <ReceiptLink url={t.receipt_url} when={formatDate(t.occurred_at)} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {state.loading && !state.data ? (
-                <SkeletonRows cols={7} />
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={7}>
-                    {search || from || to ? 'No transactions match these filters.' : 'No transactions.'}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((t) => {
-                  const tag = KIND_TAG[t.kind] ?? { tone: 'grey' as const, label: t.kind };
-                  return (
-                    <tr key={t.id}>
-                      <td>{formatDate(t.occurred_at)}</td>
-                      <td>
-                        <PersonCell id={t.user_id} person={people[t.user_id]} />
-                      </td>
-                      <td>
-                        <Tag tone={tag.tone}>{tag.label}</Tag>
-                      </td>
-                      <td>{t.description}</td>
-                      <td>{cardLabel(t.card_brand, t.card_last4)}</td>
-                      <td style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
-                        {t.kind === 'refund' ? '−' : ''}
-                        {formatAmount(t.amount, t.currency)}
-                      </td>
-                      <td>
-                        <ReceiptLink t={t} />
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </Table>
-          {state.data ? (
-            <Pager
-              page={state.data.page}
-              total={state.data.total}
-              pageSize={state.data.page_size}
-              busy={state.loading}
-              onPage={(p) => set({ page: String(p) })}
-              noun={['transaction', 'transactions']}
-            />
-          ) : null}
-        </Box>
-      )}
+            );
+          })
+        }
+      </PagedList>
     </Wrap>
   );
 }

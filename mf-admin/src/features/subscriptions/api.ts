@@ -1,27 +1,19 @@
 import type { auth, billing } from '@kinfolio/contracts';
-import { AMOUNT_DECIMALS, round2 } from '@kinfolio/money';
 import {
-  ApiError,
   api,
-  applyCatalogue,
-  authorizationType,
   buildUrl,
+  cardLabel,
+  fetchFile,
+  formatAmount,
   formatDate,
-  NETWORK_MESSAGE,
+  type PageOf,
   type Query,
-  readCookie,
-  TOKEN_COOKIE,
+  saveFile,
 } from '@kinfolio/ui-kit';
 
 export type Subscription = billing.Subscription;
 export type Transaction = billing.SubscriptionTransaction;
 export type SubscriptionState = billing.SubscriptionState;
-export interface PageOf<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
 export interface Person {
   name: string | null;
   email: string;
@@ -30,23 +22,8 @@ export interface Person {
 export const ADMIN_PAGE_SIZE = 20;
 const quiet = { catalogue: false } as const;
 
-/** Minor units as 'SGD 49.00' (2 decimals). */
-export function formatAmount(minor: number, currency: string): string {
-  const n = new Intl.NumberFormat('ms-MY', {
-    minimumFractionDigits: AMOUNT_DECIMALS,
-    maximumFractionDigits: AMOUNT_DECIMALS,
-  }).format(round2(minor / 100));
-  return `${currency} ${n}`;
-}
-
-/** The one date format of every screen (ui-kit), kept under this name for the subscription pages. */
-export { formatDate };
-
-export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
-  if (!last4) return '—';
-  const b = (brand ?? '').trim();
-  return `${b ? b.charAt(0).toUpperCase() + b.slice(1) : 'Card'} •••• ${last4}`;
-}
+/** The one date format of every screen, and the billing amounts and cards (ui-kit), for the subscription pages. */
+export { cardLabel, formatAmount, formatDate, type PageOf };
 
 /** Sort choices of a list: `{sort}:{order}` as the select's value. */
 export type SortChoice = `${string}:${'asc' | 'desc'}`;
@@ -156,49 +133,12 @@ export function fetchRegistrations(q: { pending: Pending; page: number; search: 
  * Errors come back as ApiError like every other call.
  */
 export async function downloadRegistrationsCsv(q: { pending: Pending; search: string }): Promise<string> {
-  const headers: Record<string, string> = {
+  const { blob, name } = await fetchFile('admin/get-filtered-users/export', {
+    body: { type: 'advisor', pending: q.pending, search: q.search.trim() || undefined },
     accept: 'text/csv, application/json',
-    'content-type': 'application/json',
-    'x-requested-with': 'kinfolio',
-    'Authorization-Type': authorizationType(),
-  };
-  const token = readCookie(TOKEN_COOKIE);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(buildUrl('admin/get-filtered-users/export'), {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ type: 'advisor', pending: q.pending, search: q.search.trim() || undefined }),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, { message: NETWORK_MESSAGE }, NETWORK_MESSAGE);
-  }
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    let data: unknown = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = { message: text.slice(0, 300) };
-    }
-    applyCatalogue(data);
-    throw new ApiError(res.status, data);
-  }
-  const blob = await res.blob();
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
-    `pending-registrations-${new Date().toISOString().slice(0, 10)}.csv`;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    fallbackName: `pending-registrations-${new Date().toISOString().slice(0, 10)}.csv`,
+  });
+  saveFile(blob, name);
   return name;
 }
 

@@ -1,5 +1,16 @@
-import { describedBy, Field, theme } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
+import {
+  describedBy,
+  Field,
+  type LoadState,
+  type PageOf,
+  PagerOf,
+  ResultMessage,
+  Table,
+  TableHead,
+  TextInput,
+  theme,
+} from '@kinfolio/ui-kit';
+import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { fetchPerson, type Person } from './api';
 
@@ -163,5 +174,69 @@ export function DateField({
         aria-describedby={describedBy(id, error)}
       />
     </Field>
+  );
+}
+
+/**
+ * A subscription list's body: the read's failure above the list, else the boxed table (dimmed while a page is read)
+ * with its header, skeleton rows until the first page arrives, one row saying `empty` when the page has none, the
+ * rows, and the pager.
+ */
+export function PagedList<T>({
+  state,
+  label,
+  columns,
+  empty,
+  noun,
+  onPage,
+  children,
+}: {
+  state: LoadState<PageOf<T>>;
+  label: string;
+  columns: readonly string[];
+  empty: ReactNode;
+  noun: readonly [string, string];
+  onPage: (page: number) => void;
+  children: (rows: T[]) => ReactNode;
+}) {
+  if (state.error)
+    return (
+      <ResultMessage type="error" placement="above">
+        {state.error}
+      </ResultMessage>
+    );
+  const rows = state.data?.rows ?? [];
+  return (
+    <Box aria-busy={state.loading || undefined}>
+      <Table label={label}>
+        <TableHead columns={columns} />
+        <tbody>
+          {state.loading && !state.data ? (
+            <SkeletonRows cols={columns.length} />
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length}>{empty}</td>
+            </tr>
+          ) : (
+            children(rows)
+          )}
+        </tbody>
+      </Table>
+      {state.data ? <PagerOf of={state.data} busy={state.loading} onPage={onPage} noun={noun} /> : null}
+    </Box>
+  );
+}
+
+/** A subscription list's search box: name, e-mail or plan, searched on the server once typing pauses. */
+export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      label="Search"
+      type="search"
+      value={value}
+      onChange={onChange}
+      hint="Name, e-mail or plan"
+      maxLength={100}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import type { reference } from '@kinfolio/contracts';
-import { api, Button, Skeleton, Table, TextInput, theme } from '@kinfolio/ui-kit';
+import { api, Button, Skeleton, Table, TableHead, TextInput, theme } from '@kinfolio/ui-kit';
 import {
   AdminPage,
   DeleteConfirm,
+  type EditorCallbacks,
   EditorModal,
   Note,
   PageNoteView,
@@ -45,14 +46,7 @@ export function ThresholdsPage() {
         <Skeleton rows={5} label="Loading thresholds" />
       ) : (
         <Table label="Planning thresholds">
-          <thead>
-            <tr>
-              <th scope="col">Threshold</th>
-              <th scope="col">Value</th>
-              <th scope="col">Default</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Threshold', 'Value', 'Default', 'Actions']} />
           <tbody>
             {list.map((t) => (
               <tr key={t.key}>
@@ -84,9 +78,7 @@ export function ThresholdsPage() {
         </Table>
       )}
       <PageNoteView note={crud.note} />
-      {crud.editing && crud.editing !== 'new' ? (
-        <ValueEditor threshold={crud.editing} onClose={crud.closeEditor} onSaved={crud.saved} />
-      ) : null}
+      {crud.editing && crud.editing !== 'new' ? <ValueEditor threshold={crud.editing} {...crud.editorProps} /> : null}
       {resetting ? (
         <DeleteConfirm
           crud={crud}
@@ -112,15 +104,7 @@ export function ThresholdsPage() {
   );
 }
 
-function ValueEditor({
-  threshold,
-  onClose,
-  onSaved,
-}: {
-  threshold: Threshold;
-  onClose: () => void;
-  onSaved: (text: string) => Promise<void>;
-}) {
+function ValueEditor({ threshold, onClose, onSaved }: { threshold: Threshold } & EditorCallbacks) {
   const editor = useEditorForm({ value: String(threshold.value) }, onClose);
   const { form, errors } = editor;
 

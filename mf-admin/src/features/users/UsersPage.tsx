@@ -3,10 +3,11 @@ import {
   EmptyState,
   errorMessage,
   formatDate,
-  Pager,
+  PagerOf,
   ResultMessage,
   Select,
   Table,
+  TableHead,
   TextInput,
   theme,
   useSession,
@@ -237,15 +238,7 @@ export function UsersPage({ status }: { status: UserStatus }) {
       ) : !list.error ? (
         <Table aria-busy={list.loading} label={title}>
           <HiddenCaption>{title}</HiddenCaption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Type</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'E-mail', 'Type', 'Joined', 'Actions']} />
           <tbody>
             {list.loading || !data
               ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
@@ -307,16 +300,7 @@ export function UsersPage({ status }: { status: UserStatus }) {
         </Table>
       ) : null}
 
-      {data && data.total > 0 && (
-        <Pager
-          page={data.page}
-          total={data.total}
-          pageSize={data.page_size}
-          busy={list.loading}
-          onPage={setPage}
-          noun={['user', 'users']}
-        />
-      )}
+      {data && data.total > 0 && <PagerOf of={data} busy={list.loading} onPage={setPage} noun={['user', 'users']} />}
 
       {pending && texts && (
         <ConfirmAction

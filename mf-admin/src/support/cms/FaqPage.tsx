@@ -37,6 +37,60 @@ const Form = styled.form`
   input { width: 100%; box-sizing: border-box; }
 `;
 
+/** A form's send: busy while `save` runs, its failure's message shown in the form. */
+function useFormSubmit(save: () => Promise<void>) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await save();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, submit };
+}
+
+/** A form's end: the failure (an alert), then its submit button and Cancel when it can be cancelled. */
+function FormEnd({
+  error,
+  busy,
+  submitLabel,
+  onCancel,
+  className,
+}: {
+  error: string | null;
+  busy: boolean;
+  submitLabel: string;
+  onCancel?: () => void;
+  className?: string;
+}) {
+  return (
+    <>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className={className} style={{ display: 'flex', gap: 6 }}>
+        <PlainButton type="submit" $primary disabled={busy}>
+          {submitLabel}
+        </PlainButton>
+        {onCancel && (
+          <PlainButton type="button" onClick={onCancel}>
+            Cancel
+          </PlainButton>
+        )}
+      </div>
+    </>
+  );
+}
+
 function TitleForm({
   initial,
   submitLabel,
@@ -49,41 +103,16 @@ function TitleForm({
   onCancel?: () => void;
 }) {
   const [title, setTitle] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const id = useId();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave(title.trim());
-      if (!initial) setTitle('');
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, submit } = useFormSubmit(async () => {
+    await onSave(title.trim());
+    if (!initial) setTitle('');
+  });
   return (
     <Form onSubmit={(e) => void submit(e)} aria-label={submitLabel}>
       <label htmlFor={id}>Topic title</label>
       <input id={id} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="row" style={{ display: 'flex', gap: 6 }}>
-        <PlainButton type="submit" $primary disabled={busy}>
-          {submitLabel}
-        </PlainButton>
-        {onCancel && (
-          <PlainButton type="button" onClick={onCancel}>
-            Cancel
-          </PlainButton>
-        )}
-      </div>
+      <FormEnd className="row" error={error} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </Form>
   );
 }
@@ -101,45 +130,20 @@ function AnswerForm({
 }) {
   const [question, setQuestion] = useState(initial?.question ?? '');
   const [answer, setAnswer] = useState(initial?.answer ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const id = useId();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave({ question: question.trim(), answer });
-      if (!initial) {
-        setQuestion('');
-        setAnswer('');
-      }
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
+  const { error, busy, submit } = useFormSubmit(async () => {
+    await onSave({ question: question.trim(), answer });
+    if (!initial) {
+      setQuestion('');
+      setAnswer('');
     }
-  };
+  });
   return (
     <Form onSubmit={(e) => void submit(e)} aria-label={submitLabel}>
       <label htmlFor={id}>Question</label>
       <input id={id} value={question} onChange={(e) => setQuestion(e.target.value)} maxLength={2000} />
       <HtmlEditor label="Answer (HTML)" value={answer} onChange={setAnswer} />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div style={{ display: 'flex', gap: 6 }}>
-        <PlainButton type="submit" $primary disabled={busy}>
-          {submitLabel}
-        </PlainButton>
-        {onCancel && (
-          <PlainButton type="button" onClick={onCancel}>
-            Cancel
-          </PlainButton>
-        )}
-      </div>
+      <FormEnd error={error} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </Form>
   );
 }

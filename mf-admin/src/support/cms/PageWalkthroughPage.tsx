@@ -2,6 +2,7 @@ import {
   api,
   errorMessage,
   FilePicker,
+  TableHead,
   UPLOAD_ACCEPT,
   uploadFiles,
   useSession,
@@ -257,15 +258,7 @@ export function PageWalkthroughPage() {
         <p className="muted">No walkthroughs yet.</p>
       ) : (
         <DataTable label="Page walkthroughs">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Page values</th>
-              <th scope="col">Link</th>
-              <th scope="col">Files</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Title', 'Page values', 'Link', 'Files', 'Actions']} />
           <tbody>
             {rows.map((w) => (
               <tr key={w.id}>

@@ -1,4 +1,4 @@
-import { api, Pager } from '@kinfolio/ui-kit';
+import { api, PagerOf, TableHead } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
 import { asPage, DataTable, formatDateTime, PageFrame, type PageOf } from '../shared/ui';
 
@@ -48,14 +48,7 @@ export function ErrorLogsPage() {
       ) : (
         <>
           <DataTable label="Error logs">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Error</th>
-                <th scope="col">Page</th>
-                <th scope="col">User</th>
-              </tr>
-            </thead>
+            <TableHead columns={['When', 'Error', 'Page', 'User']} />
             <tbody>
               {data.rows.map((l) => (
                 <tr key={l.id} data-testid="log-row">
@@ -74,13 +67,7 @@ export function ErrorLogsPage() {
               ))}
             </tbody>
           </DataTable>
-          <Pager
-            page={data.page}
-            total={data.total}
-            pageSize={data.page_size}
-            onPage={setPage}
-            noun={['error', 'errors']}
-          />
+          <PagerOf of={data} onPage={setPage} noun={['error', 'errors']} />
         </>
       )}
     </PageFrame>

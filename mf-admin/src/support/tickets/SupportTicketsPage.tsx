@@ -1,5 +1,5 @@
 import { Conversation, getSocket, TagPill, type Ticket } from '@kinfolio/support-ui';
-import { api, Pager, useSession } from '@kinfolio/ui-kit';
+import { api, PagerOf, TableHead, useSession } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { asPage, DataTable, formatDateTime, PageFrame, type PageOf } from '../shared/ui';
@@ -123,17 +123,7 @@ export function TicketsList() {
       ) : (
         <>
           <DataTable label="Support tickets">
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Type</th>
-                <th scope="col">From</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Replies</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Reference', 'Subject', 'Type', 'From', 'Status', 'Created', 'Replies']} />
             <tbody>
               {data.rows.map((t) => (
                 // The whole row opens the ticket; the reference and the subject are real links for keyboards and
@@ -165,13 +155,7 @@ export function TicketsList() {
               ))}
             </tbody>
           </DataTable>
-          <Pager
-            page={data.page}
-            total={data.total}
-            pageSize={data.page_size}
-            onPage={(p) => set({ page: String(p) })}
-            noun={['ticket', 'tickets']}
-          />
+          <PagerOf of={data} onPage={(p) => set({ page: String(p) })} noun={['ticket', 'tickets']} />
         </>
       )}
     </PageFrame>

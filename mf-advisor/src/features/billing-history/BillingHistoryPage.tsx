@@ -1,10 +1,22 @@
-import { errorMessage, Pager, ResultMessage, Select, Table, Tag, theme } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
+import {
+  cardLabel,
+  PagerOf,
+  ReceiptLink,
+  ResultMessage,
+  Select,
+  Table,
+  TableHead,
+  Tag,
+  TRANSACTION_KINDS,
+  transactionAmount,
+  transactionTag,
+  useLoadState,
+} from '@kinfolio/ui-kit';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Bone, Card, Empty, Page } from '../../components/ui';
-import { billingApi, cardLabel, formatAmount, type TransactionsPage } from '../subscription/billing';
+import { billingApi } from '../subscription/billing';
 import { formatDate } from '../subscription/membership';
-import { ReceiptLink } from './ReceiptLink';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -17,37 +29,14 @@ const Amount = styled.td`
   font-variant-numeric: tabular-nums;
 `;
 
-const KINDS = [
-  { value: '', label: 'All transactions' },
-  { value: 'charge', label: 'Charges' },
-  { value: 'refund', label: 'Refunds' },
-  { value: 'failure', label: 'Failed payments' },
-];
-const KIND_TAG: Record<string, { tone: 'green' | 'grey' | 'red'; label: string }> = {
-  charge: { tone: 'green', label: 'Charge' },
-  refund: { tone: 'grey', label: 'Refund' },
-  failure: { tone: 'red', label: 'Failed' },
-};
-
 /** Account Settings › 'Billing History': every charge, refund and failed payment (`subscription-transactions`). */
 export function BillingHistoryPage() {
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<{ loading: boolean; data: TransactionsPage | null; error: string | null }>({
-    loading: true,
-    data: null,
-    error: null,
-  });
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
-    billingApi.transactions({ page, page_size: HISTORY_PAGE_SIZE, kind: kind || undefined }, ctrl.signal).then(
-      (data) => !ctrl.signal.aborted && setState({ loading: false, data, error: null }),
-      (e: unknown) => !ctrl.signal.aborted && setState({ loading: false, data: null, error: errorMessage(e) }),
-    );
-    return () => ctrl.abort();
-  }, [page, kind]);
+  const state = useLoadState(
+    (signal) => billingApi.transactions({ page, page_size: HISTORY_PAGE_SIZE, kind: kind || undefined }, signal),
+    [page, kind],
+  );
 
   const data = state.data;
 
@@ -63,7 +52,7 @@ export function BillingHistoryPage() {
             setKind(v);
             setPage(1);
           }}
-          options={KINDS}
+          options={TRANSACTION_KINDS}
         />
       </Filters>
       {state.loading && !data ? (
@@ -79,19 +68,10 @@ export function BillingHistoryPage() {
       ) : (
         <Card aria-label="Transactions" aria-busy={state.loading || undefined}>
           <Table label="Transactions">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-                <th scope="col">Card</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Receipt</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Date', 'Type', 'Description', 'Card', 'Amount', 'Receipt']} />
             <tbody>
               {data.rows.map((t) => {
-                const tag = KIND_TAG[t.kind] ?? { tone: 'grey' as const, label: t.kind };
+                const tag = transactionTag(t.kind);
                 return (
                   <tr key={t.id}>
                     <td>{formatDate(t.occurred_at)}</td>
@@ -100,10 +80,7 @@ export function BillingHistoryPage() {
                     </td>
                     <td>{t.description}</td>
                     <td>{cardLabel(t.card_brand, t.card_last4)}</td>
-                    <Amount>
-                      {t.kind === 'refund' ? '−' : ''}
-                      {formatAmount(t.amount, t.currency)}
-                    </Amount>
+                    <Amount>{transactionAmount(t)}</Amount>
                     <td>
                       <ReceiptLink url={t.receipt_url} when={formatDate(t.occurred_at)} />
                     </td>
@@ -112,14 +89,7 @@ export function BillingHistoryPage() {
               })}
             </tbody>
           </Table>
-          <Pager
-            page={data.page}
-            total={data.total}
-            pageSize={data.page_size}
-            busy={state.loading}
-            onPage={setPage}
-            noun={['transaction', 'transactions']}
-          />
+          <PagerOf of={data} busy={state.loading} onPage={setPage} noun={['transaction', 'transactions']} />
         </Card>
       )}
     </Page>

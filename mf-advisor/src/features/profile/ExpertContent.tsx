@@ -9,15 +9,17 @@ import {
   formatDate,
   GuardedFormActions,
   Modal,
+  MoveButtons,
   ResultMessage,
   TextArea,
   TextInput,
   theme,
+  useAction,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Bone, Card } from '../../components/ui';
+import { Bone, Card, SaveCancel } from '../../components/ui';
 import { LeadMagnetsCard, type ShownLeadMagnet } from './LeadMagnets';
 import type { BasicDetails } from './validate';
 
@@ -200,19 +202,15 @@ function MetaDataCard({
               rows={2}
             />
           ))}
-          <Row>
-            <Button type="submit" loading={saving} disabled={!dirty}>
-              Save meta data
-            </Button>
-            <Button variant="secondary" disabled={saving || !dirty} onClick={() => onValues(initial)}>
-              Cancel
-            </Button>
-          </Row>
-          {result?.ok ? (
-            <ResultMessage type="success">{result.text}</ResultMessage>
-          ) : (
-            <FormError>{result?.text}</FormError>
-          )}
+          <SaveCancel
+            Bar={Row}
+            saving={saving}
+            saveLabel="Save meta data"
+            saveDisabled={!dirty}
+            cancelDisabled={saving || !dirty}
+            onCancel={() => onValues(initial)}
+            result={result}
+          />
         </form>
       )}
     </Card>
@@ -230,22 +228,15 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
   const ids = useId();
   const [editing, setEditing] = useState<Testimonial | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Testimonial | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const act = async (fn: () => Promise<unknown>, ok: string) => {
-    setBusy(true);
-    setNote(null);
-    try {
+  const { busy, note, setNote, act: run } = useAction();
+  /** Runs `fn`, reads the list again, then says `ok`. */
+  const act = (fn: () => Promise<unknown>, ok: string) =>
+    run(async () => {
       await fn();
       await reload();
-      setNote({ ok: true, text: ok });
-    } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return ok;
+    });
   const move = (t: Testimonial, to: number) =>
     act(() => api.patch(`advisor/testimonial/${t.id}`, { position: to }), `Moved the testimonial from ${t.name}.`);
 
@@ -273,22 +264,14 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
                 >
                   Edit
                 </Button>
-                <Button
-                  variant="secondary"
-                  disabled={busy || i === 0}
-                  onClick={() => move(t, i - 1)}
-                  aria-label={`Move up the testimonial from ${t.name}`}
-                >
-                  Move up
-                </Button>
-                <Button
-                  variant="secondary"
-                  disabled={busy || i === list.length - 1}
-                  onClick={() => move(t, i + 1)}
-                  aria-label={`Move down the testimonial from ${t.name}`}
-                >
-                  Move down
-                </Button>
+                <MoveButtons
+                  at={i}
+                  count={list.length}
+                  onMove={(by) => move(t, i + by)}
+                  named={(d) => `Move ${d} the testimonial from ${t.name}`}
+                  labels={['Move up', 'Move down']}
+                  disabled={busy}
+                />
                 <Button
                   variant="danger"
                   onClick={() => setDeleting(t)}

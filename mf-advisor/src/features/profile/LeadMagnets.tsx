@@ -3,14 +3,15 @@ import {
   api,
   Button,
   ConfirmDialog,
-  errorMessage,
   LeadMagnetEditor,
   ResultMessage,
   Select,
   theme,
+  useAction,
+  useLoad,
   useSession,
 } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { Bone, Card } from '../../components/ui';
 
@@ -55,31 +56,16 @@ export type ShownLeadMagnet = Pick<auth.AdvisorLeadMagnet, 'id' | 'title' | 'des
 export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet[]) => void } = {}) {
   const { user } = useSession();
   const ids = useId();
-  const [data, setData] = useState<auth.AdvisorLeadMagnets | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Mine | null>(null);
   const [deleting, setDeleting] = useState<Mine | null>(null);
   const [pick, setPick] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const d = await api.get<auth.AdvisorLeadMagnets>('advisor-magnet-files', { signal });
-      if (!signal?.aborted) {
-        setData(d);
-        setLoadError(null);
-      }
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
+  const {
+    data,
+    loadError,
+    reload: load,
+  } = useLoad((signal) => api.get<auth.AdvisorLeadMagnets>('advisor-magnet-files', { signal }), []);
   // the live preview of the public page follows what is shown
   useEffect(() => {
     if (data)
@@ -88,19 +74,14 @@ export function LeadMagnetsCard({ onShown }: { onShown?: (shown: ShownLeadMagnet
       );
   }, [data, onShown]);
 
-  const act = async (fn: () => Promise<unknown>, ok: string) => {
-    setBusy(true);
-    setNote(null);
-    try {
+  const { busy, note, setNote, act: run } = useAction();
+  /** Runs `fn`, reads the list again, then says `ok`. */
+  const act = (fn: () => Promise<unknown>, ok: string) =>
+    run(async () => {
       await fn();
       await load();
-      setNote({ ok: true, text: ok });
-    } catch (err) {
-      setNote({ ok: false, text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return ok;
+    });
 
   const offered = new Set((data?.mine ?? []).map((m) => m.lead_magnet_id).filter(Boolean));
   const choices: Available[] = (data?.available ?? []).filter((a) => !offered.has(a.id));

@@ -1,18 +1,9 @@
 import type { auth } from '@kinfolio/contracts';
-import {
-  api,
-  Button,
-  EmailInput,
-  errorMessage,
-  FormError,
-  ResultMessage,
-  TextInput,
-  useSession,
-} from '@kinfolio/ui-kit';
+import { api, EmailInput, errorMessage, ResultMessage, TextInput, useSession } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Bone, Card, Empty, Page } from '../../components/ui';
+import { Bone, Card, Empty, Page, SaveCancel } from '../../components/ui';
 import { ExpertContent } from './ExpertContent';
 import { type BasicDetails, type FieldErrors, fieldErrorsFromReply, validateBasicDetails } from './validate';
 
@@ -103,6 +94,8 @@ function ProfileForm({ userId }: { userId: string }) {
     if (errors[k]) setErrors((e) => ({ ...e, [k]: undefined }));
     setResult(null);
   };
+  /** A detail's value, setter and error, to spread on its input. */
+  const field = (k: keyof BasicDetails) => ({ value: values[k], onChange: set(k), error: errors[k] });
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -157,31 +150,15 @@ function ProfileForm({ userId }: { userId: string }) {
         ) : (
           <form noValidate onSubmit={onSubmit} aria-label="Basic details">
             <Grid>
-              <TextInput
-                label="Name"
-                value={values.name}
-                onChange={set('name')}
-                error={errors.name}
-                maxLength={120}
-                autoComplete="name"
-                required
-              />
+              <TextInput label="Name" {...field('name')} maxLength={120} autoComplete="name" required />
               <TextInput
                 label="Designation"
                 optional
-                value={values.designation}
-                onChange={set('designation')}
-                error={errors.designation}
+                {...field('designation')}
                 maxLength={120}
                 autoComplete="organization-title"
               />
-              <EmailInput
-                label="Business e-mail"
-                optional
-                value={values.business_email}
-                onChange={set('business_email')}
-                error={errors.business_email}
-              />
+              <EmailInput label="Business e-mail" optional {...field('business_email')} />
               <TextInput
                 label="Business phone"
                 optional
@@ -193,19 +170,14 @@ function ProfileForm({ userId }: { userId: string }) {
                 autoComplete="tel"
               />
             </Grid>
-            <Actions>
-              <Button type="submit" loading={saving}>
-                Save
-              </Button>
-              <Button variant="secondary" disabled={saving || !dirty} onClick={reset}>
-                Cancel
-              </Button>
-            </Actions>
-            {result?.ok ? (
-              <ResultMessage type="success">{result.text}</ResultMessage>
-            ) : (
-              <FormError>{result?.text}</FormError>
-            )}
+            <SaveCancel
+              Bar={Actions}
+              saving={saving}
+              saveLabel="Save"
+              cancelDisabled={saving || !dirty}
+              onCancel={reset}
+              result={result}
+            />
           </form>
         )}
       </Card>

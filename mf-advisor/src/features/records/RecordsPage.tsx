@@ -5,11 +5,12 @@ import {
   ConfirmDialog,
   errorMessage,
   formatDate,
-  Pager,
+  PagerOf,
   ResultMessage,
   Skeleton,
   Table,
   TextInput,
+  useLoad,
   useSession,
   useUndoableDelete,
 } from '@kinfolio/ui-kit';
@@ -97,8 +98,6 @@ export function RecordsPage({ kind }: { kind: Kind }) {
   const [sort, setSort] = useState<SortKey>('created_at');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<PageOf | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Summary | null>(null);
@@ -114,24 +113,15 @@ export function RecordsPage({ kind }: { kind: Kind }) {
     return () => clearTimeout(timer);
   }, [search]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
-  useEffect(() => {
-    const ctrl = new AbortController();
-    api
-      .get<PageOf>(t.list, {
+  // `version` changes when the household did: read again
+  const { data, loadError: error } = useLoad(
+    (signal) =>
+      api.get<PageOf>(t.list, {
         query: { page, page_size: PAGE_SIZE, sort, order, search: query || undefined },
-        signal: ctrl.signal,
-      })
-      .then(
-        (d) => {
-          if (ctrl.signal.aborted) return;
-          setData(d);
-          setError(null);
-        },
-        (e: unknown) => !ctrl.signal.aborted && setError(errorMessage(e)),
-      );
-    return () => ctrl.abort();
-  }, [t.list, page, sort, order, query, version]);
+        signal,
+      }),
+    [t.list, page, sort, order, query, version],
+  );
 
   const sortBy = (key: SortKey) => {
     if (key === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
@@ -283,14 +273,7 @@ export function RecordsPage({ kind }: { kind: Kind }) {
                 ))}
             </tbody>
           </Table>
-          <Pager
-            page={data.page}
-            total={data.total}
-            pageSize={data.page_size}
-            onPage={setPage}
-            noun={t.count}
-            label={`${t.title} pages`}
-          />
+          <PagerOf of={data} onPage={setPage} noun={t.count} label={`${t.title} pages`} />
         </>
       ) : null}
       <ConfirmDialog

@@ -1,6 +1,7 @@
 import { Button, errorMessage, FormError, fieldErrors, ResultMessage, TextInput, theme } from '@kinfolio/ui-kit';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
+import { AddCardButtons } from './AddCardButtons';
 import { type ActionRequired, billingApi, type Card, isActionRequired, type PaymentsConfig } from './billing';
 
 const Grid = styled.div`
@@ -204,14 +205,7 @@ export function CardForm({
             />
           </Grid>
           <Row>
-            <Button type="submit" loading={busy}>
-              Add card
-            </Button>
-            {onCancel ? (
-              <Button variant="secondary" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-            ) : null}
+            <AddCardButtons busy={busy} onCancel={onCancel} />
           </Row>
         </>
       )}

@@ -26,6 +26,7 @@ const FieldTip = styled.p`
   font-size: 0.9em;
 `;
 
+import { AddCardButtons } from './AddCardButtons';
 import { billingApi, type Card, isActionRequired } from './billing';
 
 export const STRIPE_LOAD_FAILED_TEXT =
@@ -151,14 +152,7 @@ function ElementsForm({ duringTrial, onAdded, onCancel }: Omit<Props, 'publishab
       </CardField>
       {busy ? <p role="status">Saving your card…</p> : null}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
-        <Button type="submit" loading={busy} disabled={!stripe}>
-          Add card
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
+        <AddCardButtons busy={busy} disabled={!stripe} onCancel={onCancel} />
       </div>
       <FormError>{formError}</FormError>
     </form>

@@ -1,6 +1,5 @@
 import type { billing } from '@kinfolio/contracts';
-import { AMOUNT_DECIMALS, round2 } from '@kinfolio/money';
-import { api } from '@kinfolio/ui-kit';
+import { api, cardLabel, formatAmount, type PageOf } from '@kinfolio/ui-kit';
 
 // svc-billing's calls as the advisor's screens use them (spec §7 "Payments and plans"). Billing replies may mention
 // 'subscription' ("You have no subscription"): the error catalogue's redirect to /subscription is turned off for
@@ -15,12 +14,7 @@ export type Subscription = billing.Subscription;
 export type Transaction = billing.SubscriptionTransaction;
 export type Currency = billing.Currency;
 export type PaymentsConfig = billing.PaymentsConfig;
-export interface TransactionsPage {
-  rows: Transaction[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type TransactionsPage = PageOf<Transaction>;
 export interface ActionRequired {
   status: 'requires_action';
   setup_intent_id: string;
@@ -31,15 +25,8 @@ export const CURRENCIES: readonly Currency[] = ['SGD', 'RM'];
 
 const quiet = { catalogue: false } as const;
 
-/** Minor units (cents, sen) as the currency and the amount with 2 decimals: 'SGD 1,234.50' (ms-MY grouping, §9). */
-export function formatAmount(minor: number, currency: string): string {
-  const major = round2(minor / 100);
-  const n = new Intl.NumberFormat('ms-MY', {
-    minimumFractionDigits: AMOUNT_DECIMALS,
-    maximumFractionDigits: AMOUNT_DECIMALS,
-  }).format(major);
-  return `${currency} ${n}`;
-}
+/** How amounts and cards show (ui-kit), for the subscription screens. */
+export { cardLabel, formatAmount };
 
 export function priceOf(plan: Pick<Plan, 'price_sgd' | 'price_rm'>, currency: Currency): number {
   return currency === 'SGD' ? plan.price_sgd : plan.price_rm;
@@ -47,12 +34,6 @@ export function priceOf(plan: Pick<Plan, 'price_sgd' | 'price_rm'>, currency: Cu
 
 export function perInterval(interval: string): string {
   return interval === 'yearly' ? 'per year' : 'per month';
-}
-
-export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
-  if (!last4) return '—';
-  const b = (brand ?? 'card').trim();
-  return `${b ? b.charAt(0).toUpperCase() + b.slice(1) : 'Card'} •••• ${last4}`;
 }
 
 export function isActionRequired(v: unknown): v is ActionRequired {

@@ -45,3 +45,19 @@ export function Pager({ page, total, pageSize, onPage, busy, noun, label = 'Page
     </Nav>
   );
 }
+
+/** One page of a paged list as the services answer it. */
+export interface PageOf<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** The pager of a page the service answered (`of`): its page, total and page size. */
+export function PagerOf({
+  of,
+  ...rest
+}: { of: Omit<PageOf<unknown>, 'rows'> } & Omit<PagerProps, 'page' | 'total' | 'pageSize'>) {
+  return <Pager page={of.page} total={of.total} pageSize={of.page_size} {...rest} />;
+}
