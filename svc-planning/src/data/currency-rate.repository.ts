@@ -1,13 +1,6 @@
-import type { Knex } from '@kinfolio/service-kit';
-
-export interface CurrencyRateRow {
-  code: string;
-  rate: number;
-  base: string;
-  updated_at: string;
-}
-
-export async function listCurrencyRates(db: Knex): Promise<CurrencyRateRow[]> {
-  const rows: Array<{ code: string; rate: string | number; base: string; updated_at: Date | string }> = await db('currency_rates').orderBy('code');
-  return rows.map((r) => ({ code: r.code, rate: Number(r.rate), base: r.base, updated_at: new Date(r.updated_at).toISOString() }));
-}
+/**
+ * Moved to currency/repository.ts (issue 33: one layout, SQL in each feature's repository). Kept only for
+ * insurance/read.ts and balance-sheet/read.ts, which the record-kind rewrite owns: delete this file when they import
+ * '../currency/repository' (docs/decisions/planning-layout.md).
+ */
+export { type CurrencyRateRow, listCurrencyRates } from '../currency/repository';

@@ -13,16 +13,16 @@ const adminOnly = allow('admin');
  */
 export function rateTableRoutes(app: Express, ctx: ServiceContext): void {
   app.get('/api/v1/admin/rate-tables', adminOnly, async (_req, res) => {
-    res.json({ data: await listRateTables(ctx.db) });
+    res.json({ data: await listRateTables(ctx) });
   });
   app.get('/api/v1/admin/rate-tables/:kind', adminOnly, async (req, res) => {
-    res.json({ data: await rateTable(ctx.db, String(req.params.kind)) });
+    res.json({ data: await rateTable(ctx, String(req.params.kind)) });
   });
   app.post('/api/v1/admin/rate-tables/:kind/versions', adminOnly, async (req, res) => {
     const who = identity();
     const kind = String(req.params.kind);
     // an unknown kind is a 404 before the body is read
-    await rateTable(ctx.db, kind);
+    await rateTable(ctx, kind);
     const body = parse(RT.RateTableVersionBody, req.body);
     const version = await addRateTableVersion(ctx, kind, body, { id: who.userId, name: 'Admin' });
     res.status(201).json({ message: 'Rate table version added', data: version });

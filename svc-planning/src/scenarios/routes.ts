@@ -1,11 +1,9 @@
 import { scenarios as S } from '@kinfolio/contracts';
-import { allow, identity, parse, type ServiceContext } from '@kinfolio/service-kit';
+import { allow, parse, type ServiceContext } from '@kinfolio/service-kit';
 import type { Express } from 'express';
-import { householdFor } from '../records/access';
-import { ownHousehold, serveKind } from '../records/routes';
+import { serveKind } from '../records/routes';
 import { scenarioKinds } from './kinds';
-import { readSellSequence, saveSellSequence } from './sell-sequence';
-import { readScenarioSettings, saveScenarioSettings } from './settings';
+import { changeScenarioSettings, changeSellSequence, scenarioSettings, sellSequence } from './service';
 
 /**
  * Scenario modelling's stored inputs (issue 14): GET customer/{id}/saved-filters, POST customer/saved-filters,
@@ -19,21 +17,17 @@ export function scenarioRoutes(app: Express, ctx: ServiceContext): void {
   serveKind(app, ctx, scenarioKinds.savedFilter, { positions: false });
   serveKind(app, ctx, scenarioKinds.lockedAsset, { positions: false });
   app.get('/api/v1/customer/:id/scenario-sell-sequence', allow('advisor', 'customer'), async (req, res) => {
-    const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
-    res.json({ data: await readSellSequence(ctx.db, hh) });
+    res.json({ data: await sellSequence(ctx, String(req.params.id)) });
   });
   app.post('/api/v1/customer/scenario-sell-sequence', allow('advisor'), async (req, res) => {
     const body = parse(S.SellSequenceBody, req.body);
-    const hh = await ownHousehold(ctx, body.lead_id);
-    res.json({ message: 'Saved', data: await saveSellSequence(ctx.db, hh, body.asset_ids) });
+    res.json({ message: 'Saved', data: await changeSellSequence(ctx, body) });
   });
   app.get('/api/v1/customer/:id/scenario-settings', allow('advisor', 'customer'), async (req, res) => {
-    const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
-    res.json({ data: await readScenarioSettings(ctx.db, hh) });
+    res.json({ data: await scenarioSettings(ctx, String(req.params.id)) });
   });
   app.post('/api/v1/customer/scenario-settings', allow('advisor'), async (req, res) => {
-    const { lead_id, ...settings } = parse(S.ScenarioSettingsBody, req.body);
-    const hh = await ownHousehold(ctx, lead_id);
-    res.json({ message: 'Saved', data: await saveScenarioSettings(ctx.db, hh, settings) });
+    const body = parse(S.ScenarioSettingsBody, req.body);
+    res.json({ message: 'Saved', data: await changeScenarioSettings(ctx, body) });
   });
 }
