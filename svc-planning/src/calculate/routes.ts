@@ -1,5 +1,6 @@
-import { allow, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import { type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express } from 'express';
+import { answer, readers } from '../reply';
 import { dataTables, debtFigures, financeFigures, netWorth, scenarioModelling } from './service';
 
 /**
@@ -9,20 +10,20 @@ import { dataTables, debtFigures, financeFigures, netWorth, scenarioModelling } 
  * which schema applies depends on whether it names a stored household.
  */
 export function calculateRoutes(app: Express, ctx: ServiceContext): void {
-  const guard = allow('advisor', 'customer');
-  app.post('/api/v1/customer/calculate/debt', guard, async (req, res) => {
-    res.json({ data: await debtFigures(ctx, req.body) });
-  });
-  app.post('/api/v1/customer/calculate/finance', guard, async (req, res) => {
-    res.json({ data: await financeFigures(ctx, req.body) });
-  });
-  app.post('/api/v1/customer/calculate/data-tables', guard, async (req, res) => {
-    res.json({ data: await dataTables(ctx, req.body) });
-  });
-  app.post('/api/v1/customer/calculate/scenario-modelling', guard, async (req, res) => {
-    res.json({ data: await scenarioModelling(ctx, req.body) });
-  });
-  app.get('/api/v1/customer/:id/net-worth', guard, async (req, res) => {
-    res.json({ data: await netWorth(ctx, uuidParam(req)) });
-  });
+  for (const [path, calculate] of [
+    ['debt', debtFigures],
+    ['finance', financeFigures],
+    ['data-tables', dataTables],
+    ['scenario-modelling', scenarioModelling],
+  ] as const)
+    app.post(
+      `/api/v1/customer/calculate/${path}`,
+      readers,
+      answer((req) => calculate(ctx, req.body)),
+    );
+  app.get(
+    '/api/v1/customer/:id/net-worth',
+    readers,
+    answer((req) => netWorth(ctx, uuidParam(req))),
+  );
 }

@@ -47,24 +47,22 @@ function storedProjection(ctx: ServiceContext, body: unknown) {
   return onStored(ctx, b.household_id, (hh) => householdProjection(ctx, hh, b.as_of));
 }
 
-export async function debtFigures(ctx: ServiceContext, body: unknown) {
+/** An inline or stored household's figures from `calculate`, with the stored household's record issues. */
+async function figures<T extends object>(ctx: ServiceContext, body: unknown, calculate: (h: planning.Household) => T) {
   const { h, issues } = await household(ctx, body);
   return withIssues(
-    run(() => calculateDebt(h)),
+    run(() => calculate(h)),
     issues,
   );
 }
 
+export const debtFigures = (ctx: ServiceContext, body: unknown) => figures(ctx, body, calculateDebt);
+
 export async function financeFigures(ctx: ServiceContext, body: unknown) {
-  if (isStored(body)) {
-    const { value: p, issues } = await storedProjection(ctx, body);
-    return withIssues(p.finance, issues);
-  }
-  const { h, issues } = await household(ctx, body);
-  return withIssues(
-    run(() => calculateFinance(h)),
-    issues,
-  );
+  if (!isStored(body)) return figures(ctx, body, calculateFinance);
+  // a stored household's figures are the plan's (its saved plan settings), from the projection cache
+  const { value: p, issues } = await storedProjection(ctx, body);
+  return withIssues(p.finance, issues);
 }
 
 export async function dataTables(ctx: ServiceContext, body: unknown) {

@@ -1,6 +1,7 @@
 import { reports } from '@kinfolio/contracts';
-import { allow, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import { parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express } from 'express';
+import { answer, readers } from '../reply';
 import { householdReport } from './service';
 
 /**
@@ -8,9 +9,12 @@ import { householdReport } from './service';
  * customer's own (read only); another tenant's is a 404, a bad currency or date a 400 naming the field.
  */
 export function reportRoutes(app: Express, ctx: ServiceContext): void {
-  app.get('/api/v1/customer/:id/financial-report', allow('advisor', 'customer'), async (req, res) => {
-    const id = uuidParam(req);
-    const q = parse(reports.FinancialReportQuery, req.query);
-    res.json({ data: await householdReport(ctx, id, q) });
-  });
+  app.get(
+    '/api/v1/customer/:id/financial-report',
+    readers,
+    answer((req) => {
+      const id = uuidParam(req);
+      return householdReport(ctx, id, parse(reports.FinancialReportQuery, req.query));
+    }),
+  );
 }

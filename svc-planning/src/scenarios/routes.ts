@@ -1,7 +1,8 @@
 import { scenarios as S } from '@kinfolio/contracts';
-import { allow, parse, type ServiceContext } from '@kinfolio/service-kit';
-import type { Express } from 'express';
+import { parse, type ServiceContext } from '@kinfolio/service-kit';
+import type { Express, Request } from 'express';
 import { serveKind } from '../records/routes';
+import { advisorOnly, answer, readers } from '../reply';
 import { scenarioKinds } from './kinds';
 import { changeScenarioSettings, changeSellSequence, scenarioSettings, sellSequence } from './service';
 
@@ -16,18 +17,28 @@ import { changeScenarioSettings, changeSellSequence, scenarioSettings, sellSeque
 export function scenarioRoutes(app: Express, ctx: ServiceContext): void {
   serveKind(app, ctx, scenarioKinds.savedFilter, { positions: false });
   serveKind(app, ctx, scenarioKinds.lockedAsset, { positions: false });
-  app.get('/api/v1/customer/:id/scenario-sell-sequence', allow('advisor', 'customer'), async (req, res) => {
-    res.json({ data: await sellSequence(ctx, String(req.params.id)) });
-  });
-  app.post('/api/v1/customer/scenario-sell-sequence', allow('advisor'), async (req, res) => {
-    const body = parse(S.SellSequenceBody, req.body);
-    res.json({ message: 'Saved', data: await changeSellSequence(ctx, body) });
-  });
-  app.get('/api/v1/customer/:id/scenario-settings', allow('advisor', 'customer'), async (req, res) => {
-    res.json({ data: await scenarioSettings(ctx, String(req.params.id)) });
-  });
-  app.post('/api/v1/customer/scenario-settings', allow('advisor'), async (req, res) => {
-    const body = parse(S.ScenarioSettingsBody, req.body);
-    res.json({ message: 'Saved', data: await changeScenarioSettings(ctx, body) });
-  });
+  const id = (req: Request) => String(req.params.id);
+  const saved = { message: 'Saved' };
+  app.get(
+    '/api/v1/customer/:id/scenario-sell-sequence',
+    readers,
+    answer((req) => sellSequence(ctx, id(req))),
+  );
+  app.get(
+    '/api/v1/customer/:id/scenario-settings',
+    readers,
+    answer((req) => scenarioSettings(ctx, id(req))),
+  );
+  const sellSequenceBody = (req: Request) => parse(S.SellSequenceBody, req.body);
+  const settingsBody = (req: Request) => parse(S.ScenarioSettingsBody, req.body);
+  app.post(
+    '/api/v1/customer/scenario-sell-sequence',
+    advisorOnly,
+    answer((req) => changeSellSequence(ctx, sellSequenceBody(req)), saved),
+  );
+  app.post(
+    '/api/v1/customer/scenario-settings',
+    advisorOnly,
+    answer((req) => changeScenarioSettings(ctx, settingsBody(req)), saved),
+  );
 }
