@@ -1,13 +1,13 @@
 import type { ServiceModule } from '@kinfolio/service-kit';
 import { migrations } from '../migrations';
 import { balanceSheetRoutes } from './balance-sheet/routes';
+import { calculateRoutes } from './calculate/routes';
+import { currencyRatesRoutes } from './currency/routes';
 import { closeScenarioPool } from './domain/calculations/montecarlo';
 import { exportRoutes } from './exports/routes';
 import { leadsRoutes } from './households/leads.routes';
 import { onBoardingRoutes } from './households/onboarding.routes';
 import { planRoutes } from './households/plan.routes';
-import { calculateRoutes } from './http/v1/calculate.routes';
-import { currencyRatesRoutes } from './http/v1/currency-rates.routes';
 import { insuranceRoutes } from './insurance/routes';
 import { demoHouseholdConsumer } from './messaging/demo-household';
 import { advisorEventsConsumer } from './messaging/on-advisor-events';

@@ -1,7 +1,7 @@
 import { type balanceSheet as B, isCalendarDate } from '@kinfolio/contracts';
 import { convertExact, round2 } from '@kinfolio/money';
 import { badRequest, type Knex } from '@kinfolio/service-kit';
-import { listCurrencyRates } from '../data/currency-rate.repository';
+import { listCurrencyRates } from '../currency/repository';
 import { today as todayDay, ymd } from '../domain/calculations/dates';
 import { dayNumber, propertySaleTaxByHolding, rentalIncome, scheduledSale } from '../domain/calculations/index';
 import type { HouseholdRow } from '../records/access';

@@ -2,7 +2,7 @@ import { type exportsContract, reports as R, type RecordIssue } from '@kinfolio/
 import { convertAmount, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { wholeBalanceSheet } from '../balance-sheet/read';
-import { listCurrencyRates } from '../data/currency-rate.repository';
+import { listCurrencyRates } from '../currency/repository';
 import { policySummaries } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { householdRecordIssues } from '../records/issues';

@@ -1,81 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { exportsContract as X } from '@kinfolio/contracts';
-import { AppError, allow, identity, notFound, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import { parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express, Response } from 'express';
-import { householdChanged } from '../households/changes';
-import { advisorBranding } from '../messaging/on-advisor-events';
-import { type HouseholdRow, householdFor, iso } from '../records/access';
-import { runStoredScenario } from '../scenarios/run';
-import { renderDocx } from './docx';
-import { fileName } from './format';
-import { renderPdf } from './pdf';
-import { renderPptx } from './pptx';
-import { type Branding, buildReport, REPORT_TITLES, type ScenarioReplyLike } from './report';
-import { renderXlsx } from './xlsx';
+import { readableHousehold, writableHousehold } from '../records/access';
+import { advisorOnly, answer, readers } from '../reply';
+import { type ExportFile, householdSharedDocuments, makeExport, shareDocument, sharedDocumentFile } from './service';
 
-const RENDERERS = { xlsx: renderXlsx, pptx: renderPptx, docx: renderDocx, pdf: renderPdf } as const;
-
-/** The export of one stored household as a file: its bytes, content type and file name. */
-export async function makeExport(
-  ctx: ServiceContext,
-  hh: HouseholdRow,
-  body: X.ExportBody,
-): Promise<{ body: Buffer; contentType: string; fileName: string }> {
-  let scenario: ScenarioReplyLike | undefined;
-  if (body.report === 'scenario') scenario = await scenarioOf(ctx, hh, body.scenario ?? {});
-  const report = await buildReport({
-    ctx,
-    hh,
-    report: body.report,
-    currency: body.currency,
-    asOf: body.as_of,
-    branding: await brandingOf(ctx, hh, body),
-    scenario,
-  });
-  const file = await RENDERERS[body.format](report);
-  return { body: file, contentType: X.EXPORT_CONTENT_TYPES[body.format], fileName: fileName(report, body.format) };
-}
-
-/**
- * Who the report is from: the household's advisor as svc-planning's copy of svc-auth's advisor events has them
- * (messaging/on-advisor-events.ts). Before any such event arrived (an advisor who registered before the copy
- * existed and has not changed their profile since), the name and designation the caller's screen sends; else
- * "Your advisor" (docs/decisions/exports.md).
- */
-async function brandingOf(ctx: ServiceContext, hh: HouseholdRow, body: X.ExportBody): Promise<Branding> {
-  const known = await advisorBranding(ctx.db, hh.advisor_id);
-  if (known) return { advisor_name: known.name, designation: known.designation };
-  return {
-    advisor_name: body.branding?.advisor_name || 'Your advisor',
-    designation: body.branding?.designation || null,
-  };
-}
-
-/**
- * The scenario comparison, computed as the scenario screen's stored run computes it (scenarios/run.ts): the stored
- * sell sequence, locked assets, scenario changes, expense changes and the Monte Carlo pool apply exactly as on
- * screen. Its 400s name the field under `scenario.`.
- */
-async function scenarioOf(
-  ctx: ServiceContext,
-  hh: HouseholdRow,
-  scenario: X.ExportScenario,
-): Promise<ScenarioReplyLike> {
-  try {
-    return (await runStoredScenario(ctx, hh, { household_id: hh.id, ...scenario })) as ScenarioReplyLike;
-  } catch (e) {
-    if (e instanceof AppError && e.status === 400)
-      throw new AppError(400, e.message, {
-        ...e.details,
-        errors: (e.details.errors ?? []).map((x) =>
-          Object.fromEntries(Object.entries(x).map(([k, v]) => [k.startsWith('scenario') ? k : `scenario.${k}`, v])),
-        ),
-      });
-    throw e;
-  }
-}
-
-function sendFile(res: Response, f: { body: Buffer; contentType: string; fileName: string }) {
+function sendFile(res: Response, f: ExportFile) {
   res.set({
     'Content-Type': f.contentType,
     'Content-Length': String(f.body.length),
@@ -86,114 +16,38 @@ function sendFile(res: Response, f: { body: Buffer; contentType: string; fileNam
   res.send(f.body);
 }
 
-interface SharedRow {
-  id: string;
-  household_id: string;
-  advisor_id: string;
-  report: X.ExportReport;
-  format: X.ExportFormat;
-  file_name: string;
-  content_type: string;
-  size: number;
-  blob_key: string;
-  note: string | null;
-  shared_at: Date | string;
-}
-
-const toShared = (r: SharedRow): X.SharedDocument => ({
-  id: r.id,
-  lead_id: r.household_id,
-  report: r.report,
-  format: r.format,
-  file_name: r.file_name,
-  content_type: r.content_type,
-  size: Number(r.size),
-  note: r.note,
-  shared_at: iso(r.shared_at) as string,
-  download_path: `customer/${r.household_id}/shared-documents/${r.id}/download`,
-});
-
 /**
  * POST customer/{id}/exports (the advisor's own household, or the customer's own); POST share-document (the
  * advisor); GET customer/{id}/shared-documents and GET customer/{id}/shared-documents/{documentId}/download (the
  * advisor and the household's customer). Another tenant's household is 404.
  */
 export function exportRoutes(app: Express, ctx: ServiceContext): void {
-  app.post('/api/v1/customer/:id/exports', allow('advisor', 'customer'), async (req, res) => {
+  app.post('/api/v1/customer/:id/exports', readers, async (req, res) => {
     const body = parse(X.ExportBody, req.body);
-    const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
+    const hh = await readableHousehold(ctx, String(req.params.id));
     sendFile(res, await makeExport(ctx, hh, body));
   });
 
-  app.post('/api/v1/share-document', allow('advisor'), async (req, res) => {
-    const { lead_id, note, ...body } = parse(X.ShareDocumentBody, req.body);
-    const hh = await householdFor(ctx.db, lead_id, identity(), 'write');
-    if (!hh.email)
-      throw new AppError(400, 'Add the customer’s e-mail address before sharing a document', {
-        errors: [{ lead_id: ['The customer has no e-mail address'] }],
-      });
-    const file = await makeExport(ctx, hh, body);
-    const id = randomUUID();
-    const key = `planning/shared-documents/${hh.id}/${id}.${body.format}`;
-    await ctx.ports.blobs.put(key, file.body, file.contentType);
-    const row = await ctx.tx(async (trx) => {
-      const [saved] = await trx<SharedRow>('shared_documents')
-        .insert({
-          id,
-          household_id: hh.id,
-          advisor_id: hh.advisor_id,
-          report: body.report,
-          format: body.format,
-          file_name: file.fileName,
-          content_type: file.contentType,
-          size: file.body.length,
-          blob_key: key,
-          note: note ?? null,
-        })
-        .returning('*');
-      await householdChanged(trx, hh, 'shared-documents', 'created');
-      return saved as SharedRow;
-    });
-    const from = body.branding?.advisor_name || 'Your advisor';
-    try {
-      await ctx.ports.mailer.send({
-        to: hh.email,
-        subject: `${from} shared a document with you on Kinfolio`,
-        text:
-          `Hello ${hh.name},\n\n${from} shared "${REPORT_TITLES[body.report]}" (${body.format.toUpperCase()}) with you.` +
-          `${note ? `\n\n${note}` : ''}\n\nYou find it under Shared documents in your dashboard: ` +
-          `${ctx.config.PUBLIC_URL}/customer/dashboard\n`,
-      });
-    } catch (err) {
-      ctx.logger.error({ err, householdId: hh.id }, 'could not send the shared-document e-mail');
-    }
-    res.status(201).json({ message: 'Shared', data: toShared(row) });
-  });
-
-  app.get('/api/v1/customer/:id/shared-documents', allow('advisor', 'customer'), async (req, res) => {
-    const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
-    const rows = await ctx
-      .db<SharedRow>('shared_documents')
-      .where({ household_id: hh.id, advisor_id: hh.advisor_id })
-      .orderBy([{ column: 'shared_at', order: 'desc' }, { column: 'id' }])
-      .limit(200);
-    res.json({ data: rows.map(toShared) });
-  });
+  app.post(
+    '/api/v1/share-document',
+    advisorOnly,
+    answer(
+      async (req) => {
+        const { lead_id, note, ...body } = parse(X.ShareDocumentBody, req.body);
+        return shareDocument(ctx, await writableHousehold(ctx, lead_id), body, note);
+      },
+      { message: 'Shared', status: 201 },
+    ),
+  );
 
   app.get(
-    '/api/v1/customer/:id/shared-documents/:documentId/download',
-    allow('advisor', 'customer'),
-    async (req, res) => {
-      const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
-      const docId = uuidParam(req, 'documentId');
-      const row = await ctx
-        .db<SharedRow>('shared_documents')
-        .where({ id: docId, household_id: hh.id, advisor_id: hh.advisor_id })
-        .first();
-      if (!row) throw notFound('No such document');
-      const blob = await ctx.ports.blobs.get(row.blob_key);
-      if (!blob) throw notFound('No such document');
-      sendFile(res, { body: blob.body, contentType: row.content_type, fileName: row.file_name });
-    },
+    '/api/v1/customer/:id/shared-documents',
+    readers,
+    answer(async (req) => householdSharedDocuments(ctx, await readableHousehold(ctx, String(req.params.id)))),
   );
+
+  app.get('/api/v1/customer/:id/shared-documents/:documentId/download', readers, async (req, res) => {
+    const hh = await readableHousehold(ctx, String(req.params.id));
+    sendFile(res, await sharedDocumentFile(ctx, hh, uuidParam(req, 'documentId')));
+  });
 }

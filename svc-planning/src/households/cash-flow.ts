@@ -1,7 +1,7 @@
 import type { households as H } from '@kinfolio/contracts';
 import { convertExact, round2 } from '@kinfolio/money';
 import type { Knex } from '@kinfolio/service-kit';
-import { listCurrencyRates } from '../data/currency-rate.repository';
+import { listCurrencyRates } from '../currency/repository';
 import type { HouseholdRow } from '../records/access';
 import { usableRecords } from '../records/issues';
 import { kinds } from '../records/kinds';

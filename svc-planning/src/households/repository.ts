@@ -3,6 +3,7 @@ import type { households as H } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
 import { badRequest, conflict, notFound } from '@kinfolio/service-kit';
 import { type HouseholdRow, iso } from '../records/access';
+import type { RecordKind } from '../records/kinds';
 
 export interface MemberRow {
   id: string;
@@ -321,4 +322,195 @@ export async function assertEmailFree(
 ): Promise<void> {
   if (email && !(await emailAvailable(db, advisorId, email, excludeId)))
     throw conflict('This e-mail is already used by another lead or customer', 'email');
+}
+
+/** The household row as stored now (`hh` itself if it is gone). */
+export async function freshHousehold(db: Knex, hh: HouseholdRow): Promise<HouseholdRow> {
+  return (await db<HouseholdRow>('households').where({ id: hh.id }).first()) ?? hh;
+}
+
+/** Deletes the household; its members, records and drafts go with it (ON DELETE CASCADE). */
+export async function deleteHousehold(trx: Knex, hh: Pick<HouseholdRow, 'id' | 'advisor_id'>): Promise<void> {
+  await trx('households').where({ id: hh.id, advisor_id: hh.advisor_id }).delete();
+}
+
+/** Sets columns of the household row (and its updated_at). */
+export async function updateHousehold(
+  trx: Knex,
+  hh: Pick<HouseholdRow, 'id'>,
+  columns: Partial<Pick<HouseholdRow, 'type' | 'shared_at' | 'converted_at'>>,
+): Promise<void> {
+  await trx('households')
+    .where({ id: hh.id })
+    .update({ ...columns, updated_at: new Date() });
+}
+
+/** The household's member rows as stored (unordered). */
+export async function memberRows(db: Knex, hh: Pick<HouseholdRow, 'id' | 'advisor_id'>): Promise<MemberRow[]> {
+  return db<MemberRow>('members').where({ household_id: hh.id, advisor_id: hh.advisor_id });
+}
+
+/** The household's members by position (ids and relations only). */
+export async function membersByPosition(
+  db: Knex,
+  hh: Pick<HouseholdRow, 'id'>,
+): Promise<Array<{ id: string; relation: string }>> {
+  return db('members').where({ household_id: hh.id }).orderBy('position').select('id', 'relation');
+}
+
+/** One of the advisor's member rows, if any. */
+export async function advisorMember(db: Knex, advisorId: string, id: string): Promise<MemberRow | undefined> {
+  return db<MemberRow>('members').where({ id, advisor_id: advisorId }).first();
+}
+
+/** Deletes a member (its records go with it) and touches its household; the household as updated, if any. */
+export async function deleteMember(trx: Knex, row: MemberRow): Promise<HouseholdRow | undefined> {
+  await trx('members').where({ id: row.id, advisor_id: row.advisor_id }).delete();
+  const [hh] = await trx<HouseholdRow>('households')
+    .where({ id: row.household_id })
+    .update({ updated_at: new Date() })
+    .returning('*');
+  return hh;
+}
+
+/** A copy of `value` in which every string that is a key of `ids` is replaced by its value (ids are UUIDs). */
+export function remapIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
+  if (typeof value === 'string') return ids.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => remapIds(v, ids));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, remapIds(v, ids)]));
+  return value;
+}
+
+/**
+ * Copies a household, its members and every record of `kinds` (member and record ids remapped) as a new lead of the
+ * same advisor.
+ */
+export async function copyHousehold(
+  trx: Knex,
+  hh: HouseholdRow,
+  kinds: readonly Pick<RecordKind, 'table'>[],
+): Promise<HouseholdRow> {
+  const id = randomUUID();
+  const now = new Date();
+  const {
+    id: _old,
+    created_at: _c,
+    updated_at: _u,
+    customer_user_id: _cu,
+    shared_at: _s,
+    converted_at: _cv,
+    ...rest
+  } = hh;
+  await trx('households').insert({
+    ...rest,
+    dependencies: JSON.stringify(rest.dependencies),
+    children: JSON.stringify(rest.children ?? []),
+    id,
+    type: hh.type,
+    name: `${hh.name} (copy)`.slice(0, 100),
+    email: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const members = await memberRows(trx, hh);
+  const memberMap = new Map<string, string>();
+  for (const m of members) {
+    const nid = randomUUID();
+    memberMap.set(m.id, nid);
+    const data = json<Record<string, { email?: unknown } | undefined>>(m.data);
+    if (m.relation === 'me' && data.user_info) delete data.user_info.email;
+    await trx('members').insert({
+      ...m,
+      data: JSON.stringify(data),
+      id: nid,
+      household_id: id,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  // every record of every kind, with new ids; an id a record names (its member, payer, owners, beneficiaries, the
+  // policy or coverage it belongs to) is the copy's when it names something of this household
+  const tables = [...new Set(kinds.map((k) => k.table))];
+  const copied: Array<{ table: string; rows: Array<Record<string, unknown>> }> = [];
+  const ids = new Map(memberMap).set(hh.id, id);
+  for (const table of tables) {
+    const rows: Array<Record<string, unknown>> = await trx(table).where({
+      household_id: hh.id,
+      advisor_id: hh.advisor_id,
+    });
+    for (const r of rows) ids.set(String(r.id), randomUUID());
+    if (rows.length) copied.push({ table, rows });
+  }
+  for (const { table, rows } of copied)
+    await trx(table).insert(
+      rows.map((r) => {
+        const data = json<Record<string, unknown>>(r.data);
+        return {
+          ...r,
+          id: ids.get(String(r.id)),
+          household_id: id,
+          member_id: r.member_id ? (memberMap.get(String(r.member_id)) ?? null) : null,
+          data: JSON.stringify(remapIds(data, ids)),
+          created_at: now,
+          updated_at: now,
+        };
+      }),
+    );
+  return (await trx<HouseholdRow>('households').where({ id }).first()) as HouseholdRow;
+}
+
+export interface DraftRow {
+  id: string;
+  owner_id: string;
+  household_id: string | null;
+  step: string;
+  data: unknown;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+type DraftColumns = Pick<DraftRow, 'owner_id' | 'household_id' | 'step' | 'data' | 'updated_at'>;
+
+/** Changes the owner's draft `id`; undefined when they have no such draft. */
+export async function updateDraft(db: Knex, id: string, row: DraftColumns): Promise<DraftRow | undefined> {
+  const [saved] = await db<DraftRow>('form_step_drafts')
+    .where({ id, owner_id: row.owner_id })
+    .update(row)
+    .returning('*');
+  return saved;
+}
+
+export async function insertDraft(db: Knex, row: DraftColumns): Promise<DraftRow> {
+  const [saved] = await db<DraftRow>('form_step_drafts')
+    .insert({ ...row, id: randomUUID(), created_at: row.updated_at })
+    .returning('*');
+  return saved as DraftRow;
+}
+
+export async function findDraft(db: Knex, id: string, ownerId: string): Promise<DraftRow | undefined> {
+  return db<DraftRow>('form_step_drafts').where({ id, owner_id: ownerId }).first();
+}
+
+/** Deletes the owner's draft `id`; false when they have no such draft. */
+export async function deleteDraft(db: Knex, id: string, ownerId: string): Promise<boolean> {
+  const n = await db('form_step_drafts').where({ id, owner_id: ownerId }).delete().returning('id');
+  return n.length > 0;
+}
+
+export interface MetaQuestionRow {
+  id: string;
+  title: string;
+  description: string | null;
+  questions: unknown;
+  position: number;
+}
+
+/** The reference dreams or concerns (meta_dreams, meta_concerns) in their order. */
+export async function metaQuestions(db: Knex, table: 'meta_dreams' | 'meta_concerns'): Promise<MetaQuestionRow[]> {
+  return db(table).orderBy('position');
+}
+
+export async function metaDreamExists(db: Knex, id: string): Promise<boolean> {
+  return !!(await db('meta_dreams').where({ id }).first('id'));
 }

@@ -1,7 +1,7 @@
 import type { households as H, insurance as I, planning, reference as Ref } from '@kinfolio/contracts';
 import { convertExact, round2 } from '@kinfolio/money';
 import { badRequest, type Knex, type ServiceContext } from '@kinfolio/service-kit';
-import { listCurrencyRates } from '../data/currency-rate.repository';
+import { listCurrencyRates } from '../currency/repository';
 import { dayNumber, today, ymd } from '../domain/calculations/dates';
 import { cashValueAt, dividendPayoutInYear } from '../domain/calculations/insurance';
 import { viewValue } from '../domain/calculations/ownership';

@@ -1,9 +1,8 @@
 import { rateTables as RT } from '@kinfolio/contracts';
-import { allow, identity, parse, type ServiceContext } from '@kinfolio/service-kit';
+import { identity, parse, type ServiceContext } from '@kinfolio/service-kit';
 import type { Express } from 'express';
+import { adminOnly, answer } from '../reply';
 import { addRateTableVersion, listRateTables, rateTable } from './service';
-
-const adminOnly = allow('admin');
 
 /**
  * The rate tables an admin keeps (issue 32; contracts rate-tables.ts): GET admin/rate-tables (every kind), GET
@@ -12,19 +11,29 @@ const adminOnly = allow('admin');
  * id and the name 'Admin' (docs/decisions/rate-tables.md).
  */
 export function rateTableRoutes(app: Express, ctx: ServiceContext): void {
-  app.get('/api/v1/admin/rate-tables', adminOnly, async (_req, res) => {
-    res.json({ data: await listRateTables(ctx.db) });
-  });
-  app.get('/api/v1/admin/rate-tables/:kind', adminOnly, async (req, res) => {
-    res.json({ data: await rateTable(ctx.db, String(req.params.kind)) });
-  });
-  app.post('/api/v1/admin/rate-tables/:kind/versions', adminOnly, async (req, res) => {
-    const who = identity();
-    const kind = String(req.params.kind);
-    // an unknown kind is a 404 before the body is read
-    await rateTable(ctx.db, kind);
-    const body = parse(RT.RateTableVersionBody, req.body);
-    const version = await addRateTableVersion(ctx, kind, body, { id: who.userId, name: 'Admin' });
-    res.status(201).json({ message: 'Rate table version added', data: version });
-  });
+  app.get(
+    '/api/v1/admin/rate-tables',
+    adminOnly,
+    answer(() => listRateTables(ctx)),
+  );
+  app.get(
+    '/api/v1/admin/rate-tables/:kind',
+    adminOnly,
+    answer((req) => rateTable(ctx, String(req.params.kind))),
+  );
+  app.post(
+    '/api/v1/admin/rate-tables/:kind/versions',
+    adminOnly,
+    answer(
+      async (req) => {
+        const who = identity();
+        const kind = String(req.params.kind);
+        // an unknown kind is a 404 before the body is read
+        await rateTable(ctx, kind);
+        const body = parse(RT.RateTableVersionBody, req.body);
+        return addRateTableVersion(ctx, kind, body, { id: who.userId, name: 'Admin' });
+      },
+      { message: 'Rate table version added', status: 201 },
+    ),
+  );
 }

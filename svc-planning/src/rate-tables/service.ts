@@ -161,15 +161,17 @@ function kindOf(k: string): RateTableKind {
   return k;
 }
 
-export async function listRateTables(db: Knex): Promise<{ tables: RT.RateTable[]; problems?: RT.RateTableProblem[] }> {
-  await syncRateTables(db);
+export async function listRateTables(
+  ctx: ServiceContext,
+): Promise<{ tables: RT.RateTable[]; problems?: RT.RateTableProblem[] }> {
+  await syncRateTables(ctx.db);
   const tables = RATE_TABLE_KINDS.map(tableReply);
   return state.problems.length ? { tables, problems: state.problems } : { tables };
 }
 
-export async function rateTable(db: Knex, kind: string): Promise<RT.RateTable> {
+export async function rateTable(ctx: ServiceContext, kind: string): Promise<RT.RateTable> {
   const k = kindOf(kind);
-  await syncRateTables(db);
+  await syncRateTables(ctx.db);
   return tableReply(k);
 }
 

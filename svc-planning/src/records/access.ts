@@ -1,5 +1,5 @@
-import type { Identity, Knex } from '@kinfolio/service-kit';
-import { notFound } from '@kinfolio/service-kit';
+import type { Identity, Knex, ServiceContext } from '@kinfolio/service-kit';
+import { identity, notFound } from '@kinfolio/service-kit';
 
 export interface HouseholdRow {
   id: string;
@@ -53,3 +53,11 @@ export async function householdFor(db: Knex, id: string, who: Identity, mode: 'r
 }
 
 export const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** The household `id` as the calling user may read it (householdFor with the caller the gateway verified). */
+export const readableHousehold = (ctx: ServiceContext, id: string): Promise<HouseholdRow> =>
+  householdFor(ctx.db, id, identity(), 'read');
+
+/** The household `id` as the calling advisor may change it (their own; anything else is a 404). */
+export const writableHousehold = (ctx: ServiceContext, id: string): Promise<HouseholdRow> =>
+  householdFor(ctx.db, id, identity(), 'write');

@@ -3,7 +3,7 @@ import { convert, convertAmount, convertExact, normaliseCurrency, round2 } from 
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { debtFigures } from '../balance-sheet/read';
 import { isProperty, pensionBalance, todayIso, todayTotals } from '../balance-sheet/rules';
-import { listCurrencyRates } from '../data/currency-rate.repository';
+import { listCurrencyRates } from '../currency/repository';
 import { coverageByMember } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { usableRow } from '../records/issues';

@@ -1,20 +1,20 @@
 import { reports } from '@kinfolio/contracts';
-import { allow, identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import { parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express } from 'express';
-import { householdFor } from '../records/access';
-import { householdRecordIssues, withIssues } from '../records/issues';
-import { financialReport } from './read';
+import { answer, readers } from '../reply';
+import { householdReport } from './service';
 
 /**
  * GET customer/{id}/financial-report?currency=SGD|RM&as_of=YYYY-MM-DD: the advisor's own household or the
  * customer's own (read only); another tenant's is a 404, a bad currency or date a 400 naming the field.
  */
 export function reportRoutes(app: Express, ctx: ServiceContext): void {
-  app.get('/api/v1/customer/:id/financial-report', allow('advisor', 'customer'), async (req, res) => {
-    const id = uuidParam(req);
-    const q = parse(reports.FinancialReportQuery, req.query);
-    const hh = await householdFor(ctx.db, id, identity(), 'read');
-    const [report, issues] = await Promise.all([financialReport(ctx, hh, q), householdRecordIssues(ctx.db, hh)]);
-    res.json({ data: withIssues(report, issues) });
-  });
+  app.get(
+    '/api/v1/customer/:id/financial-report',
+    readers,
+    answer((req) => {
+      const id = uuidParam(req);
+      return householdReport(ctx, id, parse(reports.FinancialReportQuery, req.query));
+    }),
+  );
 }

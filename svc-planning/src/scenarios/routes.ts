@@ -1,10 +1,8 @@
 import { scenarios as S } from '@kinfolio/contracts';
-import { allow, identity, parse, type ServiceContext } from '@kinfolio/service-kit';
-import type { Express } from 'express';
-import { householdFor } from '../records/access';
-import { ownHousehold } from '../records/routes';
-import { readSellSequence, saveSellSequence } from './sell-sequence';
-import { readScenarioSettings, saveScenarioSettings } from './settings';
+import { parse, type ServiceContext } from '@kinfolio/service-kit';
+import type { Express, Request } from 'express';
+import { advisorOnly, answer, readers } from '../reply';
+import { changeScenarioSettings, changeSellSequence, scenarioSettings, sellSequence } from './service';
 
 /**
  * Scenario modelling's stored inputs (issue 14): GET customer/{id}/saved-filters, POST customer/saved-filters,
@@ -15,22 +13,28 @@ import { readScenarioSettings, saveScenarioSettings } from './settings';
  * their own.
  */
 export function scenarioRoutes(app: Express, ctx: ServiceContext): void {
-  app.get('/api/v1/customer/:id/scenario-sell-sequence', allow('advisor', 'customer'), async (req, res) => {
-    const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
-    res.json({ data: await readSellSequence(ctx.db, hh) });
-  });
-  app.post('/api/v1/customer/scenario-sell-sequence', allow('advisor'), async (req, res) => {
-    const body = parse(S.SellSequenceBody, req.body);
-    const hh = await ownHousehold(ctx, body.lead_id);
-    res.json({ message: 'Saved', data: await saveSellSequence(ctx.db, hh, body.asset_ids) });
-  });
-  app.get('/api/v1/customer/:id/scenario-settings', allow('advisor', 'customer'), async (req, res) => {
-    const hh = await householdFor(ctx.db, String(req.params.id), identity(), 'read');
-    res.json({ data: await readScenarioSettings(ctx.db, hh) });
-  });
-  app.post('/api/v1/customer/scenario-settings', allow('advisor'), async (req, res) => {
-    const { lead_id, ...settings } = parse(S.ScenarioSettingsBody, req.body);
-    const hh = await ownHousehold(ctx, lead_id);
-    res.json({ message: 'Saved', data: await saveScenarioSettings(ctx.db, hh, settings) });
-  });
+  const id = (req: Request) => String(req.params.id);
+  const saved = { message: 'Saved' };
+  app.get(
+    '/api/v1/customer/:id/scenario-sell-sequence',
+    readers,
+    answer((req) => sellSequence(ctx, id(req))),
+  );
+  app.get(
+    '/api/v1/customer/:id/scenario-settings',
+    readers,
+    answer((req) => scenarioSettings(ctx, id(req))),
+  );
+  const sellSequenceBody = (req: Request) => parse(S.SellSequenceBody, req.body);
+  const settingsBody = (req: Request) => parse(S.ScenarioSettingsBody, req.body);
+  app.post(
+    '/api/v1/customer/scenario-sell-sequence',
+    advisorOnly,
+    answer((req) => changeSellSequence(ctx, sellSequenceBody(req)), saved),
+  );
+  app.post(
+    '/api/v1/customer/scenario-settings',
+    advisorOnly,
+    answer((req) => changeScenarioSettings(ctx, settingsBody(req)), saved),
+  );
 }

@@ -2,6 +2,7 @@ import type { scenarios as S } from '@kinfolio/contracts';
 import type { Knex } from '@kinfolio/service-kit';
 import { householdChanged, inTransaction } from '../households/changes';
 import type { HouseholdRow } from '../records/access';
+import { householdRow, lockedAssetIds, saveHouseholdRow } from './repository';
 import { readScenarioSettings } from './settings';
 
 interface SellSequenceRow {
@@ -15,9 +16,7 @@ const ids = (v: unknown): string[] => (typeof v === 'string' ? JSON.parse(v) : (
 
 /** The household's stored sell sequence (an empty one, never saved, when there is none). */
 export async function readSellSequence(db: Knex, hh: HouseholdRow): Promise<S.SellSequence> {
-  const row = await db<SellSequenceRow>('scenario_sell_sequences')
-    .where({ household_id: hh.id, advisor_id: hh.advisor_id })
-    .first();
+  const row = await householdRow<SellSequenceRow>(db, 'scenario_sell_sequences', hh);
   return {
     lead_id: hh.id,
     asset_ids: row ? ids(row.asset_ids) : [],
@@ -29,11 +28,7 @@ export async function readSellSequence(db: Knex, hh: HouseholdRow): Promise<S.Se
 export async function saveSellSequence(db: Knex, hh: HouseholdRow, assetIds: string[]): Promise<S.SellSequence> {
   const now = new Date();
   await inTransaction(db, async (trx) => {
-    await trx('scenario_sell_sequences')
-      .insert({ household_id: hh.id, advisor_id: hh.advisor_id, asset_ids: JSON.stringify(assetIds), updated_at: now })
-      .onConflict('household_id')
-      .merge(['asset_ids', 'updated_at']);
-    await trx('households').where({ id: hh.id }).update({ updated_at: now });
+    await saveHouseholdRow(trx, 'scenario_sell_sequences', hh, { asset_ids: JSON.stringify(assetIds) }, now);
     await householdChanged(trx, hh, 'scenario-sell-sequence');
   });
   return { lead_id: hh.id, asset_ids: assetIds, updated_at: now.toISOString() };
@@ -49,15 +44,12 @@ export async function storedScenarioInputs(
 ): Promise<{ sell_sequence: string[]; locked_assets: string[]; settings: S.ScenarioSettings }> {
   const [seq, locks, settings] = await Promise.all([
     readSellSequence(db, hh),
-    db('scenario_locked_assets')
-      .where({ advisor_id: hh.advisor_id, household_id: hh.id })
-      .orderBy([{ column: 'position' }, { column: 'created_at' }])
-      .select(db.raw("data->>'asset_id' AS asset_id")),
+    lockedAssetIds(db, hh),
     readScenarioSettings(db, hh),
   ]);
   return {
     sell_sequence: seq.asset_ids,
-    locked_assets: locks.map((l: { asset_id: string }) => l.asset_id),
+    locked_assets: locks,
     settings,
   };
 }

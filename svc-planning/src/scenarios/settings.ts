@@ -5,6 +5,7 @@ import { loadMembers } from '../households/repository';
 import type { HouseholdRow } from '../records/access';
 import { kinds } from '../records/kinds';
 import { allRecords } from '../records/repository';
+import { householdRow, saveHouseholdRow } from './repository';
 
 type Settings = Omit<S.ScenarioSettings, 'lead_id' | 'updated_at'>;
 interface SettingsRow {
@@ -17,9 +18,7 @@ const EMPTY: Settings = { retirement_age: {}, income_change_percent: {}, expense
 
 /** The household's stored scenario changes (none, never saved, when there are none). */
 export async function readScenarioSettings(db: Knex, hh: HouseholdRow): Promise<S.ScenarioSettings> {
-  const row = await db<SettingsRow>('scenario_settings')
-    .where({ household_id: hh.id, advisor_id: hh.advisor_id })
-    .first();
+  const row = await householdRow<SettingsRow>(db, 'scenario_settings', hh);
   const data = row ? ((typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Settings) : EMPTY;
   return { lead_id: hh.id, ...EMPTY, ...data, updated_at: row ? new Date(row.updated_at).toISOString() : null };
 }
@@ -62,11 +61,7 @@ export async function saveScenarioSettings(db: Knex, hh: HouseholdRow, s: Settin
     ...(s.trials === undefined ? {} : { trials: s.trials }),
   };
   await inTransaction(db, async (trx) => {
-    await trx('scenario_settings')
-      .insert({ household_id: hh.id, advisor_id: hh.advisor_id, data: JSON.stringify(data), updated_at: now })
-      .onConflict('household_id')
-      .merge(['data', 'updated_at']);
-    await trx('households').where({ id: hh.id }).update({ updated_at: now });
+    await saveHouseholdRow(trx, 'scenario_settings', hh, { data: JSON.stringify(data) }, now);
     await householdChanged(trx, hh, 'scenario-settings');
   });
   return { lead_id: hh.id, ...data, updated_at: now.toISOString() };

@@ -4,6 +4,7 @@ import type { Knex, ServiceContext } from '@kinfolio/service-kit';
 import Decimal from 'decimal.js';
 import { type FundImportConfig, fundImportConfig } from './config';
 import { checkEntry, entryKey, type FeedEntry, type FeedFund, parseFeed } from './feed';
+import { fundColumns } from './repository';
 import { SAMPLE_FEED_SOURCE, SAMPLE_FUND_COUNT, sampleCode, sampleFeedCsv } from './sample-feed';
 
 interface RunRow {
@@ -52,21 +53,7 @@ export async function upsertFunds(trx: Knex, funds: FeedFund[], sample = false):
       'code',
       funds.map((f) => f.code),
     )
-    .select(
-      'id',
-      'code',
-      'name',
-      'company',
-      'currency',
-      'risk_level',
-      'equity',
-      'bond',
-      'others',
-      'price',
-      'sample',
-      trx.raw('price_date::text as price_date'),
-      'deleted_at',
-    );
+    .select(...fundColumns(trx), 'deleted_at');
   const byCode = new Map(stored.map((s) => [s.code as string, s]));
   const now = new Date();
   const writes: Record<string, unknown>[] = [];

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { reference as R } from '@kinfolio/contracts';
-import { allow, badRequest, notFound, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import { allow, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express } from 'express';
-import { byId, defaultOf, planningThresholds } from './read';
+import { adminOnly, answer } from '../../reply';
+import { changeThreshold, createThreshold, removeThreshold, thresholds } from './service';
 
-const adminOnly = allow('admin');
 const anyone = allow();
 
 /**
@@ -15,42 +14,28 @@ const anyone = allow();
  * threshold of their own (key, label, unit, value; it has no default, and DELETE removes it).
  */
 export function thresholdRoutes(app: Express, ctx: ServiceContext): void {
-  app.get('/api/v1/user/threshold', anyone, async (_req, res) => {
-    res.json({ data: await planningThresholds(ctx.db) });
-  });
-  app.post('/api/v1/admin/threshold/create', adminOnly, async (req, res) => {
-    const body = parse(R.ThresholdCreateBody, req.body);
-    const d = defaultOf(body.key);
-    const label = body.label || d?.label;
-    const unit = body.unit ?? d?.unit;
-    if (!label) throw badRequest('Enter label', 'label');
-    if (!unit) throw badRequest('Choose a unit', 'unit');
-    const id = randomUUID();
-    await ctx.tx(async (trx) => {
-      if (await trx('planning_thresholds').where({ key: body.key }).first('id'))
-        throw badRequest('This threshold already has a stored value: update it', 'key');
-      await trx('planning_thresholds').insert({ id, key: body.key, label, unit, value: body.value });
-    });
-    res.status(201).json({ message: 'Threshold saved', data: await byId(ctx.db, id) });
-  });
-  app.patch('/api/v1/admin/threshold/:id/update', adminOnly, async (req, res) => {
-    const id = uuidParam(req, 'id');
-    const body = parse(R.ThresholdUpdateBody, req.body);
-    await ctx.tx(async (trx) => {
-      await byId(trx, id);
-      const change: Record<string, unknown> = { updated_at: new Date() };
-      if (body.value !== undefined) change.value = body.value;
-      if (body.label !== undefined) change.label = body.label;
-      if (body.unit !== undefined) change.unit = body.unit;
-      await trx('planning_thresholds').where({ id }).update(change);
-    });
-    res.json({ message: 'Threshold saved', data: await byId(ctx.db, id) });
-  });
+  app.get(
+    '/api/v1/user/threshold',
+    anyone,
+    answer(() => thresholds(ctx)),
+  );
+  app.post(
+    '/api/v1/admin/threshold/create',
+    adminOnly,
+    answer((req) => createThreshold(ctx, parse(R.ThresholdCreateBody, req.body)), {
+      message: 'Threshold saved',
+      status: 201,
+    }),
+  );
+  app.patch(
+    '/api/v1/admin/threshold/:id/update',
+    adminOnly,
+    answer((req) => changeThreshold(ctx, uuidParam(req, 'id'), parse(R.ThresholdUpdateBody, req.body)), {
+      message: 'Threshold saved',
+    }),
+  );
   app.delete('/api/v1/admin/threshold/:id', adminOnly, async (req, res) => {
-    const id = uuidParam(req, 'id');
-    const gone: Array<{ key: string }> = await ctx.db('planning_thresholds').where({ id }).delete().returning('key');
-    const key = gone[0]?.key;
-    if (!key) throw notFound('No such threshold');
-    res.json({ message: defaultOf(key) ? 'Threshold reset to its default' : 'Threshold deleted' });
+    const toDefault = await removeThreshold(ctx, uuidParam(req, 'id'));
+    res.json({ message: toDefault ? 'Threshold reset to its default' : 'Threshold deleted' });
   });
 }

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { exportsContract as X } from '@kinfolio/contracts';
+import { AppError, notFound, type ServiceContext } from '@kinfolio/service-kit';
+import { householdChanged } from '../households/changes';
+import { advisorBranding } from '../messaging/on-advisor-events';
+import { type HouseholdRow, iso } from '../records/access';
+import { runStoredScenario } from '../scenarios/run';
+import { renderDocx } from './docx';
+import { fileName } from './format';
+import { renderPdf } from './pdf';
+import { renderPptx } from './pptx';
+import { type Branding, buildReport, REPORT_TITLES, type ScenarioReplyLike } from './report';
+import { insertSharedDocument, type SharedRow, sharedDocument, sharedDocuments } from './repository';
+import { renderXlsx } from './xlsx';
+
+/** A file to send: its bytes, content type and name. */
+export interface ExportFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+const RENDERERS = { xlsx: renderXlsx, pptx: renderPptx, docx: renderDocx, pdf: renderPdf } as const;
+
+/** The export of one stored household as a file: its bytes, content type and file name. */
+export async function makeExport(ctx: ServiceContext, hh: HouseholdRow, body: X.ExportBody): Promise<ExportFile> {
+  let scenario: ScenarioReplyLike | undefined;
+  if (body.report === 'scenario') scenario = await scenarioOf(ctx, hh, body.scenario ?? {});
+  const report = await buildReport({
+    ctx,
+    hh,
+    report: body.report,
+    currency: body.currency,
+    asOf: body.as_of,
+    branding: await brandingOf(ctx, hh, body),
+    scenario,
+  });
+  const file = await RENDERERS[body.format](report);
+  return { body: file, contentType: X.EXPORT_CONTENT_TYPES[body.format], fileName: fileName(report, body.format) };
+}
+
+/**
+ * Who the report is from: the household's advisor as svc-planning's copy of svc-auth's advisor events has them
+ * (messaging/on-advisor-events.ts). Before any such event arrived (an advisor who registered before the copy
+ * existed and has not changed their profile since), the name and designation the caller's screen sends; else
+ * "Your advisor" (docs/decisions/exports.md).
+ */
+async function brandingOf(ctx: ServiceContext, hh: HouseholdRow, body: X.ExportBody): Promise<Branding> {
+  const known = await advisorBranding(ctx.db, hh.advisor_id);
+  if (known) return { advisor_name: known.name, designation: known.designation };
+  return {
+    advisor_name: body.branding?.advisor_name || 'Your advisor',
+    designation: body.branding?.designation || null,
+  };
+}
+
+/**
+ * The scenario comparison, computed as the scenario screen's stored run computes it (scenarios/run.ts): the stored
+ * sell sequence, locked assets, scenario changes, expense changes and the Monte Carlo pool apply exactly as on
+ * screen. Its 400s name the field under `scenario.`.
+ */
+async function scenarioOf(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  scenario: X.ExportScenario,
+): Promise<ScenarioReplyLike> {
+  try {
+    return (await runStoredScenario(ctx, hh, { household_id: hh.id, ...scenario })) as ScenarioReplyLike;
+  } catch (e) {
+    if (e instanceof AppError && e.status === 400)
+      throw new AppError(400, e.message, {
+        ...e.details,
+        errors: (e.details.errors ?? []).map((x) =>
+          Object.fromEntries(Object.entries(x).map(([k, v]) => [k.startsWith('scenario') ? k : `scenario.${k}`, v])),
+        ),
+      });
+    throw e;
+  }
+}
+
+const toShared = (r: SharedRow): X.SharedDocument => ({
+  id: r.id,
+  lead_id: r.household_id,
+  report: r.report,
+  format: r.format,
+  file_name: r.file_name,
+  content_type: r.content_type,
+  size: Number(r.size),
+  note: r.note,
+  shared_at: iso(r.shared_at) as string,
+  download_path: `customer/${r.household_id}/shared-documents/${r.id}/download`,
+});
+
+/**
+ * Shares an export with the household's customer: the file is stored, the document listed for them, and they are
+ * told by e-mail (a failed e-mail is logged, the share stands). The household must have an e-mail address.
+ */
+export async function shareDocument(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  body: X.ExportBody,
+  note: string | undefined,
+): Promise<X.SharedDocument> {
+  if (!hh.email)
+    throw new AppError(400, 'Add the customer’s e-mail address before sharing a document', {
+      errors: [{ lead_id: ['The customer has no e-mail address'] }],
+    });
+  const file = await makeExport(ctx, hh, body);
+  const id = randomUUID();
+  const key = `planning/shared-documents/${hh.id}/${id}.${body.format}`;
+  await ctx.ports.blobs.put(key, file.body, file.contentType);
+  const row = await ctx.tx(async (trx) => {
+    const saved = await insertSharedDocument(trx, {
+      id,
+      household_id: hh.id,
+      advisor_id: hh.advisor_id,
+      report: body.report,
+      format: body.format,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.body.length,
+      blob_key: key,
+      note: note ?? null,
+    });
+    await householdChanged(trx, hh, 'shared-documents', 'created');
+    return saved;
+  });
+  const from = body.branding?.advisor_name || 'Your advisor';
+  try {
+    await ctx.ports.mailer.send({
+      to: hh.email,
+      subject: `${from} shared a document with you on Kinfolio`,
+      text:
+        `Hello ${hh.name},\n\n${from} shared "${REPORT_TITLES[body.report]}" (${body.format.toUpperCase()}) with you.` +
+        `${note ? `\n\n${note}` : ''}\n\nYou find it under Shared documents in your dashboard: ` +
+        `${ctx.config.PUBLIC_URL}/customer/dashboard\n`,
+    });
+  } catch (err) {
+    ctx.logger.error({ err, householdId: hh.id }, 'could not send the shared-document e-mail');
+  }
+  return toShared(row);
+}
+
+export async function householdSharedDocuments(ctx: ServiceContext, hh: HouseholdRow): Promise<X.SharedDocument[]> {
+  return (await sharedDocuments(ctx.db, hh)).map(toShared);
+}
+
+/** The stored file of one of the household's shared documents (404 when it or its file is gone). */
+export async function sharedDocumentFile(ctx: ServiceContext, hh: HouseholdRow, id: string): Promise<ExportFile> {
+  const row = await sharedDocument(ctx.db, hh, id);
+  if (!row) throw notFound('No such document');
+  const blob = await ctx.ports.blobs.get(row.blob_key);
+  if (!blob) throw notFound('No such document');
+  return { body: blob.body, contentType: row.content_type, fileName: row.file_name };
+}
