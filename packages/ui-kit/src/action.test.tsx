@@ -3,13 +3,15 @@ import { act, render } from '@testing-library/react';
 import { useAction } from './action';
 import { MoveButtons } from './components/MoveButtons';
 
+/** The hook's latest value, as the component that uses it sees it. */
+let action: ReturnType<typeof useAction> | null = null;
+function Probe() {
+  action = useAction();
+  return null;
+}
+
 describe('useAction', () => {
   it('is busy while the work runs, says its text, then runs what follows; a failure says why', async () => {
-    let action: ReturnType<typeof useAction> | null = null;
-    function Probe() {
-      action = useAction();
-      return null;
-    }
     render(<Probe />);
     let finish: (text: string) => void = () => {};
     const after = jest.fn(async () => {
