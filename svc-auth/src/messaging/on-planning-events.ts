@@ -5,6 +5,7 @@ import { deleteUser, findUserByEmail, findUserById, insertUser, type UserRow } f
 import { newReferralId } from '../domain/crypto';
 import { issueOtp, mailCode } from '../domain/otps';
 import { dropCachedSessions, revokeAndAnnounce } from '../domain/sessions';
+import { consumerByType } from './by-type';
 
 /** Cached identities are dropped in the handler and once more just after its commit (as membership.ts does). */
 const AFTER_COMMIT_MS = 300;
@@ -95,11 +96,8 @@ async function onHouseholdDeleted(ctx: ServiceContext, event: EventEnvelope, trx
 
 /** planning.customer.shared.v1 and planning.household.deleted.v1 → customer logins (issue 11). */
 export function planningEventsConsumer(ctx: ServiceContext): Consumer {
-  return {
-    bindings: ['planning.customer.shared.v1', 'planning.household.deleted.v1'],
-    async handle(event, trx) {
-      if (event.type === 'planning.customer.shared.v1') await onCustomerShared(ctx, event, trx);
-      else if (event.type === 'planning.household.deleted.v1') await onHouseholdDeleted(ctx, event, trx);
-    },
-  };
+  return consumerByType(ctx, {
+    'planning.customer.shared.v1': onCustomerShared,
+    'planning.household.deleted.v1': onHouseholdDeleted,
+  });
 }
