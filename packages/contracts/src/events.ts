@@ -167,3 +167,19 @@ export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventT
   ],
 };
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;
+
+/**
+ * The payload of a delivered event of type `type`, checked against its contract; null for a malformed one, after a
+ * warning that names the event (a consumer drops it: a redelivery would be as malformed).
+ */
+export function eventPayload<T extends EventType>(
+  type: T,
+  event: Pick<EventEnvelope, 'id' | 'payload'>,
+  logger: { warn: (fields: { eventId: string }, message: string) => void },
+): EventPayload<T> | null {
+  const schema: z.ZodType = Events[type];
+  const parsed = schema.safeParse(event.payload);
+  if (parsed.success) return parsed.data as EventPayload<T>;
+  logger.warn({ eventId: event.id }, `ignoring a malformed ${type}`);
+  return null;
+}

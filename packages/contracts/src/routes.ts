@@ -57,6 +57,30 @@ const r = (
   extra: Partial<Pick<Route, 'withoutMembership' | 'summary' | 'body' | 'reply' | 'file'>> = {},
 ): Route => ({ method, path, service, access, ...extra });
 
+type Call = Partial<Pick<Route, 'summary' | 'body' | 'reply'>>;
+/**
+ * The calls of a resource kept by hand (an admin's reference data, an advisor's own files), each only when given, in
+ * this order: its list (GET {path}), one (GET {path}/:id), create, update and delete. The paths of the last three in
+ * one of the API's two styles: 'verbs' (POST {path}/create, PATCH {path}/:id/update, DELETE {path}/:id) or REST with
+ * the update method named (POST {path}, PUT or PATCH {path}/:id, DELETE {path}/:id).
+ */
+function crud(
+  path: string,
+  service: ServiceName,
+  access: Access,
+  style: 'verbs' | 'PUT' | 'PATCH',
+  calls: { list?: Call; one?: Call; create?: Call; update?: Call; remove?: Call },
+): Route[] {
+  const verbs = style === 'verbs';
+  return [
+    calls.list && r('GET', path, service, access, calls.list),
+    calls.one && r('GET', `${path}/:id`, service, access, calls.one),
+    calls.create && r('POST', verbs ? `${path}/create` : path, service, access, calls.create),
+    calls.update && r(verbs ? 'PATCH' : style, `${path}/:id${verbs ? '/update' : ''}`, service, access, calls.update),
+    calls.remove && r('DELETE', `${path}/:id`, service, access, calls.remove),
+  ].filter((route) => route !== undefined);
+}
+
 /**
  * The calls of a record kind of svc-planning's records module: its list (unless the kind has a read of its own),
  * create, update, delete, and the bulk position update when the kind keeps an order.
@@ -189,30 +213,22 @@ export const routes: Route[] = [
     reply: billing.TrialReply,
   }),
   // Advisor profile (expert positioning; docs/decisions/auth.md 'Expert positioning')
-  r('GET', 'advisor/profile-meta-data', 'svc-auth', ADV, { reply: auth.ProfileMetaListReply }),
-  r('POST', 'advisor/profile-meta-data', 'svc-auth', ADV, {
-    body: auth.ProfileMetaCreateBody,
-    reply: auth.ProfileMetaReply,
+  ...crud('advisor/profile-meta-data', 'svc-auth', ADV, 'PATCH', {
+    list: { reply: auth.ProfileMetaListReply },
+    create: { body: auth.ProfileMetaCreateBody, reply: auth.ProfileMetaReply },
+    update: { body: auth.ProfileMetaUpdateBody, reply: auth.ProfileMetaReply },
+    remove: { reply: auth.MessageReply },
   }),
-  r('PATCH', 'advisor/profile-meta-data/:id', 'svc-auth', ADV, {
-    body: auth.ProfileMetaUpdateBody,
-    reply: auth.ProfileMetaReply,
-  }),
-  r('DELETE', 'advisor/profile-meta-data/:id', 'svc-auth', ADV, { reply: auth.MessageReply }),
   r('POST', 'advisor/bulk-update/profile-meta-data', 'svc-auth', ADV, {
     body: auth.ProfileMetaBulkBody,
     reply: auth.ProfileMetaListReply,
   }),
-  r('GET', 'advisor/testimonial', 'svc-auth', ADV, { reply: auth.TestimonialListReply }),
-  r('POST', 'advisor/testimonial', 'svc-auth', ADV, {
-    body: auth.TestimonialCreateBody,
-    reply: auth.TestimonialReply,
+  ...crud('advisor/testimonial', 'svc-auth', ADV, 'PATCH', {
+    list: { reply: auth.TestimonialListReply },
+    create: { body: auth.TestimonialCreateBody, reply: auth.TestimonialReply },
+    update: { body: auth.TestimonialUpdateBody, reply: auth.TestimonialReply },
+    remove: { reply: auth.MessageReply },
   }),
-  r('PATCH', 'advisor/testimonial/:id', 'svc-auth', ADV, {
-    body: auth.TestimonialUpdateBody,
-    reply: auth.TestimonialReply,
-  }),
-  r('DELETE', 'advisor/testimonial/:id', 'svc-auth', ADV, { reply: auth.MessageReply }),
   r('GET', 'customer/review-and-ratings', 'svc-auth', ADV_CUST, { reply: auth.ReviewListReply }),
   r('POST', 'customer/review-and-ratings/create', 'svc-auth', ['customer'], {
     body: auth.ReviewCreateBody,
@@ -237,14 +253,10 @@ export const routes: Route[] = [
     body: auth.PermissionUpsertBody,
     reply: auth.PermissionsReply,
   }),
-  r('GET', 'admin/advisor-meta', 'svc-auth', A, { reply: auth.AdvisorMetaListReply }),
-  r('POST', 'admin/advisor-meta/create', 'svc-auth', A, {
-    body: auth.AdvisorMetaCreateBody,
-    reply: auth.AdvisorMetaReply,
-  }),
-  r('PATCH', 'admin/advisor-meta/:id/update', 'svc-auth', A, {
-    body: auth.AdvisorMetaUpdateBody,
-    reply: auth.AdvisorMetaReply,
+  ...crud('admin/advisor-meta', 'svc-auth', A, 'verbs', {
+    list: { reply: auth.AdvisorMetaListReply },
+    create: { body: auth.AdvisorMetaCreateBody, reply: auth.AdvisorMetaReply },
+    update: { body: auth.AdvisorMetaUpdateBody, reply: auth.AdvisorMetaReply },
   }),
   r('PUT', 'admin/advisor-meta/bulk-update', 'svc-auth', A, {
     body: auth.AdvisorMetaBulkBody,
@@ -447,12 +459,14 @@ export const routes: Route[] = [
       create: support.PresentationBody,
       update: support.PresentationUpdateBody,
     },
-  ].flatMap(({ thing, list, one, create, update }) => [
-    r('GET', `admin/${thing}`, 'svc-support', A, { reply: list }),
-    r('POST', `admin/${thing}/create`, 'svc-support', A, { body: create, reply: one }),
-    r('PATCH', `admin/${thing}/:id/update`, 'svc-support', A, { body: update, reply: one }),
-    r('DELETE', `admin/${thing}/:id`, 'svc-support', A, { reply: support.DeletedReply }),
-  ]),
+  ].flatMap(({ thing, list, one, create, update }) =>
+    crud(`admin/${thing}`, 'svc-support', A, 'verbs', {
+      list: { reply: list },
+      create: { body: create, reply: one },
+      update: { body: update, reply: one },
+      remove: { reply: support.DeletedReply },
+    }),
+  ),
   // Planning: reference data, calculations, drafts, thresholds
   r('GET', 'currency-rates', 'svc-planning', 'public', { withoutMembership: true, reply: planning.CurrencyRatesReply }),
   r('POST', 'customer/calculate/debt', 'svc-planning', ADV_CUST, {
@@ -646,29 +660,21 @@ export const routes: Route[] = [
     file: Object.values(exportsContract.EXPORT_CONTENT_TYPES).join(', '),
   }),
   // Lead magnets (issue 15): admin files with a permission per magnet, the advisor's own, a visitor's download
-  r('GET', 'admin/advisor-magnet-files', 'svc-auth', A, { reply: auth.AdminLeadMagnetListReply }),
-  r('POST', 'admin/advisor-magnet-files', 'svc-auth', A, {
-    body: auth.AdminLeadMagnetCreateBody,
-    reply: auth.AdminLeadMagnetReply,
+  ...crud('admin/advisor-magnet-files', 'svc-auth', A, 'PATCH', {
+    list: { reply: auth.AdminLeadMagnetListReply },
+    create: { body: auth.AdminLeadMagnetCreateBody, reply: auth.AdminLeadMagnetReply },
+    update: { body: auth.AdminLeadMagnetUpdateBody, reply: auth.AdminLeadMagnetReply },
+    remove: { reply: auth.MessageReply },
   }),
-  r('PATCH', 'admin/advisor-magnet-files/:id', 'svc-auth', A, {
-    body: auth.AdminLeadMagnetUpdateBody,
-    reply: auth.AdminLeadMagnetReply,
+  ...crud('advisor-magnet-files', 'svc-auth', ADV, 'PATCH', {
+    list: {
+      summary: "The advisor's lead magnets and the admin ones they may pick",
+      reply: auth.AdvisorLeadMagnetsReply,
+    },
+    create: { body: auth.AdvisorLeadMagnetCreateBody, reply: auth.AdvisorLeadMagnetReply },
+    update: { body: auth.AdvisorLeadMagnetUpdateBody, reply: auth.AdvisorLeadMagnetReply },
+    remove: { reply: auth.MessageReply },
   }),
-  r('DELETE', 'admin/advisor-magnet-files/:id', 'svc-auth', A, { reply: auth.MessageReply }),
-  r('GET', 'advisor-magnet-files', 'svc-auth', ADV, {
-    summary: "The advisor's lead magnets and the admin ones they may pick",
-    reply: auth.AdvisorLeadMagnetsReply,
-  }),
-  r('POST', 'advisor-magnet-files', 'svc-auth', ADV, {
-    body: auth.AdvisorLeadMagnetCreateBody,
-    reply: auth.AdvisorLeadMagnetReply,
-  }),
-  r('PATCH', 'advisor-magnet-files/:id', 'svc-auth', ADV, {
-    body: auth.AdvisorLeadMagnetUpdateBody,
-    reply: auth.AdvisorLeadMagnetReply,
-  }),
-  r('DELETE', 'advisor-magnet-files/:id', 'svc-auth', ADV, { reply: auth.MessageReply }),
   r('POST', 'advisor/public/lead-magnets/:id/download', 'svc-auth', 'public', {
     summary: "A visitor's name, e-mail and consent for a lead magnet of the host's advisor: a short-lived file URL",
     body: auth.LeadMagnetDownloadBody,
@@ -704,40 +710,29 @@ export const routes: Route[] = [
     reply: reports.FinancialReportReply,
   }),
   // Planning: insurance reference data and thresholds (issue 15). Admins keep them; the pickers and reports read them.
-  r('GET', 'admin/insurance/company', 'svc-planning', A, { reply: reference.InsuranceCompaniesReply }),
-  r('POST', 'admin/insurance/company', 'svc-planning', A, {
-    body: reference.InsuranceCompanyBody,
-    reply: reference.InsuranceCompanyReply,
-  }),
-  r('PUT', 'admin/insurance/company/:id', 'svc-planning', A, {
-    body: reference.InsuranceCompanyBody,
-    reply: reference.InsuranceCompanyReply,
-  }),
-  r('DELETE', 'admin/insurance/company/:id', 'svc-planning', A, {
-    summary: 'Refused (409) while a household policy names the company or one of its plans',
-    reply: households.MessageReply,
+  ...crud('admin/insurance/company', 'svc-planning', A, 'PUT', {
+    list: { reply: reference.InsuranceCompaniesReply },
+    create: { body: reference.InsuranceCompanyBody, reply: reference.InsuranceCompanyReply },
+    update: { body: reference.InsuranceCompanyBody, reply: reference.InsuranceCompanyReply },
+    remove: {
+      summary: 'Refused (409) while a household policy names the company or one of its plans',
+      reply: households.MessageReply,
+    },
   }),
   r('GET', 'admin/insurance-plans-category', 'svc-planning', A, { reply: insurance.PlanCategoriesReply }),
   r('GET', 'admin/insurance-plan-types', 'svc-planning', A, {
     summary: 'The plan types (with their category) for the admin plan form',
     reply: insurance.PlanTypesReply,
   }),
-  r('GET', 'admin/insurance-plans', 'svc-planning', A, {
-    summary: 'The plans admins keep (search, insurance_company, category, plan_type)',
-    reply: reference.InsurancePlansListReply,
-  }),
-  r('GET', 'admin/insurance-plans/:id', 'svc-planning', A, { reply: reference.InsurancePlanReply }),
-  r('POST', 'admin/insurance-plans/create', 'svc-planning', A, {
-    body: reference.InsurancePlanBody,
-    reply: reference.InsurancePlanReply,
-  }),
-  r('PATCH', 'admin/insurance-plans/:id/update', 'svc-planning', A, {
-    body: reference.InsurancePlanPatch,
-    reply: reference.InsurancePlanReply,
-  }),
-  r('DELETE', 'admin/insurance-plans/:id', 'svc-planning', A, {
-    summary: 'Refused (409) while a household policy uses the plan',
-    reply: households.MessageReply,
+  ...crud('admin/insurance-plans', 'svc-planning', A, 'verbs', {
+    list: {
+      summary: 'The plans admins keep (search, insurance_company, category, plan_type)',
+      reply: reference.InsurancePlansListReply,
+    },
+    one: { reply: reference.InsurancePlanReply },
+    create: { body: reference.InsurancePlanBody, reply: reference.InsurancePlanReply },
+    update: { body: reference.InsurancePlanPatch, reply: reference.InsurancePlanReply },
+    remove: { summary: 'Refused (409) while a household policy uses the plan', reply: households.MessageReply },
   }),
   r('POST', 'admin/insurance-plans/premium-table/parse', 'svc-planning', A, {
     summary: 'Reads a premium table (age, male, female) from an xlsx or CSV file; row errors are a 400',
@@ -758,34 +753,23 @@ export const routes: Route[] = [
       "The plan's premium for a member of the advisor's household (lead_id, member_id, frequency, policy_date): its table's yearly premium by the member's age and gender",
     reply: reference.PremiumLookupReply,
   }),
-  r('GET', 'admin/insurance-projections-tables', 'svc-planning', A, {
-    summary: 'Projection tables (plan_id)',
-    reply: reference.ProjectionTablesReply,
+  ...crud('admin/insurance-projections-tables', 'svc-planning', A, 'verbs', {
+    list: { summary: 'Projection tables (plan_id)', reply: reference.ProjectionTablesReply },
+    create: { body: reference.ProjectionTableBody, reply: reference.ProjectionTableReply },
+    update: { body: reference.ProjectionTablePatch, reply: reference.ProjectionTableReply },
+    remove: { reply: households.MessageReply },
   }),
-  r('POST', 'admin/insurance-projections-tables/create', 'svc-planning', A, {
-    body: reference.ProjectionTableBody,
-    reply: reference.ProjectionTableReply,
-  }),
-  r('PATCH', 'admin/insurance-projections-tables/:id/update', 'svc-planning', A, {
-    body: reference.ProjectionTablePatch,
-    reply: reference.ProjectionTableReply,
-  }),
-  r('DELETE', 'admin/insurance-projections-tables/:id', 'svc-planning', A, { reply: households.MessageReply }),
   r('GET', 'user/threshold', 'svc-planning', 'session', {
     summary: 'The planning thresholds: the stored value or the default',
     reply: reference.ThresholdsReply,
   }),
-  r('POST', 'admin/threshold/create', 'svc-planning', A, {
-    body: reference.ThresholdCreateBody,
-    reply: reference.ThresholdReply,
-  }),
-  r('PATCH', 'admin/threshold/:id/update', 'svc-planning', A, {
-    body: reference.ThresholdUpdateBody,
-    reply: reference.ThresholdReply,
-  }),
-  r('DELETE', 'admin/threshold/:id', 'svc-planning', A, {
-    summary: 'Removes the stored value: a listed threshold returns to its default',
-    reply: households.MessageReply,
+  ...crud('admin/threshold', 'svc-planning', A, 'verbs', {
+    create: { body: reference.ThresholdCreateBody, reply: reference.ThresholdReply },
+    update: { body: reference.ThresholdUpdateBody, reply: reference.ThresholdReply },
+    remove: {
+      summary: 'Removes the stored value: a listed threshold returns to its default',
+      reply: households.MessageReply,
+    },
   }),
   // Planning: rate tables an admin keeps (issue 32): every kind with its dated, sourced versions; a new version of a
   // kind (never an edit of a past one) is validated, stored with who and when, and used by the next projection.
@@ -808,50 +792,38 @@ export const routes: Route[] = [
   }),
   // Planning: investment reference data and fund import (issue 15). Admin CRUD of investment companies, banks and
   // plans; the fund list's admin page, a fund added by hand, PATCH and DELETE (soft) of a fund; the fund price import.
-  ...(['company', 'bank'] as const).flatMap((thing) => [
-    r('GET', `admin/investment/${thing}`, 'svc-planning', A, {
-      summary: `Investment ${thing === 'company' ? 'companies' : 'banks'} (search)`,
-      reply: investmentReference.ReferenceNamesReply,
+  ...(['company', 'bank'] as const).flatMap((thing) =>
+    crud(`admin/investment/${thing}`, 'svc-planning', A, 'PUT', {
+      list: {
+        summary: `Investment ${thing === 'company' ? 'companies' : 'banks'} (search)`,
+        reply: investmentReference.ReferenceNamesReply,
+      },
+      create: { body: investmentReference.ReferenceNameBody, reply: investmentReference.ReferenceNameReply },
+      update: { body: investmentReference.ReferenceNameBody, reply: investmentReference.ReferenceNameReply },
+      remove: { reply: households.MessageReply },
     }),
-    r('POST', `admin/investment/${thing}`, 'svc-planning', A, {
-      body: investmentReference.ReferenceNameBody,
-      reply: investmentReference.ReferenceNameReply,
-    }),
-    r('PUT', `admin/investment/${thing}/:id`, 'svc-planning', A, {
-      body: investmentReference.ReferenceNameBody,
-      reply: investmentReference.ReferenceNameReply,
-    }),
-    r('DELETE', `admin/investment/${thing}/:id`, 'svc-planning', A, { reply: households.MessageReply }),
-  ]),
-  r('GET', 'admin/investment/plan', 'svc-planning', A, {
-    summary: 'Investment plans (company_id, search)',
-    reply: investmentReference.InvestmentPlansReply,
+  ),
+  ...crud('admin/investment/plan', 'svc-planning', A, 'PUT', {
+    list: { summary: 'Investment plans (company_id, search)', reply: investmentReference.InvestmentPlansReply },
+    create: { body: investmentReference.InvestmentPlanBody, reply: investmentReference.InvestmentPlanReply },
+    update: { body: investmentReference.InvestmentPlanBody, reply: investmentReference.InvestmentPlanReply },
+    remove: { reply: households.MessageReply },
   }),
-  r('POST', 'admin/investment/plan', 'svc-planning', A, {
-    body: investmentReference.InvestmentPlanBody,
-    reply: investmentReference.InvestmentPlanReply,
-  }),
-  r('PUT', 'admin/investment/plan/:id', 'svc-planning', A, {
-    body: investmentReference.InvestmentPlanBody,
-    reply: investmentReference.InvestmentPlanReply,
-  }),
-  r('DELETE', 'admin/investment/plan/:id', 'svc-planning', A, { reply: households.MessageReply }),
   r('GET', 'admin/investment-funds', 'svc-planning', A, {
     summary: 'The fund list for admins: search (name or code), company, page, page_size; deleted funds left out',
     reply: investmentReference.AdminFundsReply,
   }),
-  r('POST', 'investment-funds', 'svc-planning', A, {
-    summary: 'A fund added by hand (no feed code)',
-    body: investmentReference.FundCreateBody,
-    reply: investmentReference.AdminFundReply,
-  }),
-  r('PATCH', 'investment-funds/:id', 'svc-planning', A, {
-    body: investmentReference.FundPatchBody,
-    reply: investmentReference.AdminFundReply,
-  }),
-  r('DELETE', 'investment-funds/:id', 'svc-planning', A, {
-    summary: 'Removes the fund from the lists; holdings that name it keep their name and figures',
-    reply: households.MessageReply,
+  ...crud('investment-funds', 'svc-planning', A, 'PATCH', {
+    create: {
+      summary: 'A fund added by hand (no feed code)',
+      body: investmentReference.FundCreateBody,
+      reply: investmentReference.AdminFundReply,
+    },
+    update: { body: investmentReference.FundPatchBody, reply: investmentReference.AdminFundReply },
+    remove: {
+      summary: 'Removes the fund from the lists; holdings that name it keep their name and figures',
+      reply: households.MessageReply,
+    },
   }),
   r('GET', 'scrap-all-funds', 'svc-planning', A, {
     summary: 'Starts the fund price import now (202), or says one is already running (200)',

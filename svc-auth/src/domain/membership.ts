@@ -1,4 +1,4 @@
-import { type EventEnvelope, Events } from '@kinfolio/contracts';
+import { type EventEnvelope, eventPayload } from '@kinfolio/contracts';
 import type { Knex, ServiceContext } from '@kinfolio/service-kit';
 import { findUserById, updateUser } from '../data/user.repository';
 import { dropCachedSessionsOf } from './sessions';
@@ -18,12 +18,8 @@ function dropSoon(ctx: ServiceContext, userId: string): void {
  * truth; one older than the last applied (redelivered out of order) changes nothing.
  */
 export async function onMembershipChanged(ctx: ServiceContext, event: EventEnvelope, trx: Knex.Transaction): Promise<void> {
-  const parsed = Events['billing.membership.changed.v1'].safeParse(event.payload);
-  if (!parsed.success) {
-    ctx.logger.warn({ eventId: event.id }, 'ignoring a malformed billing.membership.changed.v1');
-    return;
-  }
-  const p = parsed.data;
+  const p = eventPayload('billing.membership.changed.v1', event, ctx.logger);
+  if (!p) return;
   const user = await findUserById(trx, p.user_id, { forUpdate: true });
   if (!user) return;
   const at = new Date(event.occurredAt);
@@ -40,14 +36,11 @@ export async function onMembershipChanged(ctx: ServiceContext, event: EventEnvel
 
 /** billing.trial.started.v1 → a trial, unless billing has already said more (membership.changed wins). */
 export async function onTrialStarted(ctx: ServiceContext, event: EventEnvelope, trx: Knex.Transaction): Promise<void> {
-  const parsed = Events['billing.trial.started.v1'].safeParse(event.payload);
-  if (!parsed.success) {
-    ctx.logger.warn({ eventId: event.id }, 'ignoring a malformed billing.trial.started.v1');
-    return;
-  }
-  const user = await findUserById(trx, parsed.data.user_id, { forUpdate: true });
+  const p = eventPayload('billing.trial.started.v1', event, ctx.logger);
+  if (!p) return;
+  const user = await findUserById(trx, p.user_id, { forUpdate: true });
   if (!user || user.membership_status !== 'none') return;
-  await updateUser(trx, user.id, { membership_status: 'trial', trial_ends_at: new Date(parsed.data.ends_at) });
+  await updateUser(trx, user.id, { membership_status: 'trial', trial_ends_at: new Date(p.ends_at) });
   await dropCachedSessionsOf(ctx, trx, user.id);
   dropSoon(ctx, user.id);
 }

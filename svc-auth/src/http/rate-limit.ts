@@ -81,6 +81,11 @@ export class AuthLimits {
     return this.limits.get(name)!;
   }
 
+  /** Runs `call` on every rule's limiter at once; a limiter that fails is passed over (best effort). */
+  private async eachQuietly(rules: Rule[], call: (limiter: Limit, key: string) => Promise<unknown>): Promise<void> {
+    await Promise.all(rules.map((r) => call(this.of(r.name), r.key).catch(() => undefined)));
+  }
+
   /** Counts one attempt under the rule: null when within it, else what the limiter said (time left). */
   private async take(r: Rule): Promise<RateLimiterRes | null> {
     try {
@@ -112,24 +117,12 @@ export class AuthLimits {
 
   /** Hands back one counted attempt under every rule (it turned out not to be a failure). */
   async refund(rules: Rule[]): Promise<void> {
-    await Promise.all(
-      rules.map((r) =>
-        this.of(r.name)
-          .reward(r.key)
-          .catch(() => undefined),
-      ),
-    );
+    await this.eachQuietly(rules, (limiter, key) => limiter.reward(key));
   }
 
   /** Forgets the rules' counts (after a success). */
   async clear(rules: Rule[]): Promise<void> {
-    await Promise.all(
-      rules.map((r) =>
-        this.of(r.name)
-          .delete(r.key)
-          .catch(() => false),
-      ),
-    );
+    await this.eachQuietly(rules, (limiter, key) => limiter.delete(key));
   }
 
   /** The failures counted so far under a rule. */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type EventEnvelope, Events } from '@kinfolio/contracts';
+import { type EventEnvelope, eventPayload } from '@kinfolio/contracts';
 import { type Consumer, enqueueEvent, type Knex, type ServiceContext } from '@kinfolio/service-kit';
 import { deleteUser, findUserByEmail, findUserById, insertUser, type UserRow } from '../data/user.repository';
 import { newReferralId } from '../domain/crypto';
 import { issueOtp, mailCode } from '../domain/otps';
 import { dropCachedSessions, revokeAndAnnounce } from '../domain/sessions';
+import { consumerByType } from './by-type';
 
 /** Cached identities are dropped in the handler and once more just after its commit (as membership.ts does). */
 const AFTER_COMMIT_MS = 300;
@@ -22,12 +23,8 @@ function dropSoon(ctx: ServiceContext, hashes: string[]): void {
  * is left alone (logged): nobody's account is taken over by a share.
  */
 async function onCustomerShared(ctx: ServiceContext, event: EventEnvelope, trx: Knex.Transaction): Promise<void> {
-  const parsed = Events['planning.customer.shared.v1'].safeParse(event.payload);
-  if (!parsed.success) {
-    ctx.logger.warn({ eventId: event.id }, 'ignoring a malformed planning.customer.shared.v1');
-    return;
-  }
-  const p = parsed.data;
+  const p = eventPayload('planning.customer.shared.v1', event, ctx.logger);
+  if (!p) return;
   const email = p.email.trim().toLowerCase();
   const advisor = await findUserById(trx, p.advisor_id);
   if (!advisor || advisor.type !== 'advisor' || advisor.status !== 'active') {
@@ -84,12 +81,8 @@ async function onCustomerShared(ctx: ServiceContext, event: EventEnvelope, trx: 
  * deletion. Only a customer of the household's advisor is removed.
  */
 async function onHouseholdDeleted(ctx: ServiceContext, event: EventEnvelope, trx: Knex.Transaction): Promise<void> {
-  const parsed = Events['planning.household.deleted.v1'].safeParse(event.payload);
-  if (!parsed.success) {
-    ctx.logger.warn({ eventId: event.id }, 'ignoring a malformed planning.household.deleted.v1');
-    return;
-  }
-  const p = parsed.data;
+  const p = eventPayload('planning.household.deleted.v1', event, ctx.logger);
+  if (!p) return;
   if (!p.customer_user_id) return;
   const user = await findUserById(trx, p.customer_user_id, { forUpdate: true });
   if (!user || user.type !== 'customer' || user.advisor_id !== p.advisor_id) return;
@@ -103,11 +96,8 @@ async function onHouseholdDeleted(ctx: ServiceContext, event: EventEnvelope, trx
 
 /** planning.customer.shared.v1 and planning.household.deleted.v1 → customer logins (issue 11). */
 export function planningEventsConsumer(ctx: ServiceContext): Consumer {
-  return {
-    bindings: ['planning.customer.shared.v1', 'planning.household.deleted.v1'],
-    async handle(event, trx) {
-      if (event.type === 'planning.customer.shared.v1') await onCustomerShared(ctx, event, trx);
-      else if (event.type === 'planning.household.deleted.v1') await onHouseholdDeleted(ctx, event, trx);
-    },
-  };
+  return consumerByType(ctx, {
+    'planning.customer.shared.v1': onCustomerShared,
+    'planning.household.deleted.v1': onHouseholdDeleted,
+  });
 }

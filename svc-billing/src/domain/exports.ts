@@ -13,6 +13,19 @@ export const EXPORT_BATCH = 500;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
+/** Every page of a list (`EXPORT_BATCH` rows a page, not counted) as CSV rows, while the download is still wanted. */
+async function* batches<R>(
+  stillWanted: () => boolean,
+  readPage: (paging: { page: number; pageSize: number; count: false }) => Promise<{ rows: R[] }>,
+  cells: (row: R) => Cell[],
+): AsyncIterable<Cell[][]> {
+  for (let page = 1; stillWanted(); page++) {
+    const { rows } = await readPage({ page, pageSize: EXPORT_BATCH, count: false });
+    if (rows.length) yield rows.map(cells);
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
 export const SUBSCRIBER_HEADER = [
   'Subscription id',
   'Advisor',
@@ -36,17 +49,11 @@ export async function* subscriberBatches(
   stillWanted: () => boolean,
   startedAt = new Date(),
 ): AsyncIterable<Cell[][]> {
-  for (let page = 1; stillWanted(); page++) {
-    const { rows } = await repo.pageSubscriptions(b.ctx.db, {
-      ...filter,
-      createdBefore: startedAt,
-      page,
-      pageSize: EXPORT_BATCH,
-      count: false,
-    });
-    if (rows.length) yield rows.map(subscriberCells);
-    if (rows.length < EXPORT_BATCH) return;
-  }
+  yield* batches(
+    stillWanted,
+    (paging) => repo.pageSubscriptions(b.ctx.db, { ...filter, createdBefore: startedAt, ...paging }),
+    subscriberCells,
+  );
 }
 
 function subscriberCells(s: repo.SubscriberListRow): Cell[] {
@@ -92,17 +99,11 @@ export async function* transactionBatches(
   startedAt = new Date(),
 ): AsyncIterable<Cell[][]> {
   const base = publicUrl.replace(/\/+$/, '');
-  for (let page = 1; stillWanted(); page++) {
-    const { rows } = await repo.pageTransactions(b.ctx.db, {
-      ...filter,
-      recordedBefore: startedAt,
-      page,
-      pageSize: EXPORT_BATCH,
-      count: false,
-    });
-    if (rows.length) yield rows.map((t) => transactionCells(t, base));
-    if (rows.length < EXPORT_BATCH) return;
-  }
+  yield* batches(
+    stillWanted,
+    (paging) => repo.pageTransactions(b.ctx.db, { ...filter, recordedBefore: startedAt, ...paging }),
+    (t) => transactionCells(t, base),
+  );
 }
 
 function transactionCells(t: repo.TransactionListRow, base: string): Cell[] {

@@ -217,8 +217,8 @@ export class StripeProvider implements PaymentProvider {
     input: { customerId: string; priceId: string; metadata: Record<string, string> },
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
-    try {
-      const sub = await this.client.subscriptions.create(
+    return this.subscription(() =>
+      this.client.subscriptions.create(
         {
           customer: input.customerId,
           items: [{ price: input.priceId }],
@@ -228,11 +228,8 @@ export class StripeProvider implements PaymentProvider {
           expand: ['latest_invoice'],
         },
         { idempotencyKey },
-      );
-      return toSubscription(sub as unknown as Record<string, unknown>);
-    } catch (err) {
-      translate(err);
-    }
+      ),
+    );
   }
 
   async changePrice(
@@ -240,8 +237,8 @@ export class StripeProvider implements PaymentProvider {
     priceId: string,
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
-    try {
-      const sub = await this.client.subscriptions.update(
+    return this.subscription(() =>
+      this.client.subscriptions.update(
         subscription.id,
         {
           items: [{ id: subscription.itemId, price: priceId }],
@@ -250,11 +247,8 @@ export class StripeProvider implements PaymentProvider {
           expand: ['latest_invoice'],
         },
         { idempotencyKey },
-      );
-      return toSubscription(sub as unknown as Record<string, unknown>);
-    } catch (err) {
-      translate(err);
-    }
+      ),
+    );
   }
 
   async setCancelAtPeriodEnd(
@@ -262,41 +256,35 @@ export class StripeProvider implements PaymentProvider {
     cancel: boolean,
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
-    try {
-      const sub = await this.client.subscriptions.update(
+    return this.subscription(() =>
+      this.client.subscriptions.update(
         subscriptionId,
         { cancel_at_period_end: cancel, expand: ['latest_invoice'] },
         { idempotencyKey },
-      );
-      return toSubscription(sub as unknown as Record<string, unknown>);
-    } catch (err) {
-      translate(err);
-    }
+      ),
+    );
   }
 
   async cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
-    try {
-      const sub = await this.client.subscriptions.cancel(
-        subscriptionId,
-        { expand: ['latest_invoice'] },
-        { idempotencyKey },
-      );
-      return toSubscription(sub as unknown as Record<string, unknown>);
-    } catch (err) {
-      translate(err);
-    }
+    return this.subscription(() =>
+      this.client.subscriptions.cancel(subscriptionId, { expand: ['latest_invoice'] }, { idempotencyKey }),
+    );
   }
 
   async getSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+    return this.subscription(() => this.client.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }));
+  }
+
+  async close(): Promise<void> {}
+
+  /** A subscription call's answer as the provider's subscription; Stripe's card and request errors translated. */
+  private async subscription(call: () => Promise<Stripe.Subscription>): Promise<ProviderSubscription> {
     try {
-      const sub = await this.client.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
-      return toSubscription(sub as unknown as Record<string, unknown>);
+      return toSubscription((await call()) as unknown as Record<string, unknown>);
     } catch (err) {
       translate(err);
     }
   }
-
-  async close(): Promise<void> {}
 }
 
 /** The configured provider: Stripe when its keys are set, else null (the caller uses the offline provider). */

@@ -7,7 +7,7 @@ import { dayNumber, propertySaleTaxByHolding, rentalIncome, scheduledSale } from
 import type { HouseholdRow } from '../records/access';
 import { usableRow } from '../records/issues';
 import { kindsIn } from '../records/kinds';
-import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
+import { rowsOfTables, type StoredRecord, toRecord } from '../records/repository';
 import { engineLoan, engineProperty, hasLoan } from './engine';
 import {
   ageOn,
@@ -31,18 +31,8 @@ type Viewer = { id: string; relation: 'me' | 'spouse' | 'joint' | 'all' } | null
 
 /** Every balance-sheet record of a household by table, in position order, in one round trip. */
 async function recordsByTable(db: Knex, hh: HouseholdRow, tables: readonly string[]): Promise<Map<string, Row[]>> {
-  const sql = tables
-    .map(
-      (t) =>
-        `SELECT '${t}' AS tbl, id, advisor_id, household_id, member_id, position, data, created_at, updated_at FROM ${t} WHERE advisor_id = ? AND household_id = ?`,
-    )
-    .join(' UNION ALL ');
-  const res = await db.raw(
-    `${sql} ORDER BY position, created_at, id`,
-    tables.flatMap(() => [hh.advisor_id, hh.id]),
-  );
   const out = new Map<string, Row[]>(tables.map((t) => [t, []]));
-  for (const r of res.rows as Array<RecordRow & { tbl: string }>) {
+  for (const r of await rowsOfTables(db, hh, tables, 'position, created_at, id')) {
     const rec = toRecord(r);
     // a record its contract refuses is left out and reported (records/issues.ts)
     if (usableRow(r.tbl, rec)) out.get(r.tbl)?.push(rec);

@@ -87,6 +87,16 @@ interface ScenarioSummaryLike {
 
 const money = (label: string): Column => ({ label, kind: 'money' });
 const YEAR: Column = { label: 'Year', kind: 'year' };
+/**
+ * A chart of table rows: the categories are the rows' first cells, one series per [name, column] (several series make
+ * a multi_bar, one a bar).
+ */
+const rowsChart = (title: string, rows: Cell[][], series: Array<[string, number]>): Chart => ({
+  title,
+  kind: series.length > 1 ? 'multi_bar' : 'bar',
+  categories: rows.map((r) => String(r[0])),
+  series: series.map(([name, column]) => ({ name, values: rows.map((r) => r[column] as number) })),
+});
 
 export interface ReportInput {
   ctx: ServiceContext;
@@ -268,12 +278,7 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
         first.length ? `Net worth in ${first[0]}: ${moneyText(first[9] as number, currency)}.` : 'No years to project.',
       ],
       charts: [
-        {
-          title: 'Net worth by year',
-          kind: 'bar',
-          categories: rows.map((r) => String(r[0])),
-          series: [{ name: 'Net worth', values: rows.map((r) => r[9] as number) }],
-        },
+        rowsChart('Net worth by year', rows, [['Net worth', 9]]),
         {
           title: `Assets by class in ${first[0] ?? ''}`,
           kind: 'bar',
@@ -444,12 +449,7 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
           categories: classes.map((c) => c[0]),
           series: [{ name: 'Value', values: classes.map((c) => c[1]) }],
         },
-        {
-          title: 'Provident-fund balances by account',
-          kind: 'bar',
-          categories: pensions.map((p) => String(p[0])),
-          series: [{ name: 'Balance', values: pensions.map((p) => p[2] as number) }],
-        },
+        rowsChart('Provident-fund balances by account', pensions, [['Balance', 2]]),
       ],
       tables: [
         {
@@ -487,21 +487,11 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       title: 'Debt',
       summary: [`${loans.length} loan${loans.length === 1 ? '' : 's'} as of ${asOf}.`],
       charts: [
-        {
-          title: 'Debt balance and payments by year',
-          kind: 'multi_bar',
-          categories: byYear.map((r) => String(r[0])),
-          series: [
-            { name: 'Balance', values: byYear.map((r) => r[1] as number) },
-            { name: 'Payments', values: byYear.map((r) => r[2] as number) },
-          ],
-        },
-        {
-          title: 'Outstanding by loan',
-          kind: 'bar',
-          categories: loanRows.map((r) => String(r[0])),
-          series: [{ name: 'Outstanding', values: loanRows.map((r) => r[3] as number) }],
-        },
+        rowsChart('Debt balance and payments by year', byYear, [
+          ['Balance', 1],
+          ['Payments', 2],
+        ]),
+        rowsChart('Outstanding by loan', loanRows, [['Outstanding', 3]]),
       ],
       tables: [
         {
@@ -541,22 +531,12 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       title: 'Property',
       summary: [`${props.length} propert${props.length === 1 ? 'y' : 'ies'} as of ${asOf}.`],
       charts: [
-        {
-          title: 'Value, loan and equity by property',
-          kind: 'multi_bar',
-          categories: rows.map((r) => String(r[0])),
-          series: [
-            { name: 'Value', values: rows.map((r) => r[1] as number) },
-            { name: 'Loan', values: rows.map((r) => r[2] as number) },
-            { name: 'Equity', values: rows.map((r) => r[3] as number) },
-          ],
-        },
-        {
-          title: 'Property value by year',
-          kind: 'bar',
-          categories: byYear.map((r) => String(r[0])),
-          series: [{ name: 'Value', values: byYear.map((r) => r[1] as number) }],
-        },
+        rowsChart('Value, loan and equity by property', rows, [
+          ['Value', 1],
+          ['Loan', 2],
+          ['Equity', 3],
+        ]),
+        rowsChart('Property value by year', byYear, [['Value', 1]]),
       ],
       tables: [
         {
@@ -677,15 +657,10 @@ function scenarioSection(s: ScenarioReplyLike, m: (v: number) => number): Sectio
     title: 'Current plan vs scenario',
     summary,
     charts: [
-      {
-        title: 'Net worth: current plan vs scenario',
-        kind: 'multi_bar',
-        categories: rows.map((r) => String(r[0])),
-        series: [
-          { name: 'Current plan', values: rows.map((r) => r[1] as number) },
-          { name: 'Scenario', values: rows.map((r) => r[2] as number) },
-        ],
-      },
+      rowsChart('Net worth: current plan vs scenario', rows, [
+        ['Current plan', 1],
+        ['Scenario', 2],
+      ]),
     ],
     tables: [
       {

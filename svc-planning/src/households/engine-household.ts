@@ -74,30 +74,25 @@ function preservedCapitalGoal(r: StoredRecord, memberId: string): Record<string,
  * the scenario takes its events in the request). Record ids are the stored uuids.
  */
 export async function engineHousehold(db: Knex, hh: HouseholdRow, asOf?: string): Promise<planning.Household> {
-  const [members, incomes, expenses, living, goals, rentals, preserved, insurances, balance] = await Promise.all([
-    loadMembers(db, hh),
-    usableRecords(db, kinds.income, hh),
-    usableRecords(db, kinds.expense, hh),
-    usableRecords(db, kinds.livingExpense, hh),
-    usableRecords(db, kinds.goal, hh),
-    usableRecords(db, kinds.retirementDreamRental, hh),
-    usableRecords(db, kinds.retirementDreamCapitalPreservation, hh),
-    engineInsurances(db, hh),
-    engineBalanceSheet(db, hh),
-  ]);
-  return engineHouseholdOf({
-    hh,
-    asOf,
-    members,
-    incomes,
-    expenses,
-    living,
-    goals,
-    rentals,
-    preserved,
-    insurances,
-    balance,
+  const parts = await allOf({
+    members: loadMembers(db, hh),
+    incomes: usableRecords(db, kinds.income, hh),
+    expenses: usableRecords(db, kinds.expense, hh),
+    living: usableRecords(db, kinds.livingExpense, hh),
+    goals: usableRecords(db, kinds.goal, hh),
+    rentals: usableRecords(db, kinds.retirementDreamRental, hh),
+    preserved: usableRecords(db, kinds.retirementDreamCapitalPreservation, hh),
+    insurances: engineInsurances(db, hh),
+    balance: engineBalanceSheet(db, hh),
   });
+  return engineHouseholdOf({ hh, asOf, ...parts });
+}
+
+/** Every promise of an object awaited at once, by the same keys. */
+async function allOf<T extends Record<string, unknown>>(pending: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const keys = Object.keys(pending) as Array<keyof T>;
+  const values = await Promise.all(keys.map((k) => pending[k]));
+  return Object.fromEntries(keys.map((k, i) => [k, values[i]])) as T;
 }
 
 /** What engineHousehold reads of a household, by kind (its stored records, already checked). */

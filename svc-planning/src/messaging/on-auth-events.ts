@@ -1,4 +1,4 @@
-import { Events } from '@kinfolio/contracts';
+import { eventPayload } from '@kinfolio/contracts';
 import { type Consumer, enqueueEvent, type ServiceContext } from '@kinfolio/service-kit';
 import { householdChanged } from '../households/changes';
 
@@ -12,12 +12,8 @@ export function authEventsConsumer(ctx: ServiceContext): Consumer {
   return {
     bindings: ['auth.customer.linked.v1'],
     async handle(event, trx) {
-      const parsed = Events['auth.customer.linked.v1'].safeParse(event.payload);
-      if (!parsed.success) {
-        ctx.logger.warn({ eventId: event.id }, 'ignoring a malformed auth.customer.linked.v1');
-        return;
-      }
-      const p = parsed.data;
+      const p = eventPayload('auth.customer.linked.v1', event, ctx.logger);
+      if (!p) return;
       const n = await trx('households')
         .where({ id: p.household_id, advisor_id: p.advisor_id })
         .update({ customer_user_id: p.customer_user_id, updated_at: new Date() });

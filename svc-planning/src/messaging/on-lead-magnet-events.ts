@@ -1,4 +1,4 @@
-import { Events, households as H } from '@kinfolio/contracts';
+import { eventPayload, households as H } from '@kinfolio/contracts';
 import type { Consumer, ServiceContext } from '@kinfolio/service-kit';
 import { householdChanged } from '../households/changes';
 import { createHousehold } from '../households/repository';
@@ -16,12 +16,8 @@ export function leadMagnetEventsConsumer(ctx: ServiceContext): Consumer {
   return {
     bindings: ['auth.lead-magnet.requested.v1'],
     async handle(event, trx) {
-      const parsed = Events['auth.lead-magnet.requested.v1'].safeParse(event.payload);
-      if (!parsed.success) {
-        ctx.logger.warn({ eventId: event.id }, 'ignoring a malformed auth.lead-magnet.requested.v1');
-        return;
-      }
-      const p = parsed.data;
+      const p = eventPayload('auth.lead-magnet.requested.v1', event, ctx.logger);
+      if (!p) return;
       const email = p.email.trim().toLowerCase();
       // one at a time per advisor and e-mail, so two downloads at once do not make two leads
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`lead-magnet:${p.advisor_id}:${email}`]);

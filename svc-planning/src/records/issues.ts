@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { loadMembers } from '../households/repository';
 import type { HouseholdRow } from './access';
 import { allKinds, kindOfTable, type RecordKind } from './kinds';
-import { allRecords, type RecordRow, type StoredRecord, toRecord } from './repository';
+import { allRecords, type RecordRow, rowsOfTables, type StoredRecord, toRecord } from './repository';
 
 /**
  * Issue 30 item 2: one stored record must never make a household's reads answer 500. A record its kind's contract
@@ -63,18 +63,8 @@ export async function householdRecordIssues(
   hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
 ): Promise<RecordIssue[]> {
   const tables = allKinds().map((k) => k.table);
-  const sql = tables
-    .map(
-      (t) =>
-        `SELECT '${t}' AS tbl, id, advisor_id, household_id, member_id, position, data, created_at, updated_at FROM ${t} WHERE advisor_id = ? AND household_id = ?`,
-    )
-    .join(' UNION ALL ');
-  const res = await db.raw(
-    `${sql} ORDER BY tbl, position, created_at, id`,
-    tables.flatMap(() => [hh.advisor_id, hh.id]),
-  );
   const out: RecordIssue[] = [];
-  for (const r of res.rows as Array<RecordRow & { tbl: string }>) {
+  for (const r of await rowsOfTables(db, hh, tables, 'tbl, position, created_at, id')) {
     const kind = kindOfTable(r.tbl);
     if (kind) out.push(...recordIssues(kind, toRecord(r)));
   }

@@ -110,6 +110,29 @@ export async function listRecords(
   return { rows: rows.map(toRecord), total: Number(count[0]?.n ?? 0), page: o.page, page_size: o.page_size };
 }
 
+/**
+ * The rows of several record tables of one household in one query (a UNION ALL), each with `tbl`, its table, in the
+ * order `orderBy` names (SQL, e.g. `position, created_at, id`).
+ */
+export async function rowsOfTables(
+  db: Knex,
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
+  tables: readonly string[],
+  orderBy: string,
+): Promise<Array<RecordRow & { tbl: string }>> {
+  const sql = tables
+    .map(
+      (t) =>
+        `SELECT '${t}' AS tbl, id, advisor_id, household_id, member_id, position, data, created_at, updated_at FROM ${t} WHERE advisor_id = ? AND household_id = ?`,
+    )
+    .join(' UNION ALL ');
+  const res = await db.raw(
+    `${sql} ORDER BY ${orderBy}`,
+    tables.flatMap(() => [hh.advisor_id, hh.id]),
+  );
+  return res.rows as Array<RecordRow & { tbl: string }>;
+}
+
 /** Every record of a kind for a household, in position order (engine mapping, cash-flow summary, duplication). */
 export async function allRecords(
   db: Knex,

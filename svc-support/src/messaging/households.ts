@@ -1,4 +1,4 @@
-import { Events } from '@kinfolio/contracts';
+import { eventPayload } from '@kinfolio/contracts';
 import type { Consumer, ServiceContext } from '@kinfolio/service-kit';
 import { hubFor } from '../realtime/hub';
 import { afterCommit } from './after-commit';
@@ -13,12 +13,8 @@ export function householdsConsumer(ctx: ServiceContext): Consumer {
   return {
     bindings: ['planning.household.changed.v1'],
     async handle(event, trx) {
-      const parsed = Events['planning.household.changed.v1'].safeParse(event.payload);
-      if (!parsed.success) {
-        ctx.logger.warn({ eventId: event.id }, 'ignoring a malformed planning.household.changed.v1');
-        return;
-      }
-      const p = parsed.data;
+      const p = eventPayload('planning.household.changed.v1', event, ctx.logger);
+      if (!p) return;
       afterCommit(trx, () => hubFor(ctx)?.householdChanged(p));
     },
   };

@@ -190,11 +190,7 @@ export function financeOf(h: HouseholdInput, p: ProjectionResult) {
   });
   const first = p.rows[0] as YearRow;
   return {
-    currency: p.currency,
-    start_year: p.start_year,
-    end_year: p.end_year,
-    money_runs_out_year: p.money_runs_out_year,
-    tables: p.tables,
+    ...planHead(p),
     current: {
       net_worth: first.net_worth,
       total_assets: first.total_assets,
@@ -226,13 +222,17 @@ export function calculateDataTables(h: HouseholdInput, plan: PlanSettings = {}) 
 
 /** calculate/data-tables' figures from a plan already projected. */
 export function dataTablesOf(p: ProjectionResult) {
+  return { ...planHead(p), rows: p.rows };
+}
+
+/** What every reply on a projected plan opens with: its currency, years and the rate tables it used. */
+function planHead(p: ProjectionResult) {
   return {
     currency: p.currency,
     start_year: p.start_year,
     end_year: p.end_year,
     money_runs_out_year: p.money_runs_out_year,
     tables: p.tables,
-    rows: p.rows,
   };
 }
 

@@ -348,7 +348,6 @@ function yearTax(tx: TaxInputs, t: number): number {
   const incomeYear = y0 + u;
   // children claimed by the member earning most in the income year (the larger saving; first on a tie)
   let claimant = -1;
-  let children = 0;
   if (childBirth.length > 0) {
     let best = 0;
     for (let i = 0; i < M; i++) {
@@ -359,31 +358,37 @@ function yearTax(tx: TaxInputs, t: number): number {
       }
     }
   }
-  let tax = 0;
+  // the children the claimant claims: those born by the income year and not older than the table's age
+  const claimed = (toAge: number): number => {
+    let children = 0;
+    if (claimant >= 0) for (const by of childBirth) if (incomeYear - by >= 0 && incomeYear - by <= toAge) children++;
+    return children;
+  };
+  // the sum over the members earning in the income year of `taxOf` (their income, their spouse's while alive or null,
+  // the children they claim)
+  const summed = (kids: number, taxOf: (i: number, earned: number, spouseIncome: number | null, kids: number) => number): number => {
+    let tax = 0;
+    for (let i = 0; i < M; i++) {
+      const earned = taxable[i * N + u] as number;
+      if (!(earned > 0)) continue;
+      const j = partner[i] as number;
+      const spouseIncome = j >= 0 && incomeYear < (deathYear[j] as number) ? (taxable[j * N + u] as number) : null;
+      tax += taxOf(i, earned, spouseIncome, i === claimant ? kids : 0);
+    }
+    return tax;
+  };
   if (sg) {
     const v = inForce(rateTables().sgIncomeTax, y0 + t); // the Year of Assessment: the year the tax is paid
-    if (claimant >= 0) for (const by of childBirth) if (incomeYear - by >= 0 && incomeYear - by <= v.childToAge) children++;
-    for (let i = 0; i < M; i++) {
-      const earned = taxable[i * N + u] as number;
-      if (!(earned > 0)) continue;
-      const j = partner[i] as number;
-      const spouseIncome = j >= 0 && incomeYear < (deathYear[j] as number) ? (taxable[j * N + u] as number) : null;
-      const relief = sgReliefs(v, earned, incomeYear - (birth[i] as number), employeeBy[i * N + u] as number, spouseIncome, i === claimant ? children : 0);
-      tax += sgTaxPayable(v, earned - relief);
-    }
-  } else {
-    const v = inForce(rateTables().myIncomeTax, incomeYear);
-    if (claimant >= 0) for (const by of childBirth) if (incomeYear - by >= 0 && incomeYear - by <= v.childToAge) children++;
-    for (let i = 0; i < M; i++) {
-      const earned = taxable[i * N + u] as number;
-      if (!(earned > 0)) continue;
-      const j = partner[i] as number;
-      const spouseIncome = j >= 0 && incomeYear < (deathYear[j] as number) ? (taxable[j * N + u] as number) : null;
-      const relief = myReliefs(v, employeeBy[i * N + u] as number, lifeBy[i * N + u] as number, spouseIncome, i === claimant ? children : 0);
-      tax += myTaxPayable(v, earned - relief, spouseIncome !== null && spouseIncome <= 0);
-    }
+    return summed(claimed(v.childToAge), (i, earned, spouseIncome, kids) => {
+      const relief = sgReliefs(v, earned, incomeYear - (birth[i] as number), employeeBy[i * N + u] as number, spouseIncome, kids);
+      return sgTaxPayable(v, earned - relief);
+    });
   }
-  return tax;
+  const v = inForce(rateTables().myIncomeTax, incomeYear);
+  return summed(claimed(v.childToAge), (i, earned, spouseIncome, kids) => {
+    const relief = myReliefs(v, employeeBy[i * N + u] as number, lifeBy[i * N + u] as number, spouseIncome, kids);
+    return myTaxPayable(v, earned - relief, spouseIncome !== null && spouseIncome <= 0);
+  });
 }
 
 /**

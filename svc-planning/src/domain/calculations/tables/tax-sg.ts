@@ -47,8 +47,8 @@ export interface SgTaxVersion extends Version {
 }
 
 const IRAS_RATES = 'https://www.iras.gov.sg/taxes/individual-income-tax/basics-of-individual-income-tax/tax-residency-and-tax-rates/individual-income-tax-rates';
-/** IRAS resident rates YA 2017 to YA 2023 (gross tax payable 44,550 on the first 320,000; 22% above). */
-const SG_BANDS_YA2017 = bands([
+/** IRAS resident rates to 320,000 (gross tax payable 44,550 on the first 320,000), the same in YA 2017 to 2023 and from YA 2024. */
+const SG_EDGES_TO_320K: Array<[number, number]> = [
   [20_000, 0],
   [30_000, 2],
   [40_000, 3.5],
@@ -59,24 +59,11 @@ const SG_BANDS_YA2017 = bands([
   [240_000, 19],
   [280_000, 19.5],
   [320_000, 20],
-  [null, 22],
-]);
+];
+/** IRAS resident rates YA 2017 to YA 2023 (22% above 320,000). */
+const SG_BANDS_YA2017 = bands([...SG_EDGES_TO_320K, [null, 22]]);
 /** IRAS resident rates from YA 2024 (22% to 500,000, 23% to 1,000,000, 24% above: 199,150 on the first 1,000,000). */
-const SG_BANDS_YA2024 = bands([
-  [20_000, 0],
-  [30_000, 2],
-  [40_000, 3.5],
-  [80_000, 7],
-  [120_000, 11.5],
-  [160_000, 15],
-  [200_000, 18],
-  [240_000, 19],
-  [280_000, 19.5],
-  [320_000, 20],
-  [500_000, 22],
-  [1_000_000, 23],
-  [null, 24],
-]);
+const SG_BANDS_YA2024 = bands([...SG_EDGES_TO_320K, [500_000, 22], [1_000_000, 23], [null, 24]]);
 const SG_EARNED_INCOME = [
   { toAge: 54, amount: 1_000 },
   { toAge: 59, amount: 6_000 },
