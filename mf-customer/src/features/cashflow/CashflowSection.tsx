@@ -9,13 +9,14 @@ import {
   Select,
   Skeleton,
   Table,
+  TableHead,
   TextInput,
+  useResource,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { z } from 'zod';
-import { useResource } from '../../shared/data/useResource';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
 import { useDashboard } from '../../shared/frame/Frame';
 import {
@@ -344,13 +345,7 @@ function SummaryCard({ summary }: { summary: CashFlowSummary }) {
       <h2 id="cashflow-summary">Cash flow ({summary.currency})</h2>
       <CashflowChart currency={summary.currency} bars={lines.map(([label, f]) => ({ label, value: f.annual }))} />
       <Table label="Cash flow summary">
-        <thead>
-          <tr>
-            <th scope="col">Total</th>
-            <th scope="col">Monthly</th>
-            <th scope="col">Annual</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Total', 'Monthly', 'Annual']} />
         <tbody>
           {lines.map(([label, f]) => (
             <tr key={label}>
@@ -363,14 +358,7 @@ function SummaryCard({ summary }: { summary: CashFlowSummary }) {
       </Table>
       {summary.members.length > 1 ? (
         <Table label="Cash flow by member">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Income a month</th>
-              <th scope="col">Savings a month</th>
-              <th scope="col">Net a month</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Member', 'Income a month', 'Savings a month', 'Net a month']} />
           <tbody>
             {summary.members.map((m) => (
               <tr key={m.member_id}>

@@ -9,12 +9,12 @@ import {
   Skeleton,
   TextArea,
   TextInput,
+  useResource,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
 import { useDashboard } from '../../shared/frame/Frame';
 import { GoalDialog } from '../../shared/goals/GoalDialog';
 import {

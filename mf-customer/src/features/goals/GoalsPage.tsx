@@ -1,7 +1,6 @@
-import { FormError, Skeleton } from '@kinfolio/ui-kit';
+import { FormError, Skeleton, useResource } from '@kinfolio/ui-kit';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useResource } from '../../shared/data/useResource';
 import { formatAmount, RELATION_LABELS } from '../../shared/format';
 import { useDashboard } from '../../shared/frame/Frame';
 import { GoalDialog } from '../../shared/goals/GoalDialog';

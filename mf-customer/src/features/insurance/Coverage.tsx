@@ -8,11 +8,12 @@ import {
   Select,
   Skeleton,
   Table,
+  TableHead,
   theme,
+  useResource,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
 import { formatAmount } from '../../shared/format';
 import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
@@ -229,17 +230,17 @@ function MemberCard({
       {member.rows.length === 0 ? <p>No cover and no target yet.</p> : <CoverageChart member={member} />}
       {member.rows.length > 0 ? (
         <Table label={`Coverage of ${member.name}`}>
-          <thead>
-            <tr>
-              <th scope="col">Benefit</th>
-              <th scope="col">Cover</th>
-              <th scope="col">Until age</th>
-              <th scope="col">From policies</th>
-              <th scope="col">Target</th>
-              <th scope="col">Gap</th>
-              {readOnly ? null : <th scope="col">Actions</th>}
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Benefit',
+              'Cover',
+              'Until age',
+              'From policies',
+              'Target',
+              'Gap',
+              ...(readOnly ? [] : ['Actions']),
+            ]}
+          />
           <tbody>
             {member.rows.map((r) => (
               <tr key={r.benefit_type}>

@@ -14,12 +14,13 @@ import {
   Select,
   Skeleton,
   Table,
+  TableHead,
   TextInput,
+  useResource,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
 import { SharedDocuments } from '../../shared/exports/SharedDocuments';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
 import { useDashboard } from '../../shared/frame/Frame';
@@ -471,16 +472,9 @@ function MembersCard({ household }: { household: Household }) {
     <Card aria-labelledby="members-h">
       <h2 id="members-h">Family members</h2>
       <Table label="Family members">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Relation</th>
-            <th scope="col">Gender</th>
-            <th scope="col">Age</th>
-            <th scope="col">Monthly income</th>
-            {readOnly ? null : <th scope="col">Actions</th>}
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Name', 'Relation', 'Gender', 'Age', 'Monthly income', ...(readOnly ? [] : ['Actions'])]}
+        />
         <tbody>
           {household.members
             .filter((m) => !removal.hidden(m))
