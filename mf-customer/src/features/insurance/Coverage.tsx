@@ -17,6 +17,7 @@ import styled from 'styled-components';
 import { formatAmount } from '../../shared/format';
 import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
+import { useEditing } from '../../shared/household/useEditing';
 import { coverTotals, GapDefinition, targetFrom } from '../../shared/terms/cover';
 import { Card, Row } from '../../shared/ui/layout';
 import { BENEFIT_TYPES } from './model';
@@ -220,7 +221,7 @@ function MemberCard({
   onChanged: () => void;
 }) {
   const headingId = useId();
-  const [editing, setEditing] = useState<CoverageRow | 'new' | null>(null);
+  const editing = useEditing<CoverageRow>(onChanged);
   return (
     <Card aria-labelledby={headingId} data-testid="coverage-member">
       <h3 id={headingId}>
@@ -268,7 +269,7 @@ function MemberCard({
                   <td>
                     <Button
                       variant="link"
-                      onClick={() => setEditing(r)}
+                      onClick={() => editing.edit(r)}
                       aria-label={`${r.target_source === 'advisor' ? 'Edit target' : 'Set target'} for ${r.label}, ${member.name}`}
                     >
                       {r.target_source === 'advisor' ? 'Edit target' : 'Set target'}
@@ -280,21 +281,18 @@ function MemberCard({
           </tbody>
         </Table>
       ) : null}
-      {readOnly ? null : editing ? (
+      {readOnly ? null : editing.open ? (
         <TargetForm
           household={household}
           member={member}
           currency={currency}
-          initial={editing === 'new' ? null : editing}
-          onCancel={() => setEditing(null)}
-          onDone={() => {
-            setEditing(null);
-            onChanged();
-          }}
+          initial={editing.record}
+          onCancel={editing.close}
+          onDone={editing.done}
         />
       ) : (
         <Row>
-          <Button variant="secondary" onClick={() => setEditing('new')}>
+          <Button variant="secondary" onClick={editing.add}>
             Add a target for {member.name}
           </Button>
         </Row>
