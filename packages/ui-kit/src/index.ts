@@ -42,6 +42,7 @@ export * from './media';
 export * from './navigation';
 export * from './permissions';
 export * from './progress';
+export * from './resource';
 export * from './rules';
 export * from './session';
 export * from './theme';

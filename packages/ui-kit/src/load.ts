@@ -1,5 +1,6 @@
 import { type DependencyList, useCallback, useEffect, useState } from 'react';
 import { errorMessage } from './api';
+import { useResource } from './resource';
 
 /**
  * What `useLoad` gives a screen: the data (null until the first read answers), the read's failure, `reload`, and
@@ -78,17 +79,7 @@ export function useLoadState<T>(
   deps: DependencyList,
   enabled = true,
 ): LoadState<T> {
-  const [state, setState] = useState<LoadState<T>>({ loading: true, data: null, error: null });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the read depends on
-  useEffect(() => {
-    if (!enabled) return;
-    const ctrl = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
-    read(ctrl.signal).then(
-      (data) => !ctrl.signal.aborted && setState({ loading: false, data, error: null }),
-      (e: unknown) => !ctrl.signal.aborted && setState({ loading: false, data: null, error: errorMessage(e) }),
-    );
-    return () => ctrl.abort();
-  }, [...deps, enabled]);
-  return state;
+  const { data, error, loading } = useResource(enabled && [...deps], (_key, signal) => read(signal));
+  // a new read clears the last failure, and a failure drops the data (also while the next read runs)
+  return { loading, data: error ? null : data, error: loading ? null : error };
 }

@@ -1,7 +1,6 @@
-import { FormError, Skeleton, theme } from '@kinfolio/ui-kit';
+import { FormError, Skeleton, theme, useResource } from '@kinfolio/ui-kit';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
 import { type BalanceSheetData, balanceSheetApi, type Household } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
 import { Card, SectionPage } from '../../shared/ui/layout';

@@ -1,4 +1,4 @@
-import { Table } from '@kinfolio/ui-kit';
+import { Table, TableHead } from '@kinfolio/ui-kit';
 import { money } from '../../shared/charts/charts';
 import type { Household } from '../../shared/household/api';
 import { memberLabel } from '../../shared/household/members';
@@ -27,15 +27,7 @@ export function runText(t: Row): string {
 export function TransactionsTable({ label, rows, currency }: { label: string; rows: Row[]; currency: string }) {
   return (
     <Table label={label}>
-      <thead>
-        <tr>
-          <th scope="col">Transaction</th>
-          <th scope="col">Amount</th>
-          <th scope="col">When</th>
-          <th scope="col">Paid with</th>
-          <th scope="col">Unpaid</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Transaction', 'Amount', 'When', 'Paid with', 'Unpaid']} />
       <tbody>
         {rows.map((t, i) => (
           <tr key={String(t.id ?? i)}>
@@ -65,13 +57,7 @@ export function PeopleTable({
   const total = rows.reduce((s, r) => s + (Number(r.percentage) || 0), 0);
   return (
     <Table label={label}>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Relationship</th>
-          <th scope="col">Percentage</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Relationship', 'Percentage']} />
       <tbody>
         {rows.map((r, i) => (
           <tr key={String(r.id ?? i)}>

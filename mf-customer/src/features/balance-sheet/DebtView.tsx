@@ -1,9 +1,8 @@
-import { Button, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
+import { Button, FormError, Skeleton, Table, TableHead, theme, useResource } from '@kinfolio/ui-kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { GraphOrTable, money, shareText, ViewAsSelect, YearBars } from '../../shared/charts/charts';
-import { useResource } from '../../shared/data/useResource';
 import { balanceSheetApi, type DebtSummaryLoan, type Household } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
 import { useViewAs } from '../../shared/household/members';
@@ -120,13 +119,7 @@ function LoanCard({
         }
         table={
           <Table label={`Outstanding balance by year of ${title}`}>
-            <thead>
-              <tr>
-                <th scope="col">End of year</th>
-                <th scope="col">Instalments paid</th>
-                <th scope="col">Outstanding balance</th>
-              </tr>
-            </thead>
+            <TableHead columns={['End of year', 'Instalments paid', 'Outstanding balance']} />
             <tbody>
               {l.outstanding_by_year.map((y) => (
                 <tr key={y.year}>
@@ -142,16 +135,7 @@ function LoanCard({
       <Details>
         <summary>Amortisation schedule ({l.schedule.length} instalments)</summary>
         <Table label={`Amortisation schedule of ${title}`}>
-          <thead>
-            <tr>
-              <th scope="col">Instalment</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Interest</th>
-              <th scope="col">Principal</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Note</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Instalment', 'Payment', 'Interest', 'Principal', 'Balance', 'Note']} />
           <tbody>
             {l.schedule.map((r) => {
               const notes = [
@@ -327,13 +311,7 @@ function PropertyCard({
         <>
           <h4>Property-gain tax by holding period</h4>
           <Table label={`Property-gain tax by holding period of ${title}`}>
-            <thead>
-              <tr>
-                <th scope="col">Held for</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Tax on the planned sale</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Held for', 'Rate', 'Tax on the planned sale']} />
             <tbody>
               {p.gain_tax_by_holding.map((r) => (
                 <tr key={r.months_held}>

@@ -1,4 +1,4 @@
-import { Button, errorMessage, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
+import { Button, errorMessage, FormError, Skeleton, Table, TableHead, theme } from '@kinfolio/ui-kit';
 import { useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -107,15 +107,7 @@ function Holdings({ portfolio, title }: { portfolio: SheetRow; title: string }) 
   if (!holdings.length) return <p>No holdings yet.</p>;
   return (
     <Table label={`Holdings of ${title}`}>
-      <thead>
-        <tr>
-          <th scope="col">Holding</th>
-          <th scope="col">Units</th>
-          <th scope="col">Unit price</th>
-          <th scope="col">Value</th>
-          <th scope="col">Equity / bonds / others</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Holding', 'Units', 'Unit price', 'Value', 'Equity / bonds / others']} />
       <tbody>
         {holdings.map((h) => {
           const ac = (h.asset_class ?? null) as Record<string, number> | null;

@@ -1,4 +1,4 @@
-import { useResource } from '../../shared/data/useResource';
+import { useResource } from '@kinfolio/ui-kit';
 import { useLinksKeeping } from '../../shared/frame/links';
 import { balanceSheetApi, type Household } from '../../shared/household/api';
 

@@ -5,17 +5,17 @@ import {
   GuardedFormActions,
   Modal,
   NumberInput,
-  SaveConfirmationDialog,
   Select,
   Skeleton,
   Table,
+  TableHead,
   TextInput,
+  useResource,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { z } from 'zod';
-import { useResource } from '../../shared/data/useResource';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
 import { useDashboard } from '../../shared/frame/Frame';
 import {
@@ -28,9 +28,11 @@ import {
 import { useHousehold } from '../../shared/household/context';
 import { RecordTable } from '../../shared/household/RecordTable';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useEditing } from '../../shared/household/useEditing';
 import { useKindRecords } from '../../shared/household/useKindRecords';
 import { useRecordSave } from '../../shared/household/useRecordSave';
 import { Card } from '../../shared/ui/layout';
+import { useSavedDialog } from '../../shared/ui/useSavedDialog';
 import { CashflowChart } from './CashflowChart';
 
 type IncomeKind = z.infer<typeof planning.IncomeKind>;
@@ -269,7 +271,10 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
   const ui = KIND_UI[kind];
   const { readOnly, reload } = useHousehold();
   const { rows, error, setError } = useKindRecords<EditableKind, AnyRecord>(kind, household.id);
-  const [editing, setEditing] = useState<AnyRecord | 'new' | null>(null);
+  const editing = useEditing<AnyRecord>(() => {
+    onSaved();
+    reload();
+  });
 
   const memberName = (id: unknown) => {
     const m = household.members.find((x) => x.id === id);
@@ -306,23 +311,19 @@ function KindCard({ kind, household, onSaved }: { kind: EditableKind; household:
           ]}
           name={what}
           readOnly={readOnly}
-          onEdit={setEditing}
+          onEdit={editing.edit}
           onDelete={removal.ask}
           addLabel={`Add ${ui.noun}`}
-          onAdd={() => setEditing('new')}
+          onAdd={editing.add}
         />
       ) : null}
-      {editing ? (
+      {editing.open ? (
         <EntryDialog
           kind={kind}
-          record={editing === 'new' ? null : editing}
+          record={editing.record}
           household={household}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            onSaved();
-            reload();
-          }}
+          onClose={editing.close}
+          onSaved={editing.done}
         />
       ) : null}
       {removal.dialog}
@@ -344,13 +345,7 @@ function SummaryCard({ summary }: { summary: CashFlowSummary }) {
       <h2 id="cashflow-summary">Cash flow ({summary.currency})</h2>
       <CashflowChart currency={summary.currency} bars={lines.map(([label, f]) => ({ label, value: f.annual }))} />
       <Table label="Cash flow summary">
-        <thead>
-          <tr>
-            <th scope="col">Total</th>
-            <th scope="col">Monthly</th>
-            <th scope="col">Annual</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Total', 'Monthly', 'Annual']} />
         <tbody>
           {lines.map(([label, f]) => (
             <tr key={label}>
@@ -363,14 +358,7 @@ function SummaryCard({ summary }: { summary: CashFlowSummary }) {
       </Table>
       {summary.members.length > 1 ? (
         <Table label="Cash flow by member">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Income a month</th>
-              <th scope="col">Savings a month</th>
-              <th scope="col">Net a month</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Member', 'Income a month', 'Savings a month', 'Net a month']} />
           <tbody>
             {summary.members.map((m) => (
               <tr key={m.member_id}>
@@ -401,8 +389,8 @@ export function CashflowSection() {
     household && ([household.id, version] as const),
     ([hid], signal) => householdApi.cashFlow(hid, signal),
   );
-  const [saved, setSaved] = useState(false);
   const summaryRoute = `${base}/financial-report/dashboard/cashflow`;
+  const saved = useSavedDialog(summaryRoute, pathname === summaryRoute);
 
   if (status === 'missing')
     return (
@@ -425,14 +413,9 @@ export function CashflowSection() {
       {summaryError ? <FormError>{summaryError}</FormError> : null}
       {summary ? <SummaryCard summary={summary} /> : <Skeleton rows={4} label="Loading the cash flow" />}
       {KINDS.map((k) => (
-        <KindCard key={k} kind={k} household={household} onSaved={() => setSaved(true)} />
+        <KindCard key={k} kind={k} household={household} onSaved={saved.show} />
       ))}
-      <SaveConfirmationDialog
-        open={saved}
-        onHide={() => setSaved(false)}
-        summaryRoute={pathname === summaryRoute ? null : summaryRoute}
-        onCountdownEnd={pathname === summaryRoute ? () => setSaved(false) : undefined}
-      />
+      {saved.dialog}
     </section>
   );
 }

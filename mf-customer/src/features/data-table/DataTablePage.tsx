@@ -1,8 +1,7 @@
 import { formatNumber } from '@kinfolio/money';
-import { Button, errorMessage, FormError, Skeleton } from '@kinfolio/ui-kit';
+import { Button, errorMessage, FormError, Skeleton, useResource } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
 import { ExportMenu } from '../../shared/exports/ExportMenu';
 import { RELATION_LABELS } from '../../shared/format';
 import { type DataTables, type SavedFilter, scenarioApi } from '../../shared/household/api';

@@ -1,5 +1,4 @@
-import { FormError, Skeleton } from '@kinfolio/ui-kit';
-import { useResource } from '../../shared/data/useResource';
+import { FormError, Skeleton, useResource } from '@kinfolio/ui-kit';
 import type { Concern } from '../../shared/household/api';
 import { householdApi } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';

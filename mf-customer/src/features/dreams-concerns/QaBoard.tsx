@@ -1,20 +1,18 @@
 import {
   Button,
-  errorMessage,
   FormError,
-  fieldErrors,
   GuardedFormActions,
   Modal,
-  SaveConfirmationDialog,
   Skeleton,
   TextArea,
   TextInput,
+  useResource,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
+import { useFormSave } from '../../shared/form/useFormSave';
 import { useDashboard } from '../../shared/frame/Frame';
 import { GoalDialog } from '../../shared/goals/GoalDialog';
 import {
@@ -30,6 +28,7 @@ import { type Dream, type Household, householdApi, type MetaQuestion } from '../
 import { useHousehold } from '../../shared/household/context';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
 import { Card } from '../../shared/ui/layout';
+import { useSavedDialog } from '../../shared/ui/useSavedDialog';
 
 export type QaKind = 'dream' | 'concern';
 type Stored = Dream; // dreams and concerns share one shape (title + question_answers)
@@ -142,35 +141,24 @@ function QaDialog({
     [meta],
   );
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, save } = useFormSave();
   const guard = useUnsavedChangesGuard(initial, form, onClose);
   const setAnswer = (i: number, patch: Partial<QaForm['answers'][number]>) =>
     setForm((f) => ({ ...f, answers: f.answers.map((a, j) => (j === i ? { ...a, ...patch } : a)) }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!form.title.trim()) {
-      setErrors({ title: 'Enter title' });
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await t.save(household.id, {
-        ...(meta ? { [t.metaField]: meta.id } : {}),
-        title: form.title.trim(),
-        question_answers: form.answers
-          .filter((a) => a.question.trim())
-          .map((a) => ({ question: a.question.trim(), answer: a.answer.trim() })),
-      });
-      onSaved();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      form.title.trim() ? {} : { title: 'Enter title' },
+      () =>
+        t.save(household.id, {
+          ...(meta ? { [t.metaField]: meta.id } : {}),
+          title: form.title.trim(),
+          question_answers: form.answers
+            .filter((a) => a.question.trim())
+            .map((a) => ({ question: a.question.trim(), answer: a.answer.trim() })),
+        }),
+      () => onSaved(),
+    );
   };
   return (
     <Modal open title={meta ? meta.title : t.own} onClose={guard.requestClose} width={560}>
@@ -282,10 +270,11 @@ export function QaBoard({ kind }: { kind: QaKind }) {
     t.list(hid, signal),
   );
   const { data: items, error: listError, setError: setListError } = list;
+  const listRoute = `${base}/${t.route}`;
+  const saved = useSavedDialog(listRoute, pathname === listRoute);
   // the reference questions to add one from (not for a reader)
   const meta = useResource(!readOnly && ([kind] as const), (_, signal) => t.meta(signal)).data ?? NO_QUESTIONS;
   const [answering, setAnswering] = useState<MetaQuestion | 'own' | null>(null);
-  const [saved, setSaved] = useState(false);
   // the goals made from dreams: a dream card shows its goal, or offers to make one
   const goals =
     useResource(household && kind === 'dream' && ([household.id, version] as const), ([hid], signal) =>
@@ -311,7 +300,6 @@ export function QaBoard({ kind }: { kind: QaKind }) {
         )}
       </Card>
     );
-  const listRoute = `${base}/${t.route}`;
   // a dream deleted a moment ago is left out while its Undo toast shows
   const shown = items ? items.rows.filter((d) => !removal.hidden(d)) : null;
   return (
@@ -379,7 +367,7 @@ export function QaBoard({ kind }: { kind: QaKind }) {
           onClose={() => setAnswering(null)}
           onSaved={() => {
             setAnswering(null);
-            setSaved(true);
+            saved.show();
             reload();
           }}
         />
@@ -396,12 +384,7 @@ export function QaBoard({ kind }: { kind: QaKind }) {
         />
       ) : null}
       {removal.dialog}
-      <SaveConfirmationDialog
-        open={saved}
-        onHide={() => setSaved(false)}
-        summaryRoute={pathname === listRoute ? null : listRoute}
-        onCountdownEnd={pathname === listRoute ? () => setSaved(false) : undefined}
-      />
+      {saved.dialog}
     </section>
   );
 }

@@ -1,7 +1,5 @@
-import { FormError, Skeleton } from '@kinfolio/ui-kit';
-import { useState } from 'react';
+import { FormError, Skeleton, useResource } from '@kinfolio/ui-kit';
 import { Link } from 'react-router-dom';
-import { useResource } from '../../shared/data/useResource';
 import { formatAmount, RELATION_LABELS } from '../../shared/format';
 import { useDashboard } from '../../shared/frame/Frame';
 import { GoalDialog } from '../../shared/goals/GoalDialog';
@@ -10,6 +8,7 @@ import { type Dream, householdApi } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
 import { RecordTable } from '../../shared/household/RecordTable';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useEditing } from '../../shared/household/useEditing';
 import { useKindRecords } from '../../shared/household/useKindRecords';
 import { Card } from '../../shared/ui/layout';
 import { PlanList } from './RetirementPlans';
@@ -39,7 +38,7 @@ export function GoalsPage() {
   const { base } = useDashboard();
   const { household, status, error, readOnly, version, reload } = useHousehold();
   const { rows: goals, error: listError, setError: setListError } = useKindRecords('goal', household?.id);
-  const [editing, setEditing] = useState<Goal | 'new' | null>(null);
+  const editing = useEditing<Goal>(reload);
   const removal = useDeleteConfirm<Goal>({
     title: (g) => `Delete ${g.title || goalKindLabel(g.type)}?`,
     message: (g) => `${goalKindLabel(g.type)}: ${goalAmount(g)}`,
@@ -100,25 +99,17 @@ export function GoalsPage() {
             ]}
             name={name}
             readOnly={readOnly}
-            onEdit={setEditing}
+            onEdit={editing.edit}
             onDelete={removal.ask}
             addLabel="Add goal"
-            onAdd={() => setEditing('new')}
+            onAdd={editing.add}
           />
         ) : null}
       </Card>
       <PlanList kind="retirementDreamRental" household={household} />
       <PlanList kind="retirementDreamCapitalPreservation" household={household} />
-      {editing ? (
-        <GoalDialog
-          household={household}
-          goal={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
+      {editing.open ? (
+        <GoalDialog household={household} goal={editing.record} onClose={editing.close} onSaved={editing.done} />
       ) : null}
       {removal.dialog}
     </section>

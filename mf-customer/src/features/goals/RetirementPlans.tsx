@@ -15,6 +15,7 @@ import { type Household, householdApi, type StoredRecord } from '../../shared/ho
 import { useHousehold } from '../../shared/household/context';
 import { RecordTable } from '../../shared/household/RecordTable';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useEditing } from '../../shared/household/useEditing';
 import { useKindRecords } from '../../shared/household/useKindRecords';
 import { useRecordSave } from '../../shared/household/useRecordSave';
 import { Card } from '../../shared/ui/layout';
@@ -163,7 +164,7 @@ export function PlanList({ kind, household }: { kind: PlanKind; household: House
   const ui = PLAN_UI[kind];
   const { readOnly, reload } = useHousehold();
   const { rows, error, setError } = useKindRecords<PlanKind, Plan>(kind, household.id);
-  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
+  const editing = useEditing<Plan>(reload);
   const what = (p: Plan) => String(p.title ?? '') || ui.title;
   const removal = useDeleteConfirm<Plan>({
     title: () => `Delete this ${ui.noun}?`,
@@ -192,22 +193,19 @@ export function PlanList({ kind, household }: { kind: PlanKind; household: House
           ]}
           name={what}
           readOnly={readOnly}
-          onEdit={setEditing}
+          onEdit={editing.edit}
           onDelete={removal.ask}
           addLabel={`Add ${ui.noun}`}
-          onAdd={() => setEditing('new')}
+          onAdd={editing.add}
         />
       ) : null}
-      {editing ? (
+      {editing.open ? (
         <PlanDialog
           kind={kind}
           household={household}
-          record={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
+          record={editing.record}
+          onClose={editing.close}
+          onSaved={editing.done}
         />
       ) : null}
       {removal.dialog}

@@ -8,14 +8,16 @@ import {
   Select,
   Skeleton,
   Table,
+  TableHead,
   theme,
+  useResource,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
 import { formatAmount } from '../../shared/format';
 import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
+import { useEditing } from '../../shared/household/useEditing';
 import { coverTotals, GapDefinition, targetFrom } from '../../shared/terms/cover';
 import { Card, Row } from '../../shared/ui/layout';
 import { BENEFIT_TYPES } from './model';
@@ -219,7 +221,7 @@ function MemberCard({
   onChanged: () => void;
 }) {
   const headingId = useId();
-  const [editing, setEditing] = useState<CoverageRow | 'new' | null>(null);
+  const editing = useEditing<CoverageRow>(onChanged);
   return (
     <Card aria-labelledby={headingId} data-testid="coverage-member">
       <h3 id={headingId}>
@@ -229,17 +231,17 @@ function MemberCard({
       {member.rows.length === 0 ? <p>No cover and no target yet.</p> : <CoverageChart member={member} />}
       {member.rows.length > 0 ? (
         <Table label={`Coverage of ${member.name}`}>
-          <thead>
-            <tr>
-              <th scope="col">Benefit</th>
-              <th scope="col">Cover</th>
-              <th scope="col">Until age</th>
-              <th scope="col">From policies</th>
-              <th scope="col">Target</th>
-              <th scope="col">Gap</th>
-              {readOnly ? null : <th scope="col">Actions</th>}
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Benefit',
+              'Cover',
+              'Until age',
+              'From policies',
+              'Target',
+              'Gap',
+              ...(readOnly ? [] : ['Actions']),
+            ]}
+          />
           <tbody>
             {member.rows.map((r) => (
               <tr key={r.benefit_type}>
@@ -267,7 +269,7 @@ function MemberCard({
                   <td>
                     <Button
                       variant="link"
-                      onClick={() => setEditing(r)}
+                      onClick={() => editing.edit(r)}
                       aria-label={`${r.target_source === 'advisor' ? 'Edit target' : 'Set target'} for ${r.label}, ${member.name}`}
                     >
                       {r.target_source === 'advisor' ? 'Edit target' : 'Set target'}
@@ -279,21 +281,18 @@ function MemberCard({
           </tbody>
         </Table>
       ) : null}
-      {readOnly ? null : editing ? (
+      {readOnly ? null : editing.open ? (
         <TargetForm
           household={household}
           member={member}
           currency={currency}
-          initial={editing === 'new' ? null : editing}
-          onCancel={() => setEditing(null)}
-          onDone={() => {
-            setEditing(null);
-            onChanged();
-          }}
+          initial={editing.record}
+          onCancel={editing.close}
+          onDone={editing.done}
         />
       ) : (
         <Row>
-          <Button variant="secondary" onClick={() => setEditing('new')}>
+          <Button variant="secondary" onClick={editing.add}>
             Add a target for {member.name}
           </Button>
         </Row>

@@ -1,4 +1,4 @@
-import { TOOLTIP_DELAY_MS, theme } from '@kinfolio/ui-kit';
+import { TableHead, TOOLTIP_DELAY_MS, theme } from '@kinfolio/ui-kit';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 
@@ -89,13 +89,7 @@ export function InsuranceTooltip({
       {children(id)}
       <Tip role="tooltip" id={id} hidden={!open}>
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Insured Name</th>
-              <th scope="col">Maturity Year</th>
-              <th scope="col">Years to Maturity</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Insured Name', 'Maturity Year', 'Years to Maturity']} />
           <tbody>
             <tr>
               <td>{c.name}</td>

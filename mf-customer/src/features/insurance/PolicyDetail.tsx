@@ -1,8 +1,7 @@
-import { Button, errorMessage, FormError, Skeleton, Table, theme } from '@kinfolio/ui-kit';
+import { Button, errorMessage, FormError, Skeleton, Table, TableHead, theme, useResource } from '@kinfolio/ui-kit';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
 import { MoveButtons, useReorder } from '../../shared/form/reorder';
 import { cap, formatAmount } from '../../shared/format';
 import { type Household, insuranceApi, type Projections, type StoredPolicy } from '../../shared/household/api';
@@ -87,16 +86,7 @@ function OrderedTable<T extends Row0>({
   const { move, dragProps } = useReorder(rows, onOrder);
   return (
     <Table label={label}>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-          {readOnly ? null : <th scope="col">Order</th>}
-        </tr>
-      </thead>
+      <TableHead columns={[...head, ...(readOnly ? [] : ['Order'])]} />
       <tbody>
         {rows.map((r, i) => (
           <DragRow key={r.id} {...(readOnly ? {} : dragProps(i))}>
@@ -300,14 +290,7 @@ export function PolicyDetail({ household, policyId }: { household: Household; po
         ) : null}
         {p.boosters.length > 0 ? (
           <Table label={`Boosters and riders of ${title}`}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Premium</th>
-                <th scope="col">Mode</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Type', 'Premium', 'Mode']} />
             <tbody>
               {p.boosters.map((r) => (
                 <tr key={String(r.id)}>
@@ -331,16 +314,7 @@ export function PolicyDetail({ household, policyId }: { household: Household; po
           <p>No premium transactions yet.</p>
         ) : (
           <Table label={`Premium transactions of ${title}`}>
-            <thead>
-              <tr>
-                <th scope="col">Transaction</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Dates</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Payment type</th>
-                <th scope="col">Unpaid</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Transaction', 'Kind', 'Dates', 'Amount', 'Payment type', 'Unpaid']} />
             <tbody>
               {p.transactions.map((t) => (
                 <tr key={t.id}>
@@ -367,16 +341,7 @@ export function PolicyDetail({ household, policyId }: { household: Household; po
           <p>No payouts yet.</p>
         ) : (
           <Table label={`Payouts of ${title}`}>
-            <thead>
-              <tr>
-                <th scope="col">Payout</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Policy years</th>
-                <th scope="col">Frequency</th>
-                <th scope="col">Maturity coupon</th>
-                <th scope="col">Paid in</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Payout', 'Amount', 'Policy years', 'Frequency', 'Maturity coupon', 'Paid in']} />
             <tbody>
               {p.cash_payouts.map((r) => {
                 const start = Number(getPath(r, 'period.start') ?? 1);
@@ -405,16 +370,9 @@ export function PolicyDetail({ household, policyId }: { household: Household; po
           <p>No funds.</p>
         ) : (
           <Table label={`Funds of ${title}`}>
-            <thead>
-              <tr>
-                <th scope="col">Fund</th>
-                <th scope="col">Value</th>
-                <th scope="col">Units</th>
-                <th scope="col">Unit price</th>
-                <th scope="col">Share of new premiums</th>
-                <th scope="col">Equity / bonds / others</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Fund', 'Value', 'Units', 'Unit price', 'Share of new premiums', 'Equity / bonds / others']}
+            />
             <tbody>
               {p.funds.map((r) => {
                 const cur = String(r.currency ?? p.currency);
@@ -450,13 +408,7 @@ function PeopleTable({ label, rows }: { label: string; rows: Array<Record<string
         <p>None.</p>
       ) : (
         <Table label={label}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Relationship</th>
-              <th scope="col">Percentage</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Relationship', 'Percentage']} />
           <tbody>
             {rows.map((r, i) => (
               <tr key={String(r.id ?? i)}>
@@ -502,13 +454,7 @@ function ScheduleTable({
         all.
       </p>
       <Table label={`Premium schedule of ${title}`}>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Policy year</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Date', 'Policy year', 'Amount']} />
         <tbody>
           {shown.map((s, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a schedule may pay twice on one date

@@ -9,12 +9,12 @@ import {
   SaveConfirmationDialog,
   Select,
   Skeleton,
+  useResource,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
 import { FieldInput, Fields, RowBox, RowsEditor } from '../../shared/form/fields';
 import { MoveButtons, moveItem } from '../../shared/form/reorder';
 import { StepNav, subErrors } from '../../shared/form/steps';

@@ -1,9 +1,8 @@
 import type { planning } from '@kinfolio/contracts';
-import { api, FormError, Skeleton, Table } from '@kinfolio/ui-kit';
+import { api, FormError, Skeleton, Table, TableHead, useResource } from '@kinfolio/ui-kit';
 import type { z } from 'zod';
 import { BarChart } from '../../shared/charts/BarChart';
 import { GraphOrTable, money } from '../../shared/charts/charts';
-import { useResource } from '../../shared/data/useResource';
 import { useHousehold } from '../../shared/household/context';
 import { TermNotes } from '../../shared/terms/report';
 import { Card } from '../../shared/ui/layout';
@@ -57,14 +56,7 @@ export default function NetWorthSection() {
             }
             table={
               <Table label="Net worth by year">
-                <thead>
-                  <tr>
-                    <th scope="col">Year end</th>
-                    <th scope="col">Total assets</th>
-                    <th scope="col">Total liabilities</th>
-                    <th scope="col">Net worth</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Year end', 'Total assets', 'Total liabilities', 'Net worth']} />
                 <tbody>
                   {data.years.map((y) => (
                     <tr key={y.year}>

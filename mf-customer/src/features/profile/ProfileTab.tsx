@@ -2,31 +2,32 @@ import type { households } from '@kinfolio/contracts';
 import {
   Button,
   EmailInput,
-  errorMessage,
   FloatInput,
   FormError,
-  fieldErrors,
   GuardedFormActions,
   hasUnsavedChanges,
   Modal,
   NumberInput,
-  SaveConfirmationDialog,
   Select,
   Skeleton,
   Table,
+  TableHead,
   TextInput,
+  useResource,
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { useResource } from '../../shared/data/useResource';
 import { SharedDocuments } from '../../shared/exports/SharedDocuments';
+import { useFormSave } from '../../shared/form/useFormSave';
 import { cap, currencyOptions, formatAmount, numberOrUndefined, RELATION_LABELS } from '../../shared/format';
 import { useDashboard } from '../../shared/frame/Frame';
 import { type CashFlowSummary, type Household, householdApi, type Member } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
 import { useDeleteConfirm } from '../../shared/household/useDeleteConfirm';
+import { useEditing } from '../../shared/household/useEditing';
 import { Card, Facts, Grid, Row } from '../../shared/ui/layout';
+import { useSavedDialog } from '../../shared/ui/useSavedDialog';
 
 const Checks = styled.fieldset`
   border: 0;
@@ -149,25 +150,14 @@ export function profilePatch(before: ProfileForm, after: ProfileForm): household
 
 function useSaved() {
   const { base, onBoarding } = useDashboard();
-  const [saved, setSaved] = useState(false);
-  const dialog = (
-    <SaveConfirmationDialog
-      open={saved}
-      onHide={() => setSaved(false)}
-      summaryRoute={onBoarding ? null : `${base}/financial-report/dashboard`}
-      onCountdownEnd={onBoarding ? () => setSaved(false) : undefined}
-    />
-  );
-  return { dialog, show: () => setSaved(true) };
+  return useSavedDialog(`${base}/financial-report/dashboard`, onBoarding);
 }
 
 function ProfileCard({ household }: { household: Household }) {
   const { readOnly, reload } = useHousehold();
   const initial = useMemo(() => profileForm(household), [household]);
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, save } = useFormSave();
   const saved = useSaved();
   useEffect(() => setForm(initial), [initial]);
   const set = (k: keyof ProfileForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
@@ -209,20 +199,14 @@ function ProfileCard({ household }: { household: Household }) {
     const local: Record<string, string> = {};
     if (!form.name.trim()) local.name = 'Enter name';
     Object.assign(local, childrenErrors(form.children));
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await householdApi.patch(household.id, profilePatch(initial, form));
-      saved.show();
-      reload();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      local,
+      () => householdApi.patch(household.id, profilePatch(initial, form)),
+      () => {
+        saved.show();
+        reload();
+      },
+    );
   };
   return (
     <Card aria-labelledby="profile-h">
@@ -379,38 +363,29 @@ function MemberDialog({
 }) {
   const initial = useMemo(() => memberForm(member, household.currency), [member, household.currency]);
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, save } = useFormSave();
   const guard = useUnsavedChangesGuard(initial, form, onClose);
   const set = (k: keyof MemberForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const isMe = member?.relation === 'me';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!form.name.trim()) {
-      setErrors({ name: 'Enter name' });
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const amount = numberOrUndefined(form.income);
-      await householdApi.saveMember({
-        lead_id: household.id,
-        ...(member ? { id: member.id } : {}),
-        name: form.name.trim(),
-        relation: (isMe ? 'me' : form.relation) as households.MemberBody['relation'],
-        gender: form.gender as 'male' | 'female',
-        ...(numberOrUndefined(form.age) !== undefined ? { age: numberOrUndefined(form.age) } : {}),
-        ...(amount !== undefined ? { income: { currency: form.currency, amount } } : {}),
-      });
-      onSaved();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const local: Record<string, string> = form.name.trim() ? {} : { name: 'Enter name' };
+    await save(
+      local,
+      () => {
+        const amount = numberOrUndefined(form.income);
+        return householdApi.saveMember({
+          lead_id: household.id,
+          ...(member ? { id: member.id } : {}),
+          name: form.name.trim(),
+          relation: (isMe ? 'me' : form.relation) as households.MemberBody['relation'],
+          gender: form.gender as 'male' | 'female',
+          ...(numberOrUndefined(form.age) !== undefined ? { age: numberOrUndefined(form.age) } : {}),
+          ...(amount !== undefined ? { income: { currency: form.currency, amount } } : {}),
+        });
+      },
+      () => onSaved(),
+    );
   };
   return (
     <Modal open title={member ? `Edit ${member.name || 'member'}` : 'Add a family member'} onClose={guard.requestClose}>
@@ -456,7 +431,10 @@ export function monthlyIncomeText(m: Member, summary: CashFlowSummary | null): s
 function MembersCard({ household }: { household: Household }) {
   const { readOnly, reload, version } = useHousehold();
   const incomes = useMonthlyIncomes(household.id, version);
-  const [editing, setEditing] = useState<Member | 'new' | null>(null);
+  const editing = useEditing<Member>(() => {
+    saved.show();
+    reload();
+  });
   const [error, setError] = useState<string | null>(null);
   const saved = useSaved();
   const removal = useDeleteConfirm<Member>({
@@ -471,16 +449,9 @@ function MembersCard({ household }: { household: Household }) {
     <Card aria-labelledby="members-h">
       <h2 id="members-h">Family members</h2>
       <Table label="Family members">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Relation</th>
-            <th scope="col">Gender</th>
-            <th scope="col">Age</th>
-            <th scope="col">Monthly income</th>
-            {readOnly ? null : <th scope="col">Actions</th>}
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Name', 'Relation', 'Gender', 'Age', 'Monthly income', ...(readOnly ? [] : ['Actions'])]}
+        />
         <tbody>
           {household.members
             .filter((m) => !removal.hidden(m))
@@ -499,7 +470,7 @@ function MembersCard({ household }: { household: Household }) {
                 </td>
                 {readOnly ? null : (
                   <td>
-                    <Button variant="link" onClick={() => setEditing(m)} aria-label={`Edit ${m.name || m.relation}`}>
+                    <Button variant="link" onClick={() => editing.edit(m)} aria-label={`Edit ${m.name || m.relation}`}>
                       Edit
                     </Button>
                     {m.relation === 'me' ? null : (
@@ -520,22 +491,13 @@ function MembersCard({ household }: { household: Household }) {
       <FormError>{error}</FormError>
       {readOnly ? null : (
         <Row>
-          <Button variant="secondary" onClick={() => setEditing('new')}>
+          <Button variant="secondary" onClick={editing.add}>
             Add a family member
           </Button>
         </Row>
       )}
-      {editing ? (
-        <MemberDialog
-          household={household}
-          member={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            saved.show();
-            reload();
-          }}
-        />
+      {editing.open ? (
+        <MemberDialog household={household} member={editing.record} onClose={editing.close} onSaved={editing.done} />
       ) : null}
       {removal.dialog}
       {saved.dialog}

@@ -1,6 +1,6 @@
 import type { reports } from '@kinfolio/contracts';
 import { formatNumberPrecise } from '@kinfolio/money';
-import { Table } from '@kinfolio/ui-kit';
+import { Table, TableHead } from '@kinfolio/ui-kit';
 import { money } from '../../shared/charts/format';
 
 type Checks = reports.ReportChecks;
@@ -102,14 +102,7 @@ export function ReportChecks({ tab, checks, currency }: { tab: ChecksTab; checks
         <p>No earning member to check cover for.</p>
       ) : (
         <Table label={label}>
-          <thead>
-            <tr>
-              <th scope="col">Check</th>
-              <th scope="col">This household</th>
-              <th scope="col">Target</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Check', 'This household', 'Target', 'Result']} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.key}>

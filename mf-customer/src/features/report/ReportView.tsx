@@ -8,14 +8,15 @@ import {
   type KeptCurrencyRates,
   Skeleton,
   Table,
+  TableHead,
   ToggleGroup,
   useCurrencyRates,
+  useResource,
 } from '@kinfolio/ui-kit';
 import { type ReactNode, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from '../../shared/charts/BarChart';
 import { ASSET_CLASS_LABELS, money } from '../../shared/charts/format';
-import { useResource } from '../../shared/data/useResource';
 import { ExportMenu } from '../../shared/exports/ExportMenu';
 import { useHousehold } from '../../shared/household/context';
 import { coverTotals, GapDefinition, targetFrom } from '../../shared/terms/cover';
@@ -101,15 +102,7 @@ function Figures({
 }) {
   return (
     <Table label={label}>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={[...head]} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.key}>

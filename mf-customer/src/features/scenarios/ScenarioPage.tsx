@@ -1,5 +1,14 @@
 import { formatNumber } from '@kinfolio/money';
-import { Button, errorMessage, FormError, formatDateTime, Skeleton, ToggleGroup, theme } from '@kinfolio/ui-kit';
+import {
+  Button,
+  errorMessage,
+  FormError,
+  formatDateTime,
+  Skeleton,
+  TableHead,
+  ToggleGroup,
+  theme,
+} from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ExportMenu } from '../../shared/exports/ExportMenu';
@@ -762,16 +771,16 @@ export default function ScenarioPage() {
           <Scroll tabIndex={0} role="region" aria-label="Current plan and scenario by year">
             <table>
               <caption className="kf-visually-hidden">Current plan and scenario by year in {result.currency}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Year</th>
-                  <th scope="col">Current plan net worth</th>
-                  <th scope="col">Scenario net worth</th>
-                  <th scope="col">Scenario insurance payouts</th>
-                  <th scope="col">Scenario assets sold</th>
-                  <th scope="col">Scenario shortfall</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Year',
+                  'Current plan net worth',
+                  'Scenario net worth',
+                  'Scenario insurance payouts',
+                  'Scenario assets sold',
+                  'Scenario shortfall',
+                ]}
+              />
               <tbody>
                 {years.map(({ b, s }) => (
                   <tr key={b.year}>

@@ -1,16 +1,8 @@
-import { api, Button, FormError, useSession } from '@kinfolio/ui-kit';
+import { api, Button, errorMessage, FormError, fetchFile, saveFile, useSession } from '@kinfolio/ui-kit';
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useHousehold } from '../household/context';
-import {
-  type ExportFormat,
-  type ExportReport,
-  FORMAT_LABELS,
-  fetchFile,
-  messageOf,
-  type SharedDocument,
-  saveFile,
-} from './download';
+import { type ExportFormat, type ExportReport, FORMAT_LABELS, type SharedDocument } from './download';
 
 const FORMATS: ExportFormat[] = ['xlsx', 'pptx', 'docx', 'pdf'];
 
@@ -155,11 +147,14 @@ export function ExportMenu({ report, scenario, householdId, currency }: ExportMe
     setError(null);
     setDone(null);
     try {
-      const file = await fetchFile(`customer/${encodeURIComponent(id)}/exports`, await body(format), c.signal);
+      const file = await fetchFile(`customer/${encodeURIComponent(id)}/exports`, {
+        body: await body(format),
+        signal: c.signal,
+      });
       saveFile(file.blob, file.name);
       setDone(`${FORMAT_LABELS[format]} file downloaded`);
     } catch (e) {
-      if (!c.signal.aborted) setError(messageOf(e));
+      if (!c.signal.aborted) setError(errorMessage(e));
     } finally {
       if (ctrl.current === c) setBusy(null);
     }
@@ -173,7 +168,7 @@ export function ExportMenu({ report, scenario, householdId, currency }: ExportMe
       await api.post<SharedDocument>('share-document', { lead_id: id, ...(await body(shareFormat)) });
       setDone('Shared with the customer. They have been sent an e-mail.');
     } catch (e) {
-      setError(messageOf(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(null);
     }

@@ -1,10 +1,19 @@
-import { api, Button, FormError, formatDate, Skeleton } from '@kinfolio/ui-kit';
+import {
+  api,
+  Button,
+  errorMessage,
+  FormError,
+  fetchFile,
+  formatDate,
+  Skeleton,
+  saveFile,
+  useResource,
+} from '@kinfolio/ui-kit';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useResource } from '../data/useResource';
 import { useHousehold } from '../household/context';
 import { Card } from '../ui/layout';
-import { FORMAT_LABELS, fetchFile, messageOf, type SharedDocument, saveFile } from './download';
+import { FORMAT_LABELS, type SharedDocument } from './download';
 
 const REPORT_LABELS: Record<SharedDocument['report'], string> = {
   'financial-report': 'Financial report',
@@ -59,7 +68,7 @@ export function SharedDocuments({ householdId }: { householdId?: string }) {
       const f = await fetchFile(d.download_path);
       saveFile(f.blob, d.file_name || f.name);
     } catch (e) {
-      setError(messageOf(e));
+      setError(errorMessage(e));
     } finally {
       setLoading(null);
     }

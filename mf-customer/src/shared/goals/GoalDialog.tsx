@@ -1,8 +1,6 @@
 import {
-  errorMessage,
   FloatInput,
   FormError,
-  fieldErrors,
   GuardedFormActions,
   Modal,
   NumberInput,
@@ -11,6 +9,7 @@ import {
   useUnsavedChangesGuard,
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useFormSave } from '../form/useFormSave';
 import { currencyOptions, numberOrUndefined, RELATION_LABELS } from '../format';
 import { type Household, householdApi } from '../household/api';
 import {
@@ -121,9 +120,7 @@ export function GoalDialog({
   const editing = Boolean(goal?.id);
   const initial = useMemo(() => goalForm(household, goal), [household, goal]);
   const [form, setForm] = useState<GoalForm>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, save } = useFormSave();
   const guard = useUnsavedChangesGuard(initial, form, onClose);
   const set = (k: keyof GoalForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const retirement = form.type === 'retirement';
@@ -140,27 +137,19 @@ export function GoalDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local = goalProblems(form);
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const age = numberOrUndefined(form.retirement_age);
-      if (retirement && member && age !== undefined && age !== member.retirement_age)
-        await householdApi.saveMember(memberWithRetirementAge(member, household.id, age) as never);
-      const body = goalBody(form, editing) as never;
-      const saved =
-        editing && goal?.id
-          ? await householdApi.updateRecord('goal', goal.id, body)
-          : await householdApi.createRecord('goal', household.id, body);
-      onSaved(saved);
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      goalProblems(form),
+      async () => {
+        const age = numberOrUndefined(form.retirement_age);
+        if (retirement && member && age !== undefined && age !== member.retirement_age)
+          await householdApi.saveMember(memberWithRetirementAge(member, household.id, age) as never);
+        const body = goalBody(form, editing) as never;
+        return editing && goal?.id
+          ? householdApi.updateRecord('goal', goal.id, body)
+          : householdApi.createRecord('goal', household.id, body);
+      },
+      onSaved,
+    );
   };
   const title = `${editing ? 'Edit' : 'Add'} goal`;
   return (

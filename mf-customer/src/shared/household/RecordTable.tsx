@@ -1,4 +1,4 @@
-import { Button, Table } from '@kinfolio/ui-kit';
+import { Button, Table, TableHead } from '@kinfolio/ui-kit';
 import type { ReactNode } from 'react';
 import { Row } from '../ui/layout';
 
@@ -38,16 +38,7 @@ export function RecordTable<T extends { id: string }>({
     <>
       {rows.length > 0 ? (
         <Table label={label}>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.header} scope="col">
-                  {c.header}
-                </th>
-              ))}
-              {readOnly ? null : <th scope="col">Actions</th>}
-            </tr>
-          </thead>
+          <TableHead columns={[...columns.map((c) => c.header), ...(readOnly ? [] : ['Actions'])]} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>

@@ -1,4 +1,4 @@
-import { useResource } from '../data/useResource';
+import { useResource } from '@kinfolio/ui-kit';
 import { householdApi, type RecordKindName, type StoredRecord } from './api';
 import { useHousehold } from './context';
 

@@ -1,4 +1,4 @@
-import { errorMessage } from '@kinfolio/ui-kit';
+import { errorMessage } from './api';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 
 /** What a screen reads of one fetched resource. */
@@ -21,9 +21,9 @@ export interface Resource<T> {
 export type ResourceKey = readonly unknown[];
 
 /**
- * The one way mf-customer fetches what a screen shows (issue 33): `useResource(key, fetcher)` calls
- * `fetcher(key, signal)` when the key is first given and whenever one of its values changes, and on `reload()`.
- * The request before is aborted (so is the last one on unmount), and a reply or failure of a request that is no
+ * The one fetch hook of every remote (issue 33; load.ts's `useLoadState` is an adapter over it):
+ * `useResource(key, fetcher)` calls `fetcher(key, signal)` when the key is first given and whenever one of its
+ * values changes, and on `reload()`. The request before is aborted (so is the last one on unmount), and a reply or failure of a request that is no
  * longer the latest is ignored, so a slow old reply never overwrites a newer one. A failure becomes `error` through
  * the ui-kit's `errorMessage` (one place); a fetcher that throws at once counts as a failure too. A null, false or
  * undefined key fetches nothing and keeps what is held.
@@ -50,21 +50,26 @@ export function useResource<T, K extends ResourceKey>(
     }
     const ctrl = new AbortController();
     setLoading(true);
-    Promise.resolve()
-      .then(() => f(k, ctrl.signal))
-      .then(
-        (d) => {
-          if (ctrl.signal.aborted) return;
-          setData(() => d);
-          setError(null);
-          setLoading(false);
-        },
-        (e: unknown) => {
-          if (ctrl.signal.aborted) return;
-          setError(errorMessage(e));
-          setLoading(false);
-        },
-      );
+    // called at once (a read starts with its render), and a fetcher that throws at once fails like a rejected one
+    let request: Promise<T>;
+    try {
+      request = f(k, ctrl.signal);
+    } catch (e) {
+      request = Promise.reject(e);
+    }
+    request.then(
+      (d) => {
+        if (ctrl.signal.aborted) return;
+        setData(() => d);
+        setError(null);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        if (ctrl.signal.aborted) return;
+        setError(errorMessage(e));
+        setLoading(false);
+      },
+    );
     return () => ctrl.abort();
   }, [keyText, round]);
 

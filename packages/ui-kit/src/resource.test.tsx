@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
-import { ApiError, errorMessage } from '@kinfolio/ui-kit';
+import { ApiError, errorMessage } from './api';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { type ResourceKey, useResource } from './useResource';
+import { type ResourceKey, useResource } from './resource';
 
 /** A request the test answers by hand, with the signal it was given. */
 interface Pending {
