@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Loaded, type LoadState, useLoad, useLoadState } from './load';
 
 /** A read the test answers by hand: each call is kept with its signal and its resolve/reject. */
@@ -13,16 +13,21 @@ function reads<T>() {
   return { calls, read };
 }
 
+/** Renders what `use` gives; `use` is where each test calls the hooks it tries (a component per render). */
+function Probe({ use }: { use: () => ReactNode }) {
+  return <>{use()}</>;
+}
+
 describe('useLoad', () => {
   it('shows the answer, keeps it when a later read fails, and words the failure', async () => {
     const { calls, read } = reads<string[]>();
     let seen: Loaded<string[]> | null = null;
     const onData = jest.fn();
-    function Probe() {
+    const use = () => {
       seen = useLoad(read, [], { onData, errorText: () => 'Could not read' });
       return <p>{seen.data ? seen.data.join(',') : 'loading'}</p>;
-    }
-    render(<Probe />);
+    };
+    render(<Probe use={use} />);
     expect(screen.getByText('loading')).toBeTruthy();
     await act(async () => calls[0]?.resolve(['a', 'b']));
     expect(screen.getByText('a,b')).toBeTruthy();
@@ -46,13 +51,13 @@ describe('useLoad', () => {
   it('aborts the read a change of its deps makes stale and never shows its answer', async () => {
     const { calls, read } = reads<string>();
     let setKey: (k: string) => void = () => {};
-    function Probe() {
+    const use = () => {
       const [key, set] = useState('one');
       setKey = set;
       const { data } = useLoad((signal) => read(signal).then((v) => `${key}:${v}`), [key]);
       return <p>{data ?? 'loading'}</p>;
-    }
-    render(<Probe />);
+    };
+    render(<Probe use={use} />);
     act(() => setKey('two'));
     expect(calls[0]?.signal?.aborted).toBe(true);
     await act(async () => calls[0]?.resolve('late'));
@@ -67,13 +72,13 @@ describe('useLoadState', () => {
     const { calls, read } = reads<number>();
     let state: LoadState<number> | null = null;
     let setPage: (p: number) => void = () => {};
-    function Probe() {
+    const use = () => {
       const [page, set] = useState(1);
       setPage = set;
       state = useLoadState((signal) => read(signal), [page]);
       return null;
-    }
-    render(<Probe />);
+    };
+    render(<Probe use={use} />);
     expect(state).toEqual({ loading: true, data: null, error: null });
     await act(async () => calls[0]?.resolve(1));
     expect(state).toEqual({ loading: false, data: 1, error: null });
@@ -87,11 +92,11 @@ describe('useLoadState', () => {
 
   it('reads nothing while it is not enabled', () => {
     const { calls, read } = reads<number>();
-    function Probe() {
+    const use = () => {
       useLoadState((signal) => read(signal), [], false);
       return null;
-    }
-    render(<Probe />);
+    };
+    render(<Probe use={use} />);
     expect(calls).toHaveLength(0);
   });
 });
