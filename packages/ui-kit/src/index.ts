@@ -45,4 +45,5 @@ export * from './progress';
 export * from './rules';
 export * from './session';
 export * from './theme';
+export * from './typing';
 export * from './uploads';
