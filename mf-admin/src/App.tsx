@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPanel } from './components/NotFoundPanel';
 import { AdvisorMetaPage } from './features/advisor-meta/AdvisorMetaPage';
@@ -17,6 +18,42 @@ import { ThresholdsPage } from './features/thresholds/ThresholdsPage';
 import { UsersPage } from './features/users/UsersPage';
 import { ErrorLogsPage, FaqPage, PageWalkthroughPage, PendingTicketsBridge, SupportTicketsPage } from './support';
 
+/** The back office's pages by path (relative to /admin-dashboard/). */
+const PAGES: Readonly<Record<string, ReactNode>> = {
+  'active-users': <UsersPage key="active" status="active" />,
+  'deactivated-users': <UsersPage key="deactivated" status="deactivated" />,
+  'support/*': <SupportTicketsPage />,
+  'faq/*': <FaqPage />,
+  'page-walkthrough/*': <PageWalkthroughPage />,
+  'error-logs/*': <ErrorLogsPage />,
+  'advisor-meta': <AdvisorMetaPage />,
+  'lead-magnet': <LeadMagnetsPage />,
+  presentations: <PresentationsPage />,
+  // Insurance reference data and thresholds (issue 15); the section-prefixed aliases lead to the same pages
+  'insurance-plans': <InsurancePlansPage />,
+  'insurance/insurance-plans': <InsurancePlansPage />,
+  'insurance/company': <InsuranceCompaniesPage />,
+  'projections-tables': <ProjectionTablesPage />,
+  'insurance/projections-tables': <ProjectionTablesPage />,
+  'threshold-management': <ThresholdsPage />,
+  // The rate tables the projections use, with their periods and sources; an admin adds new versions (issue 32)
+  'rate-tables': <RateTablesPage />,
+  // Investment reference data and the fund price import (issue 15); the bare paths are aliases
+  'investment/company': <InvestmentCompaniesPage />,
+  'investment/bank': <BanksPage />,
+  'investment/funds': <FundsPage />,
+  'investment/investment-plans': <InvestmentPlansPage />,
+  'investment/*': <Navigate to="/admin-dashboard/investment/company" replace />,
+  company: <InvestmentCompaniesPage />,
+  bank: <BanksPage />,
+  funds: <FundsPage />,
+  'investment-plans': <InvestmentPlansPage />,
+  'active-subscribers': <SubscribersPage key="active" which="active" />,
+  'expired-subscribers': <SubscribersPage key="expired" which="expired" />,
+  'subscription-transactions': <TransactionsPage />,
+  'pending-registrations': <PendingRegistrationsPage />,
+};
+
 /** mf_admin's exposed App: rendered by the shell under /admin-dashboard/* inside its admin layout. */
 export default function App() {
   return (
@@ -25,38 +62,9 @@ export default function App() {
       <PendingTicketsBridge />
       <Routes>
         <Route index element={<Navigate to="active-users" replace />} />
-        <Route path="active-users" element={<UsersPage key="active" status="active" />} />
-        <Route path="deactivated-users" element={<UsersPage key="deactivated" status="deactivated" />} />
-        <Route path="support/*" element={<SupportTicketsPage />} />
-        <Route path="faq/*" element={<FaqPage />} />
-        <Route path="page-walkthrough/*" element={<PageWalkthroughPage />} />
-        <Route path="error-logs/*" element={<ErrorLogsPage />} />
-        <Route path="advisor-meta" element={<AdvisorMetaPage />} />
-        <Route path="lead-magnet" element={<LeadMagnetsPage />} />
-        <Route path="presentations" element={<PresentationsPage />} />
-        {/* Insurance reference data and thresholds (issue 15); the section-prefixed aliases lead to the same pages */}
-        <Route path="insurance-plans" element={<InsurancePlansPage />} />
-        <Route path="insurance/insurance-plans" element={<InsurancePlansPage />} />
-        <Route path="insurance/company" element={<InsuranceCompaniesPage />} />
-        <Route path="projections-tables" element={<ProjectionTablesPage />} />
-        <Route path="insurance/projections-tables" element={<ProjectionTablesPage />} />
-        <Route path="threshold-management" element={<ThresholdsPage />} />
-        {/* The rate tables the projections use, with their periods and sources; an admin adds new versions (issue 32) */}
-        <Route path="rate-tables" element={<RateTablesPage />} />
-        {/* Investment reference data and the fund price import (issue 15); the bare paths are aliases */}
-        <Route path="investment/company" element={<InvestmentCompaniesPage />} />
-        <Route path="investment/bank" element={<BanksPage />} />
-        <Route path="investment/funds" element={<FundsPage />} />
-        <Route path="investment/investment-plans" element={<InvestmentPlansPage />} />
-        <Route path="investment/*" element={<Navigate to="/admin-dashboard/investment/company" replace />} />
-        <Route path="company" element={<InvestmentCompaniesPage />} />
-        <Route path="bank" element={<BanksPage />} />
-        <Route path="funds" element={<FundsPage />} />
-        <Route path="investment-plans" element={<InvestmentPlansPage />} />
-        <Route path="active-subscribers" element={<SubscribersPage key="active" which="active" />} />
-        <Route path="expired-subscribers" element={<SubscribersPage key="expired" which="expired" />} />
-        <Route path="subscription-transactions" element={<TransactionsPage />} />
-        <Route path="pending-registrations" element={<PendingRegistrationsPage />} />
+        {Object.entries(PAGES).map(([path, page]) => (
+          <Route key={path} path={path} element={page} />
+        ))}
         <Route path="*" element={<NotFoundPanel />} />
       </Routes>
     </>

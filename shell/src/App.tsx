@@ -69,13 +69,7 @@ function Guard({ allow, children }: { allow: UserType[]; children: ReactNode }) 
   return <>{children}</>;
 }
 
-function Remote({
-  remote,
-  expose = './App',
-}: {
-  remote: 'mf_advisor' | 'mf_customer' | 'mf_admin' | 'mf_support';
-  expose?: string;
-}) {
+function Remote({ remote, expose = './App' }: { remote: RemoteName; expose?: string }) {
   return (
     <RemoteArea
       remote={remote}
@@ -101,148 +95,53 @@ function NavigatorBridge() {
   return null;
 }
 
+type RemoteName = 'mf_advisor' | 'mf_customer' | 'mf_admin' | 'mf_support';
+
+/** The shell's own pages by path, each shown inside `Page`. */
+const PAGES: Readonly<Record<string, ReactNode>> = {
+  [DEFAULT_ROUTE]: <HomePage />,
+  '/auth/login': <LoginPage />,
+  '/auth/forgot-password': <ForgotPasswordPage />,
+  '/auth/reset-password': <ResetPasswordPage />,
+  '/advisor/auth/create-account': <SignUpPage />,
+  '/advisor/auth/verification': <VerificationPage />,
+  '/customer/auth/login': <CustomerLoginPage />,
+  '/customer/auth/forgot-password': <CustomerForgotPasswordPage />,
+  '/customer/auth/create-password': <CustomerCreatePasswordPage />,
+  '/customer/auth/reset-password': <CustomerResetPasswordPage />,
+  '/subscription': <SubscriptionPage />,
+  '/on-boarding': <OnBoardingPage />,
+};
+
+/** The signed-in areas: each path opens a remote's App behind the guard of the roles that may see it. */
+const AREAS: ReadonlyArray<readonly [path: string, allow: UserType[], remote: RemoteName]> = [
+  ['/advisor/customers/:customerId/*', ['advisor'], 'mf_customer'],
+  ['/advisor/*', ['advisor'], 'mf_advisor'],
+  ['/customer/dashboard/*', ['customer'], 'mf_customer'],
+  ['/admin-dashboard/*', ['admin'], 'mf_admin'],
+  ['/support/*', ['advisor', 'customer'], 'mf_support'],
+];
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to={DEFAULT_ROUTE} replace />} />
       <Route path="/_app" element={<Navigate to={DEFAULT_ROUTE} replace />} />
-      <Route
-        path={DEFAULT_ROUTE}
-        element={
-          <Page>
-            <HomePage />
-          </Page>
-        }
-      />
-      <Route
-        path="/auth/login"
-        element={
-          <Page>
-            <LoginPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/auth/forgot-password"
-        element={
-          <Page>
-            <ForgotPasswordPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/auth/reset-password"
-        element={
-          <Page>
-            <ResetPasswordPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/advisor/auth/create-account"
-        element={
-          <Page>
-            <SignUpPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/advisor/auth/verification"
-        element={
-          <Page>
-            <VerificationPage />
-          </Page>
-        }
-      />
+      {Object.entries(PAGES).map(([path, page]) => (
+        <Route key={path} path={path} element={<Page>{page}</Page>} />
+      ))}
       <Route path="/advisor/auth/subscription" element={<Navigate to="/subscription" replace />} />
-      <Route
-        path="/customer/auth/login"
-        element={
-          <Page>
-            <CustomerLoginPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/customer/auth/forgot-password"
-        element={
-          <Page>
-            <CustomerForgotPasswordPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/customer/auth/create-password"
-        element={
-          <Page>
-            <CustomerCreatePasswordPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/customer/auth/reset-password"
-        element={
-          <Page>
-            <CustomerResetPasswordPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/subscription"
-        element={
-          <Page>
-            <SubscriptionPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/on-boarding"
-        element={
-          <Page>
-            <OnBoardingPage />
-          </Page>
-        }
-      />
-      <Route
-        path="/advisor/customers/:customerId/*"
-        element={
-          <Guard allow={['advisor']}>
-            <Remote remote="mf_customer" />
-          </Guard>
-        }
-      />
-      <Route
-        path="/advisor/*"
-        element={
-          <Guard allow={['advisor']}>
-            <Remote remote="mf_advisor" />
-          </Guard>
-        }
-      />
-      <Route
-        path="/customer/dashboard/*"
-        element={
-          <Guard allow={['customer']}>
-            <Remote remote="mf_customer" />
-          </Guard>
-        }
-      />
-      <Route
-        path="/admin-dashboard/*"
-        element={
-          <Guard allow={['admin']}>
-            <Remote remote="mf_admin" />
-          </Guard>
-        }
-      />
-      <Route
-        path="/support/*"
-        element={
-          <Guard allow={['advisor', 'customer']}>
-            <Remote remote="mf_support" />
-          </Guard>
-        }
-      />
+      {AREAS.map(([path, allow, remote]) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Guard allow={allow}>
+              <Remote remote={remote} />
+            </Guard>
+          }
+        />
+      ))}
       <Route path="/document-viewer" element={<Remote remote="mf_support" expose="./DocumentViewer" />} />
       <Route
         path="*"

@@ -46,4 +46,5 @@ export * from './resource';
 export * from './rules';
 export * from './session';
 export * from './theme';
+export * from './typing';
 export * from './uploads';

@@ -24,6 +24,7 @@ import {
   useCrudPage,
   useRowDialog,
 } from '../../components/crud';
+import { useSave } from '../../components/useSave';
 
 /** A file of a folder as the service answers it: `key` is what was stored (an upload key or an https link). */
 export interface PresentationFile {
@@ -169,7 +170,7 @@ export function PresentationsPage() {
 function FolderNameEditor({ folder, onClose, onSaved }: { folder: PresentationFolder | null } & EditorCallbacks) {
   const [name, setName] = useState(folder?.folder_name ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave(setError);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -178,17 +179,12 @@ function FolderNameEditor({ folder, onClose, onSaved }: { folder: PresentationFo
       setError('Enter a folder name');
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
+    await save(async () => {
       if (folder) await api.patch(`admin/presentations/${folder.id}/update`, { folder_name: n });
       else await api.post('admin/presentations/create', { folder_name: n, files: [] });
       await onSaved(folder ? `Renamed the folder to '${n}'.` : `Added the folder '${n}'.`);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -212,7 +208,7 @@ function AddFile({ folder, onClose, onSaved }: { folder: PresentationFolder } & 
   const [errors, setErrors] = useState<{ name?: string; file?: string; link?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave(setFailure);
 
   const onFiles = async (files: File[]) => {
     if (!files.length || !user) return;
@@ -244,18 +240,13 @@ function AddFile({ folder, onClose, onSaved }: { folder: PresentationFolder } & 
     if (!uploaded && l && !LINK_PATTERN.test(l)) next.link = 'Enter an https link to a .pdf, .pptx, .xlsx or .doc file';
     setErrors(next);
     if (Object.keys(next).length) return;
-    setBusy(true);
     setFailure(null);
-    try {
+    await save(async () => {
       await api.patch(`admin/presentations/${folder.id}/update`, {
         files: [...folder.files.map(stored), { name: n, url: uploaded ? uploaded.key : l }],
       });
       await onSaved(`Added '${n}' to '${folder.folder_name}'.`);
-    } catch (err) {
-      setFailure(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -29,6 +29,15 @@ export function AddVersionDialog({
   const newest = newestVersion(table);
   const editor = useEditorForm<VersionDraft>(draftFrom(table), onClose);
   const { form, errors, set } = editor;
+  /** A year of the period: digits only, at most four. */
+  const yearField = (key: 'fromYear' | 'toYear') => ({
+    value: form[key],
+    onChange: (v: string) => set(key)(v.replace(/\D/g, '').slice(0, 4)),
+    error: errors[key],
+    inputMode: 'numeric' as const,
+    maxLength: 4,
+    autoComplete: 'off',
+  });
 
   async function submit() {
     if (editor.busy) return;
@@ -58,24 +67,11 @@ export function AddVersionDialog({
           : 'This table has no version yet.'}
       </p>
       <Years>
-        <TextInput
-          label="From year"
-          value={form.fromYear}
-          onChange={(v) => set('fromYear')(v.replace(/\D/g, '').slice(0, 4))}
-          error={errors.fromYear}
-          inputMode="numeric"
-          maxLength={4}
-          autoComplete="off"
-        />
+        <TextInput label="From year" {...yearField('fromYear')} />
         <TextInput
           label="To year"
           optional
-          value={form.toYear}
-          onChange={(v) => set('toYear')(v.replace(/\D/g, '').slice(0, 4))}
-          error={errors.toYear}
-          inputMode="numeric"
-          maxLength={4}
-          autoComplete="off"
+          {...yearField('toYear')}
           hint="The last year of the published period; leave empty when it is in force until the next version."
         />
       </Years>

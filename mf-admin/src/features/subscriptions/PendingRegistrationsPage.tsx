@@ -1,5 +1,14 @@
-import { Button, errorMessage, ResultMessage, Select, Tag, TextInput, useLoadState } from '@kinfolio/ui-kit';
-import { useEffect, useState } from 'react';
+import {
+  Button,
+  errorMessage,
+  ResultMessage,
+  Select,
+  Tag,
+  TextInput,
+  useAfterTyping,
+  useLoadState,
+} from '@kinfolio/ui-kit';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   downloadRegistrationsCsv,
@@ -68,13 +77,10 @@ export function PendingRegistrationsPage() {
   };
 
   // the search is sent once typing pauses
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(search);
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useAfterTyping(search, 300, (typed) => {
+    setQuery(typed);
+    setPage(1);
+  });
 
   const state = useLoadState(() => fetchRegistrations({ pending, page, search: query }), [pending, page, query]);
   const title = 'Pending registrations';

@@ -26,20 +26,24 @@ const TONE: Record<SubscriptionState, 'green' | 'red' | 'grey'> = {
   expired: 'red',
 };
 
+// the orders both lists offer
+const NEWEST = { value: 'starts_at:desc', label: 'Newest first' };
+const AMOUNT_HIGHEST = { value: 'amount:desc', label: 'Amount, highest first' };
+const PLAN_A_TO_Z = { value: 'plan_name:asc', label: 'Plan, A to Z' };
 const SORTS_ACTIVE = [
-  { value: 'starts_at:desc', label: 'Newest first' },
+  NEWEST,
   { value: 'starts_at:asc', label: 'Oldest first' },
   { value: 'current_period_end:asc', label: 'Next charge, soonest first' },
-  { value: 'amount:desc', label: 'Amount, highest first' },
+  AMOUNT_HIGHEST,
   { value: 'amount:asc', label: 'Amount, lowest first' },
-  { value: 'plan_name:asc', label: 'Plan, A to Z' },
+  PLAN_A_TO_Z,
 ];
 const SORTS_ENDED = [
   { value: 'ends_at:desc', label: 'Ended most recently' },
   { value: 'ends_at:asc', label: 'Ended longest ago' },
-  { value: 'starts_at:desc', label: 'Newest first' },
-  { value: 'amount:desc', label: 'Amount, highest first' },
-  { value: 'plan_name:asc', label: 'Plan, A to Z' },
+  NEWEST,
+  AMOUNT_HIGHEST,
+  PLAN_A_TO_Z,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import {
   Button,
+  type ButtonVariant,
   EmptyState,
   errorMessage,
   formatDate,
@@ -10,6 +11,7 @@ import {
   TableHead,
   TextInput,
   theme,
+  useAfterTyping,
   useSession,
 } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
@@ -73,6 +75,27 @@ const Box = styled.div`
 `;
 type Action = { kind: 'deactivate' | 'activate' | 'delete'; user: User };
 
+const ASK_LABEL: Record<Action['kind'], string> = { deactivate: 'Deactivate', activate: 'Activate', delete: 'Delete' };
+
+/** A row's button that asks for `kind` on `user`: the confirmation dialog does it. */
+function AskButton({
+  kind,
+  user,
+  variant,
+  onAsk,
+}: {
+  kind: Action['kind'];
+  user: User;
+  variant?: ButtonVariant;
+  onAsk: (action: Action) => void;
+}) {
+  return (
+    <Button variant={variant} onClick={() => onAsk({ kind, user })} aria-label={`${ASK_LABEL[kind]} ${user.name}`}>
+      {ASK_LABEL[kind]}
+    </Button>
+  );
+}
+
 const TYPE_OPTIONS = [
   { value: '', label: 'All types' },
   { value: 'advisor', label: 'Advisors' },
@@ -129,13 +152,10 @@ export function UsersPage({ status }: { status: UserStatus }) {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
   // Debounce typing in the search box; a new search starts at page 1.
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setSearch(searchInput.trim());
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [searchInput]);
+  useAfterTyping(searchInput, SEARCH_DEBOUNCE_MS, (typed) => {
+    setSearch(typed.trim());
+    setPage(1);
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload is a refresh trigger
   useEffect(() => {
@@ -269,28 +289,11 @@ export function UsersPage({ status }: { status: UserStatus }) {
                       ) : (
                         <Actions>
                           {u.status === 'active' ? (
-                            <Button
-                              variant="secondary"
-                              onClick={() => setPending({ kind: 'deactivate', user: u })}
-                              aria-label={`Deactivate ${u.name}`}
-                            >
-                              Deactivate
-                            </Button>
+                            <AskButton kind="deactivate" user={u} variant="secondary" onAsk={setPending} />
                           ) : (
-                            <Button
-                              onClick={() => setPending({ kind: 'activate', user: u })}
-                              aria-label={`Activate ${u.name}`}
-                            >
-                              Activate
-                            </Button>
+                            <AskButton kind="activate" user={u} onAsk={setPending} />
                           )}
-                          <Button
-                            variant="danger"
-                            onClick={() => setPending({ kind: 'delete', user: u })}
-                            aria-label={`Delete ${u.name}`}
-                          >
-                            Delete
-                          </Button>
+                          <AskButton kind="delete" user={u} variant="danger" onAsk={setPending} />
                         </Actions>
                       )}
                     </td>

@@ -1,9 +1,10 @@
 import { sanitizeHtml } from '@kinfolio/support-ui';
-import { api, errorMessage } from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { api } from '@kinfolio/ui-kit';
+import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
+import { useSave } from '../../components/useSave';
 import { HtmlEditor } from '../shared/HtmlEditor';
-import { ConfirmDelete, PageFrame, PlainButton } from '../shared/ui';
+import { ConfirmDelete, ErrorLine, PageFrame, PlainButton, useCmsList } from '../shared/ui';
 
 export interface FaqAnswerRow {
   id: string;
@@ -40,18 +41,11 @@ const Form = styled.form`
 /** A form's send: busy while `save` runs, its failure's message shown in the form. */
 function useFormSubmit(save: () => Promise<void>) {
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, save: run } = useSave(setError);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
-    try {
-      await save();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(save);
   };
   return { error, busy, submit };
 }
@@ -72,11 +66,7 @@ function FormEnd({
 }) {
   return (
     <>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       <div className={className} style={{ display: 'flex', gap: 6 }}>
         <PlainButton type="submit" $primary disabled={busy}>
           {submitLabel}
@@ -150,42 +140,22 @@ function AnswerForm({
 
 /** CMS → FAQ: topics, their questions, and HTML answers (sanitised preview; svc-support sanitises on save). */
 export function FaqPage() {
-  const [topics, setTopics] = useState<FaqTopicRow[] | null>(null);
+  const { rows: topics, error, setError, load } = useCmsList<FaqTopicRow>('admin/faq');
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const d = await api.get<FaqTopicRow[] | { rows: FaqTopicRow[] }>('admin/faq');
-      setTopics(Array.isArray(d) ? d : (d?.rows ?? []));
-    } catch (err) {
-      setTopics((t) => t ?? []);
-      setError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  const { save } = useSave(setError);
+  // a change to a topic or question, then the list read again whether it worked or not
   const run = async (fn: () => Promise<unknown>) => {
     setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(errorMessage(err));
-    }
+    await save(fn);
     await load();
   };
 
   return (
     <PageFrame>
       <h1>FAQ</h1>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       <TitleForm
         initial=""
         submitLabel="Add topic"

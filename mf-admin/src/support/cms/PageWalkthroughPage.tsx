@@ -8,11 +8,12 @@ import {
   useSession,
   validateUploads,
 } from '@kinfolio/ui-kit';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
+import { useSave } from '../../components/useSave';
 import { PresentationsLink } from '../../features/presentations/PresentationsLink';
 import { HtmlEditor } from '../shared/HtmlEditor';
-import { asPage, ConfirmDelete, DataTable, PageFrame, PlainButton } from '../shared/ui';
+import { ConfirmDelete, DataTable, ErrorLine, PageFrame, PlainButton, useCmsList } from '../shared/ui';
 
 export interface WalkthroughRow {
   id: string;
@@ -67,7 +68,7 @@ function WalkthroughForm({
   const [v, setV] = useState<WalkthroughInput>(initial);
   const [values, setValues] = useState(initial.page_meta.data.join(', '));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave(setError);
   const [uploading, setUploading] = useState(false);
   const ids = { title: useId(), link: useId(), values: useId(), folder: useId() };
 
@@ -89,23 +90,18 @@ function WalkthroughForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
-    try {
-      // only the walkthrough's own fields: the row being edited also carries id and timestamps, which the API
-      // refuses as unknown keys (issue 30 item 6)
-      await onSave({
+    // only the walkthrough's own fields: the row being edited also carries id and timestamps, which the API
+    // refuses as unknown keys (issue 30 item 6)
+    await save(() =>
+      onSave({
         title: v.title.trim(),
         description: v.description,
         link: v.link.trim(),
         page_meta: { folder_name: v.page_meta.folder_name, data: parsePageValues(values) },
         uploaded_files: { files: v.uploaded_files.files },
-      });
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
   };
 
   return (
@@ -182,11 +178,7 @@ function WalkthroughForm({
           </ul>
         )}
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       <div style={{ display: 'flex', gap: 6 }}>
         <PlainButton type="submit" $primary disabled={busy || uploading}>
           Save
@@ -201,36 +193,13 @@ function WalkthroughForm({
 
 /** CMS → Page walkthroughs: list, create, edit, delete. */
 export function PageWalkthroughPage() {
-  const [rows, setRows] = useState<WalkthroughRow[] | null>(null);
+  const { rows, error, setError, load } = useCmsList<WalkthroughRow>('admin/page-walkthrough');
   const [editing, setEditing] = useState<WalkthroughRow | 'new' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setRows(
-        asPage<WalkthroughRow>(
-          await api.get<WalkthroughRow[] | { rows: WalkthroughRow[]; total: number; page: number; page_size: number }>(
-            'admin/page-walkthrough',
-          ),
-        ).rows,
-      );
-    } catch (err) {
-      setRows((r) => r ?? []);
-      setError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   return (
     <PageFrame>
       <h1>Page walkthroughs</h1>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {editing ? (
         <WalkthroughForm
           key={editing === 'new' ? 'new' : editing.id}

@@ -1,6 +1,6 @@
 import { api, PagerOf, TableHead } from '@kinfolio/ui-kit';
 import { useEffect, useState } from 'react';
-import { asPage, DataTable, formatDateTime, PageFrame, type PageOf } from '../shared/ui';
+import { asPage, DataTable, ErrorLine, formatDateTime, PageFrame, type PageOf } from '../shared/ui';
 
 export interface ErrorLogRow {
   id: string;
@@ -36,11 +36,7 @@ export function ErrorLogsPage() {
   return (
     <PageFrame>
       <h1>Error logs</h1>
-      {failed && (
-        <p className="error" role="alert">
-          Something went wrong
-        </p>
-      )}
+      <ErrorLine text={failed && 'Something went wrong'} />
       {!data ? (
         !failed && <p aria-busy="true">Loading…</p>
       ) : data.rows.length === 0 ? (

@@ -1,6 +1,6 @@
 import { PlainButton } from '@kinfolio/support-ui';
-import { formatDateTime as formatDateTimeInLocale, Table, theme } from '@kinfolio/ui-kit';
-import { useState } from 'react';
+import { api, errorMessage, formatDateTime as formatDateTimeInLocale, Table, theme } from '@kinfolio/ui-kit';
+import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 
 export { PlainButton };
@@ -83,4 +83,34 @@ export function ConfirmDelete({ label, onConfirm }: { label: string; onConfirm: 
 /** A moment in a support table: the one format of every screen (ui-kit `formatDateTime`); empty when there is none. */
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? formatDateTimeInLocale(iso) : '';
+}
+
+/** A failure said in red above a support page's content; nothing when there is none. */
+export function ErrorLine({ text }: { text: string | null | false }) {
+  return text ? (
+    <p className="error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+/**
+ * A CMS list read from `path` (a bare array or a page of rows): `rows` is null until the first read answers; a failed
+ * read keeps the rows shown (none at first) and sets `error`. `load` reads again.
+ */
+export function useCmsList<T>(path: string) {
+  const [rows, setRows] = useState<T[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setRows(asPage<T>(await api.get<T[] | PageOf<T>>(path)).rows);
+    } catch (err) {
+      setRows((r) => r ?? []);
+      setError(errorMessage(err));
+    }
+  }, [path]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { rows, error, setError, load };
 }

@@ -25,6 +25,8 @@ import type { BasicDetails } from './validate';
 
 type MetaField = auth.ProfileMetaField;
 type Testimonial = auth.Testimonial;
+/** How a testimonial is named in its buttons' labels and notes. */
+const about = (t: Testimonial) => `the testimonial from ${t.name}`;
 type Review = auth.Review;
 
 const Row = styled.div`
@@ -238,7 +240,7 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
       return ok;
     });
   const move = (t: Testimonial, to: number) =>
-    act(() => api.patch(`advisor/testimonial/${t.id}`, { position: to }), `Moved the testimonial from ${t.name}.`);
+    act(() => api.patch(`advisor/testimonial/${t.id}`, { position: to }), `Moved ${about(t)}.`);
 
   return (
     <Card aria-labelledby={`${ids}-t`}>
@@ -257,26 +259,18 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
                 {t.designation ? `, ${t.designation}` : ''}
               </p>
               <div className="kf-actions">
-                <Button
-                  variant="secondary"
-                  onClick={() => setEditing(t)}
-                  aria-label={`Edit the testimonial from ${t.name}`}
-                >
+                <Button variant="secondary" onClick={() => setEditing(t)} aria-label={`Edit ${about(t)}`}>
                   Edit
                 </Button>
                 <MoveButtons
                   at={i}
                   count={list.length}
                   onMove={(by) => move(t, i + by)}
-                  named={(d) => `Move ${d} the testimonial from ${t.name}`}
+                  named={(d) => `Move ${d} ${about(t)}`}
                   labels={['Move up', 'Move down']}
                   disabled={busy}
                 />
-                <Button
-                  variant="danger"
-                  onClick={() => setDeleting(t)}
-                  aria-label={`Delete the testimonial from ${t.name}`}
-                >
+                <Button variant="danger" onClick={() => setDeleting(t)} aria-label={`Delete ${about(t)}`}>
                   Delete
                 </Button>
               </div>
@@ -310,7 +304,7 @@ function TestimonialsCard({ list, reload }: { list: Testimonial[] | null; reload
         onConfirm={() => {
           const t = deleting;
           setDeleting(null);
-          if (t) void act(() => api.del(`advisor/testimonial/${t.id}`), `Deleted the testimonial from ${t.name}.`);
+          if (t) void act(() => api.del(`advisor/testimonial/${t.id}`), `Deleted ${about(t)}.`);
         }}
       />
     </Card>

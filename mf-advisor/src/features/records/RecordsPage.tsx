@@ -10,11 +10,12 @@ import {
   Skeleton,
   Table,
   TextInput,
+  useAfterTyping,
   useLoad,
   useSession,
   useUndoableDelete,
 } from '@kinfolio/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Empty, Page } from '../../components/ui';
@@ -105,13 +106,10 @@ export function RecordsPage({ kind }: { kind: Kind }) {
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   useHouseholdsLive(reload);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(search.trim());
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useAfterTyping(search, SEARCH_DEBOUNCE_MS, (typed) => {
+    setQuery(typed.trim());
+    setPage(1);
+  });
 
   // `version` changes when the household did: read again
   const { data, loadError: error } = useLoad(
@@ -146,6 +144,20 @@ export function RecordsPage({ kind }: { kind: Kind }) {
     }
   };
   const id = (row: Summary) => encodeURIComponent(row.id);
+  /** A row's action: POSTs `path`, busy meanwhile, then says `done` and reads the list again. */
+  const rowAction = (
+    row: Summary,
+    a: { label: string; path: string; done: string; text: string; disabled?: boolean },
+  ) => (
+    <Button
+      variant="secondary"
+      loading={busy === `${a.label}:${row.id}`}
+      disabled={a.disabled}
+      onClick={() => act(row, a.label, () => api.post(a.path), a.done)}
+    >
+      {a.text}
+    </Button>
+  );
   // delete with Undo (issue 30 item 14): the row leaves at once, the DELETE goes when the toast expires
   const removal = useUndoableDelete<Summary>({
     idOf: (row) => row.id,
@@ -218,52 +230,26 @@ export function RecordsPage({ kind }: { kind: Kind }) {
                         <Link to={`/advisor/customers/${id(row)}/`} aria-label={`Open the dashboard of ${row.name}`}>
                           Open
                         </Link>
-                        {kind === 'leads' ? (
-                          <Button
-                            variant="secondary"
-                            loading={busy === `convert:${row.id}`}
-                            onClick={() =>
-                              act(
-                                row,
-                                'convert',
-                                () => api.post(`leads/add/${id(row)}`),
-                                `${row.name} is now a customer.`,
-                              )
-                            }
-                          >
-                            Convert to customer
-                          </Button>
-                        ) : (
-                          <Button
-                            variant="secondary"
-                            loading={busy === `share:${row.id}`}
-                            disabled={Boolean(row.shared_at)}
-                            onClick={() =>
-                              act(
-                                row,
-                                'share',
-                                () => api.post(`customer/share-profile/${id(row)}`),
-                                `${row.name}'s profile is shared: an e-mail invites them to create a password.`,
-                              )
-                            }
-                          >
-                            {row.shared_at ? 'Shared' : 'Share profile'}
-                          </Button>
-                        )}
-                        <Button
-                          variant="secondary"
-                          loading={busy === `duplicate:${row.id}`}
-                          onClick={() =>
-                            act(
-                              row,
-                              'duplicate',
-                              () => api.post(`customer/duplicate/${id(row)}`),
-                              `${row.name} was duplicated.`,
-                            )
-                          }
-                        >
-                          Duplicate
-                        </Button>
+                        {kind === 'leads'
+                          ? rowAction(row, {
+                              label: 'convert',
+                              path: `leads/add/${id(row)}`,
+                              done: `${row.name} is now a customer.`,
+                              text: 'Convert to customer',
+                            })
+                          : rowAction(row, {
+                              label: 'share',
+                              path: `customer/share-profile/${id(row)}`,
+                              done: `${row.name}'s profile is shared: an e-mail invites them to create a password.`,
+                              text: row.shared_at ? 'Shared' : 'Share profile',
+                              disabled: Boolean(row.shared_at),
+                            })}
+                        {rowAction(row, {
+                          label: 'duplicate',
+                          path: `customer/duplicate/${id(row)}`,
+                          done: `${row.name} was duplicated.`,
+                          text: 'Duplicate',
+                        })}
                         <Button variant="danger" onClick={() => setDeleting(row)}>
                           Delete
                         </Button>

@@ -39,6 +39,26 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 type Fields = 'card_number' | 'exp_month' | 'exp_year' | 'cvc';
 const digits = (v: string) => (/^[0-9 ]*$/.test(v) ? v : null);
+const NO_CARD: Record<Fields, string> = { card_number: '', exp_month: '', exp_year: '', cvc: '' };
+/** The test card's fields in order; what is typed is kept only when it is digits (spaces are kept in the number only). */
+const CARD_FIELDS: ReadonlyArray<{
+  field: Fields;
+  label: string;
+  autoComplete: string;
+  maxLength: number;
+  placeholder: string;
+}> = [
+  {
+    field: 'card_number',
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    maxLength: 23,
+    placeholder: '4242 4242 4242 4242',
+  },
+  { field: 'exp_month', label: 'Expiry month', autoComplete: 'cc-exp-month', maxLength: 2, placeholder: 'MM' },
+  { field: 'exp_year', label: 'Expiry year', autoComplete: 'cc-exp-year', maxLength: 4, placeholder: 'YYYY' },
+  { field: 'cvc', label: 'CVC', autoComplete: 'cc-csc', maxLength: 4, placeholder: '123' },
+];
 
 /**
  * Adding a card. Offline test mode: test card numbers with expiry and CVC, posted to `auth/card` (`trial/card` on the
@@ -56,10 +76,7 @@ export function CardForm({
   onAdded: (card: Card) => void;
   onCancel?: () => void;
 }) {
-  const [number, setNumber] = useState('');
-  const [month, setMonth] = useState('');
-  const [year, setYear] = useState('');
-  const [cvc, setCvc] = useState('');
+  const [card, setCard] = useState(NO_CARD);
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -88,10 +105,7 @@ export function CardForm({
     if (isActionRequired(result)) setPending(result);
     else {
       setPending(null);
-      setNumber('');
-      setMonth('');
-      setYear('');
-      setCvc('');
+      setCard(NO_CARD);
       onAdded(result);
     }
   };
@@ -106,7 +120,8 @@ export function CardForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const local: Partial<Record<Fields, string>> = {};
-    const num = number.replace(/\s+/g, '');
+    const { exp_month: month, exp_year: year, cvc } = card;
+    const num = card.card_number.replace(/\s+/g, '');
     if (num.length < 12) local.card_number = 'Enter the card number';
     const m = Number(month);
     if (!Number.isInteger(m) || m < 1 || m > 12) local.exp_month = 'Enter a month 1-12';
@@ -163,46 +178,20 @@ export function CardForm({
       ) : (
         <>
           <Grid>
-            <TextInput
-              label="Card number"
-              value={number}
-              onChange={(v) => setNumber(digits(v) ?? number)}
-              error={errors.card_number}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              maxLength={23}
-              placeholder="4242 4242 4242 4242"
-            />
-            <TextInput
-              label="Expiry month"
-              value={month}
-              onChange={(v) => setMonth(digits(v)?.replace(/\s/g, '') ?? month)}
-              error={errors.exp_month}
-              inputMode="numeric"
-              autoComplete="cc-exp-month"
-              maxLength={2}
-              placeholder="MM"
-            />
-            <TextInput
-              label="Expiry year"
-              value={year}
-              onChange={(v) => setYear(digits(v)?.replace(/\s/g, '') ?? year)}
-              error={errors.exp_year}
-              inputMode="numeric"
-              autoComplete="cc-exp-year"
-              maxLength={4}
-              placeholder="YYYY"
-            />
-            <TextInput
-              label="CVC"
-              value={cvc}
-              onChange={(v) => setCvc(digits(v)?.replace(/\s/g, '') ?? cvc)}
-              error={errors.cvc}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              placeholder="123"
-            />
+            {CARD_FIELDS.map(({ field, ...shown }) => (
+              <TextInput
+                key={field}
+                {...shown}
+                value={card[field]}
+                onChange={(v) => {
+                  const typed = digits(v);
+                  if (typed === null) return;
+                  setCard((c) => ({ ...c, [field]: field === 'card_number' ? typed : typed.replace(/\s/g, '') }));
+                }}
+                error={errors[field]}
+                inputMode="numeric"
+              />
+            ))}
           </Grid>
           <Row>
             <AddCardButtons busy={busy} onCancel={onCancel} />

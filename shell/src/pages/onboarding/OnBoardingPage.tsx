@@ -120,6 +120,9 @@ export default function OnBoardingPage() {
   const signedInAdvisor = user?.type === 'advisor';
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<OnBoardingAnswers>(EMPTY_ANSWERS);
+  /** Changes one field of the family member at `i`. */
+  const setMember = (i: number, change: Partial<OnBoardingAnswers['members'][number]>) =>
+    setAnswers((a) => ({ ...a, members: a.members.map((x, j) => (j === i ? { ...x, ...change } : x)) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -344,40 +347,26 @@ export default function OnBoardingPage() {
                   <TextInput
                     label="Name"
                     value={m.name}
-                    onChange={(v) =>
-                      setAnswers((a) => ({ ...a, members: a.members.map((x, j) => (j === i ? { ...x, name: v } : x)) }))
-                    }
+                    onChange={(v) => setMember(i, { name: v })}
                     error={errors[`members.${i}.name`]}
                     optional={false}
                   />
                   <Select
                     label="Relation"
                     value={m.relation}
-                    onChange={(v) =>
-                      setAnswers((a) => ({
-                        ...a,
-                        members: a.members.map((x, j) => (j === i ? { ...x, relation: v } : x)),
-                      }))
-                    }
+                    onChange={(v) => setMember(i, { relation: v })}
                     options={RELATIONS}
                   />
                   <Select
                     label="Gender"
                     value={m.gender}
-                    onChange={(v) =>
-                      setAnswers((a) => ({
-                        ...a,
-                        members: a.members.map((x, j) => (j === i ? { ...x, gender: v } : x)),
-                      }))
-                    }
+                    onChange={(v) => setMember(i, { gender: v })}
                     options={GENDERS}
                   />
                   <NumberInput
                     label="Age"
                     value={m.age}
-                    onChange={(v) =>
-                      setAnswers((a) => ({ ...a, members: a.members.map((x, j) => (j === i ? { ...x, age: v } : x)) }))
-                    }
+                    onChange={(v) => setMember(i, { age: v })}
                     error={errors[`members.${i}.age`]}
                     optional={!isChild(m)}
                     maxLength={3}
