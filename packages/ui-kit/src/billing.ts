@@ -1,11 +1,14 @@
-import { AMOUNT_DECIMALS, round2 } from '@kinfolio/money';
 import type { TagTone } from './components/display';
 
 // How a subscription's money shows on the advisor's billing screens and the back office's subscription lists.
+// No @kinfolio/money here: the ui-kit is in the shell's first load, and money brings decimal.js (12 KB gzipped) that a
+// sign-in page does not need (shell/test/first-load.test.ts). Amounts arrive in whole minor units, so minor / 100 is
+// already the amount to the cent; Intl shows it with the spec's 2 decimals (§9).
+const AMOUNT_DECIMALS = 2;
 
 /** Minor units (cents, sen) as the currency and the amount with 2 decimals: 'SGD 1,234.50' (ms-MY grouping, §9). */
 export function formatAmount(minor: number, currency: string): string {
-  const major = round2(minor / 100);
+  const major = minor / 100;
   const n = new Intl.NumberFormat('ms-MY', {
     minimumFractionDigits: AMOUNT_DECIMALS,
     maximumFractionDigits: AMOUNT_DECIMALS,
