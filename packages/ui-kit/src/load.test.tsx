@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
+import { errorMessage } from './api';
 import { type Loaded, type LoadState, useLoad, useLoadState } from './load';
 
 /** A read the test answers by hand: each call is kept with its signal and its resolve/reject. */
@@ -84,10 +85,12 @@ describe('useLoadState', () => {
     expect(state).toEqual({ loading: false, data: 1, error: null });
     act(() => setPage(2));
     expect(state).toEqual({ loading: true, data: 1, error: null });
-    await act(async () => calls[1]?.reject(new Error('down')));
+    const down = new Error('down');
+    await act(async () => calls[1]?.reject(down));
     expect(state!.loading).toBe(false);
     expect(state!.data).toBeNull();
-    expect(state!.error).toBeTruthy();
+    expect(state!.error).toBe(errorMessage(down));
+    expect(state!.error).toMatch(/\S/);
   });
 
   it('reads nothing while it is not enabled', () => {
