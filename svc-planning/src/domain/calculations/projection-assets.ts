@@ -1,3 +1,4 @@
+import type { Explainer } from './explain';
 import * as loansModule from './loans';
 import type { Failures } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
@@ -174,6 +175,8 @@ export interface AssetContext {
   /** The CPF Basic Healthcare Sum of each year in the household currency (cpfBhsByYear), for the value of 1 SGD bhsF. */
   bhs: Float64Array;
   bhsF: number;
+  /** Where the steps are recorded when the projection is asked to explain (explain.ts), else null. */
+  ex: Explainer | null;
 }
 
 /** Per-year sums the steps add to (each n long, zeroed at the start). */

@@ -2,6 +2,7 @@ import * as moneyModule from '@kinfolio/money';
 import type { DateInput } from './dates';
 import * as datesModule from './dates';
 import * as errorsModule from './errors';
+import { Explainer } from './explain';
 import type { Benefit } from './insurance';
 import * as insuranceModule from './insurance';
 import * as loansModule from './loans';
@@ -9,6 +10,7 @@ import type { AssetContext, AssetSums, LiquidRecord, LoanRecord, PensionRecord, 
 import type { SaleFigures } from './sale';
 import * as saleModule from './sale';
 import * as projectionAssetsModule from './projection-assets';
+import * as projectionExplainModule from './projection-explain';
 import type { ExpenseStream, GoalStream, IncomeStream, Timeline } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
 import type { ContributionTable } from './provident';
@@ -30,6 +32,7 @@ const { annuityInstalment, flatInstalment, monthsToRepay, otherMonthlyCosts, ten
 const { ASSET_SUMS, closeLoan, cpfShares, lastYearAlive, liquidRecord, liquidYears, loanSchedule, partPower, runAssets } = projectionAssetsModule;
 const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SALE_STEP } = projectionStreamsModule;
 const { keptScheduledSale, saleInYear } = saleModule;
+const { recordYear } = projectionExplainModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, myTaxPayable, sgTaxPayable } = taxModule;
 const { myReliefs } = taxMyModule;
@@ -73,6 +76,12 @@ export interface ProjectionOptions {
   sell_on_shortfall?: boolean;
   sell_sequence?: string[];
   locked_assets?: string[];
+  /**
+   * Records how every figure was reached into this Explainer (issue 34, explain.ts): the same run, its steps kept
+   * beside the computation. Without it nothing is recorded (bench:engine holds the run without it to ≥ 0.95 of the
+   * engine before).
+   */
+  explain?: Explainer;
 }
 export interface ProjectionResult {
   currency: string;
@@ -435,6 +444,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const asOf = h.as_of ? dayNumber(h.as_of, 'as_of') : todayDay();
   const y0 = ymd(asOf).year;
   const ov = opts.overrides ?? {};
+  // this run's steps (merged into opts.explain at the end: a run that starts again year by year leaves its own out)
+  const ex = opts.explain ? new Explainer() : null;
   const inflation = (ov.inflation_rate ?? h.inflation_rate ?? PROJECTION_DEFAULTS.inflation_rate) / 100;
 
   // Members: birth year, maturity, retirement, life events.
@@ -488,7 +499,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   for (let t = 0; t < N; t++) rentDays[t] = asOf + Math.round(t * 365.2425);
   // The first year counts only its remaining part (decision); set once the as-of year's start is read below.
   const failures = new Failures();
-  const cx: AssetContext = { y0, n: N, firstYearPart: 1, firstMonth: 1, birth, deathYear, workEnd, loanBalances, rentDays, failures, bhs: new Float64Array(0), bhsF: Number.NaN };
+  const cx: AssetContext = { y0, n: N, firstYearPart: 1, firstMonth: 1, birth, deathYear, workEnd, loanBalances, rentDays, failures, bhs: new Float64Array(0), bhsF: Number.NaN, ex };
 
   // Incomes, expenses: yearly streams (projection-streams.ts).
   const incomes = (h.incomes ?? []).map((r, k): IncomeStream => {
@@ -868,10 +879,12 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const flow = incomeFr + rent - employee - tax - expensesY * frac - propCosts - premiums - repay - goalY * frac - contrib - postContrib + payouts + pensionPayouts + propSales;
     trace.flow[t] = flow;
     // a surplus earns the deposit rate, a deficit carried from last year costs the borrowing rate
+    const prevCash = hhCash;
     hhCash = hhCash * (year > y0 ? (hhCash < 0 ? borrowG : hhG) : 1) + flow;
     // Deficit: draw on the cash accounts (no sequence), or sell in the saved sequence, skipping locked ones.
     let assetSales = 0;
     let liquidSold = false;
+    const soldBefore = sold.length;
     if (hhCash < 0 && nLoop > 0 && !drawing) {
       // the first deficit: each account's value this year, grown from its opening value as liquidYears grew it
       drawing = true;
@@ -1002,6 +1015,42 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       total_liabilities: totalLiabilities,
       net_worth: r2(totalAssets - totalLiabilities),
     };
+    if (ex !== null) {
+      const factorRate = year > y0 ? (prevCash < 0 ? (h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate) : (h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate)) : 0;
+      recordYear(ex, {
+        year,
+        t,
+        frac,
+        income,
+        rent,
+        employee,
+        tax,
+        expenses: expensesY,
+        propertyCosts: propCosts,
+        premiums,
+        repayments: repay,
+        goals: goalY,
+        contributions: contrib,
+        postContributions: postContrib,
+        payouts,
+        pensionPayouts,
+        propertySales: propSales,
+        assetSales,
+        householdCash: hhCash,
+        cashFactor: t > 0 ? (prevCash < 0 ? borrowG : hhG) : 1,
+        cashFactorRate: factorRate,
+        cashAccounts: cashAcc,
+        liquid: liquidVal,
+        pensions: pensionTotal,
+        pensionsSeries: series.pensions[t] as number,
+        properties: propVal,
+        propertiesSeries: series.properties[t] as number,
+        insurance: insVal,
+        loans: loanBal,
+        loansSeries: series.loans[t] as number,
+        sold: sold.slice(soldBefore),
+      });
+    }
     if (!Number.isFinite(totalAssets) || !Number.isFinite(totalLiabilities) || !Number.isFinite(flow)) {
       throw new CalculationInputError('household', 'The amounts and rates given grow beyond what can be computed');
     }
@@ -1012,5 +1061,6 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const out: ProjectionResult = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold, tables };
   if (illiquidSales) illiquidSalesOf.set(out, illiquidSales);
   rawTraceOf.set(out, trace);
+  if (ex !== null) opts.explain?.merge(ex);
   return out;
 }
