@@ -145,9 +145,9 @@ export function recordYear(ex: Explainer, v: YearValues): void {
   const payouts = s('payouts', v.payouts);
   const pensionPayouts = s('pension_payouts', v.pensionPayouts);
   const propertySales = s('property_sales', v.propertySales);
-  const valueOf = (id: string) => ex.get(id)?.value ?? 0;
+  const valueAt = (id: string) => ex.get(id)?.value ?? 0;
   const rounded = (field: string, parts: Array<[string, 1 | -1]>, rule?: RulePart[]) => {
-    const raw = parts.reduce((a, [id, sign]) => a + sign * valueOf(id), 0);
+    const raw = parts.reduce((a, [id, sign]) => a + sign * valueAt(id), 0);
     ex.sum(row(field), round2(raw), parts, info(field, rule ?? sumRule(ex, parts)), true);
   };
   rounded('income', [
@@ -217,7 +217,7 @@ export function recordYear(ex: Explainer, v: YearValues): void {
   const flow = `flow:${year}:net`;
   ex.sum(
     flow,
-    flowParts.reduce((a, [id, sign]) => a + sign * valueOf(id), 0),
+    flowParts.reduce((a, [id, sign]) => a + sign * valueAt(id), 0),
     flowParts,
     { label: `The year’s cash flow before rounding, ${year}`, rule: sumRule(ex, flowParts) },
   );
@@ -238,9 +238,9 @@ export function recordYear(ex: Explainer, v: YearValues): void {
     });
     const grown = `flow:${year}:household_cash_grown`;
     const prev = `flow:${year - 1}:household_cash`;
-    ex.add(grown, valueOf(prev) * v.cashFactor, { op: 'product' }, [prev, factor], {
+    ex.add(grown, valueAt(prev) * v.cashFactor, { op: 'product' }, [prev, factor], {
       label: `Last year’s cash, grown, ${year}`,
-      rule: [m(valueOf(prev)), ' × ', { value: v.cashFactor, unit: 'factor' }],
+      rule: [m(valueAt(prev)), ' × ', { value: v.cashFactor, unit: 'factor' }],
     });
     cashParts.unshift([grown, 1]);
   }
