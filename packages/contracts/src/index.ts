@@ -13,6 +13,7 @@ export * as balanceSheet from './balance-sheet';
 export * as scenarios from './scenarios';
 export * as exportsContract from './exports';
 export * as reports from './reports';
+export * as explanations from './explanations';
 export * as reference from './reference';
 export * as planUsage from './plan-usage';
 export * as recordKinds from './record-kinds';

@@ -4,6 +4,7 @@ import * as balanceSheet from './balance-sheet';
 import * as billing from './billing';
 import { ErrorBody, ok, RecordIssues } from './common';
 import * as exportsContract from './exports';
+import * as explanations from './explanations';
 import * as households from './households';
 import * as insurance from './insurance';
 import * as investmentReference from './investment-reference';
@@ -708,6 +709,11 @@ export const routes: Route[] = [
   r('GET', 'customer/:id/financial-report', 'svc-planning', ADV_CUST, {
     summary: "Every report tab's figures from the engine on the stored household, in SGD or RM",
     reply: reports.FinancialReportReply,
+  }),
+  // Planning: how one figure of the report was reached (issue 34)
+  r('GET', 'customer/:id/financial-report/explain', 'svc-planning', ADV_CUST, {
+    summary: 'One figure of the report, data table, insurance or debt screens explained: its rule with the numbers, its records, table and parts',
+    reply: explanations.ExplanationReply,
   }),
   // Planning: insurance reference data and thresholds (issue 15). Admins keep them; the pickers and reports read them.
   ...crud('admin/insurance/company', 'svc-planning', A, 'PUT', {
