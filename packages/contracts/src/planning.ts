@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Timestamp, WholeAge } from './common';
+import { ExplanationTree } from './explanation-node';
 import { TablesUsed } from './rate-tables';
 import { PlainText } from './validation';
 
@@ -277,6 +278,8 @@ export const ScenarioReply = z.object({
       seed: z.number().int(),
       assumptions: z.record(z.string(), ClassAssumption),
       probability_never_runs_out: N,
+      /** How the probability was reached (issue 34): trials that never ran out of trials run, and what they ran on. */
+      probability_explanation: ExplanationTree.optional(),
       bands: z.array(z.object({ year: z.number().int(), percentiles: z.record(z.string(), N) })),
     })
     .nullable(),
