@@ -1,6 +1,7 @@
 import { rateBetween, SEED_RATES } from '@kinfolio/money';
 import { dayNumber, today as todayDay, ymd } from './dates';
 import { CalculationInputError, finiteTree } from './errors';
+import type { Explainer } from './explain';
 import { coverageTotals, type Benefit } from './insurance';
 import {
   amortisationSchedule,
@@ -15,6 +16,7 @@ import {
 import { type MonteCarloOptions, type MonteCarloResult, liquidByClass, monteCarlo } from './montecarlo';
 import { premiumsPaidAndProjected } from './premiums';
 import { type LifeEvent, type ProjectionOptions, type ProjectionResult, project } from './projection';
+import { sumRule } from './projection-explain';
 import { vehicleMonthlyCosts } from './property';
 import { sortNames } from './tables/used';
 import type { HouseholdInput, YearRow } from './types';
@@ -34,6 +36,7 @@ export * from './provident';
 export * from './sale';
 export * from './tax';
 export type * from './types';
+export * from './explain';
 
 const r2 = (x: number) => {
   const v = Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100;
@@ -143,7 +146,7 @@ const cents = (x: number) => Math.round(x * 100);
  * and investment contributions), summed in cents: Income − Expenses is the row's net cash flow to the cent
  * (docs/planning-model.md "Terms of the plan").
  */
-export function cashFlowTerms(r: YearRow): { income: number; expenses: number } {
+export function cashFlowTerms(r: YearRow, ex: Explainer | null = null): { income: number; expenses: number } {
   const income = cents(r.income) + cents(r.pension_payouts) + cents(r.insurance_payouts) + cents(r.property_sales);
   const expenses =
     cents(r.tax) +
@@ -153,7 +156,24 @@ export function cashFlowTerms(r: YearRow): { income: number; expenses: number } 
     cents(r.loan_repayments) +
     cents(r.goals) +
     cents(r.investment_contributions);
-  return { income: income / 100 + 0, expenses: expenses / 100 + 0 };
+  const out = { income: income / 100 + 0, expenses: expenses / 100 + 0 };
+  if (ex !== null) {
+    const y = r.year;
+    const parts = (fields: string[]) => fields.map((f): [string, 1] => [`row:${y}:${f}`, 1]);
+    const inflows = parts(['income', 'pension_payouts', 'insurance_payouts', 'property_sales']);
+    const outflows = parts([
+      'tax',
+      'employee_contribution',
+      'expenses',
+      'premiums',
+      'loan_repayments',
+      'goals',
+      'investment_contributions',
+    ]);
+    ex.sum(`cashflow:${y}:income`, out.income, inflows, { label: `Income, ${y}`, rule: sumRule(ex, inflows) });
+    ex.sum(`cashflow:${y}:expenses`, out.expenses, outflows, { label: `Expenses, ${y}`, rule: sumRule(ex, outflows) });
+  }
+  return out;
 }
 
 /**
@@ -169,8 +189,8 @@ export interface PlanSettings {
  * The plan: the one projection of a household with its saved plan settings. The report, the data table, scenario
  * modelling's current plan and Monte Carlo's base all come from this one call.
  */
-export function planProjection(h: HouseholdInput, plan: PlanSettings = {}): ProjectionResult {
-  return project(h, { sell_sequence: plan.sell_sequence, locked_assets: plan.locked_assets });
+export function planProjection(h: HouseholdInput, plan: PlanSettings = {}, explain?: Explainer): ProjectionResult {
+  return project(h, { sell_sequence: plan.sell_sequence, locked_assets: plan.locked_assets, explain });
 }
 
 /** POST calculate/finance: the plan's yearly summary plus insurance coverage and premiums. */
@@ -180,7 +200,7 @@ export function calculateFinance(h: HouseholdInput, plan: PlanSettings = {}) {
 }
 
 /** calculate/finance's figures from a plan already projected (the report reads one projection for every tab). */
-export function financeOf(h: HouseholdInput, p: ProjectionResult) {
+export function financeOf(h: HouseholdInput, p: ProjectionResult, ex: Explainer | null = null) {
   const asOf = h.as_of ?? new Date(todayDay() * 86_400_000).toISOString().slice(0, 10);
   const premiums = (h.insurances ?? []).map((s, k) => {
     const r = premiumsPaidAndProjected(s, asOf);
@@ -198,7 +218,7 @@ export function financeOf(h: HouseholdInput, p: ProjectionResult) {
       net_cash_flow: first.net_cash_flow,
     },
     years: p.rows.map((r) => {
-      const { income, expenses } = cashFlowTerms(r);
+      const { income, expenses } = cashFlowTerms(r, ex);
       return {
         year: r.year,
         income,
