@@ -72,24 +72,61 @@ describe('explanations of the streams and the income tax', () => {
     expect(tax.parts).toEqual(['tax:2027:me:chargeable']);
     expect(tax.table).toEqual(expect.objectContaining({ name: 'sgIncomeTax', version: 2026, year: 2027 }));
     expect(tax.table?.source).toMatch(/^IRAS, /);
-    expect(tax.rule.slice(0, 9)).toEqual(['bands of YA ', year(2027), ' on ', money(99_000), ' chargeable income (', money(108_000), ' income − ', money(9_000), ' reliefs)']);
-    expect(tax.rule.slice(9)).toEqual(['; ', 'Singapore taxes a year’s income in the next year: the tax paid in ', year(2027), ' (YA ', year(2027), ') is on the income of ', year(2026)]);
+    expect(tax.rule.slice(0, 9)).toEqual([
+      'bands of YA ',
+      year(2027),
+      ' on ',
+      money(99_000),
+      ' chargeable income (',
+      money(108_000),
+      ' income − ',
+      money(9_000),
+      ' reliefs)',
+    ]);
+    expect(tax.rule.slice(9)).toEqual([
+      '; ',
+      'Singapore taxes a year’s income in the next year: the tax paid in ',
+      year(2027),
+      ' (YA ',
+      year(2027),
+      ') is on the income of ',
+      year(2026),
+    ]);
     expect(evaluate(ex.steps, 'tax:2027:me:tax')).toBe(5_535);
 
     const chargeable = ex.get('tax:2027:me:chargeable') as Step;
-    expect([chargeable.value, chargeable.parts, chargeable.formula]).toEqual([99_000, ['tax:2027:me:income', 'tax:2027:me:reliefs'], { op: 'sum', signs: [1, -1], round: false }]);
+    expect([chargeable.value, chargeable.parts, chargeable.formula]).toEqual([
+      99_000,
+      ['tax:2027:me:income', 'tax:2027:me:reliefs'],
+      { op: 'sum', signs: [1, -1], round: false },
+    ]);
     const income = ex.get('tax:2027:me:income') as Step;
     expect([income.value, income.parts]).toEqual([108_000, ['rec:incomes:sal:2026:amount']]);
     const reliefs = ex.get('tax:2027:me:reliefs') as Step;
-    expect([reliefs.value, reliefs.formula.op, reliefs.parts]).toEqual([9_000, 'min', ['tax:2027:me:reliefs:before_cap', 'tbl:sgIncomeTax:2026:relief_cap']]);
-    expect(ex.get('tax:2027:me:reliefs:before_cap')?.parts).toEqual(['tax:2027:me:relief:earned_income', 'tax:2027:me:relief:children']);
+    expect([reliefs.value, reliefs.formula.op, reliefs.parts]).toEqual([
+      9_000,
+      'min',
+      ['tax:2027:me:reliefs:before_cap', 'tbl:sgIncomeTax:2026:relief_cap'],
+    ]);
+    expect(ex.get('tax:2027:me:reliefs:before_cap')?.parts).toEqual([
+      'tax:2027:me:relief:earned_income',
+      'tax:2027:me:relief:children',
+    ]);
     expect(ex.get('tax:2027:me:relief:earned_income')?.value).toBe(1_000);
-    expect(ex.get('tax:2027:me:relief:earned_income')?.parts).toEqual(['tax:2027:me:income', 'tbl:sgIncomeTax:2026:earned_income:to_54']);
+    expect(ex.get('tax:2027:me:relief:earned_income')?.parts).toEqual([
+      'tax:2027:me:income',
+      'tbl:sgIncomeTax:2026:earned_income:to_54',
+    ]);
     const children = ex.get('tax:2027:me:relief:children') as Step;
     expect([children.value, children.parts]).toEqual([8_000, ['tbl:sgIncomeTax:2026:child', 'tax:2027:me:children']]);
     const kids = ex.get('tax:2027:me:children') as Step;
     expect([kids.value, kids.unit, kids.records?.map((r) => r.id)]).toEqual([2, 'count', ['d1', 'd2']]);
-    expect(ex.get('tbl:sgIncomeTax:2026:relief_cap')).toEqual(expect.objectContaining({ value: 80_000, table: expect.objectContaining({ name: 'sgIncomeTax', version: 2026 }) }));
+    expect(ex.get('tbl:sgIncomeTax:2026:relief_cap')).toEqual(
+      expect.objectContaining({
+        value: 80_000,
+        table: expect.objectContaining({ name: 'sgIncomeTax', version: 2026 }),
+      }),
+    );
 
     // the year's tax and the data table's figure
     expect(ex.get('flow:2027:tax')).toEqual(expect.objectContaining({ value: 5_535, parts: ['tax:2027:me:tax'] }));
@@ -101,16 +138,26 @@ describe('explanations of the streams and the income tax', () => {
   it('explains an income from its record: 9,000 a month × 12, until the member stops working', () => {
     const { ex } = explain(SG);
     const amount = ex.get('rec:incomes:sal:2026:amount') as Step;
-    expect([amount.value, amount.formula.op, amount.parts]).toEqual([108_000, 'product', ['rec:incomes:sal:yearly', 'rec:incomes:sal:2026:growth']]);
+    expect([amount.value, amount.formula.op, amount.parts]).toEqual([
+      108_000,
+      'product',
+      ['rec:incomes:sal:yearly', 'rec:incomes:sal:2026:growth'],
+    ]);
     expect(amount.rule.join('')).toContain('employment income stops when Lee stops working in ');
     expect(amount.rule).toContainEqual(year(2051));
     expect(ex.get('rec:incomes:sal:yearly')?.parts).toEqual(['in:incomes:sal:amount', 'rec:incomes:sal:periods']);
-    expect(ex.get('in:incomes:sal:amount')).toEqual(expect.objectContaining({ value: 9_000, records: [{ kind: 'incomes', id: 'sal', field: 'amount' }] }));
-    expect(ex.get('rec:incomes:sal:periods')).toEqual(expect.objectContaining({ value: 12, records: [{ kind: 'incomes', id: 'sal', field: 'frequency' }] }));
+    expect(ex.get('in:incomes:sal:amount')).toEqual(
+      expect.objectContaining({ value: 9_000, records: [{ kind: 'incomes', id: 'sal', field: 'amount' }] }),
+    );
+    expect(ex.get('rec:incomes:sal:periods')).toEqual(
+      expect.objectContaining({ value: 12, records: [{ kind: 'incomes', id: 'sal', field: 'frequency' }] }),
+    );
     // retired at 65 in 2051: the salary's last year is 2050
     expect(ex.get('rec:incomes:sal:2050:amount')?.value).toBe(108_000);
     expect(ex.has('rec:incomes:sal:2051:amount')).toBe(false);
-    expect(ex.get('flow:2051:income')).toEqual(expect.objectContaining({ value: 0, parts: [], rule: ['no income record pays this year'] }));
+    expect(ex.get('flow:2051:income')).toEqual(
+      expect.objectContaining({ value: 0, parts: [], rule: ['no income record pays this year'] }),
+    );
     // the expense, inflated by its own 2% a year: 12,000 × 1.02² in 2028
     const food = ex.get('rec:expenses:food:2028:amount') as Step;
     expect(food.value).toBeCloseTo(12_000 * 1.02 ** 2, 9);
@@ -125,8 +172,11 @@ describe('explanations of the streams and the income tax', () => {
     const { ex, p } = explain(sampleHousehold(5));
     for (const t of [0, 1, 10, 30]) {
       const y = p.start_year + t;
-      const sum = (name: string) => (ex.get(`flow:${y}:${name}`) as Step).parts.reduce((a, id) => a + (ex.get(id) as Step).value, 0);
-      for (const name of ['income', 'expenses', 'goals', 'premiums', 'payouts', 'insurance', 'tax'].filter((x) => !(x === 'tax' && t === 0)))
+      const sum = (name: string) =>
+        (ex.get(`flow:${y}:${name}`) as Step).parts.reduce((a, id) => a + (ex.get(id) as Step).value, 0);
+      for (const name of ['income', 'expenses', 'goals', 'premiums', 'payouts', 'insurance', 'tax'].filter(
+        (x) => !(x === 'tax' && t === 0),
+      ))
         expect([name, sum(name)]).toEqual([name, ex.get(`flow:${y}:${name}`)?.value]);
     }
     // explaining changes no figure
@@ -159,7 +209,10 @@ describe('explanations of the streams and the income tax', () => {
     expect(my.get('tbl:myIncomeTax:2023:rebate')?.value).toBe(400);
     const sg = explain(sampleHousehold(3)).ex;
     // YA 2025 had a rebate of 60%, at most 200
-    expect(sg.get('tax:2025:m1:rebate')?.parts).toEqual(['tax:2025:m1:rebate:share', 'tbl:sgIncomeTax:2025:rebate_cap']);
+    expect(sg.get('tax:2025:m1:rebate')?.parts).toEqual([
+      'tax:2025:m1:rebate:share',
+      'tbl:sgIncomeTax:2025:rebate_cap',
+    ]);
     expect(sg.get('tbl:sgIncomeTax:2025:rebate_percent')?.value).toBe(60);
   });
 
@@ -173,7 +226,12 @@ describe('explanations of the streams and the income tax', () => {
       fc.property(householdArb, (g) => {
         const { ex, p } = explain(g.household as unknown as HouseholdInput);
         expect(mismatches(ex.steps)).toEqual([]);
-        expect(engineLeaves(ex, p.rows.map((r) => r.year))).toEqual([]);
+        expect(
+          engineLeaves(
+            ex,
+            p.rows.map((r) => r.year),
+          ),
+        ).toEqual([]);
       }),
       { numRuns: 12, seed: 34 },
     );

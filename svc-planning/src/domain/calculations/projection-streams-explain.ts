@@ -1,7 +1,15 @@
 import type { Ymd } from './dates';
 import type { Explainer, RecordRef, RulePart, StepInfo, Unit } from './explain';
 import type { Benefit } from './insurance';
-import type { ExpenseStream, GoalStream, IncomeStream, PolicyEvent, PolicyRecorder, PolicyStream, Timeline } from './projection-streams';
+import type {
+  ExpenseStream,
+  GoalStream,
+  IncomeStream,
+  PolicyEvent,
+  PolicyRecorder,
+  PolicyStream,
+  Timeline,
+} from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
 import * as projectionExplainModule from './projection-explain';
 import type { ExpenseInput, GoalInput, IncomeInput, InsuranceInput, MemberInput } from './types';
@@ -45,7 +53,14 @@ export class StreamsExplain {
         label: `Years of growth from ${y0} to ${y0 + t}`,
         unit: 'years',
         leaf: 'assumption',
-        rule: ['amounts are in ', yr(y0), ' money and grow once a year: ', { value: t, unit: 'years' }, ' to ', yr(y0 + t)],
+        rule: [
+          'amounts are in ',
+          yr(y0),
+          ' money and grow once a year: ',
+          { value: t, unit: 'years' },
+          ' to ',
+          yr(y0 + t),
+        ],
       });
     return id;
   }
@@ -53,7 +68,8 @@ export class StreamsExplain {
   /** A fixed number of a rule (1 in "1 + rate", 100 in "percent", 12 months). */
   num(value: number, label: string): string {
     const id = `num:${value}`;
-    if (!this.ex.has(id)) this.ex.add(id, value, { op: 'input' }, [], { label, unit: 'count', leaf: 'assumption', rule: [label] });
+    if (!this.ex.has(id))
+      this.ex.add(id, value, { op: 'input' }, [], { label, unit: 'count', leaf: 'assumption', rule: [label] });
     return id;
   }
 
@@ -73,9 +89,18 @@ export class StreamsExplain {
   }
 
   /** A stored input of a record (a leaf naming the record and its field). */
-  input(section: string, id: string, field: string, value: number, label: string, unit: Unit = 'money', rule?: RulePart[]): string {
+  input(
+    section: string,
+    id: string,
+    field: string,
+    value: number,
+    label: string,
+    unit: Unit = 'money',
+    rule?: RulePart[],
+  ): string {
     const sid = `in:${section}:${id}:${field}`;
-    if (!this.ex.has(sid)) this.ex.add(sid, value, { op: 'input' }, [], { label, unit, records: [{ kind: section, id, field }], rule });
+    if (!this.ex.has(sid))
+      this.ex.add(sid, value, { op: 'input' }, [], { label, unit, records: [{ kind: section, id, field }], rule });
     return sid;
   }
 
@@ -111,7 +136,13 @@ export class StreamsExplain {
     this.ex.add(id, value, { op: 'power' }, [factorId, this.years(t)], {
       label,
       unit: 'factor',
-      rule: [{ value: g, unit: 'factor' }, ' a year over ', { value: t, unit: 'years' }, ' = ', { value, unit: 'factor' }],
+      rule: [
+        { value: g, unit: 'factor' },
+        ' a year over ',
+        { value: t, unit: 'years' },
+        ' = ',
+        { value, unit: 'factor' },
+      ],
     });
     return id;
   }
@@ -120,7 +151,10 @@ export class StreamsExplain {
   series(name: string, t: number, value: number, parts: readonly string[] | undefined, empty: RulePart[]): void {
     const id = `flow:${this.tl.y0 + t}:${name}`;
     const ps: Array<[string, 1]> = (parts ?? []).map((p) => [p, 1]);
-    this.ex.sum(id, value, ps, { label: seriesLabel(name, this.tl.y0 + t), rule: ps.length ? sumRule(this.ex, ps) : empty });
+    this.ex.sum(id, value, ps, {
+      label: seriesLabel(name, this.tl.y0 + t),
+      rule: ps.length ? sumRule(this.ex, ps) : empty,
+    });
   }
 }
 
@@ -194,24 +228,55 @@ export function explainIncomes(
         'the scenario changes the income by ',
         pct(h.change),
       ]);
-      parts.push(sx.factor(`asm:income_change:${mid}:factor`, change, 1 + h.change / 100, `Scenario income factor of ${sx.who(r.i)}`));
+      parts.push(
+        sx.factor(
+          `asm:income_change:${mid}:factor`,
+          change,
+          1 + h.change / 100,
+          `Scenario income factor of ${sx.who(r.i)}`,
+        ),
+      );
       rule.push(' × (1 + ', pct(h.change), ')');
     }
     const yearly = `rec:incomes:${id}:yearly`;
-    ex.add(yearly, r.yearly, { op: 'product' }, parts, { label: `${what}: a year, in ${y0} money`, rule: [...rule, ' = ', m(r.yearly)] });
+    ex.add(yearly, r.yearly, { op: 'product' }, parts, {
+      label: `${what}: a year, in ${y0} money`,
+      rule: [...rule, ' = ', m(r.yearly)],
+    });
     const rateId =
       h.growth !== undefined
-        ? sx.assumption('income_growth_rate', h.growth, 'Scenario: income growth a year', ['the scenario grows every income by ', pct(h.growth), ' a year'])
-        : sx.input('incomes', id, 'growth_rate', rec.growth_rate ?? 0, `${what}: growth a year`, 'percent', rec.growth_rate === undefined ? ['not given: no growth'] : undefined);
+        ? sx.assumption('income_growth_rate', h.growth, 'Scenario: income growth a year', [
+            'the scenario grows every income by ',
+            pct(h.growth),
+            ' a year',
+          ])
+        : sx.input(
+            'incomes',
+            id,
+            'growth_rate',
+            rec.growth_rate ?? 0,
+            `${what}: growth a year`,
+            'percent',
+            rec.growth_rate === undefined ? ['not given: no growth'] : undefined,
+          );
     const growth = sx.factor(`rec:incomes:${id}:growth`, rateId, r.g, `${what}: growth factor`);
     scratch.fill(0);
     addIncomes([r], tl, scratch, scratchTaxable);
     const ends: RulePart[] = [];
     if (rec.start_year !== undefined || rec.end_year !== undefined)
-      ends.push('; paid ', ...(rec.start_year !== undefined ? ['from ', yr(rec.start_year), ' '] : []), ...(rec.end_year !== undefined ? ['to ', yr(rec.end_year)] : []));
+      ends.push(
+        '; paid ',
+        ...(rec.start_year !== undefined ? ['from ', yr(rec.start_year), ' '] : []),
+        ...(rec.end_year !== undefined ? ['to ', yr(rec.end_year)] : []),
+      );
     if (r.employment)
-      ends.push(`; employment income stops when ${sx.who(r.i)} stops working in `, yr(tl.workEnd[r.i] as number), ' (retirement, or earlier death or disability)');
-    else if (Number.isFinite(tl.deathYear[r.i] as number)) ends.push(`; it stops at ${sx.who(r.i)}’s death in `, yr(tl.deathYear[r.i] as number));
+      ends.push(
+        `; employment income stops when ${sx.who(r.i)} stops working in `,
+        yr(tl.workEnd[r.i] as number),
+        ' (retirement, or earlier death or disability)',
+      );
+    else if (Number.isFinite(tl.deathYear[r.i] as number))
+      ends.push(`; it stops at ${sx.who(r.i)}’s death in `, yr(tl.deathYear[r.i] as number));
     for (let t = 0; t < n; t++) {
       const v = scratch[t] as number;
       if (v === 0) continue;
@@ -221,13 +286,21 @@ export function explainIncomes(
       ex.add(aid, v, { op: 'product' }, [yearly, g], {
         label: `${what}, ${year}`,
         records: [{ kind: 'incomes', id }],
-        rule: [m(r.yearly), ' a year grown ', pct(ex.get(rateId)?.value ?? 0), ' a year for ', { value: t, unit: 'years' }, ...ends],
+        rule: [
+          m(r.yearly),
+          ' a year grown ',
+          pct(ex.get(rateId)?.value ?? 0),
+          ' a year for ',
+          { value: t, unit: 'years' },
+          ...ends,
+        ],
       });
       push(byYear, t, aid);
       if (r.employment) push(taxable, r.i * n + t, aid);
     }
   }
-  for (let t = 0; t < n; t++) sx.series('income', t, income[t] as number, byYear[t], ['no income record pays this year']);
+  for (let t = 0; t < n; t++)
+    sx.series('income', t, income[t] as number, byYear[t], ['no income record pays this year']);
   return taxable;
 }
 
@@ -244,10 +317,21 @@ export interface InflationInputs {
 
 /** The plan's inflation, an assumption (the scenario's, the household's or Kinfolio's default). */
 const inflationLeaf = (sx: StreamsExplain, how: InflationInputs) =>
-  sx.assumption('inflation', how.inflation, 'Inflation a year', [how.inflationFrom, ': ', pct(how.inflation), ' a year']);
+  sx.assumption('inflation', how.inflation, 'Inflation a year', [
+    how.inflationFrom,
+    ': ',
+    pct(how.inflation),
+    ' a year',
+  ]);
 
 /** Expenses: each record's amount in each year (inflated from the as-of year), `flow:<year>:expenses` as their sum. */
-export function explainExpenses(sx: StreamsExplain, inputs: readonly ExpenseInput[], streams: readonly ExpenseStream[], how: readonly InflationInputs[], expenses: Float64Array): void {
+export function explainExpenses(
+  sx: StreamsExplain,
+  inputs: readonly ExpenseInput[],
+  streams: readonly ExpenseStream[],
+  how: readonly InflationInputs[],
+  expenses: Float64Array,
+): void {
   const { ex, tl } = sx;
   const { n, y0 } = tl;
   const scratch = new Float64Array(n);
@@ -273,37 +357,71 @@ export function explainExpenses(sx: StreamsExplain, inputs: readonly ExpenseInpu
     const yearly = `rec:expenses:${id}:yearly`;
     ex.add(yearly, e.yearly, { op: 'product' }, parts, {
       label: `${what}: a year, in ${y0} money`,
-      rule: [m(rec.amount), monthly ? ' a month × 12' : ' a year', ...(fx ? [' × the rate ', { value: h.fx, unit: 'factor' as const }] : []), ' = ', m(e.yearly)],
+      rule: [
+        m(rec.amount),
+        monthly ? ' a month × 12' : ' a year',
+        ...(fx ? [' × the rate ', { value: h.fx, unit: 'factor' as const }] : []),
+        ' = ',
+        m(e.yearly),
+      ],
     });
     const own = h.own;
-    const rateId = own ? sx.input('expenses', id, 'inflation_rate', rec.inflation_rate as number, `${what}: inflation a year`, 'percent') : inflationLeaf(sx, h);
-    const growth = sx.factor(own ? `rec:expenses:${id}:growth` : 'asm:inflation:factor', rateId, e.g, own ? `${what}: growth factor` : 'Inflation factor');
+    const rateId = own
+      ? sx.input('expenses', id, 'inflation_rate', rec.inflation_rate as number, `${what}: inflation a year`, 'percent')
+      : inflationLeaf(sx, h);
+    const growth = sx.factor(
+      own ? `rec:expenses:${id}:growth` : 'asm:inflation:factor',
+      rateId,
+      e.g,
+      own ? `${what}: growth factor` : 'Inflation factor',
+    );
     scratch.fill(0);
     addExpenses([e], tl, scratch);
     const ends: RulePart[] = [];
-    if (e.i >= 0 && Number.isFinite(tl.deathYear[e.i] as number)) ends.push(`; it stops at ${sx.who(e.i)}’s death in `, yr(tl.deathYear[e.i] as number));
+    if (e.i >= 0 && Number.isFinite(tl.deathYear[e.i] as number))
+      ends.push(`; it stops at ${sx.who(e.i)}’s death in `, yr(tl.deathYear[e.i] as number));
     for (let t = 0; t < n; t++) {
       const v = scratch[t] as number;
       if (v === 0) continue;
       const year = y0 + t;
-      const g = sx.grown(own ? `rec:expenses:${id}:${year}:growth` : `asm:inflation:${year}`, growth, t, e.g ** t, own ? `${what}: growth to ${year}` : `Inflation from ${y0} to ${year}`);
+      const g = sx.grown(
+        own ? `rec:expenses:${id}:${year}:growth` : `asm:inflation:${year}`,
+        growth,
+        t,
+        e.g ** t,
+        own ? `${what}: growth to ${year}` : `Inflation from ${y0} to ${year}`,
+      );
       const aid = `rec:expenses:${id}:${year}:amount`;
       ex.add(aid, v, { op: 'product' }, [yearly, g], {
         label: `${what}, ${year}`,
         records: [{ kind: 'expenses', id }],
-        rule: [m(e.yearly), ' a year inflated ', pct(ex.get(rateId)?.value ?? 0), ' a year for ', { value: t, unit: 'years' }, ...ends],
+        rule: [
+          m(e.yearly),
+          ' a year inflated ',
+          pct(ex.get(rateId)?.value ?? 0),
+          ' a year for ',
+          { value: t, unit: 'years' },
+          ...ends,
+        ],
       });
       push(byYear, t, aid);
     }
   }
-  for (let t = 0; t < n; t++) sx.series('expenses', t, expenses[t] as number, byYear[t], ['no expense record this year']);
+  for (let t = 0; t < n; t++)
+    sx.series('expenses', t, expenses[t] as number, byYear[t], ['no expense record this year']);
 }
 
 /**
  * Goals: each goal's spending in each of its years (the yearly amount in today's money, inflated), a retirement goal's
  * legacy in its last year apart (the stream adds it apart), `flow:<year>:goals` as their sum.
  */
-export function explainGoals(sx: StreamsExplain, inputs: readonly GoalInput[], streams: readonly GoalStream[], how: readonly InflationInputs[], goals: Float64Array): void {
+export function explainGoals(
+  sx: StreamsExplain,
+  inputs: readonly GoalInput[],
+  streams: readonly GoalStream[],
+  how: readonly InflationInputs[],
+  goals: Float64Array,
+): void {
   const { ex, tl } = sx;
   const { n, y0 } = tl;
   const scratch = new Float64Array(n);
@@ -320,13 +438,25 @@ export function explainGoals(sx: StreamsExplain, inputs: readonly GoalInput[], s
     let base = amount;
     let rule: RulePart[] = [m(rec.amount ?? 0)];
     if (retire) {
-      const living = sx.input('goals', id, 'living_expense', rec.living_expense ?? 0, `${what}: living expenses a month`);
+      const living = sx.input(
+        'goals',
+        id,
+        'living_expense',
+        rec.living_expense ?? 0,
+        `${what}: living expenses a month`,
+      );
       const play = sx.input('goals', id, 'play_expense', rec.play_expense ?? 0, `${what}: leisure a month`);
       const monthly = `rec:goals:${id}:monthly`;
       const mv = (rec.living_expense ?? 0) + (rec.play_expense ?? 0);
-      ex.add(monthly, mv, { op: 'sum' }, [living, play], { label: `${what}: a month`, rule: [m(rec.living_expense ?? 0), ' living + ', m(rec.play_expense ?? 0), ' leisure'] });
+      ex.add(monthly, mv, { op: 'sum' }, [living, play], {
+        label: `${what}: a month`,
+        rule: [m(rec.living_expense ?? 0), ' living + ', m(rec.play_expense ?? 0), ' leisure'],
+      });
       const months = `rec:goals:${id}:months`;
-      ex.add(months, mv * 12, { op: 'product' }, [monthly, sx.num(12, '12 months a year')], { label: `${what}: monthly expenses for a year`, rule: [m(mv), ' × 12'] });
+      ex.add(months, mv * 12, { op: 'product' }, [monthly, sx.num(12, '12 months a year')], {
+        label: `${what}: monthly expenses for a year`,
+        rule: [m(mv), ' × 12'],
+      });
       base = `rec:goals:${id}:base`;
       ex.add(base, mv * 12 + (rec.amount ?? 0), { op: 'sum' }, [months, amount], {
         label: `${what}: a year, in the goal's currency`,
@@ -343,20 +473,41 @@ export function explainGoals(sx: StreamsExplain, inputs: readonly GoalInput[], s
     if (g.legacy > 0) {
       const li = sx.input('goals', id, 'legacy_amount', rec.legacy_amount ?? 0, `${what}: legacy`);
       legacy = `rec:goals:${id}:legacy`;
-      ex.add(legacy, g.legacy, { op: 'product' }, fx ? [li, fx] : [li], { label: `${what}: legacy, in ${y0} money`, rule: [m(g.legacy), ' set aside in the goal’s last year'] });
+      ex.add(legacy, g.legacy, { op: 'product' }, fx ? [li, fx] : [li], {
+        label: `${what}: legacy, in ${y0} money`,
+        rule: [m(g.legacy), ' set aside in the goal’s last year'],
+      });
     }
     // the goal's growth: prices (its own inflation or the plan's), compounded with its own growth above prices
     const ownInflation = h.own;
-    const pricesRate = ownInflation ? sx.input('goals', id, 'inflation_rate', rec.inflation_rate as number, `${what}: inflation a year`, 'percent') : inflationLeaf(sx, h);
+    const pricesRate = ownInflation
+      ? sx.input('goals', id, 'inflation_rate', rec.inflation_rate as number, `${what}: inflation a year`, 'percent')
+      : inflationLeaf(sx, h);
     const prices = ownInflation ? `rec:goals:${id}:prices` : 'asm:inflation:factor';
     const pricesG = rec.growth_rate === undefined ? g.g : 1 + (ex.get(pricesRate)?.value ?? 0) / 100;
     sx.factor(prices, pricesRate, pricesG, ownInflation ? `${what}: inflation factor` : 'Inflation factor');
     let growth = prices;
     if (rec.growth_rate !== undefined) {
-      const gr = sx.input('goals', id, 'growth_rate', rec.growth_rate, `${what}: growth above prices a year`, 'percent');
-      const above = sx.factor(`rec:goals:${id}:growth_above`, gr, 1 + rec.growth_rate / 100, `${what}: growth above prices`);
+      const gr = sx.input(
+        'goals',
+        id,
+        'growth_rate',
+        rec.growth_rate,
+        `${what}: growth above prices a year`,
+        'percent',
+      );
+      const above = sx.factor(
+        `rec:goals:${id}:growth_above`,
+        gr,
+        1 + rec.growth_rate / 100,
+        `${what}: growth above prices`,
+      );
       growth = `rec:goals:${id}:growth`;
-      ex.add(growth, g.g, { op: 'product' }, [prices, above], { label: `${what}: growth factor`, unit: 'factor', rule: [{ value: pricesG, unit: 'factor' }, ' × ', { value: 1 + rec.growth_rate / 100, unit: 'factor' }] });
+      ex.add(growth, g.g, { op: 'product' }, [prices, above], {
+        label: `${what}: growth factor`,
+        unit: 'factor',
+        rule: [{ value: pricesG, unit: 'factor' }, ' × ', { value: 1 + rec.growth_rate / 100, unit: 'factor' }],
+      });
     }
     const from = g.from === g.to ? [' in ', yr(g.from)] : [' from ', yr(g.from), ' to ', yr(g.to)];
     // the stream run alone, its yearly amounts and its legacy apart (the stream adds them one after the other)
@@ -367,12 +518,26 @@ export function explainGoals(sx: StreamsExplain, inputs: readonly GoalInput[], s
     for (let t = 0; t < n; t++) {
       const year = y0 + t;
       if (year < g.from || year > g.to) continue;
-      const gy = sx.grown(growth === 'asm:inflation:factor' ? `asm:inflation:${year}` : `rec:goals:${id}:${year}:growth`, growth, t, g.g ** t, `${what}: growth to ${year}`);
+      const gy = sx.grown(
+        growth === 'asm:inflation:factor' ? `asm:inflation:${year}` : `rec:goals:${id}:${year}:growth`,
+        growth,
+        t,
+        g.g ** t,
+        `${what}: growth to ${year}`,
+      );
       const aid = `rec:goals:${id}:${year}:amount`;
       ex.add(aid, scratch[t] as number, { op: 'product' }, [yearly, gy], {
         label: `${what}, ${year}`,
         records: [{ kind: 'goals', id }],
-        rule: [m(g.yearly), ' a year', ...from, ', grown ', { value: g.g, unit: 'factor' }, ' a year for ', { value: t, unit: 'years' }],
+        rule: [
+          m(g.yearly),
+          ' a year',
+          ...from,
+          ', grown ',
+          { value: g.g, unit: 'factor' },
+          ' a year for ',
+          { value: t, unit: 'years' },
+        ],
       });
       push(byYear, t, aid);
       if (legacy && legacyScratch && year === g.to) {
@@ -447,8 +612,22 @@ export class PoliciesExplain implements PolicyRecorder {
     const parts = [premium];
     const rule: RulePart[] = [m(r.premium)];
     if (r.premium_loading) {
-      const loading = this.sx.input('insurances', id, 'premium_loading', r.premium_loading, `${this.what}: premium loading`, 'percent');
-      parts.push(this.sx.factor(`rec:insurances:${id}:loading`, loading, 1 + r.premium_loading / 100, `${this.what}: loading factor`));
+      const loading = this.sx.input(
+        'insurances',
+        id,
+        'premium_loading',
+        r.premium_loading,
+        `${this.what}: premium loading`,
+        'percent',
+      );
+      parts.push(
+        this.sx.factor(
+          `rec:insurances:${id}:loading`,
+          loading,
+          1 + r.premium_loading / 100,
+          `${this.what}: loading factor`,
+        ),
+      );
       rule.push(' + ', pct(r.premium_loading), ' loading');
     }
     const fx = this.sx.fx(r.currency, p.fx);
@@ -456,21 +635,44 @@ export class PoliciesExplain implements PolicyRecorder {
       parts.push(fx);
       rule.push(' × the rate ', { value: p.fx, unit: 'factor' });
     }
-    ex.add(`rec:insurances:${id}:payment`, r.premium * (1 + (r.premium_loading ?? 0) / 100) * p.fx, { op: 'product' }, parts, {
-      label: `${this.what}: one premium payment`,
-      rule,
-    });
+    ex.add(
+      `rec:insurances:${id}:payment`,
+      r.premium * (1 + (r.premium_loading ?? 0) / 100) * p.fx,
+      { op: 'product' },
+      parts,
+      {
+        label: `${this.what}: one premium payment`,
+        rule,
+      },
+    );
     const rate = p.growthDefault
-      ? this.sx.assumption('insurance_growth_rate', p.growthRate, 'Growth of a policy’s cash value a year', ['Kinfolio’s default growth of a cash value: ', pct(p.growthRate), ' a year'])
-      : this.sx.input('insurances', id, 'growth_rate', p.growthRate, `${this.what}: growth of the cash value`, 'percent');
+      ? this.sx.assumption('insurance_growth_rate', p.growthRate, 'Growth of a policy’s cash value a year', [
+          'Kinfolio’s default growth of a cash value: ',
+          pct(p.growthRate),
+          ' a year',
+        ])
+      : this.sx.input(
+          'insurances',
+          id,
+          'growth_rate',
+          p.growthRate,
+          `${this.what}: growth of the cash value`,
+          'percent',
+        );
     this.sx.factor(`rec:insurances:${id}:growth`, rate, s.g, `${this.what}: cash value growth`);
     this.sx.input('insurances', id, 'current_cash_value', r.current_cash_value ?? 0, `${this.what}: cash value today`);
     const cash = `rec:insurances:${id}:cash`;
     const cashFx = this.sx.fx(r.currency, p.fx);
-    ex.add(cash, s.cash, { op: 'product' }, cashFx ? [`in:insurances:${id}:current_cash_value`, cashFx] : [`in:insurances:${id}:current_cash_value`], {
-      label: `${this.what}: cash value in ${tl.y0}`,
-      rule: [m(s.cash)],
-    });
+    ex.add(
+      cash,
+      s.cash,
+      { op: 'product' },
+      cashFx ? [`in:insurances:${id}:current_cash_value`, cashFx] : [`in:insurances:${id}:current_cash_value`],
+      {
+        label: `${this.what}: cash value in ${tl.y0}`,
+        rule: [m(s.cash)],
+      },
+    );
   }
 
   benefit(_t: number, _event: PolicyEvent, k: number, amount: number): void {
@@ -500,7 +702,15 @@ export class PoliciesExplain implements PolicyRecorder {
       this.benefitParts = [];
       let total = 0;
       for (const x of parts) total += ex.get(x)?.value ?? 0; // benefitSum's sum, in its order
-      ex.add(sum, total, { op: 'sum' }, parts, { label: `${this.what}: ${EVENT[what]} benefits, ${year}`, rule: parts.length ? sumRule(ex, parts.map((x) => [x, 1])) : ['no benefit covers it'] });
+      ex.add(sum, total, { op: 'sum' }, parts, {
+        label: `${this.what}: ${EVENT[what]} benefits, ${year}`,
+        rule: parts.length
+          ? sumRule(
+              ex,
+              parts.map((x) => [x, 1]),
+            )
+          : ['no benefit covers it'],
+      });
       ex.add(pid, amount, { op: 'product' }, fx ? [sum, fx] : [sum], {
         label: `${this.what}: paid on ${EVENT[what]}, ${year}`,
         records: [{ kind: 'insurances', id, field: 'benefits' }],
@@ -512,23 +722,59 @@ export class PoliciesExplain implements PolicyRecorder {
       ex.add(pid, amount, { op: 'product' }, fx ? [di, fx] : [di], {
         label: `${this.what}: dividend, ${year}`,
         records: [{ kind: 'insurances', id, field: 'dividend' }],
-        rule: ['the dividend of policy years ', { value: s.dividend?.start ?? 0, unit: 'count' }, ' to ', { value: s.dividend?.end ?? 0, unit: 'count' }, ': ', m(amount)],
+        rule: [
+          'the dividend of policy years ',
+          { value: s.dividend?.start ?? 0, unit: 'count' },
+          ' to ',
+          { value: s.dividend?.end ?? 0, unit: 'count' },
+          ': ',
+          m(amount),
+        ],
       });
     } else if (what === 'maturity_value') {
-      const mi = this.sx.input('insurances', id, 'projected_maturity_value', r.projected_maturity_value ?? 0, `${this.what}: projected maturity value`);
+      const mi = this.sx.input(
+        'insurances',
+        id,
+        'projected_maturity_value',
+        r.projected_maturity_value ?? 0,
+        `${this.what}: projected maturity value`,
+      );
       ex.add(pid, amount, { op: 'product' }, fx ? [mi, fx] : [mi], {
         label: `${this.what}: maturity value, ${year}`,
         records: [{ kind: 'insurances', id, field: 'projected_maturity_value' }],
-        rule: ['the policy matures at age ', { value: s.maturity, unit: 'age' }, ' and pays its projected maturity value ', m(amount)],
+        rule: [
+          'the policy matures at age ',
+          { value: s.maturity, unit: 'age' },
+          ' and pays its projected maturity value ',
+          m(amount),
+        ],
       });
     } else {
       // the cash value reached by last year (the policy ends this year before growing)
       const cash = `rec:insurances:${id}:cash`;
-      const parts = t > 0 ? [cash, this.sx.grown(`rec:insurances:${id}:${year - 1}:growth`, `rec:insurances:${id}:growth`, t - 1, s.g ** (t - 1), `${this.what}: cash value growth to ${year - 1}`)] : [cash];
+      const parts =
+        t > 0
+          ? [
+              cash,
+              this.sx.grown(
+                `rec:insurances:${id}:${year - 1}:growth`,
+                `rec:insurances:${id}:growth`,
+                t - 1,
+                s.g ** (t - 1),
+                `${this.what}: cash value growth to ${year - 1}`,
+              ),
+            ]
+          : [cash];
       ex.add(pid, amount, { op: 'product' }, parts, {
         label: `${this.what}: cash value paid out, ${year}`,
         records: [{ kind: 'insurances', id, field: 'current_cash_value' }],
-        rule: [year >= (tl.deathYear[s.insured] as number) ? 'the insured’s death ends the policy: ' : 'the policy ends (maturity or cash-out age): ', 'it pays its cash value ', m(amount)],
+        rule: [
+          year >= (tl.deathYear[s.insured] as number)
+            ? 'the insured’s death ends the policy: '
+            : 'the policy ends (maturity or cash-out age): ',
+          'it pays its cash value ',
+          m(amount),
+        ],
       });
     }
     push(this.payouts, t, pid);
@@ -544,8 +790,15 @@ export class PoliciesExplain implements PolicyRecorder {
     ex.add(count, c, { op: 'input' }, [], {
       label: `${this.what}: premium payments in ${year}`,
       unit: 'count',
-      records: (['policy_date', 'frequency', 'payment_term', 'premium_end_date', 'unpaid_at', 'prorate'] as const).map((field): RecordRef => ({ kind: 'insurances', id, field })),
-      rule: ['the payments due in ', yr(year), ' by the policy date, the frequency and the payment term: ', { value: c, unit: 'count' }],
+      records: (['policy_date', 'frequency', 'payment_term', 'premium_end_date', 'unpaid_at', 'prorate'] as const).map(
+        (field): RecordRef => ({ kind: 'insurances', id, field }),
+      ),
+      rule: [
+        'the payments due in ',
+        yr(year),
+        ' by the policy date, the frequency and the payment term: ',
+        { value: c, unit: 'count' },
+      ],
     });
     const pid = `rec:insurances:${id}:${year}:premium`;
     ex.add(pid, amount, { op: 'product' }, [`rec:insurances:${id}:payment`, count], {
@@ -562,17 +815,35 @@ export class PoliciesExplain implements PolicyRecorder {
     const year = tl.y0 + t;
     const id = this.id;
     const vid = `rec:insurances:${id}:${year}:cash_value`;
-    const g = this.sx.grown(`rec:insurances:${id}:${year}:growth`, `rec:insurances:${id}:growth`, t, (this.s as PolicyStream).g ** t, `${this.what}: cash value growth to ${year}`);
+    const g = this.sx.grown(
+      `rec:insurances:${id}:${year}:growth`,
+      `rec:insurances:${id}:growth`,
+      t,
+      (this.s as PolicyStream).g ** t,
+      `${this.what}: cash value growth to ${year}`,
+    );
     this.sx.ex.add(vid, cash, { op: 'product' }, [`rec:insurances:${id}:cash`, g], {
       label: `${this.what}: cash value, ${year}`,
       records: [{ kind: 'insurances', id, field: 'current_cash_value' }],
-      rule: [m((this.s as PolicyStream).cash), ' grown ', { value: (this.s as PolicyStream).g, unit: 'factor' }, ' a year for ', { value: t, unit: 'years' }],
+      rule: [
+        m((this.s as PolicyStream).cash),
+        ' grown ',
+        { value: (this.s as PolicyStream).g, unit: 'factor' },
+        ' a year for ',
+        { value: t, unit: 'years' },
+      ],
     });
     push(this.values, t, vid);
   }
 
   /** The series, once every policy ran: premiums, payouts, cash values, and the payers' life premiums (MY relief). */
-  finish(premiums: Float64Array, payouts: Float64Array, values: Float64Array, lifeBy: Float64Array, lifeUsed: boolean): void {
+  finish(
+    premiums: Float64Array,
+    payouts: Float64Array,
+    values: Float64Array,
+    lifeBy: Float64Array,
+    lifeUsed: boolean,
+  ): void {
     const { sx } = this;
     const { n, y0 } = sx.tl;
     for (let t = 0; t < n; t++) {
@@ -596,6 +867,10 @@ export class PoliciesExplain implements PolicyRecorder {
   }
 }
 
-const EVENT: Record<PolicyEvent, string> = { death: 'death', disability: 'disability', critical_illness: 'critical illness' };
+const EVENT: Record<PolicyEvent, string> = {
+  death: 'death',
+  disability: 'disability',
+  critical_illness: 'critical illness',
+};
 
 export type { StepInfo };

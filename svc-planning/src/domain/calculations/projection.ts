@@ -438,6 +438,16 @@ function agesAt(ids: readonly string[], birth: readonly number[], year: number):
   }
 }
 
+/** How an expense's or a goal's inflation was chosen, for its explanation (only when the projection explains). */
+function inflationHow(h: HouseholdInput, ov: NonNullable<ProjectionOptions['overrides']>, own: boolean, f: number): InflationInputs {
+  return {
+    fx: f,
+    inflation: ov.inflation_rate ?? h.inflation_rate ?? PROJECTION_DEFAULTS.inflation_rate,
+    inflationFrom: ov.inflation_rate !== undefined ? 'the scenario’s inflation' : h.inflation_rate !== undefined ? 'the household’s inflation' : 'Kinfolio’s default inflation',
+    own,
+  };
+}
+
 /** Runs the projection. Throws CalculationInputError naming the field for input it cannot use. */
 export function project(h: HouseholdInput, opts: ProjectionOptions = {}): ProjectionResult {
   const currency = (h.currency ?? PROJECTION_DEFAULTS.currency).toUpperCase();
@@ -517,12 +527,6 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const cx: AssetContext = { y0, n: N, firstYearPart: 1, firstMonth: 1, birth, deathYear, workEnd, loanBalances, rentDays, failures, bhs: new Float64Array(0), bhsF: Number.NaN, ex };
   // the streams' explanations (projection-streams-explain.ts), only when asked for
   const sx = ex !== null ? new StreamsExplain(ex, tl, members, currency) : null;
-  const inflationHow = (own: boolean, f: number): InflationInputs => ({
-    fx: f,
-    inflation: ov.inflation_rate ?? h.inflation_rate ?? PROJECTION_DEFAULTS.inflation_rate,
-    inflationFrom: ov.inflation_rate !== undefined ? 'the scenario’s inflation' : h.inflation_rate !== undefined ? 'the household’s inflation' : 'Kinfolio’s default inflation',
-    own,
-  });
 
   // Incomes, expenses: yearly streams (projection-streams.ts).
   const incomes = (h.incomes ?? []).map((r, k): IncomeStream => {
@@ -531,7 +535,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     return { i, yearly, g: 1 + (ov.income_growth_rate ?? r.growth_rate ?? 0) / 100, from: r.start_year ?? -Infinity, to: r.end_year ?? Infinity, employment: EMPLOYMENT.has(r.kind) };
   });
   addIncomes(incomes, tl, series.income, series.taxable);
-  let taxableIds: Array<string[] | undefined> = [];
+  let taxableIds: Array<string[] | undefined> | null = null;
   if (sx !== null) {
     const how = (h.incomes ?? []).map((r, k): YearlyInputs => ({ fx: fx(r.currency, 'incomes', k, 'currency'), change: ov.income_change_percent?.[r.member_id], growth: ov.income_growth_rate }));
     taxableIds = explainIncomes(sx, h.incomes ?? [], incomes, how, series.income);
@@ -547,7 +551,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   );
   addExpenses(expenses, tl, series.expenses);
   if (sx !== null) {
-    const how = (h.expenses ?? []).map((r, k) => inflationHow(r.inflation_rate !== undefined && ov.inflation_rate === undefined, fx(r.currency, 'expenses', k, 'currency')));
+    const how = (h.expenses ?? []).map((r, k) => inflationHow(h, ov, r.inflation_rate !== undefined && ov.inflation_rate === undefined, fx(r.currency, 'expenses', k, 'currency')));
     explainExpenses(sx, h.expenses ?? [], expenses, how, series.expenses);
   }
   // Liquid assets: cash accounts (first) and investments.
@@ -772,7 +776,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   });
   addGoals(goals, tl, series.goals);
   if (sx !== null) {
-    const how = (h.goals ?? []).map((g, k) => inflationHow(g.inflation_rate !== undefined && ov.inflation_rate === undefined, fx(g.currency, 'goals', k, 'currency')));
+    const how = (h.goals ?? []).map((g, k) => inflationHow(h, ov, g.inflation_rate !== undefined && ov.inflation_rate === undefined, fx(g.currency, 'goals', k, 'currency')));
     explainGoals(sx, h.goals ?? [], goals, how, series.goals);
   }
 
@@ -872,7 +876,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   });
   const taxRec =
     ex !== null && sx !== null && taxCountry !== null
-      ? new TaxExplainClass(ex, y0, N, taxCountry, members.map((x) => x.id), (i) => sx.who(i), taxableIds, partner, (h.dependants ?? []).map((d, k) => ({ kind: 'dependants', id: d.id ?? `dependants.${k}`, field: d.date_of_birth ? 'date_of_birth' : 'age' })), cx.firstYearPart)
+      ? new TaxExplainClass(ex, y0, N, taxCountry, members.map((x) => x.id), (i) => sx.who(i), taxableIds ?? [], partner, (h.dependants ?? []).map((d, k) => ({ kind: 'dependants', id: d.id ?? `dependants.${k}`, field: d.date_of_birth ? 'date_of_birth' : 'age' })), cx.firstYearPart)
       : null;
   const taxIn: TaxInputs = { country: taxCountry, y0, n: N, m: M, taxable: series.taxable, employeeBy: series.employeeBy, lifeBy: series.lifeBy, birth, deathYear, partner, childBirth, rec: taxRec };
 

@@ -55,14 +55,30 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
   }
   private table(v: SgTaxVersion | MyTaxVersion): TableRef {
     const sg = this.country === 'SG';
-    return { name: sg ? 'sgIncomeTax' : 'myIncomeTax', version: v.fromYear, year: sg ? this.year : this.incomeYear, source: sourceText(v.source) };
+    return {
+      name: sg ? 'sgIncomeTax' : 'myIncomeTax',
+      version: v.fromYear,
+      year: sg ? this.year : this.incomeYear,
+      source: sourceText(v.source),
+    };
   }
   /** A figure of the table's version (a leaf citing it). */
-  private tbl(v: SgTaxVersion | MyTaxVersion, key: string, value: number, label: string, unit: 'money' | 'percent' = 'money'): string {
+  private tbl(
+    v: SgTaxVersion | MyTaxVersion,
+    key: string,
+    value: number,
+    label: string,
+    unit: 'money' | 'percent' = 'money',
+  ): string {
     const name = this.country === 'SG' ? 'sgIncomeTax' : 'myIncomeTax';
     const id = `tbl:${name}:${v.fromYear}:${key}`;
     if (!this.ex.has(id))
-      this.ex.add(id, value, { op: 'input' }, [], { label: `${label} (YA ${v.fromYear}${v.toYear ? `–${v.toYear}` : ' on'})`, unit, table: this.table(v), rule: [label, ': ', { value, unit }] });
+      this.ex.add(id, value, { op: 'input' }, [], {
+        label: `${label} (YA ${v.fromYear}${v.toYear ? `–${v.toYear}` : ' on'})`,
+        unit,
+        table: this.table(v),
+        rule: [label, ': ', { value, unit }],
+      });
     return id;
   }
   /** A figure another part of the engine records (the pension code: employee contributions); a leaf until it does. */
@@ -73,8 +89,25 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
   /** The words that say which year's income the tax is on. */
   private whose(): RulePart[] {
     if (this.country === 'MY') return ['Malaysia taxes the income of the year itself (YA ', yr(this.year), ')'];
-    if (this.t > 0) return ['Singapore taxes a year’s income in the next year: the tax paid in ', yr(this.year), ' (YA ', yr(this.year), ') is on the income of ', yr(this.incomeYear)];
-    return ['Singapore taxes a year’s income in the next year: the tax paid in ', yr(this.year), ' (YA ', yr(this.year), ') is on the income of ', yr(this.year - 1), ', taken to be that of ', yr(this.year)];
+    if (this.t > 0)
+      return [
+        'Singapore taxes a year’s income in the next year: the tax paid in ',
+        yr(this.year),
+        ' (YA ',
+        yr(this.year),
+        ') is on the income of ',
+        yr(this.incomeYear),
+      ];
+    return [
+      'Singapore taxes a year’s income in the next year: the tax paid in ',
+      yr(this.year),
+      ' (YA ',
+      yr(this.year),
+      ') is on the income of ',
+      yr(this.year - 1),
+      ', taken to be that of ',
+      yr(this.year),
+    ];
   }
 
   /** yearTax starts taxing member i in year t on the income of year u. */
@@ -100,29 +133,60 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
       label: `Children ${this.who(this.i)} claims for, ${this.year}`,
       unit: 'count',
       records: this.dependants.map((d) => ({ ...d })),
-      rule: ['children born by ', yr(this.incomeYear), ' and aged up to ', { value: toAge, unit: 'age' }, ', claimed by the parent earning most: ', { value: count, unit: 'count' }],
+      rule: [
+        'children born by ',
+        yr(this.incomeYear),
+        ' and aged up to ',
+        { value: toAge, unit: 'age' },
+        ', claimed by the parent earning most: ',
+        { value: count, unit: 'count' },
+      ],
     });
     return id;
   }
 
   private employeeId(): string {
-    return this.figure(`flow:${this.incomeYear}:employee:${this.memberIds[this.i]}`, this.employee, `Employee contributions of ${this.who(this.i)}, ${this.incomeYear}`);
+    return this.figure(
+      `flow:${this.incomeYear}:employee:${this.memberIds[this.i]}`,
+      this.employee,
+      `Employee contributions of ${this.who(this.i)}, ${this.incomeYear}`,
+    );
   }
 
   private spouseRule(limit: string): RulePart[] {
     const j = this.partner[this.i] as number;
-    return ['spouse relief: ', j >= 0 ? this.who(j) : 'the spouse', ' earned ', m(this.spouseIncome ?? 0), ' in ', yr(this.incomeYear), limit];
+    return [
+      'spouse relief: ',
+      j >= 0 ? this.who(j) : 'the spouse',
+      ' earned ',
+      m(this.spouseIncome ?? 0),
+      ' in ',
+      yr(this.incomeYear),
+      limit,
+    ];
   }
 
   sgReliefs(v: SgTaxVersion, r: SgReliefItems): void {
     const { ex } = this;
     const parts: Array<[string, 1]> = [];
     const band = r.band.toAge === null ? 'older' : `to_${r.band.toAge}`;
-    const eirTable = this.tbl(v, `earned_income:${band}`, r.band.amount, `Earned income relief, ${r.band.toAge === null ? 'older ages' : `ages up to ${r.band.toAge}`}`);
+    const eirTable = this.tbl(
+      v,
+      `earned_income:${band}`,
+      r.band.amount,
+      `Earned income relief, ${r.band.toAge === null ? 'older ages' : `ages up to ${r.band.toAge}`}`,
+    );
     const eir = this.id('relief:earned_income');
     ex.add(eir, r.eir, { op: 'min' }, [this.income, eirTable], {
       label: `Earned income relief, ${this.year}`,
-      rule: [m(r.band.amount), ` at age `, { value: r.age, unit: 'age' }, ' (at the end of ', yr(this.incomeYear), '), at most the income'],
+      rule: [
+        m(r.band.amount),
+        ` at age `,
+        { value: r.age, unit: 'age' },
+        ' (at the end of ',
+        yr(this.incomeYear),
+        '), at most the income',
+      ],
     });
     parts.push([eir, 1]);
     if (r.cpf > 0) {
@@ -143,10 +207,16 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
     }
     if (r.children > 0) {
       const ch = this.id('relief:children');
-      ex.add(ch, v.child * r.children, { op: 'product' }, [this.tbl(v, 'child', v.child, 'Qualifying child relief, each child'), this.children(r.children, v.childToAge)], {
-        label: `Qualifying child relief, ${this.year}`,
-        rule: [{ value: r.children, unit: 'count' }, ' × ', m(v.child)],
-      });
+      ex.add(
+        ch,
+        v.child * r.children,
+        { op: 'product' },
+        [this.tbl(v, 'child', v.child, 'Qualifying child relief, each child'), this.children(r.children, v.childToAge)],
+        {
+          label: `Qualifying child relief, ${this.year}`,
+          rule: [{ value: r.children, unit: 'count' }, ' × ', m(v.child)],
+        },
+      );
       parts.push([ch, 1]);
     }
     const before = this.id('reliefs:before_cap');
@@ -154,10 +224,16 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
     for (const [p] of parts) sum += ex.get(p)?.value ?? 0; // the reliefs as sgReliefs added them
     ex.sum(before, sum, parts, { label: `Reliefs before the cap, ${this.year}`, rule: sumRule(ex, parts) });
     this.reliefs = this.id('reliefs');
-    ex.add(this.reliefs, r.total, { op: 'min' }, [before, this.tbl(v, 'relief_cap', v.reliefCap, 'Personal relief cap')], {
-      label: `Reliefs of ${this.who(this.i)}, ${this.year}`,
-      rule: [m(sum), ' of reliefs, at most the cap of ', m(v.reliefCap)],
-    });
+    ex.add(
+      this.reliefs,
+      r.total,
+      { op: 'min' },
+      [before, this.tbl(v, 'relief_cap', v.reliefCap, 'Personal relief cap')],
+      {
+        label: `Reliefs of ${this.who(this.i)}, ${this.year}`,
+        rule: [m(sum), ' of reliefs, at most the cap of ', m(v.reliefCap)],
+      },
+    );
   }
 
   myReliefs(v: MyTaxVersion, r: MyReliefItems): void {
@@ -184,12 +260,21 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
     }
     if (epfLife.length) {
       const before = this.id('relief:epf_life:before_cap');
-      ex.sum(before, r.epf + r.life, epfLife, { label: `EPF and life insurance reliefs before their cap, ${this.year}`, rule: sumRule(ex, epfLife) });
-      const both = this.id('relief:epf_life');
-      ex.add(both, r.epfLife, { op: 'min' }, [before, this.tbl(v, 'epf_and_life', v.epfAndLife, 'EPF and life insurance relief cap')], {
-        label: `EPF and life insurance relief, ${this.year}`,
-        rule: [m(r.epf + r.life), ', at most ', m(v.epfAndLife), ' together'],
+      ex.sum(before, r.epf + r.life, epfLife, {
+        label: `EPF and life insurance reliefs before their cap, ${this.year}`,
+        rule: sumRule(ex, epfLife),
       });
+      const both = this.id('relief:epf_life');
+      ex.add(
+        both,
+        r.epfLife,
+        { op: 'min' },
+        [before, this.tbl(v, 'epf_and_life', v.epfAndLife, 'EPF and life insurance relief cap')],
+        {
+          label: `EPF and life insurance relief, ${this.year}`,
+          rule: [m(r.epf + r.life), ', at most ', m(v.epfAndLife), ' together'],
+        },
+      );
       parts.push([both, 1]);
     }
     if (r.spouse > 0) {
@@ -202,14 +287,23 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
     }
     if (r.children > 0) {
       const ch = this.id('relief:children');
-      ex.add(ch, v.child * r.children, { op: 'product' }, [this.tbl(v, 'child', v.child, 'Child relief, each child'), this.children(r.children, v.childToAge)], {
-        label: `Child relief, ${this.year}`,
-        rule: [{ value: r.children, unit: 'count' }, ' × ', m(v.child)],
-      });
+      ex.add(
+        ch,
+        v.child * r.children,
+        { op: 'product' },
+        [this.tbl(v, 'child', v.child, 'Child relief, each child'), this.children(r.children, v.childToAge)],
+        {
+          label: `Child relief, ${this.year}`,
+          rule: [{ value: r.children, unit: 'count' }, ' × ', m(v.child)],
+        },
+      );
       parts.push([ch, 1]);
     }
     this.reliefs = this.id('reliefs');
-    ex.sum(this.reliefs, r.total, parts, { label: `Reliefs of ${this.who(this.i)}, ${this.year}`, rule: sumRule(ex, parts) });
+    ex.sum(this.reliefs, r.total, parts, {
+      label: `Reliefs of ${this.who(this.i)}, ${this.year}`,
+      rule: sumRule(ex, parts),
+    });
   }
 
   payable(v: SgTaxVersion | MyTaxVersion, r: TaxPayableItems): void {
@@ -225,9 +319,22 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
         [this.income, 1],
         [this.reliefs, -1],
       ],
-      { label: `Chargeable income of ${this.who(this.i)}, ${this.year}`, rule: [m(this.earned), ' income − ', m(reliefs), ' reliefs'] },
+      {
+        label: `Chargeable income of ${this.who(this.i)}, ${this.year}`,
+        rule: [m(this.earned), ' income − ', m(reliefs), ' reliefs'],
+      },
     );
-    const bandsRule: RulePart[] = ['bands of YA ', yr(ya), ' on ', m(r.chargeable), ' chargeable income (', m(this.earned), ' income − ', m(reliefs), ' reliefs)'];
+    const bandsRule: RulePart[] = [
+      'bands of YA ',
+      yr(ya),
+      ' on ',
+      m(r.chargeable),
+      ' chargeable income (',
+      m(this.earned),
+      ' income − ',
+      m(reliefs),
+      ' reliefs)',
+    ];
     if (sg) bandsRule.push('; ', ...this.whose());
     const taxId = this.id('tax');
     const label = `Income tax of ${this.who(this.i)}, ${this.year}`;
@@ -236,29 +343,48 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
       ex.add(taxId, r.payable, bands, [chargeable], { label, rule: bandsRule, table: this.table(v) });
     } else {
       const gross = this.id('gross');
-      ex.add(gross, r.tax, bands, [chargeable], { label: `Income tax before the rebate of ${this.who(this.i)}, ${this.year}`, rule: bandsRule, table: this.table(v) });
+      ex.add(gross, r.tax, bands, [chargeable], {
+        label: `Income tax before the rebate of ${this.who(this.i)}, ${this.year}`,
+        rule: bandsRule,
+        table: this.table(v),
+      });
       const rebate = this.id('rebate');
       if (sg) {
         const s = v as SgTaxVersion;
         const share = this.id('rebate:share');
-        ex.add(share, (r.tax * s.rebatePercent) / 100, { op: 'percent' }, [gross, this.tbl(s, 'rebate_percent', s.rebatePercent, 'Personal Income Tax Rebate', 'percent')], {
-          label: `Rebate share of the tax, ${this.year}`,
-          rule: [{ value: s.rebatePercent, unit: 'percent' }, ' of ', m(r.tax)],
-        });
-        ex.add(rebate, r.rebate, { op: 'min' }, [share, this.tbl(s, 'rebate_cap', s.rebateCap, 'Personal Income Tax Rebate cap')], {
-          label: `Personal Income Tax Rebate, ${this.year}`,
-          rule: [{ value: s.rebatePercent, unit: 'percent' }, ' of the tax, at most ', m(s.rebateCap)],
-        });
         ex.add(
-          taxId,
-          r.payable,
-          { op: 'sum', signs: [1, -1] },
-          [gross, rebate],
-          { label, rule: [...bandsRule, ', less the rebate ', m(r.rebate)], table: this.table(v) },
+          share,
+          (r.tax * s.rebatePercent) / 100,
+          { op: 'percent' },
+          [gross, this.tbl(s, 'rebate_percent', s.rebatePercent, 'Personal Income Tax Rebate', 'percent')],
+          {
+            label: `Rebate share of the tax, ${this.year}`,
+            rule: [{ value: s.rebatePercent, unit: 'percent' }, ' of ', m(r.tax)],
+          },
         );
+        ex.add(
+          rebate,
+          r.rebate,
+          { op: 'min' },
+          [share, this.tbl(s, 'rebate_cap', s.rebateCap, 'Personal Income Tax Rebate cap')],
+          {
+            label: `Personal Income Tax Rebate, ${this.year}`,
+            rule: [{ value: s.rebatePercent, unit: 'percent' }, ' of the tax, at most ', m(s.rebateCap)],
+          },
+        );
+        ex.add(taxId, r.payable, { op: 'sum', signs: [1, -1] }, [gross, rebate], {
+          label,
+          rule: [...bandsRule, ', less the rebate ', m(r.rebate)],
+          table: this.table(v),
+        });
       } else {
         const my = v as MyTaxVersion;
-        const one = this.tbl(my, 'rebate', my.rebate, `Tax rebate (chargeable income up to ${my.rebateLimit.toLocaleString('en')})`);
+        const one = this.tbl(
+          my,
+          'rebate',
+          my.rebate,
+          `Tax rebate (chargeable income up to ${my.rebateLimit.toLocaleString('en')})`,
+        );
         ex.add(rebate, r.rebate, { op: 'sum' }, r.spouseWithoutIncome ? [one, one] : [one], {
           label: `Tax rebate, ${this.year}`,
           rule: [
@@ -270,8 +396,15 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
           ],
         });
         const after = this.id('after_rebate');
-        ex.add(after, r.tax - r.rebate, { op: 'sum', signs: [1, -1] }, [gross, rebate], { label: `Income tax less the rebate, ${this.year}`, rule: [m(r.tax), ' − ', m(r.rebate)] });
-        ex.add(taxId, r.payable, { op: 'floor0' }, [after], { label, rule: [...bandsRule, ', less the rebate ', m(r.rebate), ', not below 0'], table: this.table(v) });
+        ex.add(after, r.tax - r.rebate, { op: 'sum', signs: [1, -1] }, [gross, rebate], {
+          label: `Income tax less the rebate, ${this.year}`,
+          rule: [m(r.tax), ' − ', m(r.rebate)],
+        });
+        ex.add(taxId, r.payable, { op: 'floor0' }, [after], {
+          label,
+          rule: [...bandsRule, ', less the rebate ', m(r.rebate), ', not below 0'],
+          table: this.table(v),
+        });
       }
     }
     this.taxes.push(taxId);
@@ -292,7 +425,12 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
     ex.sum(whole, tax, parts, { label: `Income tax for the whole of ${year}`, rule });
     ex.add(`flow:${year}:tax`, tax * this.firstYearPart, { op: 'product' }, [whole, `flow:${year}:part`], {
       label: seriesLabel('tax', year),
-      rule: [m(tax), ' for the year × ', { value: this.firstYearPart, unit: 'factor' }, ', the part of the year after the as-of day'],
+      rule: [
+        m(tax),
+        ' for the year × ',
+        { value: this.firstYearPart, unit: 'factor' },
+        ', the part of the year after the as-of day',
+      ],
     });
   }
 }
@@ -302,6 +440,10 @@ export function noIncomeTax(ex: Explainer, year: number, currency: string): void
   ex.add(`flow:${year}:tax`, 0, { op: 'input' }, [], {
     label: seriesLabel('tax', year),
     leaf: 'assumption',
-    rule: ['Kinfolio models income tax for SGD (Singapore) and RM (Malaysia) households; a ', currency, ' household pays none here'],
+    rule: [
+      'Kinfolio models income tax for SGD (Singapore) and RM (Malaysia) households; a ',
+      currency,
+      ' household pays none here',
+    ],
   });
 }
