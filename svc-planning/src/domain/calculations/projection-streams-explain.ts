@@ -230,7 +230,7 @@ export function explainIncomes(
       ]);
       parts.push(
         sx.factor(
-          `asm:income_change:${mid}:factor`,
+          `growth:income_change:${mid}`,
           change,
           1 + h.change / 100,
           `Scenario income factor of ${sx.who(r.i)}`,
@@ -370,7 +370,7 @@ export function explainExpenses(
       ? sx.input('expenses', id, 'inflation_rate', rec.inflation_rate as number, `${what}: inflation a year`, 'percent')
       : inflationLeaf(sx, h);
     const growth = sx.factor(
-      own ? `rec:expenses:${id}:growth` : 'asm:inflation:factor',
+      own ? `rec:expenses:${id}:growth` : 'growth:inflation',
       rateId,
       e.g,
       own ? `${what}: growth factor` : 'Inflation factor',
@@ -385,7 +385,7 @@ export function explainExpenses(
       if (v === 0) continue;
       const year = y0 + t;
       const g = sx.grown(
-        own ? `rec:expenses:${id}:${year}:growth` : `asm:inflation:${year}`,
+        own ? `rec:expenses:${id}:${year}:growth` : `growth:inflation:${year}`,
         growth,
         t,
         e.g ** t,
@@ -483,7 +483,7 @@ export function explainGoals(
     const pricesRate = ownInflation
       ? sx.input('goals', id, 'inflation_rate', rec.inflation_rate as number, `${what}: inflation a year`, 'percent')
       : inflationLeaf(sx, h);
-    const prices = ownInflation ? `rec:goals:${id}:prices` : 'asm:inflation:factor';
+    const prices = ownInflation ? `rec:goals:${id}:prices` : 'growth:inflation';
     const pricesG = rec.growth_rate === undefined ? g.g : 1 + (ex.get(pricesRate)?.value ?? 0) / 100;
     sx.factor(prices, pricesRate, pricesG, ownInflation ? `${what}: inflation factor` : 'Inflation factor');
     let growth = prices;
@@ -519,7 +519,7 @@ export function explainGoals(
       const year = y0 + t;
       if (year < g.from || year > g.to) continue;
       const gy = sx.grown(
-        growth === 'asm:inflation:factor' ? `asm:inflation:${year}` : `rec:goals:${id}:${year}:growth`,
+        growth === 'growth:inflation' ? `growth:inflation:${year}` : `rec:goals:${id}:${year}:growth`,
         growth,
         t,
         g.g ** t,
@@ -602,7 +602,7 @@ export class PoliciesExplain implements PolicyRecorder {
     this.s = s;
     const r = p.rec;
     this.id = r.id ?? `insurances.${p.k}`;
-    this.what = `Policy of ${this.sx.who(s.insured)}`;
+    this.what = `Policy ${p.k + 1} of ${this.sx.who(s.insured)}`;
     const id = this.id;
     // the payments of each year: the policy's own schedule run on a payment of 1 (counts a prorated first payment as
     // its part of a payment)
