@@ -42,6 +42,13 @@ function engineLeaves(ex: Explainer, years: number[]): string[] {
   return out;
 }
 
+/** A projection with the insured's death in 2030, explained. */
+const project2 = (h: HouseholdInput) => {
+  const ex = new Explainer();
+  const p = project(h, { explain: ex, events: [{ member_id: 'me', type: 'death', year: 2030 }] });
+  return { ex, p };
+};
+
 const money = (value: number) => ({ value, unit: 'money' });
 const year = (value: number) => ({ value, unit: 'year' });
 
@@ -198,6 +205,120 @@ describe('explanations of the streams and the income tax', () => {
     const premiums = ex.get('flow:2026:premiums') as Step;
     expect(premiums.parts.length).toBeGreaterThan(0);
     for (const id of premiums.parts) expect(id).toMatch(/^rec:insurances:s\d:2026:premium$/);
+  });
+
+  it('explains the Malaysian tax of 2026 with the EPF and life insurance reliefs under their caps', () => {
+    const { ex, p } = explain({
+      as_of: '2026-01-01',
+      currency: 'RM',
+      members: [{ id: 'me', name: 'Aminah', relation: 'me', age: 40, retirement_age: 60 }],
+      incomes: [{ id: 'sal', member_id: 'me', kind: 'gross income', amount: 6_000, frequency: 'monthly' }],
+      pensions: [{ id: 'epf', member_id: 'me', type: 'EPF', balances: { account1: 50_000 }, monthly_salary: 6_000 }],
+      insurances: [
+        {
+          id: 'life',
+          member_id: 'me',
+          frequency: 'annual',
+          premium: 2_000,
+          policy_date: '2020-03-15',
+          payment_term: 20,
+          benefits: [{ type: 'Death', expiry_age: 99, payout: { lump_sum_payout: { amount: 300_000 } } }],
+        },
+      ],
+    });
+    // Income 2026 (Malaysia taxes the year itself): 6,000 × 12 = 72,000. Reliefs (YA 2023 on): individual 9,000; EPF:
+    // 11% of 72,000 = 7,920, at most 4,000; life premiums 2,000 (one annual premium of the policy with a death benefit),
+    // at most 3,000; the two at most 7,000 together → 6,000; total 15,000. Chargeable 57,000: 1% of 15,000 = 150, 3% of
+    // 15,000 = 450, 6% of 15,000 = 900, 11% of 7,000 = 770 → 2,270 (above 35,000: no rebate).
+    const tax = ex.get('tax:2026:me:tax') as Step;
+    expect([tax.value, tax.formula.op, tax.table?.name, tax.table?.version, tax.table?.year]).toEqual([
+      2_270,
+      'bands',
+      'myIncomeTax',
+      2023,
+      2026,
+    ]);
+    expect(tax.rule).toEqual([
+      'bands of YA ',
+      year(2026),
+      ' on ',
+      money(57_000),
+      ' chargeable income (',
+      money(72_000),
+      ' income − ',
+      money(15_000),
+      ' reliefs)',
+    ]);
+    expect(ex.get('tax:2026:me:reliefs')?.parts).toEqual([
+      'tbl:myIncomeTax:2023:individual',
+      'tax:2026:me:relief:epf_life',
+    ]);
+    expect(ex.get('tax:2026:me:relief:epf_life')?.parts).toEqual([
+      'tax:2026:me:relief:epf_life:before_cap',
+      'tbl:myIncomeTax:2023:epf_and_life',
+    ]);
+    expect(ex.get('tax:2026:me:relief:epf')).toEqual(
+      expect.objectContaining({ value: 4_000, parts: ['flow:2026:employee:me', 'tbl:myIncomeTax:2023:epf'] }),
+    );
+    expect(ex.get('flow:2026:employee:me')?.value).toBe(7_920);
+    expect(ex.get('tax:2026:me:relief:life')).toEqual(
+      expect.objectContaining({ value: 2_000, parts: ['flow:2026:life_premiums:me', 'tbl:myIncomeTax:2023:life'] }),
+    );
+    expect(ex.get('flow:2026:life_premiums:me')?.parts).toEqual(['rec:insurances:life:2026:premium']);
+    expect(ex.get('rec:insurances:life:2026:premium')?.parts).toEqual([
+      'rec:insurances:life:payment',
+      'rec:insurances:life:2026:payments',
+    ]);
+    expect(ex.get('rec:insurances:life:2026:payments')?.value).toBe(1);
+    expect(p.rows[0]?.tax).toBe(2_270);
+    expect(evaluate(ex.steps, 'row:2026:tax')).toBe(2_270);
+    expect(mismatches(ex.steps)).toEqual([]);
+  });
+
+  it('explains a policy’s premiums, its cash value and what it pays on the insured’s death', () => {
+    const { ex, p } = project2({
+      as_of: '2026-01-01',
+      currency: 'SGD',
+      members: [{ id: 'me', name: 'Lee', relation: 'me', age: 40, retirement_age: 65 }],
+      insurances: [
+        {
+          id: 'wl',
+          member_id: 'me',
+          frequency: 'monthly',
+          premium: 300,
+          policy_date: '2020-03-15',
+          current_cash_value: 10_000,
+          benefits: [
+            { type: 'Death', expiry_age: 99, payout: { lump_sum_payout: { amount: 200_000 } } },
+            { type: 'Disability', expiry_age: 70, payout: { lump_sum_payout: { amount: 50_000 } } },
+          ],
+        },
+      ],
+    });
+    // 2029: 12 monthly premiums of 300 = 3,600; the cash value 10,000 × 1.05³ = 11,576.25 (Kinfolio's default 5%).
+    // 2030, the insured dies: the death benefit 200,000, then the cash value reached in 2029, 11,576.25.
+    expect(ex.get('rec:insurances:wl:2029:premium')).toEqual(
+      expect.objectContaining({
+        value: 3_600,
+        parts: ['rec:insurances:wl:payment', 'rec:insurances:wl:2029:payments'],
+      }),
+    );
+    expect(ex.get('rec:insurances:wl:2029:payments')?.value).toBe(12);
+    expect(ex.get('flow:2029:insurance')?.parts).toEqual(['rec:insurances:wl:2029:cash_value']);
+    expect(ex.get('rec:insurances:wl:growth:fraction')?.parts).toEqual(['asm:insurance_growth_rate', 'num:100']);
+    const payouts = ex.get('flow:2030:payouts') as Step;
+    expect([payouts.value, payouts.parts]).toEqual([
+      211_576.25,
+      ['rec:insurances:wl:2030:death', 'rec:insurances:wl:2030:cash_value'],
+    ]);
+    expect(ex.get('rec:insurances:wl:2030:death:benefits')?.parts).toEqual(['in:insurances:wl:benefits.0.amount']);
+    expect(ex.get('rec:insurances:wl:2030:cash_value')?.parts).toEqual([
+      'rec:insurances:wl:cash',
+      'rec:insurances:wl:2029:growth',
+    ]);
+    expect(ex.get('flow:2030:premiums')).toEqual(expect.objectContaining({ value: 0, parts: [] }));
+    expect(p.rows[4]?.insurance_payouts).toBe(211_576.25);
+    expect(mismatches(ex.steps)).toEqual([]);
   });
 
   it('explains the Malaysian rebate and the Singapore rebate of YA 2025', () => {

@@ -153,7 +153,7 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
     );
   }
 
-  private spouseRule(limit: string): RulePart[] {
+  private spouseRule(limit: RulePart[]): RulePart[] {
     const j = this.partner[this.i] as number;
     return [
       'spouse relief: ',
@@ -162,7 +162,7 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
       m(this.spouseIncome ?? 0),
       ' in ',
       yr(this.incomeYear),
-      limit,
+      ...limit,
     ];
   }
 
@@ -201,7 +201,7 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
       const sp = this.id('relief:spouse');
       ex.add(sp, r.spouse, { op: 'sum' }, [this.tbl(v, 'spouse', v.spouse, 'Spouse relief')], {
         label: `Spouse relief, ${this.year}`,
-        rule: this.spouseRule(`, at most ${v.spouseIncomeLimit.toLocaleString('en')}`),
+        rule: this.spouseRule([', at most the limit of ', m(v.spouseIncomeLimit)]),
       });
       parts.push([sp, 1]);
     }
@@ -281,7 +281,7 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
       const sp = this.id('relief:spouse');
       ex.add(sp, r.spouse, { op: 'sum' }, [this.tbl(v, 'spouse', v.spouse, 'Spouse relief')], {
         label: `Spouse relief, ${this.year}`,
-        rule: this.spouseRule(': a spouse without income'),
+        rule: this.spouseRule([': a spouse without income']),
       });
       parts.push([sp, 1]);
     }
@@ -379,12 +379,7 @@ export class TaxExplain implements SgReliefRecorder, MyReliefRecorder, TaxPayabl
         });
       } else {
         const my = v as MyTaxVersion;
-        const one = this.tbl(
-          my,
-          'rebate',
-          my.rebate,
-          `Tax rebate (chargeable income up to ${my.rebateLimit.toLocaleString('en')})`,
-        );
+        const one = this.tbl(my, 'rebate', my.rebate, 'Tax rebate (chargeable income up to the limit)');
         ex.add(rebate, r.rebate, { op: 'sum' }, r.spouseWithoutIncome ? [one, one] : [one], {
           label: `Tax rebate, ${this.year}`,
           rule: [
