@@ -41,7 +41,7 @@ export class StreamsExplain {
   /** A member's name for the words ('Alex', else the relation). */
   who(i: number): string {
     const mb = this.members[i];
-    return mb ? (mb.name ?? (mb.relation === 'me' ? 'you' : mb.relation)) : 'the household';
+    return mb ? (mb.name ?? (mb.relation === 'me' ? 'the main member' : `the ${mb.relation}`)) : 'the household';
   }
 
   /** The years from the as-of year to `year` (the exponent of a yearly growth): an assumption (the as-of day). */
