@@ -1,5 +1,7 @@
 import { rateBetween, SEED_RATES } from '@kinfolio/money';
+import { recordDebtTotals, recordLoan } from './debt-explain';
 import { dayNumber, today as todayDay, ymd } from './dates';
+import type { Explainer } from './explain';
 import { CalculationInputError, finiteTree } from './errors';
 import { coverageTotals, type Benefit } from './insurance';
 import {
@@ -46,8 +48,11 @@ const r2 = (x: number) => {
  * figure of the reply is read from it, so the instalment is the schedule's payment, the outstanding balance is the
  * schedule's balance after the months paid, the interest is the sum of its rows, and the totals are sums of the
  * rounded per-loan figures (converted to the reply's currency and rounded in cents first).
+ *
+ * `ex` (issue 34): records each loan's `debt:<id>:instalment|outstanding|total_interest|running_costs` and the
+ * `debt:total:…` sums, in the household currency, from the values computed here (debt-explain.ts).
  */
-export function calculateDebt(h: HouseholdInput) {
+export function calculateDebt(h: HouseholdInput, ex: Explainer | null = null) {
   finiteTree(h, '');
   const asOf = h.as_of ? dayNumber(h.as_of, 'as_of') : todayDay();
   const { year, month } = ymd(asOf);
@@ -70,7 +75,9 @@ export function calculateDebt(h: HouseholdInput) {
       months = monthsToRepay(l.original_loan, l.loan_interest, l.repayment_amount);
       chosen = l.repayment_amount;
     }
-    const inst = toCents(chosen ?? instalment(l.original_loan, l.loan_interest, months, type));
+    const formulaMonths = months;
+    const exact = chosen ?? instalment(l.original_loan, l.loan_interest, months, type);
+    const inst = toCents(exact);
     const schedule: readonly ScheduleRow[] = amortisationSchedule(
       l.original_loan,
       l.loan_interest,
@@ -92,6 +99,28 @@ export function calculateDebt(h: HouseholdInput) {
       totalMonthlyCents += Math.round(convertCents(inst, f) * 100);
       totalRunningCents += Math.round(convertCents(other, f) * 100);
     }
+    if (ex !== null)
+      recordLoan(ex, {
+        loan: l,
+        currency,
+        loanCurrency: (l.currency ?? currency).toUpperCase(),
+        rate: f,
+        type,
+        formulaMonths,
+        tenureGiven: l.loan_tenure !== undefined && l.loan_tenure !== null,
+        chosen,
+        exact,
+        instalment: inst,
+        schedule,
+        paid,
+        outstanding,
+        outstandingInCurrency,
+        interest: interestCents / 100,
+        running: other,
+        instalmentInCurrency: convertCents(inst, f),
+        interestInCurrency: convertCents(interestCents / 100, f),
+        runningInCurrency: convertCents(other, f),
+      });
     return {
       id: l.id,
       kind: l.kind ?? 'other',
@@ -108,6 +137,19 @@ export function calculateDebt(h: HouseholdInput) {
       schedule,
     };
   });
+  if (ex !== null)
+    recordDebtTotals(
+      ex,
+      loans.map((x, k) => ({
+        loan: (h.loans ?? [])[k] as NonNullable<HouseholdInput['loans']>[number],
+        running: x.months_paid < x.tenure_months,
+      })),
+      {
+        outstanding: totalOutstandingCents / 100,
+        monthly: totalMonthlyCents / 100,
+        runningCosts: totalRunningCents / 100,
+      },
+    );
   return {
     currency,
     as_of: `${year}-${String(month).padStart(2, '0')}-${String(ymd(asOf).day).padStart(2, '0')}`,
