@@ -110,7 +110,7 @@ describe('calculateDebt explains its figures', () => {
     expect(ex.get('debt:chosen:instalment')?.parts).toEqual(['in:loans:chosen:repayment_amount']);
     // the USD loan: its own figures converted at 1 USD = 0.3016 / 0.2133 SGD, to the cent
     const usd = r.loans[2];
-    const f = SEED_RATES.SGD / SEED_RATES.USD;
+    const f = (SEED_RATES.SGD as number) / (SEED_RATES.USD as number);
     expect(ex.get('fx:USD:SGD')?.value).toBeCloseTo(f, 12);
     expect(ex.get('debt:usd:instalment:USD')?.value).toBe(usd?.instalment);
     expect(ex.get('debt:usd:outstanding')?.value).toBe(usd?.outstanding_in_currency);

@@ -35,7 +35,8 @@ const KIND_LABEL: Record<string, string> = {
 /** How a family reads a loan's name in a label ("Mortgage", "Car loan"): the engine has no name, its kind. */
 export const loanLabel = (l: Pick<LoanInput, 'kind'>): string => KIND_LABEL[l.kind ?? 'other'] ?? 'Loan';
 
-function constants(ex: Explainer): void {
+/** Records the fixed numbers (once per Explainer). */
+export function constants(ex: Explainer): void {
   if (ex.has(CONST_ONE)) return;
   ex.input(CONST_ONE, 1, { label: 'One', unit: 'factor', leaf: 'assumption', rule: ['the number 1'] });
   ex.input(CONST_12, 12, {
@@ -382,7 +383,11 @@ export function recordLoan(ex: Explainer, v: LoanValues): void {
     {
       label: ownLabel(runLabel),
       rule: costs.length
-        ? costs.flatMap(([c], k): RulePart[] => [k > 0 ? ' + ' : '', m(ex.get(c)?.value ?? 0)])
+        ? costs.flatMap(([c], k): RulePart[] => [
+            ...(k > 0 ? [' + '] : []),
+            `${ex.get(c)?.label ?? c} `,
+            m(ex.get(c)?.value ?? 0),
+          ])
         : ['none'],
     },
     true,
@@ -406,7 +411,7 @@ export function recordDebtTotals(
         label,
         rule: ps.length
           ? ps.flatMap(([p], k): RulePart[] => [
-              k > 0 ? ' + ' : '',
+              ...(k > 0 ? [' + '] : []),
               `${ex.get(p)?.label ?? p} `,
               m(ex.get(p)?.value ?? 0),
             ])
