@@ -1,7 +1,9 @@
 import { rateBetween, SEED_RATES } from '@kinfolio/money';
 import { recordDebtTotals, recordLoan } from './debt-explain';
 import { dayNumber, today as todayDay, ymd } from './dates';
-import type { Explainer } from './explain';
+import { Explainer } from './explain';
+import { treeOf } from './explain-tree';
+import { MC_PROBABILITY } from './montecarlo-explain';
 import { CalculationInputError, finiteTree } from './errors';
 import { coverageTotals, type Benefit } from './insurance';
 import {
@@ -294,7 +296,11 @@ export interface ScenarioInput {
   events?: LifeEvent[];
   sell_sequence?: string[];
   locked_assets?: string[];
-  monte_carlo?: MonteCarloOptions & { enabled?: boolean };
+  /**
+   * `explain`: the reply's monte_carlo carries `probability_explanation` (issue 34), how the probability was reached
+   * (the scenario service asks for it; not part of the request body).
+   */
+  monte_carlo?: MonteCarloOptions & { enabled?: boolean; explain?: boolean };
 }
 
 /** POST calculate/scenario-modelling: the current plan vs. the scenario (overrides, life events) + Monte Carlo of the scenario. */
@@ -325,17 +331,20 @@ export function calculateScenarioModelling(h: HouseholdInput, s: ScenarioInput =
     })),
     sold: p.sold,
   });
-  let mc: MonteCarloResult | null = null;
+  let mc: (MonteCarloResult & { probability_explanation?: ReturnType<typeof treeOf> }) | null = null;
   if (s.monte_carlo?.enabled) {
     // the trials vary the returns around the scenario's own plan: its flows, its illiquid assets and what it sells
     // of them on a shortfall (sell order and locks included)
     const currency = scenario.currency;
     const rates = h.rates ?? SEED_RATES;
+    const ex = s.monte_carlo.explain ? new Explainer() : null;
     mc = monteCarlo(
       scenario,
       liquidByClass(h, (c) => (c ? rateBetween(c, currency, rates) : 1)),
       s.monte_carlo,
+      ex,
     );
+    if (ex !== null) mc = { ...mc, probability_explanation: treeOf(ex, MC_PROBABILITY) };
   }
   return {
     currency: scenario.currency,
