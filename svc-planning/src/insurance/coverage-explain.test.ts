@@ -254,7 +254,7 @@ describe('coverageOf explains a benefit and a target in another currency', () =>
   it('a USD death benefit converted at the stored rate, to the cent', () => {
     // rates are units per 1 RM: 1 USD = 0.74 / 0.25 = 2.96 SGD… here SGD 1, USD 0.74: 1 USD = 1 / 0.74 SGD
     const ex = new Explainer();
-    const out = coverageOf({
+    const parts = {
       hh: { id: 'hh', currency: 'SGD' },
       year: 2026,
       members: [{ id: A, name: 'Alex', age: 40, date_of_birth: null } as never],
@@ -273,8 +273,10 @@ describe('coverageOf explains a benefit and a target in another currency', () =>
       rates: { SGD: 1, USD: 0.74 },
       household: { as_of: '2026-03-01', incomes: [] },
       thresholds,
-      ex,
-    });
+    };
+    const out = coverageOf({ ...parts, ex });
+    // explaining changes no figure
+    expect(coverageOf(parts)).toEqual(out);
     const row = out.members[0]?.rows[0];
     // 100,000 / 0.74 = 135,135.135… → 135,135.14; the target 200,000 / 0.74 = 270,270.27
     expect([row?.cover, row?.target, row?.gap]).toEqual([135_135.14, 270_270.27, 135_135.13]);

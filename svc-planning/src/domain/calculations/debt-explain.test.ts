@@ -1,4 +1,5 @@
 import { SEED_RATES } from '@kinfolio/money';
+import fc from 'fast-check';
 import { Explainer, evaluate, mismatches } from './explain';
 import { calculateDebt } from './index';
 import type { HouseholdInput, LoanInput } from './types';
@@ -126,5 +127,65 @@ describe('calculateDebt explains its figures', () => {
     expect(ex.get('debt:total:monthly_repayment')?.value).toBe(r.total_monthly_repayment);
     expect(ex.get('debt:total:monthly_running_costs')?.value).toBe(470.5);
     expect(r.total_monthly_running_costs).toBe(470.5);
+  });
+
+  it('any mix of loans, currencies and dates: every step recomputes to the cent and gives the reply’s figures', () => {
+    const loan = fc.record({
+      original_loan: fc.integer({ min: 1, max: 200_000_000 }).map((c) => c / 100),
+      loan_interest: fc.oneof(
+        fc.constant(0),
+        fc.integer({ min: 1, max: 2500 }).map((b) => b / 100),
+      ),
+      years: fc.integer({ min: 1, max: 35 }),
+      extra_months: fc.integer({ min: 0, max: 11 }),
+      starting_year: fc.integer({ min: 1995, max: 2030 }),
+      flat: fc.boolean(),
+      repay: fc.option(fc.integer({ min: 0, max: 50 }), { nil: undefined }),
+      usd: fc.boolean(),
+      other: fc.integer({ min: 0, max: 50_000 }).map((c) => c / 100),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(loan, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 2000, max: 2040 }),
+        fc.integer({ min: 1, max: 12 }),
+        (specs, y, m) => {
+          const loans: LoanInput[] = specs.map((s, k) => {
+            const base = {
+              id: `l${k}`,
+              original_loan: s.original_loan,
+              loan_interest: s.loan_interest,
+              starting_year: s.starting_year,
+              type: s.flat ? ('flat' as const) : ('annuity' as const),
+              currency: s.usd ? 'USD' : undefined,
+              other_monthly_expenses: s.other,
+            };
+            if (s.repay !== undefined && !s.flat)
+              return {
+                ...base,
+                repayment_amount:
+                  Math.ceil((s.original_loan * s.loan_interest) / 1200 + s.original_loan / 300) + s.repay,
+              };
+            return { ...base, loan_tenure: { year: s.years, month: s.extra_months } };
+          });
+          const ex = new Explainer();
+          const r = calculateDebt(household(loans, `${y}-${String(m).padStart(2, '0')}-10`), ex);
+          expect(mismatches(ex.steps)).toEqual([]);
+          for (const l of r.loans) {
+            expect(ex.get(`debt:${l.id}:outstanding`)?.value).toBe(l.outstanding_in_currency);
+            const own = ex.get(`debt:${l.id}:outstanding:USD`) ?? ex.get(`debt:${l.id}:outstanding`);
+            expect(own?.value).toBe(l.outstanding);
+            const inst = ex.get(`debt:${l.id}:instalment:USD`) ?? ex.get(`debt:${l.id}:instalment`);
+            expect(inst?.value).toBe(l.instalment);
+            const interest = ex.get(`debt:${l.id}:total_interest:USD`) ?? ex.get(`debt:${l.id}:total_interest`);
+            expect(interest?.value).toBe(l.total_interest);
+          }
+          expect(ex.get('debt:total:outstanding')?.value).toBe(r.total_outstanding);
+          expect(ex.get('debt:total:monthly_repayment')?.value).toBe(r.total_monthly_repayment);
+          expect(ex.get('debt:total:monthly_running_costs')?.value).toBe(r.total_monthly_running_costs);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
