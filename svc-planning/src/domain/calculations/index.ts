@@ -1,5 +1,9 @@
 import { rateBetween, SEED_RATES } from '@kinfolio/money';
+import { recordDebtTotals, recordLoan } from './debt-explain';
 import { dayNumber, today as todayDay, ymd } from './dates';
+import { Explainer } from './explain';
+import { treeOf } from './explain-tree';
+import { MC_PROBABILITY } from './montecarlo-explain';
 import { CalculationInputError, finiteTree } from './errors';
 import type { Explainer } from './explain';
 import { coverageTotals, type Benefit } from './insurance';
@@ -49,8 +53,11 @@ const r2 = (x: number) => {
  * figure of the reply is read from it, so the instalment is the schedule's payment, the outstanding balance is the
  * schedule's balance after the months paid, the interest is the sum of its rows, and the totals are sums of the
  * rounded per-loan figures (converted to the reply's currency and rounded in cents first).
+ *
+ * `ex` (issue 34): records each loan's `debt:<id>:instalment|outstanding|total_interest|running_costs` and the
+ * `debt:total:…` sums, in the household currency, from the values computed here (debt-explain.ts).
  */
-export function calculateDebt(h: HouseholdInput) {
+export function calculateDebt(h: HouseholdInput, ex: Explainer | null = null) {
   finiteTree(h, '');
   const asOf = h.as_of ? dayNumber(h.as_of, 'as_of') : todayDay();
   const { year, month } = ymd(asOf);
@@ -73,7 +80,9 @@ export function calculateDebt(h: HouseholdInput) {
       months = monthsToRepay(l.original_loan, l.loan_interest, l.repayment_amount);
       chosen = l.repayment_amount;
     }
-    const inst = toCents(chosen ?? instalment(l.original_loan, l.loan_interest, months, type));
+    const formulaMonths = months;
+    const exact = chosen ?? instalment(l.original_loan, l.loan_interest, months, type);
+    const inst = toCents(exact);
     const schedule: readonly ScheduleRow[] = amortisationSchedule(
       l.original_loan,
       l.loan_interest,
@@ -95,6 +104,28 @@ export function calculateDebt(h: HouseholdInput) {
       totalMonthlyCents += Math.round(convertCents(inst, f) * 100);
       totalRunningCents += Math.round(convertCents(other, f) * 100);
     }
+    if (ex !== null)
+      recordLoan(ex, {
+        loan: l,
+        currency,
+        loanCurrency: (l.currency ?? currency).toUpperCase(),
+        rate: f,
+        type,
+        formulaMonths,
+        tenureGiven: l.loan_tenure !== undefined && l.loan_tenure !== null,
+        chosen,
+        exact,
+        instalment: inst,
+        schedule,
+        paid,
+        outstanding,
+        outstandingInCurrency,
+        interest: interestCents / 100,
+        running: other,
+        instalmentInCurrency: convertCents(inst, f),
+        interestInCurrency: convertCents(interestCents / 100, f),
+        runningInCurrency: convertCents(other, f),
+      });
     return {
       id: l.id,
       kind: l.kind ?? 'other',
@@ -111,6 +142,19 @@ export function calculateDebt(h: HouseholdInput) {
       schedule,
     };
   });
+  if (ex !== null)
+    recordDebtTotals(
+      ex,
+      loans.map((x, k) => ({
+        loan: (h.loans ?? [])[k] as NonNullable<HouseholdInput['loans']>[number],
+        running: x.months_paid < x.tenure_months,
+      })),
+      {
+        outstanding: totalOutstandingCents / 100,
+        monthly: totalMonthlyCents / 100,
+        runningCosts: totalRunningCents / 100,
+      },
+    );
   return {
     currency,
     as_of: `${year}-${String(month).padStart(2, '0')}-${String(ymd(asOf).day).padStart(2, '0')}`,
@@ -272,7 +316,11 @@ export interface ScenarioInput {
   events?: LifeEvent[];
   sell_sequence?: string[];
   locked_assets?: string[];
-  monte_carlo?: MonteCarloOptions & { enabled?: boolean };
+  /**
+   * `explain`: the reply's monte_carlo carries `probability_explanation` (issue 34), how the probability was reached
+   * (the scenario service asks for it; not part of the request body).
+   */
+  monte_carlo?: MonteCarloOptions & { enabled?: boolean; explain?: boolean };
 }
 
 /** POST calculate/scenario-modelling: the current plan vs. the scenario (overrides, life events) + Monte Carlo of the scenario. */
@@ -303,17 +351,20 @@ export function calculateScenarioModelling(h: HouseholdInput, s: ScenarioInput =
     })),
     sold: p.sold,
   });
-  let mc: MonteCarloResult | null = null;
+  let mc: (MonteCarloResult & { probability_explanation?: ReturnType<typeof treeOf> }) | null = null;
   if (s.monte_carlo?.enabled) {
     // the trials vary the returns around the scenario's own plan: its flows, its illiquid assets and what it sells
     // of them on a shortfall (sell order and locks included)
     const currency = scenario.currency;
     const rates = h.rates ?? SEED_RATES;
+    const ex = s.monte_carlo.explain ? new Explainer() : null;
     mc = monteCarlo(
       scenario,
       liquidByClass(h, (c) => (c ? rateBetween(c, currency, rates) : 1)),
       s.monte_carlo,
+      ex,
     );
+    if (ex !== null) mc = { ...mc, probability_explanation: treeOf(ex, MC_PROBABILITY) };
   }
   return {
     currency: scenario.currency,
