@@ -11,6 +11,7 @@ import type { SaleFigures } from './sale';
 import * as saleModule from './sale';
 import * as projectionAssetsModule from './projection-assets';
 import * as projectionExplainModule from './projection-explain';
+import * as pensionExplainModule from './pension-explain';
 import type { ExpenseStream, GoalStream, IncomeStream, Timeline } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
 import type { ContributionTable } from './provident';
@@ -33,6 +34,7 @@ const { ASSET_SUMS, closeLoan, cpfShares, lastYearAlive, liquidRecord, liquidYea
 const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SALE_STEP } = projectionStreamsModule;
 const { keptScheduledSale, saleInYear } = saleModule;
 const { recordYear } = projectionExplainModule;
+const { describePensions } = pensionExplainModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, myTaxPayable, sgTaxPayable } = taxModule;
 const { myReliefs } = taxMyModule;
@@ -615,6 +617,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       nextRefund: 0,
     };
   });
+  // the pensions' stored inputs and their traces, when the projection explains (pension-explain.ts)
+  if (ex !== null) describePensions(ex, h, pensions, (k) => fx(h.pensions?.[k]?.currency, 'pensions', k, 'currency'), cx, currency);
   // which schemes the tables named in the reply cover (issue 32), read while the records are fresh: read after the year
   // loop, `pensions.some(…)` met records whose shape the loop had changed and deoptimised project() on every call
   let usesCpf = false;
