@@ -20,6 +20,8 @@ const { inForce, sourceText } = versionedModule;
  */
 
 const m = (value: number): RulePart => ({ value, unit: 'money' });
+/** The percent a growth factor stands for (1.025 → 2.5), without the float's tail. */
+const rateOf = (g: number): number => Math.round((g - 1) * 1e12) / 1e10;
 const pc = (value: number): RulePart => ({ value, unit: 'percent' });
 const fac = (value: number): RulePart => ({ value, unit: 'factor' });
 const yr = (value: number): RulePart => ({ value, unit: 'year' });
@@ -861,7 +863,7 @@ export class PensionTrace {
             label: this.who(`CPF ${key.toUpperCase()} interest`),
             unit: 'factor',
             records: this.rec(`cpf_contribution_growth_rate.${field}`),
-            rule: ['1 + the rate the advisor recorded, ', pc((g - 1) * 100)],
+            rule: ['1 + the rate the advisor recorded, ', pc(rateOf(g))],
           });
         } else {
           const ver = v as CpfVersion;
@@ -892,7 +894,7 @@ export class PensionTrace {
           label: 'Pension growth (Kinfolio’s default)',
           unit: 'factor',
           leaf: 'assumption',
-          rule: ['1 + ', pc((g - 1) * 100), ' a year (the specification’s default)'],
+          rule: ['1 + ', pc(rateOf(g)), ' a year (the specification’s default)'],
         });
       }
       void acc;
@@ -1116,7 +1118,7 @@ export class PensionTrace {
         ' pays out over ',
         { value: p.lifeN, unit: 'count' },
         ' years, earning the RA’s interest ',
-        pc((this.gv[3] as number) * 100 - 100),
+        pc(rateOf(this.gv[3] as number)),
         p.lifeX1 > 0 ? ' and CPF’s extra interest' : '',
         p.escalation !== 1 ? ', rising 2% a year (Escalating plan)' : p.basic ? ' (Basic plan)' : ' (Standard plan)',
       ],
@@ -1660,7 +1662,7 @@ export class PensionTrace {
   loan(year: number, t: number, l: LoanRecord, months: number, due: number, drawn: number, a: number): void {
     const setup = setups.get(this.ex);
     const loanId = setup?.loanIds[Math.round(l.row / this.cx.n)] ?? String(l.row);
-    const monthly = this.leaf(`in:loans:${loanId}:pension_monthly:${this.currency}`, l.pension, {
+    const monthly = this.leaf(`rec:pensions:${this.p.id}:loan_monthly:${loanId}`, l.pension, {
       label: `Monthly part of the loan instalment paid from ${this.scheme}`,
       records: [{ kind: 'debt', id: loanId, field: 'pension_monthly' }],
       rule: ['the monthly amount the advisor recorded, at most the instalment, in ', this.currency],
@@ -1704,6 +1706,8 @@ export class PensionTrace {
       label: this.who(`refund of the provident money a sold property used, ${year}`),
       records: [{ kind: 'debt', id: q.property.id, field: 'pension_used' }],
       rule: ['the property is sold on schedule: the amount used and its accrued interest come back'],
+      // the sale's figure (sale.ts): the sale's own steps, when recorded first under this id, replace this leaf
+      leaf: 'engine',
     });
     const A = this.cur[0];
     this.set(
