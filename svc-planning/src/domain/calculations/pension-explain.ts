@@ -1,4 +1,5 @@
 import type { Explainer, Formula, RecordRef, RulePart, StepInfo, TableRef, Unit } from './explain';
+import * as explainModule from './explain';
 import type { AssetContext, AssetSums, LoanRecord, PensionRecord, RefundIn } from './projection-assets';
 import type { CpfVersion } from './tables/cpf';
 import * as cpfModule from './tables/cpf';
@@ -7,6 +8,7 @@ import * as versionedModule from './tables/versioned';
 import type { HouseholdInput, PensionInput } from './types';
 
 const { bandAt } = cpfModule;
+const { apply: applyOp } = explainModule;
 const { rateTables } = registryModule;
 const { inForce, sourceText } = versionedModule;
 
@@ -274,7 +276,7 @@ export class PensionTrace {
     return id === null ? 0 : (this.ex.get(id)?.value ?? 0);
   }
   private leaf(id: string, value: number, info: StepInfo): string {
-    this.ex.add(id, value, { op: 'input' }, [], info);
+    if (!this.ex.has(id)) this.ex.add(id, value, { op: 'input' }, [], info);
     return id;
   }
   /** A figure given in `cur` converted to the household currency (×f), or the figure itself when they are the same. */
@@ -1318,19 +1320,6 @@ export class PensionTrace {
     const sgd = (key: string, value: number, label: string) =>
       this.fx(this.leaf(`tbl:cpf:${v.fromYear}:${key}`, value, { label, table }), value, F, 'SGD', label);
     const oaCap = sgd('extra_interest_oa_cap', x.oaCap, 'CPF extra interest: the most the OA counts for');
-    const cap1 = sgd('extra_interest_first', x.first, 'CPF extra interest: on the first');
-    const cap2 = sgd('extra_interest_first55', x.first55, 'CPF extra interest from 55: the further rate on the first');
-    const r1 = this.leaf(`tbl:cpf:${v.fromYear}:extra_interest_rate`, x.rate, {
-      label: 'CPF extra interest rate',
-      unit: 'percent',
-      table,
-      rule: [pc(x.rate), ' on the first ', m(x.first), ' (SGD)'],
-    });
-    const r2 = this.leaf(`tbl:cpf:${v.fromYear}:extra_interest_rate55`, x.rate55, {
-      label: 'CPF extra interest rate from 55, further',
-      unit: 'percent',
-      table,
-    });
     const [A, B, M, C, P] = this.cur as [string | null, string | null, string | null, string | null, string | null];
     const va = this.val[0] as number;
     const oaCounted =
@@ -1349,36 +1338,40 @@ export class PensionTrace {
         baseParts.map((z) => [z, 1] as [string, 1]),
       ),
     });
-    const on = (what: string, id: string, value: number): string => {
-      const lo = this.step(this.rid(year, `${what}_first`), Math.min(value, x.first * F), { op: 'min' }, [id, cap1], {
-        label: this.who(`${what === 'extra_interest' ? 'balances' : 'premium'} up to the first cap, ${year}`),
-      });
-      const e1 = this.step(
-        this.rid(year, `${what}_1`),
-        (Math.min(value, x.first * F) * x.rate) / 100,
-        { op: 'percent' },
-        [lo, r1],
-        { label: this.who(`extra interest ${pcText(x.rate)}, ${year}`) },
+    // CPF's rule as progressive bands on the balances: rate on the first `first`, from 55 rate55 more on the first `first55`
+    const cap1 = x.first * F;
+    const cap2 = x.first55 * F;
+    const points = [...new Set(ra ? [0, cap1, cap2] : [0, cap1])].sort((u, w) => u - w);
+    const bands = points.map((from) => ({
+      from,
+      rate: (from < cap1 ? x.rate : 0) + (ra && from < cap2 ? x.rate55 : 0),
+    }));
+    const on = (what: string, id: string, value: number): string =>
+      this.step(
+        this.rid(year, `${what}_all`),
+        applyOp({ op: 'bands', bands }, [value], 0),
+        { op: 'bands', bands },
+        [id],
+        {
+          label: this.who(
+            `CPF extra interest on ${what === 'extra_interest' ? 'the balances' : 'the CPF LIFE premium'}, ${year}`,
+          ),
+          table,
+          rule: ra
+            ? [
+                pc(x.rate + x.rate55),
+                ' on the first ',
+                m(Math.min(cap1, cap2)),
+                ', ',
+                pc(x.rate),
+                ' on the next ',
+                m(Math.abs(cap1 - cap2)),
+                ' of ',
+                m(value),
+              ]
+            : [pc(x.rate), ' on the first ', m(cap1), ' of ', m(value)],
+        },
       );
-      if (!ra) return e1;
-      const lo2 = this.step(
-        this.rid(year, `${what}_first55`),
-        Math.min(value, x.first55 * F),
-        { op: 'min' },
-        [id, cap2],
-        { label: this.who(`${what === 'extra_interest' ? 'balances' : 'premium'} up to the cap from 55, ${year}`) },
-      );
-      const e2 = this.step(
-        this.rid(year, `${what}_2`),
-        (Math.min(value, x.first55 * F) * x.rate55) / 100,
-        { op: 'percent' },
-        [lo2, r2],
-        { label: this.who(`extra interest from 55, further ${pcText(x.rate55)}, ${year}`) },
-      );
-      return this.step(this.rid(year, `${what}_all`), this.valueOf(e1) + this.valueOf(e2), { op: 'sum' }, [e1, e2], {
-        label: this.who(`extra interest on ${what === 'extra_interest' ? 'the balances' : 'the premium'}, ${year}`),
-      });
-    };
     const all = on('extra_interest', base, baseValue);
     const parts: Parts = [all];
     if (P !== null && P !== undefined && (this.val[4] as number) > 0)
@@ -1443,45 +1436,49 @@ export class PensionTrace {
       const g = this.g[k] as string;
       const gFull = first && frac !== 1 ? this.partPower(g, year, false) : g;
       const gHalf = first && frac !== 1 ? this.partPower(g, year, true) : this.halfPower(g);
-      const parts: string[] = [];
-      if (O !== null) {
-        parts.push(
-          this.step(
-            this.rid(year, `${this.accounts[k]?.[0]}:opening_grown`),
-            this.valueOf(O) * this.valueOf(gFull),
-            { op: 'product' },
-            [O, gFull],
-            {
-              label: this.who(`${name}: last balance with the year’s interest, ${year}`),
-              rule: [m(this.valueOf(O)), ' × ', fac(this.valueOf(gFull))],
-            },
-          ),
-        );
-      }
-      if (F !== null) {
-        parts.push(
-          this.step(
-            this.rid(year, `${this.accounts[k]?.[0]}:contributions_grown`),
-            this.valueOf(F) * this.valueOf(gHalf),
-            { op: 'product' },
-            [F, gHalf],
-            {
-              label: this.who(`${name}: the year’s contributions with half a year’s interest, ${year}`),
-              rule: [m(this.valueOf(F)), ' × ', fac(this.valueOf(gHalf))],
-            },
-          ),
-        );
-      }
+      const acc = (this.accounts[k] as readonly [string, string])[0];
       const creditTo = ra ? 3 : 1;
       const withExtra = extraStep !== null && extra > 0 && k === creditTo;
       const grownValue = withExtra ? value - extra : value;
-      const grown = this.step(this.rid(year, `${this.accounts[k]?.[0]}:grown`), grownValue, { op: 'sum' }, parts, {
-        label: this.who(`${name} with interest, ${year}`),
-        rule: ruleOfSum(
-          this.ex,
-          parts.map((z) => [z, 1] as [string, 1]),
-        ),
-      });
+      const label = this.who(`${name} with interest, ${year}`);
+      let grown: string;
+      if (O !== null && F !== null) {
+        const o1 = this.valueOf(O) * this.valueOf(gFull);
+        const o2 = this.valueOf(F) * this.valueOf(gHalf);
+        const opening = this.step(this.rid(year, `${acc}:opening_grown`), o1, { op: 'product' }, [O, gFull], {
+          label: this.who(`${name}: last balance with the year’s interest, ${year}`),
+          rule: [m(this.valueOf(O)), ' × ', fac(this.valueOf(gFull))],
+        });
+        const contributions = this.step(
+          this.rid(year, `${acc}:contributions_grown`),
+          o2,
+          { op: 'product' },
+          [F, gHalf],
+          {
+            label: this.who(`${name}: the year’s contributions with half a year’s interest, ${year}`),
+            rule: [m(this.valueOf(F)), ' × ', fac(this.valueOf(gHalf))],
+          },
+        );
+        grown = this.step(this.rid(year, `${acc}:grown`), grownValue, { op: 'sum' }, [opening, contributions], {
+          label,
+          rule: ['the last balance with interest ', m(o1), ' + the contributions with half a year’s interest ', m(o2)],
+        });
+      } else if (O !== null) {
+        grown = this.step(this.rid(year, `${acc}:grown`), grownValue, { op: 'product' }, [O, gFull], {
+          label,
+          rule: ['the last balance ', m(this.valueOf(O)), ' × ', fac(this.valueOf(gFull))],
+        });
+      } else {
+        grown = this.step(this.rid(year, `${acc}:grown`), grownValue, { op: 'product' }, [F as string, gHalf], {
+          label,
+          rule: [
+            'the contributions ',
+            m(this.valueOf(F)),
+            ' with half a year’s interest, × ',
+            fac(this.valueOf(gHalf)),
+          ],
+        });
+      }
       this.set(
         k,
         withExtra
@@ -1761,7 +1758,6 @@ export class PensionTrace {
 }
 
 const SUM_NAMES = { brs: 'Basic Retirement Sum', frs: 'Full Retirement Sum', ers: 'Enhanced Retirement Sum' } as const;
-const pcText = (x: number) => `${x}%`;
 
 /** "41 to 45" for an age band. */
 function bandWords<T extends { toAge: number | null }>(bands: readonly T[], band: T): RulePart[] {
