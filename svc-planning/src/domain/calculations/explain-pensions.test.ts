@@ -324,6 +324,8 @@ describe('pension explanations over generated households', () => {
   const householdArb = fc.record({
     rm: fc.boolean(),
     ages: fc.array(fc.integer({ min: 25, max: 80 }), { minLength: 1, maxLength: 2 }),
+    // the member's work ends at this age (the pension's retirement age, where the RA is formed, is its own)
+    workTo: fc.integer({ min: 50, max: 68 }),
     pensions: fc.array(pensionArb, { minLength: 1, maxLength: 3 }),
     asOf: fc.constantFrom('2026-01-01', '2026-03-01', '2025-09-15'),
     loanFromOa: fc.option(fc.integer({ min: 100, max: 2_000 }), { nil: undefined }),
@@ -338,6 +340,7 @@ describe('pension explanations over generated households', () => {
           relation: (k === 0 ? 'me' : 'spouse') as 'me' | 'spouse',
           age,
           maturity_age: 95,
+          retirement_age: g.workTo,
         }));
         const pensions: PensionInput[] = g.pensions.map((p, k) => ({
           id: `p${k}`,
