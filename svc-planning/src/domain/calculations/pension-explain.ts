@@ -1,4 +1,4 @@
-import type { Explainer, Formula, RecordRef, RulePart, StepInfo, TableRef, Unit } from './explain';
+import type { Explainer, Formula, RecordRef, RulePart, StepInfo, TableRef } from './explain';
 import * as explainModule from './explain';
 import type { AssetContext, AssetSums, LoanRecord, PensionRecord, RefundIn } from './projection-assets';
 import type { CpfVersion } from './tables/cpf';
@@ -227,7 +227,6 @@ export class PensionTrace {
   private lifeYearly: string | null = null;
   private lastPayout: string | null = null;
   private raFormed = false;
-  private started = false;
   /** The year's extra interest step (before the first year's part), or null. */
   private extraId: string | null = null;
 
@@ -831,7 +830,6 @@ export class PensionTrace {
         is,
       );
     }
-    this.started = true;
   }
   private set(k: number, id: string | null, value: number): void {
     this.cur[k] = id;
@@ -1735,6 +1733,7 @@ export class PensionTrace {
       const closing = this.step(this.rid(year, acc), value, { op: 'sum' }, [id], {
         label: this.who(`${name}, end of ${year}`),
         records: this.rec(`balances.${acc}`),
+        rule: ['the balance after the year’s interest, contributions, payouts and transfers: ', m(value)],
       });
       this.cur[k] = closing;
       this.val[k] = value;
@@ -1752,9 +1751,6 @@ export class PensionTrace {
         : ['nothing'],
     });
   }
-  get isStarted(): boolean {
-    return this.started;
-  }
 }
 
 const SUM_NAMES = { brs: 'Basic Retirement Sum', frs: 'Full Retirement Sum', ers: 'Enhanced Retirement Sum' } as const;
@@ -1767,5 +1763,3 @@ function bandWords<T extends { toAge: number | null }>(bands: readonly T[], band
   if (band.toAge === null) return ['from ', { value: from, unit: 'age' }];
   return [{ value: from, unit: 'age' }, ' to ', { value: band.toAge, unit: 'age' }];
 }
-
-export type { Unit };
