@@ -298,6 +298,37 @@ const loan = (fromOa: number): LoanInput => ({
   pension_member_id: 'm0',
 });
 
+describe('employee contributions that are no tax relief', () => {
+  it('adds them to the year’s series but not to the member’s relief figure', () => {
+    // a Singapore household: CPF is a relief, an EPF record is not (the tax relief reads flow:<year>:employee:<member>)
+    const { ex } = explained({
+      as_of: '2026-01-01',
+      currency: 'SGD',
+      members: [{ id: 'me', name: 'Tan', relation: 'me', age: 35 }],
+      pensions: [
+        { id: 'cpf', member_id: 'me', type: 'CPF', balances: { oa: 1_000 }, monthly_salary: 5_000 },
+        {
+          id: 'epf',
+          member_id: 'me',
+          type: 'EPF',
+          currency: 'SGD',
+          balances: { account1: 1_000 },
+          monthly_salary: 1_000,
+        },
+      ],
+    });
+    // CPF: 20% of 5,000 × 12 = 12,000; EPF: 11% of 1,000 × 12 = 1,320
+    expect(step(ex, 'flow:2026:employee:me')).toMatchObject({
+      value: 12_000,
+      parts: ['rec:pensions:cpf:2026:employee'],
+    });
+    const flow = step(ex, 'flow:2026:employee');
+    expect(flow.parts).toEqual(['flow:2026:employee:me', 'rec:pensions:epf:2026:employee']);
+    expect(flow.value).toBeCloseTo(13_320, 9);
+    expect(mismatches(ex.steps)).toEqual([]);
+  });
+});
+
 describe('pension explanations over generated households', () => {
   const pensionArb = fc.record({
     type: fc.constantFrom('CPF', 'EPF', 'Pension') as fc.Arbitrary<'CPF' | 'EPF' | 'Pension'>,
