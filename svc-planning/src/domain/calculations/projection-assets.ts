@@ -1,5 +1,6 @@
 import type { Explainer } from './explain';
 import * as loansModule from './loans';
+import * as pensionExplainModule from './pension-explain';
 import type { Failures } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
 import type { CpfVersion } from './tables/cpf';
@@ -16,6 +17,7 @@ const { BHS_FIXED_AGE, bandAt, cpfBhs, cpfSums } = cpfModule;
 const { epfDividend } = epfModule;
 const { rateTables, rateTablesGeneration } = registryModule;
 const { inForce } = versionedModule;
+const { recordPensionSeries, traceOf } = pensionExplainModule;
 
 /**
  * The assets and loans of the household projection whose course a cash shortfall can change (a shortfall sells
@@ -541,17 +543,21 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
   let shSa: Float64Array = EMPTY_SHARES;
   let shMa: Float64Array = EMPTY_SHARES;
   const own = eeOwn || erOwn;
+  // the record's trace when the projection explains (pension-explain.ts), else null
+  const pr = cx.ex !== null ? traceOf(p) : null;
   // Work ends for good (workEnd is at or before death), so the wage compounds only while the member works.
   for (let t = t0, o = 0; t < t1 && y0 + t < death && !(y0 + t >= workEnd); t++, o += 4) {
     const year = y0 + t;
     const age = year - birth;
     const wage = wage0 * wageMul;
     wageMul *= wageG;
+    if (pr !== null) pr.wage(year, wage);
     if (!(wage > 0)) continue;
     const frac = t === 0 ? firstYearPart : 1;
     const ai = age < 0 ? 0 : Math.min(age, 150);
     let eeY: number;
     let erY: number;
+    let base = wage;
     if (cpf) {
       if (year >= until) {
         // the version in force this year: its rates by age (issue 32: every year its own table, not the first year's)
@@ -568,7 +574,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       }
       // contributions on the month's wage up to the ordinary wage ceiling of the year, and a year's wages up to the
       // annual salary ceiling (CPF Board; it binds only where 12 ordinary-wage ceilings exceed it)
-      const base = Math.min(Math.min(wage, ceiling) * 12, annualCeiling);
+      base = Math.min(Math.min(wage, ceiling) * 12, annualCeiling);
       eeY = (base * (eeOwn ? eeRate : (cEe[ai] as number))) / 100;
       erY = (base * (erOwn ? erRate : (cEr[ai] as number))) / 100;
       if (!own) {
@@ -580,6 +586,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
         f[o + 2] = 0 + (part * (shMa[ai] as number)) / 100;
         // the SA share (from the retirement age the SA is closed: pass 2 credits it to the RA up to the FRS, else the OA)
         f[o + 1] = 0 + (part * (shSa[ai] as number)) / 100;
+        if (pr !== null) pr.contribution(year, age, frac, base, eeY, erY, f, o, ceiling, annualCeiling);
         continue;
       }
     } else if (epf) {
@@ -613,6 +620,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       f[o + 1] = 0 + tot * acc.sejahtera;
       f[o + 3] = 0 + tot * acc.fleksibel;
     } else f[o] = 0 + tot;
+    if (pr !== null) pr.contribution(year, age, frac, base, eeY, erY, f, o, ceiling, annualCeiling);
   }
   p.wageMul = wageMul;
   if (post) {
@@ -625,6 +633,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       const age = year - birth;
       if (age >= post.from && age <= post.to && year < death) {
         postContributions[t] = (postContributions[t] as number) + postAmount;
+        if (pr !== null) pr.post(year, postAmount);
         if (cpf) f[o + 3] = (f[o + 3] as number) + postAmount;
         else f[o] = (f[o] as number) + postAmount;
       }
@@ -680,6 +689,9 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   const maturity = p.maturity;
   const partFirst = t0 === 0 && firstYearPart !== 1;
   if (partFirst) firstYearPowers(p, y0, firstYearPart);
+  // the record's trace when the projection explains (pension-explain.ts), else null
+  const pr = cx.ex !== null ? traceOf(p) : null;
+  if (pr !== null) pr.start(y0 + t0, a, b, m, c, pool);
   // The RA is formed up to the chosen retirement sum of its year (default FRS; a fixed limit if the record gives one;
   // halved with a property pledge).
   const raYear = birth + raAge;
@@ -756,6 +768,10 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         hA = hB = hC = Math.sqrt(gA);
       }
     }
+    if (pr !== null) {
+      const dividend = declared && first <= epfDeclaredThrough() ? epfDividend(first, rateTables().epfDividend) : undefined;
+      pr.run(first, v, gA, gB, gm, gC, dividend);
+    }
     if (cpf) {
       // What happens at the start of a year, before its payouts and interest, happens here, at the start of a run, and a
       // run stops at the year it happens in (the loop below is then free of it).
@@ -771,6 +787,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         a += b;
         b = 0;
         pc = c; // what the RA holds at its formation is principal
+        if (pr !== null) pr.formRa(first, raTarget, fromB, fromA, a, b, c);
       } else if (first < raYear && raYear < runEnd) runEnd = raYear;
       if (payout === 0 && first >= payFrom && first < payTo && c > 0) {
         // CPF LIFE: the RA at the first payout, annuitised as an annuity due (paid at the start of each year, before the
@@ -794,6 +811,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         const premium = p.basic ? c * (v as CpfVersion).lifeBasicPremiumShare : c;
         pool += premium;
         c -= premium;
+        if (pr !== null) pr.lifeStart(first, premium, c, pool);
       }
       // until the payouts start, a run stops at the first payout year, then at each payout year (no RA yet)
       if (payout === 0 && first < payTo) runEnd = Math.min(runEnd, first < payFrom ? payFrom : first + 1);
@@ -807,6 +825,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       let fb = f[o + 1] as number;
       const fm = f[o + 2] as number;
       let fc = f[o + 3] as number;
+      if (pr !== null) pr.year(year, f, o);
       if (cpf && ra && fb !== 0) {
         // CPF from the retirement age: the SA share (pass 1 leaves it in the SA's place) goes to the RA up to the
         // cohort's FRS (the RA's principal, interest not counted), the rest to the OA (CPF Board)
@@ -815,6 +834,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         fc += toRa;
         fa += fb - toRa;
         pc += toRa;
+        if (pr !== null) pr.redirect(year, fb, toRa, fa, fc, pc);
         fb = 0;
       }
       let extra = 0;
@@ -829,6 +849,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
             pool = pool > rest ? pool - rest : 0;
             payout *= escalation;
             pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
+            if (pr !== null) pr.payout(year, pay, fromRa, c, pool);
           }
         }
         // Extra interest (CPF Board): 1% on the first 60,000 of the combined balances (at most 20,000 from the OA);
@@ -842,6 +863,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
           if (base >= xCap1) extra = ra ? xFull1 + xFull2 : xFull1;
           else if (base > 0) extra = base * xRate1 + (ra ? Math.min(base, xCap2) * xRate2 : 0);
           if (pool > 0) extra -= pool >= xCap1 ? (ra ? xFull1 + xFull2 : xFull1) : pool * xRate1 + (ra ? Math.min(pool, xCap2) * xRate2 : 0);
+          if (pr !== null && extra > 0) pr.extra(year, ra, extra);
         }
       }
       if (t === 0 && partFirst) {
@@ -863,20 +885,23 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         if (ra) c += extra;
         else b += extra;
       }
+      if (pr !== null) pr.grow(year, t === 0 && partFirst, firstYearPart, a, b, m, c, extra, ra);
       if (cpf) {
         // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age; from it, to the RA up
         // to the cohort's FRS (principal), the rest to the OA (CPF Board).
         const bhs = t < t65 ? (bhsByYear[t] as number) : bhs65;
         if (m > bhs) {
           const over = m - bhs;
+          let toRa = 0;
           if (ra) {
             const room = raCap - pc;
-            const toRa = over < room ? over : room > 0 ? room : 0;
+            toRa = over < room ? over : room > 0 ? room : 0;
             c += toRa;
             pc += toRa;
             a += over - toRa;
           } else b += over;
           m = bhs;
+          if (pr !== null) pr.medisave(year, bhs, !(t < t65), over, toRa, ra, a, b, c, pc);
         }
       }
       // The loans' pension parts leave the OA in the year they are paid (issue 17 defect 1: they showed a year late),
@@ -885,11 +910,13 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       for (let k = 0; k < nDeductions; k++) {
         const l = deductions[k] as LoanRecord;
         if (year < l.start || year > l.closed) continue;
-        const due = l.pension * monthsPaidIn(l.months, l.start, year, t === 0 ? cx.firstMonth : 1);
+        const months = monthsPaidIn(l.months, l.start, year, t === 0 ? cx.firstMonth : 1);
+        const due = l.pension * months;
         if (due > 0) {
           const drawn = a > 0 ? Math.min(a, due) : 0;
           a -= drawn;
           if (drawn < due) repayments[t] = (repayments[t] as number) + (due - drawn);
+          if (pr !== null) pr.loan(year, t, l, months, due, drawn, a);
         }
       }
       if (year >= refundYear) {
@@ -898,12 +925,16 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         while (k < refunds.length && (refunds[k] as RefundIn).sell < year) k++;
         for (; k < refunds.length && (refunds[k] as RefundIn).sell === year; k++) {
           const q = refunds[k] as RefundIn;
-          if (q.property.soldYear >= year) a += q.amount;
+          if (q.property.soldYear >= year) {
+            a += q.amount;
+            if (pr !== null) pr.refund(year, q, a);
+          }
         }
         nextRefund = k;
         refundYear = k < refunds.length ? (refunds[k] as RefundIn).sell : Number.POSITIVE_INFINITY;
       }
       pensions[t] = (pensions[t] as number) + (a + b + m + c + pool);
+      if (pr !== null) pr.close(year, a, b, m, c, pool);
     }
   }
   p.a = a;
@@ -1136,6 +1167,7 @@ export interface Assets {
 /** Runs every record over years [t0, t1), in the order a year applies them: pensions, loans, properties, liquid. */
 export function runAssets(assets: Assets, t0: number, t1: number, cx: AssetContext, sums: AssetSums): void {
   for (const p of assets.pensions) pensionYears(p, t0, t1, cx, sums);
+  if (cx.ex !== null) recordPensionSeries(assets.pensions, t0, t1, cx, sums);
   for (const l of assets.loans) loanYears(l, t0, t1, cx, sums);
   for (const p of assets.properties) propertyYears(p, t0, t1, assets.loans, cx, sums);
   for (const l of assets.liquids) liquidYears(l, t0, t1, cx, sums);

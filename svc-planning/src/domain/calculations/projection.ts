@@ -11,6 +11,7 @@ import type { SaleFigures } from './sale';
 import * as saleModule from './sale';
 import * as projectionAssetsModule from './projection-assets';
 import * as projectionExplainModule from './projection-explain';
+import * as pensionExplainModule from './pension-explain';
 import type { ExpenseStream, GoalStream, IncomeStream, Timeline } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
 import type { InflationInputs, PolicyInputs, YearlyInputs } from './projection-streams-explain';
@@ -39,6 +40,7 @@ const { keptScheduledSale, saleInYear } = saleModule;
 const { recordYear } = projectionExplainModule;
 const { explainExpenses, explainGoals, explainIncomes, PoliciesExplain, StreamsExplain } = streamsExplainModule;
 const { noIncomeTax, TaxExplain: TaxExplainClass } = taxExplainModule;
+const { describePensions } = pensionExplainModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, myTaxPayable, sgTaxPayable } = taxModule;
 const { myReliefs } = taxMyModule;
@@ -651,6 +653,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       nextRefund: 0,
     };
   });
+  // the pensions' stored inputs and their traces, when the projection explains (pension-explain.ts)
+  if (ex !== null) describePensions(ex, h, pensions, (k) => fx(h.pensions?.[k]?.currency, 'pensions', k, 'currency'), cx, currency);
   // which schemes the tables named in the reply cover (issue 32), read while the records are fresh: read after the year
   // loop, `pensions.some(…)` met records whose shape the loop had changed and deoptimised project() on every call
   let usesCpf = false;
