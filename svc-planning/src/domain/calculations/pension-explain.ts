@@ -1697,7 +1697,11 @@ export class PensionTrace {
 
   /** A property sold on schedule this year: the provident money it used comes back to the first account. */
   refund(year: number, q: RefundIn, a: number): void {
-    const id = this.leaf(this.rid(year, `refund:${q.property.id}`), q.amount, {
+    // a sale refunds each provident amount it used apart (the purchase, the loan's provident repayments): one step each
+    const n = (this.refunds.get(`${year}|${q.property.id}`) ?? 0) + 1;
+    this.refunds.set(`${year}|${q.property.id}`, n);
+    const tag = n === 1 ? q.property.id : `${q.property.id}:${n}`;
+    const id = this.leaf(this.rid(year, `refund:${tag}`), q.amount, {
       label: this.who(`refund of the provident money a sold property used, ${year}`),
       records: [{ kind: 'debt', id: q.property.id, field: 'pension_used' }],
       rule: ['the property is sold on schedule: the amount used and its accrued interest come back'],
@@ -1708,7 +1712,7 @@ export class PensionTrace {
     this.set(
       0,
       this.step(
-        this.rid(year, `${this.accounts[0]?.[0]}:refund:${q.property.id}`),
+        this.rid(year, `${this.accounts[0]?.[0]}:refund:${tag}`),
         a,
         { op: 'sum' },
         A ? [A, id] : [id],
@@ -1717,6 +1721,9 @@ export class PensionTrace {
       a,
     );
   }
+
+  /** Refunds recorded by year and property (a sale may refund several amounts). */
+  private readonly refunds = new Map<string, number>();
 
   /** The year's closing balances by account (`rec:pensions:<id>:<year>:<account>`) and the record's balance. */
   close(year: number, a: number, b: number, mm: number, c: number, pool: number): void {
