@@ -20,14 +20,19 @@ const cents = (v: number) => Math.round(v * 100);
  * Column indices are the table's (0 is column A).
  */
 export function rowFormulaText(f: RowFormula, n: number): string {
-  const ref = (c: number) => `${columnLetter(c + 1)}${n}`;
+  return rowFormulaPieces(f).join(String(n));
+}
+
+/** A row formula's text cut where its row number goes (`B7-C7` is `['B', '-C', '']`): one per table, joined per row. */
+function rowFormulaPieces(f: RowFormula): string[] {
+  const ref = (c: number) => `${columnLetter(c + 1)}#`;
   const cols = f.of.map(([c]) => c).sort((a, b) => a - b);
   const lo = cols[0] as number;
   const range = f.of.length > 2 && f.of.every(([, s]) => s === 1) && cols.every((c, k) => c === lo + k);
   const body = range
     ? `SUM(${ref(lo)}:${ref(cols[cols.length - 1] as number)})`
     : f.of.map(([c, s], k) => (s < 0 ? '-' : k > 0 ? '+' : '') + ref(c)).join('');
-  return f.op === 'floor0' ? `MAX(${body},0)` : body;
+  return (f.op === 'floor0' ? `MAX(${body},0)` : body).split('#');
 }
 
 /**
@@ -88,24 +93,28 @@ export async function renderXlsx(r: Report): Promise<Buffer> {
         else if (kind === 'percent') cell.numFmt = '0.00"%"';
         else cell.numFmt = '#,##0';
       };
-      const formulas = Object.entries(t.formulas ?? {}).map(([k, f]) => [Number(k), f] as const);
+      const formulas = Object.entries(t.formulas ?? {}).map(([k, f]) => [Number(k), f, rowFormulaPieces(f)] as const);
       let first = 0;
       let last = 0;
       for (const row of t.rows) {
-        const added = ws.addRow(row.map((v) => (v === null ? null : v)));
+        // the row's number (addRow appends under the last row), so its formulas go in with its values
+        const n = String(ws.rowCount + 1);
+        const values: Array<Cell | ExcelJS.CellFormulaValue> = row.map((v) => (v === null ? null : v));
+        const notes: Array<[number, string]> = [];
+        for (const [k, f, pieces] of formulas) {
+          const figure = row[k];
+          const got = rowFormulaCents(f, row);
+          if (typeof figure !== 'number' || got === null) continue;
+          if (got === cents(figure)) values[k] = { formula: pieces.join(n), result: figure };
+          else notes.push([k, differs(pieces.join(n), got, figure)]);
+        }
+        const added = ws.addRow(values);
         first ||= added.number;
         last = added.number;
         t.columns.forEach((_, k) => {
           if (typeof row[k] === 'number') format(added.getCell(k + 1), k);
         });
-        for (const [k, f] of formulas) {
-          const figure = row[k];
-          const got = rowFormulaCents(f, row);
-          if (typeof figure !== 'number' || got === null) continue;
-          const cell = added.getCell(k + 1);
-          if (got === cents(figure)) cell.value = { formula: rowFormulaText(f, added.number), result: figure };
-          else cell.note = differs(rowFormulaText(f, added.number), got, figure);
-        }
+        for (const [k, note] of notes) added.getCell(k + 1).note = note;
       }
       if (t.totals) writeTotals(ws, t, first, last, format, differs);
       t.columns.forEach((c, k) => {
