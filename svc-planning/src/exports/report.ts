@@ -629,7 +629,9 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             { label: 'Last year', kind: 'year' },
           ],
           rows: loanRows,
-          totals: { label: 'Total', values: { 2: debt.total_monthly_repayment, 3: debt.total_outstanding } },
+          // the outstanding is the sum of the loans'; the instalments a month (debt.total_monthly_repayment) count
+          // only the loans still running, so they are no total of this column
+          totals: { label: 'Total', values: { 3: debt.total_outstanding } },
         },
         { title: 'Debt by year', columns: [YEAR, money('Balance'), money('Payments')], rows: byYear },
       ],
