@@ -560,6 +560,13 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     });
     expect(finalRow?.getCell(2).value).toBeCloseTo(reply.base.final_net_worth, 2);
     expect(finalRow?.getCell(3).value).toBeCloseTo(reply.scenario.final_net_worth, 2);
+    // issue 34: the appendix lists the rate-table versions the scenario's projections used (the reply's `tables`)
+    expect(reply.tables.length).toBeGreaterThan(0);
+    const listed: unknown[] = [];
+    (wb.getWorksheet('Tables and sources') as ExcelJS.Worksheet).eachRow((row, n) => {
+      if (n > 5) listed.push(row.getCell(2).value);
+    });
+    expect(listed).toEqual(reply.tables);
     // the same in a pdf, by the customer
     const pdf = await exportFile({ report: 'scenario', format: 'pdf', scenario }, customer);
     expect(pdf.status).toBe(200);
