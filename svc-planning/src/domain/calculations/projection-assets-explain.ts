@@ -306,7 +306,7 @@ function contributionYearly(ex: Explainer, l: LiquidRecord, info: LiquidInfo): s
   const id = `rec:${info.section}:${info.id}:yearly_contribution`;
   ex.add(id, l.contrib, { op: 'product' }, parts, {
     label: `${named(info.section, info.id)}, contribution a year`,
-    rule: [m(info.monthly), ' × 12', info.fx !== 1 ? ` × the rate of ${info.currency}` : ''],
+    rule: info.fx !== 1 ? [m(info.monthly), ` ${info.currency} × 12 × `, { value: info.fx, unit: 'factor' }] : [m(info.monthly), ' × 12'],
   });
   return id;
 }
@@ -576,7 +576,7 @@ export function recordLoanYear(
   const inst = `${base}:instalments`;
   ex.add(inst, l.inst * paidMonths * l.f, { op: 'product' }, instParts, {
     label: `${who}, instalments, ${year}`,
-    rule: [cnt(paidMonths), ' instalments of ', m(l.inst), info.fx !== 1 ? ` ${info.currency}` : ''],
+    rule: info.fx !== 1 ? [cnt(paidMonths), ' instalments of ', m(l.inst), ` ${info.currency} × `, { value: l.f, unit: 'factor' }] : [cnt(paidMonths), ' instalments of ', m(l.inst)],
   });
   const parts: Array<[string, 1 | -1]> = [[inst, 1]];
   if (l.pension !== 0) {
