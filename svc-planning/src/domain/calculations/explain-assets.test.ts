@@ -10,7 +10,18 @@ import type { HouseholdInput } from './types';
  * the records' steps, and a shortfall's sales are steps of their own (which asset, how much, why).
  */
 
-const MY_SERIES = ['cash_accounts', 'liquid', 'contributions', 'loans', 'repayments', 'properties', 'rent', 'property_costs', 'property_sales', 'asset_sales'];
+const MY_SERIES = [
+  'cash_accounts',
+  'liquid',
+  'contributions',
+  'loans',
+  'repayments',
+  'properties',
+  'rent',
+  'property_costs',
+  'property_sales',
+  'asset_sales',
+];
 
 /** The steps under `id` (itself included), short of the year's cash flow (the other series, other helpers'). */
 function below(steps: ReadonlyMap<string, Step>, id: string, seen = new Set<string>()): Set<string> {
@@ -30,14 +41,23 @@ function engineLeavesUnderMine(ex: Explainer): string[] {
   const out = new Set<string>();
   for (const s of ex.steps.values()) {
     const m = /^flow:\d+:([a-z_]+)(?::(?:shortfall_sales|after_sales))?$/.exec(s.id);
-    if (!m || !MY_SERIES.includes(m[1] as string) && !/:(properties|loans):shortfall_sales$/.test(s.id)) continue;
-    for (const id of below(ex.steps, s.id)) if (ex.steps.get(id)?.leaf === 'engine' && !PENSION_CODE.some((r) => r.test(id))) out.add(id);
+    if (!m || (!MY_SERIES.includes(m[1] as string) && !/:(properties|loans):shortfall_sales$/.test(s.id))) continue;
+    for (const id of below(ex.steps, s.id))
+      if (ex.steps.get(id)?.leaf === 'engine' && !PENSION_CODE.some((r) => r.test(id))) out.add(id);
   }
   return [...out];
 }
-const words = (s: Step | undefined) => (s?.rule ?? []).map((p) => (typeof p === 'string' ? p : `{${p.value}}`)).join('');
+const words = (s: Step | undefined) =>
+  (s?.rule ?? []).map((p) => (typeof p === 'string' ? p : `{${p.value}}`)).join('');
 
-const LOAN = { id: 'l1', kind: 'mortgage' as const, original_loan: 200_000, loan_interest: 3, loan_tenure: 20, starting_year: 2024 };
+const LOAN = {
+  id: 'l1',
+  kind: 'mortgage' as const,
+  original_loan: 200_000,
+  loan_interest: 3,
+  loan_tenure: 20,
+  starting_year: 2024,
+};
 /**
  * One member, from 1 January 2026 (the first year is whole): a cash account, an investment with a monthly
  * contribution, a mortgage and the property it holds, rented out and sold as planned in 2030.
@@ -48,7 +68,9 @@ const planned: HouseholdInput = {
   members: [{ id: 'me', relation: 'me', age: 40, retirement_age: 65, maturity_age: 80 }],
   incomes: [{ id: 'i1', member_id: 'me', kind: 'dividend', amount: 6000 }],
   cash_accounts: [{ id: 'c1', current_value: 10_000, growth_rate: 2 }],
-  investments: [{ id: 'v1', current_value: 20_000, expected_return: 5, monthly_contribution: 100, contribution_end_year: 2030 }],
+  investments: [
+    { id: 'v1', current_value: 20_000, expected_return: 5, monthly_contribution: 100, contribution_end_year: 2030 },
+  ],
   loans: [LOAN],
   properties: [
     {
@@ -82,8 +104,13 @@ describe('cash accounts, investments, a mortgage and a planned property sale (ha
   it('the cash account and the investment: last year’s value grown, plus the contribution with half a year’s growth', () => {
     // cash account: 10,000 × 1.02 = 10,200
     expect(v('rec:cash_accounts:c1:2026:value')).toBeCloseTo(10_200, 6);
-    expect(ex.get('rec:cash_accounts:c1:2026:value')?.parts).toEqual(['in:cash_accounts:c1:current_value', 'rec:cash_accounts:c1:growth']);
-    expect(ex.get('in:cash_accounts:c1:current_value')?.records).toEqual([{ kind: 'cash_accounts', id: 'c1', field: 'current_value' }]);
+    expect(ex.get('rec:cash_accounts:c1:2026:value')?.parts).toEqual([
+      'in:cash_accounts:c1:current_value',
+      'rec:cash_accounts:c1:growth',
+    ]);
+    expect(ex.get('in:cash_accounts:c1:current_value')?.records).toEqual([
+      { kind: 'cash_accounts', id: 'c1', field: 'current_value' },
+    ]);
     // investment: 20,000 × 1.05 = 21,000; 100 × 12 = 1,200 contributed, × √1.05 = 1,229.634092; 22,229.634092
     expect(v('rec:investments:v1:2026:grown')).toBeCloseTo(21_000, 6);
     expect(v('rec:investments:v1:2026:contribution')).toBe(1200);
@@ -112,7 +139,9 @@ describe('cash accounts, investments, a mortgage and a planned property sale (ha
     expect(v('row:2026:loan_repayments')).toBe(13_310.34);
     // the schedule in cents after 36 instalments (the closed form gives 177,081.6): 177,081.57
     expect(v('rec:loans:l1:2026:balance')).toBe(177_081.57);
-    expect(words(ex.get('rec:loans:l1:2026:balance'))).toContain('after {36} of {240} monthly instalments of {1109.1951957078413}');
+    expect(words(ex.get('rec:loans:l1:2026:balance'))).toContain(
+      'after {36} of {240} monthly instalments of {1109.1951957078413}',
+    );
     expect(v('row:2026:liabilities.loans')).toBe(177_081.57);
   });
 
@@ -120,7 +149,10 @@ describe('cash accounts, investments, a mortgage and a planned property sale (ha
     // 500,000 × 1.03 = 515,000; rent 1,500 × 12 × (1 − 10%) = 16,200; costs 200 × 12 + 1,500 = 3,900
     expect(v('flow:2026:properties')).toBe(515_000);
     expect(v('flow:2026:rent')).toBeCloseTo(16_200, 6);
-    expect(ex.get('rec:properties:h1:2026:rent')?.parts).toEqual(['rec:properties:h1:2026:rent_yearly', 'rec:properties:h1:after_tax']);
+    expect(ex.get('rec:properties:h1:2026:rent')?.parts).toEqual([
+      'rec:properties:h1:2026:rent_yearly',
+      'rec:properties:h1:after_tax',
+    ]);
     expect(v('flow:2026:property_costs')).toBe(3900);
     expect(v('rec:properties:h1:costs_yearly')).toBe(3900);
     expect(v('row:2026:income')).toBe(p.rows[0]?.income);
@@ -142,7 +174,11 @@ describe('cash accounts, investments, a mortgage and a planned property sale (ha
     expect(v('rec:properties:h1:2030:sale_tax_rate')).toBe(0);
     // net: 579,637.03715 − 10,000 − 143,136.10 − 57,984.670911 − 0 = 368,516.266239
     expect(v('rec:properties:h1:2030:net_proceeds')).toBeCloseTo(368_516.266239, 5);
-    expect(ex.get('rec:properties:h1:2030:net_proceeds')?.formula).toEqual({ op: 'sum', signs: [1, -1, -1, -1, -1], round: false });
+    expect(ex.get('rec:properties:h1:2030:net_proceeds')?.formula).toEqual({
+      op: 'sum',
+      signs: [1, -1, -1, -1, -1],
+      round: false,
+    });
     expect(v('row:2030:property_sales')).toBe(368_516.27);
     expect(p.rows[4]?.property_sales).toBe(368_516.27);
     // the loan closes: its balance less what the sale repaid; the property leaves the values
@@ -163,7 +199,9 @@ const retired = (sellFlat: boolean): HouseholdInput => ({
     { id: 'c1', current_value: 20_000, growth_rate: 0 },
     { id: 'c2', current_value: 30_000, growth_rate: 0 },
   ],
-  properties: sellFlat ? [{ id: 'h1', purchase_price: 200_000, purchase_year: 2000, market_value: 300_000, growth_rate: 0 }] : [],
+  properties: sellFlat
+    ? [{ id: 'h1', purchase_price: 200_000, purchase_year: 2000, market_value: 300_000, growth_rate: 0 }]
+    : [],
 });
 
 describe('a deficit paid by the cash accounts and a sale (sell_sequence)', () => {
@@ -178,13 +216,19 @@ describe('a deficit paid by the cash accounts and a sale (sell_sequence)', () =>
     expect(ex.get('flow:2026:sale:c1')?.formula.op).toBe('min');
     expect(ex.get('flow:2026:sale:c1')?.parts).toEqual(['flow:2026:sale:c1:need', 'rec:cash_accounts:c1:2026:value']);
     expect(ex.get('flow:2026:sale:c2:need')?.value).toBe(16_000);
-    expect(ex.get('flow:2026:sale:c2:need')?.parts).toEqual(['flow:2026:household_cash_before_sales', 'flow:2026:sale:c1']);
+    expect(ex.get('flow:2026:sale:c2:need')?.parts).toEqual([
+      'flow:2026:household_cash_before_sales',
+      'flow:2026:sale:c1',
+    ]);
     expect(ex.get('rec:cash_accounts:c2:2026:after_sales')?.value).toBe(14_000);
     expect(ex.get('flow:2026:asset_sales')?.parts).toEqual(['flow:2026:sale:c1', 'flow:2026:sale:c2']);
     expect(ex.get('row:2026:asset_sales')?.value).toBe(36_000);
     expect(ex.get('row:2026:assets.cash')?.value).toBe(14_000);
     // 2027: expenses 36,000 × 1.03 = 37,080; c2 pays its 14,000 (last year's after the draw, grown by 0%); 23,080 short
-    expect(ex.get('rec:cash_accounts:c2:2027:value')?.parts).toEqual(['rec:cash_accounts:c2:2026:after_sales', 'rec:cash_accounts:c2:growth']);
+    expect(ex.get('rec:cash_accounts:c2:2027:value')?.parts).toEqual([
+      'rec:cash_accounts:c2:2026:after_sales',
+      'rec:cash_accounts:c2:growth',
+    ]);
     expect(ex.get('flow:2027:sale:c2')?.value).toBe(14_000);
     expect(ex.get('row:2027:liabilities.shortfall')?.value).toBe(23_080);
     expect(ex.get('row:2027:assets.cash')?.value).toBe(0);

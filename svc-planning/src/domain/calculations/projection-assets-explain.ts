@@ -24,6 +24,8 @@ const { inForce, sourceText } = versionedModule;
 export interface LiquidInfo {
   section: 'cash_accounts' | 'investments';
   id: string;
+  /** How a family reads it: "Cash account 1", "Investment 2" (input order; the records link to the record). */
+  name: string;
   current: number;
   fx: number;
   currency: string;
@@ -34,6 +36,8 @@ export interface LiquidInfo {
 }
 export interface LoanInfo {
   id: string;
+  /** "Mortgage 1", "Vehicle loan 2" … */
+  name: string;
   input: LoanInput;
   fx: number;
   currency: string;
@@ -42,6 +46,8 @@ export interface LoanInfo {
 }
 export interface PropertyInfo {
   id: string;
+  /** "Property 1" … */
+  name: string;
   input: PropertyInput;
   fx: number;
   currency: string;
@@ -64,14 +70,6 @@ const m = (value: number): RulePart => ({ value, unit: 'money' });
 const pct = (value: number): RulePart => ({ value, unit: 'percent' });
 const cnt = (value: number): RulePart => ({ value, unit: 'count' });
 const ref = (kind: string, id: string, field: string): RecordRef => ({ kind, id, field });
-
-const SECTION_NAME: Record<string, string> = {
-  cash_accounts: 'Cash account',
-  investments: 'Investment',
-  loans: 'Loan',
-  properties: 'Property',
-};
-const named = (section: string, id: string) => `${SECTION_NAME[section] ?? section} ${id}`;
 
 /** 12: a monthly amount's year. */
 export function monthsStep(ex: Explainer): string {
@@ -182,12 +180,12 @@ export function liquidValueId(ex: Explainer, l: LiquidRecord, year: number): str
 
 function liquidOpening(ex: Explainer, info: LiquidInfo): string {
   const current = ex.input(`in:${info.section}:${info.id}:current_value`, info.current, {
-    label: `${named(info.section, info.id)}, value today`,
+    label: `${info.name}, value today`,
     records: [ref(info.section, info.id, 'current_value')],
     rule: ['the value stored on the record: ', m(info.current)],
   });
   return converted(ex, current, info.current, info.fx, info.currency, {
-    label: `${named(info.section, info.id)}, value today`,
+    label: `${info.name}, value today`,
   });
 }
 
@@ -200,7 +198,7 @@ function liquidGrowth(ex: Explainer, l: LiquidRecord, info: LiquidInfo): string 
     info.rate,
     info.rateFrom,
     ref(info.section, info.id, field),
-    `${named(info.section, info.id)}, growth a year`,
+    `${info.name}, growth a year`,
   );
 }
 
@@ -224,7 +222,7 @@ export function recordLiquidYear(
   const info = liquidInfo.get(l);
   if (!info) return;
   const year = y0 + t;
-  const who = named(info.section, info.id);
+  const who = info.name;
   const base = `rec:${info.section}:${info.id}`;
   const prev = t === 0 ? liquidOpening(ex, info) : (liquidValueId(ex, l, year - 1) ?? liquidOpening(ex, info));
   const prevValue = ex.get(prev)?.value ?? 0;
@@ -265,7 +263,7 @@ export function recordLiquidYear(
     });
   else
     ex.add(halfId, half, { op: 'power' }, [growth, halfStep(ex)], {
-      label: `${named(info.section, info.id)}, growth of a year’s contributions`,
+      label: `${info.name}, growth of a year’s contributions`,
       unit: 'factor',
       rule: [{ value: l.g, unit: 'factor' }, ' to the power ½ (paid through the year: half a year’s growth)'],
     });
@@ -297,7 +295,7 @@ function halfPart(ex: Explainer, y0: number, frac: number): string {
 
 function contributionYearly(ex: Explainer, l: LiquidRecord, info: LiquidInfo): string {
   const monthly = ex.input(`in:${info.section}:${info.id}:monthly_contribution`, info.monthly, {
-    label: `${named(info.section, info.id)}, monthly contribution`,
+    label: `${info.name}, monthly contribution`,
     records: [ref(info.section, info.id, 'monthly_contribution')],
     rule: ['the monthly contribution stored on the record: ', m(info.monthly)],
   });
@@ -305,8 +303,11 @@ function contributionYearly(ex: Explainer, l: LiquidRecord, info: LiquidInfo): s
   if (info.fx !== 1) parts.push(fxStep(ex, info.currency, info.fx));
   const id = `rec:${info.section}:${info.id}:yearly_contribution`;
   ex.add(id, l.contrib, { op: 'product' }, parts, {
-    label: `${named(info.section, info.id)}, contribution a year`,
-    rule: info.fx !== 1 ? [m(info.monthly), ` ${info.currency} × 12 × `, { value: info.fx, unit: 'factor' }] : [m(info.monthly), ' × 12'],
+    label: `${info.name}, contribution a year`,
+    rule:
+      info.fx !== 1
+        ? [m(info.monthly), ` ${info.currency} × 12 × `, { value: info.fx, unit: 'factor' }]
+        : [m(info.monthly), ' × 12'],
   });
   return id;
 }
@@ -323,7 +324,7 @@ export function recordLoopCash(ex: Explainer, l: LiquidRecord, year: number, val
   if (prev === null) return;
   const prevValue = ex.get(prev)?.value ?? 0;
   ex.add(`rec:${info.section}:${info.id}:${year}:value`, value, { op: 'product' }, [prev, liquidGrowth(ex, l, info)], {
-    label: `${named(info.section, info.id)}, ${year}`,
+    label: `${info.name}, ${year}`,
     rule: [m(prevValue), ' × ', { value: l.g, unit: 'factor' }],
   });
 }
@@ -380,7 +381,7 @@ export function recordLiquidSale(
   const needId = needStep(ex, s, l.id, need);
   const id = `flow:${s.year}:sale:${l.id}`;
   ex.add(id, take, { op: 'min' }, [needId, valueId], {
-    label: `Drawn from ${named(info.section, info.id).toLowerCase()} to pay the shortfall, ${s.year}`,
+    label: `Drawn from ${info.name.toLowerCase()} to pay the shortfall, ${s.year}`,
     records: [ref(info.section, info.id, 'current_value')],
     rule: [
       'the smaller of the shortfall still to pay ',
@@ -398,7 +399,7 @@ export function recordLiquidSale(
       [id, -1],
     ],
     {
-      label: `${named(info.section, info.id)}, after paying the shortfall, ${s.year}`,
+      label: `${info.name}, after paying the shortfall, ${s.year}`,
       rule: [m(available), ' − ', m(take), ' drawn'],
     },
   );
@@ -414,6 +415,7 @@ export function recordPensionSale(
   ex: Explainer,
   s: YearSales,
   pensionId: string,
+  name: string,
   need: number,
   available: number,
   take: number,
@@ -433,7 +435,7 @@ export function recordPensionSale(
         available,
         have.map((x): [string, 1] => [x, 1]),
         {
-          label: `CPF/EPF ${pensionId} that can be withdrawn, ${s.year}`,
+          label: `${name}, what can be withdrawn, ${s.year}`,
           rule: ['its first two accounts at the year end: ', m(available)],
         },
       );
@@ -443,14 +445,14 @@ export function recordPensionSale(
   }
   if (!done)
     ex.input(availId, available, {
-      label: `CPF/EPF ${pensionId} that can be withdrawn, ${s.year}`,
+      label: `${name}, what can be withdrawn, ${s.year}`,
       leaf: 'engine',
       records: [ref('pensions', pensionId, 'balances')],
       rule: ['its first two accounts at the year end: ', m(available)],
     });
   const id = `flow:${s.year}:sale:${pensionId}`;
   ex.add(id, take, { op: 'min' }, [needId, availId], {
-    label: `Withdrawn from CPF/EPF ${pensionId} to pay the shortfall, ${s.year}`,
+    label: `Withdrawn from ${name} to pay the shortfall, ${s.year}`,
     records: [ref('pensions', pensionId, 'balances')],
     rule: [
       'the smaller of the shortfall still to pay ',
@@ -504,7 +506,7 @@ function instalmentStep(ex: Explainer, l: LoanRecord, info: LoanInfo): string {
       cnt(l.months),
       ' months',
     ];
-  ex.input(id, l.inst, { label: `${named('loans', info.id)}, monthly instalment`, records: loanFields(info), rule });
+  ex.input(id, l.inst, { label: `${info.name}, monthly instalment`, records: loanFields(info), rule });
   return id;
 }
 
@@ -526,7 +528,7 @@ export function recordLoanYear(
   const info = loanInfo.get(l);
   if (!info) return;
   const year = y0 + t;
-  const who = named('loans', info.id);
+  const who = info.name;
   const base = `rec:loans:${info.id}:${year}`;
   const x = info.input;
   // the balance: the cents schedule's row (decimal arithmetic, each month's interest rounded: the debt screen's)
@@ -576,7 +578,10 @@ export function recordLoanYear(
   const inst = `${base}:instalments`;
   ex.add(inst, l.inst * paidMonths * l.f, { op: 'product' }, instParts, {
     label: `${who}, instalments, ${year}`,
-    rule: info.fx !== 1 ? [cnt(paidMonths), ' instalments of ', m(l.inst), ` ${info.currency} × `, { value: l.f, unit: 'factor' }] : [cnt(paidMonths), ' instalments of ', m(l.inst)],
+    rule:
+      info.fx !== 1
+        ? [cnt(paidMonths), ' instalments of ', m(l.inst), ` ${info.currency} × `, { value: l.f, unit: 'factor' }]
+        : [cnt(paidMonths), ' instalments of ', m(l.inst)],
   });
   const parts: Array<[string, 1 | -1]> = [[inst, 1]];
   if (l.pension !== 0) {
@@ -644,12 +649,12 @@ export function recordLoanClosed(ex: Explainer, l: LoanRecord, year: number, out
   const b = ex.get(balance);
   if (b && b.value === outstanding)
     ex.sum(id, outstanding, [[balance, 1]], {
-      label: `${named('loans', info.id)}, repaid by the property’s sale, ${year}`,
+      label: `${info.name}, repaid by the property’s sale, ${year}`,
       rule: ['its balance at the end of the year: ', m(outstanding)],
     });
   else
     ex.input(id, outstanding, {
-      label: `${named('loans', info.id)}, repaid by the property’s sale, ${year}`,
+      label: `${info.name}, repaid by the property’s sale, ${year}`,
       records: loanFields(info),
       rule: ['the repayment schedule’s balance at the end of ', { value: year, unit: 'year' }, ': ', m(outstanding)],
     });
@@ -660,12 +665,12 @@ export function recordLoanClosed(ex: Explainer, l: LoanRecord, year: number, out
 
 function propertyOpening(ex: Explainer, info: PropertyInfo): string {
   const id = ex.input(`in:properties:${info.id}:market_value`, info.input.market_value, {
-    label: `${named('properties', info.id)}, market value today`,
+    label: `${info.name}, market value today`,
     records: [ref('properties', info.id, 'market_value')],
     rule: ['the market value stored on the property: ', m(info.input.market_value)],
   });
   return converted(ex, id, info.input.market_value, info.fx, info.currency, {
-    label: `${named('properties', info.id)}, market value today`,
+    label: `${info.name}, market value today`,
   });
 }
 
@@ -686,7 +691,7 @@ export function recordPropertyYear(
   const info = propertyInfo.get(p);
   if (!info) return;
   const year = y0 + t;
-  const who = named('properties', info.id);
+  const who = info.name;
   const base = `rec:properties:${info.id}`;
   const prev = t === 0 ? propertyOpening(ex, info) : `${base}:${year - 1}:value`;
   const prevValue = ex.get(prev)?.value ?? 0;
@@ -759,18 +764,18 @@ function propertyCostsYearly(ex: Explainer, p: PropertyRecord, info: PropertyInf
   const base = `rec:properties:${info.id}`;
   const x = info.input;
   const maintenance = ex.input(`in:properties:${info.id}:maintenance`, x.maintenance ?? 0, {
-    label: `${named('properties', info.id)}, maintenance a month`,
+    label: `${info.name}, maintenance a month`,
     records: [ref('properties', info.id, 'maintenance')],
     rule: ['the monthly maintenance stored on the property: ', m(x.maintenance ?? 0)],
   });
   const tax = ex.input(`in:properties:${info.id}:property_tax`, x.property_tax ?? 0, {
-    label: `${named('properties', info.id)}, property tax a year`,
+    label: `${info.name}, property tax a year`,
     records: [ref('properties', info.id, 'property_tax')],
     rule: ['the yearly property tax stored on the property: ', m(x.property_tax ?? 0)],
   });
   const mYear = `${base}:maintenance_yearly`;
   ex.add(mYear, (x.maintenance ?? 0) * 12, { op: 'product' }, [maintenance, monthsStep(ex)], {
-    label: `${named('properties', info.id)}, maintenance a year`,
+    label: `${info.name}, maintenance a year`,
     rule: [m(x.maintenance ?? 0), ' × 12'],
   });
   const local = info.fx === 1 ? `${base}:costs_yearly` : `${base}:costs_yearly_local`;
@@ -782,13 +787,13 @@ function propertyCostsYearly(ex: Explainer, p: PropertyRecord, info: PropertyInf
       [tax, 1],
     ],
     {
-      label: `${named('properties', info.id)}, maintenance and property tax a year`,
+      label: `${info.name}, maintenance and property tax a year`,
       rule: [m((x.maintenance ?? 0) * 12), ' maintenance + ', m(x.property_tax ?? 0), ' property tax'],
     },
   );
   if (info.fx === 1) return local;
   ex.add(`${base}:costs_yearly`, p.costs, { op: 'product' }, [local, fxStep(ex, info.currency, info.fx)], {
-    label: `${named('properties', info.id)}, maintenance and property tax a year`,
+    label: `${info.name}, maintenance and property tax a year`,
     rule: [
       m((x.maintenance ?? 0) * 12 + (x.property_tax ?? 0)),
       ' ',
@@ -815,7 +820,7 @@ export function recordPropertySale(
 ): string | null {
   const info = propertyInfo.get(p);
   if (!info) return null;
-  const who = named('properties', info.id);
+  const who = info.name;
   const base = `rec:properties:${info.id}:${year}`;
   const cur = info.fx === 1 ? '' : ` (${info.currency})`;
   const x = info.input;
@@ -1043,7 +1048,7 @@ export function recordPropertyShortfallSale(
   if (proceeds === null) return;
   const id = `flow:${s.year}:sale:${p.id}`;
   ex.sum(id, take, [[proceeds, 1]], {
-    label: `${named('properties', info.id)} sold to pay the shortfall, ${s.year}`,
+    label: `${info.name} sold to pay the shortfall, ${s.year}`,
     records: [ref('properties', info.id, 'market_value')],
     rule: ['its net proceeds ', m(take), ' (all of them, even beyond the shortfall)'],
   });
@@ -1053,7 +1058,7 @@ export function recordPropertyShortfallSale(
   for (const [k, r] of refunds.entries()) {
     const rid = `rec:properties:${info.id}:${s.year}:refund:${k}`;
     ex.input(rid, r.amount, {
-      label: `${named('properties', info.id)}, CPF/EPF refund back to ${r.member ?? 'the member'}, ${s.year}`,
+      label: `${info.name}, CPF/EPF refund back to ${r.member ?? 'the member'}, ${s.year}`,
       records: [ref('properties', info.id, 'pension_used')],
       rule: ['the share of the refund ', m(sale.pension_refund), ' back to this member’s CPF/EPF: ', m(r.amount)],
     });

@@ -448,6 +448,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const y0 = ymd(asOf).year;
   const ov = opts.overrides ?? {};
   // this run's steps (merged into opts.explain at the end: a run that starts again year by year leaves its own out)
+  // (read through `cx.ex` inside closures, so `ex` stays out of project()'s closure context)
   const ex = opts.explain ? new Explainer() : null;
   const inflation = (ov.inflation_rate ?? h.inflation_rate ?? PROJECTION_DEFAULTS.inflation_rate) / 100;
 
@@ -526,7 +527,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const liquids: LiquidRecord[] = (h.cash_accounts ?? []).map((c, k) => {
     const f = fx(c.currency, 'cash_accounts', k, 'currency');
     const l = liquidRecord(c.id, c.current_value * f, 1 + (c.growth_rate ?? 0) / 100, 0, 0, true, !!c.locked || locked.has(c.id));
-    if (ex !== null) noteLiquid(l, { section: 'cash_accounts', id: c.id, current: c.current_value, fx: f, currency: codeOr(c.currency, currency), rate: c.growth_rate ?? 0, rateFrom: c.growth_rate === undefined ? 'default' : 'record', monthly: 0 });
+    if (cx.ex !== null) noteLiquid(l, { section: 'cash_accounts', id: c.id, name: `Cash account ${k + 1}`, current: c.current_value, fx: f, currency: codeOr(c.currency, currency), rate: c.growth_rate ?? 0, rateFrom: c.growth_rate === undefined ? 'default' : 'record', monthly: 0 });
     return l;
   });
   const cashAccounts = liquids.length;
@@ -539,6 +540,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       noteLiquid(l, {
         section: 'investments',
         id: v.id,
+        name: `Investment ${k + 1}`,
         current: v.current_value,
         fx: f,
         currency: codeOr(v.currency, currency),
@@ -669,7 +671,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const lastYear = settled ? l.starting_year + Math.ceil(months / 12) - 1 : Infinity;
     const loan = { inst, months, start: l.starting_year, lastYear, f, closed: Infinity, row: k * N, pension: Math.min(pm, inst) * f, pensionMember: l.pension_member_id === undefined ? (persons[0] as number) : mIdx(l.pension_member_id, 'loans', k, 'pension_member_id'), other: otherMonthly * 12 * f };
     if (loan.pension > 0) pensionOf[loan.pensionMember]?.deductions.push(loan);
-    if (ex !== null) noteLoan(loan, { id: l.id, input: l, fx: f, currency: codeOr(l.currency, currency), otherMonthly });
+    if (cx.ex !== null) noteLoan(loan, { id: l.id, name: `${l.kind === 'mortgage' ? 'Mortgage' : l.kind === 'vehicle' ? 'Vehicle loan' : l.kind === 'credit_card' ? 'Credit card' : 'Loan'} ${k + 1}`, input: l, fx: f, currency: codeOr(l.currency, currency), otherMonthly });
     return loan;
   });
   const properties = (h.properties ?? []).map((p, k): PropertyRecord => {
@@ -698,10 +700,10 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       f,
       pensionMember,
     };
-    if (ex !== null) {
+    if (cx.ex !== null) {
       const rate = ov.property_growth_rate ?? p.growth_rate ?? PROJECTION_DEFAULTS.growth_rate;
       const rateFrom = ov.property_growth_rate !== undefined ? 'scenario' : p.growth_rate !== undefined ? 'record' : 'default';
-      noteProperty(property, { id: p.id, input: p, fx: f, currency: currencyCode, rate, rateFrom, sale: null, loanId: loan >= 0 ? (h.loans?.[loan]?.id ?? null) : null });
+      noteProperty(property, { id: p.id, name: `Property ${k + 1}`, input: p, fx: f, currency: currencyCode, rate, rateFrom, sale: null, loanId: loan >= 0 ? (h.loans?.[loan]?.id ?? null) : null });
     }
     // A sale on schedule in a projected year: its figures are the debt summary's (sale.ts, one computation: the
     // advisor's selling price, the schedule's balance at the year end, the refund of every provident amount used).
@@ -711,7 +713,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       try {
         const sale = keptScheduledSale(p, loan >= 0 ? h.loans?.[loan] : undefined, asOf, { g, currency: currencyCode }) as SaleFigures;
         property.saleNet = sale.net_proceeds * f;
-        if (ex !== null) {
+        if (cx.ex !== null) {
           const info = propertyInfoOf(property);
           if (info) info.sale = sale;
         }
@@ -967,7 +969,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
           if (year - (birth[p.i] as number) < p.raAge) continue; // withdrawals only from the retirement age (decision)
           take = Math.min(need, p.a + p.b);
           if (take <= 0) continue;
-          if (ex !== null && sales !== null) recordPensionSale(ex, sales, p.id, need, p.a + p.b, take);
+          if (ex !== null && sales !== null) recordPensionSale(ex, sales, p.id, `${p.cpf ? 'CPF' : p.epf ? 'EPF' : 'Pension'} account ${a.idx + 1}`, need, p.a + p.b, take);
           const fromA = Math.min(p.a, take);
           p.a -= fromA;
           p.b -= take - fromA;
