@@ -374,6 +374,7 @@ export function recordLiquidSale(
   need: number,
   available: number,
   take: number,
+  saved: boolean,
 ): void {
   const info = liquidInfo.get(l);
   const valueId = liquidValueId(ex, l, s.year);
@@ -388,7 +389,7 @@ export function recordLiquidSale(
       m(need),
       ' and its value ',
       m(available),
-      ' (the sell order: cash accounts first)',
+      saved ? ' (the saved sell order)' : ' (the cash accounts pay a shortfall first, in their order)',
     ],
   });
   ex.sum(
@@ -914,8 +915,8 @@ export function recordPropertySale(
             pct(sale.gain_tax_rate),
             ' for ',
             cnt(sale.months_held),
-            ' months held (',
-            tableRef ? `${tableRef.name} ${tableRef.version}` : '',
+            ' months held (the rates in force from ',
+            { value: tableRef?.version ?? year, unit: 'year' },
             ')',
           ],
   });

@@ -295,7 +295,7 @@ export function recordYear(ex: Explainer, v: YearValues): void {
     if (value === seriesValue) return base;
     const adj = `flow:${year}:${name}:shortfall_sales`;
     const adjInfo: StepInfo = {
-      label: `${what} sold or refunded to pay the shortfall, ${year}`,
+      label: `${what}, ${year}`,
       records: v.sold.map((x) => ({ kind: 'asset', id: x.asset_id })),
     };
     // each sale's part: what it took off (a withdrawal, a property's value, the loan its sale repaid) or added (a refund)
@@ -324,13 +324,37 @@ export function recordYear(ex: Explainer, v: YearValues): void {
     [cashAccounts, -1],
   ]);
   rounded('assets.pensions', [
-    [adjusted('pensions', v.pensions, v.pensionsSeries, 'CPF/EPF', v.sales?.pensions ?? []), 1],
+    [
+      adjusted(
+        'pensions',
+        v.pensions,
+        v.pensionsSeries,
+        'CPF/EPF withdrawn or refunded by the shortfall’s sales',
+        v.sales?.pensions ?? [],
+      ),
+      1,
+    ],
   ]);
   rounded('assets.properties', [
-    [adjusted('properties', v.properties, v.propertiesSeries, 'Property', v.sales?.properties ?? []), 1],
+    [
+      adjusted(
+        'properties',
+        v.properties,
+        v.propertiesSeries,
+        'Properties sold to pay the shortfall',
+        v.sales?.properties ?? [],
+      ),
+      1,
+    ],
   ]);
   rounded('assets.insurance', [[s('insurance', v.insurance), 1]]);
-  const loans = adjusted('loans', v.loans, v.loansSeries, 'Loan', v.sales?.loans ?? []);
+  const loans = adjusted(
+    'loans',
+    v.loans,
+    v.loansSeries,
+    'Loans repaid by the shortfall’s sales',
+    v.sales?.loans ?? [],
+  );
   const loansHeld = `flow:${year}:loans_owed`;
   ex.add(loansHeld, Math.max(0, v.loans), { op: 'floor0' }, [loans], { label: `Loans owed, ${year}` });
   rounded('liabilities.loans', [[loansHeld, 1]]);

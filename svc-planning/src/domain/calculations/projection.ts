@@ -940,7 +940,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       const l = loopCash[k] as LiquidRecord;
       const take = l.locked ? 0 : Math.min(-hhCash, loopValue[k] as number);
       if (take <= 0) continue;
-      if (ex !== null && sales !== null) recordLiquidSale(ex, sales, l, -hhCash, loopValue[k] as number, take);
+      if (ex !== null && sales !== null) recordLiquidSale(ex, sales, l, -hhCash, loopValue[k] as number, take, false);
       loopValue[k] = (loopValue[k] as number) - take;
       cashAcc -= take;
       liquidVal -= take;
@@ -960,7 +960,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
           const l = liquids[a.idx] as LiquidRecord;
           take = Math.min(need, l.value);
           if (take <= 0) continue;
-          if (ex !== null && sales !== null) recordLiquidSale(ex, sales, l, need, l.value, take);
+          if (ex !== null && sales !== null) recordLiquidSale(ex, sales, l, need, l.value, take, seq.length > 0);
           l.value -= take;
           liquidVal -= take;
           liquidSold = true;
