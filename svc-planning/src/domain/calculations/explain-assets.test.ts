@@ -272,6 +272,91 @@ describe('a deficit paid by the cash accounts and a sale (sell_sequence)', () =>
   });
 });
 
+describe('Malaysia: RPGT on a planned sale, a flat-rate car loan, an EPF withdrawal', () => {
+  const base: HouseholdInput = {
+    as_of: '2026-01-01',
+    currency: 'RM',
+    members: [{ id: 'me', relation: 'me', age: 62, retirement_age: 60, maturity_age: 70 }],
+    expenses: [{ id: 'e1', category: 'living expense', amount: 3000 }],
+    cash_accounts: [{ id: 'c1', current_value: 20_000, growth_rate: 0 }],
+    pensions: [
+      { id: 'p1', member_id: 'me', type: 'EPF', balances: { account1: 30_000, account2: 10_000, account3: 5000 } },
+    ],
+  };
+
+  it('the sale pays RPGT on the gain less the exemption, citing the RPGT table; the car loan its flat instalments and running costs', () => {
+    const ex = new Explainer();
+    project(
+      {
+        ...base,
+        loans: [
+          {
+            id: 'l1',
+            kind: 'vehicle',
+            original_loan: 60_000,
+            loan_interest: 3,
+            loan_tenure: 5,
+            starting_year: 2025,
+            type: 'flat',
+            other_monthly_expenses: 50,
+            maintenance: 100,
+          },
+        ],
+        properties: [
+          {
+            id: 'h1',
+            purchase_price: 400_000,
+            purchase_year: 2024,
+            market_value: 500_000,
+            growth_rate: 0,
+            future_selling_year: 2026,
+          },
+        ],
+      },
+      { explain: ex },
+    );
+    // gain 500,000 − 400,000 = 100,000; exemption the greater of 10,000 and 10%: 10,000; held 36 months: 30% of 90,000
+    expect(ex.get('rec:properties:h1:2026:sale_tax_base')?.value).toBe(90_000);
+    expect(ex.get('rec:properties:h1:2026:sale_tax_rate')?.value).toBe(30);
+    expect(ex.get('rec:properties:h1:2026:sale_tax')?.value).toBe(27_000);
+    expect(ex.get('rec:properties:h1:2026:sale_tax')?.table?.name).toBe('myRpgt');
+    expect(words(ex.get('rec:properties:h1:2026:sale_tax_base'))).toBe(
+      'the gain {100000} (price less purchase price and fee) less the exemption {10000}',
+    );
+    // 500,000 − 27,000 = 473,000
+    expect(ex.get('flow:2026:property_sales')?.value).toBe(473_000);
+    // flat: (60,000 + 60,000 × 3% × 5) / 60 = 1,150 a month; 12 × 1,150 + (50 + 100) × 12 = 13,800 + 1,800 = 15,600
+    expect(ex.get('rec:loans:l1:instalment')?.value).toBe(1150);
+    expect(words(ex.get('rec:loans:l1:2026:instalments'))).toBe('{12} instalments of {1150}');
+    expect(ex.get('rec:loans:l1:running_costs')?.value).toBe(1800);
+    expect(ex.get('rec:loans:l1:2026:repayment')?.parts).toEqual([
+      'rec:loans:l1:2026:instalments',
+      'rec:loans:l1:running_costs',
+    ]);
+    expect(ex.get('row:2026:loan_repayments')?.value).toBe(15_600);
+    expect(mismatches(ex.steps)).toEqual([]);
+    expect(engineLeavesUnderMine(ex)).toEqual([]);
+  });
+
+  it('a withdrawal from EPF in the saved order: the smaller of the shortfall left and what can be withdrawn, taken off the pensions', () => {
+    const ex = new Explainer();
+    const p = project(base, { explain: ex, sell_sequence: ['c1', 'p1'] });
+    // 2026: 36,000 of expenses; the cash account pays 20,000, EPF the 16,000 left
+    expect(p.sold.filter((x) => x.year === 2026)).toEqual([
+      { year: 2026, asset_id: 'c1', amount: 20_000 },
+      { year: 2026, asset_id: 'p1', amount: 16_000 },
+    ]);
+    const sale = ex.get('flow:2026:sale:p1');
+    expect(sale?.formula.op).toBe('min');
+    expect(sale?.parts).toEqual(['flow:2026:sale:p1:need', 'rec:pensions:p1:2026:withdrawable']);
+    expect(ex.get('flow:2026:sale:p1:need')?.value).toBe(16_000);
+    expect(ex.get('flow:2026:pensions:shortfall_sales')?.parts).toEqual(['flow:2026:sale:p1']);
+    expect(ex.get('flow:2026:pensions:shortfall_sales')?.value).toBe(-16_000);
+    expect(ex.get('row:2026:asset_sales')?.value).toBe(36_000);
+    expect(mismatches(ex.steps)).toEqual([]);
+  });
+});
+
 describe('generated households (fast-check)', () => {
   it('every step recomputes, and no engine leaf is left under these series', () => {
     fc.assert(
