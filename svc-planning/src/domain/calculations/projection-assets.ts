@@ -1,6 +1,7 @@
 import type { Explainer } from './explain';
 import * as loansModule from './loans';
 import * as pensionExplainModule from './pension-explain';
+import * as assetsExplainModule from './projection-assets-explain';
 import type { Failures } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
 import type { CpfVersion } from './tables/cpf';
@@ -12,6 +13,7 @@ import type { LoanInput } from './types';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
 const { toCents, yearEndBalances } = loansModule;
+const { propertyInfoOf, recordLiquidYear, recordLoanClosed, recordLoanYear, recordPropertySale, recordPropertyYear } = assetsExplainModule;
 const { SALE_STEP } = projectionStreamsModule;
 const { BHS_FIXED_AGE, bandAt, cpfBhs, cpfSums } = cpfModule;
 const { epfDividend } = epfModule;
@@ -294,6 +296,7 @@ export function loanYears(l: LoanRecord, t0: number, t1: number, cx: AssetContex
   const balances = cx.loanBalances;
   const { y0 } = cx;
   const { lastYear, start, closed, months, pension, inst, f, other, row } = l;
+  const ex = cx.ex;
   for (let t = t0; t < t1; t++) {
     const year = y0 + t;
     if (year > lastYear) break;
@@ -301,8 +304,10 @@ export function loanYears(l: LoanRecord, t0: number, t1: number, cx: AssetContex
     const paidMonths = monthsPaidIn(months, start, year, t === 0 ? cx.firstMonth : 1);
     const pensionPart = pension * paidMonths;
     // other monthly costs (yearly `other`) for the months repaid, like the instalments
-    repayments[t] = (repayments[t] as number) + (inst * paidMonths * f - pensionPart + (paidMonths === 12 ? other : (other * paidMonths) / 12));
+    const repayment = inst * paidMonths * f - pensionPart + (paidMonths === 12 ? other : (other * paidMonths) / 12);
+    repayments[t] = (repayments[t] as number) + repayment;
     loans[t] = (loans[t] as number) + (balances[row + t] as number) * f;
+    if (ex !== null) recordLoanYear(ex, l, y0, t, cx.firstMonth, paidMonths, pensionPart, repayment, balances[row + t] as number);
   }
 }
 
@@ -357,16 +362,22 @@ export function propertyYears(p: PropertyRecord, t0: number, t1: number, loans: 
   // every row is a year-end value: the first year grows for the part still to come (issue 17: it did not grow); its
   // power is taken before the loop (a call inside it costs every year, taken or not)
   const g0 = t0 === 0 ? partPower(g, firstYearPart) : g;
+  const ex = cx.ex;
+  // the rental entries a year's rent counted (only when explaining)
+  const picked: number[] | null = ex !== null && rents ? [] : null;
   // A rent or cost of 0 is not added: the sums start at +0 and never hold −0, so it would change nothing.
   for (let t = t0; t < t1; t++) {
     const year = y0 + t;
     const frac = t === 0 ? firstYearPart : 1;
     value *= t > 0 ? g : g0;
+    let rentY = 0;
     if (rents) {
-      const rentY = rentIn(p, rentDays[t] as number);
+      if (picked !== null) picked.length = 0;
+      rentY = rentIn(p, rentDays[t] as number, picked);
       if (rentY !== 0) rent[t] = (rent[t] as number) + rentY * afterTax * frac;
     }
     if (costs !== 0) propertyCosts[t] = (propertyCosts[t] as number) + costs * frac;
+    if (ex !== null) recordPropertyYear(ex, p, y0, firstYearPart, t, t > 0 ? g : g0, value, rentY, picked, rentY !== 0 ? rentY * afterTax * frac : 0, costs * frac);
     if (year === sell) {
       p.value = value;
       try {
@@ -381,13 +392,16 @@ export function propertyYears(p: PropertyRecord, t0: number, t1: number, loans: 
   p.value = value;
 }
 
-/** The rents (yearly amounts) of the entries spanning `day`. */
-function rentIn(p: PropertyRecord, day: number): number {
+/** The rents (yearly amounts) of the entries spanning `day` (their indices into `picked` when explaining). */
+function rentIn(p: PropertyRecord, day: number, picked: number[] | null): number {
   const entries = p.rent;
   let sum = 0;
   for (let j = 0; j < entries.length; j++) {
     const e = entries[j] as PropertyRecord['rent'][number];
-    if (e.from <= day && day <= e.to) sum += e.yearly;
+    if (e.from <= day && day <= e.to) {
+      sum += e.yearly;
+      if (picked !== null) picked.push(j);
+    }
   }
   return sum;
 }
@@ -403,6 +417,13 @@ function sellOnSchedule(p: PropertyRecord, t: number, loans: readonly LoanRecord
   if (p.loan >= 0) add(sums.loans, t, -outstanding);
   add(sums.propertySales, t, p.saleNet);
   p.soldYear = year;
+  const ex = cx.ex;
+  if (ex !== null) {
+    const l = p.loan >= 0 ? loans[p.loan] : undefined;
+    if (l) recordLoanClosed(ex, l, year, outstanding);
+    const sale = propertyInfoOf(p)?.sale;
+    if (sale) recordPropertySale(ex, p, year, sale, p.saleNet, 'schedule');
+  }
 }
 
 export interface PensionRecord {
@@ -1144,13 +1165,16 @@ export function liquidYears(l: LiquidRecord, t0: number, t1: number, cx: AssetCo
   const g0 = t0 === 0 ? partPower(g, firstYearPart) : g;
   const half0 = t0 === 0 && contrib > 0 ? partPower(g, firstYearPart / 2) : half;
   let value = l.value;
+  const ex = cx.ex;
   for (let t = t0; t < t1; t++) {
     value *= t > 0 ? g : g0; // year-end values, as for properties and pensions
     if (contrib > 0 && y0 + t <= contribTo) {
       const c = contrib * (t === 0 ? firstYearPart : 1);
+      const grown = value;
       value += c * (t === 0 ? half0 : half);
       contributions[t] = (contributions[t] as number) + c;
-    }
+      if (ex !== null) recordLiquidYear(ex, l, y0, firstYearPart, t, t > 0 ? g : g0, grown, c, t === 0 ? half0 : half, value);
+    } else if (ex !== null) recordLiquidYear(ex, l, y0, firstYearPart, t, t > 0 ? g : g0, value, 0, 1, value);
     liquid[t] = (liquid[t] as number) + value;
     if (cash) cashAccounts[t] = (cashAccounts[t] as number) + value;
   }
