@@ -17,7 +17,7 @@ export class ReportSteps {
   private readonly classes = new Map<string, Array<[string, 1 | -1]>>();
   constructor(
     readonly ex: Explainer,
-    private readonly home: string,
+    readonly home: string,
     private readonly rates: Record<string, number>,
   ) {}
 
@@ -82,6 +82,13 @@ export class ReportSteps {
       rule: [m(amount), ` ${code} × `, { value: rate, unit: 'factor' }],
     });
     return id2;
+  }
+
+  /** The stored rate from `code` to the household currency, as a leaf (its id). */
+  rate(code: string): string {
+    const id = `asm:rate:${code}:${this.home}`;
+    this.ex.add(id, rateBetween(code, this.home, this.rates), { op: 'input' }, [], { label: `Stored rate, 1 ${code} in ${this.home}`, unit: 'factor', leaf: 'assumption', rule: ['the currency rate kept in Kinfolio'] });
+    return id;
   }
 
   /** Adds a step to a total the report keeps by key (funds by asset class). */
@@ -274,6 +281,7 @@ type ReportProperty = {
   outstanding: number;
   equity: number;
   net_proceeds: number | null;
+  selling_year: number | null;
   sale: {
     selling_price: number;
     transaction_fee: number;
@@ -369,25 +377,30 @@ export function recordDebtAndProperty(
     ];
     ex.sum(`property:${p.debt_id}:equity`, p.equity, eq, { label: `${name}: equity`, rule: sumRule(ex, eq) }, true);
     if (p.sale && p.net_proceeds !== null) {
-      const parts: Array<[string, 1 | -1]> = (
-        [
-          ['selling_price', 'selling price', 1],
-          ['transaction_fee', 'transaction fee', -1],
-          ['outstanding_loan', 'loan repaid at the sale', -1],
-          ['pension_refund', 'CPF/EPF refund with interest', -1],
-          ['gain_tax', 'gain tax (SSD/RPGT)', -1],
-        ] as const
-      ).map(([k, label, sign]) => [
-        engineStep(`property:${p.debt_id}:sale:${k}`, p.sale?.[k] ?? 0, `${name}: ${label}`, p.debt_id, k),
-        sign,
-      ]);
-      ex.sum(
-        `property:${p.debt_id}:net_proceeds`,
-        p.net_proceeds,
-        parts,
-        { label: `${name}: net proceeds of the planned sale`, rule: sumRule(ex, parts) },
-        true,
-      );
+      // the planned sale is the projection's (sale.ts, recorded by the engine in its selling year): the same figure,
+      // converted when the property's currency is another
+      const engine = ex.get(`rec:properties:${p.debt_id}:${p.selling_year}:net_proceeds`);
+      const id = `property:${p.debt_id}:net_proceeds`;
+      const label = `${name}: net proceeds of the planned sale`;
+      const code = currencyOf(p.debt_id).toUpperCase();
+      const own = code === steps.home.toUpperCase();
+      if (engine && own && Math.abs(engine.value - p.net_proceeds) <= 0.005)
+        ex.sum(id, p.net_proceeds, [[engine.id, 1]], { label, rule: ['the sale in ', { value: p.selling_year ?? 0, unit: 'year' }, ' as the plan makes it: ', m(p.net_proceeds)] }, true);
+      else if (engine && !own) {
+        const rate = steps.rate(code);
+        ex.add(id, p.net_proceeds, { op: 'product', round: true }, [engine.id, rate], { label, rule: [m(engine.value), ` ${code} × `, { value: ex.get(rate)?.value ?? 0, unit: 'factor' }] });
+      } else {
+        const parts: Array<[string, 1 | -1]> = (
+          [
+            ['selling_price', 'selling price', 1],
+            ['transaction_fee', 'transaction fee', -1],
+            ['outstanding_loan', 'loan repaid at the sale', -1],
+            ['pension_refund', 'CPF/EPF refund with interest', -1],
+            ['gain_tax', 'gain tax (SSD/RPGT)', -1],
+          ] as const
+        ).map(([k, what, sign]) => [engineStep(`property:${p.debt_id}:sale:${k}`, p.sale?.[k] ?? 0, `${name}: ${what}`, p.debt_id, k), sign]);
+        ex.sum(id, p.net_proceeds, parts, { label, rule: sumRule(ex, parts) }, true);
+      }
     }
   }
   sumOf(

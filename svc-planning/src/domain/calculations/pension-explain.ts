@@ -1703,10 +1703,13 @@ export class PensionTrace {
     const tag = n === 1 ? q.property.id : `${q.property.id}:${n}`;
     const id = this.leaf(this.rid(year, `refund:${tag}`), q.amount, {
       label: this.who(`refund of the provident money a sold property used, ${year}`),
-      records: [{ kind: 'debt', id: q.property.id, field: 'pension_used' }],
-      rule: ['the property is sold on schedule: the amount used and its accrued interest come back'],
-      // the sale's figure (sale.ts): the sale's own steps, when recorded first under this id, replace this leaf
-      leaf: 'engine',
+      // the sale's refund (sale.ts): each provident amount the property used, with the interest it accrued from the
+      // year it was used at the property's refund rate, as the property's sale steps show it
+      records: [
+        { kind: 'debt', id: q.property.id, field: 'pension_used' },
+        { kind: 'debt', id: q.property.id, field: 'refund_growth_rate' },
+      ],
+      rule: ['the property is sold on schedule: the provident money it used comes back with the interest it accrued'],
     });
     const A = this.cur[0];
     this.set(
