@@ -34,12 +34,13 @@ const Sheet = styled.div`
   max-width: 520px;
   height: 100%;
   overflow-y: auto;
-  padding: 16px 20px 24px;
+  /* room at the end to scroll the last part clear of the help button (bottom right, above every layer) */
+  padding: 16px 20px 96px;
   box-shadow: ${theme.shadow};
   overflow-wrap: anywhere;
   @media (max-width: 600px) {
     max-width: none;
-    padding: 12px 16px 20px;
+    padding: 12px 16px 96px;
   }
   header {
     display: flex;
