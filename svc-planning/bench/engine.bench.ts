@@ -1,5 +1,7 @@
 /* Engine benchmark (npm run bench:engine): every figure is a ratio or rate measured in this same run. */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as formulajs from '@formulajs/formulajs';
 import xirrPkg from 'xirr';
@@ -167,7 +169,7 @@ async function compareBefore(beforeDir: string): Promise<void> {
   // to 0.961 in four runs of the same code, one after the other).
   paired.sort((x, y) => x - y);
   const median = ((paired[4] as number) + (paired[5] as number)) / 2;
-  console.log(`household projection, engine before the change (${beforeDir}) and now, each in its own process, timed in turn: before ${Math.round(1000 / bestBefore)} per second; now ${Math.round(1000 / bestNow)} per second; now / before: ${median.toFixed(3)}, median of 10 windows timed in pairs (target >= 0.9; range ${(paired[0] as number).toFixed(3)}-${(paired[9] as number).toFixed(3)}; fastest window of each: ${(bestBefore / bestNow).toFixed(3)})`);
+  console.log(`household projection, engine before the change (${beforeDir}) and now, each in its own process, timed in turn: before ${Math.round(1000 / bestBefore)} per second; now ${Math.round(1000 / bestNow)} per second; now / before: ${median.toFixed(3)}, median of 10 windows timed in pairs (target >= 0.95, issue 34; range ${(paired[0] as number).toFixed(3)}-${(paired[9] as number).toFixed(3)}; fastest window of each: ${(bestBefore / bestNow).toFixed(3)})`);
 }
 const base = project(h);
 const liquid = liquidByClass(h, () => 1);
@@ -226,9 +228,30 @@ const tMp = timeWindow(() => monteCarlo(plan75, liquid, { trials: 10_000, seed: 
 console.log(`Monte Carlo of the sample plan (${plan75.rows.length} years, 80 liquid records), 10,000 trials: ${tMp.best.toFixed(0)} ms (target <= 200 ms; mean over the window ${tMp.mean.toFixed(0)} ms)`);
 console.log(`  baseline, textbook form (Box-Muller, full sort), same run: ${tMb.best.toFixed(0)} ms; engine / textbook speed: ${(tMb.best / tM.best).toFixed(1)}x; P(never runs out) ${pEngine.toFixed(3)} vs ${pTextbook.toFixed(3)}`);
 
+/**
+ * The engine before issue 34 (explanations), unpacked from git into a temporary directory beside a node_modules link
+ * so its imports resolve: the same-run baseline of the issue's target (the projection without explanations keeps
+ * ≥ 0.95 of its speed). ENGINE_BEFORE names another copy; ENGINE_BEFORE_COMMIT another commit.
+ */
+function engineBefore(): string | null {
+  if (process.env.ENGINE_BEFORE) return process.env.ENGINE_BEFORE;
+  const commit = process.env.ENGINE_BEFORE_COMMIT ?? '800f834';
+  const root = join(__dirname, '../..');
+  const dir = mkdtempSync(join(tmpdir(), 'engine-before-'));
+  try {
+    execFileSync('sh', ['-c', `git -C "${root}" archive ${commit} svc-planning/src/domain/calculations | tar -x -C "${dir}"`], { stdio: 'pipe' });
+  } catch {
+    console.log(`(no engine-before comparison: commit ${commit} is not in this checkout's git history)`);
+    return null;
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  return join(dir, 'svc-planning/src/domain/calculations');
+}
+
 // last: the two engine processes take the cores while they run
-if (process.env.ENGINE_BEFORE)
-  compareBefore(process.env.ENGINE_BEFORE).catch((err) => {
+const before = engineBefore();
+if (before)
+  compareBefore(before).catch((err) => {
     console.error(err);
     process.exitCode = 1;
   });

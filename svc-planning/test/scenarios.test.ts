@@ -235,6 +235,41 @@ describe.each(testInfras())('svc-planning scenarios and saved filters on %s', (i
     expect(JSON.stringify(bad.body)).toContain('events');
   });
 
+  it('explains Monte Carlo’s probability of success in the reply (issue 34): the counts, the seed, the volatilities', async () => {
+    const h = await newHousehold();
+    const res = await call('POST', 'customer/calculate/scenario-modelling', advisor, {
+      household_id: h.id,
+      scenario: { monte_carlo: { enabled: true, trials: 500, seed: 9 } },
+    });
+    expect(res.status).toBe(200);
+    const mc = planning.ScenarioReply.parse(res.body.data).monte_carlo;
+    const tree = mc?.probability_explanation;
+    expect(tree?.root).toBe('mc:probability');
+    const node = (id: string) => tree?.nodes.find((n) => n.id === id);
+    const never = node('mc:never_ran_out')?.value as number;
+    // the probability is the recorded count of trials that never ran out over the 500 trials run
+    expect(never / 500).toBe(mc?.probability_never_runs_out);
+    expect(node('mc:probability')).toMatchObject({
+      kind: 'figure',
+      value: mc?.probability_never_runs_out,
+      formula: { op: 'quotient' },
+      rule: [{ value: never, unit: 'count' }, ' of ', { value: 500, unit: 'count' }, ' trials never ran out of money'],
+    });
+    expect(node('mc:trials')).toMatchObject({ value: 500, kind: 'assumption' });
+    expect(node('mc:seed')).toMatchObject({ value: 9, kind: 'assumption' });
+    expect(
+      node('mc:probability')
+        ?.parts.map((p) => p.id)
+        .slice(0, 3),
+    ).toEqual(['mc:never_ran_out', 'mc:trials', 'mc:seed']);
+    // the same run again: the same explanation
+    const again = await call('POST', 'customer/calculate/scenario-modelling', advisor, {
+      household_id: h.id,
+      scenario: { monte_carlo: { enabled: true, trials: 500, seed: 9 } },
+    });
+    expect(again.body.data.monte_carlo.probability_explanation).toEqual(tree);
+  });
+
   it('changes expenses in the scenario only, and refuses an expense the household does not have', async () => {
     const h = await newHousehold();
     const exp = await addExpense(h.id, 3000);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate } from './common';
 import { DateStr } from './planning';
 import { ReportCurrency } from './reports';
 import { Explanation } from './explanation-node';
@@ -30,13 +31,15 @@ export * from './explanation-node';
  * - and the parts below them (`flow:`, `rec:`, `in:`, `tbl:` …), which the tree names itself.
  */
 
-export const ExplanationReply = z.object({
+export const ExplanationData = z.object({
   customer_id: z.string(),
   /** The currency the money reads in (the report's: SGD or RM, converted as the report converts). */
   currency: ReportCurrency,
-  as_of: z.string(),
+  as_of: CalendarDate,
   explanation: Explanation,
 });
+export type ExplanationData = z.infer<typeof ExplanationData>;
+export const ExplanationReply = z.object({ data: ExplanationData });
 export type ExplanationReply = z.infer<typeof ExplanationReply>;
 
 /** A figure id: a namespace, then colon-separated parts (letters, digits, '_', '-', '.'); at most 300 characters. */

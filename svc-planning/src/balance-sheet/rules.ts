@@ -290,20 +290,40 @@ export function todayTotals(
     debts: ReadonlyArray<Record<string, unknown>>;
   },
   inHousehold: (amount: number, currency: string) => number,
+  /** Told each record's part as it is added (the report's explanation records it: issue 34). */
+  each?: (
+    k: 'cash' | 'savings' | 'pensions' | 'investments' | 'properties',
+    rec: Record<string, unknown>,
+    field: string,
+    amount: number,
+    currency: string,
+    converted: number,
+  ) => void,
 ): { cash: number; savings: number; pensions: number; investments: number; properties: number } {
   const t = { cash: 0, savings: 0, pensions: 0, investments: 0, properties: 0 };
+  const put = (k: keyof typeof t, rec: Record<string, unknown>, field: string, amount: number, currency: string) => {
+    const v = inHousehold(amount, currency);
+    t[k] += v;
+    each?.(k, rec, field, amount, currency, v);
+  };
   for (const f of recs.saving_funds)
-    t[f.kind === 'savings' ? 'savings' : 'cash'] += inHousehold(round2(Number(f.current_value)), String(f.currency));
+    put(
+      f.kind === 'savings' ? 'savings' : 'cash',
+      f,
+      'current_value',
+      round2(Number(f.current_value)),
+      String(f.currency),
+    );
   for (const p of recs.pension_accounts) {
     const a = p as unknown as B.PensionAccount;
-    t.pensions += inHousehold(round2(round2(pensionBalance(a))), a.currency);
+    put('pensions', p, 'balance', round2(round2(pensionBalance(a))), a.currency);
   }
   for (const f of recs.portfolio_funds)
-    t.investments += inHousehold(round2(Number(f.current_value)), String(f.currency));
+    put('investments', f, 'current_value', round2(Number(f.current_value)), String(f.currency));
   for (const d of recs.debts) {
     const debt = d as unknown as B.Debt;
     if (debt.market_value !== undefined && isProperty(debt))
-      t.properties += inHousehold(round2(debt.market_value), debt.currency);
+      put('properties', d, 'market_value', round2(debt.market_value), debt.currency);
   }
   for (const k of Object.keys(t) as Array<keyof typeof t>) t[k] = round2(t[k]);
   return t;

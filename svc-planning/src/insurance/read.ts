@@ -1,8 +1,9 @@
 import type { households as H, insurance as I, planning, reference as Ref } from '@kinfolio/contracts';
-import { convertExact, round2 } from '@kinfolio/money';
+import { convertExact, rateBetween, round2 } from '@kinfolio/money';
 import { badRequest, type Knex, type ServiceContext } from '@kinfolio/service-kit';
 import { listCurrencyRates } from '../currency/repository';
 import { dayNumber, today, ymd } from '../domain/calculations/dates';
+import type { Explainer } from '../domain/calculations/explain';
 import { cashValueAt, dividendPayoutInYear } from '../domain/calculations/insurance';
 import { viewValue } from '../domain/calculations/ownership';
 import { annualisedPremium, type PremiumPayment, premiumSchedule } from '../domain/calculations/premiums';
@@ -149,6 +150,8 @@ export interface CoverageSources {
   household: planning.Household | Promise<planning.Household>;
   /** The planning thresholds in force (reference/thresholds planningThresholds); default: read here. */
   thresholds?: Ref.Threshold[] | Promise<Ref.Threshold[]>;
+  /** Records how each cover, target and gap was reached (issue 34, coverage.ts). */
+  ex?: Explainer | null;
 }
 
 /**
@@ -180,6 +183,7 @@ export async function coverageByMember(ctx: ServiceContext, hh: HouseholdRow, so
     rates: Object.fromEntries(rateRows.map((r) => [r.code, r.rate])),
     household,
     thresholds,
+    ex: sources.ex ?? null,
   });
 }
 
@@ -197,6 +201,24 @@ export interface CoverageParts {
   rates: Record<string, number>;
   household: Pick<planning.Household, 'as_of' | 'incomes'>;
   thresholds: readonly Ref.Threshold[];
+  /** Records how each cover, target and gap was reached (issue 34, coverage.ts). */
+  ex?: Explainer | null;
+}
+
+type Money = { currency: string } | undefined;
+/** The one currency a benefit's amounts are in (null: none, or several), for its explanation's conversion. */
+function benefitCurrency(b: I.InsuranceBenefit): string | null {
+  const all: Money[] = [
+    b.payout?.lump_sum_payout,
+    b.payout?.regular,
+    b.lump_sum,
+    b.critical_illness?.ci_guard,
+    b.critical_illness?.ci_advance,
+    b.medical_amount,
+    b.type === 'Medical' && (b.medical?.annual_limit ?? 0) > 0 ? b.medical : undefined,
+  ];
+  const codes = new Set(all.filter((x) => x !== undefined).map((x) => String(x.currency).toUpperCase()));
+  return codes.size === 1 ? ([...codes][0] as string) : null;
 }
 
 /**
@@ -215,7 +237,14 @@ export function coverageOf({
   rates,
   household,
   thresholds,
+  ex = null,
 }: CoverageParts) {
+  const home = hh.currency.toUpperCase();
+  /** Explaining: an amount in its own currency and 1 unit of it in the household's (none when it is the same). */
+  const ownOf = (amount: number, currency: string | null) =>
+    ex === null || currency === null || currency.toUpperCase() === home
+      ? undefined
+      : { amount, currency: currency.toUpperCase(), rate: rateBetween(currency, hh.currency, rates) };
   const convert = (amount: number, currency: string) => convertExact(amount, currency, hh.currency, rates);
   const policyById = new Map(policies.map((p) => [p.id, p as Rec & I.InsurancePolicy]));
   const coverageMember = new Map(coverages.map((c) => [c.id, String(c.member_id)]));
@@ -237,23 +266,34 @@ export function coverageOf({
       amount: round2(benefitValue(b, convert)),
       until_age: coveredUntil(engine),
       unlimited: b.type === 'Medical' && b.medical?.annual_limit === -1,
+      ...(ex === null ? {} : { own: ownOf(benefitValue(b), benefitCurrency(b)) }),
     });
   }
   const incomeYear = household.as_of ? Number(household.as_of.slice(0, 4)) : year;
   const inHome = (amount: number, currency: string | undefined) => round2(convert(amount, currency ?? hh.currency));
-  const { members: rows, totals } = coverageRows({
-    currency: hh.currency,
-    members: members.map((m) => ({ id: m.id, name: m.name, age: ages.get(m.id) ?? null })),
-    benefits: held,
-    targets: (targets as Array<Rec & I.InsuranceCoverageTarget>).map((t) => ({
-      id: t.id,
-      member_id: t.member_id,
-      benefit_type: t.benefit_type,
-      amount: convert(t.amount, t.currency),
-    })),
-    thresholds,
-    earned: earnedIncomeCents(household.incomes ?? [], incomeYear, inHome),
-  });
+  const { members: rows, totals } = coverageRows(
+    {
+      currency: hh.currency,
+      members: members.map((m) => ({ id: m.id, name: m.name, age: ages.get(m.id) ?? null })),
+      benefits: held,
+      targets: (targets as Array<Rec & I.InsuranceCoverageTarget>).map((t) => ({
+        id: t.id,
+        member_id: t.member_id,
+        benefit_type: t.benefit_type,
+        amount: convert(t.amount, t.currency),
+        ...(ex === null ? {} : { own: ownOf(t.amount, t.currency) }),
+      })),
+      thresholds,
+      earned: earnedIncomeCents(
+        household.incomes ?? [],
+        incomeYear,
+        inHome,
+        ex === null ? null : { ex, currency: home, rate: (c) => rateBetween(c, hh.currency, rates) },
+      ),
+      year: incomeYear,
+    },
+    ex,
+  );
   return { lead_id: hh.id, currency: hh.currency, members: rows, totals };
 }
 

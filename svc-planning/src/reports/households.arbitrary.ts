@@ -1,3 +1,4 @@
+import type { Explainer } from '../domain/calculations/explain';
 import { balanceSheet as B, type planning, reference as Ref } from '@kinfolio/contracts';
 import fc from 'fast-check';
 import { engineBalanceSheetOf, type StoredBalanceSheet } from '../balance-sheet/engine';
@@ -238,8 +239,8 @@ export const THRESHOLDS: Ref.Threshold[] = Ref.THRESHOLD_DEFAULTS.map((d) => ({
 }));
 
 /** The report base of a generated household: the parts `build` reads, then the service's pure assembly. */
-export function reportOf(g: Generated): Base {
-  const p = projectHousehold(g.household);
+export function reportOf(g: Generated, ex: Explainer | null = null): Base {
+  const p = projectHousehold(g.household, {}, ex);
   const { balance, household } = g;
   const parts: ReportParts = {
     hh: { id: uuid(0), currency: g.currency },
@@ -268,6 +269,7 @@ export function reportOf(g: Generated): Base {
     },
     rateRows: Object.entries(RATES).map(([code, rate]) => ({ code, rate })),
     thresholds: THRESHOLDS,
+    ex,
   };
   return assembleReport(parts);
 }

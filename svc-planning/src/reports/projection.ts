@@ -7,6 +7,7 @@ import {
   calculateDebt,
   type calculateFinance,
   dataTablesOf,
+  type Explainer,
   financeOf,
   type netWorthByYear,
   type PlanSettings,
@@ -128,7 +129,10 @@ async function compute(
   asOf: string | undefined,
   stamp: Stamp,
 ): Promise<HouseholdProjection> {
-  const [household, plan] = await Promise.all([storedHouseholdAt(ctx, hh, asOf, stamp), planSettingsAt(ctx, hh, stamp)]);
+  const [household, plan] = await Promise.all([
+    storedHouseholdAt(ctx, hh, asOf, stamp),
+    planSettingsAt(ctx, hh, stamp),
+  ]);
   return engine(() => projectHousehold(household, plan));
 }
 
@@ -137,10 +141,14 @@ async function compute(
  * (docs/planning-model.md "Terms of the plan"), one projection read by every tab, the data table and the exports;
  * scenario modelling's current plan is the same call.
  */
-export function projectHousehold(household: planning.Household, plan: PlanSettings = {}): HouseholdProjection {
+export function projectHousehold(
+  household: planning.Household,
+  plan: PlanSettings = {},
+  ex: Explainer | null = null,
+): HouseholdProjection {
   {
     finiteTree(household, '');
-    const projection = planProjection(household, plan);
+    const projection = planProjection(household, plan, ex ?? undefined);
     const dataTables = dataTablesOf(projection);
     const netWorth = dataTables.rows.map((r) => ({
       year: r.year,
@@ -150,10 +158,11 @@ export function projectHousehold(household: planning.Household, plan: PlanSettin
     }));
     return {
       household,
-      finance: financeOf(household, projection),
+      finance: financeOf(household, projection, ex),
       dataTables,
       netWorth,
-      debt: debtOf(household),
+      // explaining: the debt figures recorded from one run (no per-loan cache: its runs recorded nothing)
+      debt: ex ? calculateDebt(household as unknown as Parameters<typeof calculateDebt>[0]) : debtOf(household),
       computedAt: new Date().toISOString(),
     };
   }

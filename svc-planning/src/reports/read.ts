@@ -9,7 +9,20 @@ import type { HouseholdRow } from '../records/access';
 import { usableRow } from '../records/issues';
 import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
 import { planningThresholds } from '../reference/thresholds/read';
+import type { Explainer } from '../domain/calculations/explain';
+import { sumRule } from '../domain/calculations/projection-explain';
 import { householdStamp, StampedCache } from './cache';
+import {
+  fundsLabel,
+  m,
+  recordCashflow,
+  recordDebtAndProperty,
+  recordDebtYears,
+  recordNetWorth,
+  recordToday,
+  ReportSteps,
+  same,
+} from './explain-report';
 import { reportChecks } from './checks';
 import { type HouseholdProjection, projectionAt } from './projection';
 
@@ -122,7 +135,12 @@ export interface ReportParts {
   recs: Record<Table, StoredRecord[]>;
   rateRows: Array<{ code: string; rate: number }>;
   thresholds: Awaited<ReturnType<typeof planningThresholds>>;
+  /** Records how each of the report's own figures was reached (issue 34, ./explain.ts), else null. */
+  ex?: Explainer | null;
 }
+
+/** The balance-sheet records the report reads (the explanation records its steps from the same). */
+export const reportRecords = records;
 
 /** The database reads of one household version, then the pure assembly. */
 async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undefined, stamp: string): Promise<Base> {
@@ -140,7 +158,7 @@ async function build(ctx: ServiceContext, hh: HouseholdRow, asOf: string | undef
 }
 
 /** The report of one household version from its parts (no I/O): every tab, in the household's currency. */
-export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, thresholds }: ReportParts): Base {
+export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, thresholds, ex = null }: ReportParts): Base {
   const day = asOf ?? todayIso();
   const rates = Object.fromEntries(rateRows.map((r) => [r.code, r.rate]));
   const home = hh.currency;
@@ -191,19 +209,42 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
   }));
 
   // funds: by asset class (portfolio funds split by their holdings' classes) and provident balances by account
+  const steps = ex ? new ReportSteps(ex, home, rates) : null;
   const classes = new Map<string, number>();
-  const add = (k: string, v: number) => classes.set(k, (classes.get(k) ?? 0) + Math.round(v * 100));
-  for (const f of recs.saving_funds)
-    add(f.kind === 'savings' ? 'savings' : 'cash', inHome(Number(f.current_value ?? 0), String(f.currency)));
+  const add = (k: string, v: number, step?: string) => {
+    classes.set(k, (classes.get(k) ?? 0) + Math.round(v * 100));
+    if (steps && step) steps.addTo(k, step);
+  };
+  for (const f of recs.saving_funds) {
+    const amount = Number(f.current_value ?? 0);
+    const v = inHome(amount, String(f.currency));
+    const k = f.kind === 'savings' ? 'savings' : 'cash';
+    add(
+      k,
+      v,
+      steps?.stored('fund', f.id, 'current_value', amount, String(f.currency), `${f.name ?? 'Fund'}: current value`, v),
+    );
+  }
   const holdings = new Map<string, StoredRecord[]>();
   for (const h of recs.portfolio_fund_details) {
     const k = String(h.portfolio_fund_id);
     holdings.set(k, [...(holdings.get(k) ?? []), h]);
   }
   for (const f of recs.portfolio_funds) {
-    const value = inHome(Number(f.current_value ?? 0), String(f.currency));
+    const amount = Number(f.current_value ?? 0);
+    const value = inHome(amount, String(f.currency));
+    const valueStep = steps?.stored(
+      'fund',
+      f.id,
+      'current_value',
+      amount,
+      String(f.currency),
+      `${f.name ?? 'Portfolio'}: current value`,
+      value,
+    );
     const split = { equity: 0, bond: 0, others: 0 };
     let weight = 0;
+    const held: StoredRecord[] = [];
     for (const h of (holdings.get(f.id) ?? []) as Array<
       StoredRecord & { value?: number; asset_class?: { equity: number; bond: number; others: number } }
     >) {
@@ -213,20 +254,64 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
       split.equity += (w * h.asset_class.equity) / 100;
       split.bond += (w * h.asset_class.bond) / 100;
       split.others += (w * h.asset_class.others) / 100;
+      held.push(h);
     }
     if (weight > 0) {
       const equity = round2((value * split.equity) / weight);
       const bond = round2((value * split.bond) / weight);
-      add('equity', equity);
-      add('bond', bond);
-      add('others', round2(value - equity - bond));
-    } else add('others', value);
+      const others = round2(value - equity - bond);
+      if (steps && valueStep) {
+        const share = (k: 'equity' | 'bond') => {
+          const id = `funds:${f.id}:${k}_share`;
+          steps.ex.add(id, split[k] / weight, { op: 'input' }, [], {
+            label: `${f.name ?? 'Portfolio'}: ${k === 'equity' ? 'equity' : 'bond'} share of its holdings`,
+            unit: 'factor',
+            records: held.map((h) => ({ kind: 'fund', id: h.id, field: 'asset_class' })),
+            rule: ['the holdings’ values weighted by their asset classes'],
+          });
+          const part = `funds:${f.id}:${k}`;
+          steps.ex.add(part, k === 'equity' ? equity : bond, { op: 'product', round: true }, [valueStep, id], {
+            label: `${f.name ?? 'Portfolio'}: ${k === 'equity' ? 'equity' : 'bonds'}`,
+            rule: [m(value), ' × ', { value: split[k] / weight, unit: 'factor' }],
+          });
+          return part;
+        };
+        const e = share('equity');
+        const b = share('bond');
+        const o = `funds:${f.id}:others`;
+        steps.ex.sum(
+          o,
+          others,
+          [
+            [valueStep, 1],
+            [e, -1],
+            [b, -1],
+          ],
+          {
+            label: `${f.name ?? 'Portfolio'}: others`,
+            rule: sumRule(steps.ex, [
+              [valueStep, 1],
+              [e, -1],
+              [b, -1],
+            ]),
+          },
+          true,
+        );
+        add('equity', equity, e);
+        add('bond', bond, b);
+        add('others', others, o);
+      } else {
+        add('equity', equity);
+        add('bond', bond);
+        add('others', others);
+      }
+    } else add('others', value, valueStep);
   }
   const names = new Map(coverage.members.map((m) => [m.member_id, m.name]));
   const provident = recs.pension_accounts.map((x) => {
     const a = x as unknown as B.PensionAccount & { id: string };
     const listed = PROVIDENT_ACCOUNTS[a.type] ?? [['value', 'Value']];
-    return {
+    const out = {
       pension_id: a.id,
       member_id: a.member_id,
       member_name: names.get(a.member_id) ?? '',
@@ -237,11 +322,46 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
         .filter(([k]) => typeof a[k] === 'number')
         .map(([k, account]) => ({ account, amount: inHome(a[k] as number, a.currency) })),
     };
+    if (steps) {
+      const parts = listed
+        .filter(([k]) => typeof a[k] === 'number')
+        .map(([k, account]): [string, 1] => {
+          const leaf = steps.stored(
+            'pension',
+            a.id,
+            String(k),
+            a[k] as number,
+            a.currency,
+            `${a.type} ${account}`,
+            inHome(a[k] as number, a.currency),
+          );
+          same(steps.ex, `provident:${a.id}:${account}`, inHome(a[k] as number, a.currency), leaf, {
+            label: `${out.member_name} ${a.type} ${account} today`,
+            rule: ['the balance stored on the pension record'],
+          });
+          return [`provident:${a.id}:${account}`, 1];
+        });
+      steps.ex.sum(
+        `provident:${a.id}:balance`,
+        out.balance,
+        parts,
+        { label: `${out.member_name} ${a.type} balance today`, rule: sumRule(steps.ex, parts) },
+        true,
+      );
+      steps.addTo('provident', `provident:${a.id}:balance`);
+    }
+    return out;
   });
-  for (const x of provident) add('provident', x.balance);
+  for (const x of provident) classes.set('provident', (classes.get('provident') ?? 0) + Math.round(x.balance * 100));
   const byClass = ['cash', 'savings', 'equity', 'bond', 'others', 'provident']
     .filter((k) => classes.has(k))
     .map((k) => ({ asset_class: k, value: (classes.get(k) ?? 0) / 100 }));
+  const fundsTotal = sum(byClass.map((c) => c.value));
+  if (steps) {
+    steps.totals('funds', (k) => (classes.get(k) ?? 0) / 100, fundsLabel);
+    const parts = byClass.map((c): [string, 1] => [`funds:${c.asset_class}`, 1]);
+    steps.ex.sum('funds:total', fundsTotal, parts, { label: 'Funds today', rule: sumRule(steps.ex, parts) }, true);
+  }
 
   // debt: each loan's figures from the engine's debt calculation (its schedule), named by its record
   const debtById = new Map(recs.debts.map((d) => [d.id, d as unknown as B.Debt & StoredRecord]));
@@ -298,9 +418,87 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
 
   // Today (docs/planning-model.md "Terms of the plan"): the balance sheet at the as-of day, its loans the debt tab's
   // outstanding today (the same schedules in cents); the years are year ends
-  const bt = todayTotals(recs, (amount, currency) => convertExact(amount, currency, home, rates));
+  const todaySteps: Record<string, string[]> = {};
+  const bt = todayTotals(
+    recs,
+    (amount, currency) => convertExact(amount, currency, home, rates),
+    steps
+      ? (k, rec, field, amount, currency, converted) => {
+          const kind = k === 'pensions' ? 'pension' : k === 'properties' ? 'debt' : 'fund';
+          const name = String(rec.name ?? (k === 'pensions' ? rec.type : 'Record'));
+          const id = steps.storedExact(
+            kind,
+            String(rec.id),
+            field,
+            amount,
+            currency,
+            `${name}: ${field.replace('_', ' ')}`,
+            converted,
+          );
+          todaySteps[k] = [...(todaySteps[k] ?? []), id];
+        }
+      : undefined,
+  );
   const todayAssets = round2(bt.cash + bt.savings + bt.pensions + bt.investments + bt.properties);
+  const propertyTotals = {
+    market_value: sum(properties.map((x) => x.market_value)),
+    outstanding: sum(properties.map((x) => x.outstanding)),
+    equity: sum(properties.map((x) => x.equity)),
+    net_proceeds: sum(properties.map((x) => x.net_proceeds ?? 0)),
+  };
+  const cashTotals = {
+    income: sum(cashYears.map((y) => y.income)),
+    expenses: sum(cashYears.map((y) => y.expenses)),
+    surplus: sum(cashYears.map((y) => y.surplus)),
+  };
   const todayLoans = p.debt.total_outstanding;
+  if (ex) {
+    recordCashflow(ex, cashYears, cashTotals);
+    recordNetWorth(
+      ex,
+      rows.map((r) => r.year),
+    );
+    recordDebtYears(ex, p);
+    // insurance cover, target and gap: recorded by the coverage computation (insurance/coverage.ts); one it did not
+    // record stays a leaf the coverage code has not broken down
+    for (const mem of members)
+      for (const r of mem.rows)
+        for (const k of ['cover', 'target', 'gap'] as const) {
+          const id = `insurance:${mem.member_id}:${r.benefit_type}:${k}`;
+          if (r[k] !== null && !ex.has(id))
+            ex.add(id, r[k] ?? 0, { op: 'input' }, [], { label: `${mem.name}: ${r.label} ${k}`, leaf: 'engine' });
+        }
+    for (const k of ['cover', 'target', 'gap'] as const) {
+      const id = `insurance:total:${k}`;
+      if (!ex.has(id))
+        ex.add(id, coverage.totals[k], { op: 'input' }, [], { label: `Insurance ${k}, all members`, leaf: 'engine' });
+    }
+    if (steps)
+      recordDebtAndProperty(
+        steps,
+        loans,
+        properties,
+        {
+          outstanding: p.debt.total_outstanding,
+          monthly: p.debt.total_monthly_repayment,
+          running: p.debt.total_monthly_running_costs,
+          marketValue: propertyTotals.market_value,
+          propertyOutstanding: propertyTotals.outstanding,
+          equity: propertyTotals.equity,
+          netProceeds: propertyTotals.net_proceeds,
+        },
+        (id) => debtById.get(id)?.currency ?? home,
+        home,
+      );
+    recordToday(
+      ex,
+      bt,
+      todaySteps,
+      todayAssets,
+      todayLoans,
+      p.debt.loans.map((l) => `debt:${l.id}:outstanding`),
+    );
+  }
   return {
     rates,
     projection: p,
@@ -313,14 +511,7 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
       end_year: p.dataTables.end_year,
       money_runs_out_year: p.dataTables.money_runs_out_year,
       tables: p.dataTables.tables,
-      cashflow: {
-        years: cashYears,
-        totals: {
-          income: sum(cashYears.map((y) => y.income)),
-          expenses: sum(cashYears.map((y) => y.expenses)),
-          surplus: sum(cashYears.map((y) => y.surplus)),
-        },
-      },
+      cashflow: { years: cashYears, totals: cashTotals },
       networth: {
         years: netYears,
         current: {
@@ -331,7 +522,7 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
         },
       },
       insurance: { members, totals: coverage.totals },
-      funds: { by_asset_class: byClass, provident, total: sum(byClass.map((c) => c.value)) },
+      funds: { by_asset_class: byClass, provident, total: fundsTotal },
       debt: {
         loans,
         years: rows.map((r) => ({ year: r.year, outstanding: r.liabilities.loans, payments: r.loan_repayments })),
@@ -339,15 +530,7 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
         total_monthly_repayment: p.debt.total_monthly_repayment,
         total_monthly_running_costs: p.debt.total_monthly_running_costs,
       },
-      property: {
-        properties,
-        totals: {
-          market_value: sum(properties.map((x) => x.market_value)),
-          outstanding: sum(properties.map((x) => x.outstanding)),
-          equity: sum(properties.map((x) => x.equity)),
-          net_proceeds: sum(properties.map((x) => x.net_proceeds ?? 0)),
-        },
-      },
+      property: { properties, totals: propertyTotals },
       checks,
     },
   };

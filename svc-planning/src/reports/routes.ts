@@ -1,7 +1,8 @@
-import { reports } from '@kinfolio/contracts';
+import { explanations, reports } from '@kinfolio/contracts';
 import { parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express } from 'express';
 import { answer, readers } from '../reply';
+import { explainFigure } from './explain';
 import { householdReport } from './service';
 
 /**
@@ -16,5 +17,12 @@ export function reportRoutes(app: Express, ctx: ServiceContext): void {
       const id = uuidParam(req);
       return householdReport(ctx, id, parse(reports.FinancialReportQuery, req.query));
     }),
+  );
+  // GET customer/{id}/financial-report/explain?figure=<id>: how one figure was reached (issue 34); an unknown figure
+  // is a 404, a malformed one a 400 naming `figure`
+  app.get(
+    '/api/v1/customer/:id/financial-report/explain',
+    readers,
+    answer((req) => explainFigure(ctx, uuidParam(req), parse(explanations.ExplanationQuery, req.query))),
   );
 }

@@ -31,9 +31,11 @@ export function run<T>(fn: () => T): T {
 /** Runs a scenario: with Monte Carlo on a thread of the scenario pool (never on the event loop), else inline. */
 export async function runScenario(h: planning.Household, s: ScenarioInput, o: RunOptions = {}) {
   if (!s.monte_carlo?.enabled) return run(() => calculateScenarioModelling(h, s));
+  // the reply explains its probability of success (issue 34: monte_carlo.probability_explanation)
+  const explained: ScenarioInput = { ...s, monte_carlo: { ...s.monte_carlo, explain: true } };
   let out: ReturnType<typeof calculateScenarioModelling>;
   try {
-    out = await scenarioPool().run<ReturnType<typeof calculateScenarioModelling>>(h, s, o);
+    out = await scenarioPool().run<ReturnType<typeof calculateScenarioModelling>>(h, explained, o);
   } catch (e) {
     return run(() => {
       throw e;

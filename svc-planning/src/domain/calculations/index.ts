@@ -1,6 +1,11 @@
 import { rateBetween, SEED_RATES } from '@kinfolio/money';
+import { recordDebtTotals, recordLoan } from './debt-explain';
 import { dayNumber, today as todayDay, ymd } from './dates';
+import { Explainer } from './explain';
+import { treeOf } from './explain-tree';
+import { MC_PROBABILITY } from './montecarlo-explain';
 import { CalculationInputError, finiteTree } from './errors';
+import type { Explainer } from './explain';
 import { coverageTotals, type Benefit } from './insurance';
 import {
   amortisationSchedule,
@@ -15,6 +20,7 @@ import {
 import { type MonteCarloOptions, type MonteCarloResult, liquidByClass, monteCarlo } from './montecarlo';
 import { premiumsPaidAndProjected } from './premiums';
 import { type LifeEvent, type ProjectionOptions, type ProjectionResult, project } from './projection';
+import { sumRule } from './projection-explain';
 import { vehicleMonthlyCosts } from './property';
 import { sortNames } from './tables/used';
 import type { HouseholdInput, YearRow } from './types';
@@ -34,6 +40,7 @@ export * from './provident';
 export * from './sale';
 export * from './tax';
 export type * from './types';
+export * from './explain';
 
 const r2 = (x: number) => {
   const v = Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100;
@@ -46,8 +53,11 @@ const r2 = (x: number) => {
  * figure of the reply is read from it, so the instalment is the schedule's payment, the outstanding balance is the
  * schedule's balance after the months paid, the interest is the sum of its rows, and the totals are sums of the
  * rounded per-loan figures (converted to the reply's currency and rounded in cents first).
+ *
+ * `ex` (issue 34): records each loan's `debt:<id>:instalment|outstanding|total_interest|running_costs` and the
+ * `debt:total:…` sums, in the household currency, from the values computed here (debt-explain.ts).
  */
-export function calculateDebt(h: HouseholdInput) {
+export function calculateDebt(h: HouseholdInput, ex: Explainer | null = null) {
   finiteTree(h, '');
   const asOf = h.as_of ? dayNumber(h.as_of, 'as_of') : todayDay();
   const { year, month } = ymd(asOf);
@@ -70,7 +80,9 @@ export function calculateDebt(h: HouseholdInput) {
       months = monthsToRepay(l.original_loan, l.loan_interest, l.repayment_amount);
       chosen = l.repayment_amount;
     }
-    const inst = toCents(chosen ?? instalment(l.original_loan, l.loan_interest, months, type));
+    const formulaMonths = months;
+    const exact = chosen ?? instalment(l.original_loan, l.loan_interest, months, type);
+    const inst = toCents(exact);
     const schedule: readonly ScheduleRow[] = amortisationSchedule(
       l.original_loan,
       l.loan_interest,
@@ -92,6 +104,28 @@ export function calculateDebt(h: HouseholdInput) {
       totalMonthlyCents += Math.round(convertCents(inst, f) * 100);
       totalRunningCents += Math.round(convertCents(other, f) * 100);
     }
+    if (ex !== null)
+      recordLoan(ex, {
+        loan: l,
+        currency,
+        loanCurrency: (l.currency ?? currency).toUpperCase(),
+        rate: f,
+        type,
+        formulaMonths,
+        tenureGiven: l.loan_tenure !== undefined && l.loan_tenure !== null,
+        chosen,
+        exact,
+        instalment: inst,
+        schedule,
+        paid,
+        outstanding,
+        outstandingInCurrency,
+        interest: interestCents / 100,
+        running: other,
+        instalmentInCurrency: convertCents(inst, f),
+        interestInCurrency: convertCents(interestCents / 100, f),
+        runningInCurrency: convertCents(other, f),
+      });
     return {
       id: l.id,
       kind: l.kind ?? 'other',
@@ -108,6 +142,19 @@ export function calculateDebt(h: HouseholdInput) {
       schedule,
     };
   });
+  if (ex !== null)
+    recordDebtTotals(
+      ex,
+      loans.map((x, k) => ({
+        loan: (h.loans ?? [])[k] as NonNullable<HouseholdInput['loans']>[number],
+        running: x.months_paid < x.tenure_months,
+      })),
+      {
+        outstanding: totalOutstandingCents / 100,
+        monthly: totalMonthlyCents / 100,
+        runningCosts: totalRunningCents / 100,
+      },
+    );
   return {
     currency,
     as_of: `${year}-${String(month).padStart(2, '0')}-${String(ymd(asOf).day).padStart(2, '0')}`,
@@ -143,7 +190,7 @@ const cents = (x: number) => Math.round(x * 100);
  * and investment contributions), summed in cents: Income − Expenses is the row's net cash flow to the cent
  * (docs/planning-model.md "Terms of the plan").
  */
-export function cashFlowTerms(r: YearRow): { income: number; expenses: number } {
+export function cashFlowTerms(r: YearRow, ex: Explainer | null = null): { income: number; expenses: number } {
   const income = cents(r.income) + cents(r.pension_payouts) + cents(r.insurance_payouts) + cents(r.property_sales);
   const expenses =
     cents(r.tax) +
@@ -153,7 +200,24 @@ export function cashFlowTerms(r: YearRow): { income: number; expenses: number } 
     cents(r.loan_repayments) +
     cents(r.goals) +
     cents(r.investment_contributions);
-  return { income: income / 100 + 0, expenses: expenses / 100 + 0 };
+  const out = { income: income / 100 + 0, expenses: expenses / 100 + 0 };
+  if (ex !== null) {
+    const y = r.year;
+    const parts = (fields: string[]) => fields.map((f): [string, 1] => [`row:${y}:${f}`, 1]);
+    const inflows = parts(['income', 'pension_payouts', 'insurance_payouts', 'property_sales']);
+    const outflows = parts([
+      'tax',
+      'employee_contribution',
+      'expenses',
+      'premiums',
+      'loan_repayments',
+      'goals',
+      'investment_contributions',
+    ]);
+    ex.sum(`cashflow:${y}:income`, out.income, inflows, { label: `Income, ${y}`, rule: sumRule(ex, inflows) });
+    ex.sum(`cashflow:${y}:expenses`, out.expenses, outflows, { label: `Expenses, ${y}`, rule: sumRule(ex, outflows) });
+  }
+  return out;
 }
 
 /**
@@ -169,8 +233,8 @@ export interface PlanSettings {
  * The plan: the one projection of a household with its saved plan settings. The report, the data table, scenario
  * modelling's current plan and Monte Carlo's base all come from this one call.
  */
-export function planProjection(h: HouseholdInput, plan: PlanSettings = {}): ProjectionResult {
-  return project(h, { sell_sequence: plan.sell_sequence, locked_assets: plan.locked_assets });
+export function planProjection(h: HouseholdInput, plan: PlanSettings = {}, explain?: Explainer): ProjectionResult {
+  return project(h, { sell_sequence: plan.sell_sequence, locked_assets: plan.locked_assets, explain });
 }
 
 /** POST calculate/finance: the plan's yearly summary plus insurance coverage and premiums. */
@@ -180,7 +244,7 @@ export function calculateFinance(h: HouseholdInput, plan: PlanSettings = {}) {
 }
 
 /** calculate/finance's figures from a plan already projected (the report reads one projection for every tab). */
-export function financeOf(h: HouseholdInput, p: ProjectionResult) {
+export function financeOf(h: HouseholdInput, p: ProjectionResult, ex: Explainer | null = null) {
   const asOf = h.as_of ?? new Date(todayDay() * 86_400_000).toISOString().slice(0, 10);
   const premiums = (h.insurances ?? []).map((s, k) => {
     const r = premiumsPaidAndProjected(s, asOf);
@@ -198,7 +262,7 @@ export function financeOf(h: HouseholdInput, p: ProjectionResult) {
       net_cash_flow: first.net_cash_flow,
     },
     years: p.rows.map((r) => {
-      const { income, expenses } = cashFlowTerms(r);
+      const { income, expenses } = cashFlowTerms(r, ex);
       return {
         year: r.year,
         income,
@@ -252,7 +316,11 @@ export interface ScenarioInput {
   events?: LifeEvent[];
   sell_sequence?: string[];
   locked_assets?: string[];
-  monte_carlo?: MonteCarloOptions & { enabled?: boolean };
+  /**
+   * `explain`: the reply's monte_carlo carries `probability_explanation` (issue 34), how the probability was reached
+   * (the scenario service asks for it; not part of the request body).
+   */
+  monte_carlo?: MonteCarloOptions & { enabled?: boolean; explain?: boolean };
 }
 
 /** POST calculate/scenario-modelling: the current plan vs. the scenario (overrides, life events) + Monte Carlo of the scenario. */
@@ -283,17 +351,20 @@ export function calculateScenarioModelling(h: HouseholdInput, s: ScenarioInput =
     })),
     sold: p.sold,
   });
-  let mc: MonteCarloResult | null = null;
+  let mc: (MonteCarloResult & { probability_explanation?: ReturnType<typeof treeOf> }) | null = null;
   if (s.monte_carlo?.enabled) {
     // the trials vary the returns around the scenario's own plan: its flows, its illiquid assets and what it sells
     // of them on a shortfall (sell order and locks included)
     const currency = scenario.currency;
     const rates = h.rates ?? SEED_RATES;
+    const ex = s.monte_carlo.explain ? new Explainer() : null;
     mc = monteCarlo(
       scenario,
       liquidByClass(h, (c) => (c ? rateBetween(c, currency, rates) : 1)),
       s.monte_carlo,
+      ex,
     );
+    if (ex !== null) mc = { ...mc, probability_explanation: treeOf(ex, MC_PROBABILITY) };
   }
   return {
     currency: scenario.currency,

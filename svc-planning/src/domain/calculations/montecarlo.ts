@@ -3,6 +3,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { UnknownCurrencyError } from '@kinfolio/money';
 import { CalculationInputError, finite, result } from './errors';
+import type { Explainer } from './explain';
+import { recordProbability } from './montecarlo-explain';
 import { type PlanTrace, planTrace, type ProjectionResult } from './projection';
 import { type RateTables, rateTables, rateTablesGeneration } from './tables/registry';
 import type { AssetClass, HouseholdInput } from './types';
@@ -161,6 +163,7 @@ export function monteCarlo(
   projection: ProjectionResult,
   liquid: Record<AssetClass, number>,
   opts: MonteCarloOptions = {},
+  ex: Explainer | null = null,
 ): MonteCarloResult {
   const trials = opts.trials ?? 10_000;
   if (!Number.isInteger(trials) || trials < 1 || trials > 100_000)
@@ -195,7 +198,8 @@ export function monteCarlo(
   // The plan the trials replay (planTrace, projection.ts): its liquid records with their own growth as the mean, the
   // order a deficit draws on them, and what its pension and property sales raised. A result not made by project()
   // (a bench's synthetic rows) is replayed as one record per class at the class's mean, drawn cash first.
-  const trace = lanes(planTrace(projection) ?? classTrace(liquid, assumptions));
+  const planned = planTrace(projection);
+  const trace = lanes(planned ?? classTrace(liquid, assumptions));
   const K = trace.liquids.length;
   const value0 = new Float64Array(K);
   const G = new Float64Array(K);
@@ -297,6 +301,19 @@ export function monteCarlo(
     });
     bands.push({ year: (rows[y] as ProjectionResult['rows'][number]).year, percentiles: p });
   }
+  // issue 34: the probability with the counts it is made of and what the trials ran on
+  if (ex !== null)
+    recordProbability(ex, {
+      trials,
+      never,
+      seed,
+      probability: never / trials,
+      classes: drawn.map((c) => {
+        const k = CLASSES[c] as AssetClass;
+        return { asset_class: k, mean: assumptions[k].mean, volatility: assumptions[k].volatility };
+      }),
+      means: planned === undefined,
+    });
   return { trials, seed, assumptions, probability_never_runs_out: never / trials, bands };
 }
 

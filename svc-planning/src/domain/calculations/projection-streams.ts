@@ -236,10 +236,31 @@ const DEATH: readonly BenefitType[] = ['Death'];
 const DISABILITY: readonly BenefitType[] = ['Disability', 'Personal Accident'];
 const CRITICAL_ILLNESS: readonly BenefitType[] = ['Major Illness', 'Early Critical Illness'];
 
+/**
+ * What a policy run tells its recorder (issue 34, only when the projection explains: the engine's own run passes
+ * none): each benefit a payout adds up (`k`: its index among the policy's benefits), each amount added to the
+ * payouts in the order it is added, each premium paid and each year-end cash value.
+ */
+export interface PolicyRecorder {
+  benefit(t: number, event: PolicyEvent, k: number, amount: number): void;
+  payout(t: number, what: PolicyEvent | 'dividend' | 'cash_value' | 'maturity_value', amount: number): void;
+  premium(t: number, amount: number): void;
+  value(t: number, cash: number): void;
+}
+export type PolicyEvent = 'death' | 'disability' | 'critical_illness';
+
 /** What a policy's benefits of the given types pay at an age, in the household currency. */
-function benefitSum(s: PolicyStream, types: readonly BenefitType[], age: number): number {
+function benefitSum(s: PolicyStream, types: readonly BenefitType[], age: number, rec: PolicyRecorder | null, t: number, event: PolicyEvent): number {
   let sum = 0;
-  for (const b of s.benefits) if (types.includes(b.type) && coversAt(b, age)) sum += benefitAmount(b);
+  const { benefits } = s;
+  for (let k = 0; k < benefits.length; k++) {
+    const b = benefits[k] as Benefit;
+    if (types.includes(b.type) && coversAt(b, age)) {
+      const amount = benefitAmount(b);
+      sum += amount;
+      if (rec !== null) rec.benefit(t, event, k, amount);
+    }
+  }
   return sum * s.f;
 }
 
@@ -256,7 +277,7 @@ function waivedBy(s: PolicyStream, tl: Timeline, year: number): boolean {
  * growing until death, maturity or cash-out pays it out and ends the policy. `prem` holds its premiums by year; `life`
  * (if given) receives them too, at `lifeRow` + t (the payer's row: life insurance relief).
  */
-export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, premiums: Float64Array, payouts: Float64Array, values: Float64Array, failures: Failures, life: Float64Array | null = null, lifeRow = 0): void {
+export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, premiums: Float64Array, payouts: Float64Array, values: Float64Array, failures: Failures, life: Float64Array | null = null, lifeRow = 0, rec: PolicyRecorder | null = null): void {
   const { y0, n } = tl;
   const death = tl.deathYear[s.insured] as number;
   const payerDeath = tl.deathYear[s.payer] as number;
@@ -281,9 +302,9 @@ export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, pre
     const insuredDies = year === death;
     if (insuredDies || year === disabled || year === ci) {
       try {
-        if (insuredDies) add(payouts, t, benefitSum(s, DEATH, age));
-        if (year === disabled) add(payouts, t, benefitSum(s, DISABILITY, age));
-        if (year === ci) add(payouts, t, benefitSum(s, CRITICAL_ILLNESS, age));
+        if (insuredDies) paid(payouts, t, benefitSum(s, DEATH, age, rec, t, 'death'), rec, 'death');
+        if (year === disabled) paid(payouts, t, benefitSum(s, DISABILITY, age, rec, t, 'disability'), rec, 'disability');
+        if (year === ci) paid(payouts, t, benefitSum(s, CRITICAL_ILLNESS, age, rec, t, 'critical_illness'), rec, 'critical_illness');
       } catch (error) {
         failures.record(t, POLICY_STEP, error); // a benefit the engine cannot read (e.g. its payout frequency)
         return;
@@ -295,23 +316,28 @@ export function addPolicy(s: PolicyStream, prem: Float64Array, tl: Timeline, pre
       if (premium !== 0) {
         premiums[t] = (premiums[t] as number) + premium;
         if (life) life[lifeRow + t] = (life[lifeRow + t] as number) + premium; // the payer's life insurance relief
+        if (rec !== null) rec.premium(t, premium);
       }
     }
     const policyYearNo = year - policyYear;
-    if (policyYearNo >= dividendFrom && policyYearNo <= dividendTo) add(payouts, t, dividendAmount);
+    if (policyYearNo >= dividendFrom && policyYearNo <= dividendTo) paid(payouts, t, dividendAmount, rec, 'dividend');
     if (insuredDies || year > death) {
-      add(payouts, t, cash);
+      paid(payouts, t, cash, rec, 'cash_value');
       return;
     }
     if (age >= maturity || age >= cashOut) {
-      add(payouts, t, age >= maturity && mv !== null ? mv : cash);
+      const matured = age >= maturity && mv !== null;
+      paid(payouts, t, matured ? mv : cash, rec, matured ? 'maturity_value' : 'cash_value');
       return;
     }
     if (t > 0) cash *= g;
     values[t] = (values[t] as number) + cash;
+    if (rec !== null) rec.value(t, cash);
   }
 }
 
-const add = (a: Float64Array, t: number, v: number) => {
+/** Adds a payout to the year's payouts (and tells the recorder, when there is one). */
+const paid = (a: Float64Array, t: number, v: number, rec: PolicyRecorder | null, what: Parameters<PolicyRecorder['payout']>[1]) => {
   a[t] = (a[t] as number) + v;
+  if (rec !== null) rec.payout(t, what, v);
 };

@@ -13,9 +13,13 @@ import * as projectionAssetsModule from './projection-assets';
 import * as projectionExplainModule from './projection-explain';
 import type { ExpenseStream, GoalStream, IncomeStream, Timeline } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
+import type { InflationInputs, PolicyInputs, YearlyInputs } from './projection-streams-explain';
+import * as streamsExplainModule from './projection-streams-explain';
 import type { ContributionTable } from './provident';
 import * as providentModule from './provident';
 import * as taxModule from './tax';
+import type { TaxExplain } from './tax-explain';
+import * as taxExplainModule from './tax-explain';
 import * as taxMyModule from './tables/tax-my';
 import * as taxSgModule from './tables/tax-sg';
 import * as registryModule from './tables/registry';
@@ -33,6 +37,8 @@ const { ASSET_SUMS, closeLoan, cpfShares, lastYearAlive, liquidRecord, liquidYea
 const { addExpenses, addGoals, addIncomes, addPolicy, Failures, premiumYears, SALE_STEP } = projectionStreamsModule;
 const { keptScheduledSale, saleInYear } = saleModule;
 const { recordYear } = projectionExplainModule;
+const { explainExpenses, explainGoals, explainIncomes, PoliciesExplain, StreamsExplain } = streamsExplainModule;
+const { noIncomeTax, TaxExplain: TaxExplainClass } = taxExplainModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, myTaxPayable, sgTaxPayable } = taxModule;
 const { myReliefs } = taxMyModule;
@@ -342,6 +348,8 @@ interface TaxInputs {
   /** The member's spouse (relation me ↔ spouse), or −1. */
   partner: Int32Array;
   childBirth: readonly number[];
+  /** Where the tax's steps are recorded when the projection explains (tax-explain.ts), else null. */
+  rec: TaxExplain | null;
 }
 
 /**
@@ -351,7 +359,7 @@ interface TaxInputs {
  * year.
  */
 function yearTax(tx: TaxInputs, t: number): number {
-  const { taxable, employeeBy, lifeBy, birth, deathYear, partner, childBirth, y0, n: N, m: M } = tx;
+  const { taxable, employeeBy, lifeBy, birth, deathYear, partner, childBirth, y0, n: N, m: M, rec } = tx;
   const sg = tx.country === 'SG';
   const u = sg && t > 0 ? t - 1 : t; // the income year
   const incomeYear = y0 + u;
@@ -386,18 +394,25 @@ function yearTax(tx: TaxInputs, t: number): number {
     }
     return tax;
   };
+  // (with an explanation asked for, `rec` is told each member, relief and tax as they are computed: tax-explain.ts)
   if (sg) {
     const v = inForce(rateTables().sgIncomeTax, y0 + t); // the Year of Assessment: the year the tax is paid
-    return summed(claimed(v.childToAge), (i, earned, spouseIncome, kids) => {
-      const relief = sgReliefs(v, earned, incomeYear - (birth[i] as number), employeeBy[i * N + u] as number, spouseIncome, kids);
-      return sgTaxPayable(v, earned - relief);
+    const tax = summed(claimed(v.childToAge), (i, earned, spouseIncome, kids) => {
+      if (rec !== null) rec.member(t, u, i, earned, employeeBy[i * N + u] as number, spouseIncome);
+      const relief = sgReliefs(v, earned, incomeYear - (birth[i] as number), employeeBy[i * N + u] as number, spouseIncome, kids, rec);
+      return sgTaxPayable(v, earned - relief, rec);
     });
+    if (rec !== null) rec.total(t, tax);
+    return tax;
   }
   const v = inForce(rateTables().myIncomeTax, incomeYear);
-  return summed(claimed(v.childToAge), (i, earned, spouseIncome, kids) => {
-    const relief = myReliefs(v, employeeBy[i * N + u] as number, lifeBy[i * N + u] as number, spouseIncome, kids);
-    return myTaxPayable(v, earned - relief, spouseIncome !== null && spouseIncome <= 0);
+  const tax = summed(claimed(v.childToAge), (i, earned, spouseIncome, kids) => {
+    if (rec !== null) rec.member(t, u, i, earned, employeeBy[i * N + u] as number, spouseIncome);
+    const relief = myReliefs(v, employeeBy[i * N + u] as number, lifeBy[i * N + u] as number, spouseIncome, kids, rec);
+    return myTaxPayable(v, earned - relief, spouseIncome !== null && spouseIncome <= 0, rec);
   });
+  if (rec !== null) rec.total(t, tax);
+  return tax;
 }
 
 /**
@@ -421,6 +436,16 @@ function agesAt(ids: readonly string[], birth: readonly number[], year: number):
       return ages;
     }
   }
+}
+
+/** How an expense's or a goal's inflation was chosen, for its explanation (only when the projection explains). */
+function inflationHow(h: HouseholdInput, ov: NonNullable<ProjectionOptions['overrides']>, own: boolean, f: number): InflationInputs {
+  return {
+    fx: f,
+    inflation: ov.inflation_rate ?? h.inflation_rate ?? PROJECTION_DEFAULTS.inflation_rate,
+    inflationFrom: ov.inflation_rate !== undefined ? 'the scenario’s inflation' : h.inflation_rate !== undefined ? 'the household’s inflation' : 'Kinfolio’s default inflation',
+    own,
+  };
 }
 
 /** Runs the projection. Throws CalculationInputError naming the field for input it cannot use. */
@@ -500,6 +525,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   // The first year counts only its remaining part (decision); set once the as-of year's start is read below.
   const failures = new Failures();
   const cx: AssetContext = { y0, n: N, firstYearPart: 1, firstMonth: 1, birth, deathYear, workEnd, loanBalances, rentDays, failures, bhs: new Float64Array(0), bhsF: Number.NaN, ex };
+  // the streams' explanations (projection-streams-explain.ts), only when asked for
+  const sx = ex !== null ? new StreamsExplain(ex, tl, members, currency) : null;
 
   // Incomes, expenses: yearly streams (projection-streams.ts).
   const incomes = (h.incomes ?? []).map((r, k): IncomeStream => {
@@ -508,6 +535,11 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     return { i, yearly, g: 1 + (ov.income_growth_rate ?? r.growth_rate ?? 0) / 100, from: r.start_year ?? -Infinity, to: r.end_year ?? Infinity, employment: EMPLOYMENT.has(r.kind) };
   });
   addIncomes(incomes, tl, series.income, series.taxable);
+  let taxableIds: Array<string[] | undefined> | null = null;
+  if (sx !== null) {
+    const how = (h.incomes ?? []).map((r, k): YearlyInputs => ({ fx: fx(r.currency, 'incomes', k, 'currency'), change: ov.income_change_percent?.[r.member_id], growth: ov.income_growth_rate }));
+    taxableIds = explainIncomes(sx, h.incomes ?? [], incomes, how, series.income);
+  }
   const expenses = (h.expenses ?? []).map(
     (r, k): ExpenseStream => ({
       i: r.member_id === undefined ? -1 : mIdx(r.member_id, 'expenses', k, 'member_id'),
@@ -518,6 +550,10 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     }),
   );
   addExpenses(expenses, tl, series.expenses);
+  if (sx !== null) {
+    const how = (h.expenses ?? []).map((r, k) => inflationHow(h, ov, r.inflation_rate !== undefined && ov.inflation_rate === undefined, fx(r.currency, 'expenses', k, 'currency')));
+    explainExpenses(sx, h.expenses ?? [], expenses, how, series.expenses);
+  }
   // Liquid assets: cash accounts (first) and investments.
   const locked = new Set(opts.locked_assets ?? []);
   const liquids: LiquidRecord[] = (h.cash_accounts ?? []).map((c, k) => liquidRecord(c.id, c.current_value * fx(c.currency, 'cash_accounts', k, 'currency'), 1 + (c.growth_rate ?? 0) / 100, 0, 0, true, !!c.locked || locked.has(c.id)));
@@ -702,6 +738,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   cx.firstYearPart = 1 - dayOfYear / 365;
   cx.firstMonth = ymd(asOf).month;
   // Insurance: yearly stream, policy by policy (premium schedule into the scratch series, then the policy's years).
+  const pol = sx !== null ? new PoliciesExplain(sx) : null;
+  const polScratch = pol !== null ? [new Float64Array(N), new Float64Array(N), new Float64Array(N)] : null;
   for (const [k, p] of (h.insurances ?? []).entries()) {
     const f = fx(p.currency, 'insurances', k, 'currency');
     const insured = mIdx(p.member_id, 'insurances', k, 'member_id');
@@ -716,7 +754,14 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     // a policy with a death benefit is life insurance: its premiums are the payer's MY life insurance relief
     const life = taxCountry === 'MY' && benefits.some((x) => x.type === 'Death') ? payer : -1;
     addPolicy(policy, series.premiumScratch, tl, series.premiums, series.payouts, series.insurance, failures, life < 0 ? null : series.lifeBy, life * N);
+    if (pol !== null && polScratch !== null) {
+      // the same policy run alone, telling the explanation each premium, payout and cash value it adds
+      const info: PolicyInputs = { rec: p, k, fx: f, growthRate: p.growth_rate ?? INSURANCE_DEFAULTS.growth_rate, growthDefault: p.growth_rate === undefined, lifePayer: life };
+      pol.policy(info, policy, start);
+      addPolicy(policy, series.premiumScratch, tl, polScratch[0] as Float64Array, polScratch[1] as Float64Array, polScratch[2] as Float64Array, new Failures(), null, 0, pol);
+    }
   }
+  if (pol !== null) pol.finish(series.premiums, series.payouts, series.insurance, series.lifeBy, taxCountry === 'MY');
   const goals = (h.goals ?? []).map((g, k): GoalStream => {
     const f = fx(g.currency, 'goals', k, 'currency');
     const i = g.member_id === undefined ? (persons[0] as number) : mIdx(g.member_id, 'goals', k, 'member_id');
@@ -730,6 +775,10 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     return { from, to, yearly, legacy, g: g.growth_rate === undefined ? prices : prices * (1 + g.growth_rate / 100) };
   });
   addGoals(goals, tl, series.goals);
+  if (sx !== null) {
+    const how = (h.goals ?? []).map((g, k) => inflationHow(h, ov, g.inflation_rate !== undefined && ov.inflation_rate === undefined, fx(g.currency, 'goals', k, 'currency')));
+    explainGoals(sx, h.goals ?? [], goals, how, series.goals);
+  }
 
   // What pays a deficit (docs/planning-model.md "Terms of the plan", issue 31): the household's cash accounts
   // (unlocked, in order), then its unlocked investments (in order), then what the saved sell sequence lists beyond
@@ -825,7 +874,11 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     if (d.age !== undefined) return y0 - d.age;
     throw new CalculationInputError(`dependants.${k}.age`, 'age or date_of_birth is required');
   });
-  const taxIn: TaxInputs = { country: taxCountry, y0, n: N, m: M, taxable: series.taxable, employeeBy: series.employeeBy, lifeBy: series.lifeBy, birth, deathYear, partner, childBirth };
+  const taxRec =
+    ex !== null && sx !== null && taxCountry !== null
+      ? new TaxExplainClass(ex, y0, N, taxCountry, members.map((x) => x.id), (i) => sx.who(i), taxableIds ?? [], partner, (h.dependants ?? []).map((d, k) => ({ kind: 'dependants', id: d.id ?? `dependants.${k}`, field: d.date_of_birth ? 'date_of_birth' : 'age' })), cx.firstYearPart)
+      : null;
+  const taxIn: TaxInputs = { country: taxCountry, y0, n: N, m: M, taxable: series.taxable, employeeBy: series.employeeBy, lifeBy: series.lifeBy, birth, deathYear, partner, childBirth, rec: taxRec };
 
   // the persons' ids and birth years, in order, for each row's ages
   const personIds = persons.map((i) => (members[i] as { id: string }).id);
@@ -1016,6 +1069,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       net_worth: r2(totalAssets - totalLiabilities),
     };
     if (ex !== null) {
+      if (taxCountry === null) noIncomeTax(ex, year, currency);
       const factorRate = year > y0 ? (prevCash < 0 ? (h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate) : (h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate)) : 0;
       recordYear(ex, {
         year,

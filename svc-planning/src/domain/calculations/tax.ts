@@ -49,9 +49,28 @@ export function progressiveTax(income: number, table: { readonly bands: readonly
  * (income less reliefs), less the YA's Personal Income Tax Rebate (percent of the tax, at most the cap). Unrounded.
  * Example (YA 2025, 60% up to 200): chargeable 40,000 → 550 − min(330, 200) = 350.
  */
-export function sgTaxPayable(v: SgTaxVersion, chargeable: number): number {
+export function sgTaxPayable(v: SgTaxVersion, chargeable: number, rec: TaxPayableRecorder | null = null): number {
   const tax = progressiveTax(chargeable, v);
-  return tax - Math.min((tax * v.rebatePercent) / 100, v.rebateCap);
+  const rebate = Math.min((tax * v.rebatePercent) / 100, v.rebateCap);
+  const payable = tax - rebate;
+  if (rec !== null) rec.payable(v, { chargeable, tax, rebate, rebateApplies: v.rebatePercent > 0, spouseWithoutIncome: false, payable });
+  return payable;
+}
+
+/** What sgTaxPayable or myTaxPayable computed (issue 34: told to a recorder only when the projection explains). */
+export interface TaxPayableItems {
+  chargeable: number;
+  /** The progressive tax of the bands on the chargeable income. */
+  tax: number;
+  /** The rebate taken off (SG: percent of the tax up to the cap; MY: the rebate, twice with a spouse without income). */
+  rebate: number;
+  /** Whether a rebate applies at all (SG: the YA has one; MY: the chargeable income is at most the limit). */
+  rebateApplies: boolean;
+  spouseWithoutIncome: boolean;
+  payable: number;
+}
+export interface TaxPayableRecorder {
+  payable(v: SgTaxVersion | MyTaxVersion, items: TaxPayableItems): void;
 }
 
 /**
@@ -60,10 +79,16 @@ export function sgTaxPayable(v: SgTaxVersion, chargeable: number): number {
  * spouse has no income; never below 0 (the excess is not refunded). Unrounded.
  * Example (YA 2023 onwards): chargeable 30,000 → 150 + 10,000 · 3% = 450 − 400 = 50; with a spouse without income 0.
  */
-export function myTaxPayable(v: MyTaxVersion, chargeable: number, spouseWithoutIncome: boolean): number {
+export function myTaxPayable(v: MyTaxVersion, chargeable: number, spouseWithoutIncome: boolean, rec: TaxPayableRecorder | null = null): number {
   const tax = progressiveTax(chargeable, v);
-  if (!(chargeable <= v.rebateLimit)) return tax;
-  return Math.max(0, tax - (spouseWithoutIncome ? 2 * v.rebate : v.rebate));
+  if (!(chargeable <= v.rebateLimit)) {
+    if (rec !== null) rec.payable(v, { chargeable, tax, rebate: 0, rebateApplies: false, spouseWithoutIncome, payable: tax });
+    return tax;
+  }
+  const rebate = spouseWithoutIncome ? 2 * v.rebate : v.rebate;
+  const payable = Math.max(0, tax - rebate);
+  if (rec !== null) rec.payable(v, { chargeable, tax, rebate, rebateApplies: true, spouseWithoutIncome, payable });
+  return payable;
 }
 
 /** The tax country by household currency: SGD → Singapore, RM/MYR → Malaysia, otherwise none (decision). */

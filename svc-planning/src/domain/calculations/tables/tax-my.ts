@@ -84,11 +84,33 @@ export function myReliefs(
   lifePremiums: number,
   spouseIncome: number | null,
   children: number,
+  rec: MyReliefRecorder | null = null,
 ): number {
-  const epfLife = Math.min(
-    v.epfAndLife,
-    Math.min(v.epf, Math.max(0, epfEmployee)) + Math.min(v.life, Math.max(0, lifePremiums)),
-  );
+  const epfPaid = Math.max(0, epfEmployee);
+  const lifePaid = Math.max(0, lifePremiums);
+  const epf = Math.min(v.epf, epfPaid);
+  const life = Math.min(v.life, lifePaid);
+  const epfLife = Math.min(v.epfAndLife, epf + life);
   const spouse = spouseIncome !== null && spouseIncome <= 0 ? v.spouse : 0;
-  return v.individual + epfLife + spouse + v.child * children;
+  const total = v.individual + epfLife + spouse + v.child * children;
+  if (rec !== null) rec.myReliefs(v, { epfPaid, lifePaid, epf, life, epfLife, spouse, children, total });
+  return total;
+}
+
+/** The reliefs myReliefs computed, item by item (issue 34: told to a recorder only when the projection explains). */
+export interface MyReliefItems {
+  /** The employee's EPF contributions and the life premiums paid (not below 0), each relief at most its cap. */
+  epfPaid: number;
+  lifePaid: number;
+  epf: number;
+  life: number;
+  /** EPF and life insurance together, at most the combined cap. */
+  epfLife: number;
+  /** The spouse relief (0: no spouse, or the spouse has an income). */
+  spouse: number;
+  children: number;
+  total: number;
+}
+export interface MyReliefRecorder {
+  myReliefs(v: MyTaxVersion, items: MyReliefItems): void;
 }

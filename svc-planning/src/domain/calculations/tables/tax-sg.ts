@@ -134,8 +134,31 @@ export function sgReliefs(
   cpfEmployee: number,
   spouseIncome: number | null,
   children: number,
+  rec: SgReliefRecorder | null = null,
 ): number {
-  const eir = Math.min(Math.max(0, earned), bandAt(v.earnedIncome, age).amount);
+  const band = bandAt(v.earnedIncome, age);
+  const eir = Math.min(Math.max(0, earned), band.amount);
   const spouse = spouseIncome !== null && spouseIncome <= v.spouseIncomeLimit ? v.spouse : 0;
-  return Math.min(v.reliefCap, eir + Math.max(0, cpfEmployee) + spouse + v.child * children);
+  const cpf = Math.max(0, cpfEmployee);
+  const total = Math.min(v.reliefCap, eir + cpf + spouse + v.child * children);
+  if (rec !== null) rec.sgReliefs(v, { age, band, eir, cpf, spouse, children, total });
+  return total;
+}
+
+/** The reliefs sgReliefs computed, item by item (issue 34: told to a recorder only when the projection explains). */
+export interface SgReliefItems {
+  age: number;
+  /** The earned income relief's band (by age) and the relief (at most the earned income). */
+  band: { toAge: number | null; amount: number };
+  eir: number;
+  /** The employee's compulsory CPF contributions (not below 0). */
+  cpf: number;
+  /** The spouse relief (0: no spouse, or the spouse earned above the limit). */
+  spouse: number;
+  children: number;
+  /** The reliefs in total, at most the cap. */
+  total: number;
+}
+export interface SgReliefRecorder {
+  sgReliefs(v: SgTaxVersion, items: SgReliefItems): void;
 }
