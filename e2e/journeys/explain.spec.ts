@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { axeProblems, overflow } from './checks';
-import { signIn, watchPageErrors } from './helpers';
+import { signIn, signInCustomer, watchPageErrors } from './helpers';
 
 /**
  * Issue 34, every figure explains itself: the advisor opens a household's data table, opens a tax figure's "How was
@@ -67,9 +67,11 @@ async function walkToIncome(dialog: Locator): Promise<Locator> {
     let clicked = false;
     for (const c of candidates) {
       if ((await c.count()) > 0) {
-        const title = await dialog.getByRole('heading', { level: 2 }).textContent();
+        // a step down adds one to the trail (a step may have its parent's name: the year's tax is its members')
         await c.first().click();
-        await expect(dialog.getByRole('heading', { level: 2 })).not.toHaveText(title ?? '', { timeout: 30_000 });
+        await expect(
+          dialog.getByRole('navigation', { name: 'Steps of this figure' }).getByRole('listitem'),
+        ).toHaveCount(step + 2, { timeout: 30_000 });
         clicked = true;
         break;
       }
@@ -171,5 +173,54 @@ test('the panel at 360 px is a full-width sheet without an axe problem, and the 
   await expect(page.getByRole('dialog').getByTestId('explain-value')).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Escape');
   await expect(tax.figure).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test("the customer opens a figure of their own report; the scenario's probability of success explains itself", async ({
+  page,
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  const customerErrors = watchPageErrors(customer);
+  await signInCustomer(customer, 'customer@kinfolio.test');
+  await expect(customer).not.toHaveURL(/\/auth\/login/, { timeout: 30_000 });
+  await customer.goto('/customer/dashboard/financial-report/dashboard/cashflow');
+  const report = customer.getByRole('region', { name: 'Financial report: Cashflow' });
+  const income = report.locator('button[data-figure="cashflow:total:income"]');
+  await expect(income).toBeVisible({ timeout: 30_000 });
+  const shown = (await income.textContent())?.trim() ?? '';
+  await income.click();
+  const dialog = customer.getByRole('dialog');
+  await expect(dialog.getByTestId('explain-value')).toBeVisible({ timeout: 30_000 });
+  // the same figure, to the cent where the report shows whole amounts
+  const whole = (s: string) => Math.round(Number(s.replace(/[^\d.-]/g, '')));
+  expect(whole((await dialog.getByTestId('explain-value').textContent()) ?? '')).toBe(whole(shown));
+  expect(await axeProblems(customer, 'explain panel, customer')).toEqual([]);
+  await customer.keyboard.press('Escape');
+  await expect(income).toBeFocused();
+  await context.close();
+  expect(customerErrors).toEqual([]);
+
+  // the advisor's scenario: Monte Carlo's probability opens the tree the scenario reply carried
+  const errors = watchPageErrors(page);
+  await signIn(page, 'advisor@kinfolio.test');
+  await expect(page).toHaveURL(/\/advisor\//);
+  const id = await household(page);
+  await page.goto(`/advisor/customers/${id}/scenario-modelling`);
+  const probability = page.getByTestId('probability').getByRole('button');
+  await expect(probability).toHaveText(/^\d+(\.\d)?%$/, { timeout: 60_000 });
+  let explained = 0;
+  await page.route('**/financial-report/explain?*', async (route) => {
+    explained++;
+    await route.continue();
+  });
+  await probability.click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByTestId('explain-value')).toHaveText(/%$/, { timeout: 30_000 });
+  await expect(panel.getByTestId('explain-rule')).toContainText(/trials?/i);
+  expect(explained).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -361,8 +361,21 @@ function CoverageCards({ loading }: { loading: ReactNode }) {
       {data && totals ? (
         <>
           <p data-testid="coverage-headline">
-            All members: cover {money(data.currency, totals.cover)}, targets {money(data.currency, totals.target)}, gap{' '}
-            <strong>{money(data.currency, totals.gap)}</strong>.
+            All members: cover{' '}
+            <Figure id="insurance:total:cover" label="Cover, all members" currency={data.currency}>
+              {money(data.currency, totals.cover)}
+            </Figure>
+            , targets{' '}
+            <Figure id="insurance:total:target" label="Targets, all members" currency={data.currency}>
+              {money(data.currency, totals.target)}
+            </Figure>
+            , gap{' '}
+            <strong>
+              <Figure id="insurance:total:gap" label="Gap, all members" currency={data.currency}>
+                {money(data.currency, totals.gap)}
+              </Figure>
+            </strong>
+            .
           </p>
           <GapDefinition />
         </>

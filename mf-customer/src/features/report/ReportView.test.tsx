@@ -579,6 +579,9 @@ describe('financial report', () => {
           'networth:2026:net_worth',
         ],
         insurance: [
+          'insurance:total:cover',
+          'insurance:total:target',
+          'insurance:total:gap',
           'insurance:m1:Death:cover',
           'insurance:m1:Death:target',
           'insurance:m1:Death:gap',

@@ -421,7 +421,12 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          Cover {money(c, t.cover)}, targets {money(c, t.target)}, gap <strong>{money(c, t.gap)}</strong>.
+          Cover <Amount id="insurance:total:cover" label="Cover, all members" currency={c} value={t.cover} />, targets{' '}
+          <Amount id="insurance:total:target" label="Targets, all members" currency={c} value={t.target} />, gap{' '}
+          <strong>
+            <Amount id="insurance:total:gap" label="Gap, all members" currency={c} value={t.gap} />
+          </strong>
+          .
         </p>
         <GapDefinition />
         <Chart

@@ -726,6 +726,7 @@ export default function ScenarioPage() {
                     label="Probability of success"
                     currency={result.currency}
                     tree={mc.probability_explanation}
+                    asPercent
                   >
                     {Math.round(mc.probability_never_runs_out * 1000) / 10}%
                   </Figure>

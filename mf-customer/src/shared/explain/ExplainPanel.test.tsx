@@ -114,7 +114,7 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderFigure(figure = 'row:2027:tax', currency = 'SGD', tree?: ExplanationTree) {
+function renderFigure(figure = 'row:2027:tax', currency = 'SGD', tree?: ExplanationTree, asPercent?: boolean) {
   render(
     <MemoryRouter initialEntries={[`${BASE}/data-table`]}>
       <ExplainProvider base={BASE}>
@@ -122,7 +122,7 @@ function renderFigure(figure = 'row:2027:tax', currency = 'SGD', tree?: Explanat
           <Route
             path={`${BASE}/data-table`}
             element={
-              <Figure id={figure} label="Tax, 2027" currency={currency} tree={tree}>
+              <Figure id={figure} label="Tax, 2027" currency={currency} tree={tree} asPercent={asPercent}>
                 5,650
               </Figure>
             }
@@ -289,8 +289,8 @@ describe('ExplainPanel: how a figure was calculated', () => {
         {
           id: 'mc:probability',
           label: 'Probability of success',
-          value: 82.5,
-          unit: 'percent',
+          value: 0.825,
+          unit: 'factor',
           kind: 'figure',
           rule: [{ value: 825, unit: 'count' }, ' of ', { value: 1000, unit: 'count' }, ' trials never ran out'],
           formula: { op: 'percent' },
@@ -322,7 +322,8 @@ describe('ExplainPanel: how a figure was calculated', () => {
         },
       ],
     };
-    fireEvent.click(renderFigure('mc:probability', 'SGD', tree));
+    // the probability is a fraction the scenario screen shows as a percent: the panel says it the same way
+    fireEvent.click(renderFigure('mc:probability', 'SGD', tree, true));
     let dialog = await screen.findByRole('dialog', { name: 'Probability of success' });
     expect(within(dialog).getByTestId('explain-value').textContent).toBe('82.5%');
     expect(within(dialog).getByTestId('explain-rule').textContent).toBe('825 of 1,000 trials never ran out');

@@ -420,7 +420,12 @@ export default function ExplainPanel({
           <Skeleton rows={5} label="Loading the explanation" />
         ) : (
           <>
-            <Value data-testid="explain-value">{formatExplained(node.value, node.unit, currency)}</Value>
+            <Value data-testid="explain-value">
+              {/* a fraction the screen shows as a percent (the probability of success) reads as the screen shows it */}
+              {request.asPercent && node.id === request.figure && node.unit === 'factor'
+                ? formatExplained(node.value * 100, 'percent', currency)
+                : formatExplained(node.value, node.unit, currency)}
+            </Value>
             {KIND_TEXT[node.kind] ? <Muted>{KIND_TEXT[node.kind]}</Muted> : null}
             {node.rule.length ? <RuleWords node={node} currency={currency} /> : null}
             {node.records.length ? (

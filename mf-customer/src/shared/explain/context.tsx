@@ -26,6 +26,8 @@ export interface ExplainRequest {
   currency?: string | null;
   /** A whole tree carried inline (Monte Carlo's probability): read from it, not from the service. */
   tree?: ExplanationTree;
+  /** The screen shows this figure, a fraction (unit factor), as a percent: the panel says it the same way. */
+  asPercent?: boolean;
 }
 
 interface ExplainCtx {
@@ -112,12 +114,14 @@ export function Figure({
   label,
   currency,
   tree,
+  asPercent,
   children,
 }: {
   id: string;
   label: string;
   currency?: string | null;
   tree?: ExplanationTree;
+  asPercent?: boolean;
   children: ReactNode;
 }) {
   const ctx = useExplain();
@@ -129,7 +133,7 @@ export function Figure({
       aria-haspopup="dialog"
       aria-describedby={ctx.hintId}
       title="How was this calculated?"
-      onClick={(e) => ctx.open({ figure: id, label, currency, tree }, e.currentTarget)}
+      onClick={(e) => ctx.open({ figure: id, label, currency, tree, asPercent }, e.currentTarget)}
     >
       {children}
     </FigureButton>
