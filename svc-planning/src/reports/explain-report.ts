@@ -304,7 +304,6 @@ export function recordDebtAndProperty(
     netProceeds: number;
   },
   currencyOf: (debtId: string) => string,
-  home: string,
 ): void {
   const ex = steps.ex;
   const engineStep = (id: string, value: number, label: string, debtId: string, field: string) => {
@@ -312,24 +311,16 @@ export function recordDebtAndProperty(
       ex.add(id, value, { op: 'input' }, [], { label, leaf: 'engine', records: [{ kind: 'debt', id: debtId, field }] });
     return id;
   };
+  // each loan's figures are calculateDebt's (recorded in the household currency, converted there when the loan's is
+  // another); one it did not record stays a leaf it has not broken down
   for (const l of loans) {
     const name = l.name ?? 'Loan';
-    const own = currencyOf(l.debt_id).toUpperCase() === home.toUpperCase();
     for (const [k, label] of [
       ['outstanding', 'outstanding today'],
       ['instalment', 'monthly instalment'],
       ['total_interest', 'total interest'],
-    ] as const) {
-      const id = `debt:${l.debt_id}:${k}`;
-      if (own || k === 'outstanding') engineStep(id, l[k], `${name}: ${label}`, l.debt_id, k);
-      else {
-        const base = engineStep(`${id}:loan_currency`, l[k], `${name}: ${label} in the loan’s currency`, l.debt_id, k);
-        ex.add(id, l[k], { op: 'sum' }, [base], {
-          label: `${name}: ${label}`,
-          rule: ['converted with the stored rate'],
-        });
-      }
-    }
+    ] as const)
+      engineStep(`debt:${l.debt_id}:${k}`, l[k], `${name}: ${label}`, l.debt_id, k);
   }
   const sumOf = (id: string, value: number, parts: string[], label: string) => {
     const ps = parts.map((p): [string, 1] => [p, 1]);

@@ -257,7 +257,7 @@ export function reportOf(g: Generated, ex: Explainer | null = null): Base {
         targets: [],
         thresholds: THRESHOLDS,
         earned: new Map(),
-      }),
+      }, ex),
     },
     recs: {
       saving_funds: balance.savings,

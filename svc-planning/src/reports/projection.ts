@@ -162,7 +162,7 @@ export function projectHousehold(
       dataTables,
       netWorth,
       // explaining: the debt figures recorded from one run (no per-loan cache: its runs recorded nothing)
-      debt: ex ? calculateDebt(household as unknown as Parameters<typeof calculateDebt>[0]) : debtOf(household),
+      debt: ex ? calculateDebt(household as unknown as Parameters<typeof calculateDebt>[0], ex) : debtOf(household),
       computedAt: new Date().toISOString(),
     };
   }

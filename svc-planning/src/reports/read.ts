@@ -488,7 +488,6 @@ export function assembleReport({ hh, asOf, p, coverage, recs, rateRows, threshol
           netProceeds: propertyTotals.net_proceeds,
         },
         (id) => debtById.get(id)?.currency ?? home,
-        home,
       );
     recordToday(
       ex,

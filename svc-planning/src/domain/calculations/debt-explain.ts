@@ -283,13 +283,15 @@ export function recordLoan(ex: Explainer, v: LoanValues): void {
   const interestPaid = d('interest_paid');
   ex.input(interestPaid, paidInterest / 100, {
     label: `${name}: interest of the months paid`,
-    leaf: 'engine',
+    // a sum of the amortisation schedule's months (loans.ts), read from the loan's own fields
+    records: [{ kind: 'debt', id, field: 'original_loan' }, { kind: 'debt', id, field: 'loan_interest' }, { kind: 'debt', id, field: 'loan_tenure' }],
     rule: ['the schedule’s interest of months 1 to ', count(v.paid), ', each month’s on the balance left, to the cent'],
   });
   const interestToCome = d('interest_to_come');
   ex.input(interestToCome, interestLeft / 100, {
     label: `${name}: interest of the months still to pay`,
-    leaf: 'engine',
+    // a sum of the amortisation schedule's months (loans.ts), read from the loan's own fields
+    records: [{ kind: 'debt', id, field: 'original_loan' }, { kind: 'debt', id, field: 'loan_interest' }, { kind: 'debt', id, field: 'loan_tenure' }],
     rule: ['the schedule’s interest of the ', count(last - v.paid), ' months left, each month’s on the balance left'],
   });
   const ownOutstanding = own('outstanding');
@@ -303,7 +305,7 @@ export function recordLoan(ex: Explainer, v: LoanValues): void {
   else
     ex.input(paidAmount, payments / 100, {
       label: `${name}: instalments paid`,
-      leaf: 'engine',
+      records: [{ kind: 'debt', id, field: 'original_loan' }, { kind: 'debt', id, field: 'loan_interest' }, { kind: 'debt', id, field: 'loan_tenure' }],
       rule: ['the schedule’s payments of months 1 to ', count(v.paid), ', the last one what was left'],
     });
   const repaid = d('principal_repaid');

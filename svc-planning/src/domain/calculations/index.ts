@@ -5,7 +5,6 @@ import { Explainer } from './explain';
 import { treeOf } from './explain-tree';
 import { MC_PROBABILITY } from './montecarlo-explain';
 import { CalculationInputError, finiteTree } from './errors';
-import type { Explainer } from './explain';
 import { coverageTotals, type Benefit } from './insurance';
 import {
   amortisationSchedule,
