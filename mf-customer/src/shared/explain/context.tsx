@@ -66,7 +66,8 @@ export function ExplainProvider({ base, children }: { base: string; children: Re
   return (
     <Ctx.Provider value={value}>
       {children}
-      <span id={HINT_ID} className="kf-visually-hidden">
+      {/* a description only (hidden: read with each figure, never as text of its own) */}
+      <span id={HINT_ID} hidden>
         Shows how this figure was calculated
       </span>
       {req ? (
