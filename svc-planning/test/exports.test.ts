@@ -5,6 +5,7 @@ import { badBodies, snapshotTables, sweep } from '@kinfolio/service-kit/src/bad-
 import ExcelJS from 'exceljs';
 import { closeScenarioPool } from '../src/domain/calculations/montecarlo';
 import { planningModule } from '../src/module';
+import { figureOf, valuesOf } from './xlsx-formulas';
 
 // exceljs depends on jszip: the pptx and docx are opened with it
 const JSZip = require('jszip') as {
@@ -203,6 +204,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
       'Funds',
       'Debt',
       'Property',
+      'Tables and sources',
     ]);
     const api = await apiFigures();
     const ws = wb.getWorksheet('Net worth') as ExcelJS.Worksheet;
@@ -225,11 +227,13 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     const last = api.netWorth[api.netWorth.length - 1] as { year: number; net_worth: number };
     for (const y of [first, last]) {
       const cell = nwRows.get(y.year)?.getCell(10) as ExcelJS.Cell;
-      expect(cell.type).toBe(ExcelJS.ValueType.Number);
-      expect(cell.value).toBeCloseTo(y.net_worth, 2);
+      // net worth: total assets less total liabilities of the row, a live formula with the figure as its result
+      expect(cell.type).toBe(ExcelJS.ValueType.Formula);
+      expect(cell.formula).toBe(`H${cell.row}-I${cell.row}`);
+      expect(cell.result).toBeCloseTo(y.net_worth, 2);
       expect(cell.numFmt).toContain('#,##0.00');
     }
-    expect(nwRows.get(first.year)?.getCell(8).value).toBeCloseTo(first.total_assets, 2);
+    expect(figureOf(nwRows.get(first.year)?.getCell(8) as ExcelJS.Cell)).toBeCloseTo(first.total_assets, 2);
     const cash = rowsAfter(wb.getWorksheet('Cash flow by year') as ExcelJS.Worksheet, 'Year');
     const fy = api.finance.years[0] as { year: number; income: number; outgoings: number };
     expect(cash.get(fy.year)?.getCell(2).value).toBeCloseTo(fy.income, 2);
@@ -249,7 +253,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
       insRow?.getCell(1).value,
       insRow?.getCell(3).value,
       insRow?.getCell(4).value,
-      insRow?.getCell(5).value,
+      figureOf(insRow?.getCell(5) as ExcelJS.Cell),
     ]).toEqual(['Alex Tan', death.cover, 800000, death.gap]);
     expect(death.gap).toBe(300000);
   });
@@ -258,7 +262,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     const ws = await xlsxSheet('insurance', 'Insurance coverage');
     const lines: unknown[][] = [];
     ws.eachRow((row) => {
-      lines.push(((row.values ?? []) as unknown[]).slice(1));
+      lines.push(valuesOf(row));
     });
     // the policy with its company, insured, sum assured, premium, frequency and premiums paid to date (the list's)
     const list = await call('GET', `customer/${hh.id}/insurance`, advisor);
@@ -306,7 +310,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     const first = api.netWorth[0] as { year: number; net_worth: number };
     let found: unknown;
     (wb.getWorksheet('Net worth') as ExcelJS.Worksheet).eachRow((row) => {
-      if (row.getCell(1).value === first.year) found = row.getCell(10).value;
+      if (row.getCell(1).value === first.year) found = figureOf(row.getCell(10));
     });
     expect(found).toBeCloseTo(convertExact(first.net_worth, 'SGD', 'RM', rates), 2);
     expect(found).not.toBeCloseTo(first.net_worth, 0);
@@ -320,11 +324,25 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     const screen = await call('GET', `customer/${hh.id}/financial-report?currency=RM`, advisor);
     expect(screen.status).toBe(200);
     const years = screen.body.data.networth.years as Array<Record<string, number>>;
-    const keys = ['cash', 'investments', 'pensions', 'properties', 'insurance', 'loans', 'total_assets', 'total_liabilities', 'net_worth'];
+    const keys = [
+      'cash',
+      'investments',
+      'pensions',
+      'properties',
+      'insurance',
+      'loans',
+      'total_assets',
+      'total_liabilities',
+      'net_worth',
+    ];
     const fromFile = new Map<number, number[]>();
     (wb.getWorksheet('Net worth') as ExcelJS.Worksheet).eachRow((row) => {
       const y = row.getCell(1).value;
-      if (typeof y === 'number' && y > 1900) fromFile.set(y, keys.map((_, k) => row.getCell(k + 2).value as number));
+      if (typeof y === 'number' && y > 1900)
+        fromFile.set(
+          y,
+          keys.map((_, k) => figureOf(row.getCell(k + 2)) as number),
+        );
     });
     expect(fromFile.size).toBe(years.length);
     for (const y of years) {
@@ -344,7 +362,12 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
       if (kind === 'Investments' || kind === 'Cash' || kind === 'Savings') named.push([row.getCell(1).value, kind]);
     });
     // the portfolio stored plan_name 'Growth'; the cash account bank_name 'DBS' (no name)
-    expect(named).toEqual(expect.arrayContaining([['Growth', 'Investments'], ['DBS', 'Cash']]));
+    expect(named).toEqual(
+      expect.arrayContaining([
+        ['Growth', 'Investments'],
+        ['DBS', 'Cash'],
+      ]),
+    );
     expect(named.some(([n]) => n === '' || n === null)).toBe(false);
   });
 
@@ -362,7 +385,7 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     expect(col('Net worth')).toBeGreaterThan(1);
     expect([...byYear.keys()]).toEqual(api.rows.map((r) => r.year));
     const mid = api.rows[Math.floor(api.rows.length / 2)] as (typeof api.rows)[number];
-    expect(byYear.get(mid.year)?.getCell(col('Net worth')).value).toBeCloseTo(mid.net_worth, 2);
+    expect(figureOf(byYear.get(mid.year)?.getCell(col('Net worth')) as ExcelJS.Cell)).toBeCloseTo(mid.net_worth, 2);
     expect(byYear.get(mid.year)?.getCell(col('Income')).value).toBeCloseTo(mid.income, 2);
     expect(byYear.get(mid.year)?.getCell(col('Properties')).value).toBeCloseTo(mid.assets.properties, 2);
   });
@@ -537,6 +560,13 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     });
     expect(finalRow?.getCell(2).value).toBeCloseTo(reply.base.final_net_worth, 2);
     expect(finalRow?.getCell(3).value).toBeCloseTo(reply.scenario.final_net_worth, 2);
+    // issue 34: the appendix lists the rate-table versions the scenario's projections used (the reply's `tables`)
+    expect(reply.tables.length).toBeGreaterThan(0);
+    const listed: unknown[] = [];
+    (wb.getWorksheet('Tables and sources') as ExcelJS.Worksheet).eachRow((row, n) => {
+      if (n > 5) listed.push(row.getCell(2).value);
+    });
+    expect(listed).toEqual(reply.tables);
     // the same in a pdf, by the customer
     const pdf = await exportFile({ report: 'scenario', format: 'pdf', scenario }, customer);
     expect(pdf.status).toBe(200);

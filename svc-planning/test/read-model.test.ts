@@ -8,6 +8,7 @@ import {
 } from '@kinfolio/service-kit';
 import ExcelJS from 'exceljs';
 import { planningModule } from '../src/module';
+import { valuesOf } from './xlsx-formulas';
 
 jest.setTimeout(180_000);
 type Who = ReturnType<typeof testIdentity> | null;
@@ -100,7 +101,7 @@ describe.each(testInfras())('svc-planning one read model on %s', (infra) => {
     const out = new Map<number, unknown[]>();
     let header: string[] = [];
     (wb.getWorksheet(sheet) as ExcelJS.Worksheet).eachRow((row) => {
-      const values = (row.values as unknown[]).slice(1);
+      const values = valuesOf(row);
       if (values[0] === first) header = values.map((v) => String(v).replace(/ \(.*\)$/, ''));
       else if (header.length && typeof values[0] === 'number') out.set(values[0], values);
     });
@@ -129,7 +130,9 @@ describe.each(testInfras())('svc-planning one read model on %s', (infra) => {
       expect(file).toEqual(shown);
     }
     // the deficit household has a shortfall to show
-    expect(Math.max(...(await report(households[0] as string, advisor)).cashflow.years.map((y) => y.shortfall))).toBeGreaterThan(0);
+    expect(
+      Math.max(...(await report(households[0] as string, advisor)).cashflow.years.map((y) => y.shortfall)),
+    ).toBeGreaterThan(0);
   });
 
   it('the net-worth and data-table exports, in RM, show the report in RM to the cent', async () => {

@@ -1,8 +1,10 @@
-import { type exportsContract, reports as R, type RecordIssue } from '@kinfolio/contracts';
+import { type exportsContract, reports as R, rateTables as RT, type RecordIssue } from '@kinfolio/contracts';
 import { convertAmount, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { wholeBalanceSheet } from '../balance-sheet/read';
 import { listCurrencyRates } from '../currency/repository';
+import { type RateTables, rateTables } from '../domain/calculations/tables/registry';
+import type { Version } from '../domain/calculations/tables/versioned';
 import { policySummaries } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { householdRecordIssues } from '../records/issues';
@@ -22,10 +24,26 @@ export interface Column {
   kind: ColumnKind;
 }
 export type Cell = string | number | null;
+/**
+ * A figure of a row that is arithmetic of the row's other cells (issue 34: the Excel export writes it as a live
+ * formula of those cells, with the figure as its result): `sum` is Σ sign × cell, `floor0` is max(Σ sign × cell, 0).
+ * The cells are named by their column index in the table.
+ */
+export interface RowFormula {
+  op: 'sum' | 'floor0';
+  of: ReadonlyArray<readonly [column: number, sign: 1 | -1]>;
+}
 export interface Table {
   title: string;
   columns: Column[];
   rows: Cell[][];
+  /** By column index: how each row's figure in that column is made of the same row's other figures. */
+  formulas?: Readonly<Record<number, RowFormula>>;
+  /**
+   * A totals row under the rows (label in the first column): by column index, the report's total of that column,
+   * the sum of its rows' figures (the Excel export writes it as a SUM of the column).
+   */
+  totals?: { label: string; values: Readonly<Record<number, number>> };
 }
 /** The spec's chart kinds: bar (one series) or multi_bar (several side by side). */
 export interface Chart {
@@ -45,6 +63,19 @@ export interface Branding {
   advisor_name: string;
   designation: string | null;
 }
+/** A rate-table version the report's projection used (issue 32), with the years it is in force and its source. */
+export interface TableUsed {
+  /** `<kind>@<from_year>`, as the projection's reply names it. */
+  name: string;
+  kind: string;
+  /** The table's title (contracts RATE_TABLE_TITLES), e.g. 'Singapore income tax'. */
+  title: string;
+  from_year: number;
+  /** The last year it is in force: its own period's end, else the year before the next version; null: still in force. */
+  to_year: number | null;
+  /** Null when the version is no longer in the tables in force (an admin's set changed since the figures were made). */
+  source: { publisher: string; title: string; url: string } | null;
+}
 export interface Report {
   title: string;
   household: string;
@@ -53,6 +84,8 @@ export interface Report {
   generated_at: string;
   branding: Branding;
   sections: Section[];
+  /** The rate-table versions the figures were computed with (the Excel export's appendix lists them). */
+  tables: TableUsed[];
 }
 
 export const REPORT_TITLES: Record<exportsContract.ExportReport, string> = {
@@ -78,6 +111,8 @@ export interface ScenarioReplyLike {
   scenario: ScenarioSummaryLike;
   money_runs_out_year: number | null;
   monte_carlo: { trials: number; probability_never_runs_out: number } | null;
+  /** The rate-table versions the current plan's and the scenario's projections used. */
+  tables?: string[];
 }
 interface ScenarioSummaryLike {
   money_runs_out_year: number | null;
@@ -178,7 +213,33 @@ export async function buildReport(input: ReportInput): Promise<Report> {
     generated_at: new Date().toISOString(),
     branding: input.branding,
     sections,
+    tables: tablesUsed(model?.report.tables ?? input.scenario?.tables ?? []),
   };
+}
+
+/**
+ * The versions named `<kind>@<from_year>` in the rate tables in force (the set the read model's projection was made
+ * with: its cache key holds the set's stamp), with their years and sources; a name no longer in the set keeps its
+ * kind and year, without a source.
+ */
+export function tablesUsed(names: readonly string[], tables: RateTables = rateTables()): TableUsed[] {
+  return names.map((name) => {
+    const at = name.lastIndexOf('@');
+    const kind = name.slice(0, at);
+    const from = Number(name.slice(at + 1));
+    const list = (tables as unknown as Record<string, readonly Version[] | undefined>)[kind] ?? [];
+    const k = list.findIndex((v) => v.fromYear === from);
+    const v = k < 0 ? undefined : list[k];
+    const next = k < 0 ? undefined : list[k + 1];
+    return {
+      name,
+      kind,
+      title: (RT.RATE_TABLE_TITLES as Record<string, string>)[kind] ?? kind,
+      from_year: from,
+      to_year: v?.toYear ?? (next ? next.fromYear - 1 : null),
+      source: v ? { publisher: v.source.publisher, title: v.source.title, url: v.source.url } : null,
+    };
+  });
 }
 
 export interface TabInput extends ReportInput {
@@ -251,6 +312,25 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             money('Net cash flow'),
           ],
           rows,
+          // Net cash flow = Incomes − Expenses, Surplus = max(Net cash flow, 0) (reports/read.ts)
+          formulas: {
+            5: {
+              op: 'sum',
+              of: [
+                [1, 1],
+                [2, -1],
+              ],
+            },
+            3: { op: 'floor0', of: [[5, 1]] },
+          },
+          totals: {
+            label: 'Total',
+            values: {
+              1: report.cashflow.totals.income,
+              2: report.cashflow.totals.expenses,
+              3: report.cashflow.totals.surplus,
+            },
+          },
         },
       ],
     };
@@ -303,11 +383,39 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             money('Shortfall'),
           ],
           rows,
+          // the engine's row (projection.ts): total assets the sum of the rounded classes, total liabilities the loans
+          // and the shortfall, net worth the one less the other
+          formulas: {
+            7: {
+              op: 'sum',
+              of: [
+                [1, 1],
+                [2, 1],
+                [3, 1],
+                [4, 1],
+                [5, 1],
+              ],
+            },
+            8: {
+              op: 'sum',
+              of: [
+                [6, 1],
+                [10, 1],
+              ],
+            },
+            9: {
+              op: 'sum',
+              of: [
+                [7, 1],
+                [8, -1],
+              ],
+            },
+          },
         },
       ],
     };
   },
-  async insurance({ ctx, hh, model, m, currency }) {
+  async insurance({ ctx, hh, model, m, currency }): Promise<Section> {
     // the insurance tab's one story (issue 31): the read model's coverage rows (insurance/coverage.ts: the advisor's
     // target, else the planning threshold; the same gaps as the screen and the report's checks), already in the
     // report's currency, and every policy with its premiums
@@ -346,6 +454,8 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
       m(p.premiums_paid_to_date, p.currency),
     ]);
     const cents = (xs: Cell[]) => xs.reduce<number>((a, x) => a + Math.round(num(x) * 100), 0) / 100;
+    const annualised = cents(premiumRows.map((r) => r[3] ?? null));
+    const paid = cents(premiumRows.map((r) => r[4] ?? null));
     return {
       id: 'insurance',
       title: 'Insurance coverage',
@@ -357,7 +467,7 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             ? 'No gap to the coverage targets.'
             : 'Some members are covered below their target: see the gaps.',
         "Targets: the advisor's where set, else the planning thresholds (life cover and critical-illness cover, each a multiple of the member's annual earned income). Critical illness counts Major Illness and Early Critical Illness benefits.",
-        `${policies.length} polic${policies.length === 1 ? 'y' : 'ies'}: annualised premiums ${moneyText(cents(premiumRows.map((r) => r[3] ?? null)), currency)}, premiums paid to date ${moneyText(cents(premiumRows.map((r) => r[4] ?? null)), currency)}.`,
+        `${policies.length} polic${policies.length === 1 ? 'y' : 'ies'}: annualised premiums ${moneyText(annualised, currency)}, premiums paid to date ${moneyText(paid, currency)}.`,
       ],
       charts: [
         {
@@ -384,6 +494,18 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             { label: 'Target from', kind: 'text' },
           ],
           rows,
+          // gap = max(target − cover, 0) (insurance/coverage.ts); a row without a target or with unlimited cover has
+          // no arithmetic to show
+          formulas: {
+            4: {
+              op: 'floor0',
+              of: [
+                [3, 1],
+                [2, -1],
+              ],
+            },
+          },
+          totals: { label: 'Total', values: { 2: t.cover, 3: t.target, 4: t.gap } },
         },
         {
           title: 'Policies',
@@ -407,6 +529,7 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             money('Premiums paid to date'),
           ],
           rows: premiumRows,
+          totals: { label: 'Total', values: { 3: annualised, 4: paid } },
         },
       ],
     };
@@ -456,6 +579,7 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
           title: 'Funds by asset class',
           columns: [{ label: 'Asset class', kind: 'text' }, money('Value')],
           rows: classes,
+          totals: { label: 'Total', values: { 1: f.total } },
         },
         {
           title: 'Provident-fund balances by account',
@@ -505,6 +629,9 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             { label: 'Last year', kind: 'year' },
           ],
           rows: loanRows,
+          // the outstanding is the sum of the loans'; the instalments a month (debt.total_monthly_repayment) count
+          // only the loans still running, so they are no total of this column
+          totals: { label: 'Total', values: { 3: debt.total_outstanding } },
         },
         { title: 'Debt by year', columns: [YEAR, money('Balance'), money('Payments')], rows: byYear },
       ],
@@ -512,6 +639,7 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
   },
   async property({ model, asOf }) {
     const props = model.report.property.properties;
+    const pt = model.report.property.totals;
     const rows = props.map((x) => [
       x.name ?? x.type,
       x.market_value,
@@ -550,6 +678,20 @@ export const TAB_BUILDERS: Record<Tab, (i: TabInput) => Promise<Section>> = {
             money('Sale proceeds'),
           ],
           rows,
+          // equity = value − loan (reports/read.ts)
+          formulas: {
+            3: {
+              op: 'sum',
+              of: [
+                [1, 1],
+                [2, -1],
+              ],
+            },
+          },
+          totals: {
+            label: 'Total',
+            values: { 1: pt.market_value, 2: pt.outstanding, 3: pt.equity, 5: pt.net_proceeds },
+          },
         },
         { title: 'Property by year', columns: [YEAR, money('Value'), money('Sale proceeds')], rows: byYear },
       ],
@@ -609,6 +751,12 @@ export function dataTableSection(model: ReadModel): Section {
     ['Total liabilities', (r) => r.total_liabilities],
     ['Net worth', (r) => r.net_worth],
   ];
+  /** A column's index in the table (the year is column 0). */
+  const col = (label: string): number => {
+    const k = cols.findIndex(([l]) => l === label);
+    if (k < 0) throw new Error(`No data-table column ${label}`);
+    return k + 1;
+  };
   return {
     id: 'data-table',
     title: 'Data table',
@@ -619,6 +767,48 @@ export function dataTableSection(model: ReadModel): Section {
         title: 'Year by year',
         columns: [YEAR, ...cols.map(([label]) => money(label))],
         rows: p.dataTables.rows.map((r) => [r.year, ...cols.map(([, f]) => m(f(r)))]),
+        formulas: {
+          // net cash flow: the row's inflows less its outflows (projection.ts, in cents); asset sales are not a flow
+          [col('Net cash flow')]: {
+            op: 'sum',
+            of: [
+              ...(['Income', 'Insurance payouts', 'Pension payouts', 'Property sales'] as const).map(
+                (l) => [col(l), 1] as const,
+              ),
+              ...(
+                [
+                  'Tax',
+                  'Employee contribution',
+                  'Expenses',
+                  'Premiums',
+                  'Loan repayments',
+                  'Goals',
+                  'Investment contributions',
+                ] as const
+              ).map((l) => [col(l), -1] as const),
+            ],
+          },
+          [col('Total assets')]: {
+            op: 'sum',
+            of: (['Cash', 'Investments', 'Pensions', 'Properties', 'Insurance'] as const).map(
+              (l) => [col(l), 1] as const,
+            ),
+          },
+          [col('Total liabilities')]: {
+            op: 'sum',
+            of: [
+              [col('Loans'), 1],
+              [col('Shortfall'), 1],
+            ],
+          },
+          [col('Net worth')]: {
+            op: 'sum',
+            of: [
+              [col('Total assets'), 1],
+              [col('Total liabilities'), -1],
+            ],
+          },
+        },
       },
     ],
   };

@@ -7,13 +7,13 @@ import {
   calculateDebt,
   type calculateFinance,
   dataTablesOf,
-  type Explainer,
   financeOf,
   type netWorthByYear,
   type PlanSettings,
   planProjection,
 } from '../domain/calculations';
 import { finiteTree } from '../domain/calculations/errors';
+import type { Explainer } from '../domain/calculations/explain';
 import { storedScenarioInputs } from '../scenarios/sell-sequence';
 import { engineHousehold } from '../households/engine-household';
 import type { HouseholdRow } from '../records/access';

@@ -39,7 +39,6 @@ export * from './provident';
 export * from './sale';
 export * from './tax';
 export type * from './types';
-export * from './explain';
 
 const r2 = (x: number) => {
   const v = Math.round((x + (x >= 0 ? 1e-9 : -1e-9)) * 100) / 100;

@@ -1,5 +1,7 @@
 import type { Explainer } from './explain';
 import * as loansModule from './loans';
+import * as pensionExplainModule from './pension-explain';
+import * as assetsExplainModule from './projection-assets-explain';
 import type { Failures } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
 import type { CpfVersion } from './tables/cpf';
@@ -11,11 +13,13 @@ import type { LoanInput } from './types';
 // Imported names read once: under tsx, how the services run, every use of an imported name calls a getter
 // (docs/planning-model.md, "How the projection is computed").
 const { toCents, yearEndBalances } = loansModule;
+const { propertyInfoOf, recordLiquidYear, recordLoanClosed, recordLoanYear, recordPropertySale, recordPropertyYear } = assetsExplainModule;
 const { SALE_STEP } = projectionStreamsModule;
 const { BHS_FIXED_AGE, bandAt, cpfBhs, cpfSums } = cpfModule;
 const { epfDividend } = epfModule;
 const { rateTables, rateTablesGeneration } = registryModule;
 const { inForce } = versionedModule;
+const { recordPensionSeries, traceOf } = pensionExplainModule;
 
 /**
  * The assets and loans of the household projection whose course a cash shortfall can change (a shortfall sells
@@ -292,6 +296,7 @@ export function loanYears(l: LoanRecord, t0: number, t1: number, cx: AssetContex
   const balances = cx.loanBalances;
   const { y0 } = cx;
   const { lastYear, start, closed, months, pension, inst, f, other, row } = l;
+  const ex = cx.ex;
   for (let t = t0; t < t1; t++) {
     const year = y0 + t;
     if (year > lastYear) break;
@@ -299,8 +304,10 @@ export function loanYears(l: LoanRecord, t0: number, t1: number, cx: AssetContex
     const paidMonths = monthsPaidIn(months, start, year, t === 0 ? cx.firstMonth : 1);
     const pensionPart = pension * paidMonths;
     // other monthly costs (yearly `other`) for the months repaid, like the instalments
-    repayments[t] = (repayments[t] as number) + (inst * paidMonths * f - pensionPart + (paidMonths === 12 ? other : (other * paidMonths) / 12));
+    const repayment = inst * paidMonths * f - pensionPart + (paidMonths === 12 ? other : (other * paidMonths) / 12);
+    repayments[t] = (repayments[t] as number) + repayment;
     loans[t] = (loans[t] as number) + (balances[row + t] as number) * f;
+    if (ex !== null) recordLoanYear(ex, l, y0, t, cx.firstMonth, paidMonths, pensionPart, repayment, balances[row + t] as number);
   }
 }
 
@@ -355,16 +362,22 @@ export function propertyYears(p: PropertyRecord, t0: number, t1: number, loans: 
   // every row is a year-end value: the first year grows for the part still to come (issue 17: it did not grow); its
   // power is taken before the loop (a call inside it costs every year, taken or not)
   const g0 = t0 === 0 ? partPower(g, firstYearPart) : g;
+  const ex = cx.ex;
+  // the rental entries a year's rent counted (only when explaining)
+  const picked: number[] | null = ex !== null && rents ? [] : null;
   // A rent or cost of 0 is not added: the sums start at +0 and never hold −0, so it would change nothing.
   for (let t = t0; t < t1; t++) {
     const year = y0 + t;
     const frac = t === 0 ? firstYearPart : 1;
     value *= t > 0 ? g : g0;
+    let rentY = 0;
     if (rents) {
-      const rentY = rentIn(p, rentDays[t] as number);
+      if (picked !== null) picked.length = 0;
+      rentY = rentIn(p, rentDays[t] as number, picked);
       if (rentY !== 0) rent[t] = (rent[t] as number) + rentY * afterTax * frac;
     }
     if (costs !== 0) propertyCosts[t] = (propertyCosts[t] as number) + costs * frac;
+    if (ex !== null) recordPropertyYear(ex, p, y0, firstYearPart, t, t > 0 ? g : g0, value, rentY, picked, rentY !== 0 ? rentY * afterTax * frac : 0, costs * frac);
     if (year === sell) {
       p.value = value;
       try {
@@ -379,13 +392,16 @@ export function propertyYears(p: PropertyRecord, t0: number, t1: number, loans: 
   p.value = value;
 }
 
-/** The rents (yearly amounts) of the entries spanning `day`. */
-function rentIn(p: PropertyRecord, day: number): number {
+/** The rents (yearly amounts) of the entries spanning `day` (their indices into `picked` when explaining). */
+function rentIn(p: PropertyRecord, day: number, picked: number[] | null): number {
   const entries = p.rent;
   let sum = 0;
   for (let j = 0; j < entries.length; j++) {
     const e = entries[j] as PropertyRecord['rent'][number];
-    if (e.from <= day && day <= e.to) sum += e.yearly;
+    if (e.from <= day && day <= e.to) {
+      sum += e.yearly;
+      if (picked !== null) picked.push(j);
+    }
   }
   return sum;
 }
@@ -401,6 +417,13 @@ function sellOnSchedule(p: PropertyRecord, t: number, loans: readonly LoanRecord
   if (p.loan >= 0) add(sums.loans, t, -outstanding);
   add(sums.propertySales, t, p.saleNet);
   p.soldYear = year;
+  const ex = cx.ex;
+  if (ex !== null) {
+    const l = p.loan >= 0 ? loans[p.loan] : undefined;
+    if (l) recordLoanClosed(ex, l, year, outstanding);
+    const sale = propertyInfoOf(p)?.sale;
+    if (sale) recordPropertySale(ex, p, year, sale, p.saleNet, 'schedule');
+  }
 }
 
 export interface PensionRecord {
@@ -541,17 +564,21 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
   let shSa: Float64Array = EMPTY_SHARES;
   let shMa: Float64Array = EMPTY_SHARES;
   const own = eeOwn || erOwn;
+  // the record's trace when the projection explains (pension-explain.ts), else null
+  const pr = cx.ex !== null ? traceOf(p) : null;
   // Work ends for good (workEnd is at or before death), so the wage compounds only while the member works.
   for (let t = t0, o = 0; t < t1 && y0 + t < death && !(y0 + t >= workEnd); t++, o += 4) {
     const year = y0 + t;
     const age = year - birth;
     const wage = wage0 * wageMul;
     wageMul *= wageG;
+    if (pr !== null) pr.wage(year, wage);
     if (!(wage > 0)) continue;
     const frac = t === 0 ? firstYearPart : 1;
     const ai = age < 0 ? 0 : Math.min(age, 150);
     let eeY: number;
     let erY: number;
+    let base = wage;
     if (cpf) {
       if (year >= until) {
         // the version in force this year: its rates by age (issue 32: every year its own table, not the first year's)
@@ -568,7 +595,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       }
       // contributions on the month's wage up to the ordinary wage ceiling of the year, and a year's wages up to the
       // annual salary ceiling (CPF Board; it binds only where 12 ordinary-wage ceilings exceed it)
-      const base = Math.min(Math.min(wage, ceiling) * 12, annualCeiling);
+      base = Math.min(Math.min(wage, ceiling) * 12, annualCeiling);
       eeY = (base * (eeOwn ? eeRate : (cEe[ai] as number))) / 100;
       erY = (base * (erOwn ? erRate : (cEr[ai] as number))) / 100;
       if (!own) {
@@ -580,6 +607,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
         f[o + 2] = 0 + (part * (shMa[ai] as number)) / 100;
         // the SA share (from the retirement age the SA is closed: pass 2 credits it to the RA up to the FRS, else the OA)
         f[o + 1] = 0 + (part * (shSa[ai] as number)) / 100;
+        if (pr !== null) pr.contribution(year, age, frac, base, eeY, erY, f, o, ceiling, annualCeiling);
         continue;
       }
     } else if (epf) {
@@ -613,6 +641,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       f[o + 1] = 0 + tot * acc.sejahtera;
       f[o + 3] = 0 + tot * acc.fleksibel;
     } else f[o] = 0 + tot;
+    if (pr !== null) pr.contribution(year, age, frac, base, eeY, erY, f, o, ceiling, annualCeiling);
   }
   p.wageMul = wageMul;
   if (post) {
@@ -625,6 +654,7 @@ function pensionContributions(p: PensionRecord, t0: number, t1: number, cx: Asse
       const age = year - birth;
       if (age >= post.from && age <= post.to && year < death) {
         postContributions[t] = (postContributions[t] as number) + postAmount;
+        if (pr !== null) pr.post(year, postAmount);
         if (cpf) f[o + 3] = (f[o + 3] as number) + postAmount;
         else f[o] = (f[o] as number) + postAmount;
       }
@@ -680,6 +710,9 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
   const maturity = p.maturity;
   const partFirst = t0 === 0 && firstYearPart !== 1;
   if (partFirst) firstYearPowers(p, y0, firstYearPart);
+  // the record's trace when the projection explains (pension-explain.ts), else null
+  const pr = cx.ex !== null ? traceOf(p) : null;
+  if (pr !== null) pr.start(y0 + t0, a, b, m, c, pool);
   // The RA is formed up to the chosen retirement sum of its year (default FRS; a fixed limit if the record gives one;
   // halved with a property pledge).
   const raYear = birth + raAge;
@@ -756,6 +789,10 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         hA = hB = hC = Math.sqrt(gA);
       }
     }
+    if (pr !== null) {
+      const dividend = declared && first <= epfDeclaredThrough() ? epfDividend(first, rateTables().epfDividend) : undefined;
+      pr.run(first, v, gA, gB, gm, gC, dividend);
+    }
     if (cpf) {
       // What happens at the start of a year, before its payouts and interest, happens here, at the start of a run, and a
       // run stops at the year it happens in (the loop below is then free of it).
@@ -771,6 +808,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         a += b;
         b = 0;
         pc = c; // what the RA holds at its formation is principal
+        if (pr !== null) pr.formRa(first, raTarget, fromB, fromA, a, b, c);
       } else if (first < raYear && raYear < runEnd) runEnd = raYear;
       if (payout === 0 && first >= payFrom && first < payTo && c > 0) {
         // CPF LIFE: the RA at the first payout, annuitised as an annuity due (paid at the start of each year, before the
@@ -794,6 +832,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         const premium = p.basic ? c * (v as CpfVersion).lifeBasicPremiumShare : c;
         pool += premium;
         c -= premium;
+        if (pr !== null) pr.lifeStart(first, premium, c, pool);
       }
       // until the payouts start, a run stops at the first payout year, then at each payout year (no RA yet)
       if (payout === 0 && first < payTo) runEnd = Math.min(runEnd, first < payFrom ? payFrom : first + 1);
@@ -807,6 +846,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       let fb = f[o + 1] as number;
       const fm = f[o + 2] as number;
       let fc = f[o + 3] as number;
+      if (pr !== null) pr.year(year, f, o);
       if (cpf && ra && fb !== 0) {
         // CPF from the retirement age: the SA share (pass 1 leaves it in the SA's place) goes to the RA up to the
         // cohort's FRS (the RA's principal, interest not counted), the rest to the OA (CPF Board)
@@ -815,6 +855,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         fc += toRa;
         fa += fb - toRa;
         pc += toRa;
+        if (pr !== null) pr.redirect(year, fb, toRa, fa, fc, pc);
         fb = 0;
       }
       let extra = 0;
@@ -829,6 +870,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
             pool = pool > rest ? pool - rest : 0;
             payout *= escalation;
             pensionPayouts[t] = (pensionPayouts[t] as number) + pay;
+            if (pr !== null) pr.payout(year, pay, fromRa, c, pool);
           }
         }
         // Extra interest (CPF Board): 1% on the first 60,000 of the combined balances (at most 20,000 from the OA);
@@ -842,6 +884,7 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
           if (base >= xCap1) extra = ra ? xFull1 + xFull2 : xFull1;
           else if (base > 0) extra = base * xRate1 + (ra ? Math.min(base, xCap2) * xRate2 : 0);
           if (pool > 0) extra -= pool >= xCap1 ? (ra ? xFull1 + xFull2 : xFull1) : pool * xRate1 + (ra ? Math.min(pool, xCap2) * xRate2 : 0);
+          if (pr !== null && extra > 0) pr.extra(year, ra, extra);
         }
       }
       if (t === 0 && partFirst) {
@@ -863,20 +906,23 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         if (ra) c += extra;
         else b += extra;
       }
+      if (pr !== null) pr.grow(year, t === 0 && partFirst, firstYearPart, a, b, m, c, extra, ra);
       if (cpf) {
         // MediSave above the Basic Healthcare Sum overflows: to the SA before the retirement age; from it, to the RA up
         // to the cohort's FRS (principal), the rest to the OA (CPF Board).
         const bhs = t < t65 ? (bhsByYear[t] as number) : bhs65;
         if (m > bhs) {
           const over = m - bhs;
+          let toRa = 0;
           if (ra) {
             const room = raCap - pc;
-            const toRa = over < room ? over : room > 0 ? room : 0;
+            toRa = over < room ? over : room > 0 ? room : 0;
             c += toRa;
             pc += toRa;
             a += over - toRa;
           } else b += over;
           m = bhs;
+          if (pr !== null) pr.medisave(year, bhs, !(t < t65), over, toRa, ra, a, b, c, pc);
         }
       }
       // The loans' pension parts leave the OA in the year they are paid (issue 17 defect 1: they showed a year late),
@@ -885,11 +931,13 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
       for (let k = 0; k < nDeductions; k++) {
         const l = deductions[k] as LoanRecord;
         if (year < l.start || year > l.closed) continue;
-        const due = l.pension * monthsPaidIn(l.months, l.start, year, t === 0 ? cx.firstMonth : 1);
+        const months = monthsPaidIn(l.months, l.start, year, t === 0 ? cx.firstMonth : 1);
+        const due = l.pension * months;
         if (due > 0) {
           const drawn = a > 0 ? Math.min(a, due) : 0;
           a -= drawn;
           if (drawn < due) repayments[t] = (repayments[t] as number) + (due - drawn);
+          if (pr !== null) pr.loan(year, t, l, months, due, drawn, a);
         }
       }
       if (year >= refundYear) {
@@ -898,12 +946,16 @@ function pensionBalances(p: PensionRecord, t0: number, t1: number, cx: AssetCont
         while (k < refunds.length && (refunds[k] as RefundIn).sell < year) k++;
         for (; k < refunds.length && (refunds[k] as RefundIn).sell === year; k++) {
           const q = refunds[k] as RefundIn;
-          if (q.property.soldYear >= year) a += q.amount;
+          if (q.property.soldYear >= year) {
+            a += q.amount;
+            if (pr !== null) pr.refund(year, q, a);
+          }
         }
         nextRefund = k;
         refundYear = k < refunds.length ? (refunds[k] as RefundIn).sell : Number.POSITIVE_INFINITY;
       }
       pensions[t] = (pensions[t] as number) + (a + b + m + c + pool);
+      if (pr !== null) pr.close(year, a, b, m, c, pool);
     }
   }
   p.a = a;
@@ -1113,13 +1165,16 @@ export function liquidYears(l: LiquidRecord, t0: number, t1: number, cx: AssetCo
   const g0 = t0 === 0 ? partPower(g, firstYearPart) : g;
   const half0 = t0 === 0 && contrib > 0 ? partPower(g, firstYearPart / 2) : half;
   let value = l.value;
+  const ex = cx.ex;
   for (let t = t0; t < t1; t++) {
     value *= t > 0 ? g : g0; // year-end values, as for properties and pensions
     if (contrib > 0 && y0 + t <= contribTo) {
       const c = contrib * (t === 0 ? firstYearPart : 1);
+      const grown = value;
       value += c * (t === 0 ? half0 : half);
       contributions[t] = (contributions[t] as number) + c;
-    }
+      if (ex !== null) recordLiquidYear(ex, l, y0, firstYearPart, t, t > 0 ? g : g0, grown, c, t === 0 ? half0 : half, value);
+    } else if (ex !== null) recordLiquidYear(ex, l, y0, firstYearPart, t, t > 0 ? g : g0, value, 0, 1, value);
     liquid[t] = (liquid[t] as number) + value;
     if (cash) cashAccounts[t] = (cashAccounts[t] as number) + value;
   }
@@ -1136,6 +1191,7 @@ export interface Assets {
 /** Runs every record over years [t0, t1), in the order a year applies them: pensions, loans, properties, liquid. */
 export function runAssets(assets: Assets, t0: number, t1: number, cx: AssetContext, sums: AssetSums): void {
   for (const p of assets.pensions) pensionYears(p, t0, t1, cx, sums);
+  if (cx.ex !== null) recordPensionSeries(assets.pensions, t0, t1, cx, sums);
   for (const l of assets.loans) loanYears(l, t0, t1, cx, sums);
   for (const p of assets.properties) propertyYears(p, t0, t1, assets.loans, cx, sums);
   for (const l of assets.liquids) liquidYears(l, t0, t1, cx, sums);

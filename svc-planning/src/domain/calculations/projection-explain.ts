@@ -1,4 +1,5 @@
 import { type Explainer, round2, type RulePart, type StepInfo } from './explain';
+import type { YearSales } from './projection-assets-explain';
 
 /**
  * The year loop's steps (issue 34): what project() records for one year when it is asked to explain, from the values
@@ -41,6 +42,10 @@ export interface YearValues {
   loansSeries: number;
   /** What the year's shortfall sales raised, by asset id (only in a year that sold). */
   sold: Array<{ asset_id: string; amount: number }>;
+  /** The household's cash before the year's shortfall sales. */
+  cashBeforeSales: number;
+  /** The year's sales' steps, in order, and what they changed in the pensions, properties and loans (null: none kept). */
+  sales: YearSales | null;
 }
 
 const FIELDS: Record<string, string> = {
@@ -170,15 +175,34 @@ export function recordYear(ex: Explainer, v: YearValues): void {
   rounded('insurance_payouts', [[payouts, 1]]);
   rounded('pension_payouts', [[pensionPayouts, 1]]);
   rounded('property_sales', [[propertySales, 1]]);
-  // asset sales: what the year's sales raised (each sale is named by its asset)
+  // asset sales: what the year's sales raised, each sale a step of its own (which asset, how much, why)
   const salesId = `flow:${year}:asset_sales`;
-  ex.add(salesId, v.assetSales, { op: 'input' }, [], {
+  const saleIds = v.sales?.ids ?? [];
+  const salesInfo: StepInfo = {
     label: `Assets sold to pay the shortfall, ${year}`,
     records: v.sold.map((x) => ({ kind: 'asset', id: x.asset_id })),
     rule: v.sold.length
       ? v.sold.flatMap((x, k): RulePart[] => [k > 0 ? ' + ' : '', m(x.amount)])
       : ['nothing was sold this year'],
-  });
+  };
+  if (saleIds.length > 0)
+    ex.sum(
+      salesId,
+      v.assetSales,
+      saleIds.map((id): [string, 1] => [id, 1]),
+      {
+        ...salesInfo,
+        rule: sumRule(
+          ex,
+          saleIds.map((id): [string, 1] => [id, 1]),
+        ),
+      },
+    );
+  else
+    ex.add(salesId, v.assetSales, { op: 'input' }, [], {
+      ...salesInfo,
+      leaf: v.assetSales !== 0 ? 'engine' : undefined,
+    });
   const sales: Array<[string, 1]> = v.assetSales !== 0 ? [[salesId, 1]] : [];
   ex.sum(row('asset_sales'), round2(v.assetSales), [[salesId, 1]], info('asset_sales'), true);
   // net cash flow: the rounded inflows less the rounded outflows (to the cent)
@@ -222,7 +246,8 @@ export function recordYear(ex: Explainer, v: YearValues): void {
     { label: `The year’s cash flow before rounding, ${year}`, rule: sumRule(ex, flowParts) },
   );
   const cash = `flow:${year}:household_cash`;
-  const cashParts: Array<[string, 1 | -1]> = [[flow, 1]];
+  const before = `flow:${year}:household_cash_before_sales`;
+  const beforeParts: Array<[string, 1 | -1]> = [[flow, 1]];
   if (v.t > 0) {
     const factor = `flow:${year}:cash_factor`;
     ex.add(factor, v.cashFactor, { op: 'input' }, [], {
@@ -242,9 +267,13 @@ export function recordYear(ex: Explainer, v: YearValues): void {
       label: `Last year’s cash, grown, ${year}`,
       rule: [m(valueAt(prev)), ' × ', { value: v.cashFactor, unit: 'factor' }],
     });
-    cashParts.unshift([grown, 1]);
+    beforeParts.unshift([grown, 1]);
   }
-  if (sales.length) cashParts.push(...sales);
+  ex.sum(before, v.cashBeforeSales, beforeParts, {
+    label: `The household’s cash before any sale, ${year}`,
+    rule: sumRule(ex, beforeParts),
+  });
+  const cashParts: Array<[string, 1 | -1]> = [[before, 1], ...sales];
   ex.sum(cash, v.householdCash, cashParts, {
     label: `The household’s cash at the end of ${year}`,
     rule: sumRule(ex, cashParts),
@@ -261,15 +290,17 @@ export function recordYear(ex: Explainer, v: YearValues): void {
   });
 
   // balances
-  const adjusted = (name: string, value: number, seriesValue: number, what: string) => {
+  const adjusted = (name: string, value: number, seriesValue: number, what: string, parts: Array<[string, 1 | -1]>) => {
     const base = s(name, seriesValue);
     if (value === seriesValue) return base;
     const adj = `flow:${year}:${name}:shortfall_sales`;
-    ex.add(adj, value - seriesValue, { op: 'input' }, [], {
-      label: `${what} sold or refunded to pay the shortfall, ${year}`,
-      leaf: 'engine',
+    const adjInfo: StepInfo = {
+      label: `${what}, ${year}`,
       records: v.sold.map((x) => ({ kind: 'asset', id: x.asset_id })),
-    });
+    };
+    // each sale's part: what it took off (a withdrawal, a property's value, the loan its sale repaid) or added (a refund)
+    if (parts.length > 0) ex.sum(adj, value - seriesValue, parts, { ...adjInfo, rule: sumRule(ex, parts) });
+    else ex.add(adj, value - seriesValue, { op: 'input' }, [], { ...adjInfo, leaf: 'engine' });
     const id = `flow:${year}:${name}:after_sales`;
     ex.sum(
       id,
@@ -292,10 +323,38 @@ export function recordYear(ex: Explainer, v: YearValues): void {
     [liquid, 1],
     [cashAccounts, -1],
   ]);
-  rounded('assets.pensions', [[adjusted('pensions', v.pensions, v.pensionsSeries, 'CPF/EPF'), 1]]);
-  rounded('assets.properties', [[adjusted('properties', v.properties, v.propertiesSeries, 'Property'), 1]]);
+  rounded('assets.pensions', [
+    [
+      adjusted(
+        'pensions',
+        v.pensions,
+        v.pensionsSeries,
+        'CPF/EPF withdrawn or refunded by the shortfall’s sales',
+        v.sales?.pensions ?? [],
+      ),
+      1,
+    ],
+  ]);
+  rounded('assets.properties', [
+    [
+      adjusted(
+        'properties',
+        v.properties,
+        v.propertiesSeries,
+        'Properties sold to pay the shortfall',
+        v.sales?.properties ?? [],
+      ),
+      1,
+    ],
+  ]);
   rounded('assets.insurance', [[s('insurance', v.insurance), 1]]);
-  const loans = adjusted('loans', v.loans, v.loansSeries, 'Loan');
+  const loans = adjusted(
+    'loans',
+    v.loans,
+    v.loansSeries,
+    'Loans repaid by the shortfall’s sales',
+    v.sales?.loans ?? [],
+  );
   const loansHeld = `flow:${year}:loans_owed`;
   ex.add(loansHeld, Math.max(0, v.loans), { op: 'floor0' }, [loans], { label: `Loans owed, ${year}` });
   rounded('liabilities.loans', [[loansHeld, 1]]);

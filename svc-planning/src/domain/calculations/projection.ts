@@ -10,7 +10,10 @@ import type { AssetContext, AssetSums, LiquidRecord, LoanRecord, PensionRecord, 
 import type { SaleFigures } from './sale';
 import * as saleModule from './sale';
 import * as projectionAssetsModule from './projection-assets';
+import type { YearSales } from './projection-assets-explain';
+import * as assetsExplainModule from './projection-assets-explain';
 import * as projectionExplainModule from './projection-explain';
+import * as pensionExplainModule from './pension-explain';
 import type { ExpenseStream, GoalStream, IncomeStream, Timeline } from './projection-streams';
 import * as projectionStreamsModule from './projection-streams';
 import type { InflationInputs, PolicyInputs, YearlyInputs } from './projection-streams-explain';
@@ -39,6 +42,8 @@ const { keptScheduledSale, saleInYear } = saleModule;
 const { recordYear } = projectionExplainModule;
 const { explainExpenses, explainGoals, explainIncomes, PoliciesExplain, StreamsExplain } = streamsExplainModule;
 const { noIncomeTax, TaxExplain: TaxExplainClass } = taxExplainModule;
+const { describePensions } = pensionExplainModule;
+const { forgetLiquidFrom, noteLiquid, noteLoan, noteProperty, recordAssetSeries, recordLiquidSale, recordLoanClosed, propertyInfoOf, recordLoopCash, recordPensionSale, recordPropertyShortfallSale, yearSales } = assetsExplainModule;
 const { contributionRates, contributionTable, PENSION_DEFAULTS, schemeForCurrency } = providentModule;
 const { incomeTaxCountry, myTaxPayable, sgTaxPayable } = taxModule;
 const { myReliefs } = taxMyModule;
@@ -470,6 +475,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const y0 = ymd(asOf).year;
   const ov = opts.overrides ?? {};
   // this run's steps (merged into opts.explain at the end: a run that starts again year by year leaves its own out)
+  // (read through `cx.ex` inside closures, so `ex` stays out of project()'s closure context)
   const ex = opts.explain ? new Explainer() : null;
   const inflation = (ov.inflation_rate ?? h.inflation_rate ?? PROJECTION_DEFAULTS.inflation_rate) / 100;
 
@@ -556,12 +562,30 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   }
   // Liquid assets: cash accounts (first) and investments.
   const locked = new Set(opts.locked_assets ?? []);
-  const liquids: LiquidRecord[] = (h.cash_accounts ?? []).map((c, k) => liquidRecord(c.id, c.current_value * fx(c.currency, 'cash_accounts', k, 'currency'), 1 + (c.growth_rate ?? 0) / 100, 0, 0, true, !!c.locked || locked.has(c.id)));
+  const liquids: LiquidRecord[] = (h.cash_accounts ?? []).map((c, k) => {
+    const f = fx(c.currency, 'cash_accounts', k, 'currency');
+    const l = liquidRecord(c.id, c.current_value * f, 1 + (c.growth_rate ?? 0) / 100, 0, 0, true, !!c.locked || locked.has(c.id));
+    if (cx.ex !== null) noteLiquid(l, { section: 'cash_accounts', id: c.id, name: `Cash account ${k + 1}`, current: c.current_value, fx: f, currency: codeOr(c.currency, currency), rate: c.growth_rate ?? 0, rateFrom: c.growth_rate === undefined ? 'default' : 'record', monthly: 0 });
+    return l;
+  });
   const cashAccounts = liquids.length;
   for (const [k, v] of (h.investments ?? []).entries()) {
     const f = fx(v.currency, 'investments', k, 'currency');
     const g = 1 + (ov.investment_return ?? v.expected_return ?? PROJECTION_DEFAULTS.growth_rate) / 100;
-    liquids.push(liquidRecord(v.id, v.current_value * f, g, (v.monthly_contribution ?? 0) * 12 * f, v.contribution_end_year ?? Infinity, false, !!v.locked || locked.has(v.id)));
+    const l = liquidRecord(v.id, v.current_value * f, g, (v.monthly_contribution ?? 0) * 12 * f, v.contribution_end_year ?? Infinity, false, !!v.locked || locked.has(v.id));
+    liquids.push(l);
+    if (ex !== null)
+      noteLiquid(l, {
+        section: 'investments',
+        id: v.id,
+        name: `Investment ${k + 1}`,
+        current: v.current_value,
+        fx: f,
+        currency: codeOr(v.currency, currency),
+        rate: ov.investment_return ?? v.expected_return ?? PROJECTION_DEFAULTS.growth_rate,
+        rateFrom: ov.investment_return !== undefined ? 'scenario' : v.expected_return !== undefined ? 'record' : 'default',
+        monthly: v.monthly_contribution ?? 0,
+      });
   }
   // Pensions
   const cpfY0 = inForce(rateTables().cpf, y0);
@@ -651,6 +675,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       nextRefund: 0,
     };
   });
+  // the pensions' stored inputs and their traces, when the projection explains (pension-explain.ts)
+  if (ex !== null) describePensions(ex, h, pensions, (k) => fx(h.pensions?.[k]?.currency, 'pensions', k, 'currency'), cx, currency);
   // which schemes the tables named in the reply cover (issue 32), read while the records are fresh: read after the year
   // loop, `pensions.some(…)` met records whose shape the loop had changed and deoptimised project() on every call
   let usesCpf = false;
@@ -685,6 +711,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     const lastYear = settled ? l.starting_year + Math.ceil(months / 12) - 1 : Infinity;
     const loan = { inst, months, start: l.starting_year, lastYear, f, closed: Infinity, row: k * N, pension: Math.min(pm, inst) * f, pensionMember: l.pension_member_id === undefined ? (persons[0] as number) : mIdx(l.pension_member_id, 'loans', k, 'pension_member_id'), other: otherMonthly * 12 * f };
     if (loan.pension > 0) pensionOf[loan.pensionMember]?.deductions.push(loan);
+    if (cx.ex !== null) noteLoan(loan, { id: l.id, name: `${l.kind === 'mortgage' ? 'Mortgage' : l.kind === 'vehicle' ? 'Vehicle loan' : l.kind === 'credit_card' ? 'Credit card' : 'Loan'} ${k + 1}`, input: l, fx: f, currency: codeOr(l.currency, currency), otherMonthly });
     return loan;
   });
   const properties = (h.properties ?? []).map((p, k): PropertyRecord => {
@@ -713,6 +740,11 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       f,
       pensionMember,
     };
+    if (cx.ex !== null) {
+      const rate = ov.property_growth_rate ?? p.growth_rate ?? PROJECTION_DEFAULTS.growth_rate;
+      const rateFrom = ov.property_growth_rate !== undefined ? 'scenario' : p.growth_rate !== undefined ? 'record' : 'default';
+      noteProperty(property, { id: p.id, name: `Property ${k + 1}`, input: p, fx: f, currency: currencyCode, rate, rateFrom, sale: null, loanId: loan >= 0 ? (h.loans?.[loan]?.id ?? null) : null });
+    }
     // A sale on schedule in a projected year: its figures are the debt summary's (sale.ts, one computation: the
     // advisor's selling price, the schedule's balance at the year end, the refund of every provident amount used).
     // A sale the engine cannot compute is thrown by the year loop in its year.
@@ -721,6 +753,10 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       try {
         const sale = keptScheduledSale(p, loan >= 0 ? h.loans?.[loan] : undefined, asOf, { g, currency: currencyCode }) as SaleFigures;
         property.saleNet = sale.net_proceeds * f;
+        if (cx.ex !== null) {
+          const info = propertyInfoOf(property);
+          if (info) info.sale = sale;
+        }
         // each part returns to its member's first pension, in the selling year's row (once)
         for (const part of sale.refunds) {
           const member = part.member_id === undefined ? pensionMember : mIdx(part.member_id, 'properties', k, 'pension_member_id');
@@ -890,6 +926,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const hhG = 1 + (h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate) / 100;
   const borrowG = 1 + (h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate) / 100;
   let runsOut: number | null = null;
+  // the liquid records in the order their values go into the year's sums (for the explanation only)
+  const liquidOrder = ex === null || yearByYear ? liquids : [...records.liquids, ...loopCash];
   for (let t = 0; t < N; t++) {
     const year = y0 + t;
     const frac = t === 0 ? cx.firstYearPart : 1;
@@ -926,6 +964,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
         loopValue[k] = value;
         cashAcc += value;
         liquidVal += value;
+        if (ex !== null) recordLoopCash(ex, loopCash[k] as LiquidRecord, year, value);
       }
     }
     const incomeFr = income * frac;
@@ -934,6 +973,9 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     // a surplus earns the deposit rate, a deficit carried from last year costs the borrowing rate
     const prevCash = hhCash;
     hhCash = hhCash * (year > y0 ? (hhCash < 0 ? borrowG : hhG) : 1) + flow;
+    const cashBeforeSales = hhCash;
+    // what the year's sales drew on, step by step (only when explaining)
+    const sales: YearSales | null = ex !== null ? yearSales(year) : null;
     // Deficit: draw on the cash accounts (no sequence), or sell in the saved sequence, skipping locked ones.
     let assetSales = 0;
     let liquidSold = false;
@@ -946,6 +988,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
         let value = loopValue[k] as number;
         for (let s = 0; s <= t; s++) value *= s > 0 ? g : partPower(g, cx.firstYearPart);
         loopValue[k] = value;
+        // the steps liquidYears recorded for the later years did not know of the draws: the loop records them now
+        if (ex !== null) forgetLiquidFrom(ex, loopCash[k] as LiquidRecord, year + 1, y0 + N - 1);
       }
     }
     for (let k = 0; k < nLoop; k++) {
@@ -953,6 +997,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       const l = loopCash[k] as LiquidRecord;
       const take = l.locked ? 0 : Math.min(-hhCash, loopValue[k] as number);
       if (take <= 0) continue;
+      if (ex !== null && sales !== null) recordLiquidSale(ex, sales, l, -hhCash, loopValue[k] as number, take, false);
       loopValue[k] = (loopValue[k] as number) - take;
       cashAcc -= take;
       liquidVal -= take;
@@ -972,6 +1017,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
           const l = liquids[a.idx] as LiquidRecord;
           take = Math.min(need, l.value);
           if (take <= 0) continue;
+          if (ex !== null && sales !== null) recordLiquidSale(ex, sales, l, need, l.value, take, seq.length > 0);
           l.value -= take;
           liquidVal -= take;
           liquidSold = true;
@@ -980,6 +1026,7 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
           if (year - (birth[p.i] as number) < p.raAge) continue; // withdrawals only from the retirement age (decision)
           take = Math.min(need, p.a + p.b);
           if (take <= 0) continue;
+          if (ex !== null && sales !== null) recordPensionSale(ex, sales, p.id, `${p.cpf ? 'CPF' : p.epf ? 'EPF' : 'Pension'} account ${a.idx + 1}`, need, p.a + p.b, take);
           const fromA = Math.min(p.a, take);
           p.a -= fromA;
           p.b -= take - fromA;
@@ -995,11 +1042,17 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
           const outstanding = closeLoan(p, loans, t, cx);
           if (p.loan >= 0) loanBal -= outstanding;
           take = sale.net_proceeds * p.f;
+          const refunded: Array<{ amount: number; member?: string }> | null = ex !== null ? [] : null;
           for (const part of sale.refunds) {
             const to = pensionOf[part.member_id === undefined ? p.pensionMember : mIdx(part.member_id, 'properties', a.idx, 'pension_member_id')];
             if (!to || part.amount === 0) continue;
             to.a += part.amount * p.f;
             pensionTotal += part.amount * p.f;
+            if (refunded !== null) refunded.push({ amount: part.amount * p.f, member: to.id });
+          }
+          if (ex !== null && sales !== null && refunded !== null) {
+            const l = p.loan >= 0 ? loans[p.loan] : undefined;
+            recordPropertyShortfallSale(ex, sales, p, sale, take, l ? recordLoanClosed(ex, l, year, outstanding) : null, refunded);
           }
           p.soldYear = year;
           propVal -= p.value;
@@ -1070,6 +1123,21 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
     };
     if (ex !== null) {
       if (taxCountry === null) noIncomeTax(ex, year, currency);
+      recordAssetSeries(ex, {
+        year,
+        liquids: liquidOrder,
+        loans,
+        properties,
+        cashAccounts: cashAcc,
+        liquid: liquidVal,
+        contributions: contrib,
+        loansSeries: series.loans[t] as number,
+        repayments: repay,
+        propertiesSeries: series.properties[t] as number,
+        rent,
+        propertyCosts: propCosts,
+        propertySales: propSales,
+      });
       const factorRate = year > y0 ? (prevCash < 0 ? (h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate) : (h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate)) : 0;
       recordYear(ex, {
         year,
@@ -1103,6 +1171,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
         loans: loanBal,
         loansSeries: series.loans[t] as number,
         sold: sold.slice(soldBefore),
+        cashBeforeSales,
+        sales,
       });
     }
     if (!Number.isFinite(totalAssets) || !Number.isFinite(totalLiabilities) || !Number.isFinite(flow)) {
