@@ -50,10 +50,23 @@ export async function coveredByHelpButton(page: Page): Promise<string[]> {
     );
     for (const el of controls) {
       if (el === fabEl || el.closest('[data-testid="help-panel"]')) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
+      // only the part a scroll box shows counts: a control scrolled out of its box (a windowed table's rows beyond
+      // the view, its columns scrolled sideways) is clipped there, not under the help button
+      const r = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const o = getComputedStyle(a);
+        if (o.overflowX === 'visible' && o.overflowY === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        r.left = Math.max(r.left, c.left);
+        r.right = Math.min(r.right, c.right);
+        r.top = Math.max(r.top, c.top);
+        r.bottom = Math.min(r.bottom, c.bottom);
+      }
+      if (r.right <= r.left || r.bottom <= r.top) continue;
       const overlaps = r.left < f.right && r.right > f.left && r.top < f.bottom && r.bottom > f.top;
       if (overlaps)
         out.push(

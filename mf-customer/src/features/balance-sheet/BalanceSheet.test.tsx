@@ -580,6 +580,15 @@ describe('debt and property', () => {
     expect((sched.querySelector('tr[data-period="24"]') as HTMLElement).textContent).toContain('End of 2025');
   });
 
+  it('each loan and property figure opens how it was calculated, by its id in the contract (issue 34)', async () => {
+    await renderAt(`${ADV}/debt`);
+    const loan = screen.getByRole('region', { name: /^Condo/ });
+    const ids = (el: Element) =>
+      [...el.querySelectorAll('button[data-figure]')].map((b) => b.getAttribute('data-figure'));
+    expect(ids(loan)).toEqual([`debt:${LOAN}:instalment`, `debt:${LOAN}:outstanding`, `debt:${LOAN}:total_interest`]);
+    expect(within(within(loan).getByTestId('loan-outstanding')).getByRole('button').textContent).toBe('SGD 482,000');
+  });
+
   it("scales to a co-owner's share in their view", async () => {
     await renderAt(`${ADV}/debt?view=${SP}`);
     expect(screen.getByTestId('view-outstanding').textContent).toBe('SGD 241,000');
@@ -594,6 +603,10 @@ describe('debt and property', () => {
     const plan = screen.getByRole('region', { name: 'Sale plan of Condo' });
     expect(within(plan).getByText('CPF refund (Incl Legal Fee + Stamp Duty)')).toBeInstanceOf(Element);
     expect(within(plan).getByTestId('net-proceeds').textContent).toBe('SGD 332,000');
+    // issue 34: the net proceeds opens its explanation
+    expect(within(plan).getByRole('button', { name: 'SGD 332,000' }).getAttribute('data-figure')).toBe(
+      `property:${LOAN}:net_proceeds`,
+    );
     expect(within(plan).getByText('2 years 6 months')).toBeInstanceOf(Element);
     // issue 32: the duty by its name, on the higher of the price and the market value (shown when above the price)
     expect(

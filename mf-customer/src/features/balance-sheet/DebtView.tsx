@@ -1,7 +1,8 @@
 import { Button, FormError, Skeleton, Table, TableHead, theme, useResource } from '@kinfolio/ui-kit';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { Figure } from '../../shared/explain/context';
 import { GraphOrTable, money, shareText, ViewAsSelect, YearBars } from '../../shared/charts/charts';
 import { balanceSheetApi, type DebtSummaryLoan, type Household } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
@@ -27,7 +28,7 @@ const Details = styled.details`
   summary:focus-visible { outline: 2px solid ${theme.colors.primaryDark}; outline-offset: 2px; }
 `;
 
-export function Fact({ label, children, testId }: { label: string; children: string; testId?: string }) {
+export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div>
       <dt>{label}</dt>
@@ -84,13 +85,23 @@ function LoanCard({
         {title} <small style={{ fontWeight: 400 }}>({debtTypeLabel(loan.type)})</small>
       </h3>
       <Facts>
-        <Fact label="Instalment a month">{money(cur, l.instalment)}</Fact>
+        <Fact label="Instalment a month">
+          <Figure id={`debt:${loan.debt_id}:instalment`} label={`Instalment a month, ${title}`} currency={cur}>
+            {money(cur, l.instalment)}
+          </Figure>
+        </Fact>
         <Fact label="Outstanding balance" testId="loan-outstanding">
-          {money(cur, l.outstanding)}
+          <Figure id={`debt:${loan.debt_id}:outstanding`} label={`Outstanding balance, ${title}`} currency={cur}>
+            {money(cur, l.outstanding)}
+          </Figure>
         </Fact>
         <Fact label="Instalments paid">{`${l.months_paid} of ${l.tenure_months}`}</Fact>
         <Fact label="Months remaining">{String(l.months_remaining)}</Fact>
-        <Fact label="Total interest">{money(cur, l.total_interest)}</Fact>
+        <Fact label="Total interest">
+          <Figure id={`debt:${loan.debt_id}:total_interest`} label={`Total interest, ${title}`} currency={cur}>
+            {money(cur, l.total_interest)}
+          </Figure>
+        </Fact>
         <Fact label="Repaid in">{String(l.end_year)}</Fact>
         {l.other_monthly_expenses > 0 ? (
           <Fact label="Running costs a month (not a repayment)">{money(cur, l.other_monthly_expenses)}</Fact>
@@ -230,9 +241,23 @@ function PropertyCard({
     <Card aria-labelledby={headingId} data-testid="property">
       <h3 id={headingId}>{title}</h3>
       <Facts>
-        <Fact label="Market value">{p.market_value === null ? 'Not given' : money(cur, p.market_value)}</Fact>
+        <Fact label="Market value">
+          {p.market_value === null ? (
+            'Not given'
+          ) : (
+            <Figure id={`property:${loan.debt_id}:market_value`} label={`Market value, ${title}`} currency={cur}>
+              {money(cur, p.market_value)}
+            </Figure>
+          )}
+        </Fact>
         <Fact label="Rental income a month (after tax)">{money(cur, p.rental_income)}</Fact>
-        {loan.loan ? <Fact label="Outstanding loan">{money(cur, loan.loan.outstanding)}</Fact> : null}
+        {loan.loan ? (
+          <Fact label="Outstanding loan">
+            <Figure id={`property:${loan.debt_id}:outstanding`} label={`Outstanding loan, ${title}`} currency={cur}>
+              {money(cur, loan.loan.outstanding)}
+            </Figure>
+          </Fact>
+        ) : null}
         {scaled ? <Fact label="Share">{shareText(loan.share)}</Fact> : null}
       </Facts>
       <h4>Sale plan</h4>
@@ -284,7 +309,11 @@ function PropertyCard({
             <tr>
               <th scope="row">Net proceeds</th>
               <td data-testid="net-proceeds">
-                <strong>{money(cur, s.net_proceeds)}</strong>
+                <strong>
+                  <Figure id={`property:${loan.debt_id}:net_proceeds`} label={`Net proceeds, ${title}`} currency={cur}>
+                    {money(cur, s.net_proceeds)}
+                  </Figure>
+                </strong>
               </td>
             </tr>
             {scaled ? (

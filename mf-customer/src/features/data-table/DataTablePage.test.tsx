@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
@@ -54,6 +55,24 @@ const tables = {
   money_runs_out_year: null,
   rows: Array.from({ length: 60 }, (_, i) => row(i)),
 };
+/** A data-table figure as the explain endpoint answers it (issue 34): the tax of a year, from the income. */
+const explainReply = (figure: string) => ({
+  customer_id: HH,
+  currency: 'SGD',
+  as_of: '2026-11-28',
+  explanation: {
+    id: figure,
+    label: `Income tax, ${figure.split(':')[1]}`,
+    value: 8000,
+    unit: 'money',
+    kind: 'figure',
+    rule: ['bands of YA 2027 on ', { value: 96000, unit: 'money' }, ' chargeable income'],
+    formula: { op: 'bands' },
+    parts: [],
+    records: [],
+    table: null,
+  },
+});
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
 
 /** The API as these tests need it (every call is recorded in `calls`). */
@@ -62,6 +81,7 @@ function serve(c: StubCall): unknown {
   const body = c.body as Record<string, unknown>;
   if (c.method === 'GET') {
     if (path.startsWith('single-lead/')) return household;
+    if (path === `customer/${HH}/financial-report/explain`) return explainReply(String(c.query?.figure));
     if (path.endsWith('/saved-filters')) return page(filters);
     return page([]);
   }
@@ -205,5 +225,49 @@ describe('Data table tab', () => {
         .map((h) => h.textContent),
     ).toEqual(['2040', '2041', '2042']);
     expect(screen.queryByRole('button', { name: 'Delete filter' })).toBeNull();
+  });
+
+  it('opens "How was this calculated?" on a figure with Enter; Escape closes it, the focus back on the figure', async () => {
+    const user = userEvent.setup();
+    await renderAt(ADVISOR);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Tax' }));
+    const table = screen.getByRole('table');
+    const row2027 = within(table).getByRole('rowheader', { name: '2027' }).closest('tr') as HTMLElement;
+    // the figure is a button drawn as the figure was: its text is the figure
+    const tax = within(row2027).getByRole('button', { name: '8,000' });
+    expect(tax.getAttribute('data-figure')).toBe('row:2027:tax');
+    expect(tax.closest('td')?.textContent).toBe('8,000');
+    tax.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Income tax, 2027' });
+    expect(calls.filter((c) => c.path.endsWith('/explain'))).toEqual([
+      {
+        method: 'GET',
+        path: `customer/${HH}/financial-report/explain`,
+        query: { figure: 'row:2027:tax', currency: 'SGD' },
+      },
+    ]);
+    expect(within(dialog).getByTestId('explain-rule').textContent).toBe(
+      'bands of YA 2027 on SGD 96,000.00 chargeable income',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(tax);
+  });
+
+  it("opens a figure on the customer's own dashboard with Space", async () => {
+    const user = userEvent.setup();
+    stub.user = { id: 'c1', type: 'customer', name: 'Alex' };
+    await renderAt('/customer/dashboard/data-table');
+    const row2026 = within(screen.getByRole('table'))
+      .getByRole('rowheader', { name: '2026' })
+      .closest('tr') as HTMLElement;
+    const worth = within(row2026).getByRole('button', { name: '1,234,567' });
+    worth.focus();
+    await user.keyboard(' ');
+    await screen.findByRole('dialog', { name: 'Income tax, 2026' });
+    expect(calls.filter((c) => c.path.endsWith('/explain')).map((c) => c.query)).toEqual([
+      { figure: 'row:2026:net_worth', currency: 'SGD' },
+    ]);
   });
 });

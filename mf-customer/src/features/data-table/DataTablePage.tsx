@@ -2,6 +2,7 @@ import { formatNumber } from '@kinfolio/money';
 import { Button, errorMessage, FormError, Skeleton, useResource } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { Figure } from '../../shared/explain/context';
 import { ExportMenu } from '../../shared/exports/ExportMenu';
 import { RELATION_LABELS } from '../../shared/format';
 import { type DataTables, type SavedFilter, scenarioApi } from '../../shared/household/api';
@@ -119,6 +120,8 @@ type Col = {
   label: string;
   value: (r: DataTables['rows'][number]) => string;
   negative?: (r: DataTables['rows'][number]) => boolean;
+  /** A money column: its cells open "How was this calculated?" (figure id row:<year>:<column>). */
+  explained?: boolean;
 };
 
 /**
@@ -211,6 +214,7 @@ export default function DataTablePage() {
           label: COLUMN_LABELS[key] as string,
           value: (r) => formatNumber(cell(r, key)),
           negative: (r) => cell(r, key) < 0,
+          explained: true,
         });
     }
     return out;
@@ -380,7 +384,13 @@ function VirtualTable({ rows, cols, currency }: { rows: DataTables['rows']; cols
               <th scope="row">{r.year}</th>
               {cols.map((c) => (
                 <td key={c.id} data-negative={c.negative?.(r) ? 'true' : undefined}>
-                  {c.value(r)}
+                  {c.explained ? (
+                    <Figure id={`row:${r.year}:${c.id}`} label={`${c.label}, ${r.year}`} currency={currency}>
+                      {c.value(r)}
+                    </Figure>
+                  ) : (
+                    c.value(r)
+                  )}
                 </td>
               ))}
             </tr>

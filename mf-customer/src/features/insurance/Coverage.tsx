@@ -14,6 +14,7 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
+import { Figure } from '../../shared/explain/context';
 import { formatAmount } from '../../shared/format';
 import { type CoverageByMember, type CoverageRow, type Household, insuranceApi } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
@@ -222,6 +223,8 @@ function MemberCard({
 }) {
   const headingId = useId();
   const editing = useEditing<CoverageRow>(onChanged);
+  // the figure ids of the row's cover, target and gap (contracts explanations.ts)
+  const fig = (r: CoverageRow) => `insurance:${member.member_id}:${r.benefit_type}`;
   return (
     <Card aria-labelledby={headingId} data-testid="coverage-member">
       <h3 id={headingId}>
@@ -246,7 +249,15 @@ function MemberCard({
             {member.rows.map((r) => (
               <tr key={r.benefit_type}>
                 <th scope="row">{r.label}</th>
-                <td>{coverText(r)}</td>
+                <td>
+                  {r.unlimited ? (
+                    coverText(r)
+                  ) : (
+                    <Figure id={`${fig(r)}:cover`} label={`${r.label} cover, ${member.name}`} currency={r.currency}>
+                      {coverText(r)}
+                    </Figure>
+                  )}
+                </td>
                 <td>{r.until_age ?? 'NA'}</td>
                 <td>
                   {r.policies.length === 0
@@ -259,12 +270,26 @@ function MemberCard({
                         .join('; ')}
                 </td>
                 <td>
-                  {r.target !== null ? money(r.currency, r.target) : 'Not set'}
+                  {r.target !== null ? (
+                    <Figure id={`${fig(r)}:target`} label={`${r.label} target, ${member.name}`} currency={r.currency}>
+                      {money(r.currency, r.target)}
+                    </Figure>
+                  ) : (
+                    'Not set'
+                  )}
                   {r.target !== null ? (
                     <small style={{ display: 'block' }}>{targetFrom(r, (n) => money(r.currency, n))}</small>
                   ) : null}
                 </td>
-                <td>{r.gap !== null ? money(r.currency, r.gap) : 'NA'}</td>
+                <td>
+                  {r.gap !== null ? (
+                    <Figure id={`${fig(r)}:gap`} label={`${r.label} gap, ${member.name}`} currency={r.currency}>
+                      {money(r.currency, r.gap)}
+                    </Figure>
+                  ) : (
+                    'NA'
+                  )}
+                </td>
                 {readOnly ? null : (
                   <td>
                     <Button
@@ -336,8 +361,21 @@ function CoverageCards({ loading }: { loading: ReactNode }) {
       {data && totals ? (
         <>
           <p data-testid="coverage-headline">
-            All members: cover {money(data.currency, totals.cover)}, targets {money(data.currency, totals.target)}, gap{' '}
-            <strong>{money(data.currency, totals.gap)}</strong>.
+            All members: cover{' '}
+            <Figure id="insurance:total:cover" label="Cover, all members" currency={data.currency}>
+              {money(data.currency, totals.cover)}
+            </Figure>
+            , targets{' '}
+            <Figure id="insurance:total:target" label="Targets, all members" currency={data.currency}>
+              {money(data.currency, totals.target)}
+            </Figure>
+            , gap{' '}
+            <strong>
+              <Figure id="insurance:total:gap" label="Gap, all members" currency={data.currency}>
+                {money(data.currency, totals.gap)}
+              </Figure>
+            </strong>
+            .
           </p>
           <GapDefinition />
         </>

@@ -420,6 +420,30 @@ describe('insurance list by member', () => {
     );
   });
 
+  it('each coverage figure opens how it was calculated, by its id in the contract (issue 34)', async () => {
+    await renderAt(INSURANCE);
+    const region = screen.getByRole('region', { name: 'Coverage of Alex Tan' });
+    const ids = (el: Element) =>
+      [...el.querySelectorAll('button[data-figure]')].map((b) => b.getAttribute('data-figure'));
+    expect(ids(screen.getByTestId('coverage-headline'))).toEqual([
+      'insurance:total:cover',
+      'insurance:total:target',
+      'insurance:total:gap',
+    ]);
+    expect(ids(region)).toEqual([
+      `insurance:${ME}:Death:cover`,
+      `insurance:${ME}:Death:target`,
+      `insurance:${ME}:Death:gap`,
+      `insurance:${ME}:Major Illness:cover`,
+      `insurance:${ME}:Major Illness:target`,
+      `insurance:${ME}:Major Illness:gap`,
+    ]);
+    // the figure is the button, drawn as the figure was
+    expect(within(region).getByRole('button', { name: 'SGD 300,000' }).getAttribute('data-figure')).toBe(
+      `insurance:${ME}:Death:gap`,
+    );
+  });
+
   it('issue 31 (5): one story: the headline is the sum of the rows; an early CI benefit is critical-illness cover against the threshold', async () => {
     await renderAt(INSURANCE);
     const table = screen.getByRole('region', { name: 'Coverage of Alex Tan' });

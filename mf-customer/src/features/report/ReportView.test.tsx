@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
 import { CURRENCY_RATES_KEY } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { ExplainProvider } from '../../shared/explain/context';
 import { fakeCardWidth } from '../../shared/fakeCardWidth';
 import ReportView, { type ReportTab } from './ReportView';
 
@@ -13,8 +15,9 @@ let recordIssues: Array<{ kind: string; id: string; field: string; message: stri
 jest.mock('@kinfolio/ui-kit', () => ({
   ...jest.requireActual('@kinfolio/ui-kit'),
   api: {
-    get: (path: string) => {
+    get: (path: string, opts?: { query?: Record<string, string> }) => {
       paths.push(path);
+      if (path.endsWith('/financial-report/explain')) return Promise.resolve(explainReply(opts?.query ?? {}));
       return Promise.resolve(path.includes('currency=RM') ? reportIn('RM', 3.316) : reportIn('SGD', 1));
     },
   },
@@ -22,6 +25,28 @@ jest.mock('@kinfolio/ui-kit', () => ({
 jest.mock('../../shared/household/context', () => ({
   useHousehold: () => ({ household: { id: HH }, version }),
 }));
+
+/** A figure as the explain endpoint answers it (issue 34), in the currency asked for (RM: times the stored rate). */
+function explainReply(query: Record<string, string>) {
+  const k = query.currency === 'RM' ? 3.316 : 1;
+  return {
+    customer_id: HH,
+    currency: query.currency ?? 'SGD',
+    as_of: '2026-11-24',
+    explanation: {
+      id: query.figure,
+      label: 'Income, 2027',
+      value: Math.round(150000 * k * 100) / 100,
+      unit: 'money',
+      kind: 'figure',
+      rule: ["the sum of the year's incomes and rent"],
+      formula: { op: 'sum' },
+      parts: [],
+      records: [],
+      table: null,
+    },
+  };
+}
 
 /** A report as the service sends it, every amount times `k` (the RM one converted with the stored rate). */
 function reportIn(currency: string, k: number) {
@@ -502,5 +527,117 @@ describe('financial report', () => {
     view.rerender(<ReportView tab="debt" />);
     await act(async () => {});
     expect(paths).toEqual([`customer/${HH}/financial-report`, `customer/${HH}/financial-report`]);
+  });
+
+  describe('every figure opens "How was this calculated?" (issue 34)', () => {
+    async function openExplained(tab: ReportTab) {
+      render(
+        <MemoryRouter>
+          <ExplainProvider base={`/advisor/customers/${HH}`}>
+            <ReportView tab={tab} />
+          </ExplainProvider>
+        </MemoryRouter>,
+      );
+      await act(async () => {});
+      fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    }
+    const ids = () => [...document.querySelectorAll('button[data-figure]')].map((b) => b.getAttribute('data-figure'));
+
+    it('names each figure of each tab by its id in the contract', async () => {
+      await openExplained('cashflow');
+      expect(ids()).toEqual([
+        'cashflow:total:income',
+        'cashflow:total:expenses',
+        'cashflow:total:surplus',
+        'cashflow:2026:income',
+        'cashflow:2026:expenses',
+        'cashflow:2026:net_cash_flow',
+        'cashflow:2026:surplus',
+        'cashflow:2026:shortfall',
+        'cashflow:2027:income',
+        'cashflow:2027:expenses',
+        'cashflow:2027:net_cash_flow',
+        'cashflow:2027:surplus',
+        'cashflow:2027:shortfall',
+      ]);
+      // the table reads as it did: the buttons are the figures' text
+      expect(rowsOf('Cash flow by year')[1]).toBe('2026SGD 180,000SGD 120,000SGD 60,000SGD 60,000SGD 0');
+    });
+
+    it('networth, insurance, funds, debt and property', async () => {
+      const expected: Record<Exclude<ReportTab, 'cashflow'>, string[]> = {
+        networth: [
+          'networth:today:total_assets',
+          'networth:today:total_liabilities',
+          'networth:today:net_worth',
+          'networth:2026:cash',
+          'networth:2026:investments',
+          'networth:2026:pensions',
+          'networth:2026:properties',
+          'networth:2026:insurance',
+          'networth:2026:total_liabilities',
+          'networth:2026:net_worth',
+        ],
+        insurance: [
+          'insurance:total:cover',
+          'insurance:total:target',
+          'insurance:total:gap',
+          'insurance:m1:Death:cover',
+          'insurance:m1:Death:target',
+          'insurance:m1:Death:gap',
+          'insurance:m1:Major Illness:cover',
+          'insurance:m1:Major Illness:target',
+          'insurance:m1:Major Illness:gap',
+        ],
+        funds: ['funds:total', 'funds:cash', 'funds:provident', 'provident:p1:OA', 'provident:p1:SA'],
+        debt: [
+          'debt:total:outstanding',
+          'debt:total:monthly_repayment',
+          'debt:total:monthly_running_costs',
+          'debt:2026:outstanding',
+          'debt:2026:payments',
+          'debt:d1:outstanding',
+          'debt:d1:instalment',
+          'debt:d1:total_interest',
+        ],
+        property: [
+          'property:total:market_value',
+          'property:total:outstanding',
+          'property:total:equity',
+          'property:total:net_proceeds',
+          'property:d1:market_value',
+          'property:d1:outstanding',
+          'property:d1:equity',
+        ],
+      };
+      for (const tab of Object.keys(expected) as Array<keyof typeof expected>) {
+        const view = render(
+          <MemoryRouter>
+            <ExplainProvider base={`/advisor/customers/${HH}`}>
+              <ReportView tab={tab} />
+            </ExplainProvider>
+          </MemoryRouter>,
+        );
+        await act(async () => {});
+        fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+        expect({ tab, ids: ids() }).toEqual({ tab, ids: expected[tab] });
+        view.unmount();
+      }
+    });
+
+    it('asks for the figure in the currency the report shows', async () => {
+      await openExplained('cashflow');
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'RM' }));
+      });
+      const income2027 = document.querySelector('button[data-figure="cashflow:2027:income"]') as HTMLElement;
+      expect(income2027.textContent).toBe('RM 497,400');
+      fireEvent.click(income2027);
+      // the figure's name on the screen titles the panel while it loads
+      const dialog = await screen.findByRole('dialog', { name: 'Income, 2027' });
+      // the service answered in RM: it was asked in RM
+      expect((await within(dialog).findByTestId('explain-value')).textContent).toBe('RM 497,400.00');
+      expect(paths.filter((x) => x.endsWith('/explain'))).toEqual([`customer/${HH}/financial-report/explain`]);
+    });
   });
 });

@@ -17,6 +17,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { BarChart, type BarKind, type ChartCategory, type ChartSeries } from '../../shared/charts/BarChart';
 import { ASSET_CLASS_LABELS, money } from '../../shared/charts/format';
+import { Figure } from '../../shared/explain/context';
 import { ExportMenu } from '../../shared/exports/ExportMenu';
 import { useHousehold } from '../../shared/household/context';
 import { coverTotals, GapDefinition, targetFrom } from '../../shared/terms/cover';
@@ -88,7 +89,10 @@ function Choice<T extends string>({
   );
 }
 
-/** A table of figures: a header row and rows whose first cell names the row. */
+/**
+ * A table of figures: a header row and rows whose first cell names the row. A money cell with a figure id (`figures`,
+ * by position; contracts explanations.ts) opens "How was this calculated?" on it.
+ */
 function Figures({
   label,
   currency,
@@ -98,7 +102,7 @@ function Figures({
   label: string;
   currency: string;
   head: string[];
-  rows: Array<{ key: string; name: ReactNode; cells: Array<number | string | null> }>;
+  rows: Array<{ key: string; name: ReactNode; cells: Array<number | string | null>; figures?: Array<string | null> }>;
 }) {
   return (
     <Table label={label}>
@@ -107,14 +111,35 @@ function Figures({
         {rows.map((r) => (
           <tr key={r.key}>
             <th scope="row">{r.name}</th>
-            {r.cells.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are positional
-              <td key={i}>{c === null ? '-' : typeof c === 'number' ? money(currency, c) : c}</td>
-            ))}
+            {r.cells.map((c, i) => {
+              const id = typeof c === 'number' ? r.figures?.[i] : null;
+              const text = c === null ? '-' : typeof c === 'number' ? money(currency, c) : c;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are positional
+                <td key={i}>
+                  {id ? (
+                    <Figure id={id} label={`${head[i + 1] ?? ''}, ${String(r.name)}`} currency={currency}>
+                      {text}
+                    </Figure>
+                  ) : (
+                    text
+                  )}
+                </td>
+              );
+            })}
           </tr>
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** A headline amount that opens its explanation. */
+function Amount({ id, label, currency, value }: { id: string; label: string; currency: string; value: number }) {
+  return (
+    <Figure id={id} label={label} currency={currency}>
+      {money(currency, value)}
+    </Figure>
   );
 }
 
@@ -265,8 +290,10 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          {r.start_year}–{r.end_year}: income {money(c, t.income)}, expenses {money(c, t.expenses)}, surplus{' '}
-          {money(c, t.surplus)}
+          {r.start_year}–{r.end_year}: income{' '}
+          <Amount id="cashflow:total:income" label="Income, all years" currency={c} value={t.income} />, expenses{' '}
+          <Amount id="cashflow:total:expenses" label="Expenses, all years" currency={c} value={t.expenses} />, surplus{' '}
+          <Amount id="cashflow:total:surplus" label="Surplus, all years" currency={c} value={t.surplus} />
           {r.money_runs_out_year ? `; money runs out in ${r.money_runs_out_year}` : '; money does not run out'}.
         </p>
         <Chart
@@ -291,6 +318,9 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
                 key: String(y.year),
                 name: y.year,
                 cells: [y.income, y.expenses, y.net_cash_flow, y.surplus, y.shortfall],
+                figures: ['income', 'expenses', 'net_cash_flow', 'surplus', 'shortfall'].map(
+                  (f) => `cashflow:${y.year}:${f}`,
+                ),
               }))}
             />
           }
@@ -305,8 +335,20 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          Today ({r.as_of}): assets {money(c, now.total_assets)}, liabilities {money(c, now.total_liabilities)}, net
-          worth <strong>{money(c, now.net_worth)}</strong>. Later figures are year ends.
+          Today ({r.as_of}): assets{' '}
+          <Amount id="networth:today:total_assets" label="Assets today" currency={c} value={now.total_assets} />,
+          liabilities{' '}
+          <Amount
+            id="networth:today:total_liabilities"
+            label="Liabilities today"
+            currency={c}
+            value={now.total_liabilities}
+          />
+          , net worth{' '}
+          <strong>
+            <Amount id="networth:today:net_worth" label="Net worth today" currency={c} value={now.net_worth} />
+          </strong>
+          . Later figures are year ends.
         </p>
         <Chart
           {...common}
@@ -348,6 +390,15 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
                 key: String(y.year),
                 name: y.year,
                 cells: [y.cash, y.investments, y.pensions, y.properties, y.insurance, y.total_liabilities, y.net_worth],
+                figures: [
+                  'cash',
+                  'investments',
+                  'pensions',
+                  'properties',
+                  'insurance',
+                  'total_liabilities',
+                  'net_worth',
+                ].map((f) => `networth:${y.year}:${f}`),
               }))}
             />
           }
@@ -358,14 +409,24 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
   }
   if (tab === 'insurance') {
     const cells = r.insurance.members.flatMap((m) =>
-      m.rows.map((x) => ({ ...x, member: m.name, key: `${m.member_id}-${x.benefit_type}` })),
+      m.rows.map((x) => ({
+        ...x,
+        member: m.name,
+        key: `${m.member_id}-${x.benefit_type}`,
+        fig: `insurance:${m.member_id}:${x.benefit_type}`,
+      })),
     );
     // the headline is the sum of the table's rows (issue 31: one story), the same rows the checks below read
     const t = coverTotals(cells);
     return (
       <>
         <p>
-          Cover {money(c, t.cover)}, targets {money(c, t.target)}, gap <strong>{money(c, t.gap)}</strong>.
+          Cover <Amount id="insurance:total:cover" label="Cover, all members" currency={c} value={t.cover} />, targets{' '}
+          <Amount id="insurance:total:target" label="Targets, all members" currency={c} value={t.target} />, gap{' '}
+          <strong>
+            <Amount id="insurance:total:gap" label="Gap, all members" currency={c} value={t.gap} />
+          </strong>
+          .
         </p>
         <GapDefinition />
         <Chart
@@ -395,6 +456,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
                   x.until_age === null ? null : String(x.until_age),
                   targetFrom(x, (n) => money(c, n)),
                 ],
+                figures: [`${x.fig}:cover`, `${x.fig}:target`, `${x.fig}:gap`],
               }))}
             />
           }
@@ -407,6 +469,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     const accounts = r.funds.provident.flatMap((p) =>
       p.accounts.map((a) => ({
         key: `${p.pension_id}-${a.account}`,
+        fig: `provident:${p.pension_id}:${a.account}`,
         name: `${p.member_name} ${p.scheme} ${a.account}`,
         amount: a.amount,
       })),
@@ -414,7 +477,11 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          Funds in all: <strong>{money(c, r.funds.total)}</strong>.
+          Funds in all:{' '}
+          <strong>
+            <Amount id="funds:total" label="Funds in all" currency={c} value={r.funds.total} />
+          </strong>
+          .
         </p>
         <Chart
           {...common}
@@ -433,6 +500,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
                 key: x.asset_class,
                 name: ASSET_CLASS_LABELS[x.asset_class] ?? x.asset_class,
                 cells: [x.value],
+                figures: [`funds:${x.asset_class}`],
               }))}
             />
           }
@@ -448,7 +516,7 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
               label="Provident fund balances by account"
               currency={c}
               head={['Account', 'Balance']}
-              rows={accounts.map((a) => ({ key: a.key, name: a.name, cells: [a.amount] }))}
+              rows={accounts.map((a) => ({ key: a.key, name: a.name, cells: [a.amount], figures: [a.fig] }))}
             />
           }
         />
@@ -459,12 +527,35 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
     return (
       <>
         <p>
-          Outstanding today ({r.as_of}) <strong>{money(c, r.debt.total_outstanding)}</strong>. Loan instalments a month{' '}
-          <strong data-testid="debt-instalments">{money(c, r.debt.total_monthly_repayment)}</strong>
+          Outstanding today ({r.as_of}){' '}
+          <strong>
+            <Amount
+              id="debt:total:outstanding"
+              label="Outstanding today"
+              currency={c}
+              value={r.debt.total_outstanding}
+            />
+          </strong>
+          . Loan instalments a month{' '}
+          <strong data-testid="debt-instalments">
+            <Amount
+              id="debt:total:monthly_repayment"
+              label="Loan instalments a month"
+              currency={c}
+              value={r.debt.total_monthly_repayment}
+            />
+          </strong>
           {r.debt.total_monthly_running_costs > 0 ? (
             <>
               ; running costs a month, not repayments (a vehicle's fuel, insurance and road tax, servicing){' '}
-              <strong data-testid="debt-running-costs">{money(c, r.debt.total_monthly_running_costs)}</strong>
+              <strong data-testid="debt-running-costs">
+                <Amount
+                  id="debt:total:monthly_running_costs"
+                  label="Running costs a month"
+                  currency={c}
+                  value={r.debt.total_monthly_running_costs}
+                />
+              </strong>
             </>
           ) : null}
           .
@@ -486,7 +577,12 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
               head={['Year', 'Outstanding at year end', 'Payments']}
               rows={r.debt.years
                 .filter((y) => y.outstanding > 0 || y.payments > 0)
-                .map((y) => ({ key: String(y.year), name: y.year, cells: [y.outstanding, y.payments] }))}
+                .map((y) => ({
+                  key: String(y.year),
+                  name: y.year,
+                  cells: [y.outstanding, y.payments],
+                  figures: [`debt:${y.year}:outstanding`, `debt:${y.year}:payments`],
+                }))}
             />
           }
         />
@@ -498,6 +594,11 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
             key: l.debt_id,
             name: l.name ?? l.type,
             cells: [l.outstanding, l.instalment, l.total_interest, String(l.months_remaining), String(l.end_year)],
+            figures: [
+              `debt:${l.debt_id}:outstanding`,
+              `debt:${l.debt_id}:instalment`,
+              `debt:${l.debt_id}:total_interest`,
+            ],
           }))}
         />
         <TermNotes terms={['today']} />
@@ -509,8 +610,15 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
   return (
     <>
       <p>
-        Property value {money(c, t.market_value)}, owed {money(c, t.outstanding)}, equity{' '}
-        <strong>{money(c, t.equity)}</strong>, sale proceeds {money(c, t.net_proceeds)}.
+        Property value{' '}
+        <Amount id="property:total:market_value" label="Property value" currency={c} value={t.market_value} />, owed{' '}
+        <Amount id="property:total:outstanding" label="Owed on the properties" currency={c} value={t.outstanding} />,
+        equity{' '}
+        <strong>
+          <Amount id="property:total:equity" label="Equity" currency={c} value={t.equity} />
+        </strong>
+        , sale proceeds{' '}
+        <Amount id="property:total:net_proceeds" label="Sale proceeds" currency={c} value={t.net_proceeds} />.
       </p>
       <Chart
         {...common}
@@ -562,6 +670,18 @@ function TabBody({ tab, r, type, kind }: { tab: ReportTab; r: Report; type: 'gra
                 p.sale?.pension_refund ?? null,
                 p.sale?.gain_tax ?? null,
                 p.net_proceeds,
+              ],
+              figures: [
+                `property:${p.debt_id}:market_value`,
+                `property:${p.debt_id}:outstanding`,
+                `property:${p.debt_id}:equity`,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                `property:${p.debt_id}:net_proceeds`,
               ],
             }))}
           />

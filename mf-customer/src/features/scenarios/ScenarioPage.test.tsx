@@ -316,4 +316,53 @@ describe('issue 31 (9): who is asked for a retirement age', () => {
       household.members = kept;
     }
   });
+
+  it('opens how the probability of success was reached from the tree the reply carries (issue 34)', async () => {
+    const mc = result.monte_carlo as Record<string, unknown>;
+    mc.probability_explanation = {
+      root: 'mc:probability',
+      nodes: [
+        {
+          id: 'mc:probability',
+          label: 'Probability the money never runs out',
+          value: 0.8734,
+          unit: 'factor',
+          kind: 'figure',
+          rule: [
+            { value: 8734, unit: 'count' },
+            ' of ',
+            { value: 10000, unit: 'count' },
+            ' trials never ran out of money',
+          ],
+          formula: { op: 'quotient' },
+          parts: [
+            {
+              id: 'mc:seed',
+              label: 'Seed of the trials',
+              value: 42,
+              unit: 'count',
+              sign: 1,
+              explainable: false,
+              kind: 'assumption',
+            },
+          ],
+          records: [],
+          table: null,
+        },
+      ],
+    };
+    try {
+      await renderAt(ADVISOR);
+      const probability = within(screen.getByTestId('probability')).getByRole('button', { name: '87.3%' });
+      fireEvent.click(probability);
+      const dialog = await screen.findByRole('dialog', { name: 'Probability the money never runs out' });
+      expect(within(dialog).getByTestId('explain-value').textContent).toBe('87.34%');
+      expect(within(dialog).getByTestId('explain-rule').textContent).toBe(
+        '8,734 of 10,000 trials never ran out of money',
+      );
+      expect(calls.filter((c) => c.path.endsWith('/explain'))).toEqual([]);
+    } finally {
+      delete mc.probability_explanation;
+    }
+  });
 });

@@ -11,6 +11,7 @@ import {
 } from '@kinfolio/ui-kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { Figure } from '../../shared/explain/context';
 import { ExportMenu } from '../../shared/exports/ExportMenu';
 import { cap, RELATION_LABELS } from '../../shared/format';
 import { DEFAULT_RETIREMENT_AGE } from '../../shared/goals/model';
@@ -718,7 +719,21 @@ export default function ScenarioPage() {
           {mc ? (
             <>
               <h3>Probability of success</h3>
-              <Big data-testid="probability">{Math.round(mc.probability_never_runs_out * 1000) / 10}%</Big>
+              <Big data-testid="probability">
+                {mc.probability_explanation ? (
+                  <Figure
+                    id={mc.probability_explanation.root}
+                    label="Probability of success"
+                    currency={result.currency}
+                    tree={mc.probability_explanation}
+                    asPercent
+                  >
+                    {Math.round(mc.probability_never_runs_out * 1000) / 10}%
+                  </Figure>
+                ) : (
+                  `${Math.round(mc.probability_never_runs_out * 1000) / 10}%`
+                )}
+              </Big>
               <p>
                 of {formatNumber(mc.trials)} trials never run out of money (no year with a shortfall). The trials replay
                 the scenario's plan, each fund at its own expected return with its asset class's volatility. Net worth

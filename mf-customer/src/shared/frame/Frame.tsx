@@ -2,6 +2,7 @@ import { PageContainer, useSession } from '@kinfolio/ui-kit';
 import { createContext, type ReactNode, useContext } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { ExplainProvider } from '../explain/context';
 import { HouseholdProvider, useHousehold } from '../household/context';
 import { DEFAULT_LEAD, type LeadInfo, leadInfoFrom, leadInfoFromUser } from './lead';
 import { TopBar } from './TopBar';
@@ -110,7 +111,9 @@ export function Frame({
             )}
           </TabBar>
           <main>
-            <PageContainer>{children}</PageContainer>
+            <PageContainer>
+              <ExplainProvider base={base}>{children}</ExplainProvider>
+            </PageContainer>
           </main>
         </Shell>
       </HouseholdProvider>
