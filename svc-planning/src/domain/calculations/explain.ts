@@ -124,6 +124,11 @@ export class Explainer {
       info,
     );
   }
+  /** Forgets the steps recorded after the first `n` (a run that starts again records its own). */
+  truncate(n: number): void {
+    let k = 0;
+    for (const id of [...this.steps.keys()]) if (k++ >= n) this.steps.delete(id);
+  }
   /** Adds another run's steps (those it does not have yet). */
   merge(other: Explainer): void {
     for (const [id, s] of other.steps) if (!this.steps.has(id)) this.steps.set(id, s);

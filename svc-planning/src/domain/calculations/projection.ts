@@ -2,7 +2,7 @@ import * as moneyModule from '@kinfolio/money';
 import type { DateInput } from './dates';
 import * as datesModule from './dates';
 import * as errorsModule from './errors';
-import { Explainer } from './explain';
+import type { Explainer } from './explain';
 import type { Benefit } from './insurance';
 import * as insuranceModule from './insurance';
 import * as loansModule from './loans';
@@ -476,7 +476,8 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const ov = opts.overrides ?? {};
   // this run's steps (merged into opts.explain at the end: a run that starts again year by year leaves its own out)
   // (read through `cx.ex` inside closures, so `ex` stays out of project()'s closure context)
-  const ex = opts.explain ? new Explainer() : null;
+  const ex = opts.explain ?? null;
+  const exMark = ex === null ? 0 : ex.steps.size;
   const inflation = (ov.inflation_rate ?? h.inflation_rate ?? PROJECTION_DEFAULTS.inflation_rate) / 100;
 
   // Members: birth year, maturity, retirement, life events.
@@ -1006,7 +1007,10 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
       sold.push({ year, asset_id: l.id, amount: r2(take) });
     }
     // a deficit the cash accounts could not pay, with more to draw on: the plan runs again year by year
-    if (hhCash < 0 && !yearByYear && beyondCash) return project(h, { ...opts, sell_on_shortfall: true });
+    if (hhCash < 0 && !yearByYear && beyondCash) {
+      ex?.truncate(exMark); // the steps of this run are not the plan's: the run year by year records its own
+      return project(h, { ...opts, sell_on_shortfall: true });
+    }
     if (hhCash < 0 && sellOrder !== null && yearByYear) {
       for (let j = 0; j < sellOrder.length; j++) {
         if (hhCash >= 0) break;
@@ -1185,6 +1189,5 @@ export function project(h: HouseholdInput, opts: ProjectionOptions = {}): Projec
   const out: ProjectionResult = { currency, start_year: y0, end_year: y0 + N - 1, rows, money_runs_out_year: runsOut, sold, tables };
   if (illiquidSales) illiquidSalesOf.set(out, illiquidSales);
   rawTraceOf.set(out, trace);
-  if (ex !== null) opts.explain?.merge(ex);
   return out;
 }
