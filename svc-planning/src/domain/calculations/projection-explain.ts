@@ -80,7 +80,7 @@ const SERIES: Record<string, string> = {
   income: 'Income from the income records',
   rent: 'Rental income from the properties',
   employee: 'Employee CPF/EPF contributions',
-  tax: 'Income tax',
+  tax: 'Income tax of all members',
   expenses: 'Expenses from the expense records',
   property_costs: 'Property maintenance and property tax',
   premiums: 'Insurance premiums',
