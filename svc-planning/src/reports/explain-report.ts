@@ -34,24 +34,7 @@ export class ReportSteps {
     label: string,
     converted: number,
   ): string {
-    const leaf = `in:${kind}:${id}:${field}`;
-    this.ex.add(leaf, amount, { op: 'input' }, [], { label, records: [{ kind, id, field }], unit: 'money' });
-    const code = (currency || this.home).toUpperCase();
-    if (code === this.home.toUpperCase()) return leaf;
-    const rateId = `asm:rate:${code}:${this.home}`;
-    const rate = rateBetween(code, this.home, this.rates);
-    this.ex.add(rateId, rate, { op: 'input' }, [], {
-      label: `Stored rate, 1 ${code} in ${this.home}`,
-      unit: 'factor',
-      leaf: 'assumption',
-      rule: ['the currency rate kept in Kinfolio'],
-    });
-    const shown = `${leaf}:${this.home}`;
-    this.ex.add(shown, converted, { op: 'product', round: true }, [leaf, rateId], {
-      label: `${label} in ${this.home}`,
-      rule: [m(amount), ` ${code} × `, { value: rate, unit: 'factor' }],
-    });
-    return shown;
+    return this.converted(kind, id, field, amount, currency, label, converted, true);
   }
 
   /** The same without the report's rounding (today's totals add the exact conversions, then round the class). */
@@ -64,30 +47,41 @@ export class ReportSteps {
     label: string,
     converted: number,
   ): string {
+    return this.converted(kind, id, field, amount, currency, label, converted, false);
+  }
+
+  private converted(
+    kind: string,
+    id: string,
+    field: string,
+    amount: number,
+    currency: string,
+    label: string,
+    converted: number,
+    round: boolean,
+  ): string {
     const leaf = `in:${kind}:${id}:${field}`;
     this.ex.add(leaf, amount, { op: 'input' }, [], { label, records: [{ kind, id, field }], unit: 'money' });
     const code = (currency || this.home).toUpperCase();
     if (code === this.home.toUpperCase()) return leaf;
-    const rateId = `asm:rate:${code}:${this.home}`;
-    const rate = rateBetween(code, this.home, this.rates);
-    this.ex.add(rateId, rate, { op: 'input' }, [], {
-      label: `Stored rate, 1 ${code} in ${this.home}`,
-      unit: 'factor',
-      leaf: 'assumption',
-      rule: ['the currency rate kept in Kinfolio'],
-    });
-    const id2 = `${leaf}:${this.home}:exact`;
-    this.ex.add(id2, converted, { op: 'product' }, [leaf, rateId], {
+    const rateId = this.rate(code);
+    const shown = `${leaf}:${this.home}${round ? '' : ':exact'}`;
+    this.ex.add(shown, converted, { op: 'product', round }, [leaf, rateId], {
       label: `${label} in ${this.home}`,
-      rule: [m(amount), ` ${code} × `, { value: rate, unit: 'factor' }],
+      rule: [m(amount), ` ${code} × `, { value: this.ex.get(rateId)?.value ?? 0, unit: 'factor' }],
     });
-    return id2;
+    return shown;
   }
 
   /** The stored rate from `code` to the household currency, as a leaf (its id). */
   rate(code: string): string {
     const id = `asm:rate:${code}:${this.home}`;
-    this.ex.add(id, rateBetween(code, this.home, this.rates), { op: 'input' }, [], { label: `Stored rate, 1 ${code} in ${this.home}`, unit: 'factor', leaf: 'assumption', rule: ['the currency rate kept in Kinfolio'] });
+    this.ex.add(id, rateBetween(code, this.home, this.rates), { op: 'input' }, [], {
+      label: `Stored rate, 1 ${code} in ${this.home}`,
+      unit: 'factor',
+      leaf: 'assumption',
+      rule: ['the currency rate kept in Kinfolio'],
+    });
     return id;
   }
 
@@ -385,10 +379,27 @@ export function recordDebtAndProperty(
       const code = currencyOf(p.debt_id).toUpperCase();
       const own = code === steps.home.toUpperCase();
       if (engine && own && Math.abs(engine.value - p.net_proceeds) <= 0.005)
-        ex.sum(id, p.net_proceeds, [[engine.id, 1]], { label, rule: ['the sale in ', { value: p.selling_year ?? 0, unit: 'year' }, ' as the plan makes it: ', m(p.net_proceeds)] }, true);
+        ex.sum(
+          id,
+          p.net_proceeds,
+          [[engine.id, 1]],
+          {
+            label,
+            rule: [
+              'the sale in ',
+              { value: p.selling_year ?? 0, unit: 'year' },
+              ' as the plan makes it: ',
+              m(p.net_proceeds),
+            ],
+          },
+          true,
+        );
       else if (engine && !own) {
         const rate = steps.rate(code);
-        ex.add(id, p.net_proceeds, { op: 'product', round: true }, [engine.id, rate], { label, rule: [m(engine.value), ` ${code} × `, { value: ex.get(rate)?.value ?? 0, unit: 'factor' }] });
+        ex.add(id, p.net_proceeds, { op: 'product', round: true }, [engine.id, rate], {
+          label,
+          rule: [m(engine.value), ` ${code} × `, { value: ex.get(rate)?.value ?? 0, unit: 'factor' }],
+        });
       } else {
         const parts: Array<[string, 1 | -1]> = (
           [
@@ -398,7 +409,10 @@ export function recordDebtAndProperty(
             ['pension_refund', 'CPF/EPF refund with interest', -1],
             ['gain_tax', 'gain tax (SSD/RPGT)', -1],
           ] as const
-        ).map(([k, what, sign]) => [engineStep(`property:${p.debt_id}:sale:${k}`, p.sale?.[k] ?? 0, `${name}: ${what}`, p.debt_id, k), sign]);
+        ).map(([k, what, sign]) => [
+          engineStep(`property:${p.debt_id}:sale:${k}`, p.sale?.[k] ?? 0, `${name}: ${what}`, p.debt_id, k),
+          sign,
+        ]);
         ex.sum(id, p.net_proceeds, parts, { label, rule: sumRule(ex, parts) }, true);
       }
     }
