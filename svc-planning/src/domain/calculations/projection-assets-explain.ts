@@ -832,7 +832,7 @@ export function recordPropertySale(
     price = ex.input(`in:properties:${info.id}:future_selling_price`, sale.selling_price, {
       label: `${who}, selling price`,
       records: [ref('properties', info.id, 'future_selling_price')],
-      rule: ['the selling price the adviser gave: ', m(sale.selling_price)],
+      rule: ['the selling price the advisor gave: ', m(sale.selling_price)],
     });
   else {
     price = `${base}:selling_price`;
@@ -880,7 +880,7 @@ export function recordPropertySale(
             ': ',
             m(sale.outstanding_loan),
           ]
-        : ['the outstanding loan the adviser gave: ', m(sale.outstanding_loan)],
+        : ['the outstanding loan the advisor gave: ', m(sale.outstanding_loan)],
   });
   const kind = sale.gain_tax_kind;
   const tableName = kind === 'ssd' ? 'sgSsd' : kind === 'rpgt' ? 'myRpgt' : null;
