@@ -1,5 +1,6 @@
 import { explanations as X, households as H, reports as R } from '@kinfolio/contracts';
 import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
+import { reportFigures } from '../src/reports/figures';
 import { planningModule } from '../src/module';
 
 type Who = ReturnType<typeof testIdentity>;
@@ -142,6 +143,103 @@ describe.each(testInfras())('svc-planning: explanations on %s', (infra) => {
     expect(rm.value).toBe(y.income);
     expect(rm.value).not.toBe(sgd.value);
   }, 60_000);
+
+  /** The exports test's household: two earners, an expense, funds, CPF, a mortgaged home, a policy with a target. */
+  const seeded = async () => {
+    const res = await call('POST', 'leads', advisor, {
+      name: 'Alex Tan',
+      age: 40,
+      currency: 'SGD',
+      members: [{ name: 'Sam Tan', relation: 'spouse', age: 38, gender: 'female' }],
+    });
+    const h = H.Household.parse(res.body.data);
+    const me = h.members.find((m) => m.relation === 'me')?.id as string;
+    const spouse = h.members.find((m) => m.relation === 'spouse')?.id as string;
+    const L = { lead_id: h.id };
+    const created = async (path: string, body: Record<string, unknown>) => {
+      const r = await call('POST', `customer/${path}`, advisor, { ...L, ...body });
+      expect([path, r.status, r.body.errors]).toEqual([path, 201, undefined]);
+      return r.body.data as { id: string };
+    };
+    const money = { currency: 'SGD', frequency: 'monthly' };
+    await created('member-income', { ...money, member_id: me, kind: 'gross income', amount: 9000 });
+    await created('member-income', { ...money, member_id: spouse, kind: 'gross income', amount: 6000 });
+    await created('member-expense', { ...money, member_id: me, category: 'food', amount: 1500 });
+    await created('saving-fund', { bank_name: 'DBS', currency: 'SGD', current_value: 45000 });
+    await created('portfolio-fund', { plan_name: 'Growth', currency: 'SGD', current_value: 120000 });
+    await created('pension', { member_id: me, type: 'CPF', currency: 'SGD', cpf_oa: 80000 });
+    await created('debt', {
+      name: 'Home',
+      type: 'mortgage',
+      currency: 'SGD',
+      original_loan: 500000,
+      loan_interest: 2.6,
+      loan_tenure: 30,
+      starting_year: 2020,
+      purchase_price: 800000,
+      market_value: 900000,
+      future_selling_year: 2045,
+    });
+    const policy = await created('insurance', {
+      member_id: me,
+      plan_name: 'Life Plus',
+      custom_company_name: 'Acme Assurance',
+      premium: 2400,
+      currency: 'SGD',
+      policy_date: '2020-01-15',
+    });
+    await created('insurance-coverage-benefit', {
+      insurance_id: policy.id,
+      type: 'Death',
+      expiry_age: 99,
+      duration: 1,
+      payout: { lump_sum_payout: { currency: 'SGD', amount: 500000 } },
+    });
+    await created('insurance-coverage-target', {
+      member_id: me,
+      benefit_type: 'Death',
+      currency: 'SGD',
+      amount: 800000,
+    });
+    return h;
+  };
+
+  test('every figure of a seeded report explains itself with the figure shown (every tab; the data table’s first, a middle and the last year)', async () => {
+    const h = await seeded();
+    const r = await report(h.id);
+    const table = await rows(h.id);
+    const years = new Set([table[0]?.year, table[Math.floor(table.length / 2)]?.year, table.at(-1)?.year]);
+    const figures = reportFigures(r, table as never).filter(
+      (f) => !f.id.startsWith('row:') || years.has(Number(f.id.split(':')[1])),
+    );
+    // every tab is there: cash flow, net worth (years and today), insurance, funds, provident, debt, property
+    for (const ns of [
+      'cashflow:',
+      'networth:today',
+      'insurance:',
+      'funds:',
+      'provident:',
+      'debt:total',
+      'property:',
+      'row:',
+    ])
+      expect([ns, figures.some((f) => f.id.startsWith(ns))]).toEqual([ns, true]);
+    const wrong: string[] = [];
+    for (const f of figures) {
+      const q = new URLSearchParams({ figure: f.id });
+      const res = await call('GET', `customer/${h.id}/financial-report/explain?${q}`, advisor);
+      const e = res.status === 200 ? X.ExplanationReply.parse(res.body).data.explanation : null;
+      if (
+        !e ||
+        e.value !== f.value ||
+        (e.formula.op === 'input' && e.records.length === 0 && e.table === null && e.kind !== 'assumption') ||
+        e.rule.length === 0
+      )
+        wrong.push(`${f.id}: ${res.status} ${e?.value} ≠ ${f.value}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(figures.length).toBeGreaterThan(150);
+  }, 120_000);
 
   test('bad input: a malformed figure is a 400 naming figure; an unknown one a 404; another advisor’s household a 404', async () => {
     const { hh } = await household();

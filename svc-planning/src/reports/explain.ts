@@ -38,6 +38,7 @@ export async function recordSteps(
   const coverage = await coverageByMember(ctx, hh, {
     household: Promise.resolve(household),
     thresholds: Promise.resolve(thresholds),
+    ex,
   });
   assembleReport({ hh, asOf, p, coverage, recs, rateRows, thresholds, ex });
   return ex.steps;

@@ -201,7 +201,7 @@ export function recordYear(ex: Explainer, v: YearValues): void {
   else if (v.assetSales === 0) ex.sum(salesId, 0, [], salesInfo);
   else ex.add(salesId, v.assetSales, { op: 'input' }, [], { ...salesInfo, leaf: 'engine' });
   const sales: Array<[string, 1]> = v.assetSales !== 0 ? [[salesId, 1]] : [];
-  ex.sum(row('asset_sales'), round2(v.assetSales), [[salesId, 1]], info('asset_sales'), true);
+  ex.sum(row('asset_sales'), round2(v.assetSales), [[salesId, 1]], info('asset_sales', sumRule(ex, [[salesId, 1]])), true);
   // net cash flow: the rounded inflows less the rounded outflows (to the cent)
   const net: Array<[string, 1 | -1]> = [
     [row('income'), 1],
