@@ -66,7 +66,11 @@ function yearTable(wb: ExcelJS.Workbook, sheet: string) {
   const rows = new Map<number, unknown[]>();
   let header: string[] = [];
   (wb.getWorksheet(sheet) as ExcelJS.Worksheet).eachRow((row) => {
-    const v = (row.values as unknown[]).slice(1);
+    // a live formula's figure is its cached result (issue 34: the sums and net figures are formulas)
+    const v = Array.from({ length: row.cellCount }, (_, i) => {
+      const c = row.getCell(i + 1);
+      return c.formula ? c.result : c.value;
+    });
     if (v[0] === 'Year') header = v.map((x) => String(x).replace(/ \(.*\)$/, ''));
     else if (header.length && typeof v[0] === 'number') rows.set(v[0], v);
   });
