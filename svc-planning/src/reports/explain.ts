@@ -1,6 +1,7 @@
 import type { explanations as X } from '@kinfolio/contracts';
 import { notFound, type ServiceContext } from '@kinfolio/service-kit';
 import { Explainer, type Step } from '../domain/calculations/explain';
+import { nodeOf } from '../domain/calculations/explain-tree';
 import { coverageByMember } from '../insurance/read';
 import { readableHousehold, type HouseholdRow } from '../records/access';
 import { listCurrencyRates } from '../currency/repository';
@@ -44,58 +45,14 @@ export async function recordSteps(
   return ex.steps;
 }
 
-const kindOf = (s: Step): X.Explanation['kind'] =>
-  s.formula.op !== 'input'
-    ? 'figure'
-    : s.table
-      ? 'table'
-      : s.records?.length && s.leaf !== 'engine'
-        ? 'record'
-        : s.leaf === 'assumption'
-          ? 'assumption'
-          : 'figure';
-
-/** A step as the API answers it, its money in the currency asked for (`amount`, the report's one conversion). */
-function nodeOf(
-  s: Step,
-  steps: ReadonlyMap<string, Step>,
-  amount: (x: number) => number,
-  records: X.ExplanationRecord[],
-): X.Explanation {
+/** A node's money in the currency asked for (`amount`, the report's one conversion); other units as they are. */
+function inCurrency(n: X.Explanation, amount: (x: number) => number): X.Explanation {
   const money = (value: number, unit: string) => (unit === 'money' ? amount(value) : value);
-  const signs = s.formula.op === 'sum' ? s.formula.signs : undefined;
   return {
-    id: s.id,
-    label: s.label,
-    value: money(s.value, s.unit),
-    unit: s.unit,
-    kind: kindOf(s),
-    rule: s.rule.map((r) => (typeof r === 'string' ? r : { value: money(r.value, r.unit), unit: r.unit })),
-    formula: { ...s.formula },
-    parts: s.parts.map((id, k) => {
-      const p = steps.get(id);
-      if (!p)
-        return {
-          id,
-          label: id,
-          value: 0,
-          unit: 'money' as const,
-          sign: signs?.[k] ?? 1,
-          explainable: false,
-          kind: 'figure' as const,
-        };
-      return {
-        id,
-        label: p.label,
-        value: money(p.value, p.unit),
-        unit: p.unit,
-        sign: signs?.[k] ?? 1,
-        explainable: p.parts.length > 0 || !!p.records?.length || !!p.table || p.rule.length > 0,
-        kind: kindOf(p),
-      };
-    }),
-    records,
-    table: s.table ? { ...s.table } : null,
+    ...n,
+    value: money(n.value, n.unit),
+    rule: n.rule.map((r) => (typeof r === 'string' ? r : { value: money(r.value, r.unit), unit: r.unit })),
+    parts: n.parts.map((p) => ({ ...p, value: money(p.value, p.unit) })),
   };
 }
 
@@ -118,11 +75,6 @@ export async function explainFigure(
     customer_id: hh.id,
     currency: model.report.currency,
     as_of: model.report.as_of,
-    explanation: nodeOf(s, steps, model.amount, records),
+    explanation: { ...inCurrency(nodeOf(steps, s.id), model.amount), records },
   };
-}
-
-/** The ids of every step (the coverage test walks them). */
-export function stepIds(steps: ReadonlyMap<string, Step>): string[] {
-  return [...steps.keys()];
 }

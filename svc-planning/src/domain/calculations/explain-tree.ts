@@ -22,8 +22,9 @@ export function kindOf(s: Step): Node['kind'] {
   return 'figure';
 }
 
-/** Whether asking for the step gives more than its number (parts, records or a table). */
-const explainable = (s: Step): boolean => s.parts.length > 0 || (s.records?.length ?? 0) > 0 || s.table !== undefined;
+/** Whether asking for the step gives more than its number (parts, records, a table or a rule). */
+const explainable = (s: Step): boolean =>
+  s.parts.length > 0 || (s.records?.length ?? 0) > 0 || s.table !== undefined || s.rule.length > 0;
 
 function get(steps: Steps, id: string): Step {
   const s = steps.get(id);

@@ -129,10 +129,6 @@ export class Explainer {
     let k = 0;
     for (const id of [...this.steps.keys()]) if (k++ >= n) this.steps.delete(id);
   }
-  /** Adds another run's steps (those it does not have yet). */
-  merge(other: Explainer): void {
-    for (const [id, s] of other.steps) if (!this.steps.has(id)) this.steps.set(id, s);
-  }
   has(id: string): boolean {
     return this.steps.has(id);
   }

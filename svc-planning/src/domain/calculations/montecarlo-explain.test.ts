@@ -122,7 +122,7 @@ describe('Monte Carlo: the probability of success explained', () => {
         value: never?.value,
         unit: 'count',
         sign: 1,
-        explainable: false,
+        explainable: true, // its rule says how the trials ran
         kind: 'figure',
       },
       {
@@ -131,7 +131,7 @@ describe('Monte Carlo: the probability of success explained', () => {
         value: 300,
         unit: 'count',
         sign: 1,
-        explainable: false,
+        explainable: true, // its rule says what it is
         kind: 'assumption',
       },
     ]);
