@@ -17,6 +17,7 @@ import { storedRecordIssues } from './015_stored_record_issues';
 import { fundSamples } from './016_fund_samples';
 import { rateTableVersions } from './017_rate_table_versions';
 import { recordKinds } from './018_record_kinds';
+import { clientPlan } from './019_client_plan';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   fundSamples,
   rateTableVersions,
   recordKinds,
+  clientPlan,
 ];

@@ -4,6 +4,7 @@ import { balanceSheetRoutes } from './balance-sheet/routes';
 import { calculateRoutes } from './calculate/routes';
 import { currencyRatesRoutes } from './currency/routes';
 import { closeScenarioPool } from './domain/calculations/montecarlo';
+import { startExportJobs, stopExportJobs } from './exports/jobs';
 import { exportRoutes } from './exports/routes';
 import { leadsRoutes } from './households/leads.routes';
 import { onBoardingRoutes } from './households/onboarding.routes';
@@ -61,8 +62,11 @@ export const planningModule: ServiceModule = {
     if (created.length) ctx.logger.info({ created }, 'record kind tables created');
     await loadRateTables(ctx);
     await startFundImports(ctx);
+    // export jobs left queued or running by the last stop are made now (issue 35)
+    await startExportJobs(ctx);
   },
   onStop: async (ctx) => {
+    await stopExportJobs(ctx);
     await stopFundImports(ctx);
     await closeScenarioPool();
   },

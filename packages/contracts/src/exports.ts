@@ -20,6 +20,7 @@ export const EXPORT_REPORTS = [
   'property',
   'data-table',
   'scenario',
+  'client-plan',
 ] as const;
 export const ExportReport = z.enum(EXPORT_REPORTS, { error: 'Choose a report to export' });
 export type ExportReport = z.infer<typeof ExportReport>;
@@ -59,13 +60,57 @@ export const ExportBranding = z.strictObject({
 /** Unknown keys are refused, each a 400 naming that key (a strict object, as every request body: issue 30 item 6). */
 const only = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape);
 
+/**
+ * The client plan's sections (issue 35), each chosen or not and in the advisor's order; the cover always comes first.
+ * `summary` is the one-page summary, `pensions` the funds and provident-fund accounts, `scenario` the saved scenario
+ * beside the current plan with its Monte Carlo fan chart, `appendix` the assumptions and the rate tables used.
+ */
+export const CLIENT_PLAN_SECTIONS = [
+  'summary',
+  'cashflow',
+  'networth',
+  'insurance',
+  'funds',
+  'debt',
+  'property',
+  'goals',
+  'scenario',
+  'appendix',
+] as const;
+export const ClientPlanSection = z.enum(CLIENT_PLAN_SECTIONS, { error: 'Choose a section of the client plan' });
+export type ClientPlanSection = z.infer<typeof ClientPlanSection>;
+/** The sections' titles, as the picker and the document's headings show them. */
+export const CLIENT_PLAN_SECTION_TITLES: Record<ClientPlanSection, string> = {
+  summary: 'Summary',
+  cashflow: 'Cash flow',
+  networth: 'Net worth',
+  insurance: 'Insurance',
+  funds: 'Funds and pensions',
+  debt: 'Debts',
+  property: 'Property',
+  goals: 'Goals',
+  scenario: 'Scenario and Monte Carlo',
+  appendix: 'Appendix: assumptions and rate tables',
+};
+
+/** A choice of sections: at least one, each once, in the order given. */
+export const ClientPlanSections = z
+  .array(ClientPlanSection)
+  .min(1, { message: 'Choose at least one section' })
+  .max(CLIENT_PLAN_SECTIONS.length)
+  .refine((xs) => new Set(xs).size === xs.length, { message: 'Choose each section once' });
+
+const ReportCurrencyChoice = z.enum(['SGD', 'RM'], { error: 'Choose SGD or RM' });
+
 const exportShape = {
   report: ExportReport,
   format: ExportFormat,
-  currency: z.enum(['SGD', 'RM'], { error: 'Choose SGD or RM' }).optional(),
+  currency: ReportCurrencyChoice.optional(),
   as_of: DateStr.optional(),
   scenario: ExportScenario.optional(),
   branding: ExportBranding.optional(),
+  /** Only for report 'client-plan': the sections and their order (else the household's saved choice). */
+  sections: ClientPlanSections.optional(),
 };
 
 /** POST customer/{id}/exports. `currency` (SGD or RM) converts the figures with the stored rates. */
@@ -93,3 +138,50 @@ export type SharedDocument = z.infer<typeof SharedDocument>;
 
 export const SharedDocumentReply = z.object({ message: z.string().optional(), data: SharedDocument });
 export const SharedDocumentsReply = z.object({ data: z.array(SharedDocument) });
+
+/**
+ * The advisor's saved choice for a household's client plan (GET and PUT customer/{id}/client-plan): the sections in
+ * their order and the currency (null: the household's own). Before any choice is saved, every section in the default
+ * order and `saved_at` null.
+ */
+export const ClientPlanSettings = z.object({
+  sections: z.array(ClientPlanSection),
+  currency: ReportCurrencyChoice.nullable(),
+  saved_at: Timestamp.nullable(),
+});
+export type ClientPlanSettings = z.infer<typeof ClientPlanSettings>;
+export const ClientPlanSettingsBody = only({
+  sections: ClientPlanSections,
+  currency: ReportCurrencyChoice.nullable().optional(),
+});
+export type ClientPlanSettingsBody = z.infer<typeof ClientPlanSettingsBody>;
+export const ClientPlanSettingsReply = z.object({ message: z.string().optional(), data: ClientPlanSettings });
+
+/**
+ * An export made as a job (POST customer/{id}/export-jobs): a long export (the client plan runs to 30 pages) is made
+ * in the background while the browser shows its progress (GET …/export-jobs/{jobId}); the file is downloaded from
+ * `download_path` once `status` is done, or shared with the customer (POST …/export-jobs/{jobId}/share). A job is
+ * seen by the user who asked for it only, and kept for a day.
+ */
+export const EXPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const ExportJob = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  report: ExportReport,
+  format: ExportFormat,
+  status: z.enum(EXPORT_JOB_STATUSES),
+  /** 0 to 100. */
+  progress: z.number().int().min(0).max(100),
+  /** What the job is doing now, in words ("Running the scenario"), or why it failed. */
+  stage: z.string(),
+  file_name: z.string().nullable(),
+  size: z.number().int().nullable(),
+  created_at: Timestamp,
+  finished_at: Timestamp.nullable(),
+  /** GET customer/{lead_id}/export-jobs/{id}/download once done; null before. */
+  download_path: z.string().nullable(),
+});
+export type ExportJob = z.infer<typeof ExportJob>;
+export const ExportJobReply = z.object({ message: z.string().optional(), data: ExportJob });
+export const ShareExportJobBody = only({ note: PlainText(500).optional() });
+export type ShareExportJobBody = z.infer<typeof ShareExportJobBody>;

@@ -652,6 +652,34 @@ export const routes: Route[] = [
     body: exportsContract.ShareDocumentBody,
     reply: exportsContract.SharedDocumentReply,
   }),
+  // The client plan (issue 35): the saved choice of sections, and long exports as jobs with progress
+  r('GET', 'customer/:id/client-plan', 'svc-planning', ADV_CUST, {
+    summary: "The saved choice of the client plan's sections, their order and currency (the defaults before any)",
+    reply: exportsContract.ClientPlanSettingsReply,
+  }),
+  r('PUT', 'customer/:id/client-plan', 'svc-planning', ADV, {
+    summary: "Saves the client plan's sections, their order and currency for household id",
+    body: exportsContract.ClientPlanSettingsBody,
+    reply: exportsContract.ClientPlanSettingsReply,
+  }),
+  r('POST', 'customer/:id/export-jobs', 'svc-planning', ADV_CUST, {
+    summary: 'Starts an export of household id as a job (202): poll it for its progress, then download its file',
+    body: exportsContract.ExportBody,
+    reply: exportsContract.ExportJobReply,
+  }),
+  r('GET', 'customer/:id/export-jobs/:jobId', 'svc-planning', ADV_CUST, {
+    summary: 'An export job of the caller: its status, progress and stage',
+    reply: exportsContract.ExportJobReply,
+  }),
+  r('GET', 'customer/:id/export-jobs/:jobId/download', 'svc-planning', ADV_CUST, {
+    summary: 'The file of a finished export job',
+    file: Object.values(exportsContract.EXPORT_CONTENT_TYPES).join(', '),
+  }),
+  r('POST', 'customer/:id/export-jobs/:jobId/share', 'svc-planning', ADV, {
+    summary: "Shares a finished export job's file with the household's customer",
+    body: exportsContract.ShareExportJobBody,
+    reply: exportsContract.SharedDocumentReply,
+  }),
   r('GET', 'customer/:id/shared-documents', 'svc-planning', ADV_CUST, {
     summary: 'The documents shared with the customer of household id, newest first',
     reply: exportsContract.SharedDocumentsReply,
@@ -712,7 +740,8 @@ export const routes: Route[] = [
   }),
   // Planning: how one figure of the report was reached (issue 34)
   r('GET', 'customer/:id/financial-report/explain', 'svc-planning', ADV_CUST, {
-    summary: 'One figure of the report, data table, insurance or debt screens explained: its rule with the numbers, its records, table and parts',
+    summary:
+      'One figure of the report, data table, insurance or debt screens explained: its rule with the numbers, its records, table and parts',
     reply: explanations.ExplanationReply,
   }),
   // Planning: insurance reference data and thresholds (issue 15). Admins keep them; the pickers and reports read them.

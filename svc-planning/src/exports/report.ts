@@ -1,4 +1,4 @@
-import { type exportsContract, reports as R, rateTables as RT, type RecordIssue } from '@kinfolio/contracts';
+import { exportsContract, reports as R, rateTables as RT, type RecordIssue } from '@kinfolio/contracts';
 import { convertAmount, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { wholeBalanceSheet } from '../balance-sheet/read';
@@ -9,6 +9,7 @@ import { policySummaries } from '../insurance/read';
 import type { HouseholdRow } from '../records/access';
 import { householdRecordIssues } from '../records/issues';
 import { type ReadModel, readModel } from '../reports/read';
+import { clientPlanSections } from './client-plan';
 import { money as moneyText } from './format';
 
 /**
@@ -45,10 +46,16 @@ export interface Table {
    */
   totals?: { label: string; values: Readonly<Record<number, number>> };
 }
-/** The spec's chart kinds: bar (one series) or multi_bar (several side by side). */
+/**
+ * A chart: the spec's bar (one series) and multi_bar (several side by side); `line` (one line a series, e.g. net
+ * worth by year); `fan` (the Monte Carlo fan chart: the series are percentiles from lowest to highest, P10 … P90, by
+ * year, drawn as bands around the median). Every renderer writes `altText(chart)` (format.ts) as its alt text and
+ * prints the chart's figures as a table beside it or in the section's tables.
+ */
+export type ChartKind = 'bar' | 'multi_bar' | 'line' | 'fan';
 export interface Chart {
   title: string;
-  kind: 'bar' | 'multi_bar';
+  kind: ChartKind;
   categories: string[];
   series: Array<{ name: string; values: number[] }>;
 }
@@ -62,6 +69,11 @@ export interface Section {
 export interface Branding {
   advisor_name: string;
   designation: string | null;
+  /** The client plan's cover: the advisor's business e-mail (else their sign-in e-mail) and phone, when known. */
+  email?: string | null;
+  phone?: string | null;
+  /** The advisor's profile photo (a PNG or JPEG), when they have one and it could be read. */
+  photo?: { data: Buffer; type: 'png' | 'jpeg' } | null;
 }
 /** A rate-table version the report's projection used (issue 32), with the years it is in force and its source. */
 export interface TableUsed {
@@ -77,6 +89,8 @@ export interface TableUsed {
   source: { publisher: string; title: string; url: string } | null;
 }
 export interface Report {
+  /** 'client-plan': the whole plan, with a cover page (branding, family, date) before its sections. */
+  kind: 'report' | 'client-plan';
   title: string;
   household: string;
   currency: string;
@@ -86,6 +100,10 @@ export interface Report {
   sections: Section[];
   /** The rate-table versions the figures were computed with (the Excel export's appendix lists them). */
   tables: TableUsed[];
+  /** How numbers are written (the household's currency: ms-MY for RM, en-SG for SGD), as on screen. */
+  locale: 'ms-MY' | 'en-SG';
+  /** The document's language (its text is English): en-MY for an RM household, en-SG for SGD. */
+  lang: 'en-MY' | 'en-SG';
 }
 
 export const REPORT_TITLES: Record<exportsContract.ExportReport, string> = {
@@ -98,6 +116,7 @@ export const REPORT_TITLES: Record<exportsContract.ExportReport, string> = {
   property: 'Property',
   'data-table': 'Data table',
   scenario: 'Scenario modelling',
+  'client-plan': 'Client plan',
 };
 
 /** The report tabs the whole financial report is made of, in the dashboard's order. */
@@ -110,7 +129,12 @@ export interface ScenarioReplyLike {
   base: ScenarioSummaryLike;
   scenario: ScenarioSummaryLike;
   money_runs_out_year: number | null;
-  monte_carlo: { trials: number; probability_never_runs_out: number } | null;
+  monte_carlo: {
+    trials: number;
+    probability_never_runs_out: number;
+    /** By year, the net worth at each percentile of the trials (p10 … p90). */
+    bands?: Array<{ year: number; percentiles: Record<string, number> }>;
+  } | null;
   /** The rate-table versions the current plan's and the scenario's projections used. */
   tables?: string[];
 }
@@ -120,13 +144,13 @@ interface ScenarioSummaryLike {
   years: Array<{ year: number; net_worth: number; net_cash_flow: number; shortfall: number; asset_sales: number }>;
 }
 
-const money = (label: string): Column => ({ label, kind: 'money' });
-const YEAR: Column = { label: 'Year', kind: 'year' };
+export const money = (label: string): Column => ({ label, kind: 'money' });
+export const YEAR: Column = { label: 'Year', kind: 'year' };
 /**
  * A chart of table rows: the categories are the rows' first cells, one series per [name, column] (several series make
  * a multi_bar, one a bar).
  */
-const rowsChart = (title: string, rows: Cell[][], series: Array<[string, number]>): Chart => ({
+export const rowsChart = (title: string, rows: Cell[][], series: Array<[string, number]>): Chart => ({
   title,
   kind: series.length > 1 ? 'multi_bar' : 'bar',
   categories: rows.map((r) => String(r[0])),
@@ -140,8 +164,12 @@ export interface ReportInput {
   currency?: string;
   asOf?: string;
   branding: Branding;
-  /** Only for report 'scenario': the comparison, already run the way the scenario-modelling route runs it. */
+  /** Only for report 'scenario' and the client plan: the comparison, run the way the scenario-modelling route runs it. */
   scenario?: ScenarioReplyLike;
+  /** Only for report 'client-plan': the sections, in order. */
+  sections?: readonly exportsContract.ClientPlanSection[];
+  /** Told as each section is built (the export job's progress): how many of how many are done. */
+  onSection?: (done: number, of: number) => void | Promise<void>;
 }
 
 /** The note of an export whose household has records the figures leave out: which, which field, what to do. */
@@ -193,19 +221,27 @@ export async function buildReport(input: ReportInput): Promise<Report> {
 
   // records the figures leave out (records/issues.ts) come first, so the file says what it is missing
   const sections: Section[] = issues.length ? [skippedSection(issues)] : [];
+  const locale = currency === 'RM' ? 'ms-MY' : 'en-SG';
+  if (report === 'client-plan') {
+    const tabInput: TabInput = { ...input, model: model as ReadModel, m, currency, asOf };
+    sections.push(...(await clientPlanSections(tabInput, input.sections ?? exportsContract.CLIENT_PLAN_SECTIONS)));
+  }
   const tabs: Tab[] =
     report === 'financial-report'
       ? [...REPORT_TABS]
       : (REPORT_TABS as readonly string[]).includes(report)
         ? [report as Tab]
         : [];
-  for (const tab of tabs)
+  for (const [k, tab] of tabs.entries()) {
     sections.push(await TAB_BUILDERS[tab]({ ...input, model: model as ReadModel, m, currency, asOf }));
+    await input.onSection?.(k + 1, tabs.length);
+  }
   if (report === 'data-table') sections.push(dataTableSection(model as ReadModel));
   if (report === 'scenario' && input.scenario)
     sections.push(scenarioSection(input.scenario, (v) => m(v, input.scenario?.currency)));
 
   return {
+    kind: report === 'client-plan' ? 'client-plan' : 'report',
     title: REPORT_TITLES[report],
     household: hh.name,
     currency,
@@ -214,6 +250,8 @@ export async function buildReport(input: ReportInput): Promise<Report> {
     branding: input.branding,
     sections,
     tables: tablesUsed(model?.report.tables ?? input.scenario?.tables ?? []),
+    locale,
+    lang: locale === 'ms-MY' ? 'en-MY' : 'en-SG',
   };
 }
 
@@ -815,7 +853,7 @@ export function dataTableSection(model: ReadModel): Section {
 }
 
 /** Current plan vs the scenario, side by side. */
-function scenarioSection(s: ScenarioReplyLike, m: (v: number) => number): Section {
+export function scenarioSection(s: ScenarioReplyLike, m: (v: number) => number): Section {
   const scen = new Map(s.scenario.years.map((y) => [y.year, y]));
   const rows = s.base.years.map((b) => {
     const y = scen.get(b.year);

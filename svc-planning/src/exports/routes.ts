@@ -1,8 +1,10 @@
 import { exportsContract as X } from '@kinfolio/contracts';
-import { parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
+import { identity, parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express, Response } from 'express';
 import { readableHousehold, writableHousehold } from '../records/access';
 import { advisorOnly, answer, readers } from '../reply';
+import { clientPlanSettings, saveClientPlanSettings } from './client-plan-settings';
+import { exportJob, exportJobFile, shareExportJob, startExportJob } from './jobs';
 import { type ExportFile, householdSharedDocuments, makeExport, shareDocument, sharedDocumentFile } from './service';
 
 function sendFile(res: Response, f: ExportFile) {
@@ -50,4 +52,59 @@ export function exportRoutes(app: Express, ctx: ServiceContext): void {
     const hh = await readableHousehold(ctx, String(req.params.id));
     sendFile(res, await sharedDocumentFile(ctx, hh, uuidParam(req, 'documentId')));
   });
+
+  // the client plan's saved choice (issue 35): the advisor saves it, the advisor and the customer read it
+  app.get(
+    '/api/v1/customer/:id/client-plan',
+    readers,
+    answer(async (req) => clientPlanSettings(ctx, await readableHousehold(ctx, String(req.params.id)))),
+  );
+  app.put(
+    '/api/v1/customer/:id/client-plan',
+    advisorOnly,
+    answer(
+      async (req) => {
+        const body = parse(X.ClientPlanSettingsBody, req.body);
+        return saveClientPlanSettings(ctx, await writableHousehold(ctx, String(req.params.id)), body);
+      },
+      { message: 'Saved' },
+    ),
+  );
+
+  // exports as jobs with progress (issue 35): 202 with the job, then its status, its file, its share
+  app.post(
+    '/api/v1/customer/:id/export-jobs',
+    readers,
+    answer(
+      async (req) => {
+        const body = parse(X.ExportBody, req.body);
+        const hh = await readableHousehold(ctx, String(req.params.id));
+        return startExportJob(ctx, hh, body, identity());
+      },
+      { status: 202 },
+    ),
+  );
+  app.get(
+    '/api/v1/customer/:id/export-jobs/:jobId',
+    readers,
+    answer(async (req) =>
+      exportJob(ctx, await readableHousehold(ctx, String(req.params.id)), uuidParam(req, 'jobId'), identity()),
+    ),
+  );
+  app.get('/api/v1/customer/:id/export-jobs/:jobId/download', readers, async (req, res) => {
+    const hh = await readableHousehold(ctx, String(req.params.id));
+    sendFile(res, await exportJobFile(ctx, hh, uuidParam(req, 'jobId'), identity()));
+  });
+  app.post(
+    '/api/v1/customer/:id/export-jobs/:jobId/share',
+    advisorOnly,
+    answer(
+      async (req) => {
+        const { note } = parse(X.ShareExportJobBody, req.body ?? {});
+        const hh = await writableHousehold(ctx, String(req.params.id));
+        return shareExportJob(ctx, hh, uuidParam(req, 'jobId'), identity(), note);
+      },
+      { message: 'Shared', status: 201 },
+    ),
+  );
 }

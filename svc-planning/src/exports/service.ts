@@ -12,6 +12,7 @@ import { renderPptx } from './pptx';
 import { type Branding, buildReport, REPORT_TITLES, type ScenarioReplyLike } from './report';
 import { insertSharedDocument, type SharedRow, sharedDocument, sharedDocuments } from './repository';
 import { renderXlsx } from './xlsx';
+import { clientPlanSettings } from './client-plan-settings';
 
 /** A file to send: its bytes, content type and name. */
 export interface ExportFile {
@@ -22,19 +23,54 @@ export interface ExportFile {
 
 const RENDERERS = { xlsx: renderXlsx, pptx: renderPptx, docx: renderDocx, pdf: renderPdf } as const;
 
-/** The export of one stored household as a file: its bytes, content type and file name. */
-export async function makeExport(ctx: ServiceContext, hh: HouseholdRow, body: X.ExportBody): Promise<ExportFile> {
+/** Told as an export is made: how far (0 to 100) and what it is doing, in words. */
+export type Progress = (progress: number, stage: string) => void | Promise<void>;
+
+const FORMAT_NAMES: Record<X.ExportFormat, string> = { xlsx: 'Excel', pptx: 'PowerPoint', docx: 'Word', pdf: 'PDF' };
+
+/**
+ * The export of one stored household as a file: its bytes, content type and file name. The client plan takes its
+ * sections and currency from the body, else from the advisor's saved choice (client-plan-settings.ts), and runs the
+ * saved scenario with Monte Carlo for its summary's probability of success and its scenario section.
+ */
+export async function makeExport(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  body: X.ExportBody,
+  progress: Progress = () => undefined,
+): Promise<ExportFile> {
   let scenario: ScenarioReplyLike | undefined;
+  let sections: readonly X.ClientPlanSection[] | undefined;
+  let currency = body.currency;
+  if (body.report === 'client-plan') {
+    const saved = await clientPlanSettings(ctx, hh);
+    sections = body.sections ?? saved.sections;
+    currency ??= saved.currency ?? undefined;
+    if (sections.includes('scenario') || sections.includes('summary')) {
+      await progress(5, 'Running the scenario and its Monte Carlo trials');
+      scenario = await scenarioOf(ctx, hh, {
+        ...(body.scenario ?? {}),
+        scenario: {
+          ...(body.scenario?.scenario ?? {}),
+          monte_carlo: { enabled: true, ...(body.scenario?.scenario?.monte_carlo ?? {}) },
+        },
+      });
+    }
+  }
   if (body.report === 'scenario') scenario = await scenarioOf(ctx, hh, body.scenario ?? {});
+  await progress(25, 'Reading the plan');
   const report = await buildReport({
     ctx,
     hh,
     report: body.report,
-    currency: body.currency,
+    currency,
     asOf: body.as_of,
     branding: await brandingOf(ctx, hh, body),
     scenario,
+    sections,
+    onSection: (done, of) => progress(25 + Math.round((40 * done) / of), `Building section ${done} of ${of}`),
   });
+  await progress(70, `Writing the ${FORMAT_NAMES[body.format]} file`);
   const file = await RENDERERS[body.format](report);
   return { body: file, contentType: X.EXPORT_CONTENT_TYPES[body.format], fileName: fileName(report, body.format) };
 }
@@ -78,7 +114,7 @@ async function scenarioOf(
   }
 }
 
-const toShared = (r: SharedRow): X.SharedDocument => ({
+export const toShared = (r: SharedRow): X.SharedDocument => ({
   id: r.id,
   lead_id: r.household_id,
   report: r.report,
@@ -125,10 +161,21 @@ export async function shareDocument(
     await householdChanged(trx, hh, 'shared-documents', 'created');
     return saved;
   });
+  await notifyShared(ctx, hh, body, note);
+  return toShared(row);
+}
+
+/** Tells the household's customer by e-mail that a document was shared (a failed e-mail is logged, the share stands). */
+export async function notifyShared(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  body: Pick<X.ExportBody, 'report' | 'format' | 'branding'>,
+  note: string | undefined,
+): Promise<void> {
   const from = body.branding?.advisor_name || 'Your advisor';
   try {
     await ctx.ports.mailer.send({
-      to: hh.email,
+      to: hh.email as string,
       subject: `${from} shared a document with you on Kinfolio`,
       text:
         `Hello ${hh.name},\n\n${from} shared "${REPORT_TITLES[body.report]}" (${body.format.toUpperCase()}) with you.` +
@@ -138,7 +185,6 @@ export async function shareDocument(
   } catch (err) {
     ctx.logger.error({ err, householdId: hh.id }, 'could not send the shared-document e-mail');
   }
-  return toShared(row);
 }
 
 export async function householdSharedDocuments(ctx: ServiceContext, hh: HouseholdRow): Promise<X.SharedDocument[]> {

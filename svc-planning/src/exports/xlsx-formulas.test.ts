@@ -97,6 +97,9 @@ describe(`the Excel export's formulas over ${HOUSEHOLDS} generated households (i
       const model = shownIn(reportOf(g), g.currency);
       const ss = await sections(model);
       const r: Report = {
+        kind: 'report',
+        locale: 'ms-MY',
+        lang: 'en-MY',
         title: 'Financial report',
         household: 'Generated',
         currency: model.report.currency,

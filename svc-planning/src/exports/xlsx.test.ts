@@ -80,6 +80,9 @@ const coverage = section('Insurance coverage', [
 ]);
 
 const report = (sections: Section[], over: Partial<Report> = {}): Report => ({
+  kind: 'report',
+  locale: 'en-SG',
+  lang: 'en-SG',
   title: 'Financial report',
   household: 'Alex Tan',
   currency: 'SGD',

@@ -1,0 +1,299 @@
+import { exportsContract as X } from '@kinfolio/contracts';
+import { round2 } from '@kinfolio/money';
+import { PROJECTION_DEFAULTS } from '../domain/calculations';
+import { money as moneyText } from './format';
+import {
+  type Cell,
+  type Chart,
+  money,
+  type Section,
+  scenarioSection,
+  TAB_BUILDERS,
+  type TabInput,
+  type TableUsed,
+  tablesUsed,
+  YEAR,
+} from './report';
+
+/**
+ * The client plan (issue 35): the household's whole plan in the sections the advisor chose, in their order. Every
+ * figure is the read model's (reports/read.ts, the screens' one source) or the stored scenario's run (the scenario
+ * screen's), converted once by `m`; the one-page summary picks its figures from the same sections, so the summary
+ * and the pages behind it cannot disagree.
+ */
+export async function clientPlanSections(input: TabInput, chosen: readonly X.ClientPlanSection[]): Promise<Section[]> {
+  const out: Section[] = [];
+  for (const [k, id] of chosen.entries()) {
+    out.push(await SECTION_BUILDERS[id](input));
+    await input.onSection?.(k + 1, chosen.length);
+  }
+  return out;
+}
+
+const SECTION_BUILDERS: Record<X.ClientPlanSection, (i: TabInput) => Promise<Section>> = {
+  summary: async (i) => summarySection(i),
+  cashflow: (i) => TAB_BUILDERS.cashflow(i),
+  networth: async (i) => {
+    const s = await TAB_BUILDERS.networth(i);
+    // the plan shows net worth over the years as a line (its first chart); the bars by class stay
+    return { ...s, charts: s.charts.map((c, k) => (k === 0 ? { ...c, kind: 'line' } : c)) };
+  },
+  insurance: (i) => TAB_BUILDERS.insurance(i),
+  funds: async (i) => ({ ...(await TAB_BUILDERS.funds(i)), title: X.CLIENT_PLAN_SECTION_TITLES.funds }),
+  debt: (i) => TAB_BUILDERS.debt(i),
+  property: (i) => TAB_BUILDERS.property(i),
+  goals: async (i) => goalsSection(i),
+  scenario: async (i) => planScenarioSection(i),
+  appendix: async (i) => appendixSection(i),
+};
+
+const runsOutText = (year: number | null) =>
+  year === null ? 'The plan does not run out of money' : `Money runs out in ${year}`;
+
+/**
+ * The one-page summary: net worth now and at retirement, the year money runs out (or that it does not), the
+ * probability of success of the saved scenario, the largest insurance gaps and the year each debt ends.
+ */
+export function summarySection(i: TabInput): Section {
+  const { report } = i.model;
+  const nw = report.networth;
+  const retirement = report.checks.retirement;
+  const atRetirement =
+    retirement.retirement_year === null
+      ? null
+      : (nw.years.find((y) => y.year === retirement.retirement_year)?.net_worth ?? null);
+  const mc = i.scenario?.monte_carlo ?? null;
+  const rows: Cell[][] = [
+    ['Net worth today', nw.current.net_worth],
+    [
+      retirement.retirement_year === null
+        ? 'Net worth at retirement'
+        : `Net worth at retirement (${retirement.retirement_year})`,
+      atRetirement ?? (retirement.retirement_year === null ? 'Retired, or retiring after the plan ends' : '-'),
+    ],
+    ['Money runs out', report.money_runs_out_year === null ? 'Never' : String(report.money_runs_out_year)],
+    [
+      'Probability of success',
+      mc ? `${round2(mc.probability_never_runs_out * 100)}% of ${mc.trials} trials` : 'No Monte Carlo run',
+    ],
+  ];
+  const gaps = report.insurance.members
+    .flatMap((m) => m.rows.map((r) => ({ who: m.name, what: r.label, gap: r.gap ?? 0 })))
+    .filter((g) => g.gap > 0)
+    .sort((a, b) => b.gap - a.gap)
+    .slice(0, 3);
+  const loans = report.debt.loans;
+  const summary = [
+    `${runsOutText(report.money_runs_out_year)}.`,
+    gaps.length
+      ? `The largest insurance gap: ${gaps[0]?.who}, ${gaps[0]?.what}, ${moneyText(gaps[0]?.gap ?? 0, i.currency)}.`
+      : 'No gap to the insurance coverage targets.',
+    loans.length
+      ? `${loans.length} debt${loans.length === 1 ? '' : 's'}; the last ends in ${Math.max(...loans.map((l) => l.end_year ?? 0)) || 'an unknown year'}.`
+      : 'No debts.',
+  ];
+  const years = nw.years.map((y) => String(y.year));
+  const charts: Chart[] = [
+    {
+      title: 'Net worth by year',
+      kind: 'line',
+      categories: years,
+      series: [{ name: 'Net worth', values: nw.years.map((y) => y.net_worth) }],
+    },
+  ];
+  return {
+    id: 'summary',
+    title: X.CLIENT_PLAN_SECTION_TITLES.summary,
+    summary,
+    charts,
+    tables: [
+      { title: 'Key figures', columns: [{ label: 'Figure', kind: 'text' }, money('Value')], rows },
+      {
+        title: 'Largest insurance gaps',
+        columns: [{ label: 'Member', kind: 'text' }, { label: 'Cover', kind: 'text' }, money('Gap')],
+        rows: gaps.map((g) => [g.who, g.what, g.gap]),
+      },
+      {
+        title: 'When each debt ends',
+        columns: [{ label: 'Debt', kind: 'text' }, money('Outstanding'), { label: 'Last year', kind: 'year' }],
+        rows: loans.map((l) => [l.name ?? l.type, l.outstanding, l.end_year ?? null]),
+      },
+    ],
+  };
+}
+
+const GOAL_TYPES: Record<string, string> = {
+  retirement: 'Retirement',
+  education: 'Education',
+  car: 'Car',
+  property: 'Property',
+  business: 'Business',
+  custom: 'Other goal',
+};
+
+/** The household's goals (their years and amounts, in the report's currency) and what they cost each year. */
+export function goalsSection(i: TabInput): Section {
+  const { projection, amount } = i.model;
+  const h = projection.household;
+  const from = String(h.currency ?? PROJECTION_DEFAULTS.currency).toUpperCase();
+  const names = new Map(h.members.map((m) => [m.id, m.name ?? '']));
+  const goals = h.goals ?? [];
+  const rows: Cell[][] = goals.map((g) => [
+    GOAL_TYPES[g.type] ?? g.type,
+    g.member_id ? (names.get(g.member_id) ?? '') : 'Household',
+    g.year_from ?? null,
+    g.year_to ?? g.year_from ?? null,
+    i.m(g.amount ?? g.living_expense ?? g.legacy_amount ?? 0, String(g.currency ?? from).toUpperCase()),
+  ]);
+  const byYear = projection.dataTables.rows.filter((r) => r.goals > 0).map((r) => [r.year, amount(r.goals)]);
+  return {
+    id: 'goals',
+    title: X.CLIENT_PLAN_SECTION_TITLES.goals,
+    summary: [
+      goals.length
+        ? `${goals.length} goal${goals.length === 1 ? '' : 's'}; the plan pays for them in the years below.`
+        : 'No goals are recorded.',
+    ],
+    charts: byYear.length
+      ? [
+          {
+            title: 'Goals paid by year',
+            kind: 'bar',
+            categories: byYear.map((r) => String(r[0])),
+            series: [{ name: 'Goals', values: byYear.map((r) => r[1] as number) }],
+          },
+        ]
+      : [],
+    tables: [
+      {
+        title: 'Goals',
+        columns: [
+          { label: 'Goal', kind: 'text' },
+          { label: 'For', kind: 'text' },
+          { label: 'From', kind: 'year' },
+          { label: 'To', kind: 'year' },
+          money('Amount'),
+        ],
+        rows,
+      },
+      { title: 'Goals paid by year', columns: [YEAR, money('Goals')], rows: byYear },
+    ],
+  };
+}
+
+/** The percentiles of the fan chart, lowest first, as the Monte Carlo run names them. */
+export const FAN_PERCENTILES = ['p10', 'p25', 'p50', 'p75', 'p90'] as const;
+
+/**
+ * The saved scenario beside the current plan (the scenario screen's stored run) with, when Monte Carlo ran, its fan
+ * chart: the net worth at the 10th, 25th, 50th, 75th and 90th percentile of the trials by year, and its table.
+ */
+export function planScenarioSection(i: TabInput): Section {
+  const s = i.scenario;
+  if (!s)
+    return {
+      id: 'scenario',
+      title: X.CLIENT_PLAN_SECTION_TITLES.scenario,
+      summary: ['No scenario was run.'],
+      charts: [],
+      tables: [],
+    };
+  const m = (v: number) => i.m(v, s.currency);
+  const base = scenarioSection(s, m);
+  const bands = s.monte_carlo?.bands ?? [];
+  if (!bands.length) return { ...base, title: X.CLIENT_PLAN_SECTION_TITLES.scenario };
+  const names = FAN_PERCENTILES.map((p) => p.toUpperCase());
+  const rows: Cell[][] = bands.map((b) => [b.year, ...FAN_PERCENTILES.map((p) => m(b.percentiles[p] ?? 0))]);
+  const fan: Chart = {
+    title: 'Monte Carlo: net worth by percentile',
+    kind: 'fan',
+    categories: bands.map((b) => String(b.year)),
+    series: names.map((name, k) => ({ name, values: rows.map((r) => r[k + 1] as number) })),
+  };
+  return {
+    ...base,
+    title: X.CLIENT_PLAN_SECTION_TITLES.scenario,
+    charts: [...base.charts, fan],
+    tables: [
+      ...base.tables,
+      { title: 'Monte Carlo: net worth by percentile', columns: [YEAR, ...names.map((n) => money(n))], rows },
+    ],
+  };
+}
+
+/** The appendix: the assumptions the projection ran on, and every rate table it used with its years and source. */
+export function appendixSection(i: TabInput): Section {
+  const h = i.model.projection.household;
+  const pct = (v: number) => `${v}%`;
+  const assumptions: Cell[][] = [
+    [
+      'Inflation',
+      pct(h.inflation_rate ?? PROJECTION_DEFAULTS.inflation_rate),
+      h.inflation_rate === undefined ? 'Default' : 'Household',
+    ],
+    [
+      'Growth of cash',
+      pct(h.cash_growth_rate ?? PROJECTION_DEFAULTS.cash_growth_rate),
+      h.cash_growth_rate === undefined ? 'Default' : 'Household',
+    ],
+    [
+      'Cost of borrowing a shortfall',
+      pct(h.borrowing_rate ?? PROJECTION_DEFAULTS.borrowing_rate),
+      h.borrowing_rate === undefined ? 'Default' : 'Household',
+    ],
+    ['Growth of investments without a rate of their own', pct(PROJECTION_DEFAULTS.growth_rate), 'Default'],
+    ['Retirement age without one of the member', String(PROJECTION_DEFAULTS.retirement_age), 'Default'],
+    ['Projection ends at age', String(PROJECTION_DEFAULTS.maturity_age), 'Default'],
+  ];
+  for (const [cls, a] of Object.entries(i.scenario?.monte_carlo ? monteCarloAssumptions(i) : {}))
+    assumptions.push([`Monte Carlo ${cls}: mean return, volatility`, `${a.mean}%, ${a.volatility}%`, 'Scenario']);
+  const used: TableUsed[] = i.model.report.tables.length ? tablesUsed(i.model.report.tables) : [];
+  return {
+    id: 'appendix',
+    title: X.CLIENT_PLAN_SECTION_TITLES.appendix,
+    summary: [
+      'The assumptions the projection ran on, and the rate tables its figures were computed with: each version, the years it is in force and where its figures come from.',
+    ],
+    charts: [],
+    tables: [
+      {
+        title: 'Assumptions',
+        columns: [
+          { label: 'Assumption', kind: 'text' },
+          { label: 'Value', kind: 'text' },
+          { label: 'Set by', kind: 'text' },
+        ],
+        rows: assumptions,
+      },
+      {
+        title: 'Rate tables used',
+        columns: [
+          { label: 'Table', kind: 'text' },
+          { label: 'From', kind: 'year' },
+          { label: 'To', kind: 'text' },
+          { label: 'Publisher', kind: 'text' },
+          { label: 'Document', kind: 'text' },
+          { label: 'Address', kind: 'text' },
+        ],
+        rows: used.map((v) => [
+          v.title,
+          v.from_year,
+          v.to_year === null ? 'onwards' : String(v.to_year),
+          v.source?.publisher ?? 'Not in the tables in force now',
+          v.source?.title ?? '-',
+          v.source?.url ?? '-',
+        ]),
+      },
+    ],
+  };
+}
+
+/** The Monte Carlo run's assumptions by asset class (mean and volatility, percent), as the scenario reply has them. */
+function monteCarloAssumptions(i: TabInput): Record<string, { mean: number; volatility: number }> {
+  const a = (i.scenario?.monte_carlo as { assumptions?: Record<string, { mean?: number; volatility?: number }> })
+    ?.assumptions;
+  if (!a) return {};
+  return Object.fromEntries(
+    Object.entries(a).map(([k, v]) => [k, { mean: Number(v.mean ?? 0), volatility: Number(v.volatility ?? 0) }]),
+  );
+}
