@@ -89,9 +89,11 @@ class Runner {
 }
 const runners = new WeakMap<ServiceContext, Runner>();
 const runnerOf = (ctx: ServiceContext): Runner => {
-  let r = runners.get(ctx);
-  if (!r) runners.set(ctx, (r = new Runner(ctx)));
-  return r;
+  const known = runners.get(ctx);
+  if (known) return known;
+  const made = new Runner(ctx);
+  runners.set(ctx, made);
+  return made;
 };
 
 const update = (db: Knex, id: string, patch: Partial<JobRow>) => db('export_jobs').where({ id }).update(patch);
