@@ -1,5 +1,6 @@
 import { exportsContract as X } from '@kinfolio/contracts';
 import { round2 } from '@kinfolio/money';
+import { debtSummary } from '../balance-sheet/read';
 import { PROJECTION_DEFAULTS } from '../domain/calculations';
 import { money as moneyText } from './format';
 import {
@@ -40,8 +41,8 @@ const SECTION_BUILDERS: Record<X.ClientPlanSection, (i: TabInput) => Promise<Sec
   },
   insurance: (i) => TAB_BUILDERS.insurance(i),
   funds: async (i) => ({ ...(await TAB_BUILDERS.funds(i)), title: X.CLIENT_PLAN_SECTION_TITLES.funds }),
-  debt: (i) => TAB_BUILDERS.debt(i),
-  property: (i) => TAB_BUILDERS.property(i),
+  debt: async (i) => withSchedules(i, await TAB_BUILDERS.debt(i)),
+  property: async (i) => withSalePlans(i, await TAB_BUILDERS.property(i)),
   goals: async (i) => goalsSection(i),
   scenario: async (i) => planScenarioSection(i),
   appendix: async (i) => appendixSection(i),
@@ -296,4 +297,87 @@ function monteCarloAssumptions(i: TabInput): Record<string, { mean: number; vola
   return Object.fromEntries(
     Object.entries(a).map(([k, v]) => [k, { mean: Number(v.mean ?? 0), volatility: Number(v.volatility ?? 0) }]),
   );
+}
+
+/**
+ * The debt section with each loan's schedule by year (the Debt screen's: balance-sheet/read.ts debtSummary, the
+ * engine's monthly schedule): what is paid in each year, of it interest and principal, and the balance at the year's
+ * end, in the report's currency. A year is the loan's 12 months from its starting year, as the screen's
+ * outstanding-by-year counts them.
+ */
+export async function withSchedules(i: TabInput, s: Section): Promise<Section> {
+  const summary = await debtSummary(i.ctx.db, i.hh, { as_of: i.asOf });
+  const tables = summary.loans.flatMap((l) => {
+    if (!l.loan) return [];
+    const loan = l.loan;
+    const cur = String(l.currency).toUpperCase();
+    const start = loan.outstanding_by_year[0]?.year ?? 0;
+    const rows: Cell[][] = loan.outstanding_by_year.map((y, k) => {
+      const months = loan.schedule.slice(k * 12, y.months_paid);
+      const cents = (f: (r: (typeof months)[number]) => number) =>
+        months.reduce((a, r) => a + Math.round(f(r) * 100), 0) / 100;
+      return [
+        start + k,
+        i.m(
+          cents((r) => r.payment),
+          cur,
+        ),
+        i.m(
+          cents((r) => r.interest),
+          cur,
+        ),
+        i.m(
+          cents((r) => r.principal),
+          cur,
+        ),
+        i.m(y.balance, cur),
+      ];
+    });
+    return [
+      {
+        title: `Schedule: ${l.name ?? l.type}`,
+        columns: [YEAR, money('Paid in the year'), money('Interest'), money('Principal'), money('Balance at year end')],
+        rows,
+      },
+    ];
+  });
+  return { ...s, title: X.CLIENT_PLAN_SECTION_TITLES.debt, tables: [...s.tables, ...tables] };
+}
+
+/** The property section with each planned sale's figures (the projection's own, as the Property screen shows them). */
+export function withSalePlans(i: TabInput, s: Section): Section {
+  const sales = i.model.report.property.properties.filter((p) => p.sale);
+  if (!sales.length) return s;
+  return {
+    ...s,
+    tables: [
+      ...s.tables,
+      {
+        title: 'Sale plans',
+        columns: [
+          { label: 'Property', kind: 'text' },
+          { label: 'Sale year', kind: 'year' },
+          money('Selling price'),
+          money('Transaction fee'),
+          money('Loan repaid'),
+          money('Pension refund'),
+          money('Gain tax'),
+          money('Net proceeds'),
+        ],
+        rows: sales.map((p) => {
+          const f = p.sale as NonNullable<typeof p.sale>;
+          return [
+            p.name ?? p.type,
+            p.selling_year,
+            f.selling_price,
+            f.transaction_fee,
+            f.outstanding_loan,
+            f.pension_refund,
+            f.gain_tax,
+            f.net_proceeds,
+          ];
+        }),
+      },
+    ],
+  };
 }
