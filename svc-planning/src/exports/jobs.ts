@@ -9,10 +9,8 @@ import {
   runWithContext,
   type ServiceContext,
 } from '@kinfolio/service-kit';
-import { householdChanged } from '../households/changes';
 import { type HouseholdRow, iso } from '../records/access';
-import { insertSharedDocument } from './repository';
-import { type ExportFile, makeExport, notifyShared, toShared } from './service';
+import { assertShareable, type ExportFile, makeExport, shareFile } from './service';
 
 /**
  * Exports made in the background (issue 35): POST customer/{id}/export-jobs stores a job and answers 202 at once;
@@ -231,33 +229,10 @@ export async function shareExportJob(
   who: Identity,
   note: string | undefined,
 ): Promise<X.SharedDocument> {
-  if (!hh.email)
-    throw new AppError(400, 'Add the customer’s e-mail address before sharing a document', {
-      errors: [{ lead_id: ['The customer has no e-mail address'] }],
-    });
+  assertShareable(hh);
   const row = await jobOf(ctx, hh, id, who);
   const file = await exportJobFile(ctx, hh, id, who);
-  const docId = randomUUID();
-  const key = `planning/shared-documents/${hh.id}/${docId}.${row.format}`;
-  await ctx.ports.blobs.put(key, file.body, file.contentType);
-  const saved = await ctx.tx(async (trx) => {
-    const s = await insertSharedDocument(trx, {
-      id: docId,
-      household_id: hh.id,
-      advisor_id: hh.advisor_id,
-      report: row.report,
-      format: row.format,
-      file_name: file.fileName,
-      content_type: file.contentType,
-      size: file.body.length,
-      blob_key: key,
-      note: note ?? null,
-    });
-    await householdChanged(trx, hh, 'shared-documents', 'created');
-    return s;
-  });
-  await notifyShared(ctx, hh, { report: row.report, format: row.format, branding: row.body.branding }, note);
-  return toShared(saved);
+  return shareFile(ctx, hh, file, { report: row.report, format: row.format, branding: row.body.branding }, note);
 }
 
 /** At the service's start: the jobs left queued or running go back in the queue, oldest first. */

@@ -114,7 +114,7 @@ async function scenarioOf(
   }
 }
 
-export const toShared = (r: SharedRow): X.SharedDocument => ({
+const toShared = (r: SharedRow): X.SharedDocument => ({
   id: r.id,
   lead_id: r.household_id,
   report: r.report,
@@ -127,21 +127,26 @@ export const toShared = (r: SharedRow): X.SharedDocument => ({
   download_path: `customer/${r.household_id}/shared-documents/${r.id}/download`,
 });
 
-/**
- * Shares an export with the household's customer: the file is stored, the document listed for them, and they are
- * told by e-mail (a failed e-mail is logged, the share stands). The household must have an e-mail address.
- */
-export async function shareDocument(
-  ctx: ServiceContext,
-  hh: HouseholdRow,
-  body: X.ExportBody,
-  note: string | undefined,
-): Promise<X.SharedDocument> {
+/** A share needs the customer's e-mail address (400 naming lead_id without one). */
+export function assertShareable(hh: HouseholdRow): void {
   if (!hh.email)
     throw new AppError(400, 'Add the customer’s e-mail address before sharing a document', {
       errors: [{ lead_id: ['The customer has no e-mail address'] }],
     });
-  const file = await makeExport(ctx, hh, body);
+}
+
+/**
+ * Shares a made file with the household's customer: the file is stored, the document listed for them, and they are
+ * told by e-mail (a failed e-mail is logged, the share stands).
+ */
+export async function shareFile(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  file: ExportFile,
+  body: Pick<X.ExportBody, 'report' | 'format' | 'branding'>,
+  note: string | undefined,
+): Promise<X.SharedDocument> {
+  assertShareable(hh);
   const id = randomUUID();
   const key = `planning/shared-documents/${hh.id}/${id}.${body.format}`;
   await ctx.ports.blobs.put(key, file.body, file.contentType);
@@ -165,8 +170,19 @@ export async function shareDocument(
   return toShared(row);
 }
 
+/** Makes an export and shares it with the household's customer (POST share-document). */
+export async function shareDocument(
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  body: X.ExportBody,
+  note: string | undefined,
+): Promise<X.SharedDocument> {
+  assertShareable(hh);
+  return shareFile(ctx, hh, await makeExport(ctx, hh, body), body, note);
+}
+
 /** Tells the household's customer by e-mail that a document was shared (a failed e-mail is logged, the share stands). */
-export async function notifyShared(
+async function notifyShared(
   ctx: ServiceContext,
   hh: HouseholdRow,
   body: Pick<X.ExportBody, 'report' | 'format' | 'branding'>,
