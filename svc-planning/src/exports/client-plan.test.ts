@@ -1,9 +1,17 @@
 import { exportsContract as X } from '@kinfolio/contracts';
 import fc from 'fast-check';
 import { calculateScenarioModelling } from '../domain/calculations';
+import { amortisationSchedule } from '../domain/calculations/loans';
 import { AS_OF, householdArb, reportOf } from '../reports/households.arbitrary';
 import { shownIn } from '../reports/read';
-import { appendixSection, clientPlanSections, FAN_PERCENTILES, goalsSection, summarySection } from './client-plan';
+import {
+  appendixSection,
+  clientPlanSections,
+  FAN_PERCENTILES,
+  goalsSection,
+  scheduleYears,
+  summarySection,
+} from './client-plan';
 import type { ScenarioReplyLike, TabInput } from './report';
 
 /**
@@ -173,5 +181,29 @@ describe('the client plan sections', () => {
       [3, 3],
     ]);
     expect(out[0]?.title).toBe(X.CLIENT_PLAN_SECTION_TITLES.appendix);
+  });
+
+  it('a loan schedule by year: the worked example of docs/planning-model.md "The client plan"', () => {
+    // 250,000 at 2.6% over 35 years: instalment 907.19 (docs/planning-model.md "Rounding")
+    const years = scheduleYears(2026, amortisationSchedule(250_000, 2.6, 35 * 12));
+    expect(years.length).toBe(35);
+    // year 1: 12 × 907.19 paid; principal = 250,000 − 245,561.08 balance; interest = paid − principal
+    expect(years[0]).toEqual({
+      year: 2026,
+      paid: 10_886.28,
+      interest: 6_447.36,
+      principal: 4_438.92,
+      balance: 245_561.08,
+    });
+    expect(years[1]).toEqual({
+      year: 2027,
+      paid: 10_886.28,
+      interest: 6_330.57,
+      principal: 4_555.71,
+      balance: 241_005.37,
+    });
+    // the last year takes what remains: the balance ends at 0 and the principal sums back to the loan
+    expect(years[34]).toMatchObject({ year: 2060, balance: 0 });
+    expect(years.reduce((a, y) => a + Math.round(y.principal * 100), 0)).toBe(25_000_000);
   });
 });

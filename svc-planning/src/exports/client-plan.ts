@@ -309,30 +309,14 @@ export async function withSchedules(i: TabInput, s: Section): Promise<Section> {
   const summary = await debtSummary(i.ctx.db, i.hh, { as_of: i.asOf });
   const tables = summary.loans.flatMap((l) => {
     if (!l.loan) return [];
-    const loan = l.loan;
     const cur = String(l.currency).toUpperCase();
-    const start = loan.outstanding_by_year[0]?.year ?? 0;
-    const rows: Cell[][] = loan.outstanding_by_year.map((y, k) => {
-      const months = loan.schedule.slice(k * 12, y.months_paid);
-      const cents = (f: (r: (typeof months)[number]) => number) =>
-        months.reduce((a, r) => a + Math.round(f(r) * 100), 0) / 100;
-      return [
-        start + k,
-        i.m(
-          cents((r) => r.payment),
-          cur,
-        ),
-        i.m(
-          cents((r) => r.interest),
-          cur,
-        ),
-        i.m(
-          cents((r) => r.principal),
-          cur,
-        ),
-        i.m(y.balance, cur),
-      ];
-    });
+    const rows: Cell[][] = scheduleYears(l.loan.outstanding_by_year[0]?.year ?? 0, l.loan.schedule).map((y) => [
+      y.year,
+      i.m(y.paid, cur),
+      i.m(y.interest, cur),
+      i.m(y.principal, cur),
+      i.m(y.balance, cur),
+    ]);
     return [
       {
         title: `Schedule: ${l.name ?? l.type}`,
@@ -380,4 +364,29 @@ export function withSalePlans(i: TabInput, s: Section): Section {
       },
     ],
   };
+}
+
+/**
+ * A loan's monthly schedule by year: year k (from `startYear`) is the schedule's months 12k+1 … 12k+12, as the Debt
+ * screen's outstanding-by-year counts them; what was paid, of it interest and principal (summed in cents), and the
+ * balance after the year's last month (docs/planning-model.md "The client plan").
+ */
+export function scheduleYears(
+  startYear: number,
+  schedule: ReadonlyArray<{ payment: number; interest: number; principal: number; balance: number }>,
+): Array<{ year: number; paid: number; interest: number; principal: number; balance: number }> {
+  const out: Array<{ year: number; paid: number; interest: number; principal: number; balance: number }> = [];
+  for (let k = 0; k * 12 < schedule.length; k++) {
+    const months = schedule.slice(k * 12, k * 12 + 12);
+    const cents = (f: (r: (typeof months)[number]) => number) =>
+      months.reduce((a, r) => a + Math.round(f(r) * 100), 0) / 100;
+    out.push({
+      year: startYear + k,
+      paid: cents((r) => r.payment),
+      interest: cents((r) => r.interest),
+      principal: cents((r) => r.principal),
+      balance: (months[months.length - 1] as { balance: number }).balance,
+    });
+  }
+  return out;
 }
