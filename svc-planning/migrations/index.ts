@@ -18,6 +18,7 @@ import { fundSamples } from './016_fund_samples';
 import { rateTableVersions } from './017_rate_table_versions';
 import { recordKinds } from './018_record_kinds';
 import { clientPlan } from './019_client_plan';
+import { advisorContact } from './020_advisor_contact';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   rateTableVersions,
   recordKinds,
   clientPlan,
+  advisorContact,
 ];

@@ -13,11 +13,22 @@ export const EventEnvelope = z.object({
 });
 export type EventEnvelope<P = unknown> = Omit<z.infer<typeof EventEnvelope>, 'payload'> & { payload: P };
 
+/**
+ * The advisor facts a client plan's cover shows (issue 35), added after the events were first published: optional,
+ * so an event written before them still parses (absent: not known from this event; null: the advisor has none).
+ * `contact_number` is the sign-up mobile with its country code ('+65 91234567'); `profile_image` is the key of the
+ * advisor's uploaded photo in the shared file store (`storage/user/media/<user id>/<name>`).
+ */
+const AdvisorContact = {
+  contact_number: z.string().nullable().optional(),
+  profile_image: z.string().nullable().optional(),
+};
 export const AdvisorRegisteredV1 = z.object({
   user_id: z.string().uuid(),
   email: z.string(),
   name: z.string(),
   registered_at: Timestamp,
+  ...AdvisorContact,
 });
 export const CustomerCreatedV1 = z.object({
   user_id: z.string().uuid(),
@@ -36,6 +47,10 @@ export const UserUpdatedV1 = z.object({
   username: z.string().nullable(),
   /** An advisor's designation (svc-planning brands reports with it); absent in events written before it was added. */
   designation: z.string().nullable().optional(),
+  /** The e-mail and phone the advisor gives clients (their profile's business details), when they set them. */
+  business_email: z.string().nullable().optional(),
+  business_phone: z.string().nullable().optional(),
+  ...AdvisorContact,
 });
 export const TrialStartedV1 = z.object({
   user_id: z.string().uuid(),

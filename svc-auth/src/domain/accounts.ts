@@ -6,6 +6,7 @@ import { assertStrongPassword, hashPassword, newReferralId } from './crypto';
 import { emailTaken, isUniqueViolation } from './errors';
 import { checkOtp, issueOtp, mailCode, smsCode, useOtp } from './otps';
 import { openSession } from './sessions';
+import { advisorContact } from './users';
 
 export type Kind = 'advisor' | 'customer';
 
@@ -20,7 +21,10 @@ const mobileOf = (u: Pick<UserRow, 'country_code' | 'contact_number'>) => {
  * and auth.advisor.registered.v1 through the outbox so billing opens the 14-day trial. An e-mail that belongs to
  * an advisor who never verified it may sign up again (new details and codes; no second event).
  */
-export async function registerAdvisor(ctx: ServiceContext, body: auth.RegisterBody): Promise<{ user_id: string; email: string }> {
+export async function registerAdvisor(
+  ctx: ServiceContext,
+  body: auth.RegisterBody,
+): Promise<{ user_id: string; email: string }> {
   assertStrongPassword(body.password);
   const existing = await findUserByEmail(ctx.db, body.email);
   if (existing && (existing.type !== 'advisor' || existing.email_verified)) throw emailTaken();
@@ -42,12 +46,19 @@ export async function registerAdvisor(ctx: ServiceContext, body: auth.RegisterBo
       if (existing) {
         row = (await updateUser(trx, existing.id, { ...details, mobile_verified: false }))!;
       } else {
-        row = await insertUser(trx, { id: randomUUID(), type: 'advisor', email: body.email, referral_id: newReferralId(), ...details });
+        row = await insertUser(trx, {
+          id: randomUUID(),
+          type: 'advisor',
+          email: body.email,
+          referral_id: newReferralId(),
+          ...details,
+        });
         await enqueueEvent(trx, 'auth.advisor.registered.v1', {
           user_id: row.id,
           email: row.email,
           name: row.name,
           registered_at: new Date(row.created_at).toISOString(),
+          ...advisorContact(row),
         });
       }
       const email = await issueOtp(ctx, trx, row.id, 'email_verify');
@@ -86,8 +97,15 @@ export type VerifiedResult = auth.Verified;
  * also opens a session: whoever holds both fresh single-use codes is the person who just signed up, so they go on
  * signed in instead of typing the password again (issue 10 item 16). Later calls never open one.
  */
-async function verifiedReply(ctx: ServiceContext, before: UserRow, after: UserRow, kind: Kind, meta: VerifyMeta): Promise<VerifiedResult> {
-  if (kind !== 'advisor' || fullyVerified(before) || !fullyVerified(after) || after.status !== 'active') return verified(after);
+async function verifiedReply(
+  ctx: ServiceContext,
+  before: UserRow,
+  after: UserRow,
+  kind: Kind,
+  meta: VerifyMeta,
+): Promise<VerifiedResult> {
+  if (kind !== 'advisor' || fullyVerified(before) || !fullyVerified(after) || after.status !== 'active')
+    return verified(after);
   const { token } = await openSession(ctx, after, meta);
   ctx.logger.info({ userId: after.id }, 'advisor verified and signed in');
   return { ...verified(after), token, user: toUser(after) };
@@ -97,7 +115,12 @@ async function verifiedReply(ctx: ServiceContext, before: UserRow, after: UserRo
  * POST auth/verify-otp and customer/auth/verify-otp: the e-mail code. An advisor's sign-up code is used up; a
  * customer confirms the code of their invitation (or reset) mail, which stays usable for create/reset password.
  */
-export async function verifyEmailOtp(ctx: ServiceContext, body: { email: string; otp: string }, kind: Kind, meta: VerifyMeta = {}): Promise<VerifiedResult> {
+export async function verifyEmailOtp(
+  ctx: ServiceContext,
+  body: { email: string; otp: string },
+  kind: Kind,
+  meta: VerifyMeta = {},
+): Promise<VerifiedResult> {
   const user = await userOfKind(ctx, body.email, kind);
   if (kind === 'customer') {
     await checkOtp(ctx, user?.id, ['password_create', 'password_reset', 'email_verify'], body.otp, 'otp');
@@ -112,7 +135,12 @@ export async function verifyEmailOtp(ctx: ServiceContext, body: { email: string;
 }
 
 /** POST auth/verify-mobile-otp and customer/auth/verify-mobile-otp: the SMS code (`contact_otp`). */
-export async function verifyMobileOtp(ctx: ServiceContext, body: { email: string; contact_otp: string }, kind: Kind, meta: VerifyMeta = {}): Promise<VerifiedResult> {
+export async function verifyMobileOtp(
+  ctx: ServiceContext,
+  body: { email: string; contact_otp: string },
+  kind: Kind,
+  meta: VerifyMeta = {},
+): Promise<VerifiedResult> {
   const user = await userOfKind(ctx, body.email, kind);
   const row = await checkOtp(ctx, user?.id, ['mobile_verify'], body.contact_otp, 'contact_otp');
   const saved = await ctx.tx(async (trx) => {
@@ -156,7 +184,12 @@ export async function createCustomer(ctx: ServiceContext, body: auth.InternalCre
         referral_id: newReferralId(),
       });
       const code = await issueOtp(ctx, trx, user.id, 'password_create');
-      await enqueueEvent(trx, 'auth.customer.created.v1', { user_id: user.id, advisor_id: advisor.id, email: user.email, name: user.name });
+      await enqueueEvent(trx, 'auth.customer.created.v1', {
+        user_id: user.id,
+        advisor_id: advisor.id,
+        email: user.email,
+        name: user.name,
+      });
       return { user, code };
     });
   } catch (err) {

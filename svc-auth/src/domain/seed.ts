@@ -3,6 +3,7 @@ import type { UserType } from '@kinfolio/contracts';
 import { enqueueEvent, type ServiceContext } from '@kinfolio/service-kit';
 import { findUserByEmail, insertUser } from '../data/user.repository';
 import { hashPassword, newReferralId } from './crypto';
+import { advisorContact } from './users';
 
 /** Password of every demo account (the common-password rule does not apply to the seed). */
 export const DEMO_PASSWORD = 'Kinfolio!2026';
@@ -50,10 +51,21 @@ export async function seedDemo(ctx: ServiceContext): Promise<void> {
         advisor_id: advisor?.id ?? null,
       });
       if (a.type === 'advisor') {
-        await enqueueEvent(trx, 'auth.advisor.registered.v1', { user_id: user.id, email: user.email, name: user.name, registered_at: new Date(user.created_at).toISOString() });
+        await enqueueEvent(trx, 'auth.advisor.registered.v1', {
+          user_id: user.id,
+          email: user.email,
+          name: user.name,
+          registered_at: new Date(user.created_at).toISOString(),
+          ...advisorContact(user),
+        });
       }
       if (a.type === 'customer') {
-        await enqueueEvent(trx, 'auth.customer.created.v1', { user_id: user.id, advisor_id: user.advisor_id, email: user.email, name: user.name });
+        await enqueueEvent(trx, 'auth.customer.created.v1', {
+          user_id: user.id,
+          advisor_id: user.advisor_id,
+          email: user.email,
+          name: user.name,
+        });
       }
     }
   });

@@ -1,4 +1,4 @@
-import { type auth, MEDIA_EXTENSIONS, support } from '@kinfolio/contracts';
+import { type auth, type EventPayload, MEDIA_EXTENSIONS, support } from '@kinfolio/contracts';
 import {
   badRequest,
   enqueueEvent,
@@ -67,6 +67,40 @@ export const RESERVED_USERNAMES = new Set([
 ]);
 
 /**
+ * The contact facts an advisor's events carry (svc-planning puts them on the client plan's cover, issue 35): the
+ * sign-up mobile with its country code, as the admin list writes it ('+65 91234567'), and the profile photo's key.
+ */
+export function advisorContact(u: Pick<UserRow, 'country_code' | 'contact_number' | 'profile_image'>) {
+  return {
+    contact_number: u.contact_number ? [u.country_code, u.contact_number].filter(Boolean).join(' ') : null,
+    profile_image: u.profile_image ?? null,
+  };
+}
+
+/**
+ * auth.user.updated.v1 for a user as now stored. An advisor's carries the business e-mail and phone, the mobile and
+ * the photo's key too (the cover of the plans they give clients); another user's carries no contact details, as no
+ * consumer needs a customer's or an admin's.
+ */
+export function userUpdated(row: UserRow): EventPayload<'auth.user.updated.v1'> {
+  const base = {
+    user_id: row.id,
+    type: row.type,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    designation: row.designation ?? null,
+  };
+  if (row.type !== 'advisor') return base;
+  return {
+    ...base,
+    business_email: row.business_email ?? null,
+    business_phone: row.business_phone ?? null,
+    ...advisorContact(row),
+  };
+}
+
+/**
  * PATCH user/update: the user themself or an admin. Username rules (spec §5) come from the contract (letters,
  * digits, spaces → hyphens, lowercase, 'Enter user name' when empty); here: only advisors have one, and it is unique.
  * Empty strings clear the optional text fields. Emits auth.user.updated.v1.
@@ -99,14 +133,7 @@ export async function updateProfile(
   try {
     const saved = await ctx.tx(async (trx) => {
       const row = (await updateUser(trx, target.id, patch))!;
-      await enqueueEvent(trx, 'auth.user.updated.v1', {
-        user_id: row.id,
-        type: row.type,
-        name: row.name,
-        email: row.email,
-        username: row.username,
-        designation: row.designation ?? null,
-      });
+      await enqueueEvent(trx, 'auth.user.updated.v1', userUpdated(row));
       return row;
     });
     return toUser(saved);

@@ -3,6 +3,7 @@ import { exportsContract as X } from '@kinfolio/contracts';
 import { AppError, notFound, type ServiceContext } from '@kinfolio/service-kit';
 import { householdChanged } from '../households/changes';
 import { advisorBranding } from '../messaging/on-advisor-events';
+import { advisorPhoto } from './advisor-photo';
 import { type HouseholdRow, iso } from '../records/access';
 import { runStoredScenario } from '../scenarios/run';
 import { renderDocx } from './docx';
@@ -77,13 +78,21 @@ export async function makeExport(
 
 /**
  * Who the report is from: the household's advisor as svc-planning's copy of svc-auth's advisor events has them
- * (messaging/on-advisor-events.ts). Before any such event arrived (an advisor who registered before the copy
- * existed and has not changed their profile since), the name and designation the caller's screen sends; else
- * "Your advisor" (docs/decisions/exports.md).
+ * (messaging/on-advisor-events.ts), with the client plan cover's contact facts: the business e-mail (else the sign-in
+ * e-mail), the business phone (else the sign-up mobile) and the profile photo (advisorPhoto). Before any such event
+ * arrived (an advisor who registered before the copy existed and has not changed their profile since), the name and
+ * designation the caller's screen sends; else "Your advisor" (docs/decisions/exports.md).
  */
-async function brandingOf(ctx: ServiceContext, hh: HouseholdRow, body: X.ExportBody): Promise<Branding> {
+export async function brandingOf(ctx: ServiceContext, hh: HouseholdRow, body: X.ExportBody): Promise<Branding> {
   const known = await advisorBranding(ctx.db, hh.advisor_id);
-  if (known) return { advisor_name: known.name, designation: known.designation };
+  if (known)
+    return {
+      advisor_name: known.name,
+      designation: known.designation,
+      email: known.business_email ?? known.email,
+      phone: known.business_phone ?? known.contact_number,
+      photo: known.profile_image ? await advisorPhoto(ctx, hh.advisor_id, known.profile_image) : null,
+    };
   return {
     advisor_name: body.branding?.advisor_name || 'Your advisor',
     designation: body.branding?.designation || null,

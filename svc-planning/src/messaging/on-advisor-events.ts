@@ -23,6 +23,7 @@ export function advisorEventsConsumer(ctx: ServiceContext): Consumer {
         const p = Events['auth.advisor.registered.v1'].safeParse(event.payload);
         if (!p.success) return void ctx.logger.warn({ eventId: event.id }, 'ignoring a malformed advisor event');
         const registered = new Date(p.data.registered_at);
+        const facts = contactFacts(ctx, event.id, p.data);
         await trx('advisors')
           .insert({
             id: p.data.user_id,
@@ -31,16 +32,22 @@ export function advisorEventsConsumer(ctx: ServiceContext): Consumer {
             registered_at: Number.isFinite(registered.getTime()) ? registered : at,
             // a new advisor is on a pending trial until billing says more (kept if billing spoke first: merge below)
             membership_status: 'none',
+            ...facts,
           })
           .onConflict('id')
-          .merge(['name', 'updated_at', 'registered_at'])
+          .merge(['name', 'updated_at', 'registered_at', ...Object.keys(facts)])
           .where('advisors.updated_at', '<', at);
         return;
       }
       const p = Events['auth.user.updated.v1'].safeParse(event.payload);
       if (!p.success) return void ctx.logger.warn({ eventId: event.id }, 'ignoring a malformed user event');
       if (p.data.type !== 'advisor') return;
-      const row: Record<string, unknown> = { id: p.data.user_id, name: p.data.name, updated_at: at };
+      const row: Record<string, unknown> = {
+        id: p.data.user_id,
+        name: p.data.name,
+        updated_at: at,
+        ...contactFacts(ctx, event.id, p.data),
+      };
       if (p.data.designation !== undefined) row.designation = p.data.designation;
       await trx('advisors')
         .insert(row)
@@ -49,6 +56,40 @@ export function advisorEventsConsumer(ctx: ServiceContext): Consumer {
         .where('advisors.updated_at', '<', at);
     },
   };
+}
+
+/** The widest value each contact column of `advisors` holds (migration 020). */
+const CONTACT_COLUMNS = {
+  email: 254,
+  business_email: 254,
+  business_phone: 40,
+  contact_number: 40,
+  profile_image: 1000,
+} as const;
+type ContactColumn = keyof typeof CONTACT_COLUMNS;
+
+/**
+ * The contact facts an advisor event states, as columns of `advisors`: a field the event leaves out (an event written
+ * before the field existed) is no fact and keeps what is stored; null or '' clears it. A value wider than its column
+ * (svc-auth never sends one) is left out with a warning rather than failing the event over and over.
+ */
+function contactFacts(
+  ctx: ServiceContext,
+  eventId: string,
+  payload: Partial<Record<ContactColumn, string | null>>,
+): Partial<Record<ContactColumn, string | null>> {
+  const facts: Partial<Record<ContactColumn, string | null>> = {};
+  for (const [column, max] of Object.entries(CONTACT_COLUMNS) as Array<[ContactColumn, number]>) {
+    const v = payload[column];
+    if (v === undefined) continue;
+    const text = v?.trim() || null;
+    if (text && text.length > max) {
+      ctx.logger.warn({ eventId, field: column }, 'ignoring an advisor contact field longer than it may be');
+      continue;
+    }
+    facts[column] = text;
+  }
+  return facts;
 }
 
 async function onMembershipChanged(
@@ -96,11 +137,34 @@ export async function advisorTakesLeads(db: Knex, advisorId: string, now = new D
   );
 }
 
-/** The advisor's name and designation as svc-planning last heard them, or null before any name event arrived. */
-export async function advisorBranding(
-  db: ServiceContext['db'],
-  advisorId: string,
-): Promise<{ name: string; designation: string | null } | null> {
-  const row = await db('advisors').where({ id: advisorId }).first('name', 'designation');
-  return row?.name ? { name: row.name as string, designation: (row.designation as string | null) ?? null } : null;
+/** What svc-planning last heard of an advisor for a report's branding (the client plan's cover: issue 35). */
+export interface AdvisorBranding {
+  name: string;
+  designation: string | null;
+  /** Sign-in e-mail. */
+  email: string | null;
+  business_email: string | null;
+  business_phone: string | null;
+  /** The sign-up mobile with its country code. */
+  contact_number: string | null;
+  /** The profile photo's key in the shared file store, as svc-auth accepted it. */
+  profile_image: string | null;
+}
+
+/** The advisor's name, designation and contact facts as svc-planning last heard them, or null before any name event. */
+export async function advisorBranding(db: ServiceContext['db'], advisorId: string): Promise<AdvisorBranding | null> {
+  const row = await db('advisors')
+    .where({ id: advisorId })
+    .first('name', 'designation', ...(Object.keys(CONTACT_COLUMNS) as ContactColumn[]));
+  if (!row?.name) return null;
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return {
+    name: row.name as string,
+    designation: text(row.designation),
+    email: text(row.email),
+    business_email: text(row.business_email),
+    business_phone: text(row.business_phone),
+    contact_number: text(row.contact_number),
+    profile_image: text(row.profile_image),
+  };
 }
