@@ -92,7 +92,7 @@ describe.each(testInfras())('svc-planning advisor branding on %s', (infra) => {
     const hh = (await t.svc.ctx.db('households').where({ id: res.body.data.id }).first()) as HouseholdRow;
     return hh;
   }
-  const body = { report: 'cashflow', format: 'docx' } as const;
+  const body = { report: 'client-plan', format: 'docx' } as const;
 
   it('stores the contact facts of the advisor events; an older event changes nothing; one without them keeps them', async () => {
     const advisor = testIdentity('advisor');
@@ -293,6 +293,8 @@ describe.each(testInfras())('svc-planning advisor branding on %s', (infra) => {
       await t.ports.blobs.put(own, PNG, 'image/png');
       await t.svc.ctx.db('advisors').where({ id: advisor.userId }).update({ profile_image: own });
       expect((await brandingOf(t.svc.ctx, hh, body)).photo).toEqual({ data: PNG, type: 'png' });
+      // only the client plan's cover shows it: a tab export does not read the photo
+      expect((await brandingOf(t.svc.ctx, hh, { report: 'cashflow', format: 'docx' })).photo).toBeNull();
 
       // through the API: an export with a photo that is no image is made all the same, branded from the events
       await t.svc.ctx.db('advisors').where({ id: advisor.userId }).update({ profile_image: notImage });

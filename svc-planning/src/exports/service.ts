@@ -91,7 +91,11 @@ export async function brandingOf(ctx: ServiceContext, hh: HouseholdRow, body: X.
       designation: known.designation,
       email: known.business_email ?? known.email,
       phone: known.business_phone ?? known.contact_number,
-      photo: known.profile_image ? await advisorPhoto(ctx, hh.advisor_id, known.profile_image) : null,
+      // only the client plan's cover shows the photo: a tab export does not read it
+      photo:
+        known.profile_image && body.report === 'client-plan'
+          ? await advisorPhoto(ctx, hh.advisor_id, known.profile_image)
+          : null,
     };
   return {
     advisor_name: body.branding?.advisor_name || 'Your advisor',
