@@ -12,6 +12,7 @@ import { LeadMagnetsPage } from './features/lead-magnets/LeadMagnetsPage';
 import { PresentationsPage } from './features/presentations/PresentationsPage';
 import { RateTablesPage } from './features/rate-tables/RateTablesPage';
 import { PendingRegistrationsPage } from './features/subscriptions/PendingRegistrationsPage';
+import { SellerDetailsPage } from './features/subscriptions/SellerDetailsPage';
 import { SubscribersPage } from './features/subscriptions/SubscribersPage';
 import { TransactionsPage } from './features/subscriptions/TransactionsPage';
 import { ThresholdsPage } from './features/thresholds/ThresholdsPage';
@@ -52,6 +53,8 @@ const PAGES: Readonly<Record<string, ReactNode>> = {
   'expired-subscribers': <SubscribersPage key="expired" which="expired" />,
   'subscription-transactions': <TransactionsPage />,
   'pending-registrations': <PendingRegistrationsPage />,
+  // the seller's details every receipt prints (issue 35)
+  'seller-details': <SellerDetailsPage />,
 };
 
 /** mf_admin's exposed App: rendered by the shell under /admin-dashboard/* inside its admin layout. */

@@ -39,6 +39,13 @@ describe.each(testInfras())('svc-billing bad-input sweep (%s)', (infra) => {
     'PATCH cancel-membership-plan': { reason: 'Too expensive' },
     'POST admin/notify-user-for-subscription': { user_id: randomUUID() },
     'POST admin/notify-user-for-registration': { user_id: randomUUID() },
+    'PUT admin/billing/seller': {
+      business_name: 'Kinfolio Sdn. Bhd.',
+      address: 'Level 12\n8 Jalan Sultan Ismail',
+      registration_number: '202301012345',
+      tax_registered: true,
+      tax_number: 'W10-1808-31000000',
+    },
   };
   const bodyRoutes = routes.filter((r) => r.service === 'svc-billing' && r.body);
 

@@ -354,3 +354,77 @@ export type NotifyBody = z.infer<typeof NotifyBody>;
 export const NotifyReply = z.object({ message: z.string() });
 /** Reminder mails an admin can send; each at most once a UTC day per user. */
 export const REMINDER_KINDS = ['subscription', 'registration'] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The seller's details on receipts (issue 35): what an invoice needs of the business that sells the subscriptions,
+// set by an admin. Every change is kept (who, when); a receipt prints the details in force when its transaction was
+// recorded, so a later change never rewrites a receipt already issued.
+
+export const SELLER_NAME_MAX = 200;
+export const SELLER_ADDRESS_MAX = 500;
+/** Lines of the address a receipt prints at most. */
+export const SELLER_ADDRESS_LINES_MAX = 6;
+export const SELLER_NUMBER_MAX = 50;
+/** Registration and tax numbers: SSM `202301012345 (1234567-A)`, UEN `201912345K`, SST `W10-1808-31000000`, GST `M2-1234567-8`. */
+export const SELLER_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ./()-]*$/;
+const SELLER_NUMBER_MESSAGE = 'Use letters, digits, spaces and - / . ( ) only';
+
+const SellerNumber = (missing: string) =>
+  PlainText(SELLER_NUMBER_MAX).pipe(
+    z.string().min(1, { message: missing }).regex(SELLER_NUMBER_PATTERN, { message: SELLER_NUMBER_MESSAGE }),
+  );
+
+/**
+ * PUT admin/billing/seller (admin): the whole record each time. `tax_number` is required when `tax_registered` is
+ * true and refused otherwise (null or left out). The address is multi-line (at most 6 lines; blank lines dropped).
+ */
+export const SellerDetailsBody = z
+  .strictObject({
+    business_name: PlainText(SELLER_NAME_MAX).pipe(z.string().min(1, { message: 'Enter the business name' })),
+    address: PlainText(SELLER_ADDRESS_MAX, { multiline: true })
+      .transform((a) =>
+        a
+          .split(/\r\n|\r|\n/)
+          .map((l) => l.replace(/\s+/g, ' ').trim())
+          .filter(Boolean)
+          .join('\n'),
+      )
+      .pipe(
+        z
+          .string()
+          .min(1, { message: 'Enter the business address' })
+          .refine((a) => a.split('\n').length <= SELLER_ADDRESS_LINES_MAX, {
+            message: `Use at most ${SELLER_ADDRESS_LINES_MAX} lines`,
+          }),
+      ),
+    registration_number: SellerNumber('Enter the registration number'),
+    tax_registered: z.boolean({ error: 'tax_registered must be true or false' }),
+    tax_number: SellerNumber('Enter the tax registration number').nullable().optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.tax_registered && (b.tax_number === undefined || b.tax_number === null))
+      ctx.addIssue({ code: 'custom', path: ['tax_number'], message: 'Enter the tax registration number' });
+    if (!b.tax_registered && b.tax_number !== undefined && b.tax_number !== null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tax_number'],
+        message: 'Leave the tax number empty when the business is not tax registered',
+      });
+  });
+export type SellerDetailsBody = z.infer<typeof SellerDetailsBody>;
+
+/** The seller's details in force, with who last changed them and when (an admin's user id). */
+export const SellerDetails = z.object({
+  business_name: z.string(),
+  /** Lines separated by '\n'. */
+  address: z.string(),
+  registration_number: z.string(),
+  tax_registered: z.boolean(),
+  tax_number: z.string().nullable(),
+  updated_at: Timestamp,
+  updated_by: Id,
+});
+export type SellerDetails = z.infer<typeof SellerDetails>;
+/** GET admin/billing/seller: null until an admin first sets them. */
+export const SellerDetailsReply = ok(SellerDetails.nullable());
+export const SellerDetailsSavedReply = ok(SellerDetails);

@@ -722,6 +722,17 @@ export const routes: Route[] = [
     summary: 'The filtered transactions as CSV (kind, user_id, search, from, to, sort, order), streamed',
     file: 'text/csv',
   }),
+  // Billing: the seller's details every receipt prints (issue 35)
+  r('GET', 'admin/billing/seller', 'svc-billing', A, {
+    summary:
+      "The seller's details receipts carry (business name, address, registration and tax numbers); null until set",
+    reply: billing.SellerDetailsReply,
+  }),
+  r('PUT', 'admin/billing/seller', 'svc-billing', A, {
+    summary: "Set the seller's details; receipts of transactions recorded from now on carry them",
+    body: billing.SellerDetailsBody,
+    reply: billing.SellerDetailsSavedReply,
+  }),
   r('GET', 'subscription-transactions/:id/receipt', 'svc-billing', ADV_ADMIN, {
     withoutMembership: true,
     summary: "A charge's or refund's receipt (PDF): the owning advisor or an admin",

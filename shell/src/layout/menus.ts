@@ -48,6 +48,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
       { label: 'Pending Registrations', path: 'pending-registrations' },
       { label: 'Expired Subscribers', path: 'expired-subscribers' },
       { label: 'Subscription Transactions', path: 'subscription-transactions' },
+      { label: 'Seller Details', path: 'seller-details' },
     ],
   },
   {

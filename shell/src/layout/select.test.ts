@@ -79,6 +79,8 @@ describe('menus (spec §2.3, §2.4)', () => {
     expect(ADMIN_SECTIONS.find((s) => s.label === 'Rate tables')?.items).toEqual([
       { label: 'Rate tables', path: 'rate-tables' },
     ]);
+    // issue 35: the seller's details receipts print, next to the other billing pages
+    expect(activeAdminSection('/admin-dashboard/seller-details')?.label).toBe('Subscriptions');
     expect(activeAdminSection('/advisor/customers')).toBeNull();
   });
 });

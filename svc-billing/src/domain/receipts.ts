@@ -2,6 +2,7 @@ import type { billing } from '@kinfolio/contracts';
 import { type Identity, notFound } from '@kinfolio/service-kit';
 import PDFDocument from 'pdfkit';
 import * as repo from '../data/billing.repository';
+import { sellerForTransaction } from '../data/seller.repository';
 import type { Billing } from './billing';
 
 /**
@@ -29,6 +30,20 @@ export interface ReceiptFacts {
   currency: billing.Currency;
   card: string;
   description: string;
+  /**
+   * The seller's details in force when the transaction was recorded (issue 35); null for a transaction recorded
+   * before an admin first set them: the receipt then names no seller details rather than today's.
+   */
+  seller: ReceiptSeller | null;
+}
+
+export interface ReceiptSeller {
+  businessName: string;
+  /** One entry a line. */
+  addressLines: string[];
+  registrationNumber: string;
+  /** Only when the seller was tax registered. */
+  taxNumber: string | null;
 }
 
 const TIME_ZONE = 'Asia/Singapore';
@@ -60,6 +75,7 @@ export async function receiptFacts(b: Billing, caller: Identity, id: string): Pr
   const tx = await repo.findTransaction(b.ctx.db, id);
   const mine = tx && (caller.type === 'admin' || (caller.type === 'advisor' && tx.user_id === caller.userId));
   if (!tx || !mine || tx.kind === 'failure') throw notFound('Receipt not found');
+  const seller = await sellerForTransaction(b.ctx.db, tx.id);
   const sub = tx.subscription_id ? (await repo.findSubscriptionsByIds(b.ctx.db, [tx.subscription_id]))[0] : undefined;
   let period: ReceiptFacts['period'] =
     tx.period_start && tx.period_end ? { start: tx.period_start, end: tx.period_end } : null;
@@ -83,6 +99,12 @@ export async function receiptFacts(b: Billing, caller: Identity, id: string): Pr
     currency: tx.currency,
     card: cardText(tx.card_brand, tx.card_last4),
     description: tx.description,
+    seller: seller && {
+      businessName: seller.business_name,
+      addressLines: seller.address.split('\n').filter(Boolean),
+      registrationNumber: seller.registration_number,
+      taxNumber: seller.tax_registered ? seller.tax_number : null,
+    },
   };
 }
 
@@ -94,7 +116,7 @@ export function renderReceipt(f: ReceiptFacts): Promise<Buffer> {
       margin: 56,
       info: {
         Title: `Kinfolio receipt ${f.transactionId}`,
-        Author: 'Kinfolio',
+        Author: f.seller?.businessName ?? 'Kinfolio',
         CreationDate: f.date,
       },
     });
@@ -103,9 +125,13 @@ export function renderReceipt(f: ReceiptFacts): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
 
-    doc.font('Helvetica-Bold').fontSize(20).text('Kinfolio');
+    if (f.seller) sellerBlock(doc, f.seller);
+    else doc.font('Helvetica-Bold').fontSize(20).text('Kinfolio');
     doc.moveDown(0.5);
-    doc.fontSize(16).text(f.kind === 'refund' ? 'Refund receipt' : 'Receipt');
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .text(f.kind === 'refund' ? 'Refund receipt' : 'Receipt');
     doc.moveDown();
     const rows: Array<[string, string]> = [
       [
@@ -135,6 +161,17 @@ export function renderReceipt(f: ReceiptFacts): Promise<Buffer> {
       .text('Dates are in Singapore and Malaysia time (UTC+8). Keep this receipt for your records.', 56);
     doc.end();
   });
+}
+
+/** The seller's block at the top: name, address, registration number, and the tax number only when registered. */
+function sellerBlock(doc: PDFKit.PDFDocument, s: ReceiptSeller): void {
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text(s.businessName, { width: 480 });
+  doc.font('Helvetica').fontSize(10);
+  for (const line of s.addressLines) doc.text(line, { width: 480 });
+  doc.moveDown(0.3);
+  doc.text(`Registration no.: ${s.registrationNumber}`, { width: 480 });
+  if (s.taxNumber) doc.text(`Tax registration no.: ${s.taxNumber}`, { width: 480 });
+  doc.moveDown(0.5);
 }
 
 export async function receipt(b: Billing, caller: Identity, id: string): Promise<Receipt> {

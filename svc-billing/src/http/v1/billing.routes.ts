@@ -11,6 +11,7 @@ import {
 } from '../../domain/exports';
 import { receipt } from '../../domain/receipts';
 import { remind } from '../../domain/reminders';
+import { getSeller, setSeller } from '../../domain/seller';
 import { streamCsv } from '../csv';
 
 /** The subscribers list's filters from its query (the list and its export read the same ones). */
@@ -131,6 +132,15 @@ export function billingRoutes(app: Express, b: use.Billing): void {
   });
 
   // admin
+  // the seller's details every receipt prints (issue 35); each save is a new version, with who and when
+  app.get('/api/v1/admin/billing/seller', allow('admin'), async (_req, res) => {
+    res.json({ data: await getSeller(b) });
+  });
+  app.put('/api/v1/admin/billing/seller', allow('admin'), async (req, res) => {
+    const caller = identity();
+    const body = parse(billing.SellerDetailsBody, req.body);
+    res.json({ message: 'Seller details saved', data: await setSeller(b, caller, body) });
+  });
   app.get('/api/v1/admin/subscribers-list', allow('admin'), async (req, res) => {
     const q = parse(billing.SubscribersQuery, req.query);
     res.json({ data: await use.subscribers(b, { ...subscriberFilter(q), page: q.page, pageSize: q.page_size }) });
