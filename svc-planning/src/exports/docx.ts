@@ -17,14 +17,20 @@ import {
   WidthType,
 } from 'docx';
 import { ChartRun, type ChartRunOptions } from 'docx/charts';
+import JSZip from 'jszip';
 import { altText, cellText, preparedBy } from './format';
 import { CHART_COLOURS, chartSource, chartTable, fanBands } from './ooxml-chart';
 import type { Chart, Report, Table as ReportTable } from './report';
 
 const border = { style: BorderStyle.SINGLE, size: 2, color: 'CBD5E0' };
 const borders = { top: border, bottom: border, left: border, right: border };
-/** The fan chart's bands (as ooxml-chart.ts draws them in Excel): outer light, middle darker, the median dark. */
-const FAN_FILLS = ['FFFFFF', 'B2DFDB', '6FB7B3', 'B2DFDB'];
+/**
+ * The fan chart's bands (as ooxml-chart.ts draws them in Excel): outer light, middle darker, the median dark. The base
+ * (up to P10) is no band: docx fills every area, so it is written in a colour of its own that the file's charts then
+ * have unfilled (`noBase`).
+ */
+const FAN_BASE = 'FEFEFE';
+const FAN_FILLS = [FAN_BASE, 'B2DFDB', '6FB7B3', 'B2DFDB'];
 const FAN_MEDIAN = '234E52';
 
 /** A PNG's or JPEG's size in pixels, read from its header; null when it cannot be read. */
@@ -255,5 +261,25 @@ export async function renderDocx(r: Report): Promise<Buffer> {
       },
     ],
   });
-  return Packer.toBuffer(doc);
+  const out = await Packer.toBuffer(doc);
+  return charts ? chartsInLanguage(out, r.lang) : out;
+}
+
+/**
+ * The Word charts as docx writes them, but in the document's language (`c:lang`, en-US in docx) and with a fan's base
+ * unfilled, so the gridlines show under the bands.
+ */
+async function chartsInLanguage(buf: Buffer, lang: string): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(buf);
+  for (const name of Object.keys(zip.files)) {
+    if (!/^word\/charts\/chart\d+\.xml$/.test(name)) continue;
+    const xml = await (zip.file(name) as JSZip.JSZipObject).async('string');
+    zip.file(
+      name,
+      xml
+        .replace(/<c:lang val="[^"]*"\/>/, `<c:lang val="${lang}"/>`)
+        .replaceAll(`<a:solidFill><a:srgbClr val="${FAN_BASE}"/></a:solidFill>`, '<a:noFill/>'),
+    );
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
 }

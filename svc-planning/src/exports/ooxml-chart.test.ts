@@ -424,6 +424,10 @@ describe('the Word client plan (issue 35)', () => {
       const drawn = chart.kind === 'fan' ? [...fanBands(chart.series), chart.series[2]] : chart.series;
       expect(series.map((s) => s.values)).toEqual(drawn.map((s) => s?.values));
       expect(series[0]?.cat).toEqual(chart.categories);
+      expect(xml).toContain('<c:lang val="en-SG"/>');
+      // the fan's base is not filled: the bands start at P10
+      if (chart.kind === 'fan')
+        expect(/<c:ser><c:idx val="0"\/>.*?<c:spPr>(.*?)<\/c:spPr>/.exec(xml)?.[1]).toMatch(/^<a:noFill\/>/);
     });
     const descrs = [...body.matchAll(/<wp:docPr [^>]*descr="([^"]*)"/g)].map((m) => m[1]);
     const esc = (s: string) =>
