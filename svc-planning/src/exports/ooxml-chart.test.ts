@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { parse, validate } from 'fast-xml-parser';
 import JSZip from 'jszip';
 import { figureOf } from '../../test/xlsx-formulas';
-import { renderDocx } from './docx';
+import { imageSize, renderDocx } from './docx';
 import { altText, cellText } from './format';
 import { chartSource, chartSpaceXml, chartTable, fanBands } from './ooxml-chart';
 import type { Chart, Report, Section } from './report';
@@ -273,6 +273,18 @@ describe('native charts: where a chart finds its figures', () => {
       seriesColumns: [2, 3, 4],
     });
     expect(chartSource(summary.charts[0] as Chart, summary.tables)).toBeNull();
+    // equal figures in two columns: the one named as the series
+    const twins = { title: 'Twins', columns: [YEAR, money('Loans'), money('Net worth')], rows: [[2026, 50, 50]] };
+    const nw: Chart = {
+      title: 'Net worth',
+      kind: 'line',
+      categories: ['2026'],
+      series: [{ name: 'Net worth', values: [50] }],
+    };
+    expect(chartSource(nw, [twins])).toMatchObject({ seriesColumns: [2] });
+    expect(chartSource({ ...nw, series: [{ name: 'Other', values: [50] }] }, [twins])).toMatchObject({
+      seriesColumns: [1],
+    });
     // a figure off by a cent is not the table's
     const off = {
       ...cashflow.charts[0],
@@ -492,5 +504,49 @@ describe('the Word client plan (issue 35)', () => {
     const report = (await parts(await renderDocx({ ...r, kind: 'report' }), 'word/')).get('word/document.xml') ?? '';
     expect(report).toContain('Prepared by Jane Lim');
     expect(report).not.toContain('1 March 2026');
+  });
+});
+
+describe('charts beside what exceljs writes', () => {
+  it('a sheet with notes (VML drawing) gets its chart drawing before it, and still loads', async () => {
+    // net cash flow a cent off its cells: a value with a note, which exceljs writes as comments and a legacy drawing
+    const rows = flows
+      .slice(0, 3)
+      .map((r) => [...r, Math.round(((r[1] as number) - (r[2] as number)) * 100) / 100 + 0.01]);
+    const noted: Section = {
+      ...cashflow,
+      tables: [{ ...(cashflow.tables[0] as Section['tables'][number]), rows }],
+      charts: [
+        {
+          ...(cashflow.charts[0] as Chart),
+          categories: ['2026', '2027', '2028'],
+          series: [{ name: 'Incomes', values: rows.map((r) => r[1] as number) }],
+        },
+      ],
+    };
+    const buf = await renderXlsx(plan({ sections: [noted] }));
+    const files = await parts(buf, 'xl/');
+    const sheet = files.get('xl/worksheets/sheet1.xml') ?? '';
+    expect(sheet.indexOf('<drawing r:id=')).toBeGreaterThan(0);
+    expect(sheet.indexOf('<drawing r:id=')).toBeLessThan(sheet.indexOf('<legacyDrawing'));
+    const rels = files.get('xl/worksheets/_rels/sheet1.xml.rels') ?? '';
+    expect(rels).toContain('relationships/comments');
+    expect(rels).toContain('relationships/drawing');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    expect(String((wb.getWorksheet('Cash flow by year') as ExcelJS.Worksheet).getCell('D7').note)).toContain('apart');
+    expect(seriesOf(files.get('xl/charts/chart1.xml') ?? '')[0]?.ref).toBe("'Cash flow by year'!$B$7:$B$9");
+  });
+});
+
+describe('the advisor photo’s size', () => {
+  it('is read from a PNG or JPEG header', () => {
+    expect(imageSize(PHOTO, 'png')).toEqual({ width: 1, height: 1 });
+    // SOI, an APP0 segment, then the frame header SOF0: precision 8, height 300, width 200
+    const jpeg = Buffer.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0x2c, 0x00, 0xc8, 0x03,
+    ]);
+    expect(imageSize(jpeg, 'jpeg')).toEqual({ width: 200, height: 300 });
+    expect(imageSize(Buffer.from('not an image'), 'png')).toBeNull();
   });
 });

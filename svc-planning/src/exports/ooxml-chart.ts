@@ -200,10 +200,12 @@ export function chartSource(c: Chart, tables: readonly Table[]): ChartSource | n
     if (t.rows.length !== n) continue;
     const cols: number[] = [];
     for (const s of c.series) {
-      const k = t.columns.findIndex(
-        (col, j) => isFigure(col.kind) && !cols.includes(j) && s.values.every((v, r) => holds(t.rows[r]?.[j], v)),
+      // of the columns holding the figures, the one named as the series (equal figures in two columns: the right one)
+      const fits = t.columns.flatMap((col, j) =>
+        isFigure(col.kind) && !cols.includes(j) && s.values.every((v, r) => holds(t.rows[r]?.[j], v)) ? [j] : [],
       );
-      if (k < 0) break;
+      const k = fits.find((j) => t.columns[j]?.label === s.name) ?? fits[0];
+      if (k === undefined) break;
       cols.push(k);
     }
     if (cols.length !== c.series.length) continue;
