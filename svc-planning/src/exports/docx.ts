@@ -57,6 +57,10 @@ const longDate = (iso: string, lang: string) =>
     new Date(`${iso.slice(0, 10)}T00:00:00Z`),
   );
 
+/** A chart's values as ChartRun takes them: a value that is no finite number (which it refuses) is a gap. */
+const finite = (xs: readonly unknown[]): Array<number | null> =>
+  xs.map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
+
 /** A report chart as Word's native chart (docx ChartRun: the chart part and its embedded workbook for Edit Data). */
 function chartRun(c: Chart, r: Report, no: number): ChartRun {
   const base = {
@@ -76,12 +80,12 @@ function chartRun(c: Chart, r: Report, no: number): ChartRun {
       type: 'area',
       stacking: 'stacked',
       series: [
-        ...bands.map((b, k) => ({ name: b.name, values: b.values, color: FAN_FILLS[k] ?? 'B2DFDB' })),
+        ...bands.map((b, k) => ({ name: b.name, values: finite(b.values), color: FAN_FILLS[k] ?? 'B2DFDB' })),
         ...(median
           ? [
               {
                 name: `${median.name} (median)`,
-                values: median.values,
+                values: finite(median.values),
                 type: 'line' as const,
                 line: { color: FAN_MEDIAN, width: 2.5 },
               },
@@ -94,7 +98,7 @@ function chartRun(c: Chart, r: Report, no: number): ChartRun {
   } else {
     const series = c.series.map((s, k) => ({
       name: s.name,
-      values: s.values,
+      values: finite(s.values),
       color: CHART_COLOURS[k % CHART_COLOURS.length],
     }));
     const legend = c.series.length > 1 ? {} : (false as const);

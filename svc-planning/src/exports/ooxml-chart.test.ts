@@ -496,6 +496,20 @@ describe('the Word client plan (issue 35)', () => {
     expect(body.match(/<w:pageBreakBefore\/>/g)?.length).toBe(5);
   });
 
+  it('a chart value that is no number (a blank cell charted as is) is a gap, not an error', async () => {
+    const gap: Chart = {
+      title: 'Outstanding by loan',
+      kind: 'bar',
+      categories: ['Home', 'Car'],
+      series: [{ name: 'Outstanding', values: [1000, null as unknown as number] }],
+    };
+    const r = plan({ sections: [{ ...networth, charts: [gap], tables: [] }] });
+    const charts = await parts(await renderDocx(r), 'word/charts/chart');
+    expect(seriesOf(charts.get('word/charts/chart1.xml') ?? '')[0]?.values).toEqual([1000, null]);
+    const xlsx = await parts(await renderXlsx(r), 'xl/charts/');
+    expect(seriesOf(xlsx.get('xl/charts/chart1.xml') ?? '')[0]?.values).toEqual([1000, null]);
+  });
+
   it('no photo, e-mail or phone: the cover leaves them out; a report has no cover', async () => {
     const r = plan({ branding: { advisor_name: 'Jane Lim', designation: null } });
     const xml = (await parts(await renderDocx(r), 'word/')).get('word/document.xml') ?? '';

@@ -243,6 +243,12 @@ export function chartTable(c: Chart): Table {
       years ? { label: 'Year', kind: 'year' } : { label: 'Item', kind: 'text' },
       ...c.series.map((s) => ({ label: s.name, kind: 'money' as const })),
     ],
-    rows: c.categories.map((cat, k) => [years ? Number(cat) : cat, ...c.series.map((s) => s.values[k] ?? 0)]),
+    rows: c.categories.map((cat, k) => [
+      years ? Number(cat) : cat,
+      ...c.series.map((s) => {
+        const v = s.values[k];
+        return typeof v === 'number' && Number.isFinite(v) ? v : null;
+      }),
+    ]),
   };
 }
