@@ -213,22 +213,32 @@ export async function renderDocx(r: Report): Promise<Buffer> {
       new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(s.title)] }),
     );
     for (const line of s.summary) children.push(new Paragraph({ children: [new TextRun(line)] }));
+    // each chart, then the table of its figures: the section's table that holds them (after every chart drawn from
+    // it: the cash flow's two charts, then its table), else a table of its own
+    const sources = s.charts.map((c) => chartSource(c, s.tables));
     const written = new Set<number>();
-    for (const c of s.charts) {
-      if (!c.categories.length || !c.series.length) {
-        children.push(new Paragraph({ children: [new TextRun(`${c.title}: no figures to chart.`)] }));
-        continue;
-      }
+    const drawn = new Set<number>();
+    const draw = (k: number) => {
+      const c = s.charts[k] as Chart;
+      drawn.add(k);
       charts += 1;
       children.push(new Paragraph({ keepNext: true, children: [chartRun(c, r, charts)] }));
-      // the chart's figures right after it: the section's table that holds them, else a table of its own
-      const source = chartSource(c, s.tables);
-      if (!source) addTable(chartTable(c));
-      else if (!written.has(source.table)) {
-        written.add(source.table);
-        addTable(s.tables[source.table] as ReportTable);
+    };
+    s.charts.forEach((c, k) => {
+      if (drawn.has(k)) return;
+      if (!c.categories.length || !c.series.length) {
+        children.push(new Paragraph({ children: [new TextRun(`${c.title}: no figures to chart.`)] }));
+        return;
       }
-    }
+      const source = sources[k];
+      draw(k);
+      if (!source) return addTable(chartTable(c));
+      sources.forEach((other, j) => {
+        if (j > k && other?.table === source.table) draw(j);
+      });
+      if (!written.has(source.table)) addTable(s.tables[source.table] as ReportTable);
+      written.add(source.table);
+    });
     for (const [k, t] of s.tables.entries()) if (!written.has(k)) addTable(t);
   }
   const doc = new Document({

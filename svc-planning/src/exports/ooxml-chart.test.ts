@@ -54,6 +54,17 @@ const cashflow: Section = {
         { name: 'Expenses', values: flows.map((r) => r[2] as number) },
       ],
     },
+    {
+      title: 'Net cash flow by year',
+      kind: 'bar',
+      categories: YEARS.map(String),
+      series: [
+        {
+          name: 'Net cash flow',
+          values: flows.map((r) => Math.round(((r[1] as number) - (r[2] as number)) * 100) / 100),
+        },
+      ],
+    },
   ],
   tables: [
     {
@@ -456,6 +467,8 @@ describe('the Word client plan (issue 35)', () => {
       'chart',
       'table',
       'table',
+      // the cash flow's two charts, then the table holding both
+      'chart',
       'chart',
       'table',
       'chart',
