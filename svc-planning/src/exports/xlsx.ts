@@ -1,7 +1,18 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { formatNumberPrecise } from '@kinfolio/money';
-import { preparedBy } from './format';
-import type { Cell, Report, RowFormula, Table } from './report';
+import { altText, preparedBy } from './format';
+import {
+  type ChartPart,
+  type ChartSource,
+  chartSource,
+  chartSpaceXml,
+  chartTable,
+  fanBands,
+  type SeriesPart,
+  sheetRange,
+} from './ooxml-chart';
+import type { Cell, Chart, Report, RowFormula, Table } from './report';
 
 /** The appendix sheet's name: the rate-table versions the figures were computed with, and their sources. */
 export const TABLES_SHEET = 'Tables and sources';
@@ -68,6 +79,8 @@ export async function renderXlsx(r: Report): Promise<Buffer> {
   const amount = (c: number) => `${r.currency} ${formatNumberPrecise(c / 100)}`;
   const differs = (what: string, got: number, figure: number) =>
     `The report's figure, written as a value: ${what} gives ${amount(got)}, ${amount(Math.abs(cents(figure) - got))} apart (each figure is rounded to the cent, and converted to ${r.currency}, on its own).`;
+  /** The native charts to add to each sheet, by sheet name. */
+  const drawn = new Map<string, DrawnChart[]>();
   for (const s of r.sections) {
     let name = s.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
     for (let k = 2; used.has(name); k++) name = `${s.title.slice(0, 28)} ${k}`;
@@ -77,11 +90,15 @@ export async function renderXlsx(r: Report): Promise<Buffer> {
     ws.addRow([preparedBy(r)]);
     ws.addRow([`Currency ${r.currency}, as of ${r.as_of}`]);
     for (const line of s.summary) ws.addRow([line]);
+    const { tables, plans } = planCharts(s.charts, s.tables);
     const widths: number[] = [];
-    for (const t of s.tables) {
+    /** Each table's header row and first figures row, for the charts' references. */
+    const at: Array<{ header: number; first: number }> = [];
+    for (const t of tables) {
       ws.addRow([]);
       ws.addRow([t.title]).font = { bold: true };
       const head = ws.addRow(t.columns.map((c) => c.label));
+      at.push({ header: head.number, first: head.number + 1 });
       head.font = { bold: true };
       head.eachCell((cell) => {
         cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F2F2' } };
@@ -124,9 +141,12 @@ export async function renderXlsx(r: Report): Promise<Buffer> {
     widths.forEach((w, k) => {
       ws.getColumn(k + 1).width = Math.min(w, 40);
     });
+    const charts = placeCharts(name, tables, at, plans, r);
+    if (charts.length) drawn.set(name, charts);
   }
   tablesSheet(wb, r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const out = Buffer.from(await wb.xlsx.writeBuffer());
+  return drawn.size ? addCharts(out, drawn) : out;
 }
 
 /** A table's totals row: each total a SUM of its column's rows (`first`..`last`), the report's total its result. */
@@ -189,4 +209,260 @@ function tablesSheet(wb: ExcelJS.Workbook, r: Report): void {
   [32, 18, 8, 10, 28, 60, 60].forEach((w, k) => {
     ws.getColumn(k + 1).width = w;
   });
+}
+
+/** A chart to draw on a sheet: its part, its alt text, and the cell its top-left corner is at (0-based). */
+export interface DrawnChart {
+  part: ChartPart;
+  descr: string;
+  col: number;
+  row: number;
+}
+/** A chart's size on the sheet, in default columns (64 px) and rows (20 px): about 6 by 3.75 inches. */
+const CHART_COLS = 9;
+const CHART_ROWS = 18;
+
+interface ChartPlan {
+  chart: Chart;
+  source: ChartSource;
+  /** A fan's stacked series: the columns of the band figures added to its table. */
+  bands?: number[];
+}
+
+/**
+ * Which table holds each chart's figures (ooxml-chart.ts chartSource): a chart whose figures no table holds gets its
+ * own table after the section's; a fan's table gets the band widths its stacked areas draw (P10 as the base, then
+ * P25 − P10, P75 − P25, P90 − P75) as live formulas of its percentile columns. A chart without figures is not drawn.
+ */
+function planCharts(
+  charts: readonly Chart[],
+  sectionTables: readonly Table[],
+): { tables: Table[]; plans: ChartPlan[] } {
+  const tables = [...sectionTables];
+  const plans: ChartPlan[] = [];
+  for (const chart of charts) {
+    if (!chart.categories.length || !chart.series.length) continue;
+    let source = chartSource(chart, tables);
+    if (!source) {
+      tables.push(chartTable(chart));
+      source = {
+        table: tables.length - 1,
+        by: 'column',
+        categoryColumn: 0,
+        seriesColumns: chart.series.map((_, k) => k + 1),
+      };
+    }
+    const plan: ChartPlan = { chart, source };
+    const t = tables[source.table] as Table;
+    if (chart.kind === 'fan' && source.by === 'column' && source.seriesColumns.length === 5) {
+      const [p10, p25, , p75, p90] = source.seriesColumns as [number, number, number, number, number];
+      const base = t.columns.length;
+      const names = fanBands(chart.series).map((b) => b.name);
+      const parts: Array<RowFormula> = [
+        { op: 'sum', of: [[p10, 1]] },
+        {
+          op: 'sum',
+          of: [
+            [p25, 1],
+            [p10, -1],
+          ],
+        },
+        {
+          op: 'sum',
+          of: [
+            [p75, 1],
+            [p25, -1],
+          ],
+        },
+        {
+          op: 'sum',
+          of: [
+            [p90, 1],
+            [p75, -1],
+          ],
+        },
+      ];
+      tables[source.table] = {
+        ...t,
+        columns: [...t.columns, ...names.map((label) => ({ label, kind: 'money' as const }))],
+        rows: t.rows.map((row) => [
+          ...row,
+          ...parts.map((f) => {
+            const c = rowFormulaCents(f, row);
+            return c === null ? null : c / 100;
+          }),
+        ]),
+        formulas: { ...t.formulas, ...Object.fromEntries(parts.map((f, k) => [base + k, f])) },
+      };
+      plan.bands = parts.map((_, k) => base + k);
+    }
+    plans.push(plan);
+  }
+  return { tables, plans };
+}
+
+/**
+ * The charts of a sheet, each referring to the cells of its table, beside the tables (one column right of the widest),
+ * each at its table's title row, or under the chart before it.
+ */
+function placeCharts(
+  sheet: string,
+  tables: readonly Table[],
+  at: ReadonlyArray<{ header: number; first: number }>,
+  plans: readonly ChartPlan[],
+  r: Report,
+): DrawnChart[] {
+  const col = Math.max(1, ...tables.map((t) => t.columns.length)) + 1;
+  let next = 0;
+  return plans.map(({ chart, source, bands }) => {
+    const t = tables[source.table] as Table;
+    const pos = at[source.table] as { header: number; first: number };
+    const last = pos.first + t.rows.length - 1;
+    const num = (v: Cell | undefined) => (typeof v === 'number' ? v : null);
+    const column = (j: number, name: string): SeriesPart => ({
+      name,
+      nameRef: t.columns[j]?.label === name ? sheetRange(sheet, j + 1, pos.header) : undefined,
+      values: t.rows.map((row) => num(row[j])),
+      ref: sheetRange(sheet, j + 1, pos.first, j + 1, last),
+    });
+    const part: ChartPart = {
+      title: chart.title,
+      kind: chart.kind,
+      categories: chart.categories,
+      series: [],
+      lang: r.lang,
+      valueTitle: r.currency,
+    };
+    if (source.by === 'column') {
+      const cc = source.categoryColumn;
+      if (cc !== null)
+        part.categoriesRef = {
+          ref: sheetRange(sheet, cc + 1, pos.first, cc + 1, last),
+          numeric: t.rows.every((row) => typeof row[cc] === 'number'),
+        };
+      part.series = source.seriesColumns.map((j, k) => column(j, chart.series[k]?.name ?? ''));
+      if (bands) part.bands = bands.map((j) => column(j, t.columns[j]?.label ?? ''));
+    } else {
+      const fc = source.firstColumn;
+      const n = chart.categories.length;
+      part.categoriesRef = { ref: sheetRange(sheet, fc + 1, pos.header, fc + n, pos.header), numeric: false };
+      part.series = source.seriesRows.map((ri, k) => ({
+        name: chart.series[k]?.name ?? '',
+        values: chart.categories.map((_, c) => num(t.rows[ri]?.[fc + c])),
+        ref: sheetRange(sheet, fc + 1, pos.first + ri, fc + n, pos.first + ri),
+      }));
+    }
+    const row = Math.max(pos.header - 2, next);
+    next = row + CHART_ROWS + 1;
+    return { part, descr: altText(chart, r.currency, r.locale), col, row };
+  });
+}
+
+const attr = (tag: string, name: string) => {
+  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return m ? (m[1] as string) : '';
+};
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/**
+ * exceljs writes no charts: the workbook's zip gets, for each sheet with charts, a drawing part (`xl/drawings`)
+ * anchoring a graphic frame per chart (with its alt text) that points at its chart part (`xl/charts`), the sheet's
+ * `<drawing>` and relationship, and the parts' content types.
+ */
+async function addCharts(buf: Buffer, drawn: ReadonlyMap<string, DrawnChart[]>): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(buf);
+  const read = async (path: string) => {
+    const f = zip.file(path);
+    if (!f) throw new Error(`The workbook has no ${path}`);
+    return f.async('string');
+  };
+  const wbRels = await read('xl/_rels/workbook.xml.rels');
+  const targets = new Map(
+    [...wbRels.matchAll(/<Relationship\b[^>]*>/g)].map((m) => [attr(m[0], 'Id'), attr(m[0], 'Target')]),
+  );
+  const sheets = new Map(
+    [...(await read('xl/workbook.xml')).matchAll(/<sheet\b[^>]*>/g)].map((m) => {
+      const target = targets.get(attr(m[0], 'r:id')) ?? '';
+      return [unescapeXml(attr(m[0], 'name')), target.startsWith('/') ? target.slice(1) : `xl/${target}`];
+    }),
+  );
+  let types = await read('[Content_Types].xml');
+  let chartNo = 0;
+  let drawingNo = 0;
+  for (const [name, charts] of drawn) {
+    const sheetPath = sheets.get(name);
+    if (!sheetPath) throw new Error(`The workbook has no sheet ${name}`);
+    do drawingNo++;
+    while (zip.file(`xl/drawings/drawing${drawingNo}.xml`));
+    const anchors: string[] = [];
+    const rels: string[] = [];
+    charts.forEach((c, k) => {
+      chartNo++;
+      zip.file(`xl/charts/chart${chartNo}.xml`, chartSpaceXml(c.part));
+      types = types.replace(
+        '</Types>',
+        `<Override PartName="/xl/charts/chart${chartNo}.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>`,
+      );
+      rels.push(`<Relationship Id="rId${k + 1}" Type="${REL}/chart" Target="../charts/chart${chartNo}.xml"/>`);
+      anchors.push(
+        `<xdr:twoCellAnchor editAs="oneCell"><xdr:from><xdr:col>${c.col}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${c.row}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from>` +
+          `<xdr:to><xdr:col>${c.col + CHART_COLS}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${c.row + CHART_ROWS}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to>` +
+          `<xdr:graphicFrame macro=""><xdr:nvGraphicFramePr><xdr:cNvPr id="${k + 2}" name="Chart ${k + 1}" title="${escapeXml(c.part.title)}" descr="${escapeXml(c.descr)}"/><xdr:cNvGraphicFramePr/></xdr:nvGraphicFramePr>` +
+          '<xdr:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/></xdr:xfrm>' +
+          `<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart r:id="rId${k + 1}"/></a:graphicData></a:graphic>` +
+          '</xdr:graphicFrame><xdr:clientData/></xdr:twoCellAnchor>',
+      );
+    });
+    zip.file(
+      `xl/drawings/drawing${drawingNo}.xml`,
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+        `<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="${REL}">${anchors.join('')}</xdr:wsDr>`,
+    );
+    zip.file(
+      `xl/drawings/_rels/drawing${drawingNo}.xml.rels`,
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`,
+    );
+    types = types.replace(
+      '</Types>',
+      `<Override PartName="/xl/drawings/drawing${drawingNo}.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/></Types>`,
+    );
+    // the sheet's relationship to its drawing, beside exceljs' own (a sheet with notes has comments and VML)
+    const slash = sheetPath.lastIndexOf('/');
+    const relsPath = `${sheetPath.slice(0, slash)}/_rels/${sheetPath.slice(slash + 1)}.rels`;
+    const sheetRels =
+      zip.file(relsPath) === null
+        ? '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>'
+        : await read(relsPath);
+    let id = 'rIdKfDrawing';
+    while (sheetRels.includes(`Id="${id}"`)) id += 'x';
+    zip.file(
+      relsPath,
+      sheetRels.replace(
+        '</Relationships>',
+        `<Relationship Id="${id}" Type="${REL}/drawing" Target="../drawings/drawing${drawingNo}.xml"/></Relationships>`,
+      ),
+    );
+    // <drawing> goes after the page setup and before the legacy (notes') drawing, tables and extensions (CT_Worksheet)
+    let xml = await read(sheetPath);
+    const root = /<worksheet\b[^>]*>/.exec(xml)?.[0] ?? '';
+    if (!root.includes('xmlns:r=')) xml = xml.replace(root, root.replace('<worksheet', `<worksheet xmlns:r="${REL}"`));
+    const before =
+      /<(legacyDrawing|legacyDrawingHF|drawingHF|picture|oleObjects|controls|webPublishItems|tableParts|extLst)\b|<\/worksheet>/.exec(
+        xml,
+      );
+    if (!before) throw new Error(`The sheet ${name} does not end`);
+    xml = `${xml.slice(0, before.index)}<drawing r:id="${id}"/>${xml.slice(before.index)}`;
+    zip.file(sheetPath, xml);
+  }
+  zip.file('[Content_Types].xml', types);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
 }
