@@ -80,7 +80,7 @@ export function addNativeChart(pptx: PptxGenJS, slide: PptxGenJS.Slide, c: Chart
       const n = bands.length + 1;
       types.push({
         type: pptx.ChartType.line,
-        data: [{ name: `${median.name} (median)`, labels, values: median.values.map((v) => round2(v)) }],
+        data: [{ name: `${median.name} (median)`, labels, values: median.values }],
         // the marker's colour is picked by the series' index among all the chart's series: one colour throughout
         options: { chartColors: Array.from({ length: n }, () => MEDIAN), lineSize: 3, lineDataSymbol: 'none' },
       });
