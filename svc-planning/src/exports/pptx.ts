@@ -318,14 +318,14 @@ function divider(slide: PptxGenJS.Slide, s: Section, lang: string): void {
     );
 }
 
-/** The summary's key figures, large: a card a figure, its label above it, three cards a row. */
+/** The summary's key figures, large: a card a figure, its label above it (four as two rows of two, else up to three a row). */
 function keyFiguresSlide(slide: PptxGenJS.Slide, t: Table, r: Report): void {
   const lang = r.lang;
   slide.addText(t.title, { x: 0.4, y: 0.25, w: 12.5, h: 0.5, fontSize: 20, bold: true, color: TEAL, lang });
   const col = t.columns[1] ?? { label: '', kind: 'money' };
   const rows = t.rows.slice(0, 9);
-  // four figures (the plan's summary) as two rows of two, more as rows of three
-  const cols = rows.length <= 4 ? Math.min(2, Math.max(1, rows.length)) : 3;
+  // four figures (the plan's summary) as two rows of two, others in rows of up to three
+  const cols = rows.length === 4 ? 2 : Math.min(3, Math.max(1, rows.length));
   const lines = Math.ceil(rows.length / cols);
   const gap = 0.3;
   const w = (12.1 - (cols - 1) * gap) / cols;
