@@ -402,6 +402,21 @@ describe('the client plan in PowerPoint (issue 35)', () => {
     expect(file.slides.some((s) => tableRows(s.xml).some((row) => row[0] === 'Home loan'))).toBe(true);
   });
 
+  it("every slide's title is in its title placeholder (PowerPoint's outline, a screen reader's slide title)", () => {
+    const titles = file.slides.map((s) => {
+      const shape = [...s.xml.matchAll(/<p:sp>([\s\S]*?)<\/p:sp>/g)].find((m) =>
+        /<p:ph[^>]*type="title"/.test(m[1] ?? ''),
+      );
+      return [...(shape?.[1] ?? '').matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((t) => decode(t[1] ?? '')).join('');
+    });
+    for (const t of titles) expect(t).not.toBe('');
+    expect(titles[0]).toBe('Client plan');
+    expect(titles).toEqual(
+      expect.arrayContaining([...r.sections.map((s) => s.title), ...charts(r).map((c) => c.title)]),
+    );
+    expect(titles).toContain('Key figures');
+  });
+
   it("text in the report's language; numbers as the screen writes them in an RM plan", async () => {
     const langs = (f: Read) =>
       new Set(

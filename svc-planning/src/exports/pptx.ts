@@ -107,6 +107,33 @@ export function longDate(asOf: string, lang: Report['lang']): string {
   return new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
 }
 
+/**
+ * Where each kind of slide has its title: a page (chart, table) at the top; an opening (a section's divider, a tab
+ * report's title slide) large; the client plan's cover large, left of the advisor's card. The title is the slide's
+ * title placeholder, so PowerPoint's outline, its accessibility check and a screen reader find it.
+ */
+const TITLES = {
+  page: { x: 0.4, y: 0.25, w: 12.5, h: 0.5, fontSize: 20 },
+  open: { x: 0.8, y: 1.4, w: 11.7, h: 1, fontSize: 36 },
+  cover: { x: 0.8, y: 1.6, w: 7.6, h: 1, fontSize: 40 },
+} as const;
+type Master = keyof typeof TITLES;
+
+/** A new slide on `master` with `text` in its title placeholder. */
+function titled(pptx: PptxGenJS, master: Master, text: string, lang: string): PptxGenJS.Slide {
+  const slide = pptx.addSlide({ masterName: master });
+  slide.addText(text, {
+    placeholder: 'title',
+    ...TITLES[master],
+    bold: true,
+    color: TEAL,
+    align: 'left',
+    valign: 'top',
+    lang,
+  });
+  return slide;
+}
+
 /** A section's summary lines on its divider: at most this many, the rest named by count (its tables hold them all). */
 const DIVIDER_LINES = 10;
 
@@ -132,28 +159,40 @@ export async function renderPptx(r: Report): Promise<Buffer> {
   pptx.title = `${r.title}: ${r.household}`;
   const lang = r.lang;
   const footer = `${preparedBy(r)} · ${r.household} · ${r.currency} · ${r.as_of}`;
-  pptx.defineSlideMaster({
-    title: 'KF',
-    background: { color: 'FFFFFF' },
-    objects: [
-      { rect: { x: 0, y: 0, w: '100%', h: 0.12, fill: { color: TEAL } } },
-      { text: { text: footer, options: { x: 0.4, y: 7.05, w: 12.5, h: 0.3, fontSize: 9, color: GREY, lang } } },
-    ],
-    slideNumber: { x: 12.6, y: 7.05, fontSize: 9, color: GREY },
-  });
-  const newSlide = () => pptx.addSlide({ masterName: 'KF' });
-  const heading = (slide: PptxGenJS.Slide, text: string) =>
-    slide.addText(text, { x: 0.4, y: 0.25, w: 12.5, h: 0.5, fontSize: 20, bold: true, color: TEAL, lang });
+  for (const master of Object.keys(TITLES) as Master[])
+    pptx.defineSlideMaster({
+      title: master,
+      background: { color: 'FFFFFF' },
+      objects: [
+        { rect: { x: 0, y: 0, w: '100%', h: 0.12, fill: { color: TEAL } } },
+        { text: { text: footer, options: { x: 0.4, y: 7.05, w: 12.5, h: 0.3, fontSize: 9, color: GREY, lang } } },
+        {
+          placeholder: {
+            options: {
+              name: 'title',
+              type: 'title',
+              ...TITLES[master],
+              bold: true,
+              color: TEAL,
+              align: 'left',
+              valign: 'top',
+            },
+            text: '',
+          },
+        },
+      ],
+      slideNumber: { x: 12.6, y: 7.05, fontSize: 9, color: GREY },
+    });
+  const newSlide = (text: string) => titled(pptx, 'page', text, lang);
 
-  if (r.kind === 'client-plan') cover(pptx, newSlide(), r);
+  if (r.kind === 'client-plan') cover(pptx, r);
   else {
-    const title = newSlide();
-    title.addText(r.title, { x: 0.6, y: 2.2, w: 12, h: 1, fontSize: 36, bold: true, color: TEAL, lang });
-    title.addText(r.household, { x: 0.6, y: 3.2, w: 12, h: 0.6, fontSize: 24, lang });
+    const title = titled(pptx, 'open', r.title, lang);
+    title.addText(r.household, { x: 0.8, y: 2.5, w: 11.7, h: 0.6, fontSize: 24, lang });
     title.addText(`${preparedBy(r)}\nAmounts in ${r.currency} · as of ${r.as_of}`, {
-      x: 0.6,
-      y: 4,
-      w: 12,
+      x: 0.8,
+      y: 3.3,
+      w: 11.7,
       h: 1,
       fontSize: 16,
       color: GREY,
@@ -178,10 +217,7 @@ export async function renderPptx(r: Report): Promise<Buffer> {
     const { headH, pages } = pagesOf(header, rows, place.w, place.fontSize);
     pages.forEach((page, n) => {
       let slide = first;
-      if (n > 0) {
-        slide = newSlide();
-        heading(slide, `${title} (continued)`);
-      }
+      if (n > 0) slide = newSlide(`${title} (continued)`);
       slide.addTable(
         [
           header.map((text) => ({ text, options: { bold: true, fill: { color: 'E6F2F2' }, lang } })),
@@ -214,12 +250,11 @@ export async function renderPptx(r: Report): Promise<Buffer> {
   for (const s of r.sections) {
     const key = r.kind === 'client-plan' ? keyFigures(s) : undefined;
     if (r.kind === 'client-plan') {
-      divider(newSlide(), s, lang);
-      if (key) keyFiguresSlide(newSlide(), key, r);
+      divider(pptx, s, lang);
+      if (key) keyFiguresSlide(pptx, key, r);
     }
     for (const c of s.charts) {
-      const slide = newSlide();
-      heading(slide, c.title);
+      const slide = newSlide(c.title);
       // a chart of many series (the fan's five percentiles) has a wider table beside it
       const tableW = c.series.length > 3 ? 6.2 : 4.8;
       const tableX = 13 - tableW;
@@ -233,8 +268,7 @@ export async function renderPptx(r: Report): Promise<Buffer> {
     for (const t of s.tables) {
       if (t === key) continue;
       if (s.charts.length && t.columns[0]?.kind === 'year') continue;
-      const slide = newSlide();
-      heading(slide, t.title);
+      const slide = newSlide(t.title);
       addTable(slide, t, t.title, { x: 0.4, w: 12.5, fontSize: t.columns.length > 10 ? 6 : 9 });
     }
   }
@@ -247,10 +281,10 @@ export async function renderPptx(r: Report): Promise<Buffer> {
  * The client plan's cover: the plan's title, the family's name, the date and the currency on the left; the advisor's
  * card on the right (their photo, else a circle with their initials; name, designation, e-mail, phone).
  */
-function cover(pptx: PptxGenJS, slide: PptxGenJS.Slide, r: Report): void {
+function cover(pptx: PptxGenJS, r: Report): void {
   const lang = r.lang;
+  const slide = titled(pptx, 'cover', r.title, lang);
   slide.addShape(pptx.ShapeType.rect, { x: 0, y: 0.12, w: 0.35, h: 6.8, fill: { color: TEAL }, line: { color: TEAL } });
-  slide.addText(r.title, { x: 0.8, y: 1.6, w: 7.6, h: 1, fontSize: 40, bold: true, color: TEAL, lang });
   slide.addText(r.household, { x: 0.8, y: 2.7, w: 7.6, h: 0.8, fontSize: 28, lang });
   slide.addText(
     [
@@ -305,9 +339,9 @@ function advisorCard(pptx: PptxGenJS, slide: PptxGenJS.Slide, b: Branding, lang:
 }
 
 /** A section's divider: its title and its summary lines. */
-function divider(slide: PptxGenJS.Slide, s: Section, lang: string): void {
+function divider(pptx: PptxGenJS, s: Section, lang: string): void {
+  const slide = titled(pptx, 'open', s.title, lang);
   slide.background = { color: 'F0F7F7' };
-  slide.addText(s.title, { x: 0.8, y: 1.4, w: 11.7, h: 1, fontSize: 36, bold: true, color: TEAL, lang });
   const lines = s.summary.slice(0, DIVIDER_LINES);
   const more = s.summary.length - lines.length;
   if (more > 0) lines.push(`… and ${more} more, in the section's tables.`);
@@ -319,9 +353,9 @@ function divider(slide: PptxGenJS.Slide, s: Section, lang: string): void {
 }
 
 /** The summary's key figures, large: a card a figure, its label above it (four as two rows of two, else up to three a row). */
-function keyFiguresSlide(slide: PptxGenJS.Slide, t: Table, r: Report): void {
+function keyFiguresSlide(pptx: PptxGenJS, t: Table, r: Report): void {
   const lang = r.lang;
-  slide.addText(t.title, { x: 0.4, y: 0.25, w: 12.5, h: 0.5, fontSize: 20, bold: true, color: TEAL, lang });
+  const slide = titled(pptx, 'page', t.title, lang);
   const col = t.columns[1] ?? { label: '', kind: 'money' };
   const rows = t.rows.slice(0, 9);
   // four figures (the plan's summary) as two rows of two, others in rows of up to three
