@@ -267,6 +267,8 @@ export async function renderPptx(r: Report): Promise<Buffer> {
     // figures are on their own slide of large figures
     for (const t of s.tables) {
       if (t === key) continue;
+      // an empty table in the plan is a slide that says nothing: its section's divider says there is none
+      if (r.kind === 'client-plan' && !t.rows.length) continue;
       if (s.charts.length && t.columns[0]?.kind === 'year') continue;
       const slide = newSlide(t.title);
       addTable(slide, t, t.title, { x: 0.4, w: 12.5, fontSize: t.columns.length > 10 ? 6 : 9 });
