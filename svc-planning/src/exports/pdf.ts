@@ -11,8 +11,9 @@ const MUTED = '#5A6B6B';
 const MARGIN = 40;
 
 /**
- * The fonts, embedded (PDF/UA: every font in the file): DejaVu Sans from the npm package, read once. The standard-14
- * Helvetica is never embedded, so it is not used.
+ * The fonts, embedded (PDF/UA: every font in the file): DejaVu Sans from the npm package, the Condensed cuts for table
+ * cells. The standard-14 Helvetica is never embedded, so it is not used. Each font is parsed once a process (fontkit,
+ * pdfkit's own font reader) and shared by every document: parsing is most of a small document's time.
  */
 const FONT_FILES = {
   regular: 'DejaVuSans.ttf',
@@ -21,15 +22,16 @@ const FONT_FILES = {
   condBold: 'DejaVuSansCondensed-Bold.ttf',
 } as const;
 type FontName = keyof typeof FONT_FILES;
-let fontData: Record<FontName, Buffer> | null = null;
-function fonts(): Record<FontName, Buffer> {
-  if (!fontData) {
+const fontkit = require('fontkit') as { create(data: Buffer): unknown };
+let parsedFonts: Record<FontName, unknown> | null = null;
+function fonts(): Record<FontName, unknown> {
+  if (!parsedFonts) {
     const dir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    fontData = Object.fromEntries(
-      Object.entries(FONT_FILES).map(([k, f]) => [k, readFileSync(join(dir, f))]),
-    ) as Record<FontName, Buffer>;
+    parsedFonts = Object.fromEntries(
+      Object.entries(FONT_FILES).map(([k, f]) => [k, fontkit.create(readFileSync(join(dir, f)))]),
+    ) as Record<FontName, unknown>;
   }
-  return fontData;
+  return parsedFonts;
 }
 
 type StructOptions = NonNullable<Parameters<PDFKit.PDFDocument['struct']>[1]> & { scope?: 'Column' | 'Row' };
@@ -91,7 +93,8 @@ export function renderPdf(r: Report): Promise<Buffer> {
     doc.on('error', reject);
   });
   const f = fonts();
-  for (const [name, data] of Object.entries(f)) doc.registerFont(name, data);
+  // pdfkit takes a fontkit font as it is (its types know only paths and buffers)
+  for (const [name, font] of Object.entries(f)) doc.registerFont(name, font as Buffer);
 
   const width = () => doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
