@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { altText, numberText } from './format';
 import { sampleClientPlan, sampleFinancialReport } from './fixture';
-import { dateText, initials, renderPdf } from './pdf';
+import PDFDocument from 'pdfkit';
+import { dateText, footerFit, initials, renderPdf } from './pdf';
 import { legend, ticks } from './pdf-chart';
 import type { Inspected, InspectedNode } from './pdf-inspect';
 import type { Report } from './report';
@@ -327,6 +328,41 @@ describe('the tagged PDF (PDF/UA-minded)', () => {
   });
 });
 
+describe('the tagged PDF at the edges', () => {
+  it('an empty chart, a table with no rows, a section with nothing and a paragraph over a page break stay tagged', async () => {
+    const base = sampleFinancialReport();
+    const r: Report = {
+      ...base,
+      household: 'Keluarga Abdul Rahman bin Ismail dan Siti Nur Aisyah binti Mohd Yusof',
+      sections: [
+        {
+          id: 'cashflow',
+          title: 'Nothing to show',
+          summary: Array.from({ length: 70 }, (_, k) => `Line ${k + 1} of a long summary that runs over a page.`),
+          charts: [{ title: 'An empty chart', kind: 'line', categories: [], series: [] }],
+          tables: [{ title: 'An empty table', columns: [{ label: 'Year', kind: 'year' }], rows: [] }],
+        },
+        { id: 'scenario', title: 'No scenario', summary: ['No scenario was run.'], charts: [], tables: [] },
+      ],
+    };
+    const pdf = await renderPdf(r);
+    const info = inspect(pdf);
+    pageContents(objects(pdf)).forEach((c) => {
+      expect(untaggedPaint(c)).toEqual({ untagged: [], balanced: true, nested: false });
+    });
+    const all = nodes(info.trees);
+    expect(texts(all, 'H1')).toEqual(['Financial report', 'Nothing to show', 'No scenario'].map(squeeze));
+    expect(texts(all, 'H2')).toEqual(['An empty chart', 'An empty table'].map(squeeze));
+    // every summary line once, whichever page it is on
+    for (let k = 1; k <= 70; k++)
+      expect(texts(all, 'P')).toContain(squeeze(`Line ${k} of a long summary that runs over a page.`));
+    expect(all.filter((x) => x.role === 'Figure').map((x) => x.alt)).toEqual([
+      altText({ title: 'An empty chart', kind: 'line', categories: [], series: [] }, r.currency, r.locale),
+    ]);
+    expect(texts(all, 'TH')).toEqual(['Year']);
+  });
+});
+
 describe('pdf helpers', () => {
   it('ticks: round steps over the range, 0 among them', () => {
     expect(ticks(0, 4_000_000)).toEqual([0, 1_000_000, 2_000_000, 3_000_000, 4_000_000]);
@@ -338,6 +374,19 @@ describe('pdf helpers', () => {
     expect(initials('Jane Lim')).toBe('JL');
     expect(initials('  ahmad bin razak ')).toBe('AB');
     expect(dateText('2026-11-28')).toBe('28 November 2026');
+  });
+  it('the footer: smaller type for a long name, else the shorter text', () => {
+    const doc = new PDFDocument();
+    const short = 'Prepared by Jane Lim · Tan family';
+    expect(footerFit(doc, [short, 'x'], 500)).toEqual([short, 8]);
+    const long = `Prepared by ${'Muhammad Hafiz bin Abdullah Rahman, '.repeat(2)}· Keluarga Abdul Rahman`;
+    const [text, size] = footerFit(doc, [long, 'Prepared by M'], 300);
+    expect(text).toBe(long);
+    expect(size).toBeLessThan(8);
+    expect(size).toBeGreaterThanOrEqual(5.5);
+    expect(doc.fontSize(size).widthOfString(long)).toBeLessThanOrEqual(300);
+    expect(footerFit(doc, [long.repeat(3), 'Prepared by M'], 300)).toEqual(['Prepared by M', 8]);
+    doc.end();
   });
   it('the fan legend names its bands and the median', () => {
     const fan = sampleClientPlan()

@@ -391,8 +391,9 @@ export function renderPdf(r: Report): Promise<Buffer> {
         .strokeColor('#CBD5E0')
         .stroke();
       doc.font('regular').fontSize(8).fillColor(MUTED);
-      doc.text(`${preparedBy(r)} · ${r.household}`, MARGIN, y, { width: width() * 0.7, lineBreak: false, height: 10 });
-      doc.text(`Page ${i + 1} of ${range.count}`, MARGIN + width() * 0.7, y, {
+      const [text, size] = footerFit(doc, [`${preparedBy(r)} · ${r.household}`, preparedBy(r)], width() * 0.7 - 6);
+      doc.fontSize(size).text(text, MARGIN, y, { width: width() * 0.7, lineBreak: false, height: 10 });
+      doc.fontSize(8).text(`Page ${i + 1} of ${range.count}`, MARGIN + width() * 0.7, y, {
         width: width() * 0.3,
         align: 'right',
         lineBreak: false,
@@ -402,4 +403,17 @@ export function renderPdf(r: Report): Promise<Buffer> {
   }
   doc.end();
   return done;
+}
+
+/**
+ * The footer's left text at 8 pt, smaller down to 5.5 pt when it is long; when even that is too wide, the next (shorter)
+ * choice; the last choice at 5.5 pt whatever its width (pdfkit then cuts it at the column's edge).
+ */
+export function footerFit(doc: PDFKit.PDFDocument, choices: string[], width: number): [string, number] {
+  for (const text of choices) {
+    const w = doc.fontSize(8).widthOfString(text);
+    const size = w <= width ? 8 : Math.floor((8 * width * 10) / w) / 10;
+    if (size >= 5.5) return [text, size];
+  }
+  return [choices[choices.length - 1] ?? '', 5.5];
 }
