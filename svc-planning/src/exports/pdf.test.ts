@@ -221,12 +221,16 @@ describe('the tagged PDF (PDF/UA-minded)', () => {
   });
 
   it('each chart is a Figure with its alt text (format.ts altText), in order', () => {
-    for (const [, r, , info] of both()) {
+    for (const [, r, pdf, info] of both()) {
       const figures = nodes(info.trees).filter((x) => x.role === 'Figure');
       const charts = r.sections.flatMap((s) => s.charts).map((c) => altText(c, r.currency, r.locale));
       const photo = r.kind === 'client-plan' && r.branding.photo ? [`Photo of ${r.branding.advisor_name}`] : [];
       expect(figures.map((f) => f.alt)).toEqual([...photo, ...charts]);
       for (const f of figures) expect((f.alt ?? '').length).toBeGreaterThan(10);
+      // each figure's box on the page (a Layout attribute), for tools that reflow or read aloud by region
+      const boxes = [...objects(pdf).values()].filter((o) => /\/S \/Figure\b/.test(o));
+      expect(boxes).toHaveLength(figures.length);
+      for (const o of boxes) expect(o).toMatch(/\/O \/Layout[\s\S]*\/BBox \[[\d.\s]+\]/);
     }
     // every chart kind is among them
     expect(new Set(plan.sections.flatMap((s) => s.charts.map((c) => c.kind)))).toEqual(

@@ -34,7 +34,11 @@ function fonts(): Record<FontName, unknown> {
   return parsedFonts;
 }
 
-type StructOptions = NonNullable<Parameters<PDFKit.PDFDocument['struct']>[1]> & { scope?: 'Column' | 'Row' };
+/** pdfkit's structure element options, with the two its types lack: a table header's scope, a figure's box. */
+type StructOptions = NonNullable<Parameters<PDFKit.PDFDocument['struct']>[1]> & {
+  scope?: 'Column' | 'Row';
+  bbox?: [left: number, top: number, right: number, bottom: number];
+};
 type El = PDFKit.PDFStructureElement;
 
 /** A date 'YYYY-MM-DD' in words, e.g. 28 November 2026 (the cover). */
@@ -163,7 +167,10 @@ export function renderPdf(r: Report): Promise<Buffer> {
 
   function cover(parent: El) {
     const pw = doc.page.width;
-    const band = 150;
+    // the band holds the title and "Prepared for …" however long the family's name
+    const titleH = doc.font('bold').fontSize(30).heightOfString(r.title, { width: width() });
+    const forH = doc.font('regular').fontSize(13).heightOfString(`Prepared for ${r.household}`, { width: width() });
+    const band = Math.max(150, 50 + titleH + 4 + forH + 30);
     artifact(() => doc.rect(0, 0, pw, band).fill(TEAL));
     tag(parent, 'H1', () =>
       doc.font('bold').fontSize(30).fillColor('white').text(r.title, MARGIN, 50, { width: width() }),
@@ -192,9 +199,7 @@ export function renderPdf(r: Report): Promise<Buffer> {
         parent,
         'Figure',
         () => doc.image(b.photo?.data as Buffer, MARGIN, top, { fit: [size, size], align: 'center', valign: 'center' }),
-        {
-          alt: `Photo of ${b.advisor_name}`,
-        },
+        { alt: `Photo of ${b.advisor_name}`, bbox: [MARGIN, top, MARGIN + size, top + size] },
       );
     } else {
       artifact(() => {
@@ -246,6 +251,7 @@ export function renderPdf(r: Report): Promise<Buffer> {
     const top = doc.y + 6;
     tag(parent, 'Figure', () => drawChart(doc, c, MARGIN, top, width(), { regular: 'regular' }), {
       alt: altText(c, r.currency, r.locale),
+      bbox: [MARGIN, top, MARGIN + width(), top + PLOT_HEIGHT + CHART_BELOW],
     });
     doc.x = MARGIN;
     doc.y = top + PLOT_HEIGHT + CHART_BELOW;
