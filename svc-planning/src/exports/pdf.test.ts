@@ -297,6 +297,18 @@ describe('the tagged PDF (PDF/UA-minded)', () => {
     expect(texts(nodes([planInfo.trees[1] ?? []]), 'H1')).toEqual(['Summary']);
   });
 
+  it('a photo that is no image gives the initials card, not a failed export', async () => {
+    const r: Report = {
+      ...plan,
+      branding: { ...plan.branding, photo: { data: Buffer.from('not a picture at all'), type: 'png' } },
+      sections: plan.sections.slice(0, 1),
+    };
+    const info = inspect(await renderPdf(r));
+    const first = nodes([info.trees[0] ?? []]);
+    expect(first.filter((x) => x.role === 'Figure')).toEqual([]);
+    expect(texts(first, 'P')).toContain(squeeze('E-mail: jane.lim@example.com'));
+  });
+
   it('without a photo the cover shows an initials card (decoration), no figure; a plain report has no cover', async () => {
     const r: Report = {
       ...plan,

@@ -194,11 +194,19 @@ export function renderPdf(r: Report): Promise<Buffer> {
     const b = r.branding;
     const top = Math.max(doc.y + 40, doc.page.height * 0.55);
     const size = 84;
-    if (b.photo) {
+    // a photo that cannot be read (not a PNG or JPEG after all) gives the initials card, not a failed export
+    let photo: unknown = null;
+    try {
+      photo = b.photo ? (doc as unknown as { openImage(src: Buffer): unknown }).openImage(b.photo.data) : null;
+    } catch {
+      photo = null;
+    }
+    if (photo) {
       tag(
         parent,
         'Figure',
-        () => doc.image(b.photo?.data as Buffer, MARGIN, top, { fit: [size, size], align: 'center', valign: 'center' }),
+        // pdfkit takes an opened image as it is (its types know only paths and buffers)
+        () => doc.image(photo as Buffer, MARGIN, top, { fit: [size, size], align: 'center', valign: 'center' }),
         { alt: `Photo of ${b.advisor_name}`, bbox: [MARGIN, top, MARGIN + size, top + size] },
       );
     } else {
