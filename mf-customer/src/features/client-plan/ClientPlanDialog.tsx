@@ -1,4 +1,3 @@
-import { CLIENT_PLAN_SECTION_TITLES, CLIENT_PLAN_SECTIONS } from '@kinfolio/contracts/src/exports';
 import {
   Button,
   errorMessage,
@@ -23,6 +22,7 @@ import {
   type PlanCurrency,
   type PlanJobBody,
 } from './api';
+import { PLAN_SECTION_TITLES, PLAN_SECTIONS } from './sections';
 
 /** How often a running job is asked for its progress. */
 export const POLL_MS = 700;
@@ -38,10 +38,10 @@ interface Item {
 
 /** The saved sections first in their order (chosen), then the others in the default order (not chosen). */
 export function itemsOf(saved: readonly ClientPlanSection[]): Item[] {
-  const known = saved.filter((s) => (CLIENT_PLAN_SECTIONS as readonly string[]).includes(s));
+  const known = saved.filter((s) => (PLAN_SECTIONS as readonly string[]).includes(s));
   return [
     ...known.map((section) => ({ section, on: true })),
-    ...CLIENT_PLAN_SECTIONS.filter((s) => !known.includes(s)).map((section) => ({ section, on: false })),
+    ...PLAN_SECTIONS.filter((s) => !known.includes(s)).map((section) => ({ section, on: false })),
   ];
 }
 
@@ -454,9 +454,6 @@ export function ClientPlanDialog({
       width={680}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
           {advisor ? (
             <Button
               variant="secondary"
@@ -493,7 +490,7 @@ export function ClientPlanDialog({
                 <p className="kf-hint">The cover comes first. Tick a section to include it; move it up or down.</p>
                 <Sections ref={listRef} aria-label="Sections of the plan">
                   {items.map((item, at) => {
-                    const title = CLIENT_PLAN_SECTION_TITLES[item.section];
+                    const title = PLAN_SECTION_TITLES[item.section];
                     return (
                       <li key={item.section} data-section={item.section}>
                         <label className={item.on ? undefined : 'kf-off'}>
@@ -520,7 +517,7 @@ export function ClientPlanDialog({
                 </h3>
                 <ReadOnlyList aria-label="Sections of the plan">
                   {settings.sections.map((s) => (
-                    <li key={s}>{CLIENT_PLAN_SECTION_TITLES[s] ?? s}</li>
+                    <li key={s}>{PLAN_SECTION_TITLES[s] ?? s}</li>
                   ))}
                 </ReadOnlyList>
                 <p className="kf-hint">

@@ -25,6 +25,7 @@ const Bar = styled.header`
     flex: 1;
   }
   @media (max-width: 767px) {
+    flex-wrap: wrap;
     padding: 10px 16px;
     gap: 10px;
   }
