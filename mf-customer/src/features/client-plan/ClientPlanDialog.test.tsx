@@ -160,6 +160,7 @@ it('moves a section with the keyboard-reachable buttons, keeps the focus on it, 
   fireEvent.click(screen.getByRole('button', { name: 'RM' }));
   expect(screen.getByText('Not saved yet: Save choice, or Create plan saves it.')).toBeTruthy();
   expect(save.disabled).toBe(false);
+  save.focus();
   fireEvent.click(save);
   await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Choice saved')).toBe(true));
   const put = calls.find((c) => c.method === 'PUT');
@@ -169,6 +170,8 @@ it('moves a section with the keyboard-reachable buttons, keeps the focus on it, 
     body: { sections: ['cashflow', 'summary', 'scenario', 'insurance'], currency: 'RM' },
   });
   expect((screen.getByRole('button', { name: 'Save choice' }) as HTMLButtonElement).disabled).toBe(true);
+  // the saved choice disabled Save choice: the focus goes on to Create plan
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create plan' }));
 });
 
 it('refuses a plan of no section', async () => {
@@ -212,6 +215,7 @@ it('creates the plan as a job, follows its progress by polling until done, downl
   });
   fireEvent.click(screen.getByRole('button', { name: 'Word' }));
   fireEvent.click(screen.getByRole('button', { name: 'PDF' }));
+  screen.getByRole('button', { name: 'Create plan' }).focus();
   fireEvent.click(screen.getByRole('button', { name: 'Create plan' }));
   await act(async () => {
     await jest.advanceTimersByTimeAsync(0);
@@ -258,6 +262,8 @@ it('creates the plan as a job, follows its progress by polling until done, downl
   expect(clicks).toEqual(['Alex-Tan-Client-plan-2026-11-28.pdf']);
   expect(calls.filter((c) => c.url.endsWith('/download'))).toHaveLength(1);
   expect(screen.getByText('PDF file downloaded')).toBeTruthy();
+  // the focus, lost as Create plan was disabled, is on Download once the file is there
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Download PDF' }));
   await act(async () => {
     await jest.advanceTimersByTimeAsync(POLL_MS * 3);
   });
@@ -270,6 +276,7 @@ it('creates the plan as a job, follows its progress by polling until done, downl
   });
   expect(clicks).toHaveLength(2);
   fireEvent.change(screen.getByLabelText('Note to the customer (optional)'), { target: { value: ' Our plan ' } });
+  screen.getByRole('button', { name: 'Share with customer' }).focus();
   fireEvent.click(screen.getByRole('button', { name: 'Share with customer' }));
   await act(async () => {
     await jest.advanceTimersByTimeAsync(0);
@@ -279,7 +286,7 @@ it('creates the plan as a job, follows its progress by polling until done, downl
     url: `/api/v1/customer/${HH}/export-jobs/${JOB}/share`,
     body: { note: 'Our plan' },
   });
-  expect(screen.getByText(SHARED_MESSAGE)).toBeTruthy();
+  expect(document.activeElement?.textContent).toBe(SHARED_MESSAGE);
 });
 
 it('saves a changed choice as the plan is made', async () => {

@@ -82,30 +82,32 @@ const Sections = styled.ol`
   border-radius: 8px;
   li {
     display: flex;
-    flex-wrap: wrap;
     align-items: center;
-    gap: 6px 8px;
-    padding: 6px 10px;
+    gap: 6px;
+    padding: 3px 10px;
     border-bottom: 1px solid #edf2f7;
   }
   li:last-child {
     border-bottom: 0;
   }
   label {
-    flex: 1 1 200px;
+    flex: 1 1 0;
+    min-width: 0;
     display: flex;
     align-items: center;
     gap: 8px;
     min-height: 36px;
   }
   input[type='checkbox'] {
+    flex: none;
     width: 18px;
     height: 18px;
     accent-color: ${theme.colors.primaryDark};
   }
   button {
-    min-height: 36px;
-    padding: 4px 12px;
+    min-height: 34px;
+    min-width: 64px;
+    padding: 2px 10px;
   }
   .kf-off {
     color: ${theme.colors.muted};
@@ -113,7 +115,7 @@ const Sections = styled.ol`
 `;
 const ReadOnlyList = styled.ol`
   margin: 0;
-  padding-left: 1.4em;
+  padding-left: 2em;
   li {
     padding: 2px 0;
   }
@@ -140,6 +142,16 @@ const Progress = styled.div`
   p {
     margin: 0;
     font-size: 0.9rem;
+  }
+`;
+const JobArea = styled.div`
+  display: grid;
+  gap: 12px;
+  &:focus {
+    outline: none;
+  }
+  &:empty {
+    display: none;
   }
 `;
 const Done = styled.div`
@@ -180,6 +192,12 @@ const Problem = styled.div`
     margin: 0;
   }
 `;
+
+/** The focus is nowhere (the page) or on a button its own action disabled. */
+function focusLost(): boolean {
+  const a = document.activeElement as HTMLButtonElement | null;
+  return !a || a === document.body || a.disabled === true;
+}
 
 /** An error in words with the action that tries again. */
 function Failure({
@@ -250,6 +268,7 @@ export function ClientPlanDialog({
   const [shared, setShared] = useState<string | null>(null);
   const [shareError, setShareError] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const jobRef = useRef<HTMLDivElement>(null);
   const focusAfter = useRef<{ section: ClientPlanSection; direction: 'up' | 'down' } | null>(null);
   const autoDownloaded = useRef<string | null>(null);
   const mounted = useRef(true);
@@ -343,6 +362,38 @@ export function ClientPlanDialog({
     };
   }, [householdId, job, pollTick]);
 
+  // the job's progress, then its file, sit below the choices: brought into view as they change (the dialog scrolls)
+  const jobState = job ? `${job.id}:${job.status}` : '';
+  // and the focus, lost when Create plan was disabled as the job started, goes to the progress, then to Download once
+  // the file is downloaded (a disabled button loses the focus again)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the download ends (the button enabled)
+  useEffect(() => {
+    const area = jobRef.current;
+    if (!jobState || !area) return;
+    area.scrollIntoView?.({ block: 'nearest' });
+    if (!focusLost() && document.activeElement !== area) return;
+    const button = area.querySelector<HTMLButtonElement>('button[data-download]');
+    if (!jobState.endsWith(':done')) area.focus();
+    else if (button && !button.disabled) button.focus();
+  }, [jobState, downloading]);
+
+  // a Save or Share button disabled by its own action loses the focus: it goes to what comes next (Create plan after
+  // a save, the confirmation after a share), so the keyboard (Tab, Escape) goes on inside the dialog
+  const finished = useRef<'save' | 'share' | null>(null);
+  useEffect(() => {
+    const what = finished.current;
+    if (saving || sharing || !what) return;
+    finished.current = null;
+    if (!focusLost()) return;
+    const root = jobRef.current?.closest('[role="dialog"]');
+    const next =
+      what === 'save'
+        ? root?.querySelector<HTMLElement>('button[data-create]:not(:disabled)')
+        : (root?.querySelector<HTMLElement>('button[data-share]:not(:disabled)') ??
+          root?.querySelector<HTMLElement>('[data-shared]'));
+    next?.focus();
+  }, [saving, sharing]);
+
   // done: the file downloads once by itself; failed: the reason in words
   useEffect(() => {
     if (job?.status === 'done' && autoDownloaded.current !== job.id) {
@@ -372,6 +423,7 @@ export function ClientPlanDialog({
   const noSection = advisor && settings !== null && chosen.length === 0;
 
   const save = async (): Promise<boolean> => {
+    finished.current = 'save';
     setSaving(true);
     setSaveError(null);
     setSaved(null);
@@ -418,6 +470,7 @@ export function ClientPlanDialog({
 
   const share = async () => {
     if (!job) return;
+    finished.current = 'share';
     setSharing(true);
     setShareError(null);
     setShared(null);
@@ -465,6 +518,7 @@ export function ClientPlanDialog({
             </Button>
           ) : null}
           <Button
+            data-create
             onClick={() => void create()}
             loading={starting}
             disabled={!settings || noSection || running || saving}
@@ -559,57 +613,69 @@ export function ClientPlanDialog({
           </>
         ) : null}
 
-        {job && !failed ? (
-          <Progress>
-            <div
-              className="kf-track"
-              role="progressbar"
-              aria-label="Making the client plan"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={job.progress}
-              aria-valuetext={`${job.progress}%: ${job.stage}`}
-            >
-              <div className="kf-fill" style={{ width: `${job.progress}%` }} />
-            </div>
-            <p aria-live="polite" data-testid="plan-stage">
-              {job.status === 'done' ? 'The plan is ready.' : `${job.progress}% · ${job.stage}`}
-            </p>
-          </Progress>
-        ) : null}
-
-        {failed ? <Failure error={`The plan could not be made: ${job.stage}`} onRetry={() => void create()} /> : null}
-        {jobError ? <Failure error={jobError.text} onRetry={jobError.retry} /> : null}
-
-        {job?.status === 'done' ? (
-          <Done>
-            <div className="kf-row">
-              <Button onClick={() => void download(job)} loading={downloading}>
-                Download {FORMAT_LABELS[job.format]}
-              </Button>
-              <span role="status">{downloaded}</span>
-            </div>
-            {advisor ? (
-              <div className="kf-row">
-                <label htmlFor={noteId}>
-                  Note to the customer (optional)
-                  <textarea
-                    id={noteId}
-                    rows={2}
-                    maxLength={500}
-                    value={note}
-                    onChange={(e) => setNote(e.target.value)}
-                  />
-                </label>
-                <Button variant="secondary" onClick={() => void share()} loading={sharing} disabled={shared !== null}>
-                  Share with customer
-                </Button>
+        <JobArea ref={jobRef} tabIndex={-1}>
+          {job && !failed ? (
+            <Progress>
+              <div
+                className="kf-track"
+                role="progressbar"
+                aria-label="Making the client plan"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={job.progress}
+                aria-valuetext={`${job.progress}%: ${job.stage}`}
+              >
+                <div className="kf-fill" style={{ width: `${job.progress}%` }} />
               </div>
-            ) : null}
-            {advisor ? <p role="status">{shared}</p> : null}
-            <FormError>{shareError}</FormError>
-          </Done>
-        ) : null}
+              <p aria-live="polite" data-testid="plan-stage">
+                {job.status === 'done' ? 'The plan is ready.' : `${job.progress}% · ${job.stage}`}
+              </p>
+            </Progress>
+          ) : null}
+
+          {failed ? <Failure error={`The plan could not be made: ${job.stage}`} onRetry={() => void create()} /> : null}
+          {jobError ? <Failure error={jobError.text} onRetry={jobError.retry} /> : null}
+
+          {job?.status === 'done' ? (
+            <Done>
+              <div className="kf-row">
+                <Button data-download onClick={() => void download(job)} loading={downloading}>
+                  Download {FORMAT_LABELS[job.format]}
+                </Button>
+                <span role="status">{downloaded}</span>
+              </div>
+              {advisor ? (
+                <div className="kf-row">
+                  <label htmlFor={noteId}>
+                    Note to the customer (optional)
+                    <textarea
+                      id={noteId}
+                      rows={2}
+                      maxLength={500}
+                      value={note}
+                      onChange={(e) => setNote(e.target.value)}
+                    />
+                  </label>
+                  <Button
+                    data-share
+                    variant="secondary"
+                    onClick={() => void share()}
+                    loading={sharing}
+                    disabled={shared !== null}
+                  >
+                    Share with customer
+                  </Button>
+                </div>
+              ) : null}
+              {advisor ? (
+                <p role="status" tabIndex={-1} data-shared>
+                  {shared}
+                </p>
+              ) : null}
+              <FormError>{shareError}</FormError>
+            </Done>
+          ) : null}
+        </JobArea>
       </Body>
     </Modal>
   );
@@ -631,13 +697,7 @@ function MoveButtonsWithData({
 }) {
   return (
     <span data-moves={section} style={{ display: 'inline-flex', gap: 6 }}>
-      <MoveButtons
-        at={at}
-        count={count}
-        onMove={onMove}
-        labels={['Move up', 'Move down']}
-        named={(d) => `Move ${title} ${d}`}
-      />
+      <MoveButtons at={at} count={count} onMove={onMove} labels={['Up', 'Down']} named={(d) => `Move ${title} ${d}`} />
     </span>
   );
 }
