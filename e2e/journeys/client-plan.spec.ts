@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './checks';
-import { signIn, watchPageErrors } from './helpers';
+import { signIn, signInCustomer, watchPageErrors } from './helpers';
 
 /**
  * Issue 35, the client plan in the browser: the advisor opens a household's dashboard, opens "Client plan" from the
  * top bar, leaves a section out, moves one up with the keyboard, saves the choice (read back through the API), makes
  * the plan as a PDF, sees the job's progress bar and then the file (it starts with %PDF), shares it with a note, and
- * finds it among the household's shared documents. The dialog is checked with axe.
+ * finds it among the household's shared documents. The demo customer makes the plan on their own dashboard from the
+ * advisor's choice (no saving, no sharing), and finds the plan their advisor shared under Shared documents. The dialog
+ * is checked with axe for both.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -117,4 +119,81 @@ test('the advisor chooses and orders the sections, saves them, makes a PDF plan 
   await expect(shared.getByRole('button', { name: 'Download Client plan (PDF)' })).toBeVisible({ timeout: 30_000 });
   await expect(shared).toContainText('Our plan for the next ten years');
   expect(errors).toEqual([]);
+});
+
+/** The demo customer's household (the customer's user id names it in single-lead). */
+async function ownHousehold(page: Page): Promise<string> {
+  const headers = { 'authorization-type': 'customer' };
+  const me = await page.request.get('/api/v1/users/me', { headers });
+  const userId = ((await me.json()) as { data: { id: string } }).data.id;
+  const hh = await page.request.get(`/api/v1/single-lead/${userId}`, { headers });
+  expect(hh.status()).toBe(200);
+  return ((await hh.json()) as { data: { id: string } }).data.id;
+}
+
+test('the customer makes the plan from the saved choice, and finds the one their advisor shared', async ({
+  page,
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  const customerErrors = watchPageErrors(customer);
+  await signInCustomer(customer, 'customer@kinfolio.test');
+  await expect(customer).not.toHaveURL(/\/auth\/login/, { timeout: 30_000 });
+  const id = await ownHousehold(customer);
+
+  // the customer's dialog: the sections as a list to read, no box to tick, nothing to save; a Word plan
+  await customer.goto('/customer/dashboard/profile');
+  await customer.getByRole('button', { name: 'Client plan', exact: true }).click();
+  const own = customer.getByRole('dialog', { name: 'Client plan' });
+  await expect(own.getByRole('list', { name: 'Sections of the plan' }).getByRole('listitem').first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(own.getByRole('checkbox')).toHaveCount(0);
+  await expect(own.getByRole('button', { name: 'Save choice' })).toHaveCount(0);
+  expect(await axeProblems(customer, 'client plan dialog, customer')).toEqual([]);
+  await own.getByRole('button', { name: 'Word', exact: true }).click();
+  const word = customer.waitForEvent('download', { timeout: 180_000 });
+  await own.getByRole('button', { name: 'Create plan' }).click();
+  await expect(own.getByRole('progressbar', { name: 'Making the client plan' })).toBeVisible({ timeout: 30_000 });
+  const docx = readFileSync(await (await word).path());
+  expect(docx.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(docx.includes(Buffer.from('word/document.xml'))).toBe(true);
+  await expect(own.getByRole('button', { name: 'Share with customer' })).toHaveCount(0);
+  await customer.keyboard.press('Escape');
+  await expect(customer.getByRole('dialog')).toHaveCount(0);
+
+  // the advisor makes the PDF plan of that household and shares it with a note
+  const errors = watchPageErrors(page);
+  await signIn(page, 'advisor@kinfolio.test');
+  await expect(page).toHaveURL(/\/advisor\//);
+  await page.goto(`/advisor/customers/${id}/profile`);
+  await page.getByRole('button', { name: 'Client plan', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Client plan' });
+  await expect(dialog.getByRole('list', { name: 'Sections of the plan' }).getByRole('listitem')).toHaveCount(10, {
+    timeout: 30_000,
+  });
+  const pdf = page.waitForEvent('download', { timeout: 180_000 });
+  await dialog.getByRole('button', { name: 'Create plan' }).click();
+  expect(
+    readFileSync(await (await pdf).path())
+      .subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('%PDF');
+  const note = `Your plan ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Note to the customer (optional)').fill(note);
+  await dialog.getByRole('button', { name: 'Share with customer' }).click();
+  await expect(dialog.getByText('Shared with the customer. They have been sent an e-mail.')).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // the customer finds it under Shared documents, named as a client plan
+  await customer.reload();
+  const shared = customer.getByRole('region', { name: 'Shared documents' });
+  const item = shared.getByRole('listitem').filter({ hasText: note });
+  await expect(item).toContainText('Client plan (PDF)', { timeout: 30_000 });
+  await expect(item.getByRole('button', { name: 'Download Client plan (PDF)' })).toBeVisible();
+  expect(errors).toEqual([]);
+  expect(customerErrors).toEqual([]);
+  await context.close();
 });
