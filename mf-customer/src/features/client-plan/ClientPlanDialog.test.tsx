@@ -123,6 +123,7 @@ it('shows a skeleton while the saved choice loads, then the sections in their sa
     '[ ] Property',
     '[ ] Appendix: assumptions and rate tables',
   ]);
+  expect(screen.getByText('Choice saved 27 Nov 2026').getAttribute('role')).toBe('status');
   // the household's currency is chosen (saved null), the format is PDF
   expect(screen.getByRole('button', { name: "The household's (SGD)" }).getAttribute('aria-pressed')).toBe('true');
   expect(screen.getByRole('button', { name: 'PDF' }).getAttribute('aria-pressed')).toBe('true');

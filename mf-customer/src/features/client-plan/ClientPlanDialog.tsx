@@ -2,6 +2,7 @@ import {
   Button,
   errorMessage,
   FormError,
+  formatDate,
   Modal,
   MoveButtons,
   Skeleton,
@@ -606,7 +607,12 @@ export function ClientPlanDialog({
             />
             {advisor ? (
               <p className="kf-hint" role="status">
-                {saved ?? (dirty ? 'Not saved yet: Save choice, or Create plan saves it.' : '')}
+                {saved ??
+                  (dirty
+                    ? 'Not saved yet: Save choice, or Create plan saves it.'
+                    : settings.saved_at
+                      ? `Choice saved ${formatDate(settings.saved_at)}`
+                      : 'No choice saved yet: every section, in the default order.')}
               </p>
             ) : null}
             <FormError>{saveError}</FormError>
