@@ -1,5 +1,6 @@
 import { useSession } from '@kinfolio/ui-kit';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { ClientPlanButton } from './features/client-plan/ClientPlanButton';
 import { DataTableSection } from './features/data-table/lazy';
 import { MyConcerns } from './features/dreams-concerns/MyConcerns';
 import { MyDreams } from './features/dreams-concerns/MyDreams';
@@ -47,7 +48,7 @@ export default function App() {
   const viewer = user?.type === 'customer' ? 'customer' : 'advisor';
   const customerId = pathId ?? params.customerId ?? (viewer === 'customer' ? (user?.id ?? null) : null);
   return (
-    <Frame base={base} customerId={customerId} viewer={viewer}>
+    <Frame base={base} customerId={customerId} viewer={viewer} actions={<ClientPlanButton />}>
       {viewer === 'customer' ? <RateAdvisor /> : null}
       <Routes>
         <Route index element={<Home />} />

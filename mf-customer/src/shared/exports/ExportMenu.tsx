@@ -2,6 +2,7 @@ import { api, Button, errorMessage, FormError, fetchFile, saveFile, useSession }
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useHousehold } from '../household/context';
+import { exportBranding } from './branding';
 import { type ExportFormat, type ExportReport, FORMAT_LABELS, type SharedDocument } from './download';
 
 const FORMATS: ExportFormat[] = ['xlsx', 'pptx', 'docx', 'pdf'];
@@ -77,25 +78,6 @@ const Busy = styled.div`
   }
 `;
 
-interface Branding {
-  advisor_name: string;
-  designation?: string;
-}
-let advisorOfHost: Promise<Branding | null> | null = null;
-/**
- * A customer's exports carry their advisor's name: the advisor of the host's sub-domain (`advisor/public`, the one
- * the customer signed in under), asked once per page; none when the host names no advisor.
- */
-function customersAdvisor(): Promise<Branding | null> {
-  advisorOfHost ??= api
-    .get<{ name?: string; designation?: string | null } | null>('advisor/public', { catalogue: false })
-    .then(
-      (a) => (a?.name ? { advisor_name: a.name, ...(a.designation ? { designation: a.designation } : {}) } : null),
-      () => null,
-    );
-  return advisorOfHost;
-}
-
 export interface ExportMenuProps {
   /** Which report: a tab of the financial report, the whole report, the data table or a scenario comparison. */
   report: ExportReport;
@@ -125,11 +107,7 @@ export function ExportMenu({ report, scenario, householdId, currency }: ExportMe
   if (!id) return null;
 
   const body = async (format: ExportFormat) => {
-    const branding: Branding | null = isAdvisor
-      ? user?.name
-        ? { advisor_name: user.name, ...(user.designation ? { designation: user.designation } : {}) }
-        : null
-      : await customersAdvisor();
+    const branding = await exportBranding(user);
     return {
       report,
       format,

@@ -25,6 +25,7 @@ const REPORT_LABELS: Record<SharedDocument['report'], string> = {
   property: 'Property',
   'data-table': 'Data table',
   scenario: 'Scenario modelling',
+  'client-plan': 'Client plan',
 };
 
 const List = styled.ul`

@@ -11,7 +11,8 @@ export type ExportReport =
   | 'debt'
   | 'property'
   | 'data-table'
-  | 'scenario';
+  | 'scenario'
+  | 'client-plan';
 export type ExportFormat = 'xlsx' | 'pptx' | 'docx' | 'pdf';
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = {

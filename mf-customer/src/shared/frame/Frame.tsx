@@ -67,17 +67,26 @@ function useLeadInfo(viewer: 'advisor' | 'customer'): LeadInfo {
   return DEFAULT_LEAD;
 }
 
-function TopBarOf({ viewer, onLogout }: { viewer: 'advisor' | 'customer'; onLogout: () => void }) {
-  return <TopBar info={useLeadInfo(viewer)} viewer={viewer} onLogout={onLogout} />;
+function TopBarOf({
+  viewer,
+  onLogout,
+  actions,
+}: {
+  viewer: 'advisor' | 'customer';
+  onLogout: () => void;
+  actions?: ReactNode;
+}) {
+  return <TopBar info={useLeadInfo(viewer)} viewer={viewer} onLogout={onLogout} actions={actions} />;
 }
 
-/** The customer dashboard frame (spec §2.8): top bar, tab bar, then the tab's body. */
+/** The customer dashboard frame (spec §2.8): top bar (with `actions`), tab bar, then the tab's body. */
 export function Frame({
   base,
   customerId,
   viewer,
+  actions,
   children,
-}: Omit<DashboardCtx, 'onBoarding'> & { children: ReactNode }) {
+}: Omit<DashboardCtx, 'onBoarding'> & { children: ReactNode; actions?: ReactNode }) {
   const { logout } = useSession();
   const { pathname } = useLocation();
   const [search] = useSearchParams();
@@ -87,7 +96,7 @@ export function Frame({
     <Ctx.Provider value={{ base, customerId, viewer, onBoarding }}>
       <HouseholdProvider householdId={customerId} readOnly={viewer !== 'advisor'}>
         <Shell>
-          <TopBarOf viewer={viewer} onLogout={logout} />
+          <TopBarOf viewer={viewer} onLogout={logout} actions={actions} />
           <TabBar aria-label="Dashboard sections">
             {tabs.map((t) =>
               onBoarding ? (

@@ -1,5 +1,5 @@
 import { Avatar, Button, Modal, theme } from '@kinfolio/ui-kit';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { ageText, type LeadInfo } from './lead';
@@ -25,6 +25,7 @@ const Bar = styled.header`
     flex: 1;
   }
   @media (max-width: 767px) {
+    flex-wrap: wrap;
     padding: 10px 16px;
     gap: 10px;
   }
@@ -65,10 +66,12 @@ export interface TopBarProps {
   info: LeadInfo;
   viewer: 'advisor' | 'customer';
   onLogout: () => void | Promise<void>;
+  /** Actions shown before Exit dashboard or Logout (the client plan's button). */
+  actions?: ReactNode;
 }
 
 /** The customer dashboard's top bar (spec §2.8): avatar, name, age, and Exit dashboard or Logout. */
-export function TopBar({ info, viewer, onLogout }: TopBarProps) {
+export function TopBar({ info, viewer, onLogout, actions }: TopBarProps) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -79,6 +82,7 @@ export function TopBar({ info, viewer, onLogout }: TopBarProps) {
         <p className="age">{ageText(info)}</p>
       </div>
       <span className="spacer" />
+      {actions}
       {viewer === 'advisor' ? (
         <Button variant="secondary" onClick={() => navigate('/advisor/customers')}>
           Exit dashboard
