@@ -370,11 +370,12 @@ describe.each(testInfras())('svc-planning client plan on %s', (infra) => {
     );
     const missing: Record<string, Record<string, string[]>> = {};
     for (const format of X.EXPORT_FORMATS) {
-      // every section (the saved choice); fewer Monte Carlo trials than the screen's, seeded: the figures read back
+      // every section; fewer Monte Carlo trials than the screen's, seeded: the figures read back
       // are the report's, which no trial changes
       const res = await call('POST', `customer/${hh.id}/export-jobs`, advisor, {
         report: 'client-plan',
         format,
+        sections: [...X.CLIENT_PLAN_SECTIONS],
         scenario: { scenario: { monte_carlo: { trials: 300, seed: 35 } } },
       });
       expect(res.status).toBe(202);
