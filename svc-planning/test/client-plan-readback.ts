@@ -82,25 +82,54 @@ const figure = (c: ExcelJS.Cell): number | null => {
 };
 
 /**
- * The numbers a workbook holds, by sheet: every numeric cell (a formula's cached result) written with
+ * The numbers a workbook holds, in all and by sheet: every numeric cell (a formula's cached result) written with
  * `formatNumber`, and every number in its text cells (a summary line "Net worth in 2026: SGD 1,234").
  */
-export async function xlsxPrinted(b: Buffer): Promise<{ all: Printed; sheets: string[] }> {
+export async function xlsxPrinted(b: Buffer): Promise<{ all: Printed; sheets: Map<string, Printed> }> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(b as unknown as ArrayBuffer);
   const all: Printed = new Set();
-  for (const ws of wb.worksheets)
+  const sheets = new Map<string, Printed>();
+  for (const ws of wb.worksheets) {
+    const mine: Printed = new Set();
+    sheets.set(ws.name, mine);
+    const add = (x: string) => {
+      all.add(x);
+      mine.add(x);
+    };
     ws.eachRow((row) =>
       row.eachCell((c) => {
         const n = figure(c);
         if (n !== null) {
-          all.add(formatNumber(n));
+          add(formatNumber(n));
           // a year cell (a number with a "0" format) reads as it is
-          if (Number.isInteger(n) && n >= 1900 && n <= 2200) all.add(String(n));
-        } else if (typeof c.value === 'string') for (const x of numbersIn(c.value)) all.add(x);
+          if (Number.isInteger(n) && n >= 1900 && n <= 2200) add(String(n));
+        } else if (typeof c.value === 'string') for (const x of numbersIn(c.value)) add(x);
       }),
     );
-  return { all, sheets: wb.worksheets.map((w) => w.name) };
+  }
+  return { all, sheets };
+}
+
+/**
+ * The workbook's sheet of each section (a sheet a section, named by its title, cut to Excel's 31 characters), so a
+ * figure is looked for where it belongs there; null for a section without a sheet of its own.
+ */
+export function sectionSheets(
+  sheets: Map<string, Printed>,
+  titles: Record<string, string>,
+): Record<string, Printed | null> {
+  const clean = (t: string) =>
+    t
+      .replace(/[\\/?*[\]:]/g, ' ')
+      .slice(0, 31)
+      .trim();
+  return Object.fromEntries(
+    Object.entries(titles).map(([section, title]) => [
+      section,
+      [...sheets.entries()].find(([name]) => name.trim() === clean(title))?.[1] ?? null,
+    ]),
+  );
 }
 
 /** The PDF's text (unpdf, pdf.js underneath), page by page, and the numbers it prints. */
