@@ -112,12 +112,13 @@ export async function xlsxPrinted(b: Buffer): Promise<{ all: Printed; sheets: Ma
 }
 
 /**
- * The workbook's sheet of each section (a sheet a section, named by its title, cut to Excel's 31 characters), so a
- * figure is looked for where it belongs there; null for a section without a sheet of its own.
+ * The workbook's sheet of each section (a sheet a section, named by its title, cut to Excel's 31 characters; a
+ * section may go by one of several titles), so a figure is looked for where it belongs; null for a section without
+ * a sheet of its own.
  */
 export function sectionSheets(
   sheets: Map<string, Printed>,
-  titles: Record<string, string>,
+  titles: Record<string, readonly string[]>,
 ): Record<string, Printed | null> {
   const clean = (t: string) =>
     t
@@ -125,9 +126,9 @@ export function sectionSheets(
       .slice(0, 31)
       .trim();
   return Object.fromEntries(
-    Object.entries(titles).map(([section, title]) => [
+    Object.entries(titles).map(([section, names]) => [
       section,
-      [...sheets.entries()].find(([name]) => name.trim() === clean(title))?.[1] ?? null,
+      [...sheets.entries()].find(([name]) => names.some((t) => name.trim() === clean(t)))?.[1] ?? null,
     ]),
   );
 }

@@ -394,7 +394,10 @@ describe.each(testInfras())('svc-planning client plan on %s', (infra) => {
         missing[format] = Object.fromEntries(
           Object.entries(expected).map(([section, xs]) => {
             const sheet = bySheet[section];
-            return [section, sheet ? xs.filter((x) => !sheet.has(x)) : [`no sheet ${SECTION_TITLES[section]}`]];
+            return [
+              section,
+              sheet ? xs.filter((x) => !sheet.has(x)) : [`no sheet ${SECTION_TITLES[section]?.join(' or ')}`],
+            ];
           }),
         );
         continue;
@@ -437,17 +440,17 @@ describe.each(testInfras())('svc-planning client plan on %s', (infra) => {
 });
 
 /**
- * The titles of the plan's sections whose figures the financial report holds, as the report model names them
- * (exports/report.ts and client-plan.ts): the workbook's sheet names.
+ * The titles of the plan's sections whose figures the financial report holds (the workbook's sheet names): the plan's
+ * own title of the section (contracts CLIENT_PLAN_SECTION_TITLES), or the report tab's it reuses (exports/report.ts).
  */
-const SECTION_TITLES: Record<string, string> = {
-  summary: 'Summary',
-  cashflow: 'Cash flow by year',
-  networth: 'Net worth',
-  insurance: 'Insurance coverage',
-  funds: 'Funds and pensions',
-  debt: 'Debt',
-  property: 'Property',
+const SECTION_TITLES: Record<string, string[]> = {
+  summary: [X.CLIENT_PLAN_SECTION_TITLES.summary],
+  cashflow: [X.CLIENT_PLAN_SECTION_TITLES.cashflow, 'Cash flow by year'],
+  networth: [X.CLIENT_PLAN_SECTION_TITLES.networth],
+  insurance: [X.CLIENT_PLAN_SECTION_TITLES.insurance, 'Insurance coverage'],
+  funds: [X.CLIENT_PLAN_SECTION_TITLES.funds],
+  debt: [X.CLIENT_PLAN_SECTION_TITLES.debt, 'Debt'],
+  property: [X.CLIENT_PLAN_SECTION_TITLES.property],
 };
 
 /** An export_jobs row as startExportJob writes it, in the given state. */
