@@ -5,6 +5,7 @@ import { calculateRoutes } from './calculate/routes';
 import { currencyRatesRoutes } from './currency/routes';
 import { closeScenarioPool } from './domain/calculations/montecarlo';
 import { startExportJobs, stopExportJobs } from './exports/jobs';
+import { closeRenderProcess } from './exports/render-process';
 import { exportRoutes } from './exports/routes';
 import { leadsRoutes } from './households/leads.routes';
 import { onBoardingRoutes } from './households/onboarding.routes';
@@ -67,6 +68,7 @@ export const planningModule: ServiceModule = {
   },
   onStop: async (ctx) => {
     await stopExportJobs(ctx);
+    await closeRenderProcess();
     await stopFundImports(ctx);
     await closeScenarioPool();
   },

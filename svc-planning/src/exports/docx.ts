@@ -18,7 +18,7 @@ import {
 } from 'docx';
 import { ChartRun, type ChartRunOptions } from 'docx/charts';
 import JSZip from 'jszip';
-import { altText, cellText, preparedBy } from './format';
+import { altText, cellText, preparedBy, totalsRow } from './format';
 import { CHART_COLOURS, chartSource, chartTable, fanBands } from './ooxml-chart';
 import type { Chart, Report, Table as ReportTable } from './report';
 
@@ -178,28 +178,33 @@ export async function renderDocx(r: Report): Promise<Buffer> {
               }),
           ),
         }),
-        ...t.rows.map(
-          (row) =>
-            new TableRow({
-              cantSplit: true,
-              children: t.columns.map(
-                (c, k) =>
-                  new TableCell({
-                    borders,
-                    children: [
-                      new Paragraph({
-                        alignment: c.kind === 'text' ? AlignmentType.LEFT : AlignmentType.RIGHT,
+        // the rows, then the totals row (bold) when the table has one
+        ...[...t.rows, totalsRow(t)].flatMap((row, n) =>
+          row
+            ? [
+                new TableRow({
+                  cantSplit: true,
+                  children: t.columns.map(
+                    (c, k) =>
+                      new TableCell({
+                        borders,
                         children: [
-                          new TextRun({
-                            text: cellText(row[k] ?? null, c, r.currency, r.locale),
-                            size: small ? 12 : 18,
+                          new Paragraph({
+                            alignment: c.kind === 'text' ? AlignmentType.LEFT : AlignmentType.RIGHT,
+                            children: [
+                              new TextRun({
+                                text: cellText(row[k] ?? null, c, r.currency, r.locale),
+                                size: small ? 12 : 18,
+                                bold: n === t.rows.length,
+                              }),
+                            ],
                           }),
                         ],
                       }),
-                    ],
-                  }),
-              ),
-            }),
+                  ),
+                }),
+              ]
+            : [],
         ),
       ],
     });
@@ -232,7 +237,10 @@ export async function renderDocx(r: Report): Promise<Buffer> {
       }
       const source = sources[k];
       draw(k);
-      if (!source) return addTable(chartTable(c));
+      if (!source) {
+        addTable(chartTable(c));
+        return;
+      }
       sources.forEach((other, j) => {
         if (j > k && other?.table === source.table) draw(j);
       });

@@ -1,5 +1,5 @@
 import { formatCompact, formatNumber } from '@kinfolio/money';
-import type { Cell, Chart, Column, Report } from './report';
+import type { Cell, Chart, Column, Report, Table } from './report';
 
 type Locale = Report['locale'];
 const WHOLE: Record<Locale, Intl.NumberFormat> = {
@@ -71,4 +71,14 @@ export function preparedBy(r: Report): string {
 export function fileName(r: Report, ext: string): string {
   const base = `${r.household} ${r.title} ${r.as_of}`.replace(/[^A-Za-z0-9._ -]/g, '_').replace(/\s+/g, '-');
   return `${base.slice(0, 150)}.${ext}`;
+}
+
+/**
+ * A table's totals row as cells (the label in the first column, each total under its column, the other cells
+ * empty), or null without totals: docx and pptx print it under the rows, as the PDF and the Excel file do.
+ */
+export function totalsRow(t: Table): Cell[] | null {
+  if (!t.totals) return null;
+  const totals = t.totals;
+  return t.columns.map((_, k) => (k === 0 ? totals.label : (totals.values[k] ?? '')));
 }

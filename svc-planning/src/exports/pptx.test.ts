@@ -1,9 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { altText, cellText } from './format';
-import { imageSize, initials, pagesOf, renderPptx, rowHeight } from './pptx';
+import { chartsHold, imageSize, initials, pagesOf, renderPptx, rowHeight } from './pptx';
 import { fanBands } from './pptx-charts';
-import type { Chart, Report } from './report';
+import type { Chart, Report, Table } from './report';
 
 describe('pptx tables in pages of whole rows (issue 31 (10))', () => {
   const header = ['Year', ...Array.from({ length: 23 }, (_, k) => `Investment contributions ${k}`)];
@@ -535,5 +535,46 @@ describe('the fan chart and the photo, worked by hand', () => {
     expect(imageSize(jpeg, 'jpeg')).toEqual({ w: 200, h: 300 });
     expect(imageSize(Buffer.from('not an image'), 'png')).toBeNull();
     expect(imageSize(Buffer.from([0xff, 0xd8, 0x00, 0x00, 0, 0, 0, 0, 0, 0, 0, 0]), 'jpeg')).toBeNull();
+  });
+});
+
+describe('every figure of a table is on a slide (issue 35: the read-back found year tables and totals missing)', () => {
+  outsideNodeDetection();
+  const years = ['2026', '2027'];
+  const table: Table = {
+    title: 'Net worth by year and asset class',
+    columns: [
+      { label: 'Year', kind: 'year' },
+      { label: 'Cash', kind: 'money' },
+      { label: 'Net worth', kind: 'money' },
+    ],
+    rows: [
+      [2026, 111, 1_234_567],
+      [2027, 222, 2_345_678],
+    ],
+    totals: { label: 'Total', values: { 1: 333 } },
+  };
+  const line: Chart = {
+    title: 'Net worth by year',
+    kind: 'line',
+    categories: years,
+    series: [{ name: 'Net worth', values: [1_234_567, 2_345_678] }],
+  };
+
+  it('a year table is left to its charts only when they draw every one of its columns', () => {
+    expect(chartsHold([line], table)).toBe(false);
+    const cash: Chart = { ...line, title: 'Cash', series: [{ name: 'Cash', values: [111, 222] }] };
+    expect(chartsHold([line, cash], table)).toBe(true);
+    // a chart over other years holds nothing of this table
+    expect(chartsHold([line, { ...cash, categories: ['2030', '2031'] }], table)).toBe(false);
+  });
+
+  it("the table's other columns and its totals row are printed", async () => {
+    const r = plan(2, { kind: 'report', title: 'Net worth' });
+    r.sections = [{ id: 'networth', title: 'Net worth', summary: [], charts: [line], tables: [table] }];
+    const f = await read(await renderPptx(r));
+    const rows = f.slides.flatMap((x) => tableRows(x.xml));
+    expect(rows).toContainEqual(['2026', 'SGD 111', 'SGD 1,234,567']);
+    expect(rows).toContainEqual(['Total', 'SGD 333', '']);
   });
 });

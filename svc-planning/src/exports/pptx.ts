@@ -1,5 +1,5 @@
 import PptxGenJS from 'pptxgenjs';
-import { cellText, preparedBy } from './format';
+import { cellText, preparedBy, totalsRow } from './format';
 import { addNativeChart, TEAL } from './pptx-charts';
 import type { Branding, Chart, Report, Section, Table } from './report';
 
@@ -200,12 +200,15 @@ export async function renderPptx(r: Report): Promise<Buffer> {
     });
   }
 
-  const texts = (t: Table) => ({
-    header: t.columns.map((c) => c.label),
-    rows: t.rows.map((row) =>
-      row.map((v, k) => cellText(v, t.columns[k] ?? { label: '', kind: 'text' }, r.currency, r.locale)),
-    ),
-  });
+  const texts = (t: Table) => {
+    const total = totalsRow(t);
+    return {
+      header: t.columns.map((c) => c.label),
+      rows: [...t.rows, ...(total ? [total] : [])].map((row) =>
+        row.map((v, k) => cellText(v, t.columns[k] ?? { label: '', kind: 'text' }, r.currency, r.locale)),
+      ),
+    };
+  };
   /** A table in pages of whole rows: the first on `first`, the others on new slides titled "<title> (continued)". */
   const addTable = (
     first: PptxGenJS.Slide,
@@ -262,14 +265,14 @@ export async function renderPptx(r: Report): Promise<Buffer> {
       else slide.addText('No figures to chart.', { x: 0.4, y: 1, w: tableX - 0.6, h: 0.5, fontSize: 14, lang });
       addTable(slide, chartTable(c), c.title, { x: tableX, w: tableW, fontSize: 7 });
     }
-    // year-by-year tables are the charts' figures already (beside each chart): a slide of their own only when the
-    // section has no chart (the data table); the other tables (loans, properties, coverage, funds) always; the key
+    // a year-by-year table whose every column is a chart's series is beside its charts already; any other table (one
+    // with more columns than its charts draw, loans, properties, coverage, funds) has slides of its own; the key
     // figures are on their own slide of large figures
     for (const t of s.tables) {
       if (t === key) continue;
       // an empty table in the plan is a slide that says nothing: its section's divider says there is none
       if (r.kind === 'client-plan' && !t.rows.length) continue;
-      if (s.charts.length && t.columns[0]?.kind === 'year') continue;
+      if (t.columns[0]?.kind === 'year' && chartsHold(s.charts, t)) continue;
       const slide = newSlide(t.title);
       addTable(slide, t, t.title, { x: 0.4, w: 12.5, fontSize: t.columns.length > 10 ? 6 : 9 });
     }
@@ -391,4 +394,24 @@ function keyFiguresSlide(pptx: PptxGenJS, t: Table, r: Report): void {
       },
     );
   });
+}
+
+/**
+ * Whether the section's charts hold every figure of a year-by-year table: each of its columns after the year is the
+ * values of some chart's series over the table's years (so the tables beside the charts show them all).
+ */
+export function chartsHold(charts: readonly Chart[], t: Table): boolean {
+  const years = t.rows.map((row) => String(row[0]));
+  const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, k) => v === b[k]);
+  const drawn = charts.filter((c) => same(c.categories, years)).flatMap((c) => c.series.map((x) => x.values));
+  return t.columns.every(
+    (_, k) =>
+      k === 0 ||
+      drawn.some((values) =>
+        same(
+          values,
+          t.rows.map((row) => row[k]),
+        ),
+      ),
+  );
 }

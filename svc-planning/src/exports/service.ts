@@ -6,13 +6,10 @@ import { advisorBranding } from '../messaging/on-advisor-events';
 import { advisorPhoto } from './advisor-photo';
 import { type HouseholdRow, iso } from '../records/access';
 import { runStoredScenario } from '../scenarios/run';
-import { renderDocx } from './docx';
 import { fileName } from './format';
-import { renderPdf } from './pdf';
-import { renderPptx } from './pptx';
+import { renderInProcess } from './render-process';
 import { type Branding, buildReport, REPORT_TITLES, type ScenarioReplyLike } from './report';
 import { insertSharedDocument, type SharedRow, sharedDocument, sharedDocuments } from './repository';
-import { renderXlsx } from './xlsx';
 import { clientPlanSettings } from './client-plan-settings';
 
 /** A file to send: its bytes, content type and name. */
@@ -21,8 +18,6 @@ export interface ExportFile {
   contentType: string;
   fileName: string;
 }
-
-const RENDERERS = { xlsx: renderXlsx, pptx: renderPptx, docx: renderDocx, pdf: renderPdf } as const;
 
 /** Told as an export is made: how far (0 to 100) and what it is doing, in words. */
 export type Progress = (progress: number, stage: string) => void | Promise<void>;
@@ -72,7 +67,8 @@ export async function makeExport(
     onSection: (done, of) => progress(25 + Math.round((40 * done) / of), `Building section ${done} of ${of}`),
   });
   await progress(70, `Writing the ${FORMAT_NAMES[body.format]} file`);
-  const file = await RENDERERS[body.format](report);
+  // written in the export process, off the event loop (render-process.ts)
+  const file = await renderInProcess(body.format, report);
   return { body: file, contentType: X.EXPORT_CONTENT_TYPES[body.format], fileName: fileName(report, body.format) };
 }
 
