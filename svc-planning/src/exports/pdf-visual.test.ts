@@ -12,11 +12,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sampleClientPlan, sampleFinancialReport } from './fixture';
+import { sampleClientPlan, sampleFinancialReport } from './__fixtures__/reports';
 import { renderPdf } from './pdf';
 
 /**
- * The visual check of the PDF export: the sample client plan (fixture.ts: every section and chart kind, a photo on the
+ * The visual check of the PDF export: the sample client plan (__fixtures__/reports.ts: every section and chart kind, a photo on the
  * cover, tables over several pages; landscape) and the sample financial report (no cover; portrait) are rendered,
  * their pages turned into 40 dpi greyscale images with poppler's `pdftoppm`, and each page compared with the stored
  * image in __golden__ (gzipped PGM). A page passes when it has the same size and at most 1% of its pixels differ by

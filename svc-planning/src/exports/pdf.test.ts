@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { altText, numberText } from './format';
-import { sampleClientPlan, sampleFinancialReport } from './fixture';
+import { sampleClientPlan, sampleFinancialReport } from './__fixtures__/reports';
 import PDFDocument from 'pdfkit';
 import { dateText, footerFit, initials, renderPdf } from './pdf';
 import { legend, ticks } from './pdf-chart';

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { numberText } from './format';
-import type { Cell, Chart, Column, Report, Section } from './report';
+import { numberText } from '../format';
+import type { Cell, Chart, Column, Report, Section } from '../report';
 
 /**
  * Deterministic sample reports for the renderers' tests (no database, no clock): the same figures every run, so a
