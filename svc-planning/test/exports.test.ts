@@ -580,6 +580,43 @@ describe.each(testInfras())('svc-planning exports on %s', (infra) => {
     expect([bad.status, fieldsOf(bad.json())]).toEqual([400, ['scenario.expense_change_percent.no-such-expense']]);
   });
 
+  it("issue 35: a scenario with Monte Carlo exports its fan chart and percentiles, the reply's bands", async () => {
+    const scenario = { scenario: { monte_carlo: { enabled: true, trials: 200, seed: 11 } } };
+    const api = await call('POST', 'customer/calculate/scenario-modelling', advisor, {
+      household_id: hh.id,
+      ...scenario,
+    });
+    const reply = planning.ScenarioReply.parse(api.body.data);
+    const bands = reply.monte_carlo?.bands ?? [];
+    expect(bands.length).toBeGreaterThan(5);
+    const res = await exportFile({ report: 'scenario', format: 'xlsx', scenario });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Current plan vs scenario') as ExcelJS.Worksheet;
+    const byYear = new Map<number, unknown[]>();
+    let inFan = false;
+    ws.eachRow((row) => {
+      const first = row.getCell(1).value;
+      if (first === 'Monte Carlo: net worth by percentile') inFan = true;
+      else if (inFan && typeof first === 'number')
+        byYear.set(
+          first,
+          [2, 3, 4, 5, 6].map((c) => row.getCell(c).value),
+        );
+    });
+    expect([...byYear.keys()]).toEqual(bands.map((b) => b.year));
+    for (const b of bands)
+      expect(byYear.get(b.year)).toEqual(['p10', 'p25', 'p50', 'p75', 'p90'].map((p) => b.percentiles[p]));
+    // a native fan chart beside it (stacked bands and the median line), with its alt text
+    const JSZipFull = require('jszip') as {
+      loadAsync(b: Buffer): Promise<{ file(n: RegExp): Array<{ async(t: 'string'): Promise<string> }> }>;
+    };
+    const zip = await JSZipFull.loadAsync(res.bytes);
+    const charts = await Promise.all(zip.file(/^xl\/charts\/chart\d+\.xml$/).map((f) => f.async('string')));
+    expect(charts.some((x) => x.includes('<c:areaChart>') && x.includes('P50'))).toBe(true);
+  });
+
   it('every report in every kind is a file of that kind', async () => {
     const magic: Record<string, string> = { xlsx: 'PK', pptx: 'PK', docx: 'PK', pdf: '%PDF' };
     const seen: Array<[string, string, number, string | null, string]> = [];

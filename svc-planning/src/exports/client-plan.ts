@@ -182,13 +182,12 @@ export function goalsSection(i: TabInput): Section {
   };
 }
 
-/** The percentiles of the fan chart, lowest first, as the Monte Carlo run names them. */
-export const FAN_PERCENTILES = ['p10', 'p25', 'p50', 'p75', 'p90'] as const;
-
 /**
  * The saved scenario beside the current plan (the scenario screen's stored run) with, when Monte Carlo ran, its fan
- * chart: the net worth at the 10th, 25th, 50th, 75th and 90th percentile of the trials by year, and its table.
+ * chart and its table (report.ts scenarioSection).
  */
+export { FAN_PERCENTILES } from './report';
+
 export function planScenarioSection(i: TabInput): Section {
   const s = i.scenario;
   if (!s)
@@ -199,27 +198,7 @@ export function planScenarioSection(i: TabInput): Section {
       charts: [],
       tables: [],
     };
-  const m = (v: number) => i.m(v, s.currency);
-  const base = scenarioSection(s, m);
-  const bands = s.monte_carlo?.bands ?? [];
-  if (!bands.length) return { ...base, title: X.CLIENT_PLAN_SECTION_TITLES.scenario };
-  const names = FAN_PERCENTILES.map((p) => p.toUpperCase());
-  const rows: Cell[][] = bands.map((b) => [b.year, ...FAN_PERCENTILES.map((p) => m(b.percentiles[p] ?? 0))]);
-  const fan: Chart = {
-    title: 'Monte Carlo: net worth by percentile',
-    kind: 'fan',
-    categories: bands.map((b) => String(b.year)),
-    series: names.map((name, k) => ({ name, values: rows.map((r) => r[k + 1] as number) })),
-  };
-  return {
-    ...base,
-    title: X.CLIENT_PLAN_SECTION_TITLES.scenario,
-    charts: [...base.charts, fan],
-    tables: [
-      ...base.tables,
-      { title: 'Monte Carlo: net worth by percentile', columns: [YEAR, ...names.map((n) => money(n))], rows },
-    ],
-  };
+  return { ...scenarioSection(s, (v) => i.m(v, s.currency)), title: X.CLIENT_PLAN_SECTION_TITLES.scenario };
 }
 
 /** The appendix: the assumptions the projection ran on, and every rate table it used with its years and source. */

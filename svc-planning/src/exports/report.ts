@@ -852,7 +852,13 @@ export function dataTableSection(model: ReadModel): Section {
   };
 }
 
-/** Current plan vs the scenario, side by side. */
+/** The percentiles of the fan chart, lowest first, as the Monte Carlo run names them. */
+export const FAN_PERCENTILES = ['p10', 'p25', 'p50', 'p75', 'p90'] as const;
+
+/**
+ * Current plan vs the scenario, side by side; when Monte Carlo ran, its fan chart (the net worth at the 10th, 25th,
+ * 50th, 75th and 90th percentile of the trials by year) and its table: the scenario export and the client plan alike.
+ */
 export function scenarioSection(s: ScenarioReplyLike, m: (v: number) => number): Section {
   const scen = new Map(s.scenario.years.map((y) => [y.year, y]));
   const rows = s.base.years.map((b) => {
@@ -880,7 +886,7 @@ export function scenarioSection(s: ScenarioReplyLike, m: (v: number) => number):
     summary.push(
       `Probability of success: ${round2(s.monte_carlo.probability_never_runs_out * 100)}% over ${s.monte_carlo.trials} trials.`,
     );
-  return {
+  const section: Section = {
     id: 'scenario',
     title: 'Current plan vs scenario',
     summary,
@@ -915,4 +921,20 @@ export function scenarioSection(s: ScenarioReplyLike, m: (v: number) => number):
       },
     ],
   };
+  const bands = s.monte_carlo?.bands ?? [];
+  if (!bands.length) return section;
+  const names = FAN_PERCENTILES.map((p) => p.toUpperCase());
+  const fanRows: Cell[][] = bands.map((b) => [b.year, ...FAN_PERCENTILES.map((p) => m(b.percentiles[p] ?? 0))]);
+  section.charts.push({
+    title: 'Monte Carlo: net worth by percentile',
+    kind: 'fan',
+    categories: bands.map((b) => String(b.year)),
+    series: names.map((name, n) => ({ name, values: fanRows.map((r) => r[n + 1] as number) })),
+  });
+  section.tables.push({
+    title: 'Monte Carlo: net worth by percentile',
+    columns: [YEAR, ...names.map((n) => money(n))],
+    rows: fanRows,
+  });
+  return section;
 }
