@@ -67,7 +67,7 @@ describe.each(testInfras())("svc-billing seller's details on receipts (%s)", (in
     const rows = (await t.call('GET', 'subscription-transactions', { as: advisor })).body.data
       .rows as billing.SubscriptionTransaction[];
     const charge = rows.find((r) => r.kind === 'charge');
-    expect(charge).toBeDefined();
+    expect(charge?.kind).toBe('charge');
     return { advisor, charge: charge as billing.SubscriptionTransaction };
   }
 

@@ -106,8 +106,8 @@ it('orders a list and puts the saved sections first, the others after them untic
 
 it('shows a skeleton while the saved choice loads, then the sections in their saved order', async () => {
   open();
-  expect(screen.getByRole('dialog', { name: 'Client plan' })).toBeTruthy();
-  expect(screen.getByTestId('skeleton')).toBeTruthy();
+  expect(screen.getAllByRole('dialog', { name: 'Client plan' })).toHaveLength(1);
+  expect(screen.getAllByTestId('skeleton').length).toBeGreaterThan(0);
   await screen.findByRole('list', { name: 'Sections of the plan' });
   expect(screen.queryByTestId('skeleton')).toBeNull();
   expect(calls[0]).toMatchObject({ method: 'GET', url: `/api/v1/customer/${HH}/client-plan` });
@@ -159,7 +159,9 @@ it('moves a section with the keyboard-reachable buttons, keeps the focus on it, 
   fireEvent.click(screen.getByRole('checkbox', { name: 'Insurance' }));
   fireEvent.click(screen.getByRole('checkbox', { name: 'Goals' }));
   fireEvent.click(screen.getByRole('button', { name: 'RM' }));
-  expect(screen.getByText('Not saved yet: Save choice, or Create plan saves it.')).toBeTruthy();
+  expect(screen.getByText('Not saved yet: Save choice, or Create plan saves it.').textContent).toBe(
+    'Not saved yet: Save choice, or Create plan saves it.',
+  );
   expect(save.disabled).toBe(false);
   save.focus();
   fireEvent.click(save);
@@ -262,7 +264,7 @@ it('creates the plan as a job, follows its progress by polling until done, downl
   // done: the file downloads by itself, once; polling stops
   expect(clicks).toEqual(['Alex-Tan-Client-plan-2026-11-28.pdf']);
   expect(calls.filter((c) => c.url.endsWith('/download'))).toHaveLength(1);
-  expect(screen.getByText('PDF file downloaded')).toBeTruthy();
+  expect(screen.getByText('PDF file downloaded').textContent).toBe('PDF file downloaded');
   // the focus, lost as Create plan was disabled, is on Download once the file is there
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Download PDF' }));
   await act(async () => {
@@ -373,7 +375,7 @@ it('shows the customer the saved choice to make the plan from, with nothing to s
   expect(screen.queryByRole('checkbox')).toBeNull();
   expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Save choice' })).toBeNull();
-  expect(screen.getByText('Currency: RM')).toBeTruthy();
+  expect(screen.getByText('Currency: RM').textContent).toBe('Currency: RM');
   fireEvent.click(screen.getByRole('button', { name: 'PowerPoint' }));
   fireEvent.click(screen.getByRole('button', { name: 'Create plan' }));
   await screen.findByRole('progressbar');
