@@ -179,6 +179,7 @@ export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventT
     'auth.user.deactivated.v1',
     'auth.sessions.revoked.v1',
     'planning.household.changed.v1',
+    'planning.household.deleted.v1',
   ],
 };
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

@@ -11,6 +11,7 @@ export * from './openapi';
 export * as insurance from './insurance';
 export * as balanceSheet from './balance-sheet';
 export * as scenarios from './scenarios';
+export * as meetings from './meetings';
 export * as exportsContract from './exports';
 export * as reports from './reports';
 export * as explanations from './explanations';

@@ -8,6 +8,7 @@ import * as explanations from './explanations';
 import * as households from './households';
 import * as insurance from './insurance';
 import * as investmentReference from './investment-reference';
+import * as meetings from './meetings';
 import * as planning from './planning';
 import * as rateTables from './rate-tables';
 import * as reference from './reference';
@@ -500,6 +501,30 @@ export const routes: Route[] = [
     summary: "The scenario's retirement ages, income and expense changes and trials, replaced whole",
     body: scenarios.ScenarioSettingsBody,
     reply: scenarios.ScenarioSettingsReply,
+  }),
+  // Planning: named scenarios and meeting passes (issue 36)
+  r('GET', 'customer/:id/named-scenarios', 'svc-planning', ADV_CUST, {
+    summary: "The household's named scenarios (a customer sees the recommended one and those shared)",
+    reply: scenarios.NamedScenarioListReply,
+  }),
+  r('POST', 'customer/:id/named-scenarios', 'svc-planning', ADV, {
+    summary: 'A new named scenario (a what-if kept from a meeting, or a proposal); recommended unmarks the others',
+    body: scenarios.NamedScenarioBody,
+    reply: scenarios.NamedScenarioReply,
+  }),
+  r('POST', 'customer/:id/named-scenarios/compare', 'svc-planning', ADV_CUST, {
+    summary: 'Two scenarios side by side (named ones or the working scenario), each beside the current plan',
+    body: scenarios.CompareScenariosBody,
+    reply: scenarios.CompareScenariosReply,
+  }),
+  r('PATCH', 'customer/:id/named-scenarios/:scenarioId', 'svc-planning', ADV, {
+    body: scenarios.NamedScenarioPatch,
+    reply: scenarios.NamedScenarioReply,
+  }),
+  r('DELETE', 'customer/:id/named-scenarios/:scenarioId', 'svc-planning', ADV, { reply: households.MessageReply }),
+  r('GET', 'customer/:id/meeting-pass', 'svc-planning', ADV_CUST, {
+    summary: "A signed pass to start or join the household's meeting on the live socket (svc-support checks it)",
+    reply: meetings.MeetingPassReply,
   }),
   // Planning: households (issue 11). Leads and customers of one advisor; a customer reads their own household.
   r('POST', 'leads', 'svc-planning', ADV, { body: households.LeadBody, reply: households.HouseholdReply }),

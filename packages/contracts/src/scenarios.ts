@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Page, Timestamp } from './common';
 import { RecordMeta, StoredScenarioBody } from './households';
-import { RecordId } from './planning';
+import { RecordId, ScenarioReply } from './planning';
 import { PlainText } from './validation';
 
 /**
@@ -128,5 +128,152 @@ export const savedFilterIssues = (f: Record<string, unknown>): Array<{ field: st
  */
 export const StoredScenarioRunBody = StoredScenarioBody.extend({
   expense_change_percent: z.record(RecordId, z.number().finite().min(-100).max(1000)).optional(),
+  /**
+   * Issue 36: a property's selling year in the scenario only, by property record id (null: the scenario keeps it).
+   * The current plan keeps the stored years.
+   */
+  property_sale_year: z.record(RecordId, Year.nullable()).optional(),
 });
 export type StoredScenarioRunBody = z.infer<typeof StoredScenarioRunBody>;
+
+// ---------------------------------------------------------------- named scenarios (issue 36)
+const LifeEvent = z.strictObject({
+  member_id: RecordId,
+  type: z.enum(['death', 'disability', 'critical_illness']),
+  year: Year,
+});
+/**
+ * A scenario's own inputs, as a named scenario stores them and as a meeting's what-if carries them: retirement ages
+ * by member id, income and expense changes in % by record id, a property's selling year by property id (null: kept),
+ * the sell sequence and locked assets (absent: the household's stored ones), life events (absent: the household's
+ * recorded ones) and the Monte Carlo trials. `scenarioRunBody` turns them into the scenario run's body.
+ */
+export const ScenarioInputs = z.strictObject({
+  retirement_age: z.record(RecordId, z.number().int().min(18).max(100)).default({}),
+  income_change_percent: z.record(RecordId, ChangePct).default({}),
+  expense_change_percent: z.record(RecordId, ChangePct).default({}),
+  property_sale_year: z.record(RecordId, Year.nullable()).default({}),
+  sell_sequence: z
+    .array(RecordId)
+    .max(500)
+    .refine((a) => new Set(a).size === a.length, { message: 'An asset is listed twice' })
+    .optional(),
+  locked_assets: z
+    .array(RecordId)
+    .max(500)
+    .refine((a) => new Set(a).size === a.length, { message: 'An asset is listed twice' })
+    .optional(),
+  events: z.array(LifeEvent).max(20).optional(),
+  trials: z.number().int().min(100).max(SCENARIO_TRIALS_MAX).optional(),
+});
+export type ScenarioInputs = z.infer<typeof ScenarioInputs>;
+export type ScenarioInputsInput = z.input<typeof ScenarioInputs>;
+
+/** The body of POST customer/calculate/scenario-modelling that runs `inputs` on stored household `householdId`. */
+export function scenarioRunBody(
+  householdId: string,
+  inputs: ScenarioInputs,
+  monteCarlo: { enabled: boolean; trials?: number; seed?: number } = { enabled: false },
+): StoredScenarioRunBody {
+  const overrides = {
+    ...(Object.keys(inputs.retirement_age).length ? { retirement_age: inputs.retirement_age } : {}),
+    ...(Object.keys(inputs.income_change_percent).length
+      ? { income_change_percent: inputs.income_change_percent }
+      : {}),
+  };
+  const trials = monteCarlo.trials ?? inputs.trials;
+  return {
+    household_id: householdId,
+    scenario: {
+      overrides,
+      ...(inputs.events ? { events: inputs.events } : {}),
+      ...(inputs.sell_sequence ? { sell_sequence: inputs.sell_sequence } : {}),
+      ...(inputs.locked_assets ? { locked_assets: inputs.locked_assets } : {}),
+      ...(monteCarlo.enabled
+        ? {
+            monte_carlo: {
+              enabled: true,
+              ...(trials === undefined ? {} : { trials: Math.min(trials, 20_000) }),
+              ...(monteCarlo.seed === undefined ? {} : { seed: monteCarlo.seed }),
+            },
+          }
+        : {}),
+    },
+    ...(Object.keys(inputs.expense_change_percent).length
+      ? { expense_change_percent: inputs.expense_change_percent }
+      : {}),
+    ...(Object.keys(inputs.property_sale_year).length ? { property_sale_year: inputs.property_sale_year } : {}),
+  };
+}
+
+/**
+ * A named scenario of a household ("Retire at 60", "Sell the condo in 2035"): any number per household. At most one
+ * is `recommended` (the plan the customer sees first); the customer sees the recommended one and those `shared`.
+ */
+export const NamedScenarioBody = z.strictObject({
+  name: PlainText(80).pipe(z.string().min(1, { message: 'Enter a name' })),
+  description: PlainText(500).optional(),
+  inputs: ScenarioInputs,
+  shared: z.boolean().default(false),
+  recommended: z.boolean().default(false),
+});
+export type NamedScenarioBody = z.input<typeof NamedScenarioBody>;
+export const NamedScenarioPatch = z
+  .strictObject({
+    name: NamedScenarioBody.shape.name.optional(),
+    description: PlainText(500).nullable().optional(),
+    inputs: ScenarioInputs.optional(),
+    shared: z.boolean().optional(),
+    recommended: z.boolean().optional(),
+  })
+  .refine((p) => Object.keys(p).length > 0, { message: 'Change at least one field' });
+export type NamedScenarioPatch = z.input<typeof NamedScenarioPatch>;
+export const NamedScenario = z.object({
+  id: Uuid,
+  lead_id: Uuid,
+  name: z.string(),
+  description: z.string().nullable(),
+  inputs: ScenarioInputs,
+  shared: z.boolean(),
+  recommended: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type NamedScenario = z.infer<typeof NamedScenario>;
+export const NamedScenarioReply = z.object({ message: z.string().optional(), data: NamedScenario });
+export const NamedScenarioListReply = z.object({ data: z.array(NamedScenario) });
+
+/**
+ * POST customer/{id}/named-scenarios/compare: two scenarios side by side, each a named scenario's id or `working`
+ * (the household's working scenario, scenario-settings), each run with Monte Carlo when `monte_carlo` (same seed
+ * for both, so the difference is the inputs').
+ */
+export const ScenarioRef = z.union([Uuid, z.literal('working')]);
+export const CompareScenariosBody = z
+  .strictObject({
+    a: ScenarioRef,
+    b: ScenarioRef,
+    monte_carlo: z
+      .strictObject({
+        trials: z.number().int().min(100).max(20_000).optional(),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 32 - 1)
+          .optional(),
+      })
+      .optional(),
+  })
+  .refine((b) => b.a !== b.b, { message: 'Choose two different scenarios', path: ['b'] });
+export type CompareScenariosBody = z.input<typeof CompareScenariosBody>;
+
+/** One side of a comparison: which scenario, its name and inputs, and its run (the current plan beside it). */
+export const CompareSide = z.object({
+  ref: ScenarioRef,
+  name: z.string(),
+  inputs: ScenarioInputs,
+  result: ScenarioReply,
+});
+export type CompareSide = z.infer<typeof CompareSide>;
+export const CompareScenariosReply = z.object({ data: z.object({ a: CompareSide, b: CompareSide }) });

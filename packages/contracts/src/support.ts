@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDateTime, ok, Page, PageQuery, Timestamp } from './common';
 import { CleanString, JSON_MAX_DEPTH, PlainText, RichText, SafeJsonArray, SafeJsonObject } from './validation';
+import type { MeetingClientToServerEvents, MeetingServerToClientEvents } from './meetings';
 
 // Contracts of svc-support: request, reply and socket schemas (spec platform-shell §2.10, §2.11, §3, §5, §7, §8).
 
@@ -148,7 +149,10 @@ export const FaqAnswerUpdateBody = FaqAnswerBody.partial().refine((b) => Object.
 /** admin/faq: a topic with its answers in one call (update replaces the answers when FAQAnswers is given). */
 export const FaqBody = FaqTopicBody.extend({ FAQAnswers: z.array(FaqAnswerFields).max(200).default([]) });
 export const FaqUpdateBody = z
-  .strictObject({ title: FaqTopicBody.shape.title.optional(), FAQAnswers: z.array(FaqAnswerFields).max(200).optional() })
+  .strictObject({
+    title: FaqTopicBody.shape.title.optional(),
+    FAQAnswers: z.array(FaqAnswerFields).max(200).optional(),
+  })
   .refine((b) => b.title !== undefined || b.FAQAnswers !== undefined, { message: 'Nothing to update', path: ['body'] });
 export const FaqQuery = z.object({ keyword: PlainText(200).optional() });
 
@@ -357,8 +361,11 @@ export interface PendingCountMessage {
   count: number;
 }
 
-/** Events the server sends. Rooms: `user:<id>` (own tickets), `admins`, `ticket:<id>` (joined on request). */
-export interface ServerToClientEvents {
+/**
+ * Events the server sends. Rooms: `user:<id>` (own tickets), `admins`, `ticket:<id>` (joined on request),
+ * `meeting:<id>` (issue 36, joined with a pass).
+ */
+export interface ServerToClientEvents extends MeetingServerToClientEvents {
   /** To the ticket's room, its owner and admins, after the reply is committed. */
   'reply:created': (msg: ReplyCreatedMessage) => void;
   /** A new ticket: to admins and the owner. */
@@ -370,7 +377,7 @@ export interface ServerToClientEvents {
   /** A household changed (issue 11): to its advisor's and its customer's user rooms only, after the change committed. */
   'household:changed': (msg: HouseholdChangedMessage) => void;
 }
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends MeetingClientToServerEvents {
   'ticket:join': (msg: TicketJoinMessage, ack: (res: Ack) => void) => void;
   'ticket:leave': (msg: TicketJoinMessage, ack?: (res: Ack) => void) => void;
 }

@@ -17,6 +17,7 @@ export * from './errors';
 export * from './http';
 export * from './idempotency';
 export * from './identity';
+export * from './signed-pass';
 export * from './logger';
 export * from './mail/offline';
 export * from './mail/online';
