@@ -596,3 +596,29 @@ describe('accessibility', () => {
     expect(await check()).toEqual([]);
   });
 });
+
+describe('the end of a meeting', () => {
+  it('returns the page to the stored working scenario; a lock is then stored for the household again', async () => {
+    const m = meetingOf({
+      scenario: { named_scenario_id: null, what_if: inputs({ retirement_age: { [ME_ID]: 55 } }), compare_with: null },
+    });
+    const r = await renderPage(m);
+    // the presenter reloaded mid-meeting: it lands on the meeting's what-if
+    await waitFor(() =>
+      expect((screen.getByLabelText('Retirement age of Alex Tan') as HTMLInputElement).value).toBe('55'),
+    );
+    expect(screen.getByTestId('what-if').textContent).toBe('What if — not saved');
+    expect(screen.queryByRole('button', { name: 'Save as named scenario' })).toBeNull();
+    r.rerender(wrap(NO_MEETING, <ScenarioPage />));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Retirement age of Alex Tan') as HTMLInputElement).value).toBe(''),
+    );
+    expect(screen.queryByTestId('what-if')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Lock Pension: CPF' }));
+    await waitFor(() =>
+      expect(writes()).toEqual([
+        { method: 'POST', path: 'customer/locked-assets', body: { lead_id: HH, asset_id: CPF, label: 'Pension: CPF' } },
+      ]),
+    );
+  });
+});

@@ -66,6 +66,7 @@ export function NamedScenarios({
   onChange,
   currentInputs,
   canSave = true,
+  canOpen = true,
 }: {
   householdId: string;
   readOnly: boolean;
@@ -78,6 +79,8 @@ export function NamedScenarios({
   /** The page's inputs now (what "Save as named scenario" stores). */
   currentInputs: () => ScenarioInputs;
   canSave?: boolean;
+  /** Whether a scenario may be opened here (not while following a meeting: the advisor chooses). */
+  canOpen?: boolean;
 }) {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -185,9 +188,11 @@ export function NamedScenarios({
                 <span className="when">Updated {formatDateTime(s.updated_at)}</span>
               </div>
               <div className="actions">
-                <Button type="button" variant="secondary" onClick={() => onOpen(s)} aria-label={`Open ${s.name}`}>
-                  Open
-                </Button>
+                {canOpen ? (
+                  <Button type="button" variant="secondary" onClick={() => onOpen(s)} aria-label={`Open ${s.name}`}>
+                    Open
+                  </Button>
+                ) : null}
                 {!readOnly ? (
                   <>
                     <Button

@@ -562,7 +562,16 @@ export default function ScenarioPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `scenarioKey` is the view's scenario
   useEffect(() => {
     if (!loaded || !meeting.active) {
-      tookView.current = false;
+      if (tookView.current) {
+        // the meeting ended: back to the household's working scenario as stored, the stored locks applying
+        tookView.current = false;
+        const inputs = storedInputs();
+        show(inputs);
+        setLocalLocks(null);
+        setOpenId(null);
+        setWhatIf(false);
+        void runInputs(inputs);
+      }
       return;
     }
     if (presenting && tookView.current) return;
@@ -818,6 +827,8 @@ export default function ScenarioPage() {
           loading={namedLoading}
           openId={openId}
           onOpen={openNamed}
+          canOpen={!following}
+          canSave={!meeting.active}
           onChange={setNamed}
           currentInputs={currentInputs}
         />
