@@ -215,8 +215,11 @@ export function KeyFigures({
   title,
   result,
   plan = false,
+  label = title,
 }: {
   title: string;
+  /** The section's name for assistive technology (default: the title). */
+  label?: string;
   result: ScenarioResult;
   /** The current plan's figures (no probability: the trials run on the scenario). */
   plan?: boolean;
@@ -224,7 +227,7 @@ export function KeyFigures({
   const s = plan ? result.base : result.scenario;
   const endYear = s.years[s.years.length - 1]?.year;
   return (
-    <section aria-label={title}>
+    <section aria-label={label}>
       <h4>{title}</h4>
       <dl>
         <dt>Money runs out</dt>

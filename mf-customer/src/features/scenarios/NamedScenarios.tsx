@@ -318,7 +318,7 @@ export function RecommendedPlan({
         <>
           <Sides>
             <KeyFigures title="Recommended plan" result={result} />
-            <KeyFigures title="Current plan" result={result} plan />
+            <KeyFigures title="Current plan" label="Current plan beside the recommended plan" result={result} plan />
           </Sides>
           <ScenarioChart
             currency={result.currency}
