@@ -241,6 +241,7 @@ describe('named scenarios (advisor)', () => {
               property_sale_year: { [HOUSE]: 2033 },
               sell_sequence: [CPF, HOUSE],
               locked_assets: [],
+              events: [],
               trials: 10000,
             },
           },
@@ -301,13 +302,7 @@ describe('named scenarios (advisor)', () => {
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toEqual({
       household_id: HH,
-      scenario: {
-        overrides: { retirement_age: {}, income_change_percent: {} },
-        events: [],
-        sell_sequence: [HOUSE, CPF],
-        locked_assets: [CPF],
-      },
-      expense_change_percent: {},
+      scenario: { overrides: {}, events: [], sell_sequence: [HOUSE, CPF], locked_assets: [CPF] },
       property_sale_year: { [HOUSE]: 2035 },
     });
     expect(bodies[1]).toMatchObject({ scenario: { monte_carlo: { enabled: true } } });
@@ -451,6 +446,7 @@ describe('a live what-if in a meeting', () => {
       property_sale_year: {},
       sell_sequence: [HOUSE, CPF],
       locked_assets: [HOUSE],
+      events: [],
       trials: 10000,
     };
     expect(publish).toHaveBeenCalledWith({
@@ -503,9 +499,8 @@ describe('a live what-if in a meeting', () => {
     mockHousehold.readOnly = true;
     const slow: Array<(v: unknown) => void> = [];
     runReply = (body) => {
-      const age = (body.scenario as { overrides: { retirement_age: Record<string, number> } }).overrides.retirement_age[
-        ME_ID
-      ];
+      const { overrides } = body.scenario as { overrides: { retirement_age?: Record<string, number> } };
+      const age = overrides.retirement_age?.[ME_ID];
       const mc = Boolean((body.scenario as { monte_carlo?: unknown }).monte_carlo);
       // the first view's runs answer late (after the second view's)
       if (age === 55) return new Promise((r) => slow.push(() => r(reply(111000, 2029, mc ? 0.1 : null))));
@@ -538,7 +533,7 @@ describe('a live what-if in a meeting', () => {
     expect(screen.getByTestId('probability').textContent).toBe('95%');
     expect(screen.getByRole('region', { name: 'Scenario' }).textContent).toContain('626,000');
     const bodies = runs().map((c) => (c.body as { scenario: { overrides: unknown } }).scenario.overrides);
-    expect(bodies).toContainEqual({ retirement_age: { [ME_ID]: 62 }, income_change_percent: {} });
+    expect(bodies).toContainEqual({ retirement_age: { [ME_ID]: 62 } });
     expect(writes()).toEqual([]);
     expect(first.publish).not.toHaveBeenCalled();
     expect(second.publish).not.toHaveBeenCalled();

@@ -443,8 +443,9 @@ export default function ScenarioPage() {
   const lockedIds = useMemo(() => localLocks ?? locks.map((l) => l.asset_id), [localLocks, locks]);
   /** The page's inputs now (what a named scenario stores and a what-if carries). */
   const currentInputs = useCallback(
-    (): ScenarioInputs => inputsOf({ retire, incomeChange, expenseChange, saleYear, trials }, order, lockedIds),
-    [retire, incomeChange, expenseChange, saleYear, trials, order, lockedIds],
+    (): ScenarioInputs =>
+      inputsOf({ retire, incomeChange, expenseChange, saleYear, trials }, order, lockedIds, recordedEvents),
+    [retire, incomeChange, expenseChange, saleYear, trials, order, lockedIds, recordedEvents],
   );
 
   /** The household's working scenario as the page runs it outside a meeting (the stored order and locks apply). */
@@ -537,8 +538,9 @@ export default function ScenarioPage() {
         stored.current?.text ?? emptyText,
         stored.current?.order ?? order,
         locks.map((l) => l.asset_id),
+        recordedEvents,
       ),
-    [order, locks],
+    [order, locks, recordedEvents],
   );
   /** The inputs a meeting's scenario names: its what-if, else the named scenario's, else the working scenario. */
   const inputsOfShared = useCallback(

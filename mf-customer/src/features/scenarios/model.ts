@@ -22,12 +22,20 @@ const numbers = (o: Record<string, string>, int = false): Record<string, number>
 const texts = (o: Record<string, number | null>): Record<string, string> =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === null ? '' : String(v)]));
 
+export type LifeEvent = NonNullable<ScenarioInputs['events']>[number];
+
 /**
  * The page's inputs as ScenarioInputs (what a named scenario stores and a meeting's what-if carries): the form's
- * figures, the sell order and the locked assets. Life events are left out: they are the household's records, so a
- * named scenario follows the household's recorded events (the contract's "absent: the recorded ones").
+ * figures, the sell order, the locked assets and the household's recorded life events. The events are written in:
+ * they are not engine input unless posted, and every screen and the comparison run `scenarioRunBody(inputs)` as is,
+ * so a scenario without them would run without the household's events there (decisions/meetings-h4.md).
  */
-export function inputsOf(t: InputsText, order: readonly string[], locked: readonly string[]): ScenarioInputs {
+export function inputsOf(
+  t: InputsText,
+  order: readonly string[],
+  locked: readonly string[],
+  events?: readonly LifeEvent[],
+): ScenarioInputs {
   const trials = Number(t.trials);
   const sale: Record<string, number | null> = {};
   for (const [k, v] of Object.entries(numbers(t.saleYear, true))) sale[k] = v;
@@ -38,6 +46,7 @@ export function inputsOf(t: InputsText, order: readonly string[], locked: readon
     property_sale_year: sale,
     sell_sequence: [...order],
     locked_assets: [...locked],
+    ...(events ? { events: [...events] } : {}),
     ...(Number.isInteger(trials) && trials >= 100 && trials <= 100_000 ? { trials } : {}),
   };
 }
@@ -53,25 +62,14 @@ export function textOf(i: ScenarioInputs, fallbackTrials: string): InputsText {
   };
 }
 
-export type LifeEvent = NonNullable<ScenarioInputs['events']>[number];
-
 /**
- * The run body of `inputs` on household `hid` (scenarioRunBody), with the household's recorded life events when the
- * inputs name none. Empty changes are posted as empty, not left out: left out, the stored run would apply the working
- * scenario's saved changes, so a named scenario or a what-if with "as planned" would silently run someone else's
- * figures (decisions/meetings-h4.md).
+ * The run body of `inputs` on household `hid`: `scenarioRunBody` as every screen and the comparison build it (one
+ * body, one cached computation), with the household's recorded life events when the inputs name none (a scenario
+ * saved before it carried them). As the contract has it, an empty change is left out and the stored run then applies
+ * the working scenario's saved change (decisions/meetings-h4.md: weak).
  */
-export function runBody(hid: string, inputs: ScenarioInputs, events: LifeEvent[], monteCarlo = false) {
-  const body = scenarioRunBody(hid, { ...inputs, events: inputs.events ?? events }, { enabled: monteCarlo });
-  return {
-    ...body,
-    scenario: {
-      ...body.scenario,
-      overrides: { retirement_age: inputs.retirement_age, income_change_percent: inputs.income_change_percent },
-    },
-    expense_change_percent: inputs.expense_change_percent,
-  };
-}
+export const runBody = (hid: string, inputs: ScenarioInputs, events: readonly LifeEvent[], monteCarlo = false) =>
+  scenarioRunBody(hid, { ...inputs, events: inputs.events ?? [...events] }, { enabled: monteCarlo });
 
 /** "Never" or the year the money runs out. */
 export const runsOut = (year: number | null) => (year === null ? 'Never' : String(year));
