@@ -1,101 +1,15 @@
 import { formatCompact, formatNumber } from '@kinfolio/money';
 import { Button, errorMessage, FormError, Select, Skeleton, TableHead, theme } from '@kinfolio/ui-kit';
 import { type FormEvent, useId, useState } from 'react';
-import styled from 'styled-components';
 import { GraphOrTable } from '../../shared/charts/charts';
 import { type CompareResult, type NamedScenario, type ScenarioResult, scenarioApi } from '../../shared/household/api';
 import { Row } from '../../shared/ui/layout';
 import { useParentWidth } from '../../shared/useParentWidth';
 import { yearLabelIndexes } from '../../shared/yearLabels';
 import { percent, runsOut } from './model';
+import { ChartFigure, Legend, Scroll, Sides } from './styles';
 
 export const WORKING = 'working';
-
-const Figure = styled.figure`
-  margin: 0 0 12px;
-  min-width: 0;
-  > svg {
-    display: block;
-    max-width: 100%;
-  }
-  figcaption {
-    font-size: 0.85rem;
-    color: #5a6b6b;
-  }
-`;
-const Legend = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 8px 0 0;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 16px;
-  font-size: 0.85rem;
-  li {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-  }
-`;
-export const Sides = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: 12px;
-  margin-bottom: 12px;
-  section {
-    border: 1px solid #e3eaea;
-    border-radius: 8px;
-    padding: 12px 16px;
-    min-width: 0;
-  }
-  h3,
-  h4 {
-    margin: 0 0 8px;
-    font-size: 1.05rem;
-    overflow-wrap: anywhere;
-  }
-  dl {
-    margin: 0;
-    display: grid;
-    grid-template-columns: auto auto;
-    gap: 4px 12px;
-  }
-  dt {
-    color: #4a5568;
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-weight: 600;
-  }
-`;
-const Scroll = styled.div`
-  max-height: 320px;
-  overflow: auto;
-  border: 1px solid #e3eaea;
-  border-radius: 8px;
-  table {
-    border-collapse: separate;
-    border-spacing: 0;
-    min-width: 100%;
-    font-size: 0.9rem;
-  }
-  th,
-  td {
-    padding: 6px 12px;
-    white-space: nowrap;
-    text-align: right;
-    border-bottom: 1px solid #edf2f7;
-  }
-  thead th {
-    position: sticky;
-    top: 0;
-    background: #f0f7f7;
-  }
-  th[scope='row'] {
-    text-align: left;
-  }
-`;
 
 /** One line of the net worth chart: its name, its figures by year, and a dash pattern (never colour alone). */
 export interface Series {
@@ -134,7 +48,7 @@ export function NetWorthLines({ series, currency, label }: { series: Series[]; c
     .map((s) => `${s.name} ${formatNumber(s.points[last]?.net_worth ?? 0)} in ${years[last]}`)
     .join('; ')}`;
   return (
-    <Figure ref={box}>
+    <ChartFigure ref={box}>
       <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={alt}>
         {ticks.map((t) => (
           <g key={t}>
@@ -179,7 +93,7 @@ export function NetWorthLines({ series, currency, label }: { series: Series[]; c
       <figcaption>
         {label} in {currency}
       </figcaption>
-    </Figure>
+    </ChartFigure>
   );
 }
 

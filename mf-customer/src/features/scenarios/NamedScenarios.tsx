@@ -12,8 +12,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { type NamedScenario, type ScenarioInputs, type ScenarioResult, scenarioApi } from '../../shared/household/api';
 import { Card, Row } from '../../shared/ui/layout';
-import { KeyFigures, ScenarioChart, Sides } from './CompareScenarios';
+import { KeyFigures, ScenarioChart } from './CompareScenarios';
 import { type LifeEvent, runBody } from './model';
+import { Sides } from './styles';
 
 const Items = styled.ul`
   list-style: none;

@@ -27,6 +27,7 @@ import {
   type ScenarioInputs,
   type ScenarioResult,
   type StoredRecord,
+  type StoredScenarioRunBody,
   scenarioApi,
 } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
@@ -37,6 +38,7 @@ import { CompareScenarios } from './CompareScenarios';
 import { type Band, FanChart } from './FanChart';
 import { type InputsText, inputsOf, type LifeEvent, runBody, textOf } from './model';
 import { NamedScenarios, RecommendedPlan } from './NamedScenarios';
+import { Scroll, Sides } from './styles';
 
 export const DEFAULT_TRIALS = 10_000;
 /** A presenter's change is published this long after the last keystroke. */
@@ -132,65 +134,6 @@ const MoveButton = styled.button`
     cursor: not-allowed;
   }
 `;
-const Side = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
-  gap: 12px;
-  margin-bottom: 12px;
-  section {
-    border: 1px solid #e3eaea;
-    border-radius: 8px;
-    padding: 12px 16px;
-  }
-  h3 {
-    margin: 0 0 8px;
-    font-size: 1.05rem;
-  }
-  dl {
-    margin: 0;
-    display: grid;
-    grid-template-columns: auto auto;
-    gap: 4px 12px;
-  }
-  dt {
-    color: #4a5568;
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-weight: 600;
-  }
-`;
-const Scroll = styled.div`
-  max-height: 360px;
-  overflow: auto;
-  border: 1px solid #e3eaea;
-  border-radius: 8px;
-  &:focus-visible {
-    outline: 2px solid #2c7a7b;
-  }
-  table {
-    border-collapse: separate;
-    border-spacing: 0;
-    min-width: 100%;
-    font-size: 0.9rem;
-  }
-  th,
-  td {
-    padding: 6px 12px;
-    white-space: nowrap;
-    text-align: right;
-    border-bottom: 1px solid #edf2f7;
-  }
-  thead th {
-    position: sticky;
-    top: 0;
-    background: #f0f7f7;
-  }
-  th[scope='row'] {
-    text-align: left;
-  }
-`;
 const ToggleRow = styled.div`
   margin-bottom: 8px;
 `;
@@ -247,6 +190,48 @@ function assetsOf(b: BalanceSheetData | null): Asset[] {
     if (r.type === 'property' || r.type === 'mortgage')
       out.push({ id: String(r.id), label: `Property: ${s(r.name) ?? s(r.bank_name) ?? 'property'}` });
   return out;
+}
+
+/** A fieldset of number inputs by record id (empty: as recorded). */
+function NumberFields({
+  legend,
+  empty,
+  disabled,
+  min,
+  max,
+  items,
+  values,
+  onChange,
+}: {
+  legend: string;
+  empty?: string;
+  disabled: boolean;
+  min: number;
+  max: number;
+  items: Array<{ id: string; label: string; placeholder: string; whole?: boolean }>;
+  values: Record<string, string>;
+  onChange: (id: string, value: string) => void;
+}) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend>{legend}</legend>
+      {items.length === 0 && empty ? <p>{empty}</p> : null}
+      {items.map((f) => (
+        <label key={f.id}>
+          {f.label}
+          <input
+            type="number"
+            min={min}
+            max={max}
+            inputMode={f.whole ? 'numeric' : undefined}
+            placeholder={f.placeholder}
+            value={values[f.id] ?? ''}
+            onChange={(e) => onChange(f.id, e.target.value)}
+          />
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 /**
@@ -448,73 +433,65 @@ export default function ScenarioPage() {
     [retire, incomeChange, expenseChange, saleYear, trials, order, lockedIds, recordedEvents],
   );
 
-  /** The household's working scenario as the page runs it outside a meeting (the stored order and locks apply). */
-  const run = useCallback(async () => {
-    if (!hid) return;
+  /**
+   * Runs the bodies one after the other, each reply shown when it comes: one body (the working scenario with its
+   * Monte Carlo), or a deterministic body and then its Monte Carlo one (a named scenario, a meeting's what-if: the
+   * figures and charts at once, the probability after, with a progress indicator). A newer run drops the replies of
+   * an older one (the view moved on).
+   */
+  const runSteps = useCallback(async (bodies: StoredScenarioRunBody[]) => {
     const seq = ++runSeq.current;
     setRunning(true);
     setMcRunning(false);
     setError(null);
     setStatus('Running the scenario…');
     try {
-      const pct: Record<string, number> = {};
-      for (const [eid, v] of Object.entries(expenseChange))
-        if (v.trim() && Number.isFinite(Number(v))) pct[eid] = Number(v);
-      const sale = inputsOf({ retire, incomeChange, expenseChange, saleYear, trials }, [], []).property_sale_year;
-      const r = await scenarioApi.run({
-        household_id: hid,
-        scenario: changes(),
-        ...(Object.keys(pct).length ? { expense_change_percent: pct } : {}),
-        ...(Object.keys(sale).length ? { property_sale_year: sale } : {}),
-      });
-      if (seq !== runSeq.current) return;
-      setResult(r);
-      setStatus('Scenario ready');
+      for (const [k, body] of bodies.entries()) {
+        const r = await scenarioApi.run(body);
+        if (seq !== runSeq.current) return;
+        setResult(r);
+        if (k < bodies.length - 1) {
+          setRunning(false);
+          setMcRunning(true);
+          setStatus('Scenario ready; computing the probability of success…');
+        } else setStatus(bodies.length > 1 ? 'Probability of success ready' : 'Scenario ready');
+      }
     } catch (e) {
       if (seq !== runSeq.current) return;
       setError(errorMessage(e));
       setStatus('');
     } finally {
-      if (seq === runSeq.current) setRunning(false);
+      if (seq === runSeq.current) {
+        setRunning(false);
+        setMcRunning(false);
+      }
     }
-  }, [hid, changes, expenseChange, retire, incomeChange, saleYear, trials]);
+  }, []);
 
-  /**
-   * Runs `inputs` without storing anything (a named scenario, a meeting's what-if): deterministic first, so the
-   * figures and charts show at once, then with Monte Carlo for the probability of success. A newer run drops the
-   * replies of an older one (the view moved on).
-   */
+  /** The household's working scenario as the page runs it outside a meeting (the stored order and locks apply). */
+  const run = useCallback(async () => {
+    if (!hid) return;
+    const pct: Record<string, number> = {};
+    for (const [eid, v] of Object.entries(expenseChange))
+      if (v.trim() && Number.isFinite(Number(v))) pct[eid] = Number(v);
+    const sale = inputsOf({ retire, incomeChange, expenseChange, saleYear, trials }, [], []).property_sale_year;
+    await runSteps([
+      {
+        household_id: hid,
+        scenario: changes(),
+        ...(Object.keys(pct).length ? { expense_change_percent: pct } : {}),
+        ...(Object.keys(sale).length ? { property_sale_year: sale } : {}),
+      },
+    ]);
+  }, [hid, changes, expenseChange, retire, incomeChange, saleYear, trials, runSteps]);
+
+  /** Runs `inputs` without storing anything (a named scenario, a meeting's what-if), deterministic first. */
   const runInputs = useCallback(
     async (inputs: ScenarioInputs) => {
       if (!hid) return;
-      const seq = ++runSeq.current;
-      setRunning(true);
-      setMcRunning(false);
-      setError(null);
-      setStatus('Running the scenario…');
-      try {
-        const quick = await scenarioApi.run(runBody(hid, inputs, recordedEvents));
-        if (seq !== runSeq.current) return;
-        setResult(quick);
-        setRunning(false);
-        setMcRunning(true);
-        setStatus('Scenario ready; computing the probability of success…');
-        const full = await scenarioApi.run(runBody(hid, inputs, recordedEvents, true));
-        if (seq !== runSeq.current) return;
-        setResult(full);
-        setStatus('Probability of success ready');
-      } catch (e) {
-        if (seq !== runSeq.current) return;
-        setError(errorMessage(e));
-        setStatus('');
-      } finally {
-        if (seq === runSeq.current) {
-          setRunning(false);
-          setMcRunning(false);
-        }
-      }
+      await runSteps([runBody(hid, inputs, recordedEvents), runBody(hid, inputs, recordedEvents, true)]);
     },
-    [hid, recordedEvents],
+    [hid, recordedEvents, runSteps],
   );
 
   /** Puts `inputs` on the page (a named scenario opened, a what-if followed, a discard). */
@@ -604,6 +581,11 @@ export default function ScenarioPage() {
     }, WHAT_IF_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [edits]);
+  /** A field of the what-if form changed (then `edited`). */
+  const change = (set: typeof setRetire, id: string, v: string) => {
+    set((r) => ({ ...r, [id]: v }));
+    edited();
+  };
   /** An input changed: in a meeting it is a what-if (published); outside, nothing happens until Run. */
   const edited = () => {
     if (!presenting) return;
@@ -866,88 +848,60 @@ export default function ScenarioPage() {
           ) : null}
         </p>
         <Form onSubmit={submit} aria-label="Scenario">
-          <fieldset disabled={inputsLocked}>
-            <legend>Retirement</legend>
-            {retiring.length === 0 ? <p>No member of working age.</p> : null}
-            {retiring.map((m) => (
-              <label key={m.id}>
-                Retirement age of {memberName(m.id)}
-                <input
-                  type="number"
-                  min={18}
-                  max={100}
-                  inputMode="numeric"
-                  placeholder={`As planned: ${m.retirement_age ?? DEFAULT_RETIREMENT_AGE}`}
-                  value={retire[m.id] ?? ''}
-                  onChange={(e) => {
-                    setRetire((r) => ({ ...r, [m.id]: e.target.value }));
-                    edited();
-                  }}
-                />
-              </label>
-            ))}
-          </fieldset>
-          <fieldset disabled={inputsLocked}>
-            <legend>Income changes</legend>
-            {incomes.length === 0 ? <p>No incomes recorded.</p> : null}
-            {incomes.map((i) => (
-              <label key={i.id}>
-                {cap(i.kind)} of {memberName(i.member_id)}, change in %
-                <input
-                  type="number"
-                  min={-100}
-                  max={1000}
-                  placeholder="0"
-                  value={incomeChange[i.id] ?? ''}
-                  onChange={(e) => {
-                    setIncomeChange((r) => ({ ...r, [i.id]: e.target.value }));
-                    edited();
-                  }}
-                />
-              </label>
-            ))}
-          </fieldset>
-          <fieldset disabled={inputsLocked}>
-            <legend>Expense changes</legend>
-            {expenses.length === 0 ? <p>No expenses recorded.</p> : null}
-            {expenses.map((x) => (
-              <label key={x.id}>
-                {x.label} expense, change in %
-                <input
-                  type="number"
-                  min={-100}
-                  max={1000}
-                  placeholder="0"
-                  value={expenseChange[x.id] ?? ''}
-                  onChange={(e) => {
-                    setExpenseChange((r) => ({ ...r, [x.id]: e.target.value }));
-                    edited();
-                  }}
-                />
-              </label>
-            ))}
-          </fieldset>
+          <NumberFields
+            legend="Retirement"
+            empty="No member of working age."
+            disabled={inputsLocked}
+            min={18}
+            max={100}
+            values={retire}
+            onChange={(id, v) => change(setRetire, id, v)}
+            items={retiring.map((m) => ({
+              id: m.id,
+              label: `Retirement age of ${memberName(m.id)}`,
+              placeholder: `As planned: ${m.retirement_age ?? DEFAULT_RETIREMENT_AGE}`,
+              whole: true,
+            }))}
+          />
+          <NumberFields
+            legend="Income changes"
+            empty="No incomes recorded."
+            disabled={inputsLocked}
+            min={-100}
+            max={1000}
+            values={incomeChange}
+            onChange={(id, v) => change(setIncomeChange, id, v)}
+            items={incomes.map((i) => ({
+              id: i.id,
+              label: `${cap(i.kind)} of ${memberName(i.member_id)}, change in %`,
+              placeholder: '0',
+            }))}
+          />
+          <NumberFields
+            legend="Expense changes"
+            empty="No expenses recorded."
+            disabled={inputsLocked}
+            min={-100}
+            max={1000}
+            values={expenseChange}
+            onChange={(id, v) => change(setExpenseChange, id, v)}
+            items={expenses.map((x) => ({ id: x.id, label: `${x.label} expense, change in %`, placeholder: '0' }))}
+          />
           {properties.length > 0 ? (
-            <fieldset disabled={inputsLocked}>
-              <legend>Property sales</legend>
-              {properties.map((p) => (
-                <label key={p.id}>
-                  Sell {p.label} in year
-                  <input
-                    type="number"
-                    min={1900}
-                    max={2200}
-                    inputMode="numeric"
-                    placeholder={p.year === null ? 'As recorded: kept' : `As recorded: ${p.year}`}
-                    value={saleYear[p.id] ?? ''}
-                    onChange={(e) => {
-                      setSaleYear((r) => ({ ...r, [p.id]: e.target.value }));
-                      edited();
-                    }}
-                  />
-                </label>
-              ))}
-            </fieldset>
+            <NumberFields
+              legend="Property sales"
+              disabled={inputsLocked}
+              min={1900}
+              max={2200}
+              values={saleYear}
+              onChange={(id, v) => change(setSaleYear, id, v)}
+              items={properties.map((p) => ({
+                id: p.id,
+                label: `Sell ${p.label} in year`,
+                placeholder: p.year === null ? 'As recorded: kept' : `As recorded: ${p.year}`,
+                whole: true,
+              }))}
+            />
           ) : null}
           <fieldset>
             <legend>Life events (the household's insurance pays out)</legend>
@@ -1161,10 +1115,10 @@ export default function ScenarioPage() {
                 : {}),
             }}
           />
-          <Side>
+          <Sides>
             {plan('Current plan', result.base)}
             {plan('Scenario', result.scenario)}
-          </Side>
+          </Sides>
           {mcRunning ? (
             <p role="status" data-testid="mc-progress">
               <progress aria-label="Computing the probability of success" /> Computing the probability of success…

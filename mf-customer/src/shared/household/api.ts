@@ -227,6 +227,7 @@ export type SellSequence = scenarios.SellSequence;
 export type ScenarioSettings = scenarios.ScenarioSettings;
 export type NamedScenario = scenarios.NamedScenario;
 export type ScenarioInputs = scenarios.ScenarioInputs;
+export type StoredScenarioRunBody = scenarios.StoredScenarioRunBody;
 export type CompareResult = z.infer<typeof scenarios.CompareScenariosReply>['data'];
 export type ScenarioSettingsFields = Omit<scenarios.ScenarioSettingsBody, 'lead_id'>;
 
@@ -269,7 +270,7 @@ export const scenarioApi = {
   saveSettings: (householdId: string, fields: ScenarioSettingsFields) =>
     api.post<ScenarioSettings>('customer/scenario-settings', { ...fields, lead_id: householdId }),
   /** Runs a prepared body (`scenarioRunBody`: a named scenario's or a meeting's what-if), nothing stored. */
-  run: (body: scenarios.StoredScenarioRunBody, signal?: AbortSignal) =>
+  run: (body: StoredScenarioRunBody, signal?: AbortSignal) =>
     api.post<ScenarioResult>('customer/calculate/scenario-modelling', body, { signal }),
   /** The household's named scenarios (a customer gets the recommended one and those shared). */
   namedScenarios: (householdId: string, signal?: AbortSignal) =>
