@@ -453,6 +453,36 @@ describe.each(testInfras())('svc-planning named scenarios and what-ifs on %s', (
     expect(storedScenarioRuns.computed - before).toBe(3);
   });
 
+  it("keeps a named scenario's figures when the working scenario changes (a scenario is self-contained)", async () => {
+    const h = await newHousehold();
+    const saved = S.NamedScenario.parse(
+      (await save(h, { name: 'Sell the condo', inputs: { property_sale_year: { [h.condo]: year + 5 } } })).body.data,
+    );
+    const compare = async () => {
+      const res = await call('POST', `customer/${h.id}/named-scenarios/compare`, advisor, {
+        a: saved.id,
+        b: 'working',
+      });
+      expect(res.status).toBe(200);
+      return S.CompareScenariosReply.parse(res.body).data;
+    };
+    const before = await compare();
+    // the working scenario now retires the household at 50 and cuts the income by half
+    const stored = await call('POST', 'customer/scenario-settings', advisor, {
+      lead_id: h.id,
+      retirement_age: { [h.me]: 50 },
+      income_change_percent: { [h.income]: -50 },
+      expense_change_percent: {},
+    });
+    expect(stored.status).toBe(200);
+    const after = await compare();
+    // the working side moves, the named side's figures stay the same to the cent
+    expect(after.b.result.scenario.final_net_worth).not.toBeCloseTo(before.b.result.scenario.final_net_worth, 2);
+    expect(after.b.inputs.retirement_age).toEqual({ [h.me]: 50 });
+    expect(after.a.result.scenario.years).toEqual(before.a.result.scenario.years);
+    expect(after.a.result.scenario.final_net_worth).toBe(before.a.result.scenario.final_net_worth);
+  });
+
   it('removes the named scenarios with their household', async () => {
     const h = await newHousehold();
     expect((await save(h, { name: 'A', inputs: {} })).status).toBe(201);

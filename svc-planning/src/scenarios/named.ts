@@ -223,10 +223,10 @@ async function side(
   hh: HouseholdRow,
   ref: string,
   field: 'a' | 'b',
-): Promise<{ ref: string; name: string; inputs: S.ScenarioInputs; run: S.ScenarioInputs }> {
+): Promise<{ ref: string; name: string; inputs: S.ScenarioInputs; run: S.ScenarioInputs | null }> {
   if (ref === 'working') {
-    // the working scenario is what runStoredScenario applies when a body names no changes: the stored scenario
-    // settings (those whose records still exist), the stored sell sequence and locked assets
+    // the working scenario is what runStoredScenario applies when a body names no changes (scenarioRunBody with null):
+    // the stored scenario settings (those whose records still exist), the stored sell sequence and locked assets
     const s = await readScenarioSettings(ctx.db, hh);
     const inputs: S.ScenarioInputs = {
       ...EMPTY_INPUTS,
@@ -235,7 +235,7 @@ async function side(
       expense_change_percent: s.expense_change_percent,
       ...(s.trials === undefined ? {} : { trials: s.trials }),
     };
-    return { ref, name: 'Working scenario', inputs, run: EMPTY_INPUTS };
+    return { ref, name: 'Working scenario', inputs, run: null };
   }
   const row = await rowsOf(ctx.db, hh).where({ id: ref.toLowerCase() }).first();
   if (!row || (isCustomer() && !visibleToCustomer(row))) {
