@@ -302,7 +302,14 @@ describe('named scenarios (advisor)', () => {
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toEqual({
       household_id: HH,
-      scenario: { overrides: {}, events: [], sell_sequence: [HOUSE, CPF], locked_assets: [CPF] },
+      // "as planned" is posted as empty: a named scenario never takes the working scenario's changes
+      scenario: {
+        overrides: { retirement_age: {}, income_change_percent: {} },
+        events: [],
+        sell_sequence: [HOUSE, CPF],
+        locked_assets: [CPF],
+      },
+      expense_change_percent: {},
       property_sale_year: { [HOUSE]: 2035 },
     });
     expect(bodies[1]).toMatchObject({ scenario: { monte_carlo: { enabled: true } } });
@@ -533,7 +540,7 @@ describe('a live what-if in a meeting', () => {
     expect(screen.getByTestId('probability').textContent).toBe('95%');
     expect(screen.getByRole('region', { name: 'Scenario' }).textContent).toContain('626,000');
     const bodies = runs().map((c) => (c.body as { scenario: { overrides: unknown } }).scenario.overrides);
-    expect(bodies).toContainEqual({ retirement_age: { [ME_ID]: 62 } });
+    expect(bodies).toContainEqual({ retirement_age: { [ME_ID]: 62 }, income_change_percent: {} });
     expect(writes()).toEqual([]);
     expect(first.publish).not.toHaveBeenCalled();
     expect(second.publish).not.toHaveBeenCalled();

@@ -65,8 +65,7 @@ export function textOf(i: ScenarioInputs, fallbackTrials: string): InputsText {
 /**
  * The run body of `inputs` on household `hid`: `scenarioRunBody` as every screen and the comparison build it (one
  * body, one cached computation), with the household's recorded life events when the inputs name none (a scenario
- * saved before it carried them). As the contract has it, an empty change is left out and the stored run then applies
- * the working scenario's saved change (decisions/meetings-h4.md: weak).
+ * saved before it carried them).
  */
 export const runBody = (hid: string, inputs: ScenarioInputs, events: readonly LifeEvent[], monteCarlo = false) =>
   scenarioRunBody(hid, { ...inputs, events: inputs.events ?? [...events] }, { enabled: monteCarlo });
