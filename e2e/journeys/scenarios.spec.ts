@@ -166,6 +166,11 @@ test('the advisor saves named scenarios, recommends and shares them and compares
   }
   await expect(page.getByRole('img', { name: /^Net worth of both scenarios, / })).toBeVisible();
   expect(await axeProblems(page, 'named scenarios')).toEqual([]);
+  // the advisor's page with the list, the comparison and its chart at phone width: nothing scrolls sideways
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.getByRole('img', { name: /^Net worth of both scenarios, / })).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // the customer: the recommended plan first, the shared one, nothing to change
   await customer.setViewportSize({ width: 360, height: 740 });
