@@ -561,6 +561,28 @@ describe('a live what-if in a meeting', () => {
     expect(screen.getByTestId('on-screen').textContent).toBe('On screen: Retire at 60');
   });
 
+  it('a what-if kept into a scenario the family may not see stays on their screen, not run again', async () => {
+    mockHousehold.readOnly = true;
+    const view = (scenario: meetings.MeetingScenario) => meetingOf({ role: 'family', inControl: false, scenario });
+    const r = await renderPage(
+      view({ named_scenario_id: null, what_if: inputs({ retirement_age: { [ME_ID]: 55 } }), compare_with: null }),
+    );
+    await waitFor(() => expect(screen.getByTestId('probability').textContent).toBe('91.2%'));
+    const before = runs().length;
+    const lists = () => calls.filter((c) => c.method === 'GET' && c.path === `customer/${HH}/named-scenarios`).length;
+    const listed = lists();
+    r.rerender(wrap(view({ named_scenario_id: N3, what_if: null, compare_with: null }), <ScenarioPage />));
+    await waitFor(() => expect(lists()).toBe(listed + 1)); // the list is read again: the scenario may be new
+    await waitFor(() =>
+      expect(screen.getByTestId('on-screen').textContent).toBe(
+        "On screen: a scenario of your advisor's, not shared with you",
+      ),
+    );
+    expect((screen.getByLabelText('Retirement age of Alex Tan') as HTMLInputElement).value).toBe('55');
+    expect(screen.queryByTestId('what-if')).toBeNull();
+    expect(runs().length).toBe(before);
+  });
+
   it('outside a meeting a change publishes nothing and the page works as before', async () => {
     const publish = jest.fn();
     await renderPage({ ...NO_MEETING, publish });

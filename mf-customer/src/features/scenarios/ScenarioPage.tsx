@@ -310,6 +310,8 @@ export default function ScenarioPage() {
   const appliedSettings = useRef<{ hid: string; at: string | null } | null>(null);
   /** The household's working scenario as stored (what "Discard" and "Working scenario" return to). */
   const stored = useRef<{ text: InputsText; order: string[] } | null>(null);
+  /** The inputs the page last put on screen (a named scenario, a what-if). */
+  const shownInputs = useRef<ScenarioInputs | null>(null);
 
   // in a meeting the family follows the advisor's view; the screen in control presents (its changes are published)
   const following = meeting.active && !meeting.inControl;
@@ -497,6 +499,7 @@ export default function ScenarioPage() {
   /** Puts `inputs` on the page (a named scenario opened, a what-if followed, a discard). */
   const show = useCallback(
     (inputs: ScenarioInputs) => {
+      shownInputs.current = inputs;
       const t = textOf(inputs, String(DEFAULT_TRIALS));
       setRetire(t.retire);
       setIncomeChange(t.incomeChange);
@@ -523,6 +526,8 @@ export default function ScenarioPage() {
   const inputsOfShared = useCallback(
     (sc: typeof sharedScenario) => {
       const base = sc?.named_scenario_id ? named.find((n) => n.id === sc.named_scenario_id) : undefined;
+      // a named scenario this screen may not see (a what-if just kept, not shared): the figures stay those on screen
+      if (sc?.named_scenario_id && !base && !sc.what_if) return shownInputs.current ?? storedInputs();
       return sc?.what_if ?? base?.inputs ?? storedInputs();
     },
     [named, storedInputs],
@@ -538,6 +543,7 @@ export default function ScenarioPage() {
   // in a meeting: the family's screens follow the view's scenario on every change; the presenting screen takes it
   // once (it joined or reloaded mid-meeting and lands on the same what-if), then publishes its own changes
   const tookView = useRef(false);
+  const askedFor = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `scenarioKey` is the view's scenario
   useEffect(() => {
     if (!loaded || !meeting.active) {
@@ -556,11 +562,22 @@ export default function ScenarioPage() {
     if (presenting && tookView.current) return;
     tookView.current = true;
     const sc = sharedScenario;
+    const id = sc?.named_scenario_id ?? null;
+    // a scenario not in the list may be new (kept in the meeting, shared since): the list is read again, once
+    if (hid && id && !named.some((n) => n.id === id) && askedFor.current !== id) {
+      askedFor.current = id;
+      scenarioApi
+        .namedScenarios(hid)
+        .then(setNamed)
+        .catch(() => undefined);
+    }
     const inputs = inputsOfShared(sc);
+    const same = JSON.stringify(inputs) === JSON.stringify(shownInputs.current);
     show(inputs);
-    setOpenId(sc?.named_scenario_id ?? null);
+    setOpenId(id);
     setWhatIf(presenting && Boolean(sc?.what_if));
-    void runInputs(inputs);
+    // the same inputs already on screen (a kept what-if, the list read again) are not run again
+    if (!same || !result) void runInputs(inputs);
   }, [loaded, meeting.active, presenting, scenarioKey, named]);
 
   const publishScenario = useCallback(
@@ -836,7 +853,7 @@ export default function ScenarioPage() {
           {openNamedScenario
             ? `On screen: ${openNamedScenario.name}`
             : openId
-              ? 'On screen: a scenario the advisor has not shared'
+              ? "On screen: a scenario of your advisor's, not shared with you"
               : 'On screen: the working scenario'}
           {openId && !following && !(meeting.active && readOnly) ? (
             <>
