@@ -269,10 +269,12 @@ describe.each(testInfras())('meetings on the live socket (%s)', (infra) => {
     const ended = next(mt.c, 'meeting:ended');
     expect(await ask(mt.a, 'meeting:end', { meeting_id: mt.id })).toEqual({ ok: true, data: null });
     expect(await ended).toEqual({ meeting_id: mt.id, reason: 'ended' });
+    // the room empties through the adapter, so a sync right after may still find the socket in it: refused either way
     expect(await ask(mt.c, 'meeting:sync', { meeting_id: mt.id })).toEqual({
       ok: false,
-      message: 'meeting_id: Join the meeting first',
+      message: expect.stringMatching(/^meeting_id: (Join the meeting first|This meeting has ended)$/),
     });
+    expect(await ask(mt.a, 'meeting:view', { meeting_id: mt.id, view: view('cashflow') })).toMatchObject({ ok: false });
     expect(await ask(mt.c, 'meeting:join', { pass: mt.customerPass(), meeting_id: mt.id })).toEqual({
       ok: false,
       message: 'meeting_id: This meeting has ended',

@@ -162,7 +162,7 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
-    this.meetings.stop();
+    await this.meetings.stop();
     await new Promise<void>((resolve) => {
       this.io.close(() => resolve());
       setTimeout(resolve, 2000).unref();

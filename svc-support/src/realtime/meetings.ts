@@ -70,6 +70,10 @@ const lower = (id: string) => id.toLowerCase();
 export class MeetingHost {
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping = false;
+  /** Set by stop(): nothing more is sent through the adapter (its Redis connections are about to close). */
+  private closed = false;
+  /** Work in progress (each socket's latest message, a sweep), awaited by stop(). */
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly io: Io,
@@ -83,13 +87,22 @@ export class MeetingHost {
 
   startSweeper(): void {
     if (this.sweeper) return;
-    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs);
+    this.sweeper = setInterval(() => void this.track(this.sweep()), this.options.sweepMs);
     this.sweeper.unref();
   }
 
-  stop(): void {
+  /** Stops the sweeper and waits for work in progress (before the hub closes its Redis connections). */
+  async stop(): Promise<void> {
+    this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p)).catch(() => undefined);
+    return p;
   }
 
   bind(socket: Sock): void {
@@ -100,20 +113,23 @@ export class MeetingHost {
     const on = (event: string, handle: (msg: unknown) => Promise<Ack<unknown>>) => {
       (socket as unknown as { on(e: string, h: (msg: unknown, ack: unknown) => void): void }).on(event, (msg, ack) => {
         const reply = typeof ack === 'function' ? (ack as (r: Ack<unknown>) => void) : () => undefined;
-        chain = chain.then(async () => {
-          let res: Ack<unknown>;
-          try {
-            res = await handle(msg);
-          } catch (err) {
-            this.ctx.logger.error({ err, correlationId, event, userId }, 'meeting message failed');
-            res = no('Something went wrong');
-          }
-          try {
-            reply(res);
-          } catch (err) {
-            this.ctx.logger.warn({ err, correlationId, event }, 'meeting acknowledgement failed');
-          }
-        });
+        chain = this.track(
+          chain.then(async () => {
+            if (this.closed) return reply(no('The service is restarting: try again'));
+            let res: Ack<unknown>;
+            try {
+              res = await handle(msg);
+            } catch (err) {
+              this.ctx.logger.error({ err, correlationId, event, userId }, 'meeting message failed');
+              res = no('Something went wrong');
+            }
+            try {
+              reply(res);
+            } catch (err) {
+              this.ctx.logger.warn({ err, correlationId, event }, 'meeting acknowledgement failed');
+            }
+          }),
+        );
       });
     };
     const inRoom = (meetingId: string) => socket.rooms.has(m.meetingRoom(meetingId));
@@ -276,11 +292,15 @@ export class MeetingHost {
       leaving = [...socket.rooms].filter((r) => r.startsWith('meeting:')).map((r) => r.slice('meeting:'.length));
     });
     socket.on('disconnect', () => {
-      if (!leaving.length) return;
+      if (!leaving.length || this.closed) return;
       const ids = leaving;
-      chain = chain.then(() =>
-        this.departed(ids, userId).catch((err: unknown) =>
-          this.ctx.logger.warn({ err, correlationId, userId }, 'meeting departure failed'),
+      chain = this.track(
+        chain.then(() =>
+          this.closed
+            ? undefined
+            : this.departed(ids, userId).catch((err: unknown) =>
+                this.ctx.logger.warn({ err, correlationId, userId }, 'meeting departure failed'),
+              ),
         ),
       );
     });
@@ -380,7 +400,7 @@ export class MeetingHost {
    * `awayMs`. Ending is one conditional UPDATE, so two replicas sweeping at once end a meeting once.
    */
   async sweep(): Promise<number> {
-    if (this.sweeping) return 0;
+    if (this.sweeping || this.closed) return 0;
     this.sweeping = true;
     let ended = 0;
     try {
