@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InternalHeaders, meetings as m } from '@kinfolio/contracts';
+import { InternalHeaders, meetings as m, support } from '@kinfolio/contracts';
 import { type Identity, type Knex, type ServiceContext, verifyPass } from '@kinfolio/service-kit';
 import type { z } from 'zod';
 import { isSessionRevoked } from '../data/session.repository';
@@ -147,7 +147,7 @@ export class MeetingHost {
       const row = await this.enter(socket, started.meeting.id, { user_id: userId, name: pass.name, role: 'advisor' });
       if (!row) return no('Not found');
       if (started.created) {
-        const to = [...new Set([userId, ...row.customer_user_ids])].map((u) => `user:${u}`);
+        const to = [...new Set([userId, ...row.customer_user_ids])].map((u) => support.rooms.user(u));
         this.io.to(to).emit('meeting:invited', { meeting: summaryOf(row) });
       }
       return ok(await this.stateOf(row));
