@@ -133,6 +133,19 @@ export class MeetingHost {
       });
     };
     const inRoom = (meetingId: string) => socket.rooms.has(m.meetingRoom(meetingId));
+    /** A message about a meeting this socket is in: parsed (a bad one is answered naming its field), then checked. */
+    const onMember = <S extends z.ZodType<{ meeting_id: string }>>(
+      event: string,
+      schema: S,
+      handle: (data: z.infer<S>, id: string) => Promise<Ack<unknown>>,
+    ) =>
+      on(event, async (msg) => {
+        const parsed = schema.safeParse(msg);
+        if (!parsed.success) return no(problem(parsed.error));
+        const id = lower(parsed.data.meeting_id);
+        if (!inRoom(id)) return no('meeting_id: Join the meeting first');
+        return handle(parsed.data, id);
+      });
 
     on('meeting:start', async (msg) => {
       const parsed = m.MeetingStartMessage.safeParse(msg);
@@ -178,11 +191,7 @@ export class MeetingHost {
       return ok(await this.stateOf(row));
     });
 
-    on('meeting:sync', async (msg) => {
-      const parsed = m.MeetingRefMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
+    onMember('meeting:sync', m.MeetingRefMessage, async (_data, id) => {
       const row = await findMeeting(this.db, id);
       if (!row || !this.mayTakePart(row, userId, row.advisor_id === userId ? 'advisor' : 'family'))
         return no('meeting_id: Not found');
@@ -201,49 +210,25 @@ export class MeetingHost {
       return ok(null);
     });
 
-    on('meeting:view', async (msg) => {
-      const parsed = m.MeetingViewMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
-      const done = await setView(this.db, id, userId, parsed.data.view);
+    onMember('meeting:view', m.MeetingViewMessage, async (data, id) => {
+      const done = await setView(this.db, id, userId, data.view);
       if (!done) return no(await this.whyRefused(id, userId));
-      this.io.to(m.meetingRoom(id)).emit('meeting:state', {
-        meeting_id: id,
-        seq: done.seq,
-        view: parsed.data.view,
-        control: done.control,
-        by: userId,
-      });
+      this.stateChanged({ meeting_id: id, seq: done.seq, view: data.view, control: done.control, by: userId });
       return ok({ seq: done.seq });
     });
 
-    on('meeting:control', async (msg) => {
-      const parsed = m.MeetingControlMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
-      const done = await setControl(this.db, id, userId, parsed.data.to);
+    onMember('meeting:control', m.MeetingControlMessage, async (data, id) => {
+      const done = await setControl(this.db, id, userId, data.to);
       if (!done) {
         const row = await findMeeting(this.db, id);
         if (row?.status === 'ended') return no('meeting_id: This meeting has ended');
         return no('Only the advisor can hand over or take back control');
       }
-      this.io.to(m.meetingRoom(id)).emit('meeting:state', {
-        meeting_id: id,
-        seq: done.seq,
-        view: done.view,
-        control: parsed.data.to,
-        by: userId,
-      });
+      this.stateChanged({ meeting_id: id, seq: done.seq, view: done.view, control: data.to, by: userId });
       return ok({ seq: done.seq });
     });
 
-    on('meeting:hand', async (msg) => {
-      const parsed = m.MeetingHandMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
+    onMember('meeting:hand', m.MeetingHandMessage, async (data, id) => {
       const row = await findMeeting(this.db, id);
       if (!row || row.status !== 'running') return no('meeting_id: This meeting has ended');
       if (!row.customer_user_ids.includes(userId)) return no('Only the family can raise a hand');
@@ -251,8 +236,8 @@ export class MeetingHost {
         id: randomUUID(),
         user_id: userId,
         name: row.participants.find((p) => p.user_id === userId)?.name ?? '',
-        figure: parsed.data.figure,
-        label: parsed.data.label,
+        figure: data.figure,
+        label: data.label,
         path: row.view.path,
         raised_at: new Date(this.options.now()).toISOString(),
       };
@@ -265,12 +250,8 @@ export class MeetingHost {
       return ok(hand);
     });
 
-    on('meeting:lower-hand', async (msg) => {
-      const parsed = m.MeetingLowerHandMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
-      const hands = await lowerHand(this.db, id, lower(parsed.data.hand_id), userId);
+    onMember('meeting:lower-hand', m.MeetingLowerHandMessage, async (data, id) => {
+      const hands = await lowerHand(this.db, id, lower(data.hand_id), userId);
       if (!hands) return no('hand_id: Not found');
       this.io.to(m.meetingRoom(id)).emit('meeting:hands', { meeting_id: id, hands });
       return ok(null);
@@ -304,6 +285,10 @@ export class MeetingHost {
         ),
       );
     });
+  }
+
+  private stateChanged(change: m.MeetingStateChange): void {
+    this.io.to(m.meetingRoom(change.meeting_id)).emit('meeting:state', change);
   }
 
   /** The pass's payload when it is valid and was made for this socket's user; else why not, in words. */
