@@ -138,6 +138,27 @@ describe.each(testInfras())('meetings on the live socket (%s)', (infra) => {
     expect(synced.ok && [synced.data.seq, synced.data.view.path]).toEqual([200, 'financial-report/p199']);
   });
 
+  it('two starts at once (two tabs of the advisor) get the same meeting; one invitation is sent', async () => {
+    const h = household();
+    const [t1, t2] = [await socketOf(h.advisor), await socketOf(h.advisor)];
+    const c = await socketOf(h.customer);
+    const invitations: m.MeetingInvitedMessage[] = [];
+    c.on('meeting:invited', (x) => invitations.push(x));
+    const [a, b] = await Promise.all([
+      ask<m.MeetingState>(t1, 'meeting:start', { pass: h.advisorPass() }),
+      ask<m.MeetingState>(t2, 'meeting:start', { pass: h.advisorPass() }),
+    ]);
+    if (!a.ok || !b.ok) throw new Error('a start was refused');
+    expect(a.data.id).toBe(b.data.id);
+    await sleep(300);
+    expect(invitations.map((x) => x.meeting.id)).toEqual([a.data.id]);
+    // one participant, however many sockets
+    const synced = await ask<m.MeetingState>(t1, 'meeting:sync', { meeting_id: a.data.id });
+    expect(synced.ok && synced.data.participants).toEqual([
+      { user_id: h.advisor.userId, name: 'Ada Advisor', role: 'advisor', connected: true },
+    ]);
+  });
+
   it('the family cannot steer until handed control; then the advisor cannot until taking it back', async () => {
     const mt = await meetingOf();
     expect(await ask(mt.c, 'meeting:view', { meeting_id: mt.id, view: view('scenario-modelling') })).toEqual({
