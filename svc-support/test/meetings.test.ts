@@ -445,6 +445,33 @@ describe.each(testInfras())('meetings on the live socket (%s)', (infra) => {
     expect(joined.ok && joined.data.view.path).toBe('cashflow');
   });
 
+  it('a household handed to another advisor ends its meeting: the old advisor may no longer present it', async () => {
+    const mt = await meetingOf();
+    const ended = next(mt.c, 'meeting:ended', 3000);
+    const advisorTold = next(mt.a, 'meeting:ended', 3000);
+    const successor = testIdentity('advisor');
+    await publish('planning.household.changed.v1', {
+      household_id: mt.household_id,
+      advisor_id: successor.userId,
+      customer_user_id: mt.customer.userId,
+      change: 'updated',
+      section: 'profile',
+    });
+    expect(await ended).toEqual({ meeting_id: mt.id, reason: 'ended' });
+    expect(await advisorTold).toEqual({ meeting_id: mt.id, reason: 'ended' });
+    // the successor starts a new one
+    const s = await socketOf(successor);
+    const pass = meetingPass(sup.secret, {
+      ...mt.base,
+      advisor_id: successor.userId,
+      user_id: successor.userId,
+      role: 'advisor',
+      name: 'Sam Successor',
+    });
+    const started = await ask<m.MeetingState>(s, 'meeting:start', { pass });
+    expect(started.ok && [started.data.id === mt.id, started.data.advisor_id]).toEqual([false, successor.userId]);
+  });
+
   it('a deleted household’s meeting ends', async () => {
     const mt = await meetingOf();
     const ended = next(mt.c, 'meeting:ended', 3000);

@@ -430,8 +430,14 @@ export class MeetingHost {
    */
   async householdChanged(
     trx: Knex.Transaction,
-    p: { household_id: string; customer_user_id: string | null },
+    p: { household_id: string; advisor_id: string; customer_user_id: string | null },
   ): Promise<(() => Promise<void>) | null> {
+    // the household has another advisor now: the old one may no longer present it, so its meeting ends for everyone
+    const running = await findRunningForHousehold(trx, p.household_id);
+    if (running && running.advisor_id !== lower(p.advisor_id)) {
+      if (!(await endMeeting(trx, running.id, 'ended'))) return null;
+      return () => this.finish(running.id, 'ended');
+    }
     const changed = await setCustomers(trx, p.household_id, p.customer_user_id ? [p.customer_user_id] : []);
     if (!changed?.removed.length) return null;
     const { meeting, removed } = changed;
