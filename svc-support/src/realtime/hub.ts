@@ -67,7 +67,10 @@ export class LiveHub {
         client.on('error', (err: Error) => ctx.logger.warn({ err, role }, 'socket.io Redis connection error'));
       await Promise.all([pub.connect(), sub.connect()]);
       hub.redis = [pub, sub];
-      io.adapter(createAdapter(pub, sub, { key: `${ctx.config.REDIS_PREFIX}socket.io` }));
+      // requestsTimeout: a cross-replica request (fetchSockets, for a meeting's participants and its sweeper) that was
+      // in flight when a replica died waits for its answer this long; 5 s (the default) would hold a rejoin past the
+      // 3 s a meeting must resume in
+      io.adapter(createAdapter(pub, sub, { key: `${ctx.config.REDIS_PREFIX}socket.io`, requestsTimeout: 1500 }));
     }
     io.use((socket, next) => {
       const verified = verifyIdentityHeaders(ctx.config.INTERNAL_SECRET, socket.request.headers);

@@ -341,7 +341,15 @@ export class MeetingHost {
 
   /** Everyone who has joined, with whether they have a socket in the room now (on any replica). */
   private async participantsOf(row: MeetingRow): Promise<m.MeetingParticipant[]> {
-    const sockets = await this.io.in(m.meetingRoom(row.id)).fetchSockets();
+    const room = m.meetingRoom(row.id);
+    // a replica that died while asked never answers: this replica's own sockets then, rather than a failed join
+    const sockets = await this.io
+      .in(room)
+      .fetchSockets()
+      .catch(async (err: unknown) => {
+        this.ctx.logger.warn({ err, meetingId: row.id }, 'meeting participants: other replicas did not answer');
+        return this.io.local.in(room).fetchSockets();
+      });
     const here = new Set(sockets.map((s) => lower(s.data.identity?.userId ?? '')));
     return row.participants.map((p) => ({ ...p, connected: here.has(p.user_id) }));
   }

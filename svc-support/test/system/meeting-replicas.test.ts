@@ -143,7 +143,8 @@ describe('meetings across replicas, replicas killed mid-meeting', () => {
     const { msg, at } = await lostEnded;
     expect(msg).toEqual({ meeting_id: lostStart.data.id, reason: 'advisor_away' });
     expect(at - killedAt).toBeGreaterThanOrEqual(2000);
-    expect(at - killedAt).toBeLessThan(5000);
+    // limit + a sweep + (if a sweep's cross-replica request was in flight at the kill) the adapter's 1.5 s timeout
+    expect(at - killedAt).toBeLessThan(6000);
     // two surviving replicas sweep; the meeting ends once
     await sleep(1000);
     expect(lostEndedCount).toBe(1);
