@@ -483,6 +483,28 @@ describe.each(testInfras())('svc-planning named scenarios and what-ifs on %s', (
     expect(after.a.result.scenario.final_net_worth).toBe(before.a.result.scenario.final_net_worth);
   });
 
+  it("runs both sides of a comparison with the household's recorded life events, as the Scenario page does", async () => {
+    const h = await newHousehold();
+    const event = { member_id: h.me, type: 'death' as const, year: year + 3 };
+    await made('life-uncertainty/cash-flow', {
+      lead_id: h.id,
+      currency: 'SGD',
+      member_id: h.me,
+      event: 'death',
+      year: event.year,
+    });
+    const named = S.NamedScenario.parse((await save(h, { name: 'As recorded', inputs: {} })).body.data);
+    const res = await call('POST', `customer/${h.id}/named-scenarios/compare`, advisor, { a: named.id, b: 'working' });
+    expect(res.status).toBe(200);
+    const { a, b } = S.CompareScenariosReply.parse(res.body).data;
+    const withEvent = await runAlone(h, { events: [event] });
+    const withoutEvent = await runAlone(h, {});
+    // the death changes the plan's figures, and both sides show the run with it
+    expect(withEvent.scenario.years).not.toEqual(withoutEvent.scenario.years);
+    expect(a.result.scenario.years).toEqual(withEvent.scenario.years);
+    expect(b.result.scenario.years).toEqual(withEvent.scenario.years);
+  });
+
   it('removes the named scenarios with their household', async () => {
     const h = await newHousehold();
     expect((await save(h, { name: 'A', inputs: {} })).status).toBe(201);

@@ -3,6 +3,8 @@ import { scenarios as S } from '@kinfolio/contracts';
 import { badRequest, conflict, identity, type Knex, notFound, parse, type ServiceContext } from '@kinfolio/service-kit';
 import { householdChanged, inTransaction } from '../households/changes';
 import { type HouseholdRow, readableHousehold, writableHousehold } from '../records/access';
+import { kinds } from '../records/kinds';
+import { allRecords } from '../records/repository';
 import { storedHousehold } from '../reports/projection';
 import { runStoredScenario } from './run';
 import { readScenarioSettings } from './settings';
@@ -266,9 +268,15 @@ export async function compareScenarios(
         ...(body.monte_carlo.trials === undefined ? {} : { trials: body.monte_carlo.trials }),
       }
     : { enabled: false };
+  // the household's recorded life events apply where a side names none, as the Scenario page runs every scenario
+  // (mf-customer features/scenarios/model.ts runBody): the engine takes events only when posted
+  const events = await recordedLifeEvents(ctx.db, hh);
+  const bodyOf = (x: typeof a) => {
+    const body = S.scenarioRunBody(hh.id, x.run && { ...x.run, events: x.run.events ?? events }, mc);
+    return x.run || events.length === 0 ? body : { ...body, scenario: { ...body.scenario, events } };
+  };
   // parsed as the route parses it, so the run's cache entry is the screens' own
-  const run = (x: typeof a) =>
-    runStoredScenario(ctx, hh, parse(S.StoredScenarioRunBody, S.scenarioRunBody(hh.id, x.run, mc)));
+  const run = (x: typeof a) => runStoredScenario(ctx, hh, parse(S.StoredScenarioRunBody, bodyOf(x)));
   const [ra, rb] = await Promise.all([run(a), run(b)]);
   const out = (x: typeof a, result: unknown): S.CompareSide => ({
     ref: x.ref,
@@ -277,4 +285,17 @@ export async function compareScenarios(
     result: result as S.CompareSide['result'],
   });
   return { a: out(a, ra), b: out(b, rb) };
+}
+
+/** The household's recorded life events (life-uncertainty records with a year) as a scenario posts them. */
+async function recordedLifeEvents(db: Knex, hh: HouseholdRow): Promise<NonNullable<S.ScenarioInputs['events']>> {
+  const rows = await allRecords(db, kinds.lifeUncertainty, hh);
+  return rows
+    .filter((r) => typeof r.year === 'number' && typeof r.member_id === 'string')
+    .slice(0, 20)
+    .map((r) => ({
+      member_id: String(r.member_id),
+      type: r.event as 'death' | 'disability' | 'critical_illness',
+      year: r.year as number,
+    }));
 }
