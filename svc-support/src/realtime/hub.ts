@@ -6,17 +6,18 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { isSessionRevoked } from '../data/session.repository';
 import { findTicket } from '../data/ticket.repository';
+import { MeetingHost } from './meetings';
 
 /** Every socket joins the room of its session, so a revoked session's sockets close on every replica at once. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId.toLowerCase()}`;
 
-type Io = Server<
+export type Io = Server<
   support.ClientToServerEvents,
   support.ServerToClientEvents,
   Record<string, never>,
   { identity: Identity }
 >;
-type Sock = Socket<
+export type Sock = Socket<
   support.ClientToServerEvents,
   support.ServerToClientEvents,
   Record<string, never>,
@@ -32,11 +33,15 @@ type Sock = Socket<
 export class LiveHub {
   /** The Redis adapter's publisher and subscriber (distributed mode). */
   redis: Redis[] = [];
+  /** Meetings (issue 36): start, join, views numbered per meeting, hands, the advisor-away sweeper. */
+  readonly meetings: MeetingHost;
 
   private constructor(
     readonly io: Io,
     private readonly ctx: ServiceContext,
-  ) {}
+  ) {
+    this.meetings = new MeetingHost(io, ctx);
+  }
 
   static async attach(server: HttpServer, ctx: ServiceContext): Promise<LiveHub> {
     const io: Io = new Server(server, {
@@ -80,6 +85,7 @@ export class LiveHub {
       );
     });
     io.on('connection', (socket) => hub.onConnection(socket));
+    hub.meetings.startSweeper();
     return hub;
   }
 
@@ -88,6 +94,7 @@ export class LiveHub {
     void socket.join(sessionRoom(me.sessionId));
     void socket.join(support.rooms.user(me.userId));
     if (me.type === 'admin') void socket.join(support.rooms.admins);
+    this.meetings.bind(socket);
     socket.on('ticket:join', async (msg, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       try {
@@ -155,6 +162,7 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
+    this.meetings.stop();
     await new Promise<void>((resolve) => {
       this.io.close(() => resolve());
       setTimeout(resolve, 2000).unref();
