@@ -31,6 +31,8 @@
  * Env: BENCH_MEETINGS (100), BENCH_RATE (2 changes/s per meeting), BENCH_DURATION_S (30), BENCH_WARMUP_S (3),
  * BENCH_WHATIFS (50), BENCH_WHATIF_GAP_MS (400), BENCH_WHATIF_TRIALS (0: no Monte Carlo; n: Monte Carlo of n trials
  * as the Scenario page runs it), BENCH_KILL (1), BENCH_KILL_AFTER_S (4), BENCH_KILL_DURATION_S (14).
+ * BENCH_LOCAL_PASS=1 signs the passes in the bench (with the deployment's internal secret) instead of asking
+ * svc-planning: only for running the bench before `GET customer/{id}/meeting-pass` exists; the run says so.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -41,7 +43,8 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Server } from 'socket.io';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { type meetings as M, SESSION_COOKIE, scenarios, support } from '@kinfolio/contracts';
+import { meetings as M, SESSION_COOKIE, scenarios, support } from '@kinfolio/contracts';
+import { signPass } from '@kinfolio/service-kit';
 import { Distributed, type Proc } from '../../e2e/support/distributed';
 import { seedRecords } from './household-seed';
 import {
@@ -69,6 +72,7 @@ const WHATIF_TRIALS = Number(env.BENCH_WHATIF_TRIALS ?? 0);
 const KILL = env.BENCH_KILL !== '0';
 const KILL_AFTER_S = Number(env.BENCH_KILL_AFTER_S ?? 4);
 const KILL_DURATION_S = Number(env.BENCH_KILL_DURATION_S ?? 14);
+const LOCAL_PASS = env.BENCH_LOCAL_PASS === '1';
 const TARGET = { p95: 300, p99: 1000, whatIfP95: 500, resumeMax: 3000 } as const;
 
 type MSocket = Socket<M.MeetingServerToClientEvents, M.MeetingClientToServerEvents>;
@@ -124,10 +128,14 @@ class Follower {
   }
 }
 
-interface Participant {
-  role: M.MeetingRole;
+interface Session {
   token: string;
   ip: string;
+  user: { id: string; type: string };
+}
+
+interface Participant extends Session {
+  role: M.MeetingRole;
   sock: MSocket;
   follower?: Follower;
   /** ms from the kill to rejoined with the state (only those whose socket dropped). */
@@ -330,7 +338,7 @@ async function bareBaseline(): Promise<{ s: Stat; counts: ReturnType<typeof stre
     Array.from({ length: MEETINGS }, (_, i) => i),
     20,
     async (i) => {
-      const advisor: Participant = { role: 'advisor', token: '', ip: '', sock: open() };
+      const advisor: Participant = { role: 'advisor', token: '', ip: '', user: { id: '', type: '' }, sock: open() };
       await connected(advisor.sock);
       const st = okData(await ask<{ id: string }>(advisor.sock, 'meeting:start', { pass: 'bare' }), 'bare start');
       const mt: Meeting = {
@@ -343,7 +351,14 @@ async function bareBaseline(): Promise<{ s: Stat; counts: ReturnType<typeof stre
         advisorReady: true,
       };
       for (let k = 0; k < 2; k++) {
-        const p: Participant = { role: 'family', token: '', ip: '', sock: open(), follower: new Follower() };
+        const p: Participant = {
+          role: 'family',
+          token: '',
+          ip: '',
+          user: { id: '', type: '' },
+          sock: open(),
+          follower: new Follower(),
+        };
         follow(mt, p, lat);
         await connected(p.sock);
         okData(await ask(p.sock, 'meeting:join', { pass: 'bare', meeting_id: mt.id }), 'bare join');
@@ -399,9 +414,34 @@ async function main() {
     all.push(s);
     return s;
   };
-  const passOf = async (householdId: string, p: { token: string; ip: string }) =>
-    (await api('GET', `${v1}/customer/${householdId}/meeting-pass`, { cookie: p.token, ip: p.ip }))
-      .data as M.MeetingPass;
+  /** Who may take part in each household (for BENCH_LOCAL_PASS only). */
+  const parties = new Map<string, { advisor: string; customer: string }>();
+  const passOf = async (householdId: string, p: Session) => {
+    if (!LOCAL_PASS)
+      return (await api('GET', `${v1}/customer/${householdId}/meeting-pass`, { cookie: p.token, ip: p.ip }))
+        .data as M.MeetingPass;
+    await api('GET', `${v1}/single-lead/${householdId}`, { cookie: p.token, ip: p.ip }); // linked yet?
+    const who = parties.get(householdId)!;
+    const role: M.MeetingRole = p.user.type === 'advisor' ? 'advisor' : 'family';
+    const exp = Date.now() + M.MEETING_PASS_TTL_MS;
+    const payload: M.MeetingPassPayload = {
+      v: 1,
+      household_id: householdId,
+      advisor_id: who.advisor,
+      customer_user_ids: [who.customer],
+      user_id: p.user.id,
+      role,
+      name: role,
+      household_name: 'Bench',
+      exp,
+    };
+    return {
+      pass: signPass(sys.secret, 'meeting', payload),
+      household_id: householdId,
+      role,
+      expires_at: new Date(exp).toISOString(),
+    };
+  };
 
   try {
     // ---- households of the demo advisor, each shared: a customer login made over the bus ----
@@ -431,6 +471,7 @@ async function main() {
       const ip = freshIp();
       await api('PATCH', `${v1}/customer/create/password`, { body: { email, otp: code, password: PASSWORD }, ip });
       const phone = await login('customer/auth/login', email, PASSWORD, ip);
+      parties.set(lead.id, { advisor: firstAdvisor.user.id, customer: phone.user.id });
       const laptop = await login('customer/auth/login', email, PASSWORD, freshIp());
       // the household's link to the login comes back from svc-auth over the bus: the pass answers once it has
       for (let k = 0; ; k++) {
@@ -451,7 +492,7 @@ async function main() {
       return { id: lead.id, members, family: [phone, laptop] };
     };
     const homes: Array<Awaited<ReturnType<typeof household>>> = new Array(MEETINGS);
-    const advisorSessions: Array<{ token: string; ip: string }> = new Array(MEETINGS);
+    const advisorSessions: Session[] = new Array(MEETINGS);
     await pool(
       Array.from({ length: MEETINGS }, (_, i) => i),
       8,
@@ -502,8 +543,7 @@ async function main() {
         for (const s of h.family) {
           const p: Participant = {
             role: 'family',
-            token: s.token,
-            ip: s.ip,
+            ...s,
             sock: null as unknown as MSocket,
             follower: new Follower(),
           };
@@ -674,7 +714,7 @@ async function main() {
         expense_change_percent: {},
         property_sale_year: {},
       });
-      const run = async (who: { token: string; ip: string }, inputs: scenarios.ScenarioInputs) => {
+      const run = async (who: Session, inputs: scenarios.ScenarioInputs) => {
         const r = await fetch(`${v1}/customer/calculate/scenario-modelling`, {
           method: 'POST',
           headers: {
@@ -705,8 +745,7 @@ async function main() {
       for (const s of h.family) {
         const p: Participant = {
           role: 'family',
-          token: s.token,
-          ip: s.ip,
+          ...s,
           sock: null as unknown as MSocket,
           follower: new Follower(),
         };
