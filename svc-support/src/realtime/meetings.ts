@@ -241,7 +241,8 @@ export class MeetingHost {
         raised_at: new Date(this.options.now()).toISOString(),
       };
       const raised = await raiseHand(this.db, id, hand);
-      if (raised === 'limit') return no('Too many hands are raised in this meeting: wait for the advisor to answer some');
+      if (raised === 'limit')
+        return no('Too many hands are raised in this meeting: wait for the advisor to answer some');
       if (raised === 'duplicate') return no('figure: You have already raised a hand on this figure');
       if (!raised) return no('Only the family can raise a hand');
       this.io.to(m.meetingRoom(id)).emit('meeting:hands', { meeting_id: id, hands: raised.hands });
