@@ -119,6 +119,8 @@ class Follower {
   wrongMeeting = 0;
   view: View | null = null;
   sock!: MSocket;
+  /** Between a dropped socket and the rejoin's state: what arrives is covered by that state, not counted. */
+  rejoining = false;
   /** Set by a rejoin or a sync: the last state taken whole. */
   took(state: { seq: number; view: View }) {
     if (state.seq >= this.last) {
@@ -142,6 +144,11 @@ interface Participant extends Session {
   /** ms from the kill to rejoined with the state (only those whose socket dropped). */
   resumeMs?: number;
   joinMs?: number;
+  /** The last (successful) entry's steps, ms: socket connected, pass received, join answered. */
+  steps?: { connect: number; pass: number; join: number };
+  /** ms from the kill to the socket's disconnect, and how many tries the rejoin took. */
+  detectMs?: number;
+  attempts?: number;
 }
 
 interface Meeting {
@@ -192,6 +199,10 @@ function follow(meeting: Meeting, p: Participant, lat: Latencies) {
       return;
     }
     lat.arrived(msg.view.highlight);
+    if (f.rejoining) {
+      f.received.add(msg.seq);
+      return;
+    }
     if (msg.seq !== f.last + 1) {
       if (msg.seq > f.last + 1) f.gaps++;
       f.outOfOrder++;
@@ -517,12 +528,15 @@ async function main() {
       p.sock = viaGateway(p.token, p.ip);
       if (p.follower) follow(mt, p, lat);
       await connected(p.sock);
+      const t2 = now();
       const pass = (await passOf(mt.householdId, p)).pass;
+      const t3 = now();
       const st = okData(
         await ask<M.MeetingState>(p.sock, `meeting:${how}`, how === 'start' ? { pass } : { pass, meeting_id: mt.id }),
         `meeting:${how}`,
       );
       p.joinMs = now() - t;
+      p.steps = { connect: t2 - t, pass: t3 - t2, join: now() - t3 };
       return st;
     };
     const t1 = Date.now();
@@ -869,21 +883,28 @@ async function main() {
       let synced = 0;
       const dropped: Participant[] = [];
       const resumes: Array<Promise<void>> = [];
+      const errors = new Map<string, number>();
       const rejoin = (mt: Meeting, p: Participant) => {
         dropped.push(p);
+        p.detectMs = now() - killAt;
         if (p.role === 'advisor') mt.advisorReady = false;
+        if (p.follower) p.follower.rejoining = true;
         resumes.push(
           (async () => {
-            for (let attempt = 0; attempt < 100; attempt++) {
+            for (let attempt = 1; attempt <= 100; attempt++) {
               try {
                 p.sock.removeAllListeners();
                 const st = await enter(mt, p, 'join');
                 p.follower?.took(st);
+                if (p.follower) p.follower.rejoining = false;
                 p.resumeMs = now() - killAt;
+                p.attempts = attempt;
                 watch(mt, p);
                 if (p.role === 'advisor') mt.advisorReady = true;
                 return;
-              } catch {
+              } catch (err) {
+                const why = (err as Error).message.replace(/[0-9a-f-]{36}/g, '<id>').slice(0, 160);
+                errors.set(why, (errors.get(why) ?? 0) + 1);
                 p.sock.disconnect();
                 await sleep(100);
               }
@@ -916,16 +937,30 @@ async function main() {
       await Promise.all(resumes);
       await settle(meetings);
       lat.measuring = false;
+      // the meeting's truth: the state the advisor's sync answers; each family socket must have landed on it
       let differ = 0;
-      for (const mt of meetings) {
+      let advisorBehind = 0;
+      await pool(meetings, 20, async (mt) => {
+        const a = await ask<M.MeetingState>(mt.advisor.sock, 'meeting:sync', { meeting_id: mt.id });
+        if (!a.ok) {
+          differ += mt.family.length;
+          return;
+        }
+        for (const p of mt.family)
+          if (p.follower!.last !== a.data.seq || !isDeepStrictEqual(p.follower!.view, a.data.view)) differ++;
         const lastSeq = Math.max(0, ...mt.acked.keys());
-        const last = mt.acked.get(lastSeq);
-        for (const p of mt.family) if (!last || !isDeepStrictEqual(p.follower!.view, last)) differ++;
-      }
+        if (lastSeq !== a.data.seq || !isDeepStrictEqual(mt.acked.get(lastSeq), a.data.view)) advisorBehind++;
+      });
       const resumed = dropped.filter((p) => p.resumeMs !== undefined);
+      const ms2 = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(0)} / max ${pct(xs, 100).toFixed(0)} ms`;
+      const step = (k: 'connect' | 'pass' | 'join') => ms2(resumed.map((p) => p.steps![k]));
       log(
-        `\n  [kill] SIGKILLed svc-support on port ${victim.port} ${KILL_AFTER_S} s into ${KILL_DURATION_S} s of views; ${dropped.length} participants dropped (${dropped.filter((p) => p.role === 'advisor').length} advisors), ${resumed.length} resumed; ${run.skipped} changes not sent while their advisor was away; refused ${run.refused.length}`,
+        `\n  [kill] SIGKILLed svc-support on port ${victim.port} ${KILL_AFTER_S} s into ${KILL_DURATION_S} s of views; ${dropped.length} participants dropped (${dropped.filter((p) => p.role === 'advisor').length} advisors), ${resumed.length} resumed; ${run.skipped} changes not sent while their advisor was away; refused ${run.refused.length}${run.refused.length ? ` (${run.refused[0]})` : ''}`,
       );
+      log(
+        `  [kill] kill → disconnect seen ${ms2(dropped.map((p) => p.detectMs!))}; the rejoin that worked: connect ${step('connect')}, pass ${step('pass')}, join ${step('join')}; tries ${ms2(resumed.map((p) => p.attempts!)).replace(/ ms$/, '')}; meetings whose advisor's last answered view is not the meeting's (an answer lost with the replica): ${advisorBehind}`,
+      );
+      for (const [why, n] of errors) log(`  [kill] a rejoin try failed ${n}×: ${why}`);
       return {
         resume: stat(resumed.map((p) => p.resumeMs!)),
         firstJoin: stat(joinMs),
