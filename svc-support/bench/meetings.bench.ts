@@ -523,6 +523,7 @@ async function main() {
     // ---- the meetings: every participant with its own pass, through the gateway ----
     const lat = new Latencies();
     const joinMs: number[] = [];
+    const firstSteps: Array<NonNullable<Participant['steps']>> = [];
     const enter = async (mt: Meeting, p: Participant, how: 'start' | 'join'): Promise<M.MeetingState> => {
       const t = now();
       p.sock = viaGateway(p.token, p.ip);
@@ -569,12 +570,26 @@ async function main() {
           mt.family.push(p);
         }
         mt.advisorReady = true;
-        for (const p of [advisor, ...mt.family]) joinMs.push(p.joinMs!);
+        for (const p of [advisor, ...mt.family]) {
+          joinMs.push(p.joinMs!);
+          firstSteps.push(p.steps!);
+        }
         meetings[i] = mt;
       },
     );
     log(
       `  ${MEETINGS} meetings started and joined (${MEETINGS * 3} sockets) in ${((Date.now() - t1) / 1000).toFixed(1)} s; TCP connections per svc-support replica ≈ ${replicas.map((r) => establishedTo(r.port)).join(' / ')}`,
+    );
+    const ms3 = (k: 'connect' | 'pass' | 'join') =>
+      `${pct(
+        firstSteps.map((x) => x[k]),
+        50,
+      ).toFixed(0)} / ${pct(
+        firstSteps.map((x) => x[k]),
+        100,
+      ).toFixed(0)} ms`;
+    log(
+      `  first entries (20 meetings at a time), p50 / max: connect ${ms3('connect')}, pass ${ms3('pass')}, start or join ${ms3('join')}`,
     );
 
     // ---- 1. views ----
