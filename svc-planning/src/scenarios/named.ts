@@ -211,8 +211,8 @@ export async function updateNamedScenario(
 export async function deleteNamedScenario(ctx: ServiceContext, id: string, scenarioId: string): Promise<void> {
   const hh = await writableHousehold(ctx, id);
   await inTransaction(ctx.db, async (trx) => {
-    const n = await rowsOf(trx, hh).where({ id: scenarioId }).delete();
-    if (!n) throw notFound('No such scenario');
+    const gone = await rowsOf(trx, hh).where({ id: scenarioId }).delete().returning('id');
+    if (gone.length === 0) throw notFound('No such scenario');
     await changed(trx, hh, 'deleted', new Date());
   });
 }
