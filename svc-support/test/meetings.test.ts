@@ -242,6 +242,28 @@ describe.each(testInfras())('meetings on the live socket (%s)', (infra) => {
     expect(leaked).toEqual([]);
   });
 
+  it('a view carrying a large what-if (500 assets sold in order, 500 locked) reaches the family whole', async () => {
+    const mt = await meetingOf();
+    const ids = (tag: string) => Array.from({ length: 500 }, (_, i) => `${tag}-${i}-${'x'.repeat(50)}`);
+    const what_if = {
+      retirement_age: { me: 60 },
+      income_change_percent: {},
+      expense_change_percent: {},
+      property_sale_year: { condo: 2035 },
+      sell_sequence: ids('sell'),
+      locked_assets: ids('lock'),
+    };
+    expect(JSON.stringify(what_if).length).toBeGreaterThan(60_000);
+    const got = next(mt.c, 'meeting:state');
+    const sent = await ask(mt.a, 'meeting:view', {
+      meeting_id: mt.id,
+      view: { path: 'scenario-modelling', scenario: { what_if } },
+    });
+    expect(sent).toEqual({ ok: true, data: { seq: 1 } });
+    expect((await got).view.scenario).toEqual({ named_scenario_id: null, compare_with: null, what_if });
+    expect(mt.a.connected).toBe(true);
+  });
+
   it('a customer who reconnects after missing views lands on the current one; sync answers the whole state', async () => {
     const mt = await meetingOf();
     await ask(mt.a, 'meeting:view', { meeting_id: mt.id, view: view('financial-report/dashboard/networth') });
@@ -269,10 +291,12 @@ describe.each(testInfras())('meetings on the live socket (%s)', (infra) => {
     const ended = next(mt.c, 'meeting:ended');
     expect(await ask(mt.a, 'meeting:end', { meeting_id: mt.id })).toEqual({ ok: true, data: null });
     expect(await ended).toEqual({ meeting_id: mt.id, reason: 'ended' });
+    // the room empties through the adapter, so a sync right after may still find the socket in it: refused either way
     expect(await ask(mt.c, 'meeting:sync', { meeting_id: mt.id })).toEqual({
       ok: false,
-      message: 'meeting_id: Join the meeting first',
+      message: expect.stringMatching(/^meeting_id: (Join the meeting first|This meeting has ended)$/),
     });
+    expect(await ask(mt.a, 'meeting:view', { meeting_id: mt.id, view: view('cashflow') })).toMatchObject({ ok: false });
     expect(await ask(mt.c, 'meeting:join', { pass: mt.customerPass(), meeting_id: mt.id })).toEqual({
       ok: false,
       message: 'meeting_id: This meeting has ended',

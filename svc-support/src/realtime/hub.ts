@@ -50,7 +50,9 @@ export class LiveHub {
       serveClient: false,
       pingInterval: 20_000,
       pingTimeout: 20_000,
-      maxHttpBufferSize: 16_384,
+      // a meeting's view carries the advisor's what-if whole (sell sequence and locked assets of up to 500 ids each):
+      // a contract-valid view must not close the socket, so the limit is the largest such view with room to spare
+      maxHttpBufferSize: 131_072,
     });
     const hub = new LiveHub(io, ctx);
     if (ctx.config.MODE === 'distributed' && ctx.config.REDIS_URL) {
@@ -162,7 +164,7 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
-    this.meetings.stop();
+    await this.meetings.stop();
     await new Promise<void>((resolve) => {
       this.io.close(() => resolve());
       setTimeout(resolve, 2000).unref();

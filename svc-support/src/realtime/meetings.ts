@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InternalHeaders, meetings as m } from '@kinfolio/contracts';
+import { InternalHeaders, meetings as m, support } from '@kinfolio/contracts';
 import { type Identity, type Knex, type ServiceContext, verifyPass } from '@kinfolio/service-kit';
 import type { z } from 'zod';
 import { isSessionRevoked } from '../data/session.repository';
@@ -70,6 +70,10 @@ const lower = (id: string) => id.toLowerCase();
 export class MeetingHost {
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping = false;
+  /** Set by stop(): nothing more is sent through the adapter (its Redis connections are about to close). */
+  private closed = false;
+  /** Work in progress (each socket's latest message, a sweep), awaited by stop(). */
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly io: Io,
@@ -83,13 +87,22 @@ export class MeetingHost {
 
   startSweeper(): void {
     if (this.sweeper) return;
-    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs);
+    this.sweeper = setInterval(() => void this.track(this.sweep()), this.options.sweepMs);
     this.sweeper.unref();
   }
 
-  stop(): void {
+  /** Stops the sweeper and waits for work in progress (before the hub closes its Redis connections). */
+  async stop(): Promise<void> {
+    this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p)).catch(() => undefined);
+    return p;
   }
 
   bind(socket: Sock): void {
@@ -100,23 +113,39 @@ export class MeetingHost {
     const on = (event: string, handle: (msg: unknown) => Promise<Ack<unknown>>) => {
       (socket as unknown as { on(e: string, h: (msg: unknown, ack: unknown) => void): void }).on(event, (msg, ack) => {
         const reply = typeof ack === 'function' ? (ack as (r: Ack<unknown>) => void) : () => undefined;
-        chain = chain.then(async () => {
-          let res: Ack<unknown>;
-          try {
-            res = await handle(msg);
-          } catch (err) {
-            this.ctx.logger.error({ err, correlationId, event, userId }, 'meeting message failed');
-            res = no('Something went wrong');
-          }
-          try {
-            reply(res);
-          } catch (err) {
-            this.ctx.logger.warn({ err, correlationId, event }, 'meeting acknowledgement failed');
-          }
-        });
+        chain = this.track(
+          chain.then(async () => {
+            if (this.closed) return reply(no('The service is restarting: try again'));
+            let res: Ack<unknown>;
+            try {
+              res = await handle(msg);
+            } catch (err) {
+              this.ctx.logger.error({ err, correlationId, event, userId }, 'meeting message failed');
+              res = no('Something went wrong');
+            }
+            try {
+              reply(res);
+            } catch (err) {
+              this.ctx.logger.warn({ err, correlationId, event }, 'meeting acknowledgement failed');
+            }
+          }),
+        );
       });
     };
     const inRoom = (meetingId: string) => socket.rooms.has(m.meetingRoom(meetingId));
+    /** A message about a meeting this socket is in: parsed (a bad one is answered naming its field), then checked. */
+    const onMember = <S extends z.ZodType<{ meeting_id: string }>>(
+      event: string,
+      schema: S,
+      handle: (data: z.infer<S>, id: string) => Promise<Ack<unknown>>,
+    ) =>
+      on(event, async (msg) => {
+        const parsed = schema.safeParse(msg);
+        if (!parsed.success) return no(problem(parsed.error));
+        const id = lower(parsed.data.meeting_id);
+        if (!inRoom(id)) return no('meeting_id: Join the meeting first');
+        return handle(parsed.data, id);
+      });
 
     on('meeting:start', async (msg) => {
       const parsed = m.MeetingStartMessage.safeParse(msg);
@@ -131,7 +160,7 @@ export class MeetingHost {
       const row = await this.enter(socket, started.meeting.id, { user_id: userId, name: pass.name, role: 'advisor' });
       if (!row) return no('Not found');
       if (started.created) {
-        const to = [...new Set([userId, ...row.customer_user_ids])].map((u) => `user:${u}`);
+        const to = [...new Set([userId, ...row.customer_user_ids])].map((u) => support.rooms.user(u));
         this.io.to(to).emit('meeting:invited', { meeting: summaryOf(row) });
       }
       return ok(await this.stateOf(row));
@@ -162,11 +191,7 @@ export class MeetingHost {
       return ok(await this.stateOf(row));
     });
 
-    on('meeting:sync', async (msg) => {
-      const parsed = m.MeetingRefMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
+    onMember('meeting:sync', m.MeetingRefMessage, async (_data, id) => {
       const row = await findMeeting(this.db, id);
       if (!row || !this.mayTakePart(row, userId, row.advisor_id === userId ? 'advisor' : 'family'))
         return no('meeting_id: Not found');
@@ -185,49 +210,25 @@ export class MeetingHost {
       return ok(null);
     });
 
-    on('meeting:view', async (msg) => {
-      const parsed = m.MeetingViewMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
-      const done = await setView(this.db, id, userId, parsed.data.view);
+    onMember('meeting:view', m.MeetingViewMessage, async (data, id) => {
+      const done = await setView(this.db, id, userId, data.view);
       if (!done) return no(await this.whyRefused(id, userId));
-      this.io.to(m.meetingRoom(id)).emit('meeting:state', {
-        meeting_id: id,
-        seq: done.seq,
-        view: parsed.data.view,
-        control: done.control,
-        by: userId,
-      });
+      this.stateChanged({ meeting_id: id, seq: done.seq, view: data.view, control: done.control, by: userId });
       return ok({ seq: done.seq });
     });
 
-    on('meeting:control', async (msg) => {
-      const parsed = m.MeetingControlMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
-      const done = await setControl(this.db, id, userId, parsed.data.to);
+    onMember('meeting:control', m.MeetingControlMessage, async (data, id) => {
+      const done = await setControl(this.db, id, userId, data.to);
       if (!done) {
         const row = await findMeeting(this.db, id);
         if (row?.status === 'ended') return no('meeting_id: This meeting has ended');
         return no('Only the advisor can hand over or take back control');
       }
-      this.io.to(m.meetingRoom(id)).emit('meeting:state', {
-        meeting_id: id,
-        seq: done.seq,
-        view: done.view,
-        control: parsed.data.to,
-        by: userId,
-      });
+      this.stateChanged({ meeting_id: id, seq: done.seq, view: done.view, control: data.to, by: userId });
       return ok({ seq: done.seq });
     });
 
-    on('meeting:hand', async (msg) => {
-      const parsed = m.MeetingHandMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
+    onMember('meeting:hand', m.MeetingHandMessage, async (data, id) => {
       const row = await findMeeting(this.db, id);
       if (!row || row.status !== 'running') return no('meeting_id: This meeting has ended');
       if (!row.customer_user_ids.includes(userId)) return no('Only the family can raise a hand');
@@ -235,8 +236,8 @@ export class MeetingHost {
         id: randomUUID(),
         user_id: userId,
         name: row.participants.find((p) => p.user_id === userId)?.name ?? '',
-        figure: parsed.data.figure,
-        label: parsed.data.label,
+        figure: data.figure,
+        label: data.label,
         path: row.view.path,
         raised_at: new Date(this.options.now()).toISOString(),
       };
@@ -249,12 +250,8 @@ export class MeetingHost {
       return ok(hand);
     });
 
-    on('meeting:lower-hand', async (msg) => {
-      const parsed = m.MeetingLowerHandMessage.safeParse(msg);
-      if (!parsed.success) return no(problem(parsed.error));
-      const id = lower(parsed.data.meeting_id);
-      if (!inRoom(id)) return no('meeting_id: Join the meeting first');
-      const hands = await lowerHand(this.db, id, lower(parsed.data.hand_id), userId);
+    onMember('meeting:lower-hand', m.MeetingLowerHandMessage, async (data, id) => {
+      const hands = await lowerHand(this.db, id, lower(data.hand_id), userId);
       if (!hands) return no('hand_id: Not found');
       this.io.to(m.meetingRoom(id)).emit('meeting:hands', { meeting_id: id, hands });
       return ok(null);
@@ -276,14 +273,22 @@ export class MeetingHost {
       leaving = [...socket.rooms].filter((r) => r.startsWith('meeting:')).map((r) => r.slice('meeting:'.length));
     });
     socket.on('disconnect', () => {
-      if (!leaving.length) return;
+      if (!leaving.length || this.closed) return;
       const ids = leaving;
-      chain = chain.then(() =>
-        this.departed(ids, userId).catch((err: unknown) =>
-          this.ctx.logger.warn({ err, correlationId, userId }, 'meeting departure failed'),
+      chain = this.track(
+        chain.then(() =>
+          this.closed
+            ? undefined
+            : this.departed(ids, userId).catch((err: unknown) =>
+                this.ctx.logger.warn({ err, correlationId, userId }, 'meeting departure failed'),
+              ),
         ),
       );
     });
+  }
+
+  private stateChanged(change: m.MeetingStateChange): void {
+    this.io.to(m.meetingRoom(change.meeting_id)).emit('meeting:state', change);
   }
 
   /** The pass's payload when it is valid and was made for this socket's user; else why not, in words. */
@@ -380,7 +385,7 @@ export class MeetingHost {
    * `awayMs`. Ending is one conditional UPDATE, so two replicas sweeping at once end a meeting once.
    */
   async sweep(): Promise<number> {
-    if (this.sweeping) return 0;
+    if (this.sweeping || this.closed) return 0;
     this.sweeping = true;
     let ended = 0;
     try {
