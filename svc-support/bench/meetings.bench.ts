@@ -41,6 +41,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { Server } from 'socket.io';
 import { io as ioClient, type Socket } from 'socket.io-client';
@@ -201,6 +202,10 @@ function follow(meeting: Meeting, p: Participant, lat: Latencies) {
     lat.arrived(msg.view.highlight);
     if (f.rejoining) {
       f.received.add(msg.seq);
+      if (msg.seq > f.last) {
+        f.last = msg.seq;
+        f.view = msg.view;
+      }
       return;
     }
     if (msg.seq !== f.last + 1) {
@@ -223,14 +228,18 @@ async function sendViews(
   seconds: number,
   lat: Latencies,
   onTick?: (elapsedMs: number) => void,
+  /** Past `seconds`, whether to keep sending (at most 60 s more). */
+  more?: () => boolean,
 ): Promise<{ sent: number; skipped: number; refused: string[]; secs: number }> {
   const n = meetings.length;
   const total = Math.round(n * rate * seconds);
+  const cap = Math.round(n * rate * (seconds + 60));
   const start = now();
   const inFlight: Array<Promise<void>> = [];
   let skipped = 0;
   const refused: string[] = [];
-  for (let j = 0; j < total; j++) {
+  let j = 0;
+  for (; j < total || (j < cap && more?.()); j++) {
     const due = start + (j * 1000) / (n * rate);
     const wait = due - now();
     if (wait > 1) await sleep(wait);
@@ -250,7 +259,7 @@ async function sendViews(
     );
   }
   await Promise.all(inFlight);
-  return { sent: total - skipped, skipped, refused, secs: (now() - start) / 1000 };
+  return { sent: j - skipped, skipped, refused, secs: (now() - start) / 1000 };
 }
 
 /** Waits until every family socket has every answered change (or `maxMs`). */
@@ -597,13 +606,17 @@ async function main() {
     await settle(meetings);
     resetCounts(meetings);
     lat.measuring = true;
+    // the bench's own event-loop lag (it sends and receives every change): a share of every latency it reports
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     const run = await sendViews(meetings, 'v', RATE, DURATION_S, lat);
+    lag.disable();
     await settle(meetings);
     lat.measuring = false;
     const views = { s: stat(lat.xs), counts: streamCounts(meetings), run };
     lat.xs = [];
     log(
-      `  [views] ${run.sent} changes in ${run.secs.toFixed(1)} s (open loop, after ${WARMUP_S} s of warm-up); refused ${run.refused.length}${run.refused.length ? ` (${run.refused[0]})` : ''}`,
+      `  [views] ${run.sent} changes in ${run.secs.toFixed(1)} s (open loop, after ${WARMUP_S} s of warm-up); refused ${run.refused.length}${run.refused.length ? ` (${run.refused[0]})` : ''}; the bench's event-loop lag p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms, max ${(lag.max / 1e6).toFixed(0)} ms; load average ${loadAverage()}`,
     );
 
     // ---- 2. what-if on a household of 40 records a kind ----
@@ -943,12 +956,24 @@ async function main() {
           });
       };
       for (const mt of meetings) for (const p of [mt.advisor, ...mt.family]) watch(mt, p);
-      const run = await sendViews(meetings, 'k', RATE, KILL_DURATION_S, lat, (elapsed) => {
-        if (!killAt && elapsed >= KILL_AFTER_S * 1000) {
-          killAt = now();
-          sys.kill(victim);
-        }
-      });
+      const run = await sendViews(
+        meetings,
+        'k',
+        RATE,
+        KILL_DURATION_S,
+        lat,
+        (elapsed) => {
+          if (!killAt && elapsed >= KILL_AFTER_S * 1000) {
+            killAt = now();
+            sys.kill(victim);
+          }
+        },
+        () => {
+          // go on until every dropped participant is back, then BENCH_KILL_AFTER_S more: changes after the resume count
+          if (!killAt || dropped.some((p) => p.resumeMs === undefined)) return true;
+          return now() - killAt < Math.max(0, ...dropped.map((p) => p.resumeMs!)) + KILL_AFTER_S * 1000;
+        },
+      );
       await Promise.all(resumes);
       await settle(meetings);
       lat.measuring = false;
@@ -970,7 +995,7 @@ async function main() {
       const ms2 = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(0)} / max ${pct(xs, 100).toFixed(0)} ms`;
       const step = (k: 'connect' | 'pass' | 'join') => ms2(resumed.map((p) => p.steps![k]));
       log(
-        `\n  [kill] SIGKILLed svc-support on port ${victim.port} ${KILL_AFTER_S} s into ${KILL_DURATION_S} s of views; ${dropped.length} participants dropped (${dropped.filter((p) => p.role === 'advisor').length} advisors), ${resumed.length} resumed; ${run.skipped} changes not sent while their advisor was away; refused ${run.refused.length}${run.refused.length ? ` (${run.refused[0]})` : ''}`,
+        `\n  [kill] SIGKILLed svc-support on port ${victim.port} ${KILL_AFTER_S} s into ${run.secs.toFixed(0)} s of views (${KILL_DURATION_S} s, longer until every dropped participant was back ${KILL_AFTER_S} s); ${dropped.length} participants dropped (${dropped.filter((p) => p.role === 'advisor').length} advisors), ${resumed.length} resumed; ${run.skipped} changes not sent while their advisor was away; refused ${run.refused.length}${run.refused.length ? ` (${run.refused[0]})` : ''}`,
       );
       log(
         `  [kill] kill → disconnect seen ${ms2(dropped.map((p) => p.detectMs!))}; the rejoin that worked: connect ${step('connect')}, pass ${step('pass')}, join ${step('join')}; tries ${ms2(resumed.map((p) => p.attempts!)).replace(/ ms$/, '')}; meetings whose advisor's last answered view is not the meeting's (an answer lost with the replica): ${advisorBehind}`,
