@@ -714,7 +714,7 @@ async function main() {
       );
       row('participants not resumed', String(kill.notResumed), '', '0', kill.notResumed === 0);
       row('lost after resuming', String(kill.counts.lost), '', '0', kill.counts.lost === 0);
-      row('family view ≠ advisor’s last', String(kill.differ), '', '0', kill.differ === 0);
+      row('family view ≠ the meeting’s last (its sync)', String(kill.differ), '', '0', kill.differ === 0);
       row('gaps in seq (healed by meeting:sync)', `${kill.counts.gaps} (${kill.synced} syncs)`, '', '', true);
       row('view change → family p95 during the kill', ms(kill.s.p95), '', '', true);
     }
