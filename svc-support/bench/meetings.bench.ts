@@ -549,6 +549,13 @@ async function main() {
       p.steps = { connect: t2 - t, pass: t3 - t2, join: now() - t3 };
       return st;
     };
+    /** A family socket of session `s` joins `mt`, its stream counted from the join's state. */
+    const joinFamily = async (mt: Meeting, s: Session): Promise<Participant> => {
+      const p: Participant = { role: 'family', ...s, sock: null as unknown as MSocket, follower: new Follower() };
+      p.follower!.took(await enter(mt, p, 'join'));
+      mt.family.push(p);
+      return p;
+    };
     const t1 = Date.now();
     const meetings: Meeting[] = new Array(MEETINGS);
     await pool(
@@ -568,16 +575,7 @@ async function main() {
         };
         const st = await enter(mt, advisor, 'start');
         mt.id = st.id;
-        for (const s of h.family) {
-          const p: Participant = {
-            role: 'family',
-            ...s,
-            sock: null as unknown as MSocket,
-            follower: new Follower(),
-          };
-          p.follower!.took(await enter(mt, p, 'join'));
-          mt.family.push(p);
-        }
+        for (const s of h.family) await joinFamily(mt, s);
         mt.advisorReady = true;
         for (const p of [advisor, ...mt.family]) {
           joinMs.push(p.joinMs!);
@@ -620,10 +618,21 @@ async function main() {
     );
 
     // ---- 2. what-if on a household of 40 records a kind ----
-    const whatIf = await whatIfPhase();
+    // a phase that breaks is reported as a missed target; the others' figures still print
+    const failedPhases: string[] = [];
+    const guarded = async <T>(name: string, f: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await f();
+      } catch (err) {
+        failedPhases.push(name);
+        log(`  [${name}] FAILED: ${err instanceof Error ? err.message : String(err)}`);
+        return null;
+      }
+    };
+    const whatIf = await guarded('what-if', whatIfPhase);
 
     // ---- 3. replica kill ----
-    const kill = KILL ? await killPhase() : null;
+    const kill = KILL ? await guarded('kill', killPhase) : null;
 
     // ---- the table ----
     const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -631,93 +640,46 @@ async function main() {
     const rows: Array<[string, string, string, string, boolean]> = [];
     const row = (what: string, measured: string, base: string, target: string, met: boolean) =>
       rows.push([what, measured, base, target, met]);
+    /** A latency row beside its baseline; with a target, met when the measure is at most it (and `also`). */
+    const timed = (what: string, m: Stat, base: Stat, k: keyof Stat, target?: number, also = true) =>
+      row(
+        what,
+        ms(m[k]),
+        `${ms(base[k])} (${ratio(m[k], base[k])})`,
+        target === undefined ? '' : `≤ ${target} ms`,
+        also && (target === undefined || m[k] <= target),
+      );
+    /** A count that must be `want` (0 unless said). */
+    const counted = (what: string, n: number, base = '', want = 0) =>
+      row(what, String(n), base, String(want), n === want);
     const v = views.s;
-    row('view change → family screen p50', ms(v.p50), `${ms(bare.s.p50)} (${ratio(v.p50, bare.s.p50)})`, '', true);
-    row(
-      'view change → family screen p95',
-      ms(v.p95),
-      `${ms(bare.s.p95)} (${ratio(v.p95, bare.s.p95)})`,
-      '≤ 300 ms',
-      v.p95 <= TARGET.p95,
-    );
-    row(
-      'view change → family screen p99',
-      ms(v.p99),
-      `${ms(bare.s.p99)} (${ratio(v.p99, bare.s.p99)})`,
-      '≤ 1000 ms',
-      v.p99 <= TARGET.p99,
-    );
-    row('view change → family screen max', ms(v.max), `${ms(bare.s.max)} (${ratio(v.max, bare.s.max)})`, '', true);
-    row(
-      'lost view changes (family sockets)',
-      String(views.counts.lost),
-      String(bare.counts.lost),
-      '0',
-      views.counts.lost === 0,
-    );
-    row('out-of-order view changes', String(views.counts.ooo), String(bare.counts.ooo), '0', views.counts.ooo === 0);
-    row(
-      'changes for another meeting',
-      String(views.counts.wrong),
-      String(bare.counts.wrong),
-      '0',
-      views.counts.wrong === 0,
-    );
-    row('changes refused', String(views.run.refused.length), '0', '0', views.run.refused.length === 0);
+    timed('view change → family screen p50', v, bare.s, 'p50');
+    timed('view change → family screen p95', v, bare.s, 'p95', TARGET.p95);
+    timed('view change → family screen p99', v, bare.s, 'p99', TARGET.p99);
+    timed('view change → family screen max', v, bare.s, 'max');
+    counted('lost view changes (family sockets)', views.counts.lost, String(bare.counts.lost));
+    counted('out-of-order view changes', views.counts.ooo, String(bare.counts.ooo));
+    counted('changes for another meeting', views.counts.wrong, String(bare.counts.wrong));
+    counted('changes refused', views.run.refused.length, '0');
     if (whatIf) {
-      const w = whatIf.family;
-      row(
-        'what-if → family reply p50',
-        ms(w.p50),
-        `${ms(whatIf.alone.p50)} (${ratio(w.p50, whatIf.alone.p50)})`,
-        '',
-        true,
-      );
-      row(
-        'what-if → family reply p95',
-        ms(w.p95),
-        `${ms(whatIf.alone.p95)} (${ratio(w.p95, whatIf.alone.p95)})`,
-        '≤ 500 ms',
-        w.p95 <= TARGET.whatIfP95,
-      );
-      row(
-        'what-if → family reply max',
-        ms(w.max),
-        `${ms(whatIf.alone.max)} (${ratio(w.max, whatIf.alone.max)})`,
-        '',
-        true,
-      );
-      row(
-        'what-if replies ≠ advisor’s / failed',
-        `${whatIf.differ} / ${whatIf.failed}`,
-        '',
-        '0 / 0',
-        whatIf.differ === 0 && whatIf.failed === 0,
-      );
-      row('what-ifs not shown (no state)', String(whatIf.missing), '', '0', whatIf.missing === 0);
+      timed('what-if → family reply p50', whatIf.family, whatIf.alone, 'p50');
+      timed('what-if → family reply p95', whatIf.family, whatIf.alone, 'p95', TARGET.whatIfP95);
+      timed('what-if → family reply max', whatIf.family, whatIf.alone, 'max');
+      counted('what-if replies ≠ advisor’s', whatIf.differ);
+      counted('what-if replies failed', whatIf.failed);
+      counted('what-ifs not shown (no state)', whatIf.missing);
     }
     if (kill) {
       const r = kill.resume;
-      row(
-        `resume after SIGKILL p50 (${r.n} dropped)`,
-        ms(r.p50),
-        `${ms(kill.firstJoin.p50)} (${ratio(r.p50, kill.firstJoin.p50)})`,
-        '',
-        true,
-      );
-      row(
-        'resume after SIGKILL max (p100)',
-        ms(r.max),
-        `${ms(kill.firstJoin.max)} (${ratio(r.max, kill.firstJoin.max)})`,
-        '≤ 3000 ms',
-        r.n > 0 && r.max <= TARGET.resumeMax && kill.notResumed === 0,
-      );
-      row('participants not resumed', String(kill.notResumed), '', '0', kill.notResumed === 0);
-      row('lost after resuming', String(kill.counts.lost), '', '0', kill.counts.lost === 0);
-      row('family view ≠ the meeting’s last (its sync)', String(kill.differ), '', '0', kill.differ === 0);
+      timed(`resume after SIGKILL p50 (${r.n} dropped)`, r, kill.firstJoin, 'p50');
+      timed('resume after SIGKILL max (p100)', r, kill.firstJoin, 'max', TARGET.resumeMax, r.n > 0);
+      counted('participants not resumed', kill.notResumed);
+      counted('lost after resuming', kill.counts.lost);
+      counted('family view ≠ the meeting’s last (its sync)', kill.differ);
       row('gaps in seq (healed by meeting:sync)', `${kill.counts.gaps} (${kill.synced} syncs)`, '', '', true);
       row('view change → family p95 during the kill', ms(kill.s.p95), '', '', true);
     }
+    for (const name of failedPhases) row(`${name} phase`, 'failed', '', 'runs', false);
     const w0 = Math.max(...rows.map((x) => x[0].length));
     const w1 = Math.max(...rows.map((x) => x[1].length));
     const w2 = Math.max(...rows.map((x) => x[2].length), 'baseline'.length);
@@ -815,12 +777,16 @@ async function main() {
       // baseline: the advisor alone runs distinct inputs (nothing cached, no meeting)
       const alone: number[] = [];
       await run(firstAdvisor, inputsFor(0, 30)); // warm the engine's path once
+      // a 503 (the gateway's probe found svc-planning's event loop held) is counted and waited out, as bench:exports does
+      let aloneFailed = 0;
       for (let k = 0; k < Math.min(WHATIFS, 20); k++) {
         const t = now();
         const r = await run(firstAdvisor, inputsFor(k + 1, 30));
-        if (r.status !== 200) throw new Error(`scenario-modelling answered ${r.status}: ${r.text.slice(0, 300)}`);
-        alone.push(now() - t);
+        if (r.status === 200) alone.push(now() - t);
+        else if (r.status === 503 && ++aloneFailed <= 5) await sleep(2500);
+        else throw new Error(`scenario-modelling answered ${r.status}: ${r.text.slice(0, 300)}`);
       }
+      if (aloneFailed) log(`  [what-if] the baseline's calls answered 503 ${aloneFailed}× (waited out)`);
       const family: number[] = [];
       const familyMc: number[] = [];
       const advisorQuick: number[] = [];
@@ -830,14 +796,7 @@ async function main() {
       let failed = 0;
       const pending: Array<Promise<void>> = [];
       for (const s of h.family) {
-        const p: Participant = {
-          role: 'family',
-          ...s,
-          sock: null as unknown as MSocket,
-          follower: new Follower(),
-        };
-        p.follower!.took(await enter(mt, p, 'join'));
-        mt.family.push(p);
+        const p = await joinFamily(mt, s);
         // the family's screen: on a state change with a what-if, run it
         p.sock.on('meeting:state', (msg) => {
           const what = msg.view.scenario?.what_if;
