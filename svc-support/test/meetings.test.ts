@@ -138,6 +138,27 @@ describe.each(testInfras())('meetings on the live socket (%s)', (infra) => {
     expect(synced.ok && [synced.data.seq, synced.data.view.path]).toEqual([200, 'financial-report/p199']);
   });
 
+  it('two starts at once (two tabs of the advisor) get the same meeting; one invitation is sent', async () => {
+    const h = household();
+    const [t1, t2] = [await socketOf(h.advisor), await socketOf(h.advisor)];
+    const c = await socketOf(h.customer);
+    const invitations: m.MeetingInvitedMessage[] = [];
+    c.on('meeting:invited', (x) => invitations.push(x));
+    const [a, b] = await Promise.all([
+      ask<m.MeetingState>(t1, 'meeting:start', { pass: h.advisorPass() }),
+      ask<m.MeetingState>(t2, 'meeting:start', { pass: h.advisorPass() }),
+    ]);
+    if (!a.ok || !b.ok) throw new Error('a start was refused');
+    expect(a.data.id).toBe(b.data.id);
+    await sleep(300);
+    expect(invitations.map((x) => x.meeting.id)).toEqual([a.data.id]);
+    // one participant, however many sockets
+    const synced = await ask<m.MeetingState>(t1, 'meeting:sync', { meeting_id: a.data.id });
+    expect(synced.ok && synced.data.participants).toEqual([
+      { user_id: h.advisor.userId, name: 'Ada Advisor', role: 'advisor', connected: true },
+    ]);
+  });
+
   it('the family cannot steer until handed control; then the advisor cannot until taking it back', async () => {
     const mt = await meetingOf();
     expect(await ask(mt.c, 'meeting:view', { meeting_id: mt.id, view: view('scenario-modelling') })).toEqual({
@@ -422,6 +443,33 @@ describe.each(testInfras())('meetings on the live socket (%s)', (infra) => {
     });
     const joined = await ask<m.MeetingState>(n, 'meeting:join', { pass, meeting_id: mt.id });
     expect(joined.ok && joined.data.view.path).toBe('cashflow');
+  });
+
+  it('a household handed to another advisor ends its meeting: the old advisor may no longer present it', async () => {
+    const mt = await meetingOf();
+    const ended = next(mt.c, 'meeting:ended', 3000);
+    const advisorTold = next(mt.a, 'meeting:ended', 3000);
+    const successor = testIdentity('advisor');
+    await publish('planning.household.changed.v1', {
+      household_id: mt.household_id,
+      advisor_id: successor.userId,
+      customer_user_id: mt.customer.userId,
+      change: 'updated',
+      section: 'profile',
+    });
+    expect(await ended).toEqual({ meeting_id: mt.id, reason: 'ended' });
+    expect(await advisorTold).toEqual({ meeting_id: mt.id, reason: 'ended' });
+    // the successor starts a new one
+    const s = await socketOf(successor);
+    const pass = meetingPass(sup.secret, {
+      ...mt.base,
+      advisor_id: successor.userId,
+      user_id: successor.userId,
+      role: 'advisor',
+      name: 'Sam Successor',
+    });
+    const started = await ask<m.MeetingState>(s, 'meeting:start', { pass });
+    expect(started.ok && [started.data.id === mt.id, started.data.advisor_id]).toEqual([false, successor.userId]);
   });
 
   it('a deleted household’s meeting ends', async () => {

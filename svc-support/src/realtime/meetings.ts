@@ -156,9 +156,11 @@ export class MeetingHost {
       if (await isSessionRevoked(this.db, me.sessionId)) return this.refuseRevoked(socket);
       const view = m.MeetingView.parse({ path: START_PATH });
       const started = await startMeeting(this.db, pass, view);
-      if (!started || started.meeting.advisor_id !== userId) return no('Not found');
+      if (!started) return no('The meeting could not be started: try again');
+      // the household changed advisor while its meeting ran: the running meeting stays its own advisor's
+      if (started.meeting.advisor_id !== userId) return no('This household has a meeting running with another advisor');
       const row = await this.enter(socket, started.meeting.id, { user_id: userId, name: pass.name, role: 'advisor' });
-      if (!row) return no('Not found');
+      if (!row) return no('The meeting could not be started: try again');
       if (started.created) {
         const to = [...new Set([userId, ...row.customer_user_ids])].map((u) => support.rooms.user(u));
         this.io.to(to).emit('meeting:invited', { meeting: summaryOf(row) });
@@ -428,8 +430,14 @@ export class MeetingHost {
    */
   async householdChanged(
     trx: Knex.Transaction,
-    p: { household_id: string; customer_user_id: string | null },
+    p: { household_id: string; advisor_id: string; customer_user_id: string | null },
   ): Promise<(() => Promise<void>) | null> {
+    // the household has another advisor now: the old one may no longer present it, so its meeting ends for everyone
+    const running = await findRunningForHousehold(trx, p.household_id);
+    if (running && running.advisor_id !== lower(p.advisor_id)) {
+      if (!(await endMeeting(trx, running.id, 'ended'))) return null;
+      return () => this.finish(running.id, 'ended');
+    }
     const changed = await setCustomers(trx, p.household_id, p.customer_user_id ? [p.customer_user_id] : []);
     if (!changed?.removed.length) return null;
     const { meeting, removed } = changed;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { meetings as m } from '@kinfolio/contracts';
 import { type Identity, testIdentity } from '@kinfolio/service-kit';
-import { ask, type ClientSocket, connectAs, connected, meetingPass, until } from '../helpers';
+import { ask, type ClientSocket, connectAs, connected, meetingPass, sleep, until } from '../helpers';
 import { SupportReplicas } from './support-replicas';
 
 jest.setTimeout(180_000);
@@ -78,6 +78,10 @@ describe('meetings across replicas, replicas killed mid-meeting', () => {
       meeting_id: lostStart.data.id,
     });
     expect(lostJoin.ok).toBe(true);
+    let lostEndedCount = 0;
+    lostFamily.on('meeting:ended', () => {
+      lostEndedCount++;
+    });
     const lostEnded = new Promise<{ msg: m.MeetingEndedMessage; at: number }>((resolve) =>
       lostFamily.once('meeting:ended', (msg) => resolve({ msg, at: Date.now() })),
     );
@@ -140,6 +144,9 @@ describe('meetings across replicas, replicas killed mid-meeting', () => {
     expect(msg).toEqual({ meeting_id: lostStart.data.id, reason: 'advisor_away' });
     expect(at - killedAt).toBeGreaterThanOrEqual(2000);
     expect(at - killedAt).toBeLessThan(5000);
+    // two surviving replicas sweep; the meeting ends once
+    await sleep(1000);
+    expect(lostEndedCount).toBe(1);
   });
 
   it('the family’s replica is killed: the family reconnects to another, lands on the current view, misses nothing', async () => {
