@@ -48,6 +48,7 @@ import { io as ioClient, type Socket } from 'socket.io-client';
 import { meetings as M, SESSION_COOKIE, scenarios, support } from '@kinfolio/contracts';
 import { signPass } from '@kinfolio/service-kit';
 import { Distributed, type Proc } from '../../e2e/support/distributed';
+import { type ClientSocket, connected as connectedSocket } from '../test/helpers';
 import { seedRecords } from './household-seed';
 import {
   benchApi,
@@ -90,20 +91,8 @@ function ask<T>(s: MSocket, event: string, msg: unknown, ms = 10_000): Promise<M
     ).emit(event, msg, (err, r) => resolve(err ? { ok: false, message: `no answer: ${err.message}` } : r));
   });
 }
-function connected(s: MSocket, ms = 15_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (s.connected) return resolve();
-    const t = setTimeout(() => reject(new Error('socket did not connect')), ms);
-    s.once('connect', () => {
-      clearTimeout(t);
-      resolve();
-    });
-    s.once('connect_error', (err) => {
-      clearTimeout(t);
-      reject(err);
-    });
-  });
-}
+/** The hub tests' `connected`, for a socket typed with the meeting events. */
+const connected = (s: MSocket, ms = 15_000) => connectedSocket(s as unknown as ClientSocket, ms);
 const okData = <T>(a: M.MeetingAck<T>, what: string): T => {
   if (!a.ok) throw new Error(`${what} refused: ${a.message}`);
   return a.data;
