@@ -25,20 +25,31 @@
  * Env: BENCH_SOCKETS (1000), BENCH_USERS (998), BENCH_REPLIES (2000), BENCH_RATE (50/s), BENCH_WARMUP (200),
  * BENCH_CONCURRENCY (10), BENCH_STRESS_REPLIES (1000; 0 skips the stress run).
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as ioClient } from 'socket.io-client';
-import { CSRF_HEADER, CSRF_VALUE, SESSION_COOKIE, support } from '@kinfolio/contracts';
+import { SESSION_COOKIE, support } from '@kinfolio/contracts';
 import { type Identity, signIdentityHeaders } from '@kinfolio/service-kit';
 import { Distributed } from '../../e2e/support/distributed';
 import { type ClientSocket, connectAs, connected, join as joinTicket } from '../test/helpers';
+import {
+  benchApi,
+  cleanup,
+  DEMO_PASSWORD,
+  establishedTo,
+  loadAverage,
+  log,
+  now,
+  PASSWORD,
+  pct,
+  pool,
+  sleep,
+} from './kit';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const ADMIN_SOCKETS = 2;
@@ -50,29 +61,6 @@ const RATE = Number(process.env.BENCH_RATE ?? 50);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const STRESS = Number(process.env.BENCH_STRESS_REPLIES ?? 1000);
 const TARGET_P99 = 100;
-const PASSWORD = 'Bench-Harbour-2026!';
-const DEMO_PASSWORD = 'Kinfolio!2026';
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
-};
-const now = () => performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const log = (s: string) => process.stdout.write(`${s}\n`);
-
-async function pool<T>(items: T[], n: number, fn: (item: T, i: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i]!, i);
-      }
-    }),
-  );
-}
-
 /** Deliveries: every reply must reach every socket of its ticket's owner once. */
 class Tracker {
   private sent = new Map<string, { t0: number; sockets: number[] }>();
@@ -110,7 +98,13 @@ class Tracker {
     await sleep(500); // late duplicates would show up here
   }
   summary(name: string) {
-    const r = { p50: pct(this.latencies, 50), p99: pct(this.latencies, 99), max: pct(this.latencies, 100), lost: this.lost, dup: this.duplicated };
+    const r = {
+      p50: pct(this.latencies, 50),
+      p99: pct(this.latencies, 99),
+      max: pct(this.latencies, 100),
+      lost: this.lost,
+      dup: this.duplicated,
+    };
     log(
       `  ${name.padEnd(52)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  max ${r.max.toFixed(1).padStart(6)} ms  lost ${r.lost}  duplicated ${r.dup}  (${this.sent.size} replies, ${this.expected} deliveries)`,
     );
@@ -142,7 +136,12 @@ async function bareBaseline(): Promise<Tracker> {
   const socks = Array.from({ length: OWNER_SOCKETS }, (_, i) => {
     const user = i % USERS;
     socketsOf.set(user, [...(socketsOf.get(user) ?? []), i]);
-    const s = ioClient(url, { transports: ['websocket'], query: { user: String(user) }, forceNew: true, reconnection: false });
+    const s = ioClient(url, {
+      transports: ['websocket'],
+      query: { user: String(user) },
+      forceNew: true,
+      reconnection: false,
+    });
     s.on('reply:created', (m: { nonce: string }) => tr.arrived(m.nonce, i));
     return s;
   });
@@ -173,52 +172,40 @@ interface Customer {
 }
 
 async function main() {
-  log(`live replies: ${SOCKETS} sockets (${OWNER_SOCKETS} held by ${USERS} customers, ${ADMIN_SOCKETS} by admins), 2 svc-support replicas behind the gateway, ${REPLIES} replies at ${RATE}/s`);
+  log(
+    `live replies: ${SOCKETS} sockets (${OWNER_SOCKETS} held by ${USERS} customers, ${ADMIN_SOCKETS} by admins), 2 svc-support replicas behind the gateway, ${REPLIES} replies at ${RATE}/s`,
+  );
   const bare = await bareBaseline();
 
   const dataDir = join(tmpdir(), `kf-bench-live-${randomBytes(4).toString('hex')}`);
-  const sys = new Distributed({ replicas: { 'svc-support': 2 }, startTimeoutMs: Number(process.env.BENCH_START_TIMEOUT_MS ?? 120_000), env: { SEED_DEMO: 'true', TRUST_PROXY: 'true', DATA_DIR: dataDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' } });
+  const sys = new Distributed({
+    replicas: { 'svc-support': 2 },
+    startTimeoutMs: Number(process.env.BENCH_START_TIMEOUT_MS ?? 120_000),
+    env: {
+      SEED_DEMO: 'true',
+      TRUST_PROXY: 'true',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    },
+  });
   const tStart = Date.now();
   await sys.start();
-  log(`  started svc-auth, svc-planning, svc-billing, 2× svc-support and the gateway in ${((Date.now() - tStart) / 1000).toFixed(1)} s`);
+  log(
+    `  started svc-auth, svc-planning, svc-billing, 2× svc-support and the gateway in ${((Date.now() - tStart) / 1000).toFixed(1)} s`,
+  );
   const gw = sys.gatewayUrl;
   const authUrl = `http://127.0.0.1:${sys.find('svc-auth').port}`;
   const replicas = sys.procs.filter((p) => p.name === 'svc-support');
   const sockets: ClientSocket[] = [];
 
-  const api = async (method: string, url: string, o: { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {}) => {
-    const res = await fetch(url, {
-      method,
-      headers: {
-        [CSRF_HEADER]: CSRF_VALUE,
-        ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(o.cookie ? { cookie: `${SESSION_COOKIE}=${o.cookie}` } : {}),
-        ...(o.ip ? { 'x-forwarded-for': o.ip } : {}),
-        ...o.headers,
-      },
-      body: o.body === undefined ? undefined : JSON.stringify(o.body),
-    });
-    const json = (await res.json().catch(() => ({}))) as { data?: any; message?: string };
-    if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    const cookie = /(?:^|,\s*)kf_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-    return { data: json.data, cookie };
-  };
-  const internal = () => signIdentityHeaders(sys.secret, null, undefined, randomUUID());
-  let ipSeq = 0;
-  const freshIp = () => {
-    ipSeq++;
-    return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
-  };
-  const login = async (path: string, email: string, password: string, ip = freshIp()) => {
-    const r = await api('POST', `${gw}/api/v1/${path}`, { body: { email, password }, ip });
-    if (!r.cookie) throw new Error(`no session cookie from ${path}`);
-    return { token: r.cookie, user: r.data.user as { id: string; type: string } };
-  };
+  const { api, internal, freshIp, login, mailedCode } = benchApi(sys);
 
   try {
     // ---- users: real accounts, real sign-ins through the gateway ----
     const advisor = await login('auth/login', 'advisor@kinfolio.test', DEMO_PASSWORD);
-    const admins = await Promise.all(Array.from({ length: 4 }, () => login('auth/login', 'admin@kinfolio.test', DEMO_PASSWORD)));
+    const admins = await Promise.all(
+      Array.from({ length: 4 }, () => login('auth/login', 'admin@kinfolio.test', DEMO_PASSWORD)),
+    );
     const t0 = Date.now();
     const customers: Customer[] = new Array(USERS);
     await pool(
@@ -227,17 +214,29 @@ async function main() {
       async (i) => {
         const email = `bench.${i}.${randomBytes(3).toString('hex')}@example.com`;
         const ip = freshIp();
-        const created = await api('POST', `${authUrl}/internal/customers`, { body: { advisor_id: advisor.user.id, name: `Bench Customer ${i}`, email }, headers: internal() });
-        const mail = await api('GET', `${authUrl}/internal/dev/outbox?kind=mail&to=${encodeURIComponent(email)}`, { headers: internal() });
-        const code = /(?<!\d)\d{6}(?!\d)/.exec((mail.data as Array<{ text: string }>)[0]?.text ?? '')?.[0];
-        if (!code) throw new Error(`no create-password code mailed to ${email}`);
-        await api('PATCH', `${gw}/api/v1/customer/create/password`, { body: { email, otp: code, password: PASSWORD }, ip });
+        const created = await api('POST', `${authUrl}/internal/customers`, {
+          body: { advisor_id: advisor.user.id, name: `Bench Customer ${i}`, email },
+          headers: internal(),
+        });
+        const code = await mailedCode(email);
+        await api('PATCH', `${gw}/api/v1/customer/create/password`, {
+          body: { email, otp: code, password: PASSWORD },
+          ip,
+        });
         const { token } = await login('customer/auth/login', email, PASSWORD, ip);
-        const ticket = (await api('POST', `${gw}/api/v1/user/query-ticket`, { body: { query: `bench ticket ${i}` }, cookie: token, ip })).data as support.Ticket;
+        const ticket = (
+          await api('POST', `${gw}/api/v1/user/query-ticket`, {
+            body: { query: `bench ticket ${i}` },
+            cookie: token,
+            ip,
+          })
+        ).data as support.Ticket;
         customers[i] = { id: (created.data as { id: string }).id, email, ip, token, ticket };
       },
     );
-    log(`  created ${USERS} customers (internal create → mailed code → set password → sign in → raise ticket, all but the create through the gateway) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(
+      `  created ${USERS} customers (internal create → mailed code → set password → sign in → raise ticket, all but the create through the gateway) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     /** One measured phase: connect the sockets, warm up, post replies, count deliveries. */
     const phase = async (
@@ -279,7 +278,9 @@ async function main() {
       }
       sockets.push(...mine);
       const spread = replicas.map((r) => establishedTo(r.port));
-      log(`\n  [${name}] connected ${mine.length} sockets in ${((Date.now() - t1) / 1000).toFixed(1)} s; TCP connections per svc-support replica ≈ ${spread.join(' / ')}`);
+      log(
+        `\n  [${name}] connected ${mine.length} sockets in ${((Date.now() - t1) / 1000).toFixed(1)} s; TCP connections per svc-support replica ≈ ${spread.join(' / ')}`,
+      );
       let seq = 0;
       /** Open loop: reply k is due at k / RATE s, whether or not earlier ones have been answered. */
       const run = async (count: number, rate: number) => {
@@ -318,13 +319,17 @@ async function main() {
       tr = new Tracker();
       adminEvents = 0;
       const secs = await run(REPLIES, RATE);
-      log(`  [${name}] ${REPLIES} replies at ${RATE}/s (open loop) took ${secs.toFixed(1)} s, after ${WARMUP} warm-up replies; admin sockets got ${adminEvents}/${REPLIES * ADMIN_SOCKETS} reply events; events for a wrong ticket: ${wrongTicket.length}`);
+      log(
+        `  [${name}] ${REPLIES} replies at ${RATE}/s (open loop) took ${secs.toFixed(1)} s, after ${WARMUP} warm-up replies; admin sockets got ${adminEvents}/${REPLIES * ADMIN_SOCKETS} reply events; events for a wrong ticket: ${wrongTicket.length}`,
+      );
       const measured = { tr, wrong: wrongTicket.length, adminOk: adminEvents === REPLIES * ADMIN_SOCKETS };
       let stress: Tracker | undefined;
       if (opts.stress && STRESS > 0) {
         tr = new Tracker();
         const s2 = await flood(STRESS);
-        log(`  [${name}] stress: ${STRESS} replies by ${CONCURRENCY} staff posting back to back took ${s2.toFixed(1)} s (${(STRESS / s2).toFixed(0)} replies/s)`);
+        log(
+          `  [${name}] stress: ${STRESS} replies by ${CONCURRENCY} staff posting back to back took ${s2.toFixed(1)} s (${(STRESS / s2).toFixed(0)} replies/s)`,
+        );
         stress = tr;
       }
       for (const s of mine) s.disconnect();
@@ -337,7 +342,12 @@ async function main() {
     const adminIds: Identity[] = admins.map((a) => ({ userId: a.user.id, type: 'admin', sessionId: randomUUID() }));
     const direct = await phase(
       'direct to replicas',
-      (c, i) => connectAs(`http://127.0.0.1:${replicas[i % 2]!.port}`, sys.secret, { userId: c.id, type: 'customer', sessionId: randomUUID() }),
+      (c, i) =>
+        connectAs(`http://127.0.0.1:${replicas[i % 2]!.port}`, sys.secret, {
+          userId: c.id,
+          type: 'customer',
+          sessionId: randomUUID(),
+        }),
       (i) => connectAs(`http://127.0.0.1:${replicas[i % 2]!.port}`, sys.secret, adminIds[i]!),
       async (k, c, nonce) => {
         await api('POST', `http://127.0.0.1:${replicas[k % 2]!.port}/api/v1/admin/query-ticket/${c.ticket.id}/reply`, {
@@ -361,7 +371,11 @@ async function main() {
       (c) => viaGateway(c.token, c.ip),
       (i) => viaGateway(admins[i]!.token, '10.255.0.1'),
       async (k, c, nonce) => {
-        await api('POST', `${gw}/api/v1/admin/query-ticket/${c.ticket.id}/reply`, { body: { reply: nonce }, cookie: admins[k % admins.length]!.token, ip: '10.255.0.1' });
+        await api('POST', `${gw}/api/v1/admin/query-ticket/${c.ticket.id}/reply`, {
+          body: { reply: nonce },
+          cookie: admins[k % admins.length]!.token,
+          ip: '10.255.0.1',
+        });
       },
       { stress: true },
     );
@@ -372,10 +386,14 @@ async function main() {
     const g = gateway.tr.summary(`svc-support through the gateway, ${RATE}/s (target)`);
     gateway.stress?.summary(`through the gateway, saturated (${CONCURRENCY} back to back)`);
     const met = g.p99 <= TARGET_P99 && g.lost === 0 && g.dup === 0 && gateway.wrong === 0 && gateway.adminOk;
-    log(`\n  target p99 ≤ ${TARGET_P99} ms, 0 lost, 0 duplicated: ${met ? 'MET' : 'NOT MET'} (p99 through the gateway ${g.p99.toFixed(1)} ms; direct ${d.p99.toFixed(1)} ms; bare socket.io ${b.p99.toFixed(1)} ms; load average ${loadAverage()})`);
+    log(
+      `\n  target p99 ≤ ${TARGET_P99} ms, 0 lost, 0 duplicated: ${met ? 'MET' : 'NOT MET'} (p99 through the gateway ${g.p99.toFixed(1)} ms; direct ${d.p99.toFixed(1)} ms; bare socket.io ${b.p99.toFixed(1)} ms; load average ${loadAverage()})`,
+    );
     // the gateway's own share of the tail, same run (issue 10 item 21: at most 20 ms)
     const added = g.p99 - d.p99;
-    log(`  gateway-added p99 (through the gateway minus direct, same run): ${added.toFixed(1)} ms (target ≤ 20 ms) ${added <= 20 ? 'MET' : 'NOT MET'}`);
+    log(
+      `  gateway-added p99 (through the gateway minus direct, same run): ${added.toFixed(1)} ms (target ≤ 20 ms) ${added <= 20 ? 'MET' : 'NOT MET'}`,
+    );
     process.exitCode = met ? 0 : 1;
   } finally {
     for (const s of sockets) s.disconnect();
@@ -383,30 +401,6 @@ async function main() {
     await cleanup(sys.tag);
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** Established TCP connections to a local port (the gateway's websockets and keep-alive connections to a replica). */
-function establishedTo(port: number): number {
-  try {
-    const out = execFileSync('ss', ['-Htn', 'state', 'established', `( sport = :${port} )`], { encoding: 'utf8' });
-    return out.split('\n').filter(Boolean).length;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-function loadAverage(): string {
-  return loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-}
-
-/** Removes the run's Redis keys (`Distributed.stop` drops the database and the RabbitMQ namespace). */
-async function cleanup(tag: string) {
-  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const keys = await redis.keys(`s:${tag}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
 }
 
 main()
