@@ -1,5 +1,5 @@
 import type { meetings } from '@kinfolio/contracts';
-import { ask, type MeetingSocket, type MeetingSocketOpener } from './socket';
+import { ACK_TIMEOUT_MS, ask, type MeetingSocket, type MeetingSocketOpener } from './socket';
 
 type View = meetings.MeetingView;
 type ViewPatch = Partial<meetings.MeetingViewInput>;
@@ -106,6 +106,9 @@ export class MeetingClient {
   private sending = false;
   /** This screen's latest view has not been sent yet. */
   private unsent = false;
+  /** The pass fetched on load, for the first look for a running meeting. */
+  private firstPass: meetings.MeetingPass | null = null;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly opts: MeetingClientOptions) {}
 
@@ -129,7 +132,15 @@ export class MeetingClient {
    * had joined one (a reload lands back in it). A remembered meeting is joined again at once.
    */
   init(): void {
-    if (this.opts.role === 'family' || this.remembered()) void this.ensureSocket();
+    if (this.opts.role !== 'family' && !this.remembered()) return;
+    // the pass first: a screen that may not take part (no pass) opens no socket
+    this.opts.fetchPass().then(
+      (pass) => {
+        this.firstPass = pass;
+        void this.ensureSocket();
+      },
+      () => undefined,
+    );
   }
 
   dispose(): void {
@@ -300,20 +311,36 @@ export class MeetingClient {
   /** Every (re)connect: back into the meeting this screen is in (a new pass), else look for a running one. */
   private async onConnect(): Promise<void> {
     this.set({ connected: true });
+    for (const fn of this.waiting.splice(0)) fn();
     const m = this.snap.meeting;
     if (m) await this.rejoin(m.id);
-    else await this.lookUp();
+    else if (this.snap.phase !== 'joining') await this.lookUp();
+  }
+
+  /** Resolves once the socket is up (a start or join is sent on a connection, never buffered before one). */
+  private up(s: MeetingSocket): Promise<boolean> {
+    if (s.connected && this.snap.connected) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ACK_TIMEOUT_MS);
+      this.waiting.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
   }
 
   /** The household's running meeting: a remembered one is joined again, else the family is invited. */
   private async lookUp(): Promise<void> {
     const s = this.socket;
     if (!s) return;
-    let pass: meetings.MeetingPass;
-    try {
-      pass = await this.opts.fetchPass();
-    } catch {
-      return; // no pass (not this household's, signed out): no meeting to show
+    let pass = this.firstPass;
+    this.firstPass = null;
+    if (!pass) {
+      try {
+        pass = await this.opts.fetchPass();
+      } catch {
+        return; // no pass (not this household's, signed out): no meeting to show
+      }
     }
     const res = await ask(s, 'meeting:current', { pass: pass.pass });
     if (!res.ok || this.snap.meeting) return;
@@ -332,6 +359,14 @@ export class MeetingClient {
     const s = await this.ensureSocket();
     if (!s) {
       this.set({ busy: false, phase: 'idle' });
+      return;
+    }
+    if (!(await this.up(s))) {
+      this.set({
+        busy: false,
+        phase: 'idle',
+        error: 'The meeting could not be reached. Check the connection and try again.',
+      });
       return;
     }
     let token = pass;
