@@ -135,16 +135,20 @@ function Page() {
   );
 }
 
-/** The customer's own dashboard (the family side). */
-async function asFamily(at = '/customer/dashboard/profile') {
-  sessionUser = { id: CUSTOMER, type: 'customer', name: 'Siti Tan', gender: 'female', profile_image: null };
+/** The dashboard as `viewer` sees it at `at`: the customer's own (the family) or the advisor's on the household. */
+async function renderAs(viewer: 'customer' | 'advisor', at: string) {
+  const base = viewer === 'customer' ? '/customer/dashboard' : '/advisor/customers/c1';
+  sessionUser =
+    viewer === 'customer'
+      ? { id: CUSTOMER, type: 'customer', name: 'Siti Tan', gender: 'female', profile_image: null }
+      : { id: ADVISOR, type: 'advisor', name: 'Dana Lim', gender: 'female', profile_image: null };
   render(
     <MemoryRouter initialEntries={[at]}>
       <Routes>
         <Route
-          path="/customer/dashboard/*"
+          path={`${base}/*`}
           element={
-            <Frame base="/customer/dashboard" customerId={CUSTOMER} viewer="customer">
+            <Frame base={base} customerId={viewer === 'customer' ? CUSTOMER : 'c1'} viewer={viewer}>
               <Page />
             </Frame>
           }
@@ -155,26 +159,8 @@ async function asFamily(at = '/customer/dashboard/profile') {
   );
   await settle();
 }
-/** The advisor on the household's dashboard. */
-async function asAdvisor(at = '/advisor/customers/c1/profile') {
-  sessionUser = { id: ADVISOR, type: 'advisor', name: 'Dana Lim', gender: 'female', profile_image: null };
-  render(
-    <MemoryRouter initialEntries={[at]}>
-      <Routes>
-        <Route
-          path="/advisor/customers/c1/*"
-          element={
-            <Frame base="/advisor/customers/c1" customerId="c1" viewer="advisor">
-              <Page />
-            </Frame>
-          }
-        />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-  await settle();
-}
+const asFamily = (at = '/customer/dashboard/profile') => renderAs('customer', at);
+const asAdvisor = (at = '/advisor/customers/c1/profile') => renderAs('advisor', at);
 /** Lets the pass, the socket and the acknowledgements (next tick) come. */
 async function settle() {
   for (let i = 0; i < 4; i++) await act(async () => new Promise((r) => setTimeout(r, 0)));
