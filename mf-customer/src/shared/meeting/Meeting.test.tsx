@@ -455,6 +455,18 @@ describe('the advisor', () => {
     ]);
   });
 
+  it('says why a start failed and keeps the button for another try', async () => {
+    await asAdvisor();
+    fireEvent.click(screen.getByRole('button', { name: 'Start meeting' }));
+    await settle();
+    sock().replies['meeting:start'] = () => ({ ok: false, message: 'This household has no advisor of yours.' });
+    await connected();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The meeting could not start: This household has no advisor of yours.',
+    );
+    expect(screen.getByRole('button', { name: 'Start meeting' }).getAttribute('aria-busy')).toBeNull();
+  });
+
   it('ends the meeting after confirming', async () => {
     await started();
     fireEvent.click(screen.getByRole('button', { name: 'End meeting' }));

@@ -316,7 +316,13 @@ export function MeetingBar() {
   if (!client || !snap) return null;
   if (viewer === 'advisor') {
     if (snap.meeting) return <AdvisorBar />;
-    return snap.ended ? <Ended onDismiss={() => client.dismissEnded()} /> : null;
+    if (snap.ended) return <Ended onDismiss={() => client.dismissEnded()} />;
+    // a start that failed says why (the button stays for another try)
+    return snap.error ? (
+      <Bar aria-label="Meeting">
+        <Alert role="alert">The meeting could not start: {snap.error}</Alert>
+      </Bar>
+    ) : null;
   }
   return <FamilyBar />;
 }
