@@ -61,16 +61,37 @@ test('the advisor presents live: the customer joins, follows, reloads into the m
   await advisorBar.getByLabel('Year in focus').selectOption(String(year));
   await expect(customer.getByTestId('year-focus')).toHaveText(`Year in focus: ${year}`);
 
-  // three navigations, followed in order
-  await page.getByRole('navigation', { name: 'Financial report' }).getByRole('link', { name: 'Insurance' }).click();
-  await expect(customer).toHaveURL(new RegExp(`${own}/financial-report/dashboard/insurance$`));
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Goals' }).click();
-  await expect(customer).toHaveURL(new RegExp(`${own}/goals$`));
-  await page
-    .getByRole('navigation', { name: 'Dashboard sections' })
-    .getByRole('link', { name: 'Scenario Modelling' })
-    .click();
-  await expect(customer).toHaveURL(new RegExp(`${own}/scenario-modelling$`));
+  // an explanation opened on a figure opens on the customer's screen, the figure outlined; closing closes it
+  await page.locator('[data-figure="networth:today:net_worth"]').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(customer.getByRole('dialog')).toBeVisible();
+  await expect(customer.locator('[data-figure="networth:today:net_worth"]')).toHaveAttribute(
+    'data-highlighted',
+    'true',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(customer.getByRole('dialog')).toHaveCount(0);
+
+  // three navigations, followed in order (the time from the advisor's click to the customer's address, as the
+  // journey sees it: Playwright's polling included)
+  const lags: number[] = [];
+  const follow = async (click: () => Promise<void>, url: RegExp) => {
+    const t0 = Date.now();
+    await click();
+    await expect(customer).toHaveURL(url);
+    lags.push(Date.now() - t0);
+  };
+  const sections = page.getByRole('navigation', { name: 'Dashboard sections' });
+  await follow(
+    () => page.getByRole('navigation', { name: 'Financial report' }).getByRole('link', { name: 'Insurance' }).click(),
+    new RegExp(`${own}/financial-report/dashboard/insurance$`),
+  );
+  await follow(() => sections.getByRole('link', { name: 'Goals' }).click(), new RegExp(`${own}/goals$`));
+  await follow(
+    () => sections.getByRole('link', { name: 'Scenario Modelling' }).click(),
+    new RegExp(`${own}/scenario-modelling$`),
+  );
+  console.log(`meeting journey: advisor's click to the customer's address, ms: ${lags.join(', ')}`);
 
   // the family's bar at phone width: nothing overflows, axe-clean
   expect(await overflow(customer)).toBe(0);
