@@ -72,6 +72,15 @@ test('the advisor presents live: the customer joins, follows, reloads into the m
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(customer.getByRole('dialog')).toHaveCount(0);
 
+  // the customer raises a hand on that figure; the advisor sees it and lowers it
+  await familyBar.getByRole('button', { name: 'Raise hand' }).click();
+  const hands = advisorBar.getByRole('list', { name: 'Raised hands' });
+  await expect(hands.getByRole('listitem')).toHaveText(/asks about Net worth today/);
+  await expect(familyBar).toContainText('Your hand is raised');
+  await hands.getByRole('button', { name: /^Lower / }).click();
+  await expect(advisorBar.getByRole('list', { name: 'Raised hands' })).toHaveCount(0);
+  await expect(familyBar.getByRole('button', { name: 'Raise hand' })).toBeVisible();
+
   // three navigations, followed in order (the time from the advisor's click to the customer's address, as the
   // journey sees it: Playwright's polling included)
   const lags: number[] = [];
@@ -97,6 +106,11 @@ test('the advisor presents live: the customer joins, follows, reloads into the m
   expect(await overflow(customer)).toBe(0);
   expect(await axeProblems(customer, 'meeting bar (family, 360 px)')).toEqual([]);
   expect(await axeProblems(page, 'meeting bar (advisor)')).toEqual([]);
+  // the advisor's bar wraps at phone width too
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(advisorBar.getByRole('button', { name: 'End meeting' })).toBeVisible();
+  expect(await overflow(page)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // a scenario change: the advisor's what-if (not saved) reaches the customer's screen
   await expect(page.getByTestId('probability')).toBeVisible({ timeout: 30_000 });

@@ -108,6 +108,8 @@ export function ExplainProvider({ base, children }: { base: string; children: Re
       return;
     }
     trigger.current = null;
+    // the figure shown to the family is what its raised hand asks about (unless it points at another)
+    noteFigure({ figure: shown.figure, label: shown.label });
     const own = figures.current.get(shown.figure);
     setReq(own ?? { figure: shown.figure, label: shown.label, currency: shown.currency, asPercent: shown.as_percent });
   }, [following, shownKey]);

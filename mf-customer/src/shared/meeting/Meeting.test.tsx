@@ -296,6 +296,21 @@ describe('the family', () => {
     ]);
   });
 
+  it('raises a hand on the figure the advisor explained when it pointed at none itself', async () => {
+    await joinedFamily();
+    const explain = { figure: 'cashflow:2030:income', label: 'Income, 2030', currency: null, as_percent: false };
+    await serverSends('meeting:state', change(2, view('goals', { highlight: explain.figure, explain })));
+    await serverSends('meeting:state', change(3, view('goals', { highlight: explain.figure })));
+    fireEvent.click(screen.getByRole('button', { name: 'Raise hand' }));
+    await settle();
+    expect(sock().calls('meeting:hand')).toEqual([
+      { meeting_id: MEETING, figure: 'cashflow:2030:income', label: 'Income, 2030' },
+    ]);
+    expect(screen.getByRole('region', { name: 'Meeting' }).textContent).toContain(
+      'Your hand is raised (Income, 2030).',
+    );
+  });
+
   it('returns to its own navigation when the meeting ends', async () => {
     await joinedFamily();
     await serverSends('meeting:ended', { meeting_id: MEETING, reason: 'ended' });

@@ -230,7 +230,7 @@ function AdvisorBar() {
             {m.hands.map((h) => (
               <Hand key={h.id}>
                 <span>
-                  ✋ {h.name} asks about {h.label ?? 'this page'}
+                  ✋ {h.name} asks about {h.label ?? (h.figure ? 'a figure' : 'this page')}
                 </span>
                 {h.figure ? (
                   <Small variant="secondary" aria-label={`Show ${h.label ?? h.figure}`} onClick={() => showHand(h)}>

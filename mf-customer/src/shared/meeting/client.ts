@@ -202,6 +202,10 @@ export class MeetingClient {
       figure,
       label: label ? plainLabel(label) || null : null,
     });
+    // the raised hand shows at once (the room's list, when it comes, replaces it)
+    const cur = this.snap.meeting;
+    if (res.ok && cur?.id === m.id && !cur.hands.some((h) => h.id === res.data.id))
+      this.set({ meeting: { ...cur, hands: [...cur.hands, res.data] } });
     this.set({ error: res.ok ? null : res.message });
     return res.ok;
   }
