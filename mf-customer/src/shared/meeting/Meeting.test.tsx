@@ -127,6 +127,7 @@ function Page() {
   return (
     <div>
       <Link to="/customer/dashboard/goals">Go to goals</Link>
+      <Link to="/customer/dashboard/profile">Go to profile</Link>
       <Link to="/advisor/customers/c1/goals">Advisor goals</Link>
       <Figure id="networth:2030:net_worth" label="Net worth, 2030" currency="SGD">
         S$ 1,000
@@ -248,10 +249,14 @@ describe('the family', () => {
 
   it('publishes nothing while following (a tab clicked brings it back) and publishes once handed control', async () => {
     await joinedFamily();
+    // a moment later (a redirect right after following is let be for a second)
+    const later = Date.now() + 2000;
+    jest.spyOn(Date, 'now').mockImplementation(() => later);
     fireEvent.click(screen.getByRole('link', { name: 'Go to goals' }));
     await settle();
     expect(where()).toBe('/customer/dashboard/financial-report/dashboard/networth');
     expect(sock().calls('meeting:view')).toEqual([]);
+    jest.restoreAllMocks();
 
     await serverSends('meeting:state', change(2, view('financial-report/dashboard/networth'), 'family'));
     expect(screen.getByRole('status').textContent).toBe('You are exploring; Dana Lim follows you');
@@ -284,6 +289,16 @@ describe('the family', () => {
     await serverSends('meeting:state', change(3, view('financial-report/dashboard/networth')));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fig?.getAttribute('data-highlighted')).toBeNull();
+  });
+
+  it('lets a page redirect right after following it (no back-and-forth)', async () => {
+    await joinedFamily();
+    await serverSends('meeting:state', change(2, view('goals')));
+    expect(where()).toBe('/customer/dashboard/goals');
+    // the page sends the follower on at once (as dreams-concerns does to my-dreams): it stays there
+    fireEvent.click(screen.getByRole('link', { name: 'Go to profile' }));
+    await settle();
+    expect(where()).toBe('/customer/dashboard/profile');
   });
 
   it('raises a hand on the figure it last focused', async () => {

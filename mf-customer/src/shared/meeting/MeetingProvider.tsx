@@ -61,6 +61,9 @@ export function viewAddress(pathname: string, search: string, base: string): { p
 export const viewHref = (base: string, v: { path: string; search: string }) =>
   `${base}/${v.path}${v.search ? `?${v.search}` : ''}`;
 
+/** How soon a follower may be sent to the same view again (longer than a page's redirect takes). */
+const FOLLOW_AGAIN_MS = 1000;
+
 /**
  * Follows and publishes the navigation: a screen that does not steer goes where the view says (replacing its history
  * entry); the one that steers publishes where it goes.
@@ -71,12 +74,18 @@ function Navigation({ base, api }: { base: string; api: MeetingApi }) {
   const { active, inControl, view, publish } = api;
   const path = view?.path ?? null;
   const query = view?.search ?? '';
+  const followed = useRef<{ key: string; at: number } | null>(null);
   // follow
   useEffect(() => {
     if (!active || inControl || path === null || path === '') return;
     const here = viewAddress(pathname, search, base);
     if (here && here.path === path && here.search === query) return;
-    // a follower that wanders off (a tab clicked) is brought back: the view is the meeting's
+    // a follower that wanders off (a tab clicked) is brought back: the view is the meeting's. A page that redirects
+    // (dreams-concerns → my-dreams) lands elsewhere at once: the same view is not followed again within a second
+    const key = `${path}?${query}`;
+    const last = followed.current;
+    if (last && last.key === key && Date.now() - last.at < FOLLOW_AGAIN_MS) return;
+    followed.current = { key, at: Date.now() };
     navigate(viewHref(base, { path, search: query }), { replace: true });
   }, [active, inControl, path, query, pathname, search, base, navigate]);
   // publish
