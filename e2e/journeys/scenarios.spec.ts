@@ -109,3 +109,92 @@ test('the advisor saves a data-table filter and runs a scenario; the customer se
   await expect(page.getByLabel('Saved filter').getByRole('option', { name })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+/**
+ * Issue 36, named scenarios: the advisor keeps two scenarios under names, marks one as the recommended plan and
+ * shares the other, and compares them side by side (figures, probability, chart); the customer sees the recommended
+ * plan first with its figures, the shared one, and no write control, at phone width and with axe.
+ */
+test('the advisor saves named scenarios, recommends and shares them and compares two; the customer sees the recommended plan', async ({
+  browser,
+  page,
+}) => {
+  const errors = watchPageErrors(page);
+  const t = tag();
+  const early = `Retire at 58 ${t}`;
+  const late = `Retire at 62 ${t}`;
+  const { page: customer, householdId } = await customerPage(browser);
+  await signIn(page, 'advisor@kinfolio.test');
+  await expect(page).toHaveURL(/\/advisor\//);
+  await page.goto(`/advisor/customers/${householdId}/scenario-modelling`);
+  await expect(page.getByRole('heading', { name: 'Named scenarios' })).toBeVisible();
+  await expect(page.getByTestId('probability')).toBeVisible({ timeout: 30_000 });
+
+  const item = (p: Page, name: string) => p.getByRole('listitem').filter({ has: p.getByText(name, { exact: true }) });
+  for (const [name, age] of [
+    [early, '58'],
+    [late, '62'],
+  ] as const) {
+    await page
+      .getByLabel(/^Retirement age of/)
+      .first()
+      .fill(age);
+    await page.getByLabel('Name of the scenario').fill(name);
+    await page.getByRole('button', { name: 'Save as named scenario' }).click();
+    await expect(item(page, name)).toBeVisible();
+  }
+  await page.getByRole('button', { name: `Mark ${early} as recommended` }).click();
+  await expect(item(page, early).getByText('Recommended', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Share ${late} with customer` }).click();
+  await expect(page.getByRole('button', { name: `Stop sharing ${late}` })).toBeVisible();
+
+  // opening one puts its inputs on the page
+  await page.getByRole('button', { name: `Open ${early}` }).click();
+  await expect(page.getByLabel(/^Retirement age of/).first()).toHaveValue('58');
+  await expect(page.getByTestId('on-screen')).toHaveText(new RegExp(`^On screen: ${early}`));
+
+  // compare the two side by side
+  const compare = page.getByRole('form', { name: 'Compare scenarios' });
+  await compare.getByLabel('First scenario').selectOption({ label: early });
+  await compare.getByLabel('Second scenario').selectOption({ label: late });
+  await compare.getByRole('button', { name: 'Compare' }).click();
+  for (const name of [early, late]) {
+    const side = page.getByRole('region', { name, exact: true });
+    await expect(side).toBeVisible({ timeout: 60_000 });
+    await expect(side.getByRole('definition').first()).toHaveText(/^(Never|\d{4})$/);
+    await expect(side.getByRole('definition').last()).toHaveText(/^\d+(\.\d)?%$/);
+  }
+  await expect(page.getByRole('img', { name: /^Net worth of both scenarios, / })).toBeVisible();
+  expect(await axeProblems(page, 'named scenarios')).toEqual([]);
+  // the advisor's page with the list, the comparison and its chart at phone width: nothing scrolls sideways
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.getByRole('img', { name: /^Net worth of both scenarios, / })).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // the customer: the recommended plan first, the shared one, nothing to change
+  await customer.setViewportSize({ width: 360, height: 740 });
+  await customer.goto('/customer/dashboard/scenario-modelling');
+  await expect(customer.getByRole('heading', { name: `Recommended plan: ${early}` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    customer.getByRole('region', { name: 'Recommended plan', exact: true }).getByRole('definition').last(),
+  ).toHaveText(/^\d+(\.\d)?%$/, { timeout: 60_000 });
+  await expect(item(customer, late)).toBeVisible();
+  await expect(customer.getByRole('button', { name: /^(Rename|Delete|Mark) / })).toHaveCount(0);
+  await expect(customer.getByRole('button', { name: 'Save as named scenario' })).toHaveCount(0);
+  expect(await overflow(customer)).toBeLessThanOrEqual(0);
+  expect(await axeProblems(customer, 'customer named scenarios')).toEqual([]);
+
+  // tidy up the demo household
+  for (const name of [early, late]) {
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${name}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(item(page, name)).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});

@@ -19,6 +19,7 @@ import { rateTableVersions } from './017_rate_table_versions';
 import { recordKinds } from './018_record_kinds';
 import { clientPlan } from './019_client_plan';
 import { advisorContact } from './020_advisor_contact';
+import { namedScenarios } from './021_named_scenarios';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   recordKinds,
   clientPlan,
   advisorContact,
+  namedScenarios,
 ];

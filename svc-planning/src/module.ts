@@ -11,6 +11,7 @@ import { leadsRoutes } from './households/leads.routes';
 import { onBoardingRoutes } from './households/onboarding.routes';
 import { planRoutes } from './households/plan.routes';
 import { insuranceRoutes } from './insurance/routes';
+import { meetingRoutes } from './meetings/routes';
 import { demoHouseholdConsumer } from './messaging/demo-household';
 import { advisorEventsConsumer } from './messaging/on-advisor-events';
 import { authEventsConsumer } from './messaging/on-auth-events';
@@ -45,6 +46,7 @@ export const planningModule: ServiceModule = {
     balanceSheetRoutes(app, ctx);
     investmentReferenceRoutes(app, ctx);
     scenarioRoutes(app, ctx);
+    meetingRoutes(app, ctx);
     exportRoutes(app, ctx);
     reportRoutes(app, ctx);
   },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { support } from '@kinfolio/contracts';
-import { type Identity, signIdentityHeaders, type TestService } from '@kinfolio/service-kit';
+import { meetings, support } from '@kinfolio/contracts';
+import { type Identity, signIdentityHeaders, signPass, type TestService } from '@kinfolio/service-kit';
 import { io, type Socket } from 'socket.io-client';
 import { realFiles } from './real-files';
 
@@ -95,3 +95,41 @@ export async function upload(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A meeting pass as svc-planning signs it (issue 36), valid for ten minutes unless `exp` says otherwise. */
+export function meetingPass(
+  secret: string,
+  p: Omit<meetings.MeetingPassPayload, 'v' | 'exp'> & { exp?: number },
+): string {
+  return signPass(secret, 'meeting', { v: 1, exp: Date.now() + meetings.MEETING_PASS_TTL_MS, ...p });
+}
+
+/** Emits a meeting message and resolves with its acknowledgement. */
+export function ask<T = unknown>(
+  s: ClientSocket,
+  event: string,
+  msg: unknown,
+  timeoutMs = 5000,
+): Promise<meetings.MeetingAck<T>> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`no acknowledgement of ${event} within ${timeoutMs} ms`)), timeoutMs);
+    (s as unknown as { emit(e: string, m: unknown, ack: (r: meetings.MeetingAck<T>) => void): void }).emit(
+      event,
+      msg,
+      (r) => {
+        clearTimeout(t);
+        resolve(r);
+      },
+    );
+  });
+}
+
+/** Polls `check` every 10 ms until it holds or `ms` pass; answers whether it held. */
+export async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await sleep(10);
+  }
+  return check();
+}

@@ -1,7 +1,14 @@
 import { scenarios as S } from '@kinfolio/contracts';
-import { parse, type ServiceContext } from '@kinfolio/service-kit';
+import { parse, type ServiceContext, uuidParam } from '@kinfolio/service-kit';
 import type { Express, Request } from 'express';
 import { advisorOnly, answer, readers } from '../reply';
+import {
+  compareScenarios,
+  createNamedScenario,
+  deleteNamedScenario,
+  listNamedScenarios,
+  updateNamedScenario,
+} from './named';
 import { changeScenarioSettings, changeSellSequence, scenarioSettings, sellSequence } from './service';
 
 /**
@@ -36,5 +43,33 @@ export function scenarioRoutes(app: Express, ctx: ServiceContext): void {
     '/api/v1/customer/scenario-settings',
     advisorOnly,
     answer((req) => changeScenarioSettings(ctx, settingsBody(req)), saved),
+  );
+
+  // named scenarios (issue 36): the advisor writes, the household's customer reads the recommended and shared ones
+  const scenarioId = (req: Request) => uuidParam(req, 'scenarioId');
+  app.get(
+    '/api/v1/customer/:id/named-scenarios',
+    readers,
+    answer((req) => listNamedScenarios(ctx, id(req))),
+  );
+  app.post(
+    '/api/v1/customer/:id/named-scenarios/compare',
+    readers,
+    answer((req) => compareScenarios(ctx, id(req), parse(S.CompareScenariosBody, req.body))),
+  );
+  app.post(
+    '/api/v1/customer/:id/named-scenarios',
+    advisorOnly,
+    answer((req) => createNamedScenario(ctx, id(req), parse(S.NamedScenarioBody, req.body)), { ...saved, status: 201 }),
+  );
+  app.patch(
+    '/api/v1/customer/:id/named-scenarios/:scenarioId',
+    advisorOnly,
+    answer((req) => updateNamedScenario(ctx, id(req), scenarioId(req), parse(S.NamedScenarioPatch, req.body)), saved),
+  );
+  app.delete(
+    '/api/v1/customer/:id/named-scenarios/:scenarioId',
+    advisorOnly,
+    answer((req) => deleteNamedScenario(ctx, id(req), scenarioId(req)), { message: 'Deleted' }),
   );
 }

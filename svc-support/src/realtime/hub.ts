@@ -6,17 +6,18 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { isSessionRevoked } from '../data/session.repository';
 import { findTicket } from '../data/ticket.repository';
+import { MeetingHost } from './meetings';
 
 /** Every socket joins the room of its session, so a revoked session's sockets close on every replica at once. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId.toLowerCase()}`;
 
-type Io = Server<
+export type Io = Server<
   support.ClientToServerEvents,
   support.ServerToClientEvents,
   Record<string, never>,
   { identity: Identity }
 >;
-type Sock = Socket<
+export type Sock = Socket<
   support.ClientToServerEvents,
   support.ServerToClientEvents,
   Record<string, never>,
@@ -32,11 +33,15 @@ type Sock = Socket<
 export class LiveHub {
   /** The Redis adapter's publisher and subscriber (distributed mode). */
   redis: Redis[] = [];
+  /** Meetings (issue 36): start, join, views numbered per meeting, hands, the advisor-away sweeper. */
+  readonly meetings: MeetingHost;
 
   private constructor(
     readonly io: Io,
     private readonly ctx: ServiceContext,
-  ) {}
+  ) {
+    this.meetings = new MeetingHost(io, ctx);
+  }
 
   static async attach(server: HttpServer, ctx: ServiceContext): Promise<LiveHub> {
     const io: Io = new Server(server, {
@@ -45,7 +50,9 @@ export class LiveHub {
       serveClient: false,
       pingInterval: 20_000,
       pingTimeout: 20_000,
-      maxHttpBufferSize: 16_384,
+      // a meeting's view carries the advisor's what-if whole (sell sequence and locked assets of up to 500 ids each):
+      // a contract-valid view must not close the socket, so the limit is the largest such view with room to spare
+      maxHttpBufferSize: 131_072,
     });
     const hub = new LiveHub(io, ctx);
     if (ctx.config.MODE === 'distributed' && ctx.config.REDIS_URL) {
@@ -60,7 +67,10 @@ export class LiveHub {
         client.on('error', (err: Error) => ctx.logger.warn({ err, role }, 'socket.io Redis connection error'));
       await Promise.all([pub.connect(), sub.connect()]);
       hub.redis = [pub, sub];
-      io.adapter(createAdapter(pub, sub, { key: `${ctx.config.REDIS_PREFIX}socket.io` }));
+      // requestsTimeout: a cross-replica request (fetchSockets, for a meeting's participants and its sweeper) that was
+      // in flight when a replica died waits for its answer this long; 5 s (the default) would hold a rejoin past the
+      // 3 s a meeting must resume in
+      io.adapter(createAdapter(pub, sub, { key: `${ctx.config.REDIS_PREFIX}socket.io`, requestsTimeout: 1500 }));
     }
     io.use((socket, next) => {
       const verified = verifyIdentityHeaders(ctx.config.INTERNAL_SECRET, socket.request.headers);
@@ -80,6 +90,7 @@ export class LiveHub {
       );
     });
     io.on('connection', (socket) => hub.onConnection(socket));
+    hub.meetings.startSweeper();
     return hub;
   }
 
@@ -88,6 +99,7 @@ export class LiveHub {
     void socket.join(sessionRoom(me.sessionId));
     void socket.join(support.rooms.user(me.userId));
     if (me.type === 'admin') void socket.join(support.rooms.admins);
+    this.meetings.bind(socket);
     socket.on('ticket:join', async (msg, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       try {
@@ -155,6 +167,7 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
+    await this.meetings.stop();
     await new Promise<void>((resolve) => {
       this.io.close(() => resolve());
       setTimeout(resolve, 2000).unref();

@@ -1,41 +1,12 @@
 import { formatCompact, formatNumber } from '@kinfolio/money';
-import styled from 'styled-components';
 import { useParentWidth } from '../../shared/useParentWidth';
 import { yearLabelIndexes } from '../../shared/yearLabels';
+import { ChartFigure, Legend } from './styles';
 
 export interface Band {
   year: number;
   percentiles: Record<string, number>;
 }
-
-const Figure = styled.figure`
-  margin: 0 0 12px;
-  /* a box that can shrink with its card: the SVG's own width must not hold the card wide when the window narrows
-     (a compressible replaced element with a percentage max-width adds nothing to its parents' minimum width) */
-  min-width: 0;
-  > svg {
-    display: block;
-    max-width: 100%;
-  }
-  figcaption {
-    font-size: 0.85rem;
-    color: #5a6b6b;
-  }
-`;
-const Legend = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 8px 0 0;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 16px;
-  font-size: 0.85rem;
-  li {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-  }
-`;
 
 /** Drawn at the width of its card (useParentWidth); 680 until measured. Narrow charts are shorter, with fewer ticks. */
 const FALLBACK_WIDTH = 680;
@@ -81,7 +52,7 @@ export function FanChart({ bands, currency }: { bands: Band[]; currency: string 
   const last = bands[lastI] as Band;
   const first = bands[0] as Band;
   return (
-    <Figure ref={box}>
+    <ChartFigure ref={box}>
       <svg
         width={W}
         height={H}
@@ -147,6 +118,6 @@ export function FanChart({ bands, currency }: { bands: Band[]; currency: string 
         </li>
       </Legend>
       <figcaption>Net worth by year in {currency} over the Monte Carlo trials.</figcaption>
-    </Figure>
+    </ChartFigure>
   );
 }

@@ -2,10 +2,12 @@ import { formatNumber } from '@kinfolio/money';
 import {
   Button,
   errorMessage,
+  FormDialog,
   FormError,
   formatDateTime,
   Skeleton,
   TableHead,
+  TextInput,
   ToggleGroup,
   theme,
 } from '@kinfolio/ui-kit';
@@ -20,17 +22,34 @@ import {
   balanceSheetApi,
   householdApi,
   type LockedAsset,
+  type NamedScenario,
   type ScenarioChanges,
+  type ScenarioInputs,
   type ScenarioResult,
   type StoredRecord,
+  type StoredScenarioRunBody,
   scenarioApi,
 } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
+import { useMeeting } from '../../shared/meeting/context';
 import { TermNotes } from '../../shared/terms/report';
 import { Card, Row } from '../../shared/ui/layout';
+import { CompareScenarios } from './CompareScenarios';
 import { type Band, FanChart } from './FanChart';
+import { type InputsText, inputsOf, type LifeEvent, runBody, textOf } from './model';
+import { NamedScenarios, RecommendedPlan } from './NamedScenarios';
+import { Scroll, Sides } from './styles';
 
 export const DEFAULT_TRIALS = 10_000;
+/** A presenter's change is published this long after the last keystroke. */
+export const WHAT_IF_DEBOUNCE_MS = 150;
+const emptyText: InputsText = {
+  retire: {},
+  incomeChange: {},
+  expenseChange: {},
+  saleYear: {},
+  trials: String(DEFAULT_TRIALS),
+};
 const EVENT_LABELS: Record<string, string> = {
   death: 'Death',
   disability: 'Disability',
@@ -115,67 +134,15 @@ const MoveButton = styled.button`
     cursor: not-allowed;
   }
 `;
-const Side = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
-  gap: 12px;
-  margin-bottom: 12px;
-  section {
-    border: 1px solid #e3eaea;
-    border-radius: 8px;
-    padding: 12px 16px;
-  }
-  h3 {
-    margin: 0 0 8px;
-    font-size: 1.05rem;
-  }
-  dl {
-    margin: 0;
-    display: grid;
-    grid-template-columns: auto auto;
-    gap: 4px 12px;
-  }
-  dt {
-    color: #4a5568;
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-weight: 600;
-  }
-`;
-const Scroll = styled.div`
-  max-height: 360px;
-  overflow: auto;
-  border: 1px solid #e3eaea;
-  border-radius: 8px;
-  &:focus-visible {
-    outline: 2px solid #2c7a7b;
-  }
-  table {
-    border-collapse: separate;
-    border-spacing: 0;
-    min-width: 100%;
-    font-size: 0.9rem;
-  }
-  th,
-  td {
-    padding: 6px 12px;
-    white-space: nowrap;
-    text-align: right;
-    border-bottom: 1px solid #edf2f7;
-  }
-  thead th {
-    position: sticky;
-    top: 0;
-    background: #f0f7f7;
-  }
-  th[scope='row'] {
-    text-align: left;
-  }
-`;
 const ToggleRow = styled.div`
   margin-bottom: 8px;
+`;
+const Banner = styled.p`
+  margin: 0 0 12px;
+  padding: 8px 12px;
+  border-left: 4px solid #c05621;
+  background: #fffaf0;
+  font-weight: 600;
 `;
 const Big = styled.p`
   font-size: 1.4rem;
@@ -187,6 +154,27 @@ interface Asset {
   id: string;
   label: string;
 }
+interface Property extends Asset {
+  /** The selling year the household recorded (none: kept). */
+  year: number | null;
+}
+
+/** The household's properties (a selling year may be tried in the scenario). */
+function propertiesOf(b: BalanceSheetData | null): Property[] {
+  if (!b) return [];
+  return b.debts
+    .filter((r) => r.type === 'property')
+    .map((r) => ({
+      id: String(r.id),
+      label: typeof r.name === 'string' && r.name.trim() ? r.name : 'Property',
+      year: typeof r.future_selling_year === 'number' ? r.future_selling_year : null,
+    }));
+}
+/** The assets in the stored order, then the others (an order names only the household's current assets). */
+const arrange = (list: readonly Asset[], seq: readonly string[]) => {
+  const known = new Set(list.map((a) => a.id));
+  return [...seq.filter((x) => known.has(x)), ...list.map((a) => a.id).filter((x) => !seq.includes(x))];
+};
 
 /** The household's sellable assets from its stored balance sheet (savings, pensions, investments, properties). */
 function assetsOf(b: BalanceSheetData | null): Asset[] {
@@ -202,6 +190,48 @@ function assetsOf(b: BalanceSheetData | null): Asset[] {
     if (r.type === 'property' || r.type === 'mortgage')
       out.push({ id: String(r.id), label: `Property: ${s(r.name) ?? s(r.bank_name) ?? 'property'}` });
   return out;
+}
+
+/** A fieldset of number inputs by record id (empty: as recorded). */
+function NumberFields({
+  legend,
+  empty,
+  disabled,
+  min,
+  max,
+  items,
+  values,
+  onChange,
+}: {
+  legend: string;
+  empty?: string;
+  disabled: boolean;
+  min: number;
+  max: number;
+  items: Array<{ id: string; label: string; placeholder: string; whole?: boolean }>;
+  values: Record<string, string>;
+  onChange: (id: string, value: string) => void;
+}) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend>{legend}</legend>
+      {items.length === 0 && empty ? <p>{empty}</p> : null}
+      {items.map((f) => (
+        <label key={f.id}>
+          {f.label}
+          <input
+            type="number"
+            min={min}
+            max={max}
+            inputMode={f.whole ? 'numeric' : undefined}
+            placeholder={f.placeholder}
+            value={values[f.id] ?? ''}
+            onChange={(e) => onChange(f.id, e.target.value)}
+          />
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 /**
@@ -241,28 +271,58 @@ export function workingMembers<M extends AgedMember>(
 
 export default function ScenarioPage() {
   const { household, readOnly, version } = useHousehold();
+  const meeting = useMeeting();
   const hid = household?.id ?? null;
   const [incomes, setIncomes] = useState<StoredRecord<'income'>[]>([]);
   const [events, setEvents] = useState<StoredRecord<'lifeUncertainty'>[]>([]);
   const [assets, setAssets] = useState<Asset[]>([]);
+  const [properties, setProperties] = useState<Property[]>([]);
   const [order, setOrder] = useState<string[]>([]);
   const [locks, setLocks] = useState<LockedAsset[]>([]);
   const [retire, setRetire] = useState<Record<string, string>>({});
   const [incomeChange, setIncomeChange] = useState<Record<string, string>>({});
   const [expenses, setExpenses] = useState<Array<{ id: string; label: string }>>([]);
   const [expenseChange, setExpenseChange] = useState<Record<string, string>>({});
+  const [saleYear, setSaleYear] = useState<Record<string, string>>({});
   const [trials, setTrials] = useState(String(DEFAULT_TRIALS));
   const [result, setResult] = useState<ScenarioResult | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [running, setRunning] = useState(false);
+  const [mcRunning, setMcRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<'graph' | 'table'>('graph');
   const [status, setStatus] = useState('');
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [newEvent, setNewEvent] = useState({ member_id: '', event: 'death', year: '' });
+  const [named, setNamed] = useState<NamedScenario[]>([]);
+  const [namedLoading, setNamedLoading] = useState(true);
+  /** The named scenario on the page (null: the household's working scenario). */
+  const [openId, setOpenId] = useState<string | null>(null);
+  /** The locks of a named scenario or a what-if, kept on the page (null: the household's stored locks). */
+  const [localLocks, setLocalLocks] = useState<string[] | null>(null);
+  /** The presenter changed the inputs in the meeting and has not kept or discarded them. */
+  const [whatIf, setWhatIf] = useState(false);
+  /** Counts the presenter's edits: each one is published and run (debounced). */
+  const [edits, setEdits] = useState(0);
+  const [keeping, setKeeping] = useState<{ name: string; error: string | null; busy: boolean } | null>(null);
   const runSeq = useRef(0);
   const appliedSettings = useRef<{ hid: string; at: string | null } | null>(null);
+  /** The household's working scenario as stored (what "Discard" and "Working scenario" return to). */
+  const stored = useRef<{ text: InputsText; order: string[] } | null>(null);
+  /** The inputs the page last put on screen (a named scenario, a what-if). */
+  const shownInputs = useRef<ScenarioInputs | null>(null);
+
+  // in a meeting the family follows the advisor's view; the screen in control presents (its changes are published)
+  const following = meeting.active && !meeting.inControl;
+  const presenting = meeting.active && meeting.inControl && !readOnly;
+  // the page's inputs are its own (nothing stored on a change): a named scenario open, or any meeting
+  const local = meeting.active || openId !== null;
+  const inputsLocked = readOnly || following;
+  /** The page may write the household's stored records and working scenario (never in a meeting). */
+  const storedWrites = !readOnly && !meeting.active;
+  const sharedScenario = meeting.view?.scenario ?? null;
+  const scenarioKey = JSON.stringify(sharedScenario);
 
   const members = useMemo(() => (household?.members ?? []).filter((m) => m.relation !== 'joint'), [household]);
   // only members who work are asked for a retirement age (issue 31 (9): not a child)
@@ -273,6 +333,13 @@ export default function ScenarioPage() {
       return m ? m.name || RELATION_LABELS[m.relation] || m.relation : 'Member';
     },
     [household],
+  );
+  const recordedEvents = useMemo<LifeEvent[]>(
+    () =>
+      events
+        .filter((e) => typeof e.year === 'number')
+        .map((e) => ({ member_id: e.member_id, type: e.event, year: e.year as number })),
+    [events],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the household did: fetch again
@@ -293,15 +360,31 @@ export default function ScenarioPage() {
       quiet(() => householdApi.listRecords('expense', hid, {}, ctrl.signal).then((p) => p.rows), []),
       quiet(() => householdApi.listRecords('livingExpense', hid, {}, ctrl.signal).then((p) => p.rows), []),
       quiet(() => scenarioApi.settings(hid, ctrl.signal), null),
-    ]).then(([inc, ev, bs, seq, lk, ex, lx, st]) => {
+      Promise.resolve()
+        .then(() => scenarioApi.namedScenarios(hid, ctrl.signal))
+        .catch((e: unknown) => e),
+    ]).then(([inc, ev, bs, seq, lk, ex, lx, st, ns]) => {
       if (ctrl.signal.aborted) return;
+      const list = assetsOf(bs);
+      const ordered = arrange(list, seq);
+      const text = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));
+      if (st)
+        stored.current = {
+          text: {
+            retire: text(st.retirement_age),
+            incomeChange: text(st.income_change_percent),
+            expenseChange: text(st.expense_change_percent),
+            saleYear: {},
+            trials: st.trials === undefined ? String(DEFAULT_TRIALS) : String(st.trials),
+          },
+          order: ordered,
+        };
+      else stored.current = { text: emptyText, order: ordered };
       // the stored scenario (what the advisor saved, and what the customer sees), taken when it is new: a reload
       // for another change of the household (a lock, the sell order) keeps what the advisor is typing
       const seen = appliedSettings.current;
       if (st && (!seen || seen.hid !== hid || st.updated_at !== seen.at)) {
         appliedSettings.current = { hid, at: st.updated_at };
-        const text = (o: Record<string, number>) =>
-          Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));
         setRetire(text(st.retirement_age));
         setIncomeChange(text(st.income_change_percent));
         setExpenseChange(text(st.expense_change_percent));
@@ -314,11 +397,13 @@ export default function ScenarioPage() {
       ]);
       setIncomes(inc);
       setEvents(ev);
-      const list = assetsOf(bs);
       setAssets(list);
-      const known = new Set(list.map((a) => a.id));
-      setOrder([...seq.filter((x) => known.has(x)), ...list.map((a) => a.id).filter((x) => !seq.includes(x))]);
+      setProperties(propertiesOf(bs));
+      setOrder(ordered);
       setLocks(lk);
+      if (Array.isArray(ns)) setNamed(ns);
+      else setError(`The named scenarios could not be loaded: ${errorMessage(ns)}`);
+      setNamedLoading(false);
       setLoaded(true);
     });
     return () => ctrl.abort();
@@ -337,45 +422,268 @@ export default function ScenarioPage() {
         ...(Object.keys(retirement_age).length ? { retirement_age } : {}),
         ...(Object.keys(income_change_percent).length ? { income_change_percent } : {}),
       },
-      events: events
-        .filter((e) => typeof e.year === 'number')
-        .map((e) => ({ member_id: e.member_id, type: e.event, year: e.year as number })),
+      events: recordedEvents,
       monte_carlo: { enabled: true, trials: Number.isInteger(n) && n > 0 ? n : DEFAULT_TRIALS },
     };
-  }, [retire, incomeChange, trials, events]);
+  }, [retire, incomeChange, trials, recordedEvents]);
 
-  const run = useCallback(async () => {
-    if (!hid) return;
+  const lockedIds = useMemo(() => localLocks ?? locks.map((l) => l.asset_id), [localLocks, locks]);
+  /** The page's inputs now (what a named scenario stores and a what-if carries). */
+  const currentInputs = useCallback(
+    (): ScenarioInputs =>
+      inputsOf({ retire, incomeChange, expenseChange, saleYear, trials }, order, lockedIds, recordedEvents),
+    [retire, incomeChange, expenseChange, saleYear, trials, order, lockedIds, recordedEvents],
+  );
+
+  /**
+   * Runs the bodies one after the other, each reply shown when it comes: one body (the working scenario with its
+   * Monte Carlo), or a deterministic body and then its Monte Carlo one (a named scenario, a meeting's what-if: the
+   * figures and charts at once, the probability after, with a progress indicator). A newer run drops the replies of
+   * an older one (the view moved on).
+   */
+  const runSteps = useCallback(async (bodies: StoredScenarioRunBody[]) => {
     const seq = ++runSeq.current;
     setRunning(true);
+    setMcRunning(false);
     setError(null);
     setStatus('Running the scenario…');
     try {
-      const pct: Record<string, number> = {};
-      for (const [eid, v] of Object.entries(expenseChange))
-        if (v.trim() && Number.isFinite(Number(v))) pct[eid] = Number(v);
-      const r = await scenarioApi.scenario(hid, changes(), pct);
-      if (seq !== runSeq.current) return;
-      setResult(r);
-      setStatus('Scenario ready');
+      for (const [k, body] of bodies.entries()) {
+        const r = await scenarioApi.run(body);
+        if (seq !== runSeq.current) return;
+        setResult(r);
+        if (k < bodies.length - 1) {
+          setRunning(false);
+          setMcRunning(true);
+          setStatus('Scenario ready; computing the probability of success…');
+        } else setStatus(bodies.length > 1 ? 'Probability of success ready' : 'Scenario ready');
+      }
     } catch (e) {
       if (seq !== runSeq.current) return;
       setError(errorMessage(e));
       setStatus('');
     } finally {
-      if (seq === runSeq.current) setRunning(false);
+      if (seq === runSeq.current) {
+        setRunning(false);
+        setMcRunning(false);
+      }
     }
-  }, [hid, changes, expenseChange]);
+  }, []);
 
-  // the comparison runs once the stored inputs are in (and again after they change)
+  /** The household's working scenario as the page runs it outside a meeting (the stored order and locks apply). */
+  const run = useCallback(async () => {
+    if (!hid) return;
+    const pct: Record<string, number> = {};
+    for (const [eid, v] of Object.entries(expenseChange))
+      if (v.trim() && Number.isFinite(Number(v))) pct[eid] = Number(v);
+    const sale = inputsOf({ retire, incomeChange, expenseChange, saleYear, trials }, [], []).property_sale_year;
+    await runSteps([
+      {
+        household_id: hid,
+        scenario: changes(),
+        ...(Object.keys(pct).length ? { expense_change_percent: pct } : {}),
+        ...(Object.keys(sale).length ? { property_sale_year: sale } : {}),
+      },
+    ]);
+  }, [hid, changes, expenseChange, retire, incomeChange, saleYear, trials, runSteps]);
+
+  /** Runs `inputs` without storing anything (a named scenario, a meeting's what-if), deterministic first. */
+  const runInputs = useCallback(
+    async (inputs: ScenarioInputs) => {
+      if (!hid) return;
+      await runSteps([runBody(hid, inputs, recordedEvents), runBody(hid, inputs, recordedEvents, true)]);
+    },
+    [hid, recordedEvents, runSteps],
+  );
+
+  /** Puts `inputs` on the page (a named scenario opened, a what-if followed, a discard). */
+  const show = useCallback(
+    (inputs: ScenarioInputs) => {
+      shownInputs.current = inputs;
+      const t = textOf(inputs, String(DEFAULT_TRIALS));
+      setRetire(t.retire);
+      setIncomeChange(t.incomeChange);
+      setExpenseChange(t.expenseChange);
+      setSaleYear(t.saleYear);
+      setTrials(t.trials);
+      setOrder(arrange(assets, inputs.sell_sequence ?? stored.current?.order ?? []));
+      setLocalLocks(inputs.locked_assets ?? locks.map((l) => l.asset_id));
+    },
+    [assets, locks],
+  );
+  /** The household's working scenario as stored, as inputs. */
+  const storedInputs = useCallback(
+    (): ScenarioInputs =>
+      inputsOf(
+        stored.current?.text ?? emptyText,
+        stored.current?.order ?? order,
+        locks.map((l) => l.asset_id),
+        recordedEvents,
+      ),
+    [order, locks, recordedEvents],
+  );
+  /** The inputs a meeting's scenario names: its what-if, else the named scenario's, else the working scenario. */
+  const inputsOfShared = useCallback(
+    (sc: typeof sharedScenario) => {
+      const base = sc?.named_scenario_id ? named.find((n) => n.id === sc.named_scenario_id) : undefined;
+      // a named scenario this screen may not see (a what-if just kept, not shared): the figures stay those on screen
+      if (sc?.named_scenario_id && !base && !sc.what_if) return shownInputs.current ?? storedInputs();
+      return sc?.what_if ?? base?.inputs ?? storedInputs();
+    },
+    [named, storedInputs],
+  );
+
+  // outside a meeting, the working scenario runs once the stored inputs are in (and again after they change)
   // biome-ignore lint/correctness/useExhaustiveDependencies: run on load and when the stored inputs changed
   useEffect(() => {
-    if (loaded) void run();
+    if (!loaded || meeting.active || openId !== null) return;
+    void run();
   }, [loaded, events, locks]);
+
+  // in a meeting: the family's screens follow the view's scenario on every change; the presenting screen takes it
+  // once (it joined or reloaded mid-meeting and lands on the same what-if), then publishes its own changes
+  const tookView = useRef(false);
+  const askedFor = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scenarioKey` is the view's scenario
+  useEffect(() => {
+    if (!loaded || !meeting.active) {
+      if (tookView.current) {
+        // the meeting ended: back to the household's working scenario as stored, the stored locks applying
+        tookView.current = false;
+        const inputs = storedInputs();
+        show(inputs);
+        setLocalLocks(null);
+        setOpenId(null);
+        setWhatIf(false);
+        void runInputs(inputs);
+      }
+      return;
+    }
+    if (presenting && tookView.current) return;
+    tookView.current = true;
+    const sc = sharedScenario;
+    const id = sc?.named_scenario_id ?? null;
+    // a scenario not in the list may be new (kept in the meeting, shared since): the list is read again, once
+    if (hid && id && !named.some((n) => n.id === id) && askedFor.current !== id) {
+      askedFor.current = id;
+      scenarioApi
+        .namedScenarios(hid)
+        .then(setNamed)
+        .catch(() => undefined);
+    }
+    const inputs = inputsOfShared(sc);
+    const same = JSON.stringify(inputs) === JSON.stringify(shownInputs.current);
+    show(inputs);
+    setOpenId(id);
+    setWhatIf(presenting && Boolean(sc?.what_if));
+    // the same inputs already on screen (a kept what-if, the list read again) are not run again
+    if (!same || !result) void runInputs(inputs);
+  }, [loaded, meeting.active, presenting, scenarioKey, named]);
+
+  const publishScenario = useCallback(
+    (named_scenario_id: string | null, what_if: ScenarioInputs | null) =>
+      meeting.publish({
+        scenario: { named_scenario_id, what_if, compare_with: sharedScenario?.compare_with ?? null },
+      }),
+    [meeting, sharedScenario],
+  );
+  // the presenter's change: published as the meeting's what-if and run, nothing stored (debounced)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each edit is published once, with the inputs it made
+  useEffect(() => {
+    if (!presenting || edits === 0) return;
+    const t = setTimeout(() => {
+      const inputs = currentInputs();
+      publishScenario(openId, inputs);
+      void runInputs(inputs);
+    }, WHAT_IF_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [edits]);
+  /** A field of the what-if form changed (then `edited`). */
+  const change = (set: typeof setRetire, id: string, v: string) => {
+    set((r) => ({ ...r, [id]: v }));
+    edited();
+  };
+  /** An input changed: in a meeting it is a what-if (published); outside, nothing happens until Run. */
+  const edited = () => {
+    if (!presenting) return;
+    setWhatIf(true);
+    setEdits((n) => n + 1);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run();
+    if (local) void runInputs(currentInputs());
+    else void run();
+  };
+  /** Opens a named scenario: its inputs on the page, run (in a meeting, on everyone's screen). */
+  const openNamed = (s: NamedScenario) => {
+    setOpenId(s.id);
+    setWhatIf(false);
+    show(s.inputs);
+    if (presenting) publishScenario(s.id, null);
+    void runInputs(s.inputs);
+    setStatus(`${s.name} opened`);
+  };
+  /** Back to the household's working scenario (the inputs stored for it). */
+  const openWorking = () => {
+    const inputs = storedInputs();
+    setOpenId(null);
+    setWhatIf(false);
+    show(inputs);
+    if (presenting) publishScenario(null, null);
+    if (meeting.active) void runInputs(inputs);
+    else {
+      setLocalLocks(null);
+      void runInputs(inputs);
+    }
+    setStatus('Working scenario opened');
+  };
+  /** Discards the meeting's what-if: every screen returns to the scenario as stored. */
+  const discard = () => {
+    const base = openId ? named.find((n) => n.id === openId)?.inputs : undefined;
+    const inputs = base ?? storedInputs();
+    setWhatIf(false);
+    show(inputs);
+    publishScenario(openId, null);
+    void runInputs(inputs);
+    setStatus('What-if discarded');
+  };
+  /** Keeps the meeting's what-if as a new named scenario, then shows that scenario on every screen. */
+  const keep = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!hid || !keeping) return;
+    const n = keeping.name.trim();
+    if (!n) {
+      setKeeping({ ...keeping, error: 'Enter a name' });
+      return;
+    }
+    setKeeping({ ...keeping, error: null, busy: true });
+    try {
+      const s = await scenarioApi.createNamedScenario(hid, { name: n, inputs: currentInputs() });
+      setNamed((l) => [...l, s]);
+      setOpenId(s.id);
+      setWhatIf(false);
+      publishScenario(s.id, null);
+      setKeeping(null);
+      setStatus(`What-if kept as ${s.name}`);
+    } catch (err) {
+      setKeeping({ name: keeping.name, error: errorMessage(err), busy: false });
+    }
+  };
+  /** Stores the page's inputs into the named scenario on the page. */
+  const saveNamed = async () => {
+    if (!hid || !openId) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const s = await scenarioApi.updateNamedScenario(hid, openId, { inputs: currentInputs() });
+      setNamed((l) => l.map((x) => (x.id === s.id ? s : x)));
+      setStatus(`${s.name} saved`);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
   };
   /** Stores the scenario's changes for the household (the customer then sees this scenario), then runs it. */
   const saveScenario = async () => {
@@ -433,7 +741,7 @@ export default function ScenarioPage() {
       setError(errorMessage(err));
     }
   };
-  const move = (i: number, by: number) =>
+  const move = (i: number, by: number) => {
     setOrder((o) => {
       const j = i + by;
       if (j < 0 || j >= o.length) return o;
@@ -441,6 +749,8 @@ export default function ScenarioPage() {
       [n[i], n[j]] = [n[j] as string, n[i] as string];
       return n;
     });
+    edited();
+  };
   const saveOrder = async () => {
     if (!hid) return;
     try {
@@ -453,6 +763,16 @@ export default function ScenarioPage() {
   };
   const setLocked = async (a: Asset, on: boolean) => {
     if (!hid) return;
+    if (local) {
+      // a named scenario's or a what-if's locks: the page's own, never the household's stored ones
+      setLocalLocks((x) => {
+        const cur = x ?? lockedIds;
+        return on ? [...cur.filter((y) => y !== a.id), a.id] : cur.filter((y) => y !== a.id);
+      });
+      setStatus(on ? `${a.label} locked in this scenario` : `${a.label} unlocked in this scenario`);
+      edited();
+      return;
+    }
     try {
       if (on) {
         const l = await scenarioApi.lockAsset(hid, a.id, a.label.slice(0, 120));
@@ -470,7 +790,10 @@ export default function ScenarioPage() {
 
   if (!household || !loaded) return <Skeleton rows={8} label="Loading scenario modelling" />;
   const label = (assetId: string) => assets.find((a) => a.id === assetId)?.label ?? assetId;
-  const lockedIds = new Set(locks.map((l) => l.asset_id));
+  const lockedSet = new Set(lockedIds);
+  const openNamedScenario = openId ? (named.find((n) => n.id === openId) ?? null) : null;
+  const recommended = named.find((n) => n.recommended) ?? null;
+  const showWhatIf = (following && Boolean(sharedScenario?.what_if)) || (presenting && whatIf);
   const mc = result?.monte_carlo ?? null;
   const endYear = result?.base.years[result.base.years.length - 1]?.year;
   const years = result ? result.base.years.map((b, i) => ({ b, s: result.scenario.years[i] })) : [];
@@ -494,62 +817,109 @@ export default function ScenarioPage() {
 
   return (
     <>
+      {readOnly && recommended && hid && !meeting.active ? (
+        <RecommendedPlan householdId={hid} scenario={recommended} events={recordedEvents} />
+      ) : null}
+      {hid ? (
+        <NamedScenarios
+          householdId={hid}
+          readOnly={readOnly || following}
+          list={named}
+          loading={namedLoading}
+          openId={openId}
+          onOpen={openNamed}
+          canOpen={!following}
+          canSave={!meeting.active}
+          onChange={setNamed}
+          currentInputs={currentInputs}
+        />
+      ) : null}
+      {hid && named.length + (readOnly ? 0 : 1) >= 2 && !following ? (
+        <Card aria-label="Compare scenarios">
+          <CompareScenarios householdId={hid} scenarios={named} withWorking={!readOnly} />
+        </Card>
+      ) : null}
       <Card aria-labelledby="scenario-title">
         <h2 id="scenario-title">Scenario Modelling</h2>
-        {readOnly ? <p>Your advisor sets up this scenario; you can see its inputs and results here.</p> : null}
+        {readOnly && !meeting.active ? (
+          <p>Your advisor sets up this scenario; you can see its inputs and results here.</p>
+        ) : null}
+        {showWhatIf ? (
+          <Banner role="status" data-testid="what-if">
+            What if — not saved
+          </Banner>
+        ) : null}
+        <p data-testid="on-screen">
+          {openNamedScenario
+            ? `On screen: ${openNamedScenario.name}`
+            : openId
+              ? "On screen: a scenario of your advisor's, not shared with you"
+              : 'On screen: the working scenario'}
+          {openId && !following && !(meeting.active && readOnly) ? (
+            <>
+              {' '}
+              <Button type="button" variant="link" onClick={openWorking}>
+                Back to the working scenario
+              </Button>
+            </>
+          ) : null}
+        </p>
         <Form onSubmit={submit} aria-label="Scenario">
-          <fieldset disabled={readOnly}>
-            <legend>Retirement</legend>
-            {retiring.length === 0 ? <p>No member of working age.</p> : null}
-            {retiring.map((m) => (
-              <label key={m.id}>
-                Retirement age of {memberName(m.id)}
-                <input
-                  type="number"
-                  min={18}
-                  max={100}
-                  inputMode="numeric"
-                  placeholder={`As planned: ${m.retirement_age ?? DEFAULT_RETIREMENT_AGE}`}
-                  value={retire[m.id] ?? ''}
-                  onChange={(e) => setRetire((r) => ({ ...r, [m.id]: e.target.value }))}
-                />
-              </label>
-            ))}
-          </fieldset>
-          <fieldset disabled={readOnly}>
-            <legend>Income changes</legend>
-            {incomes.length === 0 ? <p>No incomes recorded.</p> : null}
-            {incomes.map((i) => (
-              <label key={i.id}>
-                {cap(i.kind)} of {memberName(i.member_id)}, change in %
-                <input
-                  type="number"
-                  min={-100}
-                  max={1000}
-                  placeholder="0"
-                  value={incomeChange[i.id] ?? ''}
-                  onChange={(e) => setIncomeChange((r) => ({ ...r, [i.id]: e.target.value }))}
-                />
-              </label>
-            ))}
-          </fieldset>
-          <fieldset disabled={readOnly}>
-            <legend>Expense changes</legend>
-            {expenses.length === 0 ? <p>No expenses recorded.</p> : null}
-            {expenses.map((x) => (
-              <label key={x.id}>
-                {x.label} expense, change in %
-                <input
-                  type="number"
-                  min={-100}
-                  max={1000}
-                  placeholder="0"
-                  value={expenseChange[x.id] ?? ''}
-                  onChange={(e) => setExpenseChange((r) => ({ ...r, [x.id]: e.target.value }))}
-                />
-              </label>
-            ))}
-          </fieldset>
+          <NumberFields
+            legend="Retirement"
+            empty="No member of working age."
+            disabled={inputsLocked}
+            min={18}
+            max={100}
+            values={retire}
+            onChange={(id, v) => change(setRetire, id, v)}
+            items={retiring.map((m) => ({
+              id: m.id,
+              label: `Retirement age of ${memberName(m.id)}`,
+              placeholder: `As planned: ${m.retirement_age ?? DEFAULT_RETIREMENT_AGE}`,
+              whole: true,
+            }))}
+          />
+          <NumberFields
+            legend="Income changes"
+            empty="No incomes recorded."
+            disabled={inputsLocked}
+            min={-100}
+            max={1000}
+            values={incomeChange}
+            onChange={(id, v) => change(setIncomeChange, id, v)}
+            items={incomes.map((i) => ({
+              id: i.id,
+              label: `${cap(i.kind)} of ${memberName(i.member_id)}, change in %`,
+              placeholder: '0',
+            }))}
+          />
+          <NumberFields
+            legend="Expense changes"
+            empty="No expenses recorded."
+            disabled={inputsLocked}
+            min={-100}
+            max={1000}
+            values={expenseChange}
+            onChange={(id, v) => change(setExpenseChange, id, v)}
+            items={expenses.map((x) => ({ id: x.id, label: `${x.label} expense, change in %`, placeholder: '0' }))}
+          />
+          {properties.length > 0 ? (
+            <NumberFields
+              legend="Property sales"
+              disabled={inputsLocked}
+              min={1900}
+              max={2200}
+              values={saleYear}
+              onChange={(id, v) => change(setSaleYear, id, v)}
+              items={properties.map((p) => ({
+                id: p.id,
+                label: `Sell ${p.label} in year`,
+                placeholder: p.year === null ? 'As recorded: kept' : `As recorded: ${p.year}`,
+                whole: true,
+              }))}
+            />
+          ) : null}
           <fieldset>
             <legend>Life events (the household's insurance pays out)</legend>
             {events.length === 0 ? <p>No life events.</p> : null}
@@ -560,7 +930,7 @@ export default function ScenarioPage() {
                     {EVENT_LABELS[e.event] ?? e.event} of {memberName(e.member_id)}
                     {typeof e.year === 'number' ? ` in ${e.year}` : ' (no year: not modelled)'}
                   </span>
-                  {!readOnly ? (
+                  {storedWrites ? (
                     <Button type="button" variant="link" onClick={() => removeEvent(e.id)}>
                       Remove event
                     </Button>
@@ -568,7 +938,7 @@ export default function ScenarioPage() {
                 </li>
               ))}
             </List>
-            {!readOnly ? (
+            {storedWrites ? (
               <div>
                 <label>
                   Member
@@ -621,14 +991,14 @@ export default function ScenarioPage() {
             <List aria-label="Sell order">
               {order.map((assetId, i) => {
                 const a = { id: assetId, label: label(assetId) };
-                const locked = lockedIds.has(assetId);
+                const locked = lockedSet.has(assetId);
                 return (
                   <li key={assetId}>
                     <span>
                       {a.label}
                       {locked ? ' (locked: never sold)' : ''}
                     </span>
-                    {!readOnly ? (
+                    {!inputsLocked ? (
                       <>
                         <MoveButton
                           type="button"
@@ -658,37 +1028,87 @@ export default function ScenarioPage() {
                 );
               })}
             </List>
-            {!readOnly && order.length > 0 ? (
+            {storedWrites && !local && order.length > 0 ? (
               <Button type="button" variant="secondary" onClick={saveOrder}>
                 Save sell order
               </Button>
             ) : null}
           </fieldset>
-          <fieldset disabled={readOnly}>
+          <fieldset disabled={inputsLocked}>
             <legend>Monte Carlo</legend>
             <label>
               Trials
-              <input type="number" min={100} max={20000} value={trials} onChange={(e) => setTrials(e.target.value)} />
+              <input
+                type="number"
+                min={100}
+                max={20000}
+                value={trials}
+                onChange={(e) => {
+                  setTrials(e.target.value);
+                  edited();
+                }}
+              />
             </label>
           </fieldset>
-          {!readOnly ? (
+          {presenting ? (
             <Row>
-              <Button type="button" variant="secondary" onClick={saveScenario} loading={saving}>
-                Save scenario
+              <Button
+                type="button"
+                disabled={!whatIf}
+                onClick={() => setKeeping({ name: '', error: null, busy: false })}
+              >
+                Keep
               </Button>
+              <Button type="button" variant="secondary" disabled={!whatIf} onClick={discard}>
+                Discard
+              </Button>
+            </Row>
+          ) : storedWrites ? (
+            <Row>
+              {openNamedScenario ? (
+                <Button type="button" variant="secondary" onClick={saveNamed} loading={saving}>
+                  Save changes to {openNamedScenario.name}
+                </Button>
+              ) : (
+                <Button type="button" variant="secondary" onClick={saveScenario} loading={saving}>
+                  Save scenario
+                </Button>
+              )}
               <Button type="submit" disabled={running}>
                 {running ? 'Running…' : 'Run scenario'}
               </Button>
             </Row>
           ) : null}
-          <p>
-            {savedAt
-              ? `Scenario saved ${formatDateTime(savedAt)}.`
-              : readOnly
-                ? 'No scenario saved yet: this is the current plan.'
-                : 'Not saved: your customer sees the scenario once you save it.'}
-          </p>
+          {presenting ? (
+            <p>In the meeting: your changes show on the family's screens and are not saved until you keep them.</p>
+          ) : openId ? null : (
+            <p>
+              {savedAt
+                ? `Scenario saved ${formatDateTime(savedAt)}.`
+                : readOnly
+                  ? 'No scenario saved yet: this is the current plan.'
+                  : 'Not saved: your customer sees the scenario once you save it.'}
+            </p>
+          )}
         </Form>
+        {keeping ? (
+          <FormDialog
+            title="Keep this what-if"
+            onClose={() => setKeeping(null)}
+            onSubmit={keep}
+            busy={keeping.busy}
+            saveLabel="Keep"
+          >
+            <TextInput
+              label="Name of the scenario"
+              value={keeping.name}
+              maxLength={80}
+              error={keeping.error}
+              onChange={(v) => setKeeping((k) => (k ? { ...k, name: v } : k))}
+              placeholder="Retire at 60"
+            />
+          </FormDialog>
+        ) : null}
         <FormError>{error}</FormError>
         <p className="kf-visually-hidden" role="status" aria-live="polite">
           {status}
@@ -712,10 +1132,15 @@ export default function ScenarioPage() {
                 : {}),
             }}
           />
-          <Side>
+          <Sides>
             {plan('Current plan', result.base)}
             {plan('Scenario', result.scenario)}
-          </Side>
+          </Sides>
+          {mcRunning ? (
+            <p role="status" data-testid="mc-progress">
+              <progress aria-label="Computing the probability of success" /> Computing the probability of success…
+            </p>
+          ) : null}
           {mc ? (
             <>
               <h3>Probability of success</h3>

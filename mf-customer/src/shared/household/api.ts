@@ -225,6 +225,10 @@ export type SavedFilterFields = z.input<typeof scenarios.SavedFilterRecord>;
 export type LockedAsset = scenarios.LockedAsset;
 export type SellSequence = scenarios.SellSequence;
 export type ScenarioSettings = scenarios.ScenarioSettings;
+export type NamedScenario = scenarios.NamedScenario;
+export type ScenarioInputs = scenarios.ScenarioInputs;
+export type StoredScenarioRunBody = scenarios.StoredScenarioRunBody;
+export type CompareResult = z.infer<typeof scenarios.CompareScenariosReply>['data'];
 export type ScenarioSettingsFields = Omit<scenarios.ScenarioSettingsBody, 'lead_id'>;
 
 export const scenarioApi = {
@@ -265,4 +269,19 @@ export const scenarioApi = {
     api.get<ScenarioSettings>(`customer/${id(householdId)}/scenario-settings`, { signal }),
   saveSettings: (householdId: string, fields: ScenarioSettingsFields) =>
     api.post<ScenarioSettings>('customer/scenario-settings', { ...fields, lead_id: householdId }),
+  /** Runs a prepared body (`scenarioRunBody`: a named scenario's or a meeting's what-if), nothing stored. */
+  run: (body: StoredScenarioRunBody, signal?: AbortSignal) =>
+    api.post<ScenarioResult>('customer/calculate/scenario-modelling', body, { signal }),
+  /** The household's named scenarios (a customer gets the recommended one and those shared). */
+  namedScenarios: (householdId: string, signal?: AbortSignal) =>
+    api.get<NamedScenario[]>(`customer/${id(householdId)}/named-scenarios`, { signal }),
+  createNamedScenario: (householdId: string, body: scenarios.NamedScenarioBody) =>
+    api.post<NamedScenario>(`customer/${id(householdId)}/named-scenarios`, body),
+  updateNamedScenario: (householdId: string, scenarioId: string, patch: scenarios.NamedScenarioPatch) =>
+    api.patch<NamedScenario>(`customer/${id(householdId)}/named-scenarios/${id(scenarioId)}`, patch),
+  deleteNamedScenario: (householdId: string, scenarioId: string) =>
+    api.del<{ message: string }>(`customer/${id(householdId)}/named-scenarios/${id(scenarioId)}`),
+  /** Two scenarios (named ones or `working`) side by side, each beside the current plan. */
+  compareScenarios: (householdId: string, body: scenarios.CompareScenariosBody, signal?: AbortSignal) =>
+    api.post<CompareResult>(`customer/${id(householdId)}/named-scenarios/compare`, body, { signal }),
 };
