@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ExplainProvider } from '../../shared/explain/context';
 import { fakeCardWidth } from '../../shared/fakeCardWidth';
+import { MeetingContext } from '../../shared/meeting/context';
 import ReportView, { type ReportTab } from './ReportView';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
@@ -639,5 +640,47 @@ describe('financial report', () => {
       expect((await within(dialog).findByTestId('explain-value')).textContent).toBe('RM 497,400.00');
       expect(paths.filter((x) => x.endsWith('/explain'))).toEqual([`customer/${HH}/financial-report/explain`]);
     });
+  });
+});
+
+describe("a meeting's year in focus (issue 36)", () => {
+  it('marks the year’s row in the tables of years and says it above the chart', async () => {
+    const view = {
+      path: 'financial-report/dashboard/cashflow',
+      search: '',
+      year: 2027,
+      highlight: null,
+      explain: null,
+      scenario: null,
+    };
+    render(
+      <MeetingContext.Provider
+        value={{ active: true, role: 'family', inControl: false, view, publish: () => undefined }}
+      >
+        <ReportView tab="cashflow" />
+      </MeetingContext.Provider>,
+    );
+    await act(async () => {});
+    expect(screen.getByTestId('year-focus').textContent).toBe('Year in focus: 2027');
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const rows = within(screen.getByRole('region', { name: 'Cash flow by year' })).getAllByRole('row');
+    expect(
+      rows.map((r) => [
+        r.querySelector('th')?.textContent,
+        r.getAttribute('aria-current'),
+        r.getAttribute('data-year-focus'),
+      ]),
+    ).toEqual([
+      ['Year', null, null],
+      ['2026', null, null],
+      ['2027', 'true', 'true'],
+    ]);
+  });
+
+  it('marks nothing outside a meeting', async () => {
+    await open('cashflow');
+    expect(screen.queryByTestId('year-focus')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    expect(document.querySelectorAll('tr[aria-current]')).toHaveLength(0);
   });
 });

@@ -20,6 +20,7 @@ import { ASSET_CLASS_LABELS, money } from '../../shared/charts/format';
 import { Figure } from '../../shared/explain/context';
 import { ExportMenu } from '../../shared/exports/ExportMenu';
 import { useHousehold } from '../../shared/household/context';
+import { useMeeting } from '../../shared/meeting/context';
 import { coverTotals, GapDefinition, targetFrom } from '../../shared/terms/cover';
 import { TermNotes } from '../../shared/terms/report';
 import { type ChecksTab, ReportChecks } from './Checks';
@@ -52,6 +53,19 @@ const Card = styled.section`
     font-size: 1rem;
     margin: 16px 0 8px;
   }
+  /* a meeting's year in focus (issue 36): its row in every table of years */
+  tr[data-year-focus='true'] > th,
+  tr[data-year-focus='true'] > td {
+    background: #fdf0c2;
+  }
+  tr[data-year-focus='true'] > th {
+    box-shadow: inset 4px 0 0 #c05621;
+  }
+`;
+const YearFocus = styled.p`
+  margin: 0 0 12px;
+  font-weight: 600;
+  color: #7b341e;
 `;
 const Header = styled.div`
   display: flex;
@@ -104,12 +118,18 @@ function Figures({
   head: string[];
   rows: Array<{ key: string; name: ReactNode; cells: Array<number | string | null>; figures?: Array<string | null> }>;
 }) {
+  // the year a meeting puts in focus: its row is marked (a table of years keys its rows by the year)
+  const year = useMeeting().view?.year ?? null;
   return (
     <Table label={label}>
       <TableHead columns={[...head]} />
       <tbody>
         {rows.map((r) => (
-          <tr key={r.key}>
+          <tr
+            key={r.key}
+            data-year-focus={year !== null && r.key === String(year) ? 'true' : undefined}
+            aria-current={year !== null && r.key === String(year) ? 'true' : undefined}
+          >
             <th scope="row">{r.name}</th>
             {r.cells.map((c, i) => {
               const id = typeof c === 'number' ? r.figures?.[i] : null;
@@ -235,6 +255,7 @@ export default function ReportView({ tab }: { tab: ReportTab }) {
   const { data, error } = useReport(currency);
   const shown = (currency ?? data?.currency ?? 'SGD') as Currency;
   const title = `Financial report: ${TITLES[tab]}`;
+  const focusYear = useMeeting().view?.year ?? null;
   return (
     <Card aria-label={title}>
       <Header>
@@ -272,6 +293,7 @@ export default function ReportView({ tab }: { tab: ReportTab }) {
           <ExportMenu report={tab} currency={shown} />
         </Controls>
       </Header>
+      {focusYear !== null ? <YearFocus data-testid="year-focus">Year in focus: {focusYear}</YearFocus> : null}
       {error ? <FormError>{error}</FormError> : null}
       {!data && !error ? <Skeleton rows={6} label="Loading the financial report" /> : null}
       {data ? <RecordIssues issues={(data as Report & { record_issues?: RecordIssue[] }).record_issues} /> : null}

@@ -13,6 +13,9 @@ import {
 } from 'react';
 import styled from 'styled-components';
 import { useHousehold } from '../household/context';
+import { plainLabel } from '../meeting/client';
+import { useMeeting } from '../meeting/context';
+import { useMeetingInternals } from '../meeting/MeetingProvider';
 
 // the panel is loaded when a figure is first opened: the dashboard's first load carries only the figure buttons
 const ExplainPanel = lazy(() => import('./ExplainPanel'));
@@ -33,11 +36,28 @@ export interface ExplainRequest {
 interface ExplainCtx {
   open(req: ExplainRequest, trigger: HTMLElement | null): void;
   hintId: string;
+  /** The figure a meeting points at (outlined wherever it shows; scrolled into view on a follower's screen). */
+  highlight: string | null;
+  following: boolean;
+  /** A figure on screen says what opening it asks (a follower opens the advisor's figure as its own screen would). */
+  register(req: ExplainRequest): () => void;
+  /** A figure got the focus (what a family member's raised hand is about). */
+  focused(req: ExplainRequest): void;
 }
 const Ctx = createContext<ExplainCtx | null>(null);
 
 /** The figure buttons' shared description (one hidden element, named by every figure's aria-describedby). */
 const HINT_ID = 'kf-explain-hint';
+
+/** The explanation a meeting's view carries (a currency the contract takes: three capital letters, else none). */
+export function meetingExplain(r: ExplainRequest) {
+  return {
+    figure: r.figure,
+    label: plainLabel(r.label) || 'This figure',
+    currency: r.currency && /^[A-Z]{3}$/.test(r.currency) ? r.currency : null,
+    as_percent: !!r.asPercent,
+  };
+}
 
 /**
  * Holds the one "How was this calculated?" panel of the household workspace: a figure opens it on itself, closing it
@@ -45,16 +65,30 @@ const HINT_ID = 'kf-explain-hint';
  */
 export function ExplainProvider({ base, children }: { base: string; children: ReactNode }) {
   const { household } = useHousehold();
+  const meeting = useMeeting();
+  const { noteFigure } = useMeetingInternals();
   const [req, setReq] = useState<ExplainRequest | null>(null);
   const trigger = useRef<HTMLElement | null>(null);
   const restore = useRef(false);
-  const open = useCallback((r: ExplainRequest, el: HTMLElement | null) => {
-    trigger.current = el;
-    setReq(r);
-  }, []);
+  const figures = useRef(new Map<string, ExplainRequest>());
+  // the meeting as the callbacks see it now (they stay the same for the figures)
+  const steer = useRef(meeting);
+  steer.current = meeting;
+  const open = useCallback(
+    (r: ExplainRequest, el: HTMLElement | null) => {
+      trigger.current = el;
+      setReq(r);
+      noteFigure({ figure: r.figure, label: r.label });
+      const m = steer.current;
+      if (m.active && m.inControl) m.publish({ explain: meetingExplain(r), highlight: r.figure });
+    },
+    [noteFigure],
+  );
   const close = useCallback(() => {
     restore.current = true;
     setReq(null);
+    const m = steer.current;
+    if (m.active && m.inControl) m.publish({ explain: null });
   }, []);
   useEffect(() => {
     if (req || !restore.current) return;
@@ -62,7 +96,35 @@ export function ExplainProvider({ base, children }: { base: string; children: Re
     const el = trigger.current;
     if (el?.isConnected) el.focus();
   }, [req]);
-  const value = useMemo(() => ({ open, hintId: HINT_ID }), [open]);
+  // a follower opens and closes the panel as the meeting's view says (its own figure's request when it shows it)
+  const following = meeting.active && !meeting.inControl;
+  const shown = meeting.view?.explain ?? null;
+  const shownKey = shown ? `${shown.figure}|${shown.currency ?? ''}|${shown.label}` : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the view's explanation (its key) moves it
+  useEffect(() => {
+    if (!following) return;
+    if (!shown) {
+      setReq(null);
+      return;
+    }
+    trigger.current = null;
+    // the figure shown to the family is what its raised hand asks about (unless it points at another)
+    noteFigure({ figure: shown.figure, label: shown.label });
+    const own = figures.current.get(shown.figure);
+    setReq(own ?? { figure: shown.figure, label: shown.label, currency: shown.currency, asPercent: shown.as_percent });
+  }, [following, shownKey]);
+  const register = useCallback((r: ExplainRequest) => {
+    figures.current.set(r.figure, r);
+    return () => {
+      if (figures.current.get(r.figure) === r) figures.current.delete(r.figure);
+    };
+  }, []);
+  const focused = useCallback((r: ExplainRequest) => noteFigure({ figure: r.figure, label: r.label }), [noteFigure]);
+  const highlight = meeting.view?.highlight ?? null;
+  const value = useMemo(
+    () => ({ open, hintId: HINT_ID, highlight, following, register, focused }),
+    [open, highlight, following, register, focused],
+  );
   return (
     <Ctx.Provider value={value}>
       {children}
@@ -104,6 +166,12 @@ const FigureButton = styled.button`
     outline-offset: 2px;
     text-decoration: underline dotted;
   }
+  /* the figure a meeting points at: outlined on every screen */
+  &[data-highlighted='true'] {
+    outline: 3px solid #c05621;
+    outline-offset: 2px;
+    background: #fffaf0;
+  }
 `;
 
 /**
@@ -126,15 +194,32 @@ export function Figure({
   children: ReactNode;
 }) {
   const ctx = useExplain();
+  const el = useRef<HTMLButtonElement>(null);
+  const on = !!ctx && ctx.highlight === id;
+  const scroll = on && !!ctx?.following;
+  const req = useMemo<ExplainRequest>(
+    () => ({ figure: id, label, currency, tree, asPercent }),
+    [id, label, currency, tree, asPercent],
+  );
+  const register = ctx?.register;
+  useEffect(() => register?.(req), [register, req]);
+  // the highlighted figure comes into view (jsdom has no scrolling)
+  useEffect(() => {
+    if (scroll && typeof el.current?.scrollIntoView === 'function')
+      el.current.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [scroll]);
   if (!ctx) return <>{children}</>;
   return (
     <FigureButton
+      ref={el}
       type="button"
       data-figure={id}
+      data-highlighted={on ? 'true' : undefined}
       aria-haspopup="dialog"
       aria-describedby={ctx.hintId}
       title="How was this calculated?"
-      onClick={(e) => ctx.open({ figure: id, label, currency, tree, asPercent }, e.currentTarget)}
+      onFocus={() => ctx.focused(req)}
+      onClick={(e) => ctx.open(req, e.currentTarget)}
     >
       {children}
     </FigureButton>

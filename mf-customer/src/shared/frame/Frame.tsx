@@ -4,6 +4,8 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ExplainProvider } from '../explain/context';
 import { HouseholdProvider, useHousehold } from '../household/context';
+import { MeetingBar, StartMeetingButton } from '../meeting/MeetingBar';
+import { MeetingProvider } from '../meeting/MeetingProvider';
 import { DEFAULT_LEAD, type LeadInfo, leadInfoFrom, leadInfoFromUser } from './lead';
 import { TopBar } from './TopBar';
 import { isOnBoarding, isUnder, visibleTabs } from './tabs';
@@ -79,7 +81,10 @@ function TopBarOf({
   return <TopBar info={useLeadInfo(viewer)} viewer={viewer} onLogout={onLogout} actions={actions} />;
 }
 
-/** The customer dashboard frame (spec §2.8): top bar (with `actions`), tab bar, then the tab's body. */
+/**
+ * The customer dashboard frame (spec §2.8): top bar (with `actions`, and the advisor's "Start meeting"), tab bar, the
+ * meeting's bar (issue 36), then the tab's body.
+ */
 export function Frame({
   base,
   customerId,
@@ -95,36 +100,48 @@ export function Frame({
   return (
     <Ctx.Provider value={{ base, customerId, viewer, onBoarding }}>
       <HouseholdProvider householdId={customerId} readOnly={viewer !== 'advisor'}>
-        <Shell>
-          <TopBarOf viewer={viewer} onLogout={logout} actions={actions} />
-          <TabBar aria-label="Dashboard sections">
-            {tabs.map((t) =>
-              onBoarding ? (
-                // On-boarding mode: links are inactive.
-                <span
-                  key={t.path}
-                  aria-disabled="true"
-                  aria-current={isUnder(pathname, base, t.match) ? 'page' : undefined}
-                >
-                  {t.label}
-                </span>
-              ) : (
-                <Link
-                  key={t.path}
-                  to={`${base}/${t.path}`}
-                  aria-current={isUnder(pathname, base, t.match) ? 'page' : undefined}
-                >
-                  {t.label}
-                </Link>
-              ),
-            )}
-          </TabBar>
-          <main>
-            <PageContainer>
-              <ExplainProvider base={base}>{children}</ExplainProvider>
-            </PageContainer>
-          </main>
-        </Shell>
+        <MeetingProvider base={base} viewer={viewer}>
+          <Shell>
+            <TopBarOf
+              viewer={viewer}
+              onLogout={logout}
+              actions={
+                <>
+                  {actions}
+                  <StartMeetingButton />
+                </>
+              }
+            />
+            <TabBar aria-label="Dashboard sections">
+              {tabs.map((t) =>
+                onBoarding ? (
+                  // On-boarding mode: links are inactive.
+                  <span
+                    key={t.path}
+                    aria-disabled="true"
+                    aria-current={isUnder(pathname, base, t.match) ? 'page' : undefined}
+                  >
+                    {t.label}
+                  </span>
+                ) : (
+                  <Link
+                    key={t.path}
+                    to={`${base}/${t.path}`}
+                    aria-current={isUnder(pathname, base, t.match) ? 'page' : undefined}
+                  >
+                    {t.label}
+                  </Link>
+                ),
+              )}
+            </TabBar>
+            <MeetingBar />
+            <main>
+              <PageContainer>
+                <ExplainProvider base={base}>{children}</ExplainProvider>
+              </PageContainer>
+            </main>
+          </Shell>
+        </MeetingProvider>
       </HouseholdProvider>
     </Ctx.Provider>
   );
