@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import type { ServiceName } from '@kinfolio/contracts';
 import type { Logger } from '@kinfolio/service-kit';
 import { createProxyMiddleware, type Plugin, type RequestHandler } from 'http-proxy-middleware';
@@ -88,7 +88,8 @@ function upstreamHeaders(req: http.IncomingMessage): http.IncomingHttpHeaders {
  * A replica that refuses or does not accept the connection within CONNECT_TIMEOUT_MS is marked down and the next
  * replica is tried; a replica the health probe found hung is not tried at all; when none is left the caller gets
  * 503 in the error shape at once. A replica that stays silent longer than the route's time limit gives 504.
- * Websocket upgrades (one per socket.io connection, not a hot path) still go through http-proxy-middleware.
+ * Websocket upgrades (one per socket.io connection, not a hot path) still go through http-proxy-middleware, to the
+ * first replica that accepts a connection.
  */
 export class ServiceProxy {
   private readonly ws: RequestHandler;
@@ -141,18 +142,48 @@ export class ServiceProxy {
     this.attempt(req, res, pool, order, 0, call, upstreamHeaders(req));
   }
 
-  /** Proxies a websocket upgrade to one replica of `pool` (identity headers must already be on `req`). */
+  /**
+   * Proxies a websocket upgrade to one replica of `pool` (identity headers must already be on `req`). With several
+   * replicas, the first that accepts a connection gets it, as an API call fails over: a socket whose sticky replica
+   * was killed lands on another at its first reconnect instead of a 503 and a retry (issue 36: a meeting resumes
+   * within 3 s). The check is one TCP connect per upgrade, which is one per socket.io connection.
+   */
   upgrade(req: http.IncomingMessage, socket: Socket, head: Buffer, pool: ReplicaPool, stickyKey?: string): void {
-    const replica = pool.order(stickyKey)[0];
-    if (!replica) {
-      if (socket.writable)
-        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      socket.destroy();
-      return;
+    const order = pool.order(stickyKey);
+    const to = (replica: Replica | undefined) => {
+      if (socket.destroyed) return;
+      if (!replica) {
+        if (socket.writable)
+          socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        socket.destroy();
+        return;
+      }
+      this.wsReplica.set(req, replica);
+      this.wsPool.set(req, pool);
+      this.ws.upgrade(req, socket, head);
+    };
+    if (order.length <= 1) to(order[0]);
+    else void this.firstAccepting(order, pool).then(to);
+  }
+
+  /** The first replica of `order` that accepts a TCP connection within the connect timeout; the others marked down. */
+  private async firstAccepting(order: Replica[], pool: ReplicaPool): Promise<Replica | undefined> {
+    for (const replica of order) {
+      const accepted = await new Promise<boolean>((resolve) => {
+        const probe = connect({ host: replica.url.hostname, port: Number(replica.url.port) || 80 });
+        const done = (ok: boolean) => {
+          clearTimeout(timer);
+          probe.destroy();
+          resolve(ok);
+        };
+        const timer = setTimeout(() => done(false), this.o.connectTimeoutMs);
+        probe.once('connect', () => done(true));
+        probe.once('error', () => done(false));
+      });
+      if (accepted) return replica;
+      pool.markDown(replica);
     }
-    this.wsReplica.set(req, replica);
-    this.wsPool.set(req, pool);
-    this.ws.upgrade(req, socket, head);
+    return undefined;
   }
 
   /** The connection pool of one replica (undici: keep-alive, no pipelining, connect timeout). */

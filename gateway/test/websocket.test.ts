@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '@kinfolio/contracts';
 import { verifyIdentityHeaders } from '@kinfolio/service-kit';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { type Harness, startHarness } from './helpers';
+import { FakeService, gatewayBeside, type Harness, startHarness } from './helpers';
 
 function rawUpgrade(port: number, path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -110,5 +110,67 @@ describe('gateway: socket.io to svc-support', () => {
     expect(
       await rawUpgrade(h.port, '/socket.io/?EIO=4&transport=websocket', { cookie, origin: 'http://jane.kinfolio.app' }),
     ).toBe(101);
+  });
+});
+
+describe('gateway: socket.io over two svc-support replicas', () => {
+  let h: Harness;
+  let r2: FakeService;
+  const servers: Server[] = [];
+  const clients: Socket[] = [];
+  const withHello = (svc: FakeService, name: string) => {
+    const io = new Server(svc.server);
+    io.on('connection', (socket) => socket.emit('hello', name));
+    servers.push(io);
+  };
+  beforeAll(async () => {
+    h = await startHarness();
+    r2 = await new FakeService('svc-support', h.secret, 'r2').start();
+    withHello(h.services['svc-support'], 'r1');
+    withHello(r2, 'r2');
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    for (const io of servers) io.close();
+    await h.stop();
+    if (r2.server.listening) await r2.kill();
+  });
+
+  const helloOver = (url: string, token: string) => {
+    const socket = connect(url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: `${SESSION_COOKIE}=${token}` },
+      reconnection: false,
+      timeout: 3000,
+    });
+    clients.push(socket);
+    return new Promise<string>((resolve, reject) => {
+      socket.once('hello', (name: string) => {
+        socket.close();
+        resolve(name);
+      });
+      socket.once('connect_error', reject);
+    });
+  };
+
+  it("connects at the first attempt to the other replica when the session's replica is dead (issue 36)", async () => {
+    const { gw, url } = await gatewayBeside(h, { 'svc-support': [h.services['svc-support'].url, r2.url] });
+    try {
+      // sessions are pinned to a replica by their token: find one pinned to each
+      const pinned = new Map<string, string>();
+      for (let i = 0; i < 20 && pinned.size < 2; i++) {
+        const { token } = await h.session();
+        pinned.set(await helloOver(url, token), token);
+      }
+      expect([...pinned.keys()].sort()).toEqual(['r1', 'r2']);
+      await h.services['svc-support'].kill();
+      // the session pinned to the dead replica: one attempt, no reconnection, lands on r2
+      const started = Date.now();
+      expect(await helloOver(url, pinned.get('r1') as string)).toBe('r2');
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(await helloOver(url, pinned.get('r2') as string)).toBe('r2');
+    } finally {
+      await gw.close();
+    }
   });
 });
