@@ -1,6 +1,6 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { axeProblems, overflow } from './checks';
-import { signIn, signInCustomer, watchPageErrors } from './helpers';
+import { customerPage, signIn, watchPageErrors } from './helpers';
 
 /**
  * Issue 13, what a person does: the advisor adds a CPF account with a beneficiary, a fund portfolio with two holdings
@@ -13,18 +13,6 @@ test.describe.configure({ timeout: 240_000 });
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const digits = async (l: Locator) => Number(((await l.textContent()) ?? '').replace(/[^\d-]/g, ''));
-
-async function customerPage(browser: Browser): Promise<{ page: Page; householdId: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInCustomer(page, 'customer@kinfolio.test');
-  await expect(page).not.toHaveURL(/\/auth\/login/);
-  const me = await page.request.get('/api/v1/users/me', { headers: { 'authorization-type': 'customer' } });
-  const userId = ((await me.json()) as { data: { id: string } }).data.id;
-  const hh = await page.request.get(`/api/v1/single-lead/${userId}`, { headers: { 'authorization-type': 'customer' } });
-  expect(hh.status()).toBe(200);
-  return { page, householdId: ((await hh.json()) as { data: { id: string } }).data.id };
-}
 
 async function noAxeProblems(page: Page, label: string) {
   expect(await axeProblems(page, label)).toEqual([]);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Kinfolio!2026';
 
@@ -50,4 +50,23 @@ export async function openPublicPage(page: Page, url: string, fresh: (page: Page
     await page.goto(url);
     await expect(fresh(page)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000, intervals: [1_000] });
+}
+
+/**
+ * The demo customer signed in on a page of its own (a new browser context, `viewport` if given, e.g. a 360 px phone),
+ * and the id of their household.
+ */
+export async function customerPage(
+  browser: Browser,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; householdId: string }> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await signInCustomer(page, 'customer@kinfolio.test');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  const me = await page.request.get('/api/v1/users/me', { headers: { 'authorization-type': 'customer' } });
+  const userId = ((await me.json()) as { data: { id: string } }).data.id;
+  const hh = await page.request.get(`/api/v1/single-lead/${userId}`, { headers: { 'authorization-type': 'customer' } });
+  expect(hh.status()).toBe(200);
+  return { page, householdId: ((await hh.json()) as { data: { id: string } }).data.id };
 }

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeProblems, overflow } from './checks';
-import { signIn, signInCustomer, watchPageErrors } from './helpers';
+import { customerPage, signIn, watchPageErrors } from './helpers';
 
 /**
  * Issue 36, meeting mode: the advisor starts a meeting on the demo customer's dashboard; the customer (on a phone,
@@ -10,24 +10,12 @@ import { signIn, signInCustomer, watchPageErrors } from './helpers';
  */
 test.describe.configure({ timeout: 240_000 });
 
-async function customerPage(browser: Browser): Promise<{ page: Page; householdId: string }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
-  await signInCustomer(page, 'customer@kinfolio.test');
-  await expect(page).not.toHaveURL(/\/auth\/login/);
-  const me = await page.request.get('/api/v1/users/me', { headers: { 'authorization-type': 'customer' } });
-  const userId = ((await me.json()) as { data: { id: string } }).data.id;
-  const hh = await page.request.get(`/api/v1/single-lead/${userId}`, { headers: { 'authorization-type': 'customer' } });
-  expect(hh.status()).toBe(200);
-  return { page, householdId: ((await hh.json()) as { data: { id: string } }).data.id };
-}
-
 test('the advisor presents live: the customer joins, follows, reloads into the meeting and is let go at the end', async ({
   browser,
   page,
 }) => {
   const errors = watchPageErrors(page);
-  const { page: customer, householdId } = await customerPage(browser);
+  const { page: customer, householdId } = await customerPage(browser, { width: 360, height: 740 });
   const customerErrors = watchPageErrors(customer);
   const base = `/advisor/customers/${householdId}`;
   const own = '/customer/dashboard';

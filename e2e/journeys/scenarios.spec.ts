@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { axeProblems, overflow } from './checks';
-import { signIn, signInCustomer, watchPageErrors } from './helpers';
+import { customerPage, signIn, watchPageErrors } from './helpers';
 
 /**
  * Issue 14, data table and scenario modelling: the advisor opens the demo customer's data table, chooses columns and
@@ -11,18 +11,6 @@ import { signIn, signInCustomer, watchPageErrors } from './helpers';
 test.describe.configure({ timeout: 240_000 });
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function customerPage(browser: Browser): Promise<{ page: Page; householdId: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInCustomer(page, 'customer@kinfolio.test');
-  await expect(page).not.toHaveURL(/\/auth\/login/);
-  const me = await page.request.get('/api/v1/users/me', { headers: { 'authorization-type': 'customer' } });
-  const userId = ((await me.json()) as { data: { id: string } }).data.id;
-  const hh = await page.request.get(`/api/v1/single-lead/${userId}`, { headers: { 'authorization-type': 'customer' } });
-  expect(hh.status()).toBe(200);
-  return { page, householdId: ((await hh.json()) as { data: { id: string } }).data.id };
-}
 
 const headers = (page: Page) => page.getByRole('region', { name: /Year by year, in/ }).getByRole('columnheader');
 
