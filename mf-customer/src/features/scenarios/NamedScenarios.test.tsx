@@ -2,11 +2,11 @@
 import type { meetings } from '@kinfolio/contracts';
 import { ApiError } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
-import { MeetingContext, type MeetingApi, NO_MEETING } from '../../shared/meeting/context';
+import { type MeetingApi, MeetingContext, NO_MEETING } from '../../shared/meeting/context';
+import { seriousAxeProblems } from '../../shared/testing/axe';
 import ScenarioPage from './ScenarioPage';
 
 /**
@@ -597,21 +597,12 @@ describe('a live what-if in a meeting', () => {
 
 describe('accessibility', () => {
   it('has no serious or critical axe problem on the named scenarios, the comparison and the recommended plan', async () => {
-    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     await renderPage();
     const form = screen.getByRole('form', { name: 'Compare scenarios' });
     fireEvent.change(within(form).getByLabelText('Second scenario'), { target: { value: N1 } });
     fireEvent.click(within(form).getByRole('button', { name: 'Compare' }));
     await screen.findByRole('region', { name: 'Retire at 60' });
-    const check = async () => {
-      const result = await axe.run(document.body, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-        rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-      });
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
+    const check = () => seriousAxeProblems();
     expect(await check()).toEqual([]);
     document.body.innerHTML = '';
     mockHousehold.readOnly = true;

@@ -2,10 +2,10 @@
 import type { meetings } from '@kinfolio/contracts';
 import { setSocketOpenerForTests } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Figure } from '../explain/context';
 import { Frame } from '../frame/Frame';
+import { seriousAxeProblems } from '../testing/axe';
 import { joinedKey } from './client';
 import { FakeMeetingSocket } from './fake';
 import { setMeetingSocketOpenerForTests } from './socket';
@@ -510,16 +510,7 @@ describe('the advisor', () => {
 });
 
 describe('accessibility (axe)', () => {
-  async function blocking() {
-    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    const result = await axe.run(document.body, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
+  const blocking = () => seriousAxeProblems();
   it("the advisor's bar, with a raised hand and the end confirmation", async () => {
     await asAdvisor();
     fireEvent.click(screen.getByRole('button', { name: 'Start meeting' }));
