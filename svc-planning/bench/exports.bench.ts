@@ -1,6 +1,7 @@
 import { type Identity, startTestService, testIdentity } from '@kinfolio/service-kit';
 import { closeScenarioPool } from '../src/domain/calculations/montecarlo';
 import { planningModule } from '../src/module';
+import { seedRecords } from '../../e2e/support/household-seed';
 import { benchGateway, type Reply } from './harness';
 
 const PER_KIND = 40;
@@ -64,114 +65,17 @@ async function main() {
       currency: 'SGD',
       members: [{ name: 'Sam', relation: 'spouse', age: 40, gender: 'female' }],
     })) as unknown as { id: string; members: Array<{ id: string; relation: string }> };
-    const L = { lead_id: lead.id };
     const me = lead.members.find((m) => m.relation === 'me')?.id as string;
     const spouse = lead.members.find((m) => m.relation === 'spouse')?.id as string;
-    const work: Array<() => Promise<unknown>> = [];
-    for (let k = 0; k < PER_KIND; k++) {
-      const m = k % 2 ? spouse : me;
-      work.push(
-        () =>
-          made('customer/member-income', {
-            ...L,
-            member_id: m,
-            kind: 'gross income',
-            amount: 3000 + k,
-            frequency: 'monthly',
-            currency: 'SGD',
-          }),
-        () =>
-          made('customer/member-expense', {
-            ...L,
-            member_id: m,
-            category: 'food',
-            amount: 200 + k,
-            frequency: 'monthly',
-            currency: 'SGD',
-          }),
-        () => made('customer/member-living-expense', { ...L, amount: 100 + k, currency: 'SGD', frequency: 'monthly' }),
-        () =>
-          made('customer/member-saving', { ...L, member_id: m, amount: 50 + k, currency: 'SGD', frequency: 'monthly' }),
-        () =>
-          made('customer/goals', {
-            ...L,
-            type: 'car',
-            year_from: 2030 + (k % 20),
-            year_to: 2030 + (k % 20),
-            amount: 5000 + k,
-            currency: 'SGD',
-          }),
-        () => made('customer/saving-fund', { ...L, bank_name: `Bank ${k}`, currency: 'SGD', current_value: 1000 + k }),
-        () =>
-          made('customer/portfolio-fund', { ...L, plan_name: `Fund ${k}`, currency: 'SGD', current_value: 2000 + k }),
-        async () => {
-          const p = await made('customer/insurance', {
-            ...L,
-            member_id: m,
-            plan_name: `Plan ${k}`,
-            custom_company_name: 'Acme',
-            premium: 1200 + k,
-            currency: 'SGD',
-            policy_date: '2020-01-15',
-          });
-          await made('customer/insurance-coverage-benefit', {
-            ...L,
-            insurance_id: p.id,
-            type: 'Death',
-            expiry_age: 99,
-            duration: 1,
-            payout: { lump_sum_payout: { currency: 'SGD', amount: 100000 + k } },
-          });
-        },
-      );
-    }
-    work.push(
-      () => made('customer/pension', { ...L, member_id: me, type: 'CPF', currency: 'SGD', cpf_oa: 80000 }),
-      () => made('customer/pension', { ...L, member_id: spouse, type: 'CPF', currency: 'SGD', cpf_oa: 60000 }),
-      () =>
-        made('customer/debt', {
-          ...L,
-          name: 'Home',
-          type: 'mortgage',
-          currency: 'SGD',
-          original_loan: 500000,
-          loan_interest: 2.6,
-          loan_tenure: 30,
-          starting_year: 2020,
-          purchase_price: 800000,
-          market_value: 900000,
-        }),
-      () =>
-        made('customer/debt', {
-          ...L,
-          name: 'Car',
-          type: 'vehicle',
-          currency: 'SGD',
-          original_loan: 80000,
-          loan_interest: 2.8,
-          loan_tenure: 7,
-          starting_year: 2023,
-        }),
-      () =>
-        made('customer/debt', {
-          ...L,
-          name: 'Condo',
-          type: 'property',
-          currency: 'SGD',
-          purchase_price: 600000,
-          market_value: 750000,
-          starting_year: 2015,
-        }),
+    await seedRecords(
+      made,
+      lead.id,
+      {
+        me,
+        spouse,
+      },
+      PER_KIND,
     );
-    for (let i = 0; i < work.length; i += 8) await Promise.all(work.slice(i, i + 8).map((f) => f()));
-    for (const m of [me, spouse])
-      await made('customer/insurance-coverage-target', {
-        ...L,
-        member_id: m,
-        benefit_type: 'Death',
-        currency: 'SGD',
-        amount: 5_000_000,
-      });
     console.log(
       `stored a household of ${PER_KIND} records per kind through the API in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );

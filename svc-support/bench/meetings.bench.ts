@@ -49,7 +49,7 @@ import { meetings as M, SESSION_COOKIE, scenarios, support } from '@kinfolio/con
 import { signPass } from '@kinfolio/service-kit';
 import { Distributed, type Proc } from '../../e2e/support/distributed';
 import { type ClientSocket, connected as connectedSocket } from '../test/helpers';
-import { seedRecords } from './household-seed';
+import { seedRecords } from '../../e2e/support/household-seed';
 import {
   benchApi,
   cleanup,

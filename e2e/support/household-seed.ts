@@ -1,6 +1,6 @@
 /**
- * A household of `perKind` records of every kind, stored through the API as its advisor (the recipe of
- * svc-planning/bench/exports.bench.ts, which seeds 40 a kind for its client plan: incomes, expenses, living
+ * A household of `perKind` records of every kind, stored through the API as its advisor (bench:exports and
+ * bench:meetings seed 40 a kind: incomes, expenses, living
  * expenses, savings, goals, saving and portfolio funds, insurance with a death benefit, two CPF pensions, a
  * mortgage, a car loan, a condo and coverage targets). `made(path, body)` POSTs and answers the created record.
  */
