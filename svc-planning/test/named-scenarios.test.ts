@@ -151,7 +151,7 @@ describe.each(testInfras())('svc-planning named scenarios and what-ifs on %s', (
     // every write (2 creates, 1 change, 1 delete) wrote planning.household.changed.v1, section named-scenarios
     const after = await t.svc.ctx.db('outbox').count({ n: '*' }).first();
     expect(Number(after?.n) - Number(before?.n)).toBeGreaterThanOrEqual(4);
-    const events = (await t.svc.ctx.db('outbox').select('payload')).map(
+    const events = (await t.svc.ctx.db('outbox').select('payload').orderBy('seq')).map(
       (r: { payload: unknown }) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as object,
     );
     const mine = events.filter(
