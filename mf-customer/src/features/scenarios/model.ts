@@ -1,4 +1,4 @@
-import { scenarioRunBody } from '@kinfolio/contracts/src/scenarios';
+import { scenarioRunBody } from '@kinfolio/contracts/src/scenario-run';
 import type { ScenarioInputs } from '../../shared/household/api';
 
 /** The what-if form's fields as typed (text per id; empty: as recorded). */
