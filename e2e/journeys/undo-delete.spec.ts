@@ -41,7 +41,7 @@ test('the skip link lands on the household header; a delete is undone within the
   await expect(row('Undo Bank')).toHaveCount(1);
 
   // skip link, by keyboard: the first Tab reaches it, Enter lands on the household header, the next Tab goes on
-  // from there (the header's Client plan, then Exit dashboard), not from the top of the page
+  // from there (the header's Client plan, Start meeting, then Exit dashboard), not from the top of the page
   await page.reload();
   await expect(header).toBeVisible();
   await page.keyboard.press('Tab');
@@ -50,6 +50,8 @@ test('the skip link lands on the household header; a delete is undone within the
   await expect(header).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Client plan', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Start meeting' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Exit dashboard' })).toBeFocused();
 
