@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
+import { JobProgressV1, JobRequestedV1 } from './jobs';
 import { RateTablesChangedV1 } from './rate-tables';
 import type { ServiceName } from './routes';
 
@@ -146,6 +147,8 @@ export const Events = {
   'planning.customer.shared.v1': CustomerSharedV1,
   'auth.lead-magnet.requested.v1': LeadMagnetRequestedV1,
   'planning.rate_tables.changed.v1': RateTablesChangedV1,
+  'planning.job.requested.v1': JobRequestedV1,
+  'planning.job.progress.v1': JobProgressV1,
 } as const;
 export type EventType = keyof typeof Events;
 
@@ -180,6 +183,7 @@ export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventT
     'auth.sessions.revoked.v1',
     'planning.household.changed.v1',
     'planning.household.deleted.v1',
+    'planning.job.progress.v1',
   ],
 };
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

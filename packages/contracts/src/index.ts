@@ -20,3 +20,4 @@ export * as planUsage from './plan-usage';
 export * as recordKinds from './record-kinds';
 export * as investmentReference from './investment-reference';
 export * as rateTables from './rate-tables';
+export * as jobs from './jobs';

@@ -7,6 +7,7 @@ import * as exportsContract from './exports';
 import * as explanations from './explanations';
 import * as households from './households';
 import * as insurance from './insurance';
+import * as jobs from './jobs';
 import * as investmentReference from './investment-reference';
 import * as meetings from './meetings';
 import * as planning from './planning';
@@ -487,6 +488,28 @@ export const routes: Route[] = [
     summary: 'A scenario of a household posted inline, or of a stored one with its saved plan',
     body: z.union([scenarios.StoredScenarioRunBody, planning.ScenarioRequest]),
     reply: ok(withIssues(planning.ScenarioReply)),
+  }),
+  // Long work as jobs (issue 37): Monte Carlo on the worker processes, progress over the socket, cancellable
+  r('POST', 'customer/:id/monte-carlo-jobs', 'svc-planning', ADV_CUST, {
+    summary: "Starts a scenario's Monte Carlo run of household id as a job (202); its progress comes as job:progress",
+    body: scenarios.StoredScenarioRunBody,
+    reply: jobs.JobReply,
+  }),
+  r('GET', 'customer/:id/monte-carlo-jobs/:jobId', 'svc-planning', ADV_CUST, {
+    summary: 'A Monte Carlo job of the caller: its status, progress and stage',
+    reply: jobs.JobReply,
+  }),
+  r('GET', 'customer/:id/monte-carlo-jobs/:jobId/result', 'svc-planning', ADV_CUST, {
+    summary: "A finished Monte Carlo job's scenario, as the scenario call answers it (409 while it runs)",
+    reply: ok(withIssues(planning.ScenarioReply)),
+  }),
+  r('GET', 'jobs/:jobId', 'svc-planning', ['advisor', 'customer', 'admin'], {
+    summary: 'A job of the caller (admins: the fund import): its status, progress and stage',
+    reply: jobs.JobReply,
+  }),
+  r('POST', 'jobs/:jobId/cancel', 'svc-planning', ['advisor', 'customer', 'admin'], {
+    summary: 'Cancels a queued or running job of the caller; a finished one is answered as it is',
+    reply: jobs.JobReply,
   }),
   r('GET', 'customer/:id/net-worth', 'svc-planning', ADV_CUST, { reply: ok(withIssues(planning.NetWorthReply)) }),
   // Planning: scenario modelling's stored inputs and the data table's saved filters (issue 14)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDateTime, ok, Page, PageQuery, Timestamp } from './common';
 import { CleanString, JSON_MAX_DEPTH, PlainText, RichText, SafeJsonArray, SafeJsonObject } from './validation';
+import type { JobProgressMessage } from './jobs';
 import type { MeetingClientToServerEvents, MeetingServerToClientEvents } from './meetings';
 
 // Contracts of svc-support: request, reply and socket schemas (spec platform-shell §2.10, §2.11, §3, §5, §7, §8).
@@ -376,6 +377,8 @@ export interface ServerToClientEvents extends MeetingServerToClientEvents {
   'tickets:pending': (msg: PendingCountMessage) => void;
   /** A household changed (issue 11): to its advisor's and its customer's user rooms only, after the change committed. */
   'household:changed': (msg: HouseholdChangedMessage) => void;
+  /** A job's status, progress or stage changed (issue 37): to its requester's user room (and admins: fund import). */
+  'job:progress': (msg: JobProgressMessage) => void;
 }
 export interface ClientToServerEvents extends MeetingClientToServerEvents {
   'ticket:join': (msg: TicketJoinMessage, ack: (res: Ack) => void) => void;
