@@ -35,9 +35,11 @@ export interface JobHandle<R> extends JobState<R> {
 }
 
 const IDLE = { job: null, result: null, error: null, active: false };
-const rank = (j: Job) => (isFinished(j.status) ? 2 : j.status === 'running' ? 1 : 0);
+/** What ordering news needs of a job (a Job, or an export job's row). */
+type Progressed = { id: string; status: string; progress: number; stage: string };
+const rank = (j: Progressed) => (isFinished(j.status as Job['status']) ? 2 : j.status === 'running' ? 1 : 0);
 /** Whether `next` is news after `cur` (messages can come out of order, and twice: the socket and a poll). */
-export function newer(cur: Job | null, next: Job): boolean {
+export function newer(cur: Progressed | null, next: Progressed): boolean {
   if (!cur || cur.id !== next.id) return true;
   if (rank(cur) === 2) return false;
   if (rank(next) !== rank(cur)) return rank(next) > rank(cur);
