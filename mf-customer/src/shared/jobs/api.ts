@@ -1,5 +1,5 @@
 import type { jobs } from '@kinfolio/contracts';
-import { api } from '@kinfolio/ui-kit';
+import { api, isJobFinished } from '@kinfolio/ui-kit';
 import type { ScenarioResult, StoredScenarioRunBody } from '../household/api';
 
 /**
@@ -10,8 +10,8 @@ import type { ScenarioResult, StoredScenarioRunBody } from '../household/api';
 export type Job = jobs.Job;
 export type JobStatus = jobs.JobStatus;
 
-/** Statuses a job never leaves (contracts JOB_FINISHED, kept here so the bundle stays free of zod). */
-export const isFinished = (status: JobStatus) => status === 'done' || status === 'failed' || status === 'cancelled';
+/** Statuses a job never leaves (contracts JOB_FINISHED; ui-kit's, so the bundle stays free of zod). */
+export const isFinished: (status: JobStatus) => boolean = isJobFinished;
 
 const enc = encodeURIComponent;
 

@@ -1,9 +1,8 @@
-import { errorMessage, useLiveEvent } from '@kinfolio/ui-kit';
+import { errorMessage, JOB_POLL_AFTER_MS, jobNewer, useLiveEvent } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isFinished, type Job, jobsApi } from './api';
 
-/** With no `job:progress` for this long, the job's row is read (a socket can miss a message, or be down). */
-export const JOB_POLL_AFTER_MS = 3000;
+export { JOB_POLL_AFTER_MS };
 
 export interface UseJobOptions<R> {
   /** Reads the job's row when the socket was quiet (default: GET jobs/:jobId). */
@@ -35,16 +34,8 @@ export interface JobHandle<R> extends JobState<R> {
 }
 
 const IDLE = { job: null, result: null, error: null, active: false };
-/** What ordering news needs of a job (a Job, or an export job's row). */
-type Progressed = { id: string; status: string; progress: number; stage: string };
-const rank = (j: Progressed) => (isFinished(j.status as Job['status']) ? 2 : j.status === 'running' ? 1 : 0);
-/** Whether `next` is news after `cur` (messages can come out of order, and twice: the socket and a poll). */
-export function newer(cur: Progressed | null, next: Progressed): boolean {
-  if (!cur || cur.id !== next.id) return true;
-  if (rank(cur) === 2) return false;
-  if (rank(next) !== rank(cur)) return rank(next) > rank(cur);
-  return next.progress > cur.progress || (next.progress === cur.progress && next.stage !== cur.stage);
-}
+/** Whether `next` is news after `cur` (ui-kit's jobNewer). */
+export const newer = jobNewer;
 
 /** One job being followed: its id, its timers and its calls, dropped together when another starts. */
 interface Run {
