@@ -1,5 +1,5 @@
-import type { jobs } from '@kinfolio/contracts';
-import { api, isJobFinished } from '@kinfolio/ui-kit';
+import type { exportsContract, jobs } from '@kinfolio/contracts';
+import { api, fetchFile, isJobFinished } from '@kinfolio/ui-kit';
 import type { ScenarioResult, StoredScenarioRunBody } from '../household/api';
 
 /**
@@ -28,3 +28,32 @@ export const monteCarloApi = {
   result: (householdId: string, jobId: string, signal?: AbortSignal) =>
     api.get<ScenarioResult>(`customer/${enc(householdId)}/monte-carlo-jobs/${enc(jobId)}/result`, { signal }),
 };
+
+/** An export made as a job (issue 35's export jobs; issue 37: its id is a job's, its progress comes as job:progress). */
+export type ExportJob = exportsContract.ExportJob;
+
+export const exportJobsApi = {
+  start: (householdId: string, body: object) => api.post<ExportJob>(`customer/${enc(householdId)}/export-jobs`, body),
+  get: (householdId: string, jobId: string, signal?: AbortSignal) =>
+    api.get<ExportJob>(`customer/${enc(householdId)}/export-jobs/${enc(jobId)}`, { signal }),
+  /** The finished job's file (named by the server; else its file name, else `fallback`). */
+  download: (job: ExportJob, fallback = `export.${job.format}`) =>
+    fetchFile(job.download_path ?? `customer/${enc(job.lead_id)}/export-jobs/${enc(job.id)}/download`, {
+      fallbackName: job.file_name ?? fallback,
+    }),
+};
+
+/** An export job's row as the Job its progress is told as. */
+export const exportAsJob = (e: ExportJob): Job => ({
+  id: e.id,
+  kind: 'export',
+  household_id: e.lead_id,
+  status: e.status as JobStatus,
+  progress: e.progress,
+  stage: e.stage,
+  ahead: null,
+  created_at: e.created_at,
+  started_at: null,
+  finished_at: e.finished_at,
+  result_path: e.download_path,
+});
