@@ -5,6 +5,7 @@ import { filesRoutes } from './http/v1/files.routes';
 import { logsRoutes } from './http/v1/logs.routes';
 import { ticketsRoutes } from './http/v1/tickets.routes';
 import { householdsConsumer } from './messaging/households';
+import { jobsConsumer } from './messaging/jobs';
 import { sessionsConsumer } from './messaging/sessions';
 import { usersConsumer } from './messaging/users';
 import { hubFor, LiveHub, setHub } from './realtime/hub';
@@ -23,7 +24,7 @@ export const supportModule: ServiceModule = {
     logsRoutes(app, ctx);
     filesRoutes(app, ctx);
   },
-  consumers: (ctx) => [usersConsumer(), sessionsConsumer(ctx), householdsConsumer(ctx)],
+  consumers: (ctx) => [usersConsumer(), sessionsConsumer(ctx), householdsConsumer(ctx), jobsConsumer(ctx)],
   async attach(server, ctx) {
     setHub(ctx, await LiveHub.attach(server, ctx));
   },

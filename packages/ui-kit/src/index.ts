@@ -36,6 +36,7 @@ export * from './dialogs';
 export * from './errors';
 export * from './files';
 export * from './history';
+export * from './jobs';
 export * from './live';
 export * from './load';
 export * from './media';

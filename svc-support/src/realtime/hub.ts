@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { support } from '@kinfolio/contracts';
+import { type EventPayload, support } from '@kinfolio/contracts';
 import { type Identity, type ServiceContext, verifyIdentityHeaders } from '@kinfolio/service-kit';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -144,6 +144,16 @@ export class LiveHub {
     const to = [support.rooms.user(p.advisor_id)];
     if (p.customer_user_id) to.push(support.rooms.user(p.customer_user_id));
     this.io.to(to).emit('household:changed', { household_id: p.household_id, change: p.change, section: p.section });
+  }
+
+  /**
+   * A job's progress (issue 37): to the user rooms the event names (the job's requester) and to admins when it says
+   * so (the fund import); nobody else.
+   */
+  jobProgress(p: EventPayload<'planning.job.progress.v1'>): void {
+    const to = p.user_ids.map((id) => support.rooms.user(id));
+    if (p.admins) to.push(support.rooms.admins);
+    if (to.length) this.io.to(to).emit('job:progress', { job: p.job });
   }
 
   replyCreated(ticket: support.Ticket, reply: support.Reply): void {

@@ -3,6 +3,10 @@ import {
   Button,
   errorMessage,
   formatDateTime,
+  isJobFinished,
+  JOB_POLL_AFTER_MS,
+  type Job,
+  jobNewer,
   NumberInput,
   Pager,
   Select,
@@ -11,6 +15,7 @@ import {
   TableHead,
   TextInput,
   theme,
+  useLiveEvent,
   useLoad,
 } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -184,6 +189,12 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
   const wasRunning = useRef(false);
   const finished = useRef(onFinished);
   finished.current = onFinished;
+  /**
+   * The import as a job (issue 37): its progress comes live as `job:progress` (kind fund_import, sent to every
+   * admin); the status is read again when it finishes, and polled only after JOB_POLL_AFTER_MS without news.
+   */
+  const [job, setJob] = useState<Job | null>(null);
+  const [cancelling, setCancelling] = useState(false);
 
   const poll = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -204,9 +215,33 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
   }, [poll]);
   useEffect(() => {
     if (!status?.running) return;
-    const timer = setTimeout(() => void poll(), POLL_MS);
+    const timer = setTimeout(() => void poll(), job ? JOB_POLL_AFTER_MS : POLL_MS);
     return () => clearTimeout(timer);
-  }, [status, poll]);
+  }, [status, poll, job]);
+  useLiveEvent('job:progress', ({ job: news }) => {
+    if (news.kind !== 'fund_import') return;
+    setJob((cur) => (jobNewer(cur, news) ? news : cur));
+    // finished: the run's outcome (counts, failures) is read, and the fund list with it
+    if (isJobFinished(news.status)) void poll();
+    else if (!wasRunning.current) void poll();
+  });
+
+  /** Stops the running import (POST jobs/:id/cancel): the funds imported so far stay. */
+  async function cancel() {
+    const jobId = job && !isJobFinished(job.status) ? job.id : status?.run?.id;
+    if (!jobId) return;
+    setCancelling(true);
+    setError(null);
+    try {
+      setJob(await api.post<Job>(`jobs/${encodeURIComponent(jobId)}/cancel`, {}));
+      setMessage(null);
+      await poll();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setCancelling(false);
+    }
+  }
 
   const [confirm, setConfirm] = useState<FundImportPreview | null>(null);
   /** First what the import would do (how many funds it adds), for the confirmation dialog. */
@@ -240,6 +275,10 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
 
   const run = status?.run ?? null;
   const pct = run && run.total > 0 ? Math.round((run.done / run.total) * 100) : 0;
+  // the live job's progress when it is news about the run on screen (or no run is known yet)
+  const liveJob =
+    job && !isJobFinished(job.status) && (!run || run.state === 'running' || run.id === job.id) ? job : null;
+  const cancelledJob = job?.status === 'cancelled' && (!run || run.id === job.id || run.state !== 'running');
   return (
     <ImportBox aria-labelledby="fund-import-title">
       <h2 id="fund-import-title">{status?.sample ? SAMPLE_TEXTS.heading : 'Price import'}</h2>
@@ -259,7 +298,24 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
         </Note>
       ) : null}
       {status === null && !error ? <Skeleton rows={1} label="Loading the price import status" /> : null}
-      {run ? (
+      {liveJob ? (
+        <div aria-live="polite">
+          <p>{liveJob.stage}</p>
+          <progress
+            aria-label="Price import progress"
+            max={100}
+            value={liveJob.progress}
+            aria-valuetext={liveJob.stage}
+          >
+            {liveJob.progress}%
+          </progress>
+          <Button variant="secondary" onClick={cancel} loading={cancelling}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+      {cancelledJob ? <p role="status">The price import was cancelled.</p> : null}
+      {run && !liveJob ? (
         <div aria-live="polite">
           {run.state === 'running' ? (
             <>
@@ -269,6 +325,9 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
               <progress aria-label="Price import progress" max={Math.max(run.total, 1)} value={run.done}>
                 {pct}%
               </progress>
+              <Button variant="secondary" onClick={cancel} loading={cancelling}>
+                Cancel
+              </Button>
             </>
           ) : run.state === 'done' ? (
             <p>
@@ -299,7 +358,7 @@ function PriceImport({ onFinished }: { onFinished: () => void }) {
             </p>
           ) : null}
         </div>
-      ) : status ? (
+      ) : status && !liveJob ? (
         <p>No price import has run yet.</p>
       ) : null}
       {confirm ? (

@@ -8,7 +8,9 @@ type Call = StubCall;
 const { calls } = stub;
 
 jest.mock('@kinfolio/ui-kit', () => require('../../../../packages/ui-kit/test/api-stub').uiKitWithStubbedApi());
-const { ApiError } = jest.requireActual('@kinfolio/ui-kit') as typeof import('@kinfolio/ui-kit');
+const { ApiError, setSocketOpenerForTests } = jest.requireActual(
+  '@kinfolio/ui-kit',
+) as typeof import('@kinfolio/ui-kit');
 
 const id = (k: number) => `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`;
 const T = '2026-01-01T00:00:00.000Z';
@@ -50,6 +52,22 @@ let banks: Array<ReturnType<typeof named>>;
 let plans: Array<Record<string, unknown>>;
 let funds: Array<ReturnType<typeof fund>>;
 let statuses: unknown[];
+/** The page's live socket, faked: the test sends `job:progress` as svc-support does to admins. */
+let pushProgress: (msg: { job: unknown }) => void = () => undefined;
+const importJob = (over: Record<string, unknown> = {}) => ({
+  id: id(900),
+  kind: 'fund_import',
+  household_id: null,
+  status: 'running',
+  progress: 0,
+  stage: 'Starting',
+  ahead: null,
+  created_at: T,
+  started_at: T,
+  finished_at: null,
+  result_path: null,
+  ...over,
+});
 let preview: unknown;
 
 function serve(c: Call): unknown {
@@ -120,6 +138,10 @@ function serve(c: Call): unknown {
     return statuses.length > 1 ? statuses.shift() : statuses[0];
   if (c.method === 'GET' && path === 'scrap-all-funds') return statuses.length > 1 ? statuses.shift() : statuses[0];
   if (c.method === 'GET' && path === 'scrap-all-funds/preview') return preview;
+  if (c.method === 'POST' && path === `jobs/${id(900)}/cancel`) {
+    statuses = [{ configured: true, running: false, interval_ms: 0, run: run({ done: 2250, finished_at: T }) }];
+    return importJob({ status: 'cancelled', progress: 45, stage: 'Cancelled' });
+  }
   throw new ApiError(400, { message: `unexpected ${c.method} ${c.path}` });
 }
 
@@ -142,7 +164,15 @@ beforeEach(() => {
   statuses = [{ configured: true, running: false, interval_ms: 21_600_000, run: null }];
   preview = { configured: true, sample: false, source: 'https://feed.example/funds.csv', new_funds: null };
   stub.handler = serve;
+  pushProgress = () => undefined;
+  setSocketOpenerForTests(async () => ({
+    on: (event: string, l: (msg: { job: unknown }) => void) => {
+      if (event === 'job:progress') pushProgress = l;
+    },
+    disconnect: () => undefined,
+  }));
 });
+afterEach(() => setSocketOpenerForTests(null));
 
 function Where() {
   return <span data-testid="where">{useLocation().pathname}</span>;
@@ -404,6 +434,34 @@ describe('admin Investment › Funds', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Add 5,000 sample funds' }));
     });
     expect(calls.filter((c) => c.path === 'scrap-all-funds')).toHaveLength(1);
+  });
+
+  it('issue 37: the import shows its progress from job:progress live and is cancelled with Cancel', async () => {
+    open('investment/funds');
+    expect(await screen.findByText('No price import has run yet.')).toBeInstanceOf(Element);
+    statuses = [
+      { configured: true, running: true, interval_ms: 0, run: run({ state: 'running', done: 0, finished_at: null }) },
+    ];
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Import prices' }));
+    });
+    await act(async () => {
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Import prices' }));
+    });
+    // another kind of job (an advisor's, had it come) changes nothing here
+    act(() => pushProgress({ job: importJob({ kind: 'monte_carlo', progress: 90, stage: 'Running' }) }));
+    act(() => pushProgress({ job: importJob({ progress: 45, stage: 'Importing 2,250 of 5,003 funds' }) }));
+    const bar = screen.getByRole('progressbar', { name: 'Price import progress' }) as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([45, 100]);
+    expect(bar.getAttribute('aria-valuetext')).toBe('Importing 2,250 of 5,003 funds');
+    expect(screen.getByText('Importing 2,250 of 5,003 funds')).toBeInstanceOf(Element);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    expect(calls.some((c) => c.method === 'POST' && c.path === `jobs/${id(900)}/cancel`)).toBe(true);
+    expect(await screen.findByText('The price import was cancelled.')).toBeInstanceOf(Element);
+    expect(screen.queryByRole('progressbar', { name: 'Price import progress' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Import prices' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('says so when no price feed is configured', async () => {

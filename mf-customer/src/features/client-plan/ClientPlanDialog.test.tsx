@@ -1,5 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { setSocketOpenerForTests } from '@kinfolio/ui-kit';
+import { type FakeLiveSocket, fakeJob, fakeLiveSocket } from '../../shared/jobs/fake';
 import { ClientPlanDialog, itemsOf, moved, POLL_MS, SHARED_MESSAGE } from './ClientPlanDialog';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
@@ -386,4 +388,68 @@ it('shows the customer the saved choice to make the plan from, with nothing to s
     branding: { advisor_name: 'Jane Lim' },
   });
   expect(screen.queryByRole('button', { name: 'Share with customer' })).toBeNull();
+});
+
+describe('issue 37: the plan as a job, its progress live', () => {
+  let live: FakeLiveSocket;
+  beforeEach(() => {
+    live = fakeLiveSocket();
+  });
+  afterEach(() => setSocketOpenerForTests(null));
+  const news = (over: Partial<Parameters<FakeLiveSocket['progress']>[0]>) =>
+    act(() => live.progress(fakeJob({ id: JOB, kind: 'export', household_id: HH, ...over })));
+  const start = async () => {
+    open('advisor');
+    await screen.findByRole('button', { name: 'Create plan' });
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByRole('button', { name: 'Create plan' }));
+    return screen.findByRole('progressbar', { name: 'Making the client plan' });
+  };
+
+  it('moves the bar from job:progress before any poll, then downloads the file once done', async () => {
+    const done = job({
+      status: 'done',
+      progress: 100,
+      stage: 'Done',
+      file_name: 'Alex-Tan-Client-plan.pdf',
+      download_path: `customer/${HH}/export-jobs/${JOB}/download`,
+    });
+    route = (method, url) => {
+      if (method === 'GET' && url.endsWith('/client-plan')) return { status: 200, body: { data: SAVED } };
+      if (method === 'POST' && url.endsWith('/export-jobs')) return { status: 202, body: { data: job() } };
+      if (method === 'GET' && url.endsWith(`/export-jobs/${JOB}`)) return { status: 200, body: { data: done } };
+      if (method === 'GET' && url.endsWith('/download')) return { status: 200, file: 'Alex-Tan-Client-plan.pdf' };
+      return { status: 404, body: { message: 'Not found' } };
+    };
+    const bar = await start();
+    news({ status: 'running', progress: 40, stage: 'Building section 2 of 4', ahead: null });
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(bar.getAttribute('aria-valuetext')).toBe('40%: Building section 2 of 4');
+    // an older message changes nothing
+    news({ status: 'queued', progress: 0, stage: 'Waiting for its turn' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(calls.filter((c) => c.url.endsWith(`/export-jobs/${JOB}`))).toEqual([]);
+    news({ status: 'done', progress: 100, stage: 'Done', ahead: null });
+    await waitFor(() => expect(clicks).toEqual(['Alex-Tan-Client-plan.pdf']));
+    expect(screen.getByText('The plan is ready.').textContent).toBe('The plan is ready.');
+  });
+
+  it('Cancel stops the job (POST jobs/:id/cancel) and says so; Create plan is offered again', async () => {
+    route = (method, url) => {
+      if (method === 'GET' && url.endsWith('/client-plan')) return { status: 200, body: { data: SAVED } };
+      if (method === 'POST' && url.endsWith('/export-jobs')) return { status: 202, body: { data: job() } };
+      if (method === 'POST' && url.endsWith(`/jobs/${JOB}/cancel`))
+        return { status: 200, body: { data: fakeJob({ id: JOB, kind: 'export', status: 'cancelled' }) } };
+      return { status: 404, body: { message: 'Not found' } };
+    };
+    await start();
+    news({ status: 'running', progress: 20, stage: 'Building section 1 of 4', ahead: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Making the plan was cancelled.')).toBeInstanceOf(Element);
+    expect(calls.some((c) => c.method === 'POST' && c.url === `/api/v1/jobs/${JOB}/cancel`)).toBe(true);
+    expect(screen.queryByRole('progressbar', { name: 'Making the client plan' })).toBeNull();
+    news({ status: 'running', progress: 30, stage: 'Building section 2 of 4', ahead: null });
+    expect(screen.queryByRole('progressbar', { name: 'Making the client plan' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Create plan' }) as HTMLButtonElement).disabled).toBe(false);
+  });
 });

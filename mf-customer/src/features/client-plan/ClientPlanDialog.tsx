@@ -9,12 +9,15 @@ import {
   saveFile,
   theme,
   ToggleGroup,
+  useLiveEvent,
   useSession,
 } from '@kinfolio/ui-kit';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { exportBranding } from '../../shared/exports/branding';
 import { type ExportFormat, FORMAT_LABELS } from '../../shared/exports/download';
+import { jobsApi } from '../../shared/jobs/api';
+import { newer } from '../../shared/jobs/useJob';
 import {
   type ClientPlanSection,
   type ClientPlanSettings,
@@ -259,6 +262,9 @@ export function ClientPlanDialog({
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [job, setJob] = useState<ExportJob | null>(null);
+  /** The job as last shown (the socket's news is ordered against it). */
+  const jobNow = useRef<ExportJob | null>(null);
+  jobNow.current = job;
   const [starting, setStarting] = useState(false);
   const [jobError, setJobError] = useState<{ text: string; retry: () => void } | null>(null);
   const [pollTick, setPollTick] = useState(0);
@@ -363,6 +369,38 @@ export function ClientPlanDialog({
     };
   }, [householdId, job, pollTick]);
 
+  // the job's progress comes live from the socket (issue 37: an export job is a job, its id the job's); the poll
+  // above is the fallback, asked POLL_MS after the last news. Done: the row is read for the file's name and path.
+  useLiveEvent('job:progress', ({ job: news }) => {
+    const cur = jobNow.current;
+    if (!cur || news.id !== cur.id || !newer(cur, news)) return;
+    const next = { ...cur, status: news.status as ExportJob['status'], progress: news.progress, stage: news.stage };
+    jobNow.current = next;
+    setJob(next);
+    if (news.status === 'done')
+      clientPlanApi.job(householdId, cur.id).then(
+        (row) => {
+          if (mounted.current && jobNow.current?.id === row.id) setJob(row);
+        },
+        () => undefined, // the download's own path is known: the file still downloads
+      );
+  });
+
+  /** Asks the server to stop making the plan; shown cancelled at once (a plan already made is shown as made). */
+  const cancel = async () => {
+    const cur = jobNow.current;
+    if (!cur) return;
+    const stopped = { ...cur, status: 'cancelled' as ExportJob['status'], stage: 'Cancelled' };
+    jobNow.current = stopped;
+    setJob(stopped);
+    try {
+      const answer = await jobsApi.cancel(cur.id);
+      if (answer.status === 'done' && mounted.current) setJob(await clientPlanApi.job(householdId, cur.id));
+    } catch (e) {
+      if (mounted.current) setJobError({ text: errorMessage(e), retry: () => void cancel() });
+    }
+  };
+
   // the job's progress, then its file, sit below the choices: brought into view as they change (the dialog scrolls)
   const jobState = job ? `${job.id}:${job.status}` : '';
   // and the focus, lost when Create plan was disabled as the job started, goes to the progress, then to Download once
@@ -421,6 +459,8 @@ export function ClientPlanDialog({
     settings !== null &&
     (chosen.join(',') !== settings.sections.join(',') || currencyValue !== (settings.currency ?? null));
   const running = job !== null && (job.status === 'queued' || job.status === 'running');
+  // issue 37: an export job can be cancelled (svc-planning's status `cancelled`)
+  const cancelled = (job?.status as string | undefined) === 'cancelled';
   const noSection = advisor && settings !== null && chosen.length === 0;
 
   const save = async (): Promise<boolean> => {
@@ -620,7 +660,8 @@ export function ClientPlanDialog({
         ) : null}
 
         <JobArea ref={jobRef} tabIndex={-1}>
-          {job && !failed ? (
+          {cancelled ? <p role="status">Making the plan was cancelled.</p> : null}
+          {job && !failed && !cancelled ? (
             <Progress>
               <div
                 className="kf-track"
@@ -636,6 +677,11 @@ export function ClientPlanDialog({
               <p aria-live="polite" data-testid="plan-stage">
                 {job.status === 'done' ? 'The plan is ready.' : `${job.progress}% · ${job.stage}`}
               </p>
+              {running ? (
+                <Button variant="secondary" onClick={() => void cancel()}>
+                  Cancel
+                </Button>
+              ) : null}
             </Progress>
           ) : null}
 

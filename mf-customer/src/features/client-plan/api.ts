@@ -1,7 +1,8 @@
 import type { exportsContract } from '@kinfolio/contracts';
-import { api, fetchFile } from '@kinfolio/ui-kit';
+import { api } from '@kinfolio/ui-kit';
 import type { Branding } from '../../shared/exports/branding';
 import type { ExportFormat, SharedDocument } from '../../shared/exports/download';
+import { exportJobsApi } from '../../shared/jobs/api';
 
 /**
  * The client plan's calls (issue 35, svc-planning): the advisor's saved choice of sections, and the plan made as an
@@ -27,13 +28,9 @@ export const clientPlanApi = {
     api.get<ClientPlanSettings>(`${base(householdId)}/client-plan`, { signal }),
   save: (householdId: string, body: { sections: ClientPlanSection[]; currency: PlanCurrency | null }) =>
     api.put<ClientPlanSettings>(`${base(householdId)}/client-plan`, body),
-  start: (householdId: string, body: PlanJobBody) => api.post<ExportJob>(`${base(householdId)}/export-jobs`, body),
-  job: (householdId: string, jobId: string, signal?: AbortSignal) =>
-    api.get<ExportJob>(`${base(householdId)}/export-jobs/${encodeURIComponent(jobId)}`, { signal }),
-  download: (job: ExportJob) =>
-    fetchFile(job.download_path ?? `${base(job.lead_id)}/export-jobs/${encodeURIComponent(job.id)}/download`, {
-      fallbackName: job.file_name ?? `client-plan.${job.format}`,
-    }),
+  start: (householdId: string, body: PlanJobBody) => exportJobsApi.start(householdId, body),
+  job: exportJobsApi.get,
+  download: (job: ExportJob) => exportJobsApi.download(job, `client-plan.${job.format}`),
   share: (job: ExportJob, note: string) =>
     api.post<SharedDocument>(
       `${base(job.lead_id)}/export-jobs/${encodeURIComponent(job.id)}/share`,

@@ -1,12 +1,13 @@
 /** @jest-environment jsdom */
 import type { meetings } from '@kinfolio/contracts';
-import { ApiError } from '@kinfolio/ui-kit';
+import { ApiError, setSocketOpenerForTests } from '@kinfolio/ui-kit';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import { type MeetingApi, MeetingContext, NO_MEETING } from '../../shared/meeting/context';
 import { seriousAxeProblems } from '../../shared/testing/axe';
+import { doneJob, fakeLiveSocket } from '../../shared/jobs/fake';
 import ScenarioPage from './ScenarioPage';
 
 /**
@@ -97,6 +98,16 @@ let list: Array<ReturnType<typeof named>> = [];
 let runReply: (body: Record<string, unknown>) => unknown = () => undefined;
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
 
+/** The bodies of the Monte Carlo jobs made, by job id. */
+const mcBodies = new Map<string, Record<string, unknown>>();
+/** The scenario call's answer to `body` (with Monte Carlo: the job's result). */
+function answer(body: Record<string, unknown>): unknown {
+  const custom = runReply(body);
+  if (custom !== undefined) return custom;
+  const mc = (body.scenario as { monte_carlo?: unknown }).monte_carlo;
+  return reply(600000, null, mc ? 0.912 : null);
+}
+
 function serve(c: StubCall): unknown {
   const { path } = c;
   const body = (c.body ?? {}) as Record<string, unknown>;
@@ -126,14 +137,18 @@ function serve(c: StubCall): unknown {
         updated_at: null,
       };
     if (path === `customer/${HH}/named-scenarios`) return list;
+    // a Monte Carlo job's result: the scenario call's answer to the job's body
+    const job = /^customer\/[^/]+\/monte-carlo-jobs\/([^/]+)\/result$/.exec(path)?.[1];
+    if (job) return answer(mcBodies.get(job) ?? {});
     return page([]);
   }
   if (c.method === 'POST') {
-    if (path === 'customer/calculate/scenario-modelling') {
-      const custom = runReply(body);
-      if (custom !== undefined) return custom;
-      const mc = (body.scenario as { monte_carlo?: unknown }).monte_carlo;
-      return reply(600000, null, mc ? 0.912 : null);
+    if (path === 'customer/calculate/scenario-modelling') return answer(body);
+    // the Monte Carlo runs as a job (issue 37): done at once here, its result one GET away
+    if (path === `customer/${HH}/monte-carlo-jobs`) {
+      const id = `00000000-0000-4000-8000-${String(mcBodies.size + 1).padStart(12, '0')}`;
+      mcBodies.set(id, body);
+      return doneJob({ id, household_id: HH });
     }
     if (path === `customer/${HH}/named-scenarios`)
       return named(N3, String(body.name), { inputs: body.inputs, updated_at: '2026-11-28T02:00:00Z' });
@@ -160,12 +175,16 @@ function serve(c: StubCall): unknown {
   return undefined;
 }
 
-const runs = () => calls.filter((c) => c.path === 'customer/calculate/scenario-modelling');
+const isMcJob = (c: StubCall) => c.method === 'POST' && c.path === `customer/${HH}/monte-carlo-jobs`;
+/** The scenario runs in the order made: the scenario calls and the Monte Carlo jobs. */
+const runs = () => calls.filter((c) => c.path === 'customer/calculate/scenario-modelling' || isMcJob(c));
 const writes = () =>
   calls.filter(
     (c) =>
       c.method !== 'GET' &&
       c.path !== 'customer/calculate/scenario-modelling' &&
+      !isMcJob(c) &&
+      !/^jobs\/[^/]+\/cancel$/.test(c.path) &&
       !c.path.endsWith('/named-scenarios/compare'),
   );
 
@@ -193,6 +212,8 @@ async function renderPage(m: MeetingApi = NO_MEETING) {
 
 beforeEach(() => {
   calls.length = 0;
+  mcBodies.clear();
+  fakeLiveSocket();
   stub.handler = serve;
   mockHousehold.readOnly = false;
   runReply = () => undefined;
@@ -204,7 +225,10 @@ beforeEach(() => {
     }),
   ];
 });
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  setSocketOpenerForTests(null);
+});
 
 const item = (name: string) =>
   screen.getAllByRole('listitem').find((li) => li.querySelector('.name')?.textContent === name) as HTMLElement;

@@ -11,6 +11,9 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { type NamedScenario, type ScenarioInputs, type ScenarioResult, scenarioApi } from '../../shared/household/api';
+import { monteCarloApi } from '../../shared/jobs/api';
+import { JobProgress } from '../../shared/jobs/JobProgress';
+import { useJob } from '../../shared/jobs/useJob';
 import { Card, Row } from '../../shared/ui/layout';
 import { KeyFigures, ScenarioChart } from './CompareScenarios';
 import { type LifeEvent, runBody } from './model';
@@ -288,33 +291,45 @@ export function RecommendedPlan({
   scenario: NamedScenario;
   events: LifeEvent[];
 }) {
-  const [result, setResult] = useState<ScenarioResult | null>(null);
+  const [figures, setFigures] = useState<ScenarioResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // the probability of success runs as a job (issue 37): its progress shown, its result when done
+  const mcJob = useJob<ScenarioResult>({
+    poll: (j, signal) => monteCarloApi.get(householdId, j.id, signal),
+    result: (j, signal) => monteCarloApi.result(householdId, j.id, signal),
+  });
+  const { start: startMc } = mcJob;
   const key = JSON.stringify([scenario.id, scenario.updated_at, events]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the scenario's version and the events
   useEffect(() => {
     const ctrl = new AbortController();
     setError(null);
-    scenarioApi
-      .run(runBody(householdId, scenario.inputs, events), ctrl.signal)
-      .then((r) => {
-        if (ctrl.signal.aborted) return;
-        setResult(r);
-        return scenarioApi.run(runBody(householdId, scenario.inputs, events, true), ctrl.signal);
-      })
-      .then((r) => {
-        if (r && !ctrl.signal.aborted) setResult(r);
-      })
-      .catch((e) => {
+    const run = scenarioApi.run(runBody(householdId, scenario.inputs, events), ctrl.signal);
+    void startMc(() => monteCarloApi.start(runBody(householdId, scenario.inputs, events, true)));
+    run.then(
+      (r) => {
+        if (!ctrl.signal.aborted) setFigures(r);
+      },
+      (e: unknown) => {
         if (!ctrl.signal.aborted) setError(errorMessage(e));
-      });
+      },
+    );
     return () => ctrl.abort();
-  }, [householdId, key]);
+  }, [householdId, key, startMc]);
+  const result = mcJob.result ?? figures;
   return (
     <Card aria-labelledby="recommended-title">
       <h2 id="recommended-title">Recommended plan: {scenario.name}</h2>
       {scenario.description ? <p>{scenario.description}</p> : null}
       <FormError>{error}</FormError>
+      {mcJob.active ? (
+        <JobProgress
+          label="Probability of success progress"
+          job={mcJob.job}
+          onCancel={() => void mcJob.cancel()}
+          testId="recommended-mc-progress"
+        />
+      ) : null}
       {result ? (
         <>
           <Sides>

@@ -1,8 +1,11 @@
 /** @jest-environment jsdom */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { setSocketOpenerForTests } from '@kinfolio/ui-kit';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type StubCall, stub } from '../../../../packages/ui-kit/test/api-stub';
 import App from '../../App';
+import type { Job } from '../../shared/jobs/api';
+import { doneJob, type FakeLiveSocket, fakeJob, fakeLiveSocket } from '../../shared/jobs/fake';
 import { workingMembers } from './ScenarioPage';
 
 const HH = '00000000-0000-4000-8000-0000000000c1';
@@ -56,6 +59,10 @@ const result = {
     })),
   },
 };
+const MC_JOB = '00000000-0000-4000-8000-0000000000f1';
+/** What POST monte-carlo-jobs answers (default: a job already done, its result one GET away). */
+let mcReply: () => Job = () => doneJob({ id: MC_JOB, household_id: HH });
+let live: FakeLiveSocket;
 const page = (rows: unknown[]) => ({ rows, total: rows.length, page: 1, page_size: 200 });
 
 /** The API as these tests need it (every call is recorded in `calls`). */
@@ -64,6 +71,7 @@ function serve(c: StubCall): unknown {
   const body = c.body as Record<string, unknown>;
   if (c.method === 'GET') {
     if (path.startsWith('single-lead/')) return household;
+    if (path === `customer/${HH}/monte-carlo-jobs/${MC_JOB}/result`) return result;
     if (path.endsWith('/member-income'))
       return page([{ id: INC, lead_id: HH, member_id: ME_ID, kind: 'gross income', amount: 8000, currency: 'SGD' }]);
     if (path.endsWith('/life-uncertainty/cash-flow')) return page(events);
@@ -94,7 +102,13 @@ function serve(c: StubCall): unknown {
     return page([]);
   }
   if (c.method === 'POST') {
-    if (path === 'customer/calculate/scenario-modelling') return result;
+    if (path === 'customer/calculate/scenario-modelling') {
+      // the scenario call without Monte Carlo answers without it (the probability comes from the job)
+      const { monte_carlo, ...figures } = result;
+      return (body.scenario as { monte_carlo?: unknown }).monte_carlo ? result : { ...figures, monte_carlo: null };
+    }
+    if (path === `customer/${HH}/monte-carlo-jobs`) return mcReply();
+    if (path === `jobs/${MC_JOB}/cancel`) return fakeJob({ id: MC_JOB, household_id: HH, status: 'running' });
     if (path === 'customer/life-uncertainty/cash-flow')
       return { ...body, id: EV, position: 0, created_at: '', updated_at: '' };
     if (path === 'customer/locked-assets') return { ...body, id: LOCK, position: 0, created_at: '', updated_at: '' };
@@ -122,6 +136,7 @@ async function renderAt(path: string) {
   await screen.findByTestId('probability', {}, { timeout: 5000 });
 }
 const runs = () => calls.filter((c) => c.path === 'customer/calculate/scenario-modelling');
+const mcRuns = () => calls.filter((c) => c.method === 'POST' && c.path === `customer/${HH}/monte-carlo-jobs`);
 const ADVISOR = `/advisor/customers/${HH}/scenario-modelling`;
 
 beforeEach(() => {
@@ -130,12 +145,18 @@ beforeEach(() => {
   locks = [];
   settings = {};
   stub.user = { id: 'a1', type: 'advisor', name: 'Dana' };
+  mcReply = () => doneJob({ id: MC_JOB, household_id: HH });
+  live = fakeLiveSocket();
 });
+afterEach(() => setSocketOpenerForTests(null));
 
 describe('Scenario modelling tab', () => {
   it('shows the current plan and the scenario side by side with the probability of success', async () => {
     await renderAt(ADVISOR);
-    expect(runs()[0]?.body).toMatchObject({
+    // the figures from the scenario call without Monte Carlo; the Monte Carlo run as a job
+    expect(runs()[0]?.body).toMatchObject({ household_id: HH });
+    expect((runs()[0]?.body as { scenario?: object } | undefined)?.scenario).not.toHaveProperty('monte_carlo');
+    expect(mcRuns()[0]?.body).toMatchObject({
       household_id: HH,
       scenario: { monte_carlo: { enabled: true, trials: 10000 } },
     });
@@ -173,18 +194,20 @@ describe('Scenario modelling tab', () => {
       }),
     );
     expect(await screen.findByText('Death of Alex Tan in 2031')).toBeInstanceOf(Element);
-    fireEvent.click(screen.getByRole('button', { name: 'Run scenario' }));
+    // the new event runs the scenario again: Run scenario is back once that run's figures are in
+    fireEvent.click(await screen.findByRole('button', { name: 'Run scenario' }));
+    const scenario = {
+      overrides: { retirement_age: { [ME_ID]: 55 }, income_change_percent: { [INC]: -20 } },
+      events: [{ member_id: ME_ID, type: 'death', year: 2031 }],
+    };
     await waitFor(() =>
-      expect(runs().at(-1)?.body).toEqual({
-        household_id: HH,
-        scenario: {
-          overrides: { retirement_age: { [ME_ID]: 55 }, income_change_percent: { [INC]: -20 } },
-          events: [{ member_id: ME_ID, type: 'death', year: 2031 }],
-          monte_carlo: { enabled: true, trials: 10000 },
-        },
-        expense_change_percent: { [EXP]: 15 },
-      }),
+      expect(runs().at(-1)?.body).toEqual({ household_id: HH, scenario, expense_change_percent: { [EXP]: 15 } }),
     );
+    expect(mcRuns().at(-1)?.body).toEqual({
+      household_id: HH,
+      scenario: { ...scenario, monte_carlo: { enabled: true, trials: 10000 } },
+      expense_change_percent: { [EXP]: 15 },
+    });
   });
 
   it('orders the assets to sell and locks one, stored for the household', async () => {
@@ -268,13 +291,53 @@ describe('Scenario modelling tab', () => {
     expect((screen.getByLabelText('Retirement age of Alex Tan') as HTMLInputElement).value).toBe('58');
     expect(runs()[0]?.body).toEqual({
       household_id: HH,
-      scenario: {
-        overrides: { retirement_age: { [ME_ID]: 58 } },
-        events: [],
-        monte_carlo: { enabled: true, trials: 2000 },
-      },
+      scenario: { overrides: { retirement_age: { [ME_ID]: 58 } }, events: [] },
       expense_change_percent: { [EXP]: -10 },
     });
+    expect(mcRuns()[0]?.body).toMatchObject({ scenario: { monte_carlo: { enabled: true, trials: 2000 } } });
+  });
+
+  it("shows the Monte Carlo job's progress from the live socket, cancels it, runs it again and shows the probability", async () => {
+    mcReply = () => fakeJob({ id: MC_JOB, household_id: HH });
+    render(
+      <MemoryRouter initialEntries={[ADVISOR]}>
+        <Routes>
+          <Route path="/advisor/customers/:customerId/*" element={<App />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    // the figures come at once; the probability's place shows the job's progress, in words
+    expect(await screen.findByRole('region', { name: 'Scenario' })).toBeInstanceOf(Element);
+    const bar = await screen.findByRole('progressbar', { name: 'Monte Carlo progress' });
+    expect(bar.getAttribute('aria-valuetext')).toBe('Queued: 2 ahead');
+    expect(screen.queryByTestId('probability')).toBeNull();
+    act(() =>
+      live.progress(
+        fakeJob({
+          id: MC_JOB,
+          household_id: HH,
+          status: 'running',
+          progress: 40,
+          ahead: null,
+          stage: 'Running 4,000 of 10,000 trials',
+        }),
+      ),
+    );
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(bar.getAttribute('aria-valuetext')).toBe('Running 4,000 of 10,000 trials');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: `jobs/${MC_JOB}/cancel`, body: {} }));
+    expect(await screen.findByText('Monte Carlo cancelled.')).toBeInstanceOf(Element);
+    expect(screen.queryByRole('progressbar', { name: 'Monte Carlo progress' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run again' }));
+    await waitFor(() => expect(mcRuns()).toHaveLength(2));
+    expect(mcRuns()[1]?.body).toEqual(mcRuns()[0]?.body);
+    await screen.findByRole('progressbar', { name: 'Monte Carlo progress' });
+    act(() => live.progress(doneJob({ id: MC_JOB, household_id: HH })));
+    expect((await screen.findByTestId('probability')).textContent).toBe('87.3%');
+    expect(screen.queryByRole('progressbar', { name: 'Monte Carlo progress' })).toBeNull();
   });
 });
 

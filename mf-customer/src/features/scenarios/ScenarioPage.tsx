@@ -31,6 +31,9 @@ import {
   scenarioApi,
 } from '../../shared/household/api';
 import { useHousehold } from '../../shared/household/context';
+import { monteCarloApi } from '../../shared/jobs/api';
+import { JobProgress } from '../../shared/jobs/JobProgress';
+import { useJob } from '../../shared/jobs/useJob';
 import { useMeeting } from '../../shared/meeting/context';
 import { TermNotes } from '../../shared/terms/report';
 import { Card, Row } from '../../shared/ui/layout';
@@ -288,7 +291,6 @@ export default function ScenarioPage() {
   const [result, setResult] = useState<ScenarioResult | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [running, setRunning] = useState(false);
-  const [mcRunning, setMcRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<'graph' | 'table'>('graph');
   const [status, setStatus] = useState('');
@@ -307,6 +309,17 @@ export default function ScenarioPage() {
   const [edits, setEdits] = useState(0);
   const [keeping, setKeeping] = useState<{ name: string; error: string | null; busy: boolean } | null>(null);
   const runSeq = useRef(0);
+  /**
+   * The Monte Carlo run of the scenario on screen, as a job (issue 37): its progress from the live socket, its result
+   * (the probability and the fan chart) when done; a newer run cancels it, and so does leaving the page.
+   */
+  const mcJob = useJob<ScenarioResult>({
+    poll: (j, signal) => monteCarloApi.get(j.household_id ?? hid ?? '', j.id, signal),
+    result: (j, signal) => monteCarloApi.result(j.household_id ?? hid ?? '', j.id, signal),
+  });
+  const { start: startMc, clear: clearMc, cancel: cancelMc } = mcJob;
+  /** The body of the last Monte Carlo job (what "Run again" starts again). */
+  const lastMc = useRef<StoredScenarioRunBody | null>(null);
   const appliedSettings = useRef<{ hid: string; at: string | null } | null>(null);
   /** The household's working scenario as stored (what "Discard" and "Working scenario" return to). */
   const stored = useRef<{ text: InputsText; order: string[] } | null>(null);
@@ -436,39 +449,43 @@ export default function ScenarioPage() {
   );
 
   /**
-   * Runs the bodies one after the other, each reply shown when it comes: one body (the working scenario with its
-   * Monte Carlo), or a deterministic body and then its Monte Carlo one (a named scenario, a meeting's what-if: the
-   * figures and charts at once, the probability after, with a progress indicator). A newer run drops the replies of
-   * an older one (the view moved on).
+   * Runs a scenario: its figures and charts from the scenario call without Monte Carlo, and at the same time its
+   * Monte Carlo run as a job (the probability and the fan chart when it is done, a progress bar meanwhile). A newer
+   * run drops the replies of an older one and cancels its job (the view moved on).
    */
-  const runSteps = useCallback(async (bodies: StoredScenarioRunBody[]) => {
-    const seq = ++runSeq.current;
-    setRunning(true);
-    setMcRunning(false);
-    setError(null);
-    setStatus('Running the scenario…');
-    try {
-      for (const [k, body] of bodies.entries()) {
-        const r = await scenarioApi.run(body);
+  const runSteps = useCallback(
+    async (body: StoredScenarioRunBody, mcBody: StoredScenarioRunBody) => {
+      const seq = ++runSeq.current;
+      setRunning(true);
+      setError(null);
+      setStatus('Running the scenario…');
+      lastMc.current = mcBody;
+      const figures = scenarioApi.run(body);
+      void startMc(() => monteCarloApi.start(mcBody));
+      try {
+        const r = await figures;
         if (seq !== runSeq.current) return;
         setResult(r);
-        if (k < bodies.length - 1) {
-          setRunning(false);
-          setMcRunning(true);
-          setStatus('Scenario ready; computing the probability of success…');
-        } else setStatus(bodies.length > 1 ? 'Probability of success ready' : 'Scenario ready');
+        setStatus('Scenario ready; computing the probability of success…');
+      } catch (e) {
+        if (seq !== runSeq.current) return;
+        clearMc();
+        setError(errorMessage(e));
+        setStatus('');
+      } finally {
+        if (seq === runSeq.current) setRunning(false);
       }
-    } catch (e) {
-      if (seq !== runSeq.current) return;
-      setError(errorMessage(e));
-      setStatus('');
-    } finally {
-      if (seq === runSeq.current) {
-        setRunning(false);
-        setMcRunning(false);
-      }
-    }
-  }, []);
+    },
+    [startMc, clearMc],
+  );
+  const runMcAgain = () => {
+    const body = lastMc.current;
+    if (body) void startMc(() => monteCarloApi.start(body));
+  };
+  useEffect(() => {
+    if (mcJob.result) setStatus('Probability of success ready');
+    else if (mcJob.job?.status === 'cancelled') setStatus('Monte Carlo cancelled');
+  }, [mcJob.result, mcJob.job?.status]);
 
   /** The household's working scenario as the page runs it outside a meeting (the stored order and locks apply). */
   const run = useCallback(async () => {
@@ -477,21 +494,21 @@ export default function ScenarioPage() {
     for (const [eid, v] of Object.entries(expenseChange))
       if (v.trim() && Number.isFinite(Number(v))) pct[eid] = Number(v);
     const sale = inputsOf({ retire, incomeChange, expenseChange, saleYear, trials }, [], []).property_sale_year;
-    await runSteps([
-      {
-        household_id: hid,
-        scenario: changes(),
-        ...(Object.keys(pct).length ? { expense_change_percent: pct } : {}),
-        ...(Object.keys(sale).length ? { property_sale_year: sale } : {}),
-      },
-    ]);
+    const { monte_carlo, ...deterministic } = changes();
+    const body = {
+      household_id: hid,
+      scenario: deterministic,
+      ...(Object.keys(pct).length ? { expense_change_percent: pct } : {}),
+      ...(Object.keys(sale).length ? { property_sale_year: sale } : {}),
+    };
+    await runSteps(body, { ...body, scenario: { ...deterministic, monte_carlo } });
   }, [hid, changes, expenseChange, retire, incomeChange, saleYear, trials, runSteps]);
 
   /** Runs `inputs` without storing anything (a named scenario, a meeting's what-if), deterministic first. */
   const runInputs = useCallback(
     async (inputs: ScenarioInputs) => {
       if (!hid) return;
-      await runSteps([runBody(hid, inputs, recordedEvents), runBody(hid, inputs, recordedEvents, true)]);
+      await runSteps(runBody(hid, inputs, recordedEvents), runBody(hid, inputs, recordedEvents, true));
     },
     [hid, recordedEvents, runSteps],
   );
@@ -794,7 +811,19 @@ export default function ScenarioPage() {
   const openNamedScenario = openId ? (named.find((n) => n.id === openId) ?? null) : null;
   const recommended = named.find((n) => n.recommended) ?? null;
   const showWhatIf = (following && Boolean(sharedScenario?.what_if)) || (presenting && whatIf);
-  const mc = result?.monte_carlo ?? null;
+  const mc = mcJob.result?.monte_carlo ?? null;
+  const mcBlock = mcJob.active ? (
+    <JobProgress label="Monte Carlo progress" job={mcJob.job} onCancel={() => void cancelMc()} testId="mc-progress" />
+  ) : mcJob.job?.status === 'cancelled' ? (
+    <Row data-testid="mc-cancelled">
+      <p>Monte Carlo cancelled.</p>
+      <Button type="button" variant="secondary" onClick={runMcAgain}>
+        Run again
+      </Button>
+    </Row>
+  ) : mcJob.error ? (
+    <FormError>{`The probability of success could not be computed: ${mcJob.error}`}</FormError>
+  ) : null;
   const endYear = result?.base.years[result.base.years.length - 1]?.year;
   const years = result ? result.base.years.map((b, i) => ({ b, s: result.scenario.years[i] })) : [];
   const sum = (k: 'insurance_payouts' | 'asset_sales', p: ScenarioResult['base']) =>
@@ -1136,11 +1165,7 @@ export default function ScenarioPage() {
             {plan('Current plan', result.base)}
             {plan('Scenario', result.scenario)}
           </Sides>
-          {mcRunning ? (
-            <p role="status" data-testid="mc-progress">
-              <progress aria-label="Computing the probability of success" /> Computing the probability of success…
-            </p>
-          ) : null}
+          {mcBlock}
           {mc ? (
             <>
               <h3>Probability of success</h3>
@@ -1238,7 +1263,10 @@ export default function ScenarioPage() {
           <TermNotes terms={['plan', 'shortfall', 'runsOut']} />
         </Card>
       ) : running ? (
-        <Skeleton rows={6} label="Running the scenario" />
+        <>
+          {mcBlock}
+          <Skeleton rows={6} label="Running the scenario" />
+        </>
       ) : null}
     </>
   );

@@ -1,7 +1,10 @@
-import { api, Button, errorMessage, FormError, fetchFile, saveFile, useSession } from '@kinfolio/ui-kit';
-import { useRef, useState } from 'react';
+import { api, Button, errorMessage, FormError, saveFile, useSession } from '@kinfolio/ui-kit';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useHousehold } from '../household/context';
+import { exportAsJob, exportJobsApi } from '../jobs/api';
+import { JobProgress } from '../jobs/JobProgress';
+import { useJob } from '../jobs/useJob';
 import { exportBranding } from './branding';
 import { type ExportFormat, type ExportReport, FORMAT_LABELS, type SharedDocument } from './download';
 
@@ -90,20 +93,32 @@ export interface ExportMenuProps {
 }
 
 /**
- * The "Export" menu of a report screen (issue 14): Excel, PowerPoint, Word or PDF, made on the server; a progress
- * indicator while the file is made, then the browser downloads it. Advisors may also share the file with the
+ * The "Export" menu of a report screen (issue 14): Excel, PowerPoint, Word or PDF, made on the server as an export
+ * job (issue 37): its progress bar moves with the job's progress (the live socket, the job's row as the fallback), a
+ * Cancel button stops it, and the browser downloads the file once it is made. Advisors may also share the file with the
  * household's customer (POST share-document), who then finds it under Shared documents.
  */
 export function ExportMenu({ report, scenario, householdId, currency }: ExportMenuProps) {
   const { household } = useHousehold();
   const { user } = useSession();
   const id = householdId ?? household?.id;
-  const [busy, setBusy] = useState<{ format: ExportFormat; sharing: boolean } | null>(null);
+  const [sharing, setSharing] = useState<ExportFormat | null>(null);
+  const [format, setFormat] = useState<ExportFormat>('pdf');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [shareFormat, setShareFormat] = useState<ExportFormat>('pdf');
-  const ctrl = useRef<AbortController | null>(null);
   const isAdvisor = user?.type === 'advisor';
+  // the file is read once the job is done: the row names its path and file name
+  const job = useJob<string>({
+    poll: (j, signal) => exportJobsApi.get(j.household_id ?? id ?? '', j.id, signal).then(exportAsJob),
+    result: async (j, signal) => {
+      const row = await exportJobsApi.get(j.household_id ?? id ?? '', j.id, signal);
+      const file = await exportJobsApi.download(row);
+      saveFile(file.blob, row.file_name || file.name);
+      return `${FORMAT_LABELS[row.format]} file downloaded`;
+    },
+  });
+  const busy = job.active || sharing !== null;
   if (!id) return null;
 
   const body = async (format: ExportFormat) => {
@@ -117,29 +132,16 @@ export function ExportMenu({ report, scenario, householdId, currency }: ExportMe
     };
   };
 
-  const exportAs = async (format: ExportFormat) => {
-    ctrl.current?.abort();
-    const c = new AbortController();
-    ctrl.current = c;
-    setBusy({ format, sharing: false });
+  const exportAs = (f: ExportFormat) => {
+    setFormat(f);
     setError(null);
     setDone(null);
-    try {
-      const file = await fetchFile(`customer/${encodeURIComponent(id)}/exports`, {
-        body: await body(format),
-        signal: c.signal,
-      });
-      saveFile(file.blob, file.name);
-      setDone(`${FORMAT_LABELS[format]} file downloaded`);
-    } catch (e) {
-      if (!c.signal.aborted) setError(errorMessage(e));
-    } finally {
-      if (ctrl.current === c) setBusy(null);
-    }
+    void job.start(async () => exportAsJob(await exportJobsApi.start(id, await body(f))));
   };
 
   const share = async () => {
-    setBusy({ format: shareFormat, sharing: true });
+    job.clear();
+    setSharing(shareFormat);
     setError(null);
     setDone(null);
     try {
@@ -148,9 +150,10 @@ export function ExportMenu({ report, scenario, householdId, currency }: ExportMe
     } catch (e) {
       setError(errorMessage(e));
     } finally {
-      setBusy(null);
+      setSharing(null);
     }
   };
+  const status = job.result ?? (job.job?.status === 'cancelled' ? 'Export cancelled' : done);
 
   return (
     <Bar>
@@ -161,8 +164,8 @@ export function ExportMenu({ report, scenario, householdId, currency }: ExportMe
             key={f}
             variant="secondary"
             onClick={() => exportAs(f)}
-            disabled={busy !== null}
-            loading={busy?.format === f && !busy.sharing}
+            disabled={busy}
+            loading={job.active && format === f}
           >
             {FORMAT_LABELS[f]}
           </Button>
@@ -176,7 +179,7 @@ export function ExportMenu({ report, scenario, householdId, currency }: ExportMe
             <select
               value={shareFormat}
               onChange={(e) => setShareFormat(e.target.value as ExportFormat)}
-              disabled={busy !== null}
+              disabled={busy}
             >
               {FORMATS.map((f) => (
                 <option key={f} value={f}>
@@ -185,19 +188,26 @@ export function ExportMenu({ report, scenario, householdId, currency }: ExportMe
               ))}
             </select>
           </label>
-          <Button variant="secondary" onClick={share} disabled={busy !== null} loading={busy?.sharing === true}>
+          <Button variant="secondary" onClick={share} disabled={busy} loading={sharing !== null}>
             Share with customer
           </Button>
         </fieldset>
       ) : null}
-      {busy ? (
-        <Busy role="progressbar" aria-busy="true" aria-label={`Making the ${FORMAT_LABELS[busy.format]} file`}>
+      {job.active ? (
+        <JobProgress
+          label={`Making the ${FORMAT_LABELS[format]} file`}
+          job={job.job}
+          onCancel={() => void job.cancel()}
+        />
+      ) : null}
+      {sharing ? (
+        <Busy role="progressbar" aria-busy="true" aria-label={`Making the ${FORMAT_LABELS[sharing]} file`}>
           <span className="kf-bar" aria-hidden="true" />
-          <span>Making the {FORMAT_LABELS[busy.format]} file…</span>
+          <span>Making the {FORMAT_LABELS[sharing]} file…</span>
         </Busy>
       ) : null}
-      <span role="status">{done}</span>
-      <FormError>{error}</FormError>
+      <span role="status">{status}</span>
+      <FormError>{error ?? job.error}</FormError>
     </Bar>
   );
 }
