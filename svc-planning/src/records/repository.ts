@@ -3,6 +3,7 @@ import { normaliseCurrency } from '@kinfolio/money';
 import type { Knex } from '@kinfolio/service-kit';
 import { badRequest, notFound } from '@kinfolio/service-kit';
 import { householdChanged, householdChangedRow, inTransaction } from '../households/changes';
+import { householdWritten } from '../read-db';
 import type { HouseholdRow } from './access';
 import type { RecordKind } from './kinds';
 import { fail, memberIn, readsOtherRows, verifyRecord } from './verify';
@@ -197,6 +198,7 @@ async function insertRecord(
     .with('changed', db('outbox').insert(householdChangedRow(hh, kind.path)))
     .select('*')
     .from('rec');
+  await householdWritten(db, hh); // reads of the household stay on the primary until the replica replayed this
   return toRecord(row as RecordRow);
 }
 
