@@ -123,6 +123,8 @@ function memoryMarks(): MarkStore {
 class ReadRouter {
   readonly stats: ReadStats = { replica: 0, primary: 0, ryw_primary: 0 };
   private readonly marks: MarkStore;
+  /** Until then, a write could not be marked: this process reads the primary (a write never fails for a mark). */
+  private unmarkedUntil = 0;
   /** The keys each open transaction marked (its end runs once, after it commits or rolls back). */
   private readonly open = new WeakMap<object, Set<string>>();
 
@@ -137,7 +139,8 @@ class ReadRouter {
   async readerFor(householdId: string): Promise<Knex> {
     let where: keyof ReadStats = 'primary';
     try {
-      if (this.replica.available) {
+      if (Date.now() < this.unmarkedUntil) where = 'ryw_primary';
+      else if (this.replica.available) {
         const [marks, replayedTo] = await Promise.all([
           this.marks.read([keyOf(householdId), keyOf(GLOBAL)]),
           this.replica.replayPosition(),
@@ -159,7 +162,15 @@ class ReadRouter {
     const trx = db.isTransaction ? (db as Knex.Transaction) : null;
     const seen = trx ? this.open.get(trx) : undefined;
     if (seen?.has(key)) return;
-    await this.marks.begin([key]);
+    try {
+      await this.marks.begin([key]);
+    } catch (err) {
+      // Redis did not answer: the write goes on; this process reads the primary for a while (the other replicas of
+      // svc-planning read the primary too when Redis does not answer them either)
+      this.unmarkedUntil = Date.now() + TTL_SEC * 1000;
+      this.ctx.logger.warn({ err: (err as Error).message }, 'read-your-writes mark not written: reading the primary');
+      return;
+    }
     if (!trx) {
       // not in a transaction: what it wrote is committed already
       await this.end([key], true);

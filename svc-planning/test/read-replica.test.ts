@@ -1,5 +1,11 @@
 import knexFactory, { type Knex } from 'knex';
-import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
+import {
+  startTestService,
+  TEST_READ_DATABASE_URL,
+  type TestService,
+  testIdentity,
+  testInfras,
+} from '@kinfolio/service-kit';
 import { planningModule } from '../src/module';
 import { type ReadStats, readStats } from '../src/read-db';
 
@@ -11,7 +17,7 @@ jest.setTimeout(180_000);
  * `node scripts/replica.mjs start` runs on 5433 (CI starts it; TEST_READ_DATABASE_URL overrides); in embedded mode
  * there is one database and every read uses it.
  */
-const REPLICA_URL = process.env.TEST_READ_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
+const REPLICA_URL = TEST_READ_DATABASE_URL;
 const advisor = testIdentity('advisor');
 const admin = testIdentity('admin');
 type Who = ReturnType<typeof testIdentity>;

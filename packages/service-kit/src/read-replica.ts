@@ -17,6 +17,12 @@ export interface ReadReplicaOptions {
   replayCacheMs?: number;
   /** A probe of the replica that takes longer than this counts as a failure. */
   probeTimeoutMs?: number;
+  /**
+   * A replica further behind than this counts as down (read-your-writes marks live 60 s: it must not lag as long):
+   * seconds since the last transaction it replayed, taken only while it holds 16 MB or more of received WAL not yet
+   * replayed (on a quiet primary that age says nothing: one new write after an idle hour is not an hour of lag).
+   */
+  maxLagSec?: number;
   poolMax?: number;
 }
 
@@ -34,6 +40,7 @@ export class ReadReplica {
   private readonly retryMs: number;
   private readonly replayCacheMs: number;
   private readonly probeTimeoutMs: number;
+  private readonly maxLagSec: number;
 
   constructor(
     url: string,
@@ -44,6 +51,7 @@ export class ReadReplica {
     this.retryMs = opts.retryMs ?? 3000;
     this.replayCacheMs = opts.replayCacheMs ?? 20;
     this.probeTimeoutMs = opts.probeTimeoutMs ?? 1000;
+    this.maxLagSec = opts.maxLagSec ?? 30;
     // no CREATE SCHEMA here (a standby is read-only): the schema arrives with the primary's WAL
     this.db = knexFactory({
       client: 'pg',
@@ -89,15 +97,20 @@ export class ReadReplica {
     let timer: NodeJS.Timeout | undefined;
     try {
       const res = await Promise.race([
-        this.db.raw('SELECT pg_last_wal_replay_lsn()::text AS lsn'),
+        this.db.raw(
+          `SELECT pg_last_wal_replay_lsn()::text AS lsn,
+                  CASE WHEN pg_wal_lsn_diff(pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn()) < 16777216 THEN 0
+                       ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp()) END AS lag`,
+        ),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no answer in ${this.probeTimeoutMs} ms`)), this.probeTimeoutMs);
         }),
       ]);
+      const row = res.rows?.[0] as { lsn?: string | null; lag?: number | string | null } | undefined;
+      if (Number(row?.lag ?? 0) > this.maxLagSec) throw new Error(`the replica lags ${Number(row?.lag)} s behind`);
       if (this.outage) this.logger.info('the read replica answers again: lag-tolerant reads go to it');
       this.outage = false;
-      const lsn = (res.rows?.[0] as { lsn?: string | null } | undefined)?.lsn;
-      return lsn ? lsnKey(lsn) : null;
+      return row?.lsn ? lsnKey(row.lsn) : null;
     } catch (err) {
       this.failed(err);
       return null;
