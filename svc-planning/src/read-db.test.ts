@@ -82,6 +82,25 @@ describe('read-your-writes marks (one service, marks in memory)', () => {
     expect(readStats(s.ctx)).toEqual({ replica: 3, primary: 0, ryw_primary: 2 });
   });
 
+  it('a write in a savepoint is marked until the outermost transaction commits', async () => {
+    const s = service();
+    const outer = s.trx();
+    const inner = {
+      client: { config: (s.ctx.db.client as { config: object }).config },
+      isTransaction: true,
+      parentTransaction: outer.t,
+      executionPromise: Promise.resolve(),
+    };
+    await householdWritten(inner as never, { id: 'h1' });
+    await settled(); // the savepoint is released: still in flight
+    expect(await s.reads('h1')).toBe('primary');
+    s.wal.primary = '0/200';
+    outer.commit();
+    await settled();
+    s.wal.replayed = '0/200';
+    expect(await s.reads('h1')).toBe('replica');
+  });
+
   it('a rolled back write ends its mark without a position; a write outside a transaction is marked at once', async () => {
     const s = service();
     const w = s.trx();

@@ -159,7 +159,9 @@ class ReadRouter {
   /** `db` writes the data of `id` (a household, or GLOBAL): marks it now, stores the WAL position after commit. */
   async wrote(db: Knex, id: string): Promise<void> {
     const key = keyOf(id);
-    const trx = db.isTransaction ? (db as Knex.Transaction) : null;
+    // a savepoint's own end is not the commit: the position is read once the outermost transaction committed
+    let trx = db.isTransaction ? (db as Knex.Transaction) : null;
+    while (trx?.parentTransaction) trx = trx.parentTransaction;
     const seen = trx ? this.open.get(trx) : undefined;
     if (seen?.has(key)) return;
     try {

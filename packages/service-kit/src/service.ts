@@ -98,7 +98,7 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
   // not part of readiness: a replica that does not answer sends reads to the primary
   const replica =
     opts.config.READ_DATABASE_URL && dbConfig.kind === 'pg'
-      ? new ReadReplica(opts.config.READ_DATABASE_URL, dbConfig.schema, logger)
+      ? new ReadReplica(opts.config.READ_DATABASE_URL, dbConfig.schema, logger, { poolMax: dbConfig.poolMax ?? 10 })
       : undefined;
   const ctx: ServiceContext = {
     name: mod.name,
