@@ -1,5 +1,13 @@
 import { lsnKey, MemoryCache, type ServiceContext } from '@kinfolio/service-kit';
-import { householdWritten, readerFor, readStats, route, sharedDataWritten, startReadRouting } from './read-db';
+import {
+  householdWrite,
+  householdWritten,
+  readerFor,
+  readStats,
+  route,
+  sharedDataWritten,
+  startReadRouting,
+} from './read-db';
 
 const L = (lsn: string) => lsnKey(lsn);
 
@@ -113,6 +121,27 @@ describe('read-your-writes marks (one service, marks in memory)', () => {
     expect(await s.reads('h1')).toBe('primary');
     s.wal.replayed = '0/300';
     expect(await s.reads('h1')).toBe('replica');
+  });
+
+  it('a one-statement write outside a transaction is marked while it runs, and its position stored after it', async () => {
+    const s = service();
+    let during = '';
+    const out = await householdWrite(s.ctx.db, { id: 'h1' }, async () => {
+      during = await s.reads('h1');
+      s.wal.primary = '0/500';
+      return 7;
+    });
+    expect([out, during]).toEqual([7, 'primary']);
+    expect(await s.reads('h1')).toBe('primary');
+    s.wal.replayed = '0/500';
+    expect(await s.reads('h1')).toBe('replica');
+    // a failed statement ends its mark without a position
+    await expect(
+      householdWrite(s.ctx.db, { id: 'h2' }, async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await s.reads('h2')).toBe('replica');
   });
 
   it('a write of shared data (thresholds, rate tables) holds every household on the primary', async () => {

@@ -164,15 +164,7 @@ class ReadRouter {
     while (trx?.parentTransaction) trx = trx.parentTransaction;
     const seen = trx ? this.open.get(trx) : undefined;
     if (seen?.has(key)) return;
-    try {
-      await this.marks.begin([key]);
-    } catch (err) {
-      // Redis did not answer: the write goes on; this process reads the primary for a while (the other replicas of
-      // svc-planning read the primary too when Redis does not answer them either)
-      this.unmarkedUntil = Date.now() + TTL_SEC * 1000;
-      this.ctx.logger.warn({ err: (err as Error).message }, 'read-your-writes mark not written: reading the primary');
-      return;
-    }
+    if (!(await this.begin(key))) return;
     if (!trx) {
       // not in a transaction: what it wrote is committed already
       await this.end([key], true);
@@ -186,6 +178,37 @@ class ReadRouter {
         () => this.end([...keys], true),
         () => this.end([...keys], false),
       );
+    }
+  }
+
+  /** `work` writes the data of `id` outside a transaction: marked before it runs, its position stored after it. */
+  async writing<T>(db: Knex, id: string, work: () => Promise<T>): Promise<T> {
+    if (db.isTransaction) {
+      await this.wrote(db, id);
+      return work();
+    }
+    const key = keyOf(id);
+    const marked = await this.begin(key);
+    let done = false;
+    try {
+      const result = await work();
+      done = true;
+      return result;
+    } finally {
+      if (marked) await this.end([key], done);
+    }
+  }
+
+  /** Marks a write in flight; false when Redis did not answer (the write goes on, this process reads the primary). */
+  private async begin(key: string): Promise<boolean> {
+    try {
+      await this.marks.begin([key]);
+      return true;
+    } catch (err) {
+      // the other replicas of svc-planning read the primary too while Redis does not answer them either
+      this.unmarkedUntil = Date.now() + TTL_SEC * 1000;
+      this.ctx.logger.warn({ err: (err as Error).message }, 'read-your-writes mark not written: reading the primary');
+      return false;
     }
   }
 
@@ -232,6 +255,15 @@ export async function readContext(ctx: ServiceContext, hh: { id: string }): Prom
 /** Called by every write of a household's data (households/changes.ts householdChanged, the record insert). */
 export function householdWritten(db: Knex, hh: { id: string }): Promise<void> {
   return routerOf(db)?.wrote(db, hh.id) ?? Promise.resolve();
+}
+
+/**
+ * Runs `work`, a write of the household's data in one statement outside a transaction (the record insert): marked
+ * before it runs, so no reader anywhere reaches a replica without it; in a transaction, as householdWritten.
+ */
+export function householdWrite<T>(db: Knex, hh: { id: string }, work: () => Promise<T>): Promise<T> {
+  const router = routerOf(db);
+  return router ? router.writing(db, hh.id, work) : work();
 }
 
 /** Called by writes of what every household's report reads (planning thresholds, rate tables). */
