@@ -125,6 +125,8 @@ class ReadRouter {
   private readonly marks: MarkStore;
   /** Until then, a write could not be marked: this process reads the primary (a write never fails for a mark). */
   private unmarkedUntil = 0;
+  /** Redis did not answer the last read of the marks (warned once per outage). */
+  private marksUnreadable = false;
   /** The keys each open transaction marked (its end runs once, after it commits or rolls back). */
   private readonly open = new WeakMap<object, Set<string>>();
 
@@ -146,10 +148,13 @@ class ReadRouter {
           this.replica.replayPosition(),
         ]);
         where = route(marks, replayedTo);
+        this.marksUnreadable = false;
       }
     } catch (err) {
       // Redis did not answer: the primary is always right
-      this.ctx.logger.warn({ err: (err as Error).message }, 'read-your-writes marks unreadable: reading the primary');
+      if (!this.marksUnreadable)
+        this.ctx.logger.warn({ err: (err as Error).message }, 'read-your-writes marks unreadable: reading the primary');
+      this.marksUnreadable = true;
       where = 'ryw_primary';
     }
     this.stats[where]++;
