@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { httpProbe, requireNode, supervise } from './launch.mjs';
+import { ensureReplicaUrl } from './replica.mjs';
 
 requireNode();
 
@@ -22,6 +23,16 @@ const env = {
 if (!env.INTERNAL_SECRET) {
   env.INTERNAL_SECRET = randomBytes(32).toString('hex');
   console.log('INTERNAL_SECRET was not set: using a random one for this run.');
+}
+// issue 37: svc-planning's lag-tolerant reads go to a hot standby of a primary on this machine (scripts/replica.mjs
+// starts it on 5433); REPLICA=off, a READ_DATABASE_URL of your own or a primary elsewhere leave it as it is
+const planningReadEnv = {};
+if (env.REPLICA !== 'off' && !env.READ_DATABASE_URL) {
+  const primary = new URL(env.DATABASE_URL);
+  if (['127.0.0.1', 'localhost'].includes(primary.hostname) && (primary.port || '5432') === '5432') {
+    const url = await ensureReplicaUrl(env.DATABASE_URL);
+    if (url) planningReadEnv.READ_DATABASE_URL = url;
+  }
 }
 const services = ['svc-auth', 'svc-planning', 'svc-billing', 'svc-support'];
 const basePort = Number(env.SERVICE_BASE_PORT ?? 4100);
@@ -55,7 +66,8 @@ for (const svc of services) {
     const host = env.BIND_HOST === '0.0.0.0' || env.BIND_HOST === '::' ? '127.0.0.1' : env.BIND_HOST;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${p}`;
     urls[svc].push(url);
-    node(`${svc}#${i + 1} (port ${p})`, `${svc}/src/main.ts`, { ...env, PORT: String(p) }, `${url}/readyz`);
+    const svcEnv = { ...env, ...(svc === 'svc-planning' ? planningReadEnv : {}), PORT: String(p) };
+    node(`${svc}#${i + 1} (port ${p})`, `${svc}/src/main.ts`, svcEnv, `${url}/readyz`);
   }
 }
 const gatewayEnv = {

@@ -18,6 +18,7 @@ import { authEventsConsumer } from './messaging/on-auth-events';
 import { leadMagnetEventsConsumer } from './messaging/on-lead-magnet-events';
 import { loadRateTables } from './rate-tables/service';
 import { rateTableRoutes } from './rate-tables/routes';
+import { readStatsRoutes, startReadRouting } from './read-db';
 import { kinds } from './records/kinds';
 import { recordsRoutes } from './records/routes';
 import { syncRecordKinds } from './records/schema';
@@ -49,6 +50,7 @@ export const planningModule: ServiceModule = {
     meetingRoutes(app, ctx);
     exportRoutes(app, ctx);
     reportRoutes(app, ctx);
+    readStatsRoutes(app, ctx);
   },
   consumers: (ctx) => [
     authEventsConsumer(ctx),
@@ -60,7 +62,9 @@ export const planningModule: ServiceModule = {
   // the fund price import (issue 15): resumes a run left behind and keeps its schedule; stops between batches
   // the rate tables (issue 32): built-in + stored versions, validated, installed before the first request
   // the record kinds' tables, indexes and cascades, when the declarations changed since the last start (issue 33)
+  // reads that can lag go to the read replica when there is one (issue 37, read-db.ts)
   onStart: async (ctx) => {
+    startReadRouting(ctx);
     const created = await syncRecordKinds(ctx.db, kinds);
     if (created.length) ctx.logger.info({ created }, 'record kind tables created');
     await loadRateTables(ctx);

@@ -15,6 +15,11 @@ export const KitConfig = z
     BIND_HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: z.string().url().default('http://localhost:8080'),
     DATABASE_URL: z.string().url().optional(),
+    /**
+     * A hot standby of DATABASE_URL (same databases, read-only) for reads that can lag (issue 37): distributed mode
+     * only; a service that routes reads there (svc-planning read-db.ts) falls back to the primary while it is down.
+     */
+    READ_DATABASE_URL: z.string().url().optional(),
     AMQP_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
     /** Prefixes exchange and queue names (tests and side-by-side installs share one broker). */

@@ -25,6 +25,7 @@ export * from './mail/types';
 export * from './outbox';
 export * from './paging';
 export * from './ports';
+export * from './read-replica';
 export * from './process-main';
 export * from './service';
 export * from './testing';

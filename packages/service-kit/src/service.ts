@@ -12,12 +12,18 @@ import { idempotency } from './idempotency';
 import { createLogger, type Logger } from './logger';
 import { idempotent, kitMigrations, OutboxRelay } from './outbox';
 import type { Ports } from './ports';
+import { ReadReplica } from './read-replica';
 
 export interface ServiceContext {
   name: ServiceName;
   config: KitConfig;
   logger: Logger;
   db: Knex;
+  /**
+   * The read replica (READ_DATABASE_URL, distributed mode): reads that can lag may go to `replica.db` (issue 37);
+   * absent in embedded mode and without a replica, where every read uses `db`.
+   */
+  replica?: ReadReplica;
   ports: Ports;
   limiter: RateLimiter;
   /** Runs `fn` in a transaction; after it commits, the outbox relay is asked to publish what it enqueued. */
@@ -89,11 +95,17 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
   const relay = new OutboxRelay(db, opts.ports.bus, logger);
+  // not part of readiness: a replica that does not answer sends reads to the primary
+  const replica =
+    opts.config.READ_DATABASE_URL && dbConfig.kind === 'pg'
+      ? new ReadReplica(opts.config.READ_DATABASE_URL, dbConfig.schema, logger, { poolMax: dbConfig.poolMax ?? 10 })
+      : undefined;
   const ctx: ServiceContext = {
     name: mod.name,
     config: opts.config,
     logger,
     db,
+    replica,
     ports: opts.ports,
     limiter: RateLimiter.over(opts.ports.cache),
     async tx(fn) {
@@ -170,6 +182,7 @@ export async function startService(mod: ServiceModule, opts: StartOptions): Prom
           setTimeout(() => server.closeAllConnections(), 5000).unref();
         });
         await relay.stop();
+        await replica?.close();
         await db.destroy();
         logger.info('service stopped');
       })();

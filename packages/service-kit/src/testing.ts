@@ -32,6 +32,8 @@ export type TestInfra = 'embedded' | 'real';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The hot standby of TEST_DATABASE_URL (`node scripts/replica.mjs start`); KF_TEST_REPLICA=1 gives it to every real test service. */
+export const TEST_READ_DATABASE_URL = process.env.TEST_READ_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
 
 const handedOut = new Set<number>();
 
@@ -147,6 +149,7 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
           REDIS_URL: TEST_REDIS_URL,
           AMQP_NAMESPACE: `t${tag}.`,
           REDIS_PREFIX: `t:${tag}:`,
+          ...(process.env.KF_TEST_REPLICA === '1' ? { READ_DATABASE_URL: TEST_READ_DATABASE_URL } : {}),
         }
       : { MODE: 'embedded' }),
     ...opts.env,

@@ -11,6 +11,7 @@ import { renderInProcess } from './render-process';
 import { type Branding, buildReport, REPORT_TITLES, type ScenarioReplyLike } from './report';
 import { insertSharedDocument, type SharedRow, sharedDocument, sharedDocuments } from './repository';
 import { clientPlanSettings } from './client-plan-settings';
+import { readContext } from '../read-db';
 
 /** A file to send: its bytes, content type and name. */
 export interface ExportFile {
@@ -38,13 +39,16 @@ export async function makeExport(
   let scenario: ScenarioReplyLike | undefined;
   let sections: readonly X.ClientPlanSection[] | undefined;
   let currency = body.currency;
+  // the household's reads from the replica when it has replayed its last write (../read-db.ts); the branding (the
+  // advisor's profile, not the household's) from the primary
+  const reads = await readContext(ctx, hh);
   if (body.report === 'client-plan') {
-    const saved = await clientPlanSettings(ctx, hh);
+    const saved = await clientPlanSettings(reads, hh);
     sections = body.sections ?? saved.sections;
     currency ??= saved.currency ?? undefined;
     if (sections.includes('scenario') || sections.includes('summary')) {
       await progress(5, 'Running the scenario and its Monte Carlo trials');
-      scenario = await scenarioOf(ctx, hh, {
+      scenario = await scenarioOf(reads, hh, {
         ...(body.scenario ?? {}),
         scenario: {
           ...(body.scenario?.scenario ?? {}),
@@ -53,10 +57,10 @@ export async function makeExport(
       });
     }
   }
-  if (body.report === 'scenario') scenario = await scenarioOf(ctx, hh, body.scenario ?? {});
+  if (body.report === 'scenario') scenario = await scenarioOf(reads, hh, body.scenario ?? {});
   await progress(25, 'Reading the plan');
   const report = await buildReport({
-    ctx,
+    ctx: reads,
     hh,
     report: body.report,
     currency,

@@ -1,10 +1,12 @@
 import { type Knex, outboxRow } from '@kinfolio/service-kit';
 import type { HouseholdRow } from '../records/access';
+import { householdWritten } from '../read-db';
 
 /**
  * Writes planning.household.changed.v1 to the outbox in the transaction of the change, so the advisor's and the
  * customer's open screens reload (svc-support relays it to their sockets once it is committed). Every write to a
- * household's data calls this.
+ * household's data calls this; it also keeps the household's reads on the primary until the read replica has
+ * replayed the write (../read-db.ts).
  */
 export async function householdChanged(
   trx: Knex,
@@ -12,6 +14,7 @@ export async function householdChanged(
   section: string,
   change: 'created' | 'updated' | 'deleted' = 'updated',
 ): Promise<void> {
+  await householdWritten(trx, hh);
   await trx('outbox').insert(householdChangedRow(hh, section, change));
 }
 

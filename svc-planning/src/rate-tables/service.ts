@@ -18,6 +18,7 @@ import {
   validateVersions,
 } from '../domain/calculations/tables/validate';
 import { inForce, type Version } from '../domain/calculations/tables/versioned';
+import { sharedDataWritten } from '../read-db';
 import {
   insertAudit,
   insertVersion,
@@ -250,6 +251,7 @@ export async function addRateTableVersion(
       actor_name: who.name,
       details: { from_year: body.from_year, to_year: body.to_year ?? null, source: body.source },
     });
+    await sharedDataWritten(trx); // reports compute on the primary until the read replica replayed it (read-db.ts)
     await enqueueEvent(trx, 'planning.rate_tables.changed.v1', {
       kind: k,
       name,

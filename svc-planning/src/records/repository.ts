@@ -3,6 +3,7 @@ import { normaliseCurrency } from '@kinfolio/money';
 import type { Knex } from '@kinfolio/service-kit';
 import { badRequest, notFound } from '@kinfolio/service-kit';
 import { householdChanged, householdChangedRow, inTransaction } from '../households/changes';
+import { householdWrite } from '../read-db';
 import type { HouseholdRow } from './access';
 import type { RecordKind } from './kinds';
 import { fail, memberIn, readsOtherRows, verifyRecord } from './verify';
@@ -174,7 +175,7 @@ async function insertRecord(
   const now = new Date();
   // One statement (atomic on its own): the record, the household's updated_at and the household.changed event in
   // the outbox. Three writes in one round trip instead of five with BEGIN and COMMIT: saves are the hot write path.
-  const [row] = await db
+  const statement = db
     .with(
       'rec',
       db(kind.table)
@@ -197,6 +198,8 @@ async function insertRecord(
     .with('changed', db('outbox').insert(householdChangedRow(hh, kind.path)))
     .select('*')
     .from('rec');
+  // run marked for read-your-writes: no reader anywhere reaches a replica that lacks it (../read-db.ts)
+  const [row] = await householdWrite(db, hh, async () => await statement);
   return toRecord(row as RecordRow);
 }
 

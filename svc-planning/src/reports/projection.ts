@@ -17,6 +17,7 @@ import type { Explainer } from '../domain/calculations/explain';
 import { storedScenarioInputs } from '../scenarios/sell-sequence';
 import { engineHousehold } from '../households/engine-household';
 import type { HouseholdRow } from '../records/access';
+import { readerFor } from '../read-db';
 import { householdStamp, type Stamp, StampedCache } from './cache';
 
 /**
@@ -100,8 +101,9 @@ export function storedHouseholdAt(
   asOf: string | undefined,
   stamp: Stamp,
 ): Promise<planning.Household> {
+  // read from the replica when it has replayed the household's last write (../read-db.ts)
   return householdCache.get(hh, asOf, stamp, async () =>
-    parse(planning.Household, await engineHousehold(ctx.db, hh, asOf)),
+    parse(planning.Household, await engineHousehold(await readerFor(ctx, hh), hh, asOf)),
   );
 }
 
@@ -118,7 +120,7 @@ export async function storedHousehold(
 const planSettingsCache = new StampedCache<PlanSettings>();
 export function planSettingsAt(ctx: ServiceContext, hh: HouseholdRow, stamp: Stamp): Promise<PlanSettings> {
   return planSettingsCache.get(hh, undefined, stamp, async () => {
-    const s = await storedScenarioInputs(ctx.db, hh);
+    const s = await storedScenarioInputs(await readerFor(ctx, hh), hh);
     return { sell_sequence: s.sell_sequence, locked_assets: s.locked_assets };
   });
 }

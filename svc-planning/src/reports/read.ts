@@ -2,6 +2,7 @@ import { type balanceSheet as B, reports as R } from '@kinfolio/contracts';
 import { convert, convertAmount, convertExact, normaliseCurrency, round2 } from '@kinfolio/money';
 import type { ServiceContext } from '@kinfolio/service-kit';
 import { debtFigures } from '../balance-sheet/read';
+import { readContext } from '../read-db';
 import { isProperty, pensionBalance, todayIso, todayTotals } from '../balance-sheet/rules';
 import { listCurrencyRates } from '../currency/repository';
 import { coverageByMember } from '../insurance/read';
@@ -564,7 +565,10 @@ export async function readModel(
   q: { as_of?: string; currency?: R.ReportCurrency },
 ): Promise<ReadModel> {
   const stamp = await householdStamp(ctx.db, hh);
-  const base = await reportCache.get(hh, q.as_of, stamp, () => build(ctx, hh, q.as_of, stamp));
+  // computed from the read replica when it has replayed the household's last write (../read-db.ts)
+  const base = await reportCache.get(hh, q.as_of, stamp, async () =>
+    build(await readContext(ctx, hh), hh, q.as_of, stamp),
+  );
   const from = base.report.household_currency;
   return shownIn(base, q.currency ?? (from === 'RM' ? 'RM' : 'SGD'));
 }

@@ -13,6 +13,7 @@ import { todayIso } from '../balance-sheet/rules';
 import type { HouseholdRow } from '../records/access';
 import { householdStamp, StampedCache } from '../reports/cache';
 import { storedHouseholdAt } from '../reports/projection';
+import { readContext } from '../read-db';
 import { storedScenarioInputs } from './sell-sequence';
 
 /** Runs an engine call; input the engine cannot use becomes a 400 naming the field (never a 5xx). */
@@ -108,9 +109,10 @@ export async function runStoredScenario(
   b: scenarios.StoredScenarioRunBody,
 ): Promise<ScenarioRun> {
   const stamp = await householdStamp(ctx.db, hh);
-  return whatIfCache.get(hh, runKey(b), stamp, () => {
+  return whatIfCache.get(hh, runKey(b), stamp, async () => {
     storedScenarioRuns.computed++;
-    return computeStoredScenario(ctx, hh, b, stamp);
+    // its reads from the replica when it has replayed the household's last write (../read-db.ts)
+    return computeStoredScenario(await readContext(ctx, hh), hh, b, stamp);
   });
 }
 
