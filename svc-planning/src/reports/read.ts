@@ -12,6 +12,7 @@ import { planningThresholds } from '../reference/thresholds/read';
 import type { Explainer } from '../domain/calculations/explain';
 import { sumRule } from '../domain/calculations/projection-explain';
 import { householdStamp, StampedCache } from './cache';
+import { structuredCodec } from './shared-cache';
 import {
   fundsLabel,
   m,
@@ -54,7 +55,10 @@ export interface ReadModel {
   amount: (x: number) => number;
 }
 
-export const reportCache = new StampedCache<Base>();
+/** Shared by the replicas, without its per-currency views (`shown`: made again on the first read of each currency). */
+export const reportCache = new StampedCache<Base>('report', {
+  codec: structuredCodec(({ shown: _s, ...base }) => base),
+});
 
 /** Sums amounts in integer cents (no float drift), as a 2-decimal amount. */
 const sum = (xs: number[]) => xs.reduce((a, x) => a + Math.round(x * 100), 0) / 100;
@@ -564,7 +568,7 @@ export async function readModel(
   q: { as_of?: string; currency?: R.ReportCurrency },
 ): Promise<ReadModel> {
   const stamp = await householdStamp(ctx.db, hh);
-  const base = await reportCache.get(hh, q.as_of, stamp, () => build(ctx, hh, q.as_of, stamp));
+  const base = await reportCache.get(ctx, hh, q.as_of, stamp, () => build(ctx, hh, q.as_of, stamp));
   const from = base.report.household_currency;
   return shownIn(base, q.currency ?? (from === 'RM' ? 'RM' : 'SGD'));
 }
