@@ -123,7 +123,7 @@ async function main() {
   const store = a.ports.cache as RedisCache;
   console.log('codec (V8 serialisation), per value (mean of 50):');
   for (const cache of [reportCache, projectionCache, householdCache] as const) {
-    const bytes = await store.getBuffer(sharedKey(cache.name, hh.id, `today:${todayIso()}`, stamp));
+    const bytes = await store.getBuffer(sharedKey(cache.name, row, `today:${todayIso()}`, stamp));
     if (!bytes || !cache.codec) throw new Error(`no shared ${cache.name} entry`);
     const codec = cache.codec as { encode(v: unknown): Buffer; decode(b: Buffer): unknown };
     const value = codec.decode(bytes);

@@ -121,7 +121,7 @@ export class StampedCache<T> {
 
   get(
     ctx: ServiceContext,
-    hh: Pick<HouseholdRow, 'id'>,
+    hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
     asOf: string | undefined,
     stamp: Stamp,
     compute: () => Promise<T>,
@@ -138,7 +138,7 @@ export class StampedCache<T> {
     }
     const shared = this.codec ? sharedLevel(ctx) : null;
     const value = shared
-      ? shared.load(this.name, this.codec as Codec<T>, l.counters, [hh.id, part, stamp], compute)
+      ? shared.load(this.name, this.codec as Codec<T>, l.counters, [hh, part, stamp], compute)
       : (() => {
           l.counters.misses++;
           return compute();

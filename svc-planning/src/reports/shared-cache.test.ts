@@ -62,23 +62,25 @@ describe('the shared level codec', () => {
   });
 });
 
+const hh = { id: 'hh-1', advisor_id: 'adv-1' };
+
 describe('the shared key', () => {
-  it('carries the cache, the household, the as-of part and a digest of the stamp', () => {
-    const k = sharedKey('report', 'hh-1', '2026-03-01', 'stamp-a');
-    expect(k).toMatch(/^pc:report:hh-1:2026-03-01:[\w-]{43}$/);
-    expect(sharedKey('report', 'hh-1', '2026-03-01', 'stamp-b')).not.toBe(k);
-    expect(sharedKey('projection', 'hh-1', '2026-03-01', 'stamp-a')).not.toBe(k);
-    expect(sharedKey('report', 'hh-1', '2026-03-01', 'stamp-a')).toBe(k);
+  it('carries the cache, the advisor, the household, the as-of part and a digest of the stamp', () => {
+    const k = sharedKey('report', hh, '2026-03-01', 'stamp-a');
+    expect(k).toMatch(/^pc:report:adv-1:hh-1:2026-03-01:[\w-]{43}$/);
+    expect(sharedKey('report', hh, '2026-03-01', 'stamp-b')).not.toBe(k);
+    expect(sharedKey('projection', hh, '2026-03-01', 'stamp-a')).not.toBe(k);
+    expect(sharedKey('report', hh, '2026-03-01', 'stamp-a')).toBe(k);
   });
 
   it('changes with the rate tables this process has installed (a replica still on older tables reads apart)', () => {
-    const k = sharedKey('report', 'hh-1', 'x', 's');
+    const k = sharedKey('report', hh, 'x', 's');
     const before = rateTables();
     try {
       installRateTables({ ...before, cpf: [...before.cpf] });
-      expect(sharedKey('report', 'hh-1', 'x', 's')).toBe(k); // the same figures: the same key
+      expect(sharedKey('report', hh, 'x', 's')).toBe(k); // the same figures: the same key
       installRateTables({ ...before, cpf: before.cpf.slice(0, -1) });
-      expect(sharedKey('report', 'hh-1', 'x', 's')).not.toBe(k);
+      expect(sharedKey('report', hh, 'x', 's')).not.toBe(k);
     } finally {
       installRateTables(before);
     }
@@ -96,7 +98,6 @@ describe('two levels: each instance its LRU, one shared level', () => {
   let n = 0;
   const cacheNamed = () =>
     new StampedCache<{ v: number; at: Map<string, number> }>(`test-${++n}`, { codec: structuredCodec() });
-  const hh = { id: 'hh-1' };
 
   it('a miss on A computes and stores; B reads it from the shared level; A again from its own LRU', async () => {
     const store = new MemoryCache();

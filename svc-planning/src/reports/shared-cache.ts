@@ -8,7 +8,7 @@ import { rateTables } from '../domain/calculations/tables/registry';
  * The level of the projection caches the replicas of svc-planning share (issue 37, docs/decisions/scale-h5.md): Redis
  * in distributed mode (the ServiceContext's cache port). Embedded mode has one process: no shared level.
  *
- * - Keys: `pc:<cache>:<household>:<as-of>:<digest>`, the digest a sha256 of the household's stamp (reports/cache.ts
+ * - Keys: `pc:<cache>:<advisor>:<household>:<as-of>:<digest>`, the digest a sha256 of the household's stamp (reports/cache.ts
  *   householdStamp: its version, members, rates, thresholds, stored rate-table versions), the rate tables this process
  *   has installed, the codec's format and V8's version. A write or a new rate table makes new keys: nothing is ever
  *   invalidated, old entries expire (TTL 24 h).
@@ -108,12 +108,21 @@ function installedTablesDigest(): string {
   return d;
 }
 
-/** The shared key of a cache's entry: the household, the as-of part and a digest of everything the value depends on. */
-export function sharedKey(cache: string, household: string, part: string, stamp: string): string {
+/** A household and its advisor (the tenant: every shared key names both, so a tenant's entries can be found). */
+export interface Owned {
+  id: string;
+  advisor_id: string;
+}
+
+/**
+ * The shared key of a cache's entry: the advisor, the household, the as-of part and a digest of everything the value
+ * depends on.
+ */
+export function sharedKey(cache: string, hh: Owned, part: string, stamp: string): string {
   const digest = createHash('sha256')
     .update(`${SHARED_FORMAT}\n${process.versions.v8}\n${installedTablesDigest()}\n${stamp}`)
     .digest('base64url');
-  return `pc:${cache}:${household}:${part}:${digest}`;
+  return `pc:${cache}:${hh.advisor_id}:${hh.id}:${part}:${digest}`;
 }
 
 type Logger = ServiceContext['logger'];
@@ -223,10 +232,10 @@ export class SharedLevel {
     cache: string,
     codec: Codec<T>,
     c: Counters,
-    [household, part, stamp]: [string, string, string],
+    [hh, part, stamp]: [Owned, string, string],
     compute: () => Promise<T>,
   ): Promise<T> {
-    const key = sharedKey(cache, household, part, stamp);
+    const key = sharedKey(cache, hh, part, stamp);
     const found = await this.read(codec, c, key);
     if (found !== undefined) {
       c.shared_hits++;
