@@ -13,7 +13,8 @@ import type { HouseholdRow } from '../src/records/access';
 import { householdStamp } from '../src/reports/cache';
 import { householdCache, projectionCache } from '../src/reports/projection';
 import { reportCache } from '../src/reports/read';
-import { type Counters, sharedKey } from '../src/reports/shared-cache';
+import { type Counters, sharedKey, structuredCodec } from '../src/reports/shared-cache';
+import { recordSteps } from '../src/reports/explain';
 import { p95 } from './harness';
 import { household, PER_KIND, type Row } from './household-rows';
 
@@ -144,6 +145,24 @@ async function main() {
     const unbrotliMs = time(() => brotliDecompressSync(brotli));
     console.log(
       `  ${cache.name.padEnd(10)} stored ${kb(bytes.length)} (uncompressed: v8 ${kb(raw.length)}, JSON ${kb(json.length)}); encode ${ms(enc)}, decode ${ms(dec)} (JSON.parse ${ms(jsonMs)}); deflate-1 ${kb(deflated.length)} in ${ms(deflateMs)}, brotli-1 ${kb(brotli.length)} in ${ms(brotliMs)} (back in ${ms(unbrotliMs)})`,
+    );
+  }
+
+  // the explanation steps (issue 34), kept per replica: what sharing them would store
+  {
+    const codec = structuredCodec<unknown>();
+    const t0 = performance.now();
+    const steps = await recordSteps(a.svc.ctx, row, undefined, stamp);
+    const recorded = performance.now() - t0;
+    const raw = serialize(steps);
+    const t1 = performance.now();
+    const bytes = codec.encode(steps);
+    const encoded = performance.now() - t1;
+    const t2 = performance.now();
+    codec.decode(bytes);
+    const decoded = performance.now() - t2;
+    console.log(
+      `  explain     ${steps.size} steps recorded in ${ms(recorded)}; v8 ${kb(raw.length)}, stored would be ${kb(bytes.length)}; encode ${ms(encoded)}, decode ${ms(decoded)}`,
     );
   }
 
