@@ -26,6 +26,7 @@ import { insuranceReferenceRoutes } from './reference/insurance/routes';
 import { startFundImports, stopFundImports } from './reference/investment/importer';
 import { investmentReferenceRoutes } from './reference/investment/routes';
 import { thresholdRoutes } from './reference/thresholds/routes';
+import { cacheStatsRoutes } from './reports/cache-stats.routes';
 import { reportRoutes } from './reports/routes';
 import { scenarioRoutes } from './scenarios/routes';
 
@@ -34,6 +35,7 @@ export const planningModule: ServiceModule = {
   name: 'svc-planning',
   migrations,
   routes(app, ctx) {
+    cacheStatsRoutes(app, ctx);
     currencyRatesRoutes(app, ctx);
     calculateRoutes(app, ctx);
     leadsRoutes(app, ctx);

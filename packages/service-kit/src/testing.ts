@@ -179,31 +179,7 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
     ports,
     infra: opts.infra,
     secret,
-    async call(method, path, o = {}) {
-      const correlationId = randomUUID();
-      const { 'x-forwarded-for': forwarded, ...given } = o.headers ?? {};
-      const client = o.client ?? forwarded?.split(',')[0]?.trim() ?? '127.0.0.1';
-      const headers: Record<string, string> = {
-        ...(o.unsigned ? {} : signIdentityHeaders(secret, o.as ?? null, o.tenant, correlationId, { client })),
-        [CSRF_HEADER]: CSRF_VALUE,
-        ...(o.as ? { [AUTHORIZATION_TYPE_HEADER]: o.as.type } : {}),
-        ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(o.unsigned ? o.headers : given),
-      };
-      const res = await fetch(`${svc.url}${path.startsWith('/') ? path : `/api/v1/${path}`}`, {
-        method,
-        headers,
-        body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
-      });
-      const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: res.status, body, headers: res.headers };
-    },
+    call: caller(svc, secret),
     async stop() {
       await svc.stop();
       if (ownPorts) {
@@ -226,6 +202,82 @@ export async function startTestService(mod: ServiceModule, opts: TestServiceOpti
       }
     },
   };
+}
+
+/** Calls a service as the gateway would (signed identity headers): TestService.call. */
+function caller(svc: RunningService, secret: string): TestService['call'] {
+  return async (method, path, o = {}) => {
+    const correlationId = randomUUID();
+    const { 'x-forwarded-for': forwarded, ...given } = o.headers ?? {};
+    const client = o.client ?? forwarded?.split(',')[0]?.trim() ?? '127.0.0.1';
+    const headers: Record<string, string> = {
+      ...(o.unsigned ? {} : signIdentityHeaders(secret, o.as ?? null, o.tenant, correlationId, { client })),
+      [CSRF_HEADER]: CSRF_VALUE,
+      ...(o.as ? { [AUTHORIZATION_TYPE_HEADER]: o.as.type } : {}),
+      ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(o.unsigned ? o.headers : given),
+    };
+    const res = await fetch(`${svc.url}${path.startsWith('/') ? path : `/api/v1/${path}`}`, {
+      method,
+      headers,
+      body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+}
+
+/**
+ * A second instance of a real-infrastructure test service (issue 37: two replicas): the same database schema,
+ * internal secret, Redis prefix and AMQP namespace, its own ports (its own Redis and RabbitMQ connections), its own
+ * process state of the service's ServiceContext. `env` overrides its configuration (a bad REDIS_URL: Redis down for
+ * this replica only). Stop it before the first one (which removes the schema, queues and keys).
+ */
+export async function startTestReplica(
+  mod: ServiceModule,
+  of: TestService,
+  env: Record<string, string> = {},
+): Promise<TestService> {
+  if (of.infra !== 'real') throw new Error('a replica shares a PostgreSQL schema: real infrastructure only');
+  const first = of.svc.ctx;
+  const config = loadConfig(KitConfig, { ...configEnv(first.config), ...env }, mod.name);
+  const logger = createLogger(mod.name, config.LOG_LEVEL);
+  const ports = createPorts(config, logger);
+  const schema = String((await first.db.raw('SELECT current_schema() AS s')).rows[0].s);
+  const svc = await startService(mod, {
+    config,
+    ports,
+    port: 0,
+    logger,
+    db: { kind: 'pg', url: TEST_DATABASE_URL, schema, poolMax: 5 },
+  });
+  if (ports.bus instanceof AmqpBus) await ports.bus.whenConnected();
+  return {
+    svc,
+    ports,
+    infra: 'real',
+    secret: of.secret,
+    call: caller(svc, of.secret),
+    async stop() {
+      await svc.stop();
+      await closePorts(ports);
+    },
+  };
+}
+
+/** A loaded configuration as the environment it was loaded from (strings; unset keys left out). */
+function configEnv(cfg: KitConfig): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(cfg)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+  );
 }
 
 export function testIdentity(type: UserType, userId: string = randomUUID()): Identity {

@@ -108,6 +108,24 @@ describe.each([
     expect(later.ttlSec).toBeLessThanOrEqual(1);
   });
 
+  it('stores binary values byte for byte, with a TTL', async () => {
+    const bytes = Buffer.from([0, 255, 1, 128, 0xc3, 0x28, 10, 0]);
+    expect(await cache.getBuffer('bin')).toBeNull();
+    await cache.setBuffer('bin', bytes, 1);
+    expect(await cache.getBuffer('bin')).toEqual(bytes);
+    await sleep(1150);
+    expect(await cache.getBuffer('bin')).toBeNull();
+  });
+
+  it('sets a value only when the key has none (SET NX), until its TTL ends', async () => {
+    expect(await cache.setIfAbsent('lock', 'a', 1)).toBe(true);
+    expect(await cache.setIfAbsent('lock', 'b', 1)).toBe(false);
+    expect(await cache.get('lock')).toBe('a');
+    await sleep(1150);
+    expect(await cache.setIfAbsent('lock', 'c', 1)).toBe(true);
+    expect(await cache.get('lock')).toBe('c');
+  });
+
   it('keeps caches of different namespaces apart', async () => {
     const other = await adapter.open();
     await cache.set('shared-name', 'mine');

@@ -1,8 +1,9 @@
-import type { Knex } from '@kinfolio/service-kit';
+import type { Knex, ServiceContext } from '@kinfolio/service-kit';
 import { todayIso } from '../balance-sheet/rules';
 import type { HouseholdRow } from '../records/access';
 import { RATE_TABLES_STAMP_SQL } from '../rate-tables/repository';
 import { syncRateTables } from '../rate-tables/service';
+import { type Codec, type Counters, sharedLevel, zeroCounters } from './shared-cache';
 
 /**
  * The household projection cache (docs/decisions/reports.md). A household's figures are computed once per change:
@@ -19,6 +20,10 @@ import { syncRateTables } from '../rate-tables/service';
  * The rate-table versions admins added (issue 32, rate-tables/repository.ts) are hashed in too: a version added on any
  * replica changes every household's stamp, and a replica whose installed tables are older reloads them here, before
  * anything is computed with them (rate-tables/service.ts syncRateTables).
+ *
+ * Two levels (issue 37, docs/decisions/scale-h5.md): each service instance's LRU in front of a level shared by every
+ * replica (Redis in distributed mode, ./shared-cache.ts), whose keys carry a digest of the stamp: a write or a new
+ * rate table makes new keys, so nothing is ever invalidated.
  */
 
 export type Stamp = string;
@@ -56,51 +61,139 @@ interface Entry<T> {
 /** Entries kept per kind (LRU); a household with a few as-of dates fits many times over. */
 const LIMIT = 512;
 
+/** One service instance's level of one cache: its LRU and its counters (GET /internal/cache-stats). */
+interface Local<T> {
+  entries: Map<string, Entry<T>>;
+  counters: Counters;
+}
+
+/** Every cache by name: what GET /internal/cache-stats lists. */
+const registry = new Map<string, StampedCache<unknown>>();
+
+export interface StampedCacheOptions<T> {
+  /** Entries kept in each instance's LRU. */
+  limit?: number;
+  /** Shared by the replicas (distributed mode) with this codec; absent: this instance's LRU only. */
+  codec?: Codec<T>;
+}
+
 /**
- * One LRU map per kind of cached value (projection, report): key household|as_of, value the stamp and the promise
- * of the figures (concurrent reads of the same version share one computation). A failed computation is dropped.
+ * One cache of one kind of value (projection, report, …): key household|as_of, value the stamp and the promise of
+ * the figures (concurrent reads of the same version share one computation). A failed computation is dropped.
+ *
+ * Each service instance (its ServiceContext: two instances in one test process keep apart, as two replicas do) has
+ * its own LRU; a cache with a codec puts a miss of its LRU to the shared level first (./shared-cache.ts), and only a
+ * miss there computes.
  */
 export class StampedCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
-  hits = 0;
-  misses = 0;
+  private readonly locals = new WeakMap<object, Local<T>>();
+  private readonly all = new Set<WeakRef<Local<T>>>();
+  private readonly limit: number;
+  readonly codec: Codec<T> | undefined;
 
-  constructor(private readonly limit = LIMIT) {}
+  constructor(
+    readonly name: string,
+    opts: StampedCacheOptions<T> = {},
+  ) {
+    this.limit = opts.limit ?? LIMIT;
+    this.codec = opts.codec;
+    if (registry.has(name)) throw new Error(`two caches are named ${name}`);
+    registry.set(name, this as StampedCache<unknown>);
+  }
 
-  get(hh: Pick<HouseholdRow, 'id'>, asOf: string | undefined, stamp: Stamp, compute: () => Promise<T>): Promise<T> {
-    const key = `${hh.id}|${asOf ?? `today:${todayIso()}`}`;
-    const found = this.entries.get(key);
+  private local(ctx: ServiceContext): Local<T> {
+    let l = this.locals.get(ctx);
+    if (!l) {
+      l = { entries: new Map(), counters: zeroCounters() };
+      this.locals.set(ctx, l);
+      this.all.add(new WeakRef(l));
+    }
+    return l;
+  }
+
+  private *live(): Generator<Local<T>> {
+    for (const ref of this.all) {
+      const l = ref.deref();
+      if (l) yield l;
+      else this.all.delete(ref);
+    }
+  }
+
+  get(
+    ctx: ServiceContext,
+    hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
+    asOf: string | undefined,
+    stamp: Stamp,
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    const l = this.local(ctx);
+    const part = asOf ?? `today:${todayIso()}`;
+    const key = `${hh.id}|${part}`;
+    const found = l.entries.get(key);
     if (found && found.stamp === stamp) {
-      this.hits++;
-      this.entries.delete(key);
-      this.entries.set(key, found);
+      l.counters.local_hits++;
+      l.entries.delete(key);
+      l.entries.set(key, found);
       return found.value;
     }
-    this.misses++;
-    const value = compute();
+    const shared = this.codec ? sharedLevel(ctx) : null;
+    const value = shared
+      ? shared.load(this.name, this.codec as Codec<T>, l.counters, [hh, part, stamp], compute)
+      : (() => {
+          l.counters.misses++;
+          return compute();
+        })();
     const entry = { stamp, value };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    l.entries.delete(key);
+    l.entries.set(key, entry);
     value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      if (l.entries.get(key) === entry) l.entries.delete(key);
     });
-    while (this.entries.size > this.limit) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    while (l.entries.size > this.limit) {
+      const oldest = l.entries.keys().next().value as string;
+      l.entries.delete(oldest);
     }
     return value;
   }
 
-  /** Drops a household's entries (every as-of date). */
-  forget(householdId: string): void {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(`${householdId}|`)) this.entries.delete(key);
+  /** Local and shared hits of every instance of this process (tests). */
+  get hits(): number {
+    let n = 0;
+    for (const l of this.live()) n += l.counters.local_hits + l.counters.shared_hits;
+    return n;
   }
 
+  /** Computations of every instance of this process (tests). */
+  get misses(): number {
+    let n = 0;
+    for (const l of this.live()) n += l.counters.misses;
+    return n;
+  }
+
+  /** One instance's counters. */
+  counters(ctx: ServiceContext): Counters {
+    return { ...(this.locals.get(ctx)?.counters ?? zeroCounters()) };
+  }
+
+  /** Drops a household's entries (every as-of date) from every instance's LRU. */
+  forget(householdId: string): void {
+    for (const l of this.live())
+      for (const key of [...l.entries.keys()]) if (key.startsWith(`${householdId}|`)) l.entries.delete(key);
+  }
+
+  /** Empties every instance's LRU (the shared level keeps its entries: they are keyed by version). */
   clear(): void {
-    this.entries.clear();
+    for (const l of this.live()) l.entries.clear();
   }
 
   get size(): number {
-    return this.entries.size;
+    let n = 0;
+    for (const l of this.live()) n += l.entries.size;
+    return n;
   }
+}
+
+/** GET /internal/cache-stats: every cache's counters in this service instance. */
+export function cacheStats(ctx: ServiceContext): { caches: Record<string, Counters> } {
+  return { caches: Object.fromEntries([...registry].map(([name, c]) => [name, c.counters(ctx)])) };
 }

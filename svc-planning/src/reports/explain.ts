@@ -17,7 +17,7 @@ import { recordLinks } from './explain-records';
  * the debt figures), kept per version like the report (./cache.ts: a write changes the stamp). Explaining a figure is
  * then a lookup: the figure's step, its parts one level down, its records named.
  */
-export const explainCache = new StampedCache<ReadonlyMap<string, Step>>(64);
+export const explainCache = new StampedCache<ReadonlyMap<string, Step>>('explain', { limit: 64 });
 
 /** Records every step of the household's report at a version (no cache). */
 export async function recordSteps(
@@ -66,7 +66,7 @@ export async function explainFigure(
   const stamp = await householdStamp(ctx.db, hh);
   const [model, steps] = await Promise.all([
     readModel(ctx, hh, q),
-    explainCache.get(hh, q.as_of, stamp, () => recordSteps(ctx, hh, q.as_of, stamp)),
+    explainCache.get(ctx, hh, q.as_of, stamp, () => recordSteps(ctx, hh, q.as_of, stamp)),
   ]);
   const s = steps.get(q.figure);
   if (!s) throw notFound(`No figure ${q.figure} in this household's report`);

@@ -19,6 +19,7 @@ import { engineHousehold } from '../households/engine-household';
 import type { HouseholdRow } from '../records/access';
 import { readerFor } from '../read-db';
 import { householdStamp, type Stamp, StampedCache } from './cache';
+import { structuredCodec } from './shared-cache';
 
 /**
  * The engine's figures for one stored household: the seam the financial report, the data table and the exports
@@ -34,8 +35,11 @@ export interface HouseholdProjection {
   computedAt: string;
 }
 
-/** Computed once per version of the household (./cache.ts): every write changes the stamp the entry is kept under. */
-export const projectionCache = new StampedCache<HouseholdProjection>();
+/**
+ * Computed once per version of the household (./cache.ts): every write changes the stamp the entry is kept under.
+ * Shared by the replicas: the data table, the exports and a report's cold build read it.
+ */
+export const projectionCache = new StampedCache<HouseholdProjection>('projection', { codec: structuredCodec() });
 
 /** Input the engine cannot use is a 400 naming the field, as in calculate.routes.ts (never a 5xx). */
 function engine<T>(fn: () => T): T {
@@ -92,7 +96,7 @@ function debtOf(h: planning.Household): ReturnType<typeof calculateDebt> {
  * instead of every record kind, and the event loop stays free for other requests (issue 14). Callers never change
  * the value they get (it is shared): they copy what they vary.
  */
-export const householdCache = new StampedCache<planning.Household>();
+export const householdCache = new StampedCache<planning.Household>('household', { codec: structuredCodec() });
 
 /** The engine household of a stored household at a version already read. */
 export function storedHouseholdAt(
@@ -102,7 +106,7 @@ export function storedHouseholdAt(
   stamp: Stamp,
 ): Promise<planning.Household> {
   // read from the replica when it has replayed the household's last write (../read-db.ts)
-  return householdCache.get(hh, asOf, stamp, async () =>
+  return householdCache.get(ctx, hh, asOf, stamp, async () =>
     parse(planning.Household, await engineHousehold(await readerFor(ctx, hh), hh, asOf)),
   );
 }
@@ -116,10 +120,13 @@ export async function storedHousehold(
   return storedHouseholdAt(ctx, hh, asOf, await householdStamp(ctx.db, hh));
 }
 
-/** The household's saved plan settings (its scenario settings' locked assets and sell sequence), per version. */
-const planSettingsCache = new StampedCache<PlanSettings>();
+/**
+ * The household's saved plan settings (its scenario settings' locked assets and sell sequence), per version. Not
+ * shared: read only when a projection is computed, and one small read of the database costs what a Redis read does.
+ */
+const planSettingsCache = new StampedCache<PlanSettings>('plan-settings');
 export function planSettingsAt(ctx: ServiceContext, hh: HouseholdRow, stamp: Stamp): Promise<PlanSettings> {
-  return planSettingsCache.get(hh, undefined, stamp, async () => {
+  return planSettingsCache.get(ctx, hh, undefined, stamp, async () => {
     const s = await storedScenarioInputs(await readerFor(ctx, hh), hh);
     return { sell_sequence: s.sell_sequence, locked_assets: s.locked_assets };
   });
@@ -177,7 +184,7 @@ export function projectionAt(
   asOf: string | undefined,
   stamp: Stamp,
 ): Promise<HouseholdProjection> {
-  return projectionCache.get(hh, asOf, stamp, () => compute(ctx, hh, asOf, stamp));
+  return projectionCache.get(ctx, hh, asOf, stamp, () => compute(ctx, hh, asOf, stamp));
 }
 
 export async function householdProjection(

@@ -13,6 +13,7 @@ import { planningThresholds } from '../reference/thresholds/read';
 import type { Explainer } from '../domain/calculations/explain';
 import { sumRule } from '../domain/calculations/projection-explain';
 import { householdStamp, StampedCache } from './cache';
+import { structuredCodec } from './shared-cache';
 import {
   fundsLabel,
   m,
@@ -55,7 +56,10 @@ export interface ReadModel {
   amount: (x: number) => number;
 }
 
-export const reportCache = new StampedCache<Base>();
+/** Shared by the replicas, without its per-currency views (`shown`: made again on the first read of each currency). */
+export const reportCache = new StampedCache<Base>('report', {
+  codec: structuredCodec(({ shown: _s, ...base }) => base),
+});
 
 /** Sums amounts in integer cents (no float drift), as a 2-decimal amount. */
 const sum = (xs: number[]) => xs.reduce((a, x) => a + Math.round(x * 100), 0) / 100;
@@ -566,7 +570,7 @@ export async function readModel(
 ): Promise<ReadModel> {
   const stamp = await householdStamp(ctx.db, hh);
   // computed from the read replica when it has replayed the household's last write (../read-db.ts)
-  const base = await reportCache.get(hh, q.as_of, stamp, async () =>
+  const base = await reportCache.get(ctx, hh, q.as_of, stamp, async () =>
     build(await readContext(ctx, hh), hh, q.as_of, stamp),
   );
   const from = base.report.household_currency;

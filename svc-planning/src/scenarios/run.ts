@@ -14,6 +14,7 @@ import type { HouseholdRow } from '../records/access';
 import { householdStamp, StampedCache } from '../reports/cache';
 import { storedHouseholdAt } from '../reports/projection';
 import { readContext } from '../read-db';
+import { structuredCodec } from '../reports/shared-cache';
 import { storedScenarioInputs } from './sell-sequence';
 
 /** Runs an engine call; input the engine cannot use becomes a 400 naming the field (never a 5xx). */
@@ -59,8 +60,11 @@ function assertFinite(v: unknown, path: string): void {
     for (const k of Object.keys(v)) assertFinite((v as Record<string, unknown>)[k], path);
 }
 
-/** The stored sell sequence, locked assets and scenario changes of a household, per version of the household. */
-const scenarioInputsCache = new StampedCache<Awaited<ReturnType<typeof storedScenarioInputs>>>();
+/**
+ * The stored sell sequence, locked assets and scenario changes of a household, per version of the household. Not
+ * shared: read only when a run is computed, and its small reads of the database cost what a Redis read does.
+ */
+const scenarioInputsCache = new StampedCache<Awaited<ReturnType<typeof storedScenarioInputs>>>('scenario-inputs');
 
 type ScenarioRun = ReturnType<typeof calculateScenarioModelling>;
 
@@ -69,10 +73,11 @@ type ScenarioRun = ReturnType<typeof calculateScenarioModelling>;
  * body (the household id left out, so a customer asking by their own user id shares the advisor's entry), at most
  * WHAT_IF_ENTRIES (LRU). Concurrent identical calls share one computation (the entry is its promise); a failed one is
  * dropped. The reply depends on nothing of the caller's (the same household, the same body, the same figures: Monte
- * Carlo's default seed is fixed), so the advisor and the customer share entries.
+ * Carlo's default seed is fixed), so the advisor and the customer share entries. Shared by the replicas too
+ * (reports/shared-cache.ts): a meeting's screens answered by different replicas cost one computation.
  */
 export const WHAT_IF_ENTRIES = 500;
-const whatIfCache = new StampedCache<ScenarioRun>(WHAT_IF_ENTRIES);
+const whatIfCache = new StampedCache<ScenarioRun>('what-if', { limit: WHAT_IF_ENTRIES, codec: structuredCodec() });
 /** How many stored scenario runs were computed (not answered from the cache): what the tests count. */
 export const storedScenarioRuns = { computed: 0 };
 /** Forgets every cached run (tests). */
@@ -109,7 +114,7 @@ export async function runStoredScenario(
   b: scenarios.StoredScenarioRunBody,
 ): Promise<ScenarioRun> {
   const stamp = await householdStamp(ctx.db, hh);
-  return whatIfCache.get(hh, runKey(b), stamp, async () => {
+  return whatIfCache.get(ctx, hh, runKey(b), stamp, async () => {
     storedScenarioRuns.computed++;
     // its reads from the replica when it has replayed the household's last write (../read-db.ts)
     return computeStoredScenario(await readContext(ctx, hh), hh, b, stamp);
@@ -127,7 +132,7 @@ async function computeStoredScenario(
   // and three more reads (issue 14). Never changed here, only copied.
   const [household, inputs] = await Promise.all([
     storedHouseholdAt(ctx, hh, b.as_of, stamp),
-    scenarioInputsCache.get(hh, undefined, stamp, () => storedScenarioInputs(ctx.db, hh)),
+    scenarioInputsCache.get(ctx, hh, undefined, stamp, () => storedScenarioInputs(ctx.db, hh)),
   ]);
   // the household's stored sell sequence, locked assets and scenario changes apply unless the call posts its own
   // stored changes name records that may since have gone: only the household's current ones apply

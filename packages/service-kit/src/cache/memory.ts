@@ -2,7 +2,7 @@ import type { Cache } from './types';
 
 /** In-process cache for embedded mode. Expired keys are dropped on read and swept once a minute. */
 export class MemoryCache implements Cache {
-  private readonly map = new Map<string, { value: string; expiresAt: number }>();
+  private readonly map = new Map<string, { value: string | Buffer; expiresAt: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly now: () => number = Date.now) {
@@ -21,10 +21,27 @@ export class MemoryCache implements Cache {
   }
 
   async get(key: string) {
-    return this.live(key)?.value ?? null;
+    const value = this.live(key)?.value;
+    return value === undefined ? null : value.toString();
   }
 
-  async set(key: string, value: string, ttlSec?: number) {
+  async getBuffer(key: string) {
+    const value = this.live(key)?.value;
+    return value === undefined ? null : Buffer.from(value);
+  }
+
+  async setBuffer(key: string, value: Buffer, ttlSec?: number) {
+    // a copy: the caller may reuse its buffer
+    await this.set(key, Buffer.from(value), ttlSec);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSec: number) {
+    if (this.live(key)) return false;
+    await this.set(key, value, ttlSec);
+    return true;
+  }
+
+  async set(key: string, value: string | Buffer, ttlSec?: number) {
     this.map.set(key, { value, expiresAt: ttlSec ? this.now() + ttlSec * 1000 : Number.POSITIVE_INFINITY });
   }
 

@@ -42,6 +42,19 @@ export class RedisCache implements Cache {
     return { count, ttlSec: ttl > 0 ? ttl : ttlSec };
   }
 
+  async getBuffer(key: string) {
+    return this.client.getBuffer(this.prefix + key);
+  }
+
+  async setBuffer(key: string, value: Buffer, ttlSec?: number) {
+    if (ttlSec) await this.client.set(this.prefix + key, value, 'EX', ttlSec);
+    else await this.client.set(this.prefix + key, value);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSec: number) {
+    return (await this.client.set(this.prefix + key, value, 'EX', ttlSec, 'NX')) === 'OK';
+  }
+
   isReady() {
     return this.client.status === 'ready';
   }
