@@ -1,0 +1,261 @@
+/**
+ * bench:scale's seeder (issue 37), shared with its small correctness test (svc-planning/test/scale.test.ts).
+ *
+ * One template household is made through the API (valid records of the kinds an advisor keeps, parents before
+ * children), its rows are read back from every table that holds a household's rows, and it is cloned at the database
+ * level: one `INSERT … SELECT` per table and chunk of households, the template's rows crossed with
+ * `generate_series`, each row rebuilt with `jsonb_populate_record` from the template row's JSON in which every id of
+ * the household (its own, its members', its records' — in columns and inside `data`) was replaced by a token that
+ * the clone's number turns into a new id. The ids are deterministic:
+ *
+ *   household n, template row k → `<n, 8 hex>-<k, 4 hex>-4000-8000-5ca1e0000000`
+ *   advisor a                   → `a<a, 7 hex>-0000-4000-8000-000000000000`
+ *
+ * so the bench and the test name any clone's household, member or record without reading it back. Household n belongs
+ * to advisor ⌊n / perAdvisor⌋; its name, e-mail, type (2 of 3 customers) and creation time differ per clone so the
+ * customers page's search and sort mean something, and with `vary` its amounts get n % 100 cents.
+ */
+import type { Knex } from '@kinfolio/service-kit';
+import { recordKinds } from '@kinfolio/contracts';
+import { seedRecords } from '../../e2e/support/household-seed';
+
+/** POSTs `body` to `path` (under /api/v1/) as the template's advisor; answers the created record. */
+export type Made = (path: string, body: Record<string, unknown>) => Promise<{ id: string }>;
+
+export interface Template {
+  householdId: string;
+  advisorId: string;
+  /** The template's `me` and `spouse` members. */
+  me: string;
+  spouse: string;
+  /** Rows by table, households first and members second: the row as JSON with its ids turned into tokens. */
+  rows: Map<string, string[]>;
+  /** Template id → its token index k. */
+  index: Map<string, number>;
+  /** The template's row ids by table, in id order. */
+  ids: Map<string, string[]>;
+  /** Rows a clone adds, all tables. */
+  rowsPerHousehold: number;
+}
+
+const SALT = '5ca1e0000000';
+/** Marks the seeder's own statements, which the plan check leaves out (they are not the service's). */
+export const SEEDER = '/* scale-seed */';
+const hex = (v: number, width: number) => v.toString(16).padStart(width, '0');
+export const advisorId = (a: number): string => `a${hex(a, 7)}-0000-4000-8000-000000000000`;
+export const cloneId = (n: number, k: number): string => `${hex(n, 8)}-${hex(k, 4)}-4000-8000-${SALT}`;
+
+/** The template household: 2 members and `perKind` records of each kind seedRecords makes (33: about 300 rows). */
+export async function makeTemplate(
+  made: Made,
+  perKind = 33,
+): Promise<{ householdId: string; me: string; spouse: string; records: number }> {
+  const lead = (await made('leads', {
+    name: 'Template Tan',
+    age: 40,
+    email: 'template.tan@example.com',
+    currency: 'SGD',
+    members: [{ name: 'Sam Tan', relation: 'spouse', age: 38, gender: 'female' }],
+  })) as { id: string; members?: Array<{ id: string; relation: string }> };
+  const me = lead.members?.find((m) => m.relation === 'me')?.id;
+  const spouse = lead.members?.find((m) => m.relation === 'spouse')?.id;
+  if (!me || !spouse) throw new Error('the template lead came back without its members');
+  const { records } = await seedRecords(made, lead.id, { me, spouse }, perKind);
+  return { householdId: lead.id, me, spouse, records };
+}
+
+/** The tables of the current schema that hold a household's rows (a `household_id` column), and `households`. */
+export async function householdTables(db: Knex): Promise<string[]> {
+  const rows = (
+    await db.raw(
+      `${SEEDER} select table_name as t from information_schema.columns
+        where table_schema = current_schema() and column_name = 'household_id'
+        order by table_name`,
+    )
+  ).rows as Array<{ t: string }>;
+  const rest = rows.map((r) => r.t).filter((t) => t !== 'members');
+  return ['households', 'members', ...rest];
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** Reads the template household's rows back from every table and turns its ids into tokens. */
+export async function captureTemplate(
+  db: Knex,
+  t: { householdId: string; me: string; spouse: string },
+): Promise<Template> {
+  // a row's own id (tables keyed by the household alone, e.g. client_plan_settings, have none)
+  const raw = new Map<string, Array<{ id: string | null; json: string }>>();
+  for (const table of await householdTables(db)) {
+    const where = table === 'households' ? 'id' : 'household_id';
+    const rows = (
+      (
+        await db.raw(`${SEEDER} select row_to_json(x)::text as json from ?? x where ?? = ?`, [
+          table,
+          where,
+          t.householdId,
+        ])
+      ).rows as Array<{ json: string }>
+    )
+      .map((r) => ({ json: r.json, id: (JSON.parse(r.json) as { id?: string }).id ?? null }))
+      .sort((a, b) => (a.id ?? a.json).localeCompare(b.id ?? b.json));
+    if (rows.length) raw.set(table, rows);
+  }
+  const household = raw.get('households')?.[0];
+  if (!household) throw new Error(`template household ${t.householdId} not found`);
+  const advisor = (JSON.parse(household.json) as { advisor_id: string }).advisor_id;
+  const index = new Map<string, number>();
+  for (const rows of raw.values()) for (const r of rows) if (r.id && !index.has(r.id)) index.set(r.id, index.size + 1);
+  if (index.size > 0xffff) throw new Error('a template household of more than 65,535 rows');
+  const rows = new Map<string, string[]>();
+  let total = 0;
+  for (const [table, list] of raw) {
+    rows.set(
+      table,
+      list.map((r) =>
+        r.json.replace(UUID, (id) => {
+          if (id === advisor) return '@@adv@@';
+          const k = index.get(id);
+          return k === undefined ? id : `@@${hex(k, 4)}@@`;
+        }),
+      ),
+    );
+    total += list.length;
+  }
+  const ids = new Map([...raw].map(([table, list]) => [table, list.flatMap((r) => (r.id ? [r.id] : []))]));
+  return { ...t, advisorId: advisor, rows, index, ids, rowsPerHousehold: total };
+}
+
+/** The clone of template row `templateId` in household n. */
+export function cloneOf(tpl: Template, templateId: string, n: number): string {
+  const k = tpl.index.get(templateId);
+  if (k === undefined) throw new Error(`${templateId} is not a row of the template`);
+  return cloneId(n, k);
+}
+
+export interface CloneOptions {
+  /** Households a given advisor holds (household n belongs to advisor ⌊n / perAdvisor⌋). */
+  perAdvisor: number;
+  /** Amounts get n % 100 cents so clones are not byte-identical (off: a clone's figures equal the template's). */
+  vary?: boolean;
+  /** Households per INSERT statement. */
+  chunk?: number;
+  /** Statements at once (each on its own connection). */
+  parallel?: number;
+  /** Told after each statement: rows added so far. */
+  progress?(rows: number): void;
+}
+
+const FIRST = ['Tan', 'Lim', 'Lee', 'Ng', 'Ong', 'Wong', 'Goh', 'Chua', 'Koh', 'Teo'];
+const GIVEN = ['Alex', 'Bea', 'Chen', 'Dev', 'Ema', 'Farid', 'Grace', 'Hui', 'Ivan', 'Jia', 'Kumar', 'Lina'];
+const sqlList = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
+
+/** The JSON of a template row for clone n, as SQL over `s.body` and `g.n`. */
+function cloneExpr(table: string, vary: boolean, perAdvisor: number): string {
+  const adv = `'a' || lpad(to_hex(g.n / ${perAdvisor}), 7, '0') || '-0000-4000-8000-000000000000'`;
+  let body = `regexp_replace(replace(s.body, '@@adv@@', ${adv}), '@@([0-9a-f]{4})@@', lpad(to_hex(g.n), 8, '0') || '-\\1-4000-8000-${SALT}', 'g')`;
+  if (vary)
+    body = `regexp_replace(${body}, '"(amount|current_value|premium)": ([0-9]+)([,}])', '"\\1": \\2.' || lpad((g.n % 100)::text, 2, '0') || '\\3', 'g')`;
+  let json = `${body}::jsonb`;
+  if (table === 'households')
+    json = `(${json} || jsonb_build_object(
+      'name', (${sqlList(FIRST)})[1 + g.n % ${FIRST.length}] || ' ' || (${sqlList(GIVEN)})[1 + (g.n / ${FIRST.length}) % ${GIVEN.length}] || ' ' || g.n,
+      'email', 'client' || g.n || '@example.com',
+      'type', CASE WHEN g.n % 3 = 0 THEN 'lead' ELSE 'customer' END,
+      'created_at', now() - make_interval(mins => g.n),
+      'updated_at', now() - make_interval(secs => g.n)))`;
+  return json;
+}
+
+/**
+ * Adds households [from, to) as clones of the template (their advisors' ids from advisorId), table by table and
+ * chunk by chunk, foreign keys and triggers not fired (session_replication_role = replica: the clone is consistent by
+ * construction). Answers the rows added.
+ */
+export async function cloneHouseholds(
+  db: Knex,
+  tpl: Template,
+  from: number,
+  to: number,
+  o: CloneOptions,
+): Promise<number> {
+  const chunk = o.chunk ?? 100;
+  const tasks: Array<() => Promise<number>> = [];
+  for (const [table, bodies] of tpl.rows) {
+    const sql = `${SEEDER} insert into ?? select r.* from unnest(?::text[]) as s(body)
+      cross join generate_series(?::int, ?::int) as g(n)
+      cross join lateral jsonb_populate_record(null::??, ${cloneExpr(table, o.vary ?? false, o.perAdvisor)}) as r`;
+    for (let a = from; a < to; a += chunk) {
+      const b = Math.min(to, a + chunk) - 1;
+      tasks.push(async () => {
+        await db.transaction(async (trx) => {
+          await trx.raw('set local session_replication_role = replica');
+          await trx.raw(sql, [table, bodies, a, b, table]);
+        });
+        return bodies.length * (b - a + 1);
+      });
+    }
+  }
+  let done = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++] as () => Promise<number>;
+      done += await task();
+      o.progress?.(done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, o.parallel ?? 1) }, worker));
+  return done;
+}
+
+/** Secondary indexes of the household tables (not those behind a primary key or unique constraint). */
+export async function secondaryIndexes(db: Knex, tables: string[]): Promise<Array<{ name: string; def: string }>> {
+  return (
+    await db.raw(
+      `select i.indexname as name, i.indexdef as def from pg_indexes i
+        where i.schemaname = current_schema() and i.tablename = any(?::text[])
+          and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`,
+      [tables],
+    )
+  ).rows as Array<{ name: string; def: string }>;
+}
+
+/** Table families for the size report: the record kinds' (contracts), households and members apart. */
+export function familyOf(table: string): string {
+  if (table === 'households' || table === 'members') return table;
+  for (const k of Object.values(recordKinds.KINDS)) if (k.table === table) return k.family;
+  return 'other';
+}
+
+export interface TableSize {
+  table: string;
+  family: string;
+  rows: number;
+  heapBytes: number;
+  indexBytes: number;
+  totalBytes: number;
+}
+
+/** Rows (exact) and bytes of each household table, after ANALYZE. */
+export async function tableSizes(db: Knex, tables: string[]): Promise<TableSize[]> {
+  const out: TableSize[] = [];
+  for (const table of tables) {
+    const r = (
+      await db.raw(
+        `select (select count(*) from ??)::bigint as rows, pg_table_size(?::regclass)::bigint as heap,
+                pg_indexes_size(?::regclass)::bigint as idx, pg_total_relation_size(?::regclass)::bigint as total`,
+        [table, table, table, table],
+      )
+    ).rows[0] as { rows: string; heap: string; idx: string; total: string };
+    out.push({
+      table,
+      family: familyOf(table),
+      rows: Number(r.rows),
+      heapBytes: Number(r.heap),
+      indexBytes: Number(r.idx),
+      totalBytes: Number(r.total),
+    });
+  }
+  return out;
+}
