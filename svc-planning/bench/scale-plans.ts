@@ -38,8 +38,14 @@ export interface PlanCheck {
   nodes: PlanNode[];
   /** What is wrong with the plan for a tenant table (empty: bounded). */
   problems: string[];
-  /** Why a cross-tenant statement is allowed (CROSS_TENANT), its problems then not counted. */
+  /** Why a statement reads across tenants on purpose (CROSS_TENANT): the advisor/household bound is not asked of it. */
   allowed?: string;
+  /**
+   * The plan seq-scans only small tables (fewer rows than `smallRows`: the planner's right choice there) and, with
+   * enable_seqscan off, an index bounds it: `small` says so and `bounded` is that plan; its problems are not counted.
+   */
+  small?: string;
+  bounded?: PlanNode[];
   error?: string;
 }
 
@@ -119,14 +125,14 @@ function flatten(node: RawNode, depth: number, out: PlanNode[]): void {
 const BOUND = /\b(advisor_id|household_id|id)\b/;
 
 /** What is wrong with a plan for the tenant tables. */
-export function planProblems(nodes: PlanNode[], tenant: Set<string>): string[] {
+export function planProblems(nodes: PlanNode[], tenant: Set<string>, crossTenant = false): string[] {
   const problems: string[] = [];
   for (const n of nodes) {
     if (!n.relation || !tenant.has(n.relation)) continue;
     if (n.type === 'Seq Scan') problems.push(`Seq Scan on ${n.relation}`);
     else if ((n.type === 'Index Scan' || n.type === 'Index Only Scan') && !n.indexCond)
       problems.push(`${n.type} of ${n.index} on ${n.relation} without an index condition (the whole index)`);
-    else if (/Scan$/.test(n.type) && !BOUND.test(n.cond ?? ''))
+    else if (!crossTenant && /Scan$/.test(n.type) && !BOUND.test(n.cond ?? ''))
       problems.push(`${n.type} on ${n.relation} bounded by neither advisor_id, household_id nor id`);
   }
   return problems;
@@ -139,9 +145,20 @@ export function planProblems(nodes: PlanNode[], tenant: Set<string>): string[] {
 export async function explainTrace(
   db: Knex,
   entries: SqlTraceEntry[],
-  o: { seqscanOff?: boolean; tenant?: Set<string> } = {},
+  o: { seqscanOff?: boolean; tenant?: Set<string>; smallRows?: number } = {},
 ): Promise<PlanCheck[]> {
   const tenant = o.tenant ?? (await tenantTables(db));
+  const smallRows = o.smallRows ?? 10_000;
+  const rowsOf = new Map(
+    (
+      (
+        await db.raw(
+          'select relname as t, greatest(reltuples, 0)::float8 as n from pg_class where relnamespace = current_schema()::regnamespace and relkind = ?',
+          ['r'],
+        )
+      ).rows as Array<{ t: string; n: number }>
+    ).map((r) => [r.t, Number(r.n)]),
+  );
   const out: PlanCheck[] = [];
   const trx = await db.transaction();
   try {
@@ -157,11 +174,26 @@ export async function explainTrace(
         };
         const plan = r.rows[0]?.['QUERY PLAN'][0]?.Plan;
         if (plan) flatten(plan, 0, check.nodes);
-        check.problems = planProblems(check.nodes, tenant);
         const allowed = CROSS_TENANT.find((a) => a.match.test(e.sql));
-        if (allowed && !check.nodes.some((n) => n.type === 'Seq Scan' && tenant.has(n.relation ?? ''))) {
-          check.allowed = allowed.why;
-          check.problems = [];
+        if (allowed) check.allowed = allowed.why;
+        check.problems = planProblems(check.nodes, tenant, !!allowed);
+        const scanned = check.nodes.filter((n) => n.type === 'Seq Scan' && tenant.has(n.relation ?? ''));
+        if (
+          check.problems.length &&
+          !o.seqscanOff &&
+          scanned.every((n) => (rowsOf.get(n.relation ?? '') ?? 0) < smallRows)
+        ) {
+          await trx.raw('set local enable_seqscan = off');
+          const again = (await trx.raw(`explain (format json) ${q.sql}`, q.bindings as Knex.RawBinding[])) as typeof r;
+          await trx.raw('set local enable_seqscan = on');
+          const bounded: PlanNode[] = [];
+          const p2 = again.rows[0]?.['QUERY PLAN'][0]?.Plan;
+          if (p2) flatten(p2, 0, bounded);
+          if (!planProblems(bounded, tenant, !!allowed).length) {
+            check.small = `Seq Scan of small tables (${scanned.map((n) => `${n.relation} ${rowsOf.get(n.relation ?? '') ?? 0} rows`).join(', ')}); with enable_seqscan off an index bounds it`;
+            check.bounded = bounded;
+            check.problems = [];
+          }
         }
         await trx.raw('release savepoint explain_one');
       } catch (err) {
@@ -176,6 +208,11 @@ export async function explainTrace(
   return out;
 }
 
+function node(n: PlanNode, indent: string): string {
+  const cond = n.cond ? ` [${n.cond.length > 100 ? `${n.cond.slice(0, 100)}…` : n.cond}]` : '';
+  return `${indent}${'  '.repeat(n.depth)}${n.type}${n.relation ? ` on ${n.relation}` : ''}${n.index ? ` using ${n.index}` : ''} rows=${n.rows}${cond}`;
+}
+
 /** A plan in a few lines: the statement (shortened) and one line a node (type, relation, index, rows, condition). */
 export function formatPlan(c: PlanCheck, width = 160): string {
   const head = c.sql.replace(/\s+/g, ' ');
@@ -184,11 +221,10 @@ export function formatPlan(c: PlanCheck, width = 160): string {
   ];
   if (c.error) lines.push(`       not explained: ${c.error}`);
   if (c.allowed) lines.push(`       cross-tenant on purpose: ${c.allowed}`);
-  for (const n of c.nodes) {
-    const cond = n.cond ? ` [${n.cond.length > 100 ? `${n.cond.slice(0, 100)}…` : n.cond}]` : '';
-    lines.push(
-      `       ${'  '.repeat(n.depth)}${n.type}${n.relation ? ` on ${n.relation}` : ''}${n.index ? ` using ${n.index}` : ''} rows=${n.rows}${cond}`,
-    );
+  for (const n of c.nodes) lines.push(node(n, '       '));
+  if (c.small) {
+    lines.push(`       ${c.small}:`);
+    for (const n of c.bounded ?? []) lines.push(node(n, '         '));
   }
   for (const p of c.problems) lines.push(`       ✗ ${p}`);
   return lines.join('\n');

@@ -13,7 +13,7 @@
  *
  * so the bench and the test name any clone's household, member or record without reading it back. Household n belongs
  * to advisor ⌊n / perAdvisor⌋; its name, e-mail, type (2 of 3 customers) and creation time differ per clone so the
- * customers page's search and sort mean something, and with `vary` its amounts get n % 100 cents.
+ * customers page's search and sort mean something, and with `vary` its incomes and expenses get n % 100 cents.
  */
 import type { Knex } from '@kinfolio/service-kit';
 import { recordKinds } from '@kinfolio/contracts';
@@ -39,6 +39,9 @@ export interface Template {
 }
 
 const SALT = '5ca1e0000000';
+/** In a template row, where the clone's number (8 hex) goes in each id, and where its advisor's (7 hex). */
+const HOUSEHOLD_TOKEN = '@@@@@@@@';
+const ADVISOR_TOKEN = '&&&&&&&';
 /** Marks the seeder's own statements, which the plan check leaves out (they are not the service's). */
 export const SEEDER = '/* scale-seed */';
 const hex = (v: number, width: number) => v.toString(16).padStart(width, '0');
@@ -114,9 +117,9 @@ export async function captureTemplate(
       table,
       list.map((r) =>
         r.json.replace(UUID, (id) => {
-          if (id === advisor) return '@@adv@@';
+          if (id === advisor) return `a${ADVISOR_TOKEN}-0000-4000-8000-000000000000`;
           const k = index.get(id);
-          return k === undefined ? id : `@@${hex(k, 4)}@@`;
+          return k === undefined ? id : `${HOUSEHOLD_TOKEN}-${hex(k, 4)}-4000-8000-${SALT}`;
         }),
       ),
     );
@@ -136,7 +139,7 @@ export function cloneOf(tpl: Template, templateId: string, n: number): string {
 export interface CloneOptions {
   /** Households a given advisor holds (household n belongs to advisor ⌊n / perAdvisor⌋). */
   perAdvisor: number;
-  /** Amounts get n % 100 cents so clones are not byte-identical (off: a clone's figures equal the template's). */
+  /** Incomes and expenses get n % 100 cents so clones differ (off: a clone's figures equal the template's). */
   vary?: boolean;
   /** Households per INSERT statement. */
   chunk?: number;
@@ -150,20 +153,21 @@ const FIRST = ['Tan', 'Lim', 'Lee', 'Ng', 'Ong', 'Wong', 'Goh', 'Chua', 'Koh', '
 const GIVEN = ['Alex', 'Bea', 'Chen', 'Dev', 'Ema', 'Farid', 'Grace', 'Hui', 'Ivan', 'Jia', 'Kumar', 'Lina'];
 const sqlList = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
 
-/** The JSON of a template row for clone n, as SQL over `s.body` and `g.n`. */
+/**
+ * The JSON of a template row for clone n, as SQL over `s.body` and `g.n`: two plain replaces (a regular expression
+ * per row cost 1.5× the whole clone), the household's own columns and, with `vary`, an income's or expense's amount.
+ */
 function cloneExpr(table: string, vary: boolean, perAdvisor: number): string {
-  const adv = `'a' || lpad(to_hex(g.n / ${perAdvisor}), 7, '0') || '-0000-4000-8000-000000000000'`;
-  let body = `regexp_replace(replace(s.body, '@@adv@@', ${adv}), '@@([0-9a-f]{4})@@', lpad(to_hex(g.n), 8, '0') || '-\\1-4000-8000-${SALT}', 'g')`;
-  if (vary)
-    body = `regexp_replace(${body}, '"(amount|current_value|premium)": ([0-9]+)([,}])', '"\\1": \\2.' || lpad((g.n % 100)::text, 2, '0') || '\\3', 'g')`;
-  let json = `${body}::jsonb`;
+  const json = `replace(replace(s.body, '${HOUSEHOLD_TOKEN}', lpad(to_hex(g.n), 8, '0')), '${ADVISOR_TOKEN}', lpad(to_hex(g.n / ${perAdvisor}), 7, '0'))::jsonb`;
   if (table === 'households')
-    json = `(${json} || jsonb_build_object(
+    return `(${json} || jsonb_build_object(
       'name', (${sqlList(FIRST)})[1 + g.n % ${FIRST.length}] || ' ' || (${sqlList(GIVEN)})[1 + (g.n / ${FIRST.length}) % ${GIVEN.length}] || ' ' || g.n,
       'email', 'client' || g.n || '@example.com',
       'type', CASE WHEN g.n % 3 = 0 THEN 'lead' ELSE 'customer' END,
       'created_at', now() - make_interval(mins => g.n),
       'updated_at', now() - make_interval(secs => g.n)))`;
+  if (vary && (table === 'member_incomes' || table === 'member_expenses'))
+    return `(select j || jsonb_build_object('data', (j->'data') || jsonb_build_object('amount', (j->'data'->>'amount')::numeric + (g.n % 100) / 100.0)) from (select ${json} as j) x)`;
   return json;
 }
 
@@ -201,7 +205,8 @@ export async function cloneHouseholds(
   const worker = async () => {
     while (next < tasks.length) {
       const task = tasks[next++] as () => Promise<number>;
-      done += await task();
+      const n = await task();
+      done += n;
       o.progress?.(done);
     }
   };
