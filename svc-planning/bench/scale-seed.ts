@@ -48,10 +48,14 @@ const hex = (v: number, width: number) => v.toString(16).padStart(width, '0');
 export const advisorId = (a: number): string => `a${hex(a, 7)}-0000-4000-8000-000000000000`;
 export const cloneId = (n: number, k: number): string => `${hex(n, 8)}-${hex(k, 4)}-4000-8000-${SALT}`;
 
-/** The template household: 2 members and `perKind` records of each kind seedRecords makes (33: about 300 rows). */
+/**
+ * The template household: 2 members, `perKind` records of each kind seedRecords makes (incomes, expenses, living
+ * expenses, savings, goals, saving and portfolio funds, policies with a benefit; pensions, loans, a property, coverage
+ * targets) and one record of every other kind, children on the first parent of their kind (30: about 300 records).
+ */
 export async function makeTemplate(
   made: Made,
-  perKind = 33,
+  perKind = 30,
 ): Promise<{ householdId: string; me: string; spouse: string; records: number }> {
   const lead = (await made('leads', {
     name: 'Template Tan',
@@ -63,8 +67,63 @@ export async function makeTemplate(
   const me = lead.members?.find((m) => m.relation === 'me')?.id;
   const spouse = lead.members?.find((m) => m.relation === 'spouse')?.id;
   if (!me || !spouse) throw new Error('the template lead came back without its members');
-  const { records } = await seedRecords(made, lead.id, { me, spouse }, perKind);
-  return { householdId: lead.id, me, spouse, records };
+  const first = new Map<string, string>();
+  const track: Made = async (path, body) => {
+    const r = await made(path, body);
+    if (!first.has(path)) first.set(path, r.id);
+    return r;
+  };
+  const { records } = await seedRecords(track, lead.id, { me, spouse }, perKind);
+  const L = { lead_id: lead.id };
+  const SGD = { currency: 'SGD' };
+  const of = (path: string) => first.get(`customer/${path}`) as string;
+  const [policy, savingFund, pension, portfolio, debt] = [
+    'insurance',
+    'saving-fund',
+    'pension',
+    'portfolio-fund',
+    'debt',
+  ].map(of);
+  const person = (name: string) => ({ name, percentage: 50 });
+  const extras: Array<[string, Record<string, unknown>]> = [
+    ['life-uncertainty/cash-flow', { member_id: me, event: 'disability', ...SGD }],
+    ['retirement-dream-rental', { property_value: 500000, monthly_rental: 2000, start_year: 2045, ...SGD }],
+    [
+      'retirement-dream-capital-preservation',
+      { capital: 300000, expected_return: 4, withdrawal_rate: 3, start_year: 2045, ...SGD },
+    ],
+    ['insurance-plan', { insurance_id: policy, ...SGD }],
+    ['insurance-plan-booster', { insurance_id: policy, name: 'Booster', ...SGD }],
+    ['insurance-coverage', { insurance_id: policy, member_id: me }],
+    ['insurance-cash-payout', { insurance_id: policy, payout: { amount: 1000, ...SGD } }],
+    ['insurance-beneficiary', { insurance_id: policy, ...person('Kim Tan') }],
+    ['insurance-contingent-owner', { insurance_id: policy, name: 'Kim Tan' }],
+    ['insurance-transaction', { insurance_id: policy, amount: 1200, transaction_date: '2024-01-01', ...SGD }],
+    ['insurance-fund', { insurance_id: policy, name: 'ILP growth', ...SGD }],
+    ['saving-fund-owner', { saving_fund_id: savingFund, ...person('Kim Tan') }],
+    ['saving-fund-contingent-owner', { saving_fund_id: savingFund, ...person('Lee Tan') }],
+    ['saving-transactions', { saving_fund_id: savingFund, amount: 500, transaction_date: '2024-01-01', ...SGD }],
+    ['pension-beneficiary', { pension_id: pension, ...person('Kim Tan') }],
+    ['pension-transaction', { pension_id: pension, amount: 800, transaction_date: '2024-01-01', ...SGD }],
+    ['portfolio-fund-owner', { portfolio_fund_id: portfolio, ...person('Kim Tan') }],
+    ['portfolio-fund-contingent-owner', { portfolio_fund_id: portfolio, ...person('Lee Tan') }],
+    ['portfolio-fund-details', { portfolio_fund_id: portfolio, name: 'World equity', units: 100, price: 1.5, ...SGD }],
+    [
+      'portfolio-fund-transactions',
+      { portfolio_fund_id: portfolio, amount: 700, transaction_date: '2024-01-01', ...SGD },
+    ],
+    ['investment-beneficiary', { portfolio_fund_id: portfolio, ...person('Kim Tan') }],
+    ['debt-mortgage-owner', { debt_id: debt, ...person('Kim Tan') }],
+    ['debt-transactions', { debt_id: debt, amount: 900, transaction_start_date: '2024-01-01', ...SGD }],
+    ['debt-mortgage-rental-income', { debt_id: debt, amount: 1500, transaction_start_date: '2024-01-01', ...SGD }],
+    ['saved-filters', { name: 'Cash view', columns: ['income', 'expenses', 'net_worth'] }],
+    ['locked-assets', { asset_id: 'cash-1' }],
+  ];
+  for (const [path, body] of extras) await made(`customer/${path}`, { ...L, ...body });
+  // dreams and concerns are posted under the lead (their body has no lead_id)
+  await made(`advisor/leads/${lead.id}/dreams`, { title: 'Retire by the sea' });
+  await made(`advisor/leads/${lead.id}/concerns`, { title: 'Medical bills' });
+  return { householdId: lead.id, me, spouse, records: records + extras.length + 2 };
 }
 
 /** The tables of the current schema that hold a household's rows (a `household_id` column), and `households`. */

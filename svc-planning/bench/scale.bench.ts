@@ -63,7 +63,7 @@ const ADVISORS = Number(process.env.ADVISORS ?? 100);
 const PER_ADVISOR = Math.max(3, Math.round(300 * SCALE));
 const SAMPLES = Number(process.env.SAMPLES ?? 200);
 const CLIENTS = Number(process.env.CLIENTS ?? 4);
-const PER_KIND = 33;
+const PER_KIND = 30;
 const STEPS = [...new Set([Math.max(1, Math.round(ADVISORS / 100)), Math.max(1, Math.round(ADVISORS / 10)), ADVISORS])];
 const RATIO_TARGET = 1.3;
 const LAG_TARGET_MS = 1000;
@@ -287,7 +287,7 @@ async function main(): Promise<void> {
     );
     const gateway = gw;
     log(
-      `bench:scale ${summary.date} commit ${summary.commit}: SCALE=${SCALE} → ${ADVISORS} advisors × ${PER_ADVISOR} households × ~${PER_KIND * 9 + 7} records; steps ${STEPS.join(' → ')} advisors; ${SAMPLES} samples a call, ${CLIENTS} clients; database ${dbName}`,
+      `bench:scale ${summary.date} commit ${summary.commit}: SCALE=${SCALE} → ${ADVISORS} advisors × ${PER_ADVISOR} households × ~${PER_KIND * 9 + 35} records; steps ${STEPS.join(' → ')} advisors; ${SAMPLES} samples a call, ${CLIENTS} clients; database ${dbName}`,
     );
     log(
       `processes: svc-planning ×2 (reads: ${readUrl ? 'standby on 5433' : 'primary — no standby answers on 5433'}), worker ${worker ? 'yes' : 'no (svc-planning/src/worker.ts missing)'}, svc-support ${relay ? 'yes (job:progress relay)' : 'no (no job:progress relay in svc-support)'}, gateway`,
