@@ -32,6 +32,8 @@ export interface Reply {
 
 export interface BenchGateway {
   port: number;
+  /** The gateway's process id (its CPU time is read from /proc). */
+  pid: number | undefined;
   /** Gives `who` a session the gateway accepts (a cookie this harness sends for them). */
   sessionOf(who: Identity): Promise<void>;
   call(method: string, path: string, o?: { as?: Identity; body?: unknown }): Promise<Reply>;
@@ -183,6 +185,7 @@ export async function benchGateway(
 
   return {
     port,
+    pid: gateway.pid,
     async sessionOf(who) {
       const token = randomBytes(32).toString('base64url');
       const identity = {

@@ -216,9 +216,8 @@ function node(n: PlanNode, indent: string): string {
 /** A plan in a few lines: the statement (shortened) and one line a node (type, relation, index, rows, condition). */
 export function formatPlan(c: PlanCheck, width = 160): string {
   const head = c.sql.replace(/\s+/g, ' ');
-  const lines = [
-    `${c.problems.length ? 'FAIL' : c.error ? 'N/A ' : 'ok  '} ${head.length > width ? `${head.slice(0, width)}…` : head}`,
-  ];
+  const mark = c.problems.length ? 'FAIL' : c.error ? 'N/A ' : c.allowed ? 'allw' : c.small ? 'smll' : 'ok  ';
+  const lines = [`${mark} ${head.length > width ? `${head.slice(0, width)}…` : head}`];
   if (c.error) lines.push(`       not explained: ${c.error}`);
   if (c.allowed) lines.push(`       cross-tenant on purpose: ${c.allowed}`);
   for (const n of c.nodes) lines.push(node(n, '       '));

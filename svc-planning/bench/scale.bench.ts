@@ -154,7 +154,15 @@ interface CallFigures {
   name: string;
   target: number;
   targetFrom: string;
-  byStep: Array<{ advisors: number; p50: number; p95: number; cpuMsPerCall: number; errors: number }>;
+  byStep: Array<{
+    advisors: number;
+    p50: number;
+    p95: number;
+    cpuMsPerCall: number;
+    gatewayCpuMsPerCall: number;
+    dbCpuMsPerCall: number;
+    errors: number;
+  }>;
   ratio: number;
   ok: boolean;
 }
@@ -177,7 +185,7 @@ const summary = {
   }>,
   healthzP95: [] as number[],
   calls: [] as CallFigures[],
-  plans: { statements: 0, failed: 0, notExplained: 0, allowed: 0 },
+  plans: { statements: 0, failed: 0, notExplained: 0, allowed: 0, smallTables: 0 },
   replica: null as null | Record<string, unknown>,
   cache: null as null | Record<string, unknown>,
   jobs: null as null | JobFigures,
@@ -412,9 +420,11 @@ async function main(): Promise<void> {
       }
       summary.healthzP95.push(pct(health.slice(30), 0.95));
       log(`\n  gateway /healthz p95 ${ms(pct(health.slice(30), 0.95))} ms (baseline)`);
-      log(`  ${'call'.padEnd(52)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'CPU/call'.padStart(9)}  target`);
+      log(
+        `  ${'call'.padEnd(52)} ${'p50'.padStart(7)} ${'p95'.padStart(7)}   CPU ms a call: svc-planning / gateway / PostgreSQL   target`,
+      );
       for (const c of calls) {
-        const r = await measure(c, sample, sendAs, advisorOf, planning);
+        const r = await measure(c, sample, sendAs, advisorOf, planning, gateway.pid, db);
         let f = figures.get(c.name);
         if (!f) {
           f = { name: c.name, target: c.target, targetFrom: c.targetFrom, byStep: [], ratio: 0, ok: false };
@@ -422,7 +432,7 @@ async function main(): Promise<void> {
         }
         f.byStep.push({ advisors, ...r });
         log(
-          `  ${c.name.padEnd(52)} ${ms(r.p50).padStart(7)} ${ms(r.p95).padStart(7)} ${r.cpuMsPerCall.toFixed(2).padStart(7)}ms  ≤ ${c.target} ms${r.errors ? `  ${r.errors} ERRORS` : ''}`,
+          `  ${c.name.padEnd(52)} ${ms(r.p50).padStart(7)} ${ms(r.p95).padStart(7)}   ${r.cpuMsPerCall.toFixed(2).padStart(8)} / ${r.gatewayCpuMsPerCall.toFixed(2).padStart(6)} / ${r.dbCpuMsPerCall.toFixed(2).padStart(6)}   ≤ ${c.target} ms${r.errors ? `  ${r.errors} ERRORS` : ''}`,
         );
       }
       phase(`measure step ${s + 1}`, since);
@@ -457,12 +467,13 @@ async function main(): Promise<void> {
       failed: checks.filter((c) => c.problems.length).length,
       notExplained: checks.filter((c) => c.error).length,
       allowed: checks.filter((c) => c.allowed).length,
+      smallTables: checks.filter((c) => c.small).length,
     };
     if (!checks.length) summary.notMeasured.push('plans: no statement traced (KF_SQL_TRACE)');
     if (summary.plans.failed)
       summary.missed.push(`plans: ${summary.plans.failed} statements read a tenant table unbounded`);
     log(
-      `plans: ${summary.plans.statements} statements, ${summary.plans.failed} FAIL, ${summary.plans.allowed} cross-tenant on purpose, ${summary.plans.notExplained} not explained`,
+      `plans: ${summary.plans.statements} statements, ${summary.plans.failed} FAIL, ${summary.plans.allowed} cross-tenant on purpose, ${summary.plans.smallTables} seq-scan only small tables (index-bounded with enable_seqscan off), ${summary.plans.notExplained} not explained`,
     );
     phase('plans', since);
 
@@ -626,7 +637,16 @@ async function measure(
   sendAs: (who: Identity) => Send,
   advisorOf: (h: HotHousehold) => Identity,
   planning: Proc[],
-): Promise<{ p50: number; p95: number; cpuMsPerCall: number; errors: number }> {
+  gatewayPid: number | undefined,
+  db: Knex,
+): Promise<{
+  p50: number;
+  p95: number;
+  cpuMsPerCall: number;
+  gatewayCpuMsPerCall: number;
+  dbCpuMsPerCall: number;
+  errors: number;
+}> {
   const run = async (n: number, offset: number, times: number[] | null) => {
     let next = 0;
     let errors = 0;
@@ -648,9 +668,33 @@ async function measure(
   await run(20, 1000, null);
   const times: number[] = [];
   const cpu0 = planning.reduce((a, p) => a + cpuMs(p.child.pid), 0);
+  const gw0 = cpuMs(gatewayPid);
+  const pg0 = await backendCpu(db);
   const errors = await run(SAMPLES, 0, times);
   const cpu = planning.reduce((a, p) => a + cpuMs(p.child.pid), 0) - cpu0;
-  return { p50: pct(times, 0.5), p95: pct(times, 0.95), cpuMsPerCall: cpu / SAMPLES, errors };
+  const gw = cpuMs(gatewayPid) - gw0;
+  const pg1 = await backendCpu(db);
+  let pg = 0;
+  for (const [pid, v] of pg1) pg += v - (pg0.get(pid) ?? 0);
+  return {
+    p50: pct(times, 0.5),
+    p95: pct(times, 0.95),
+    cpuMsPerCall: cpu / SAMPLES,
+    gatewayCpuMsPerCall: gw / SAMPLES,
+    dbCpuMsPerCall: pg / SAMPLES,
+    errors,
+  };
+}
+
+/**
+ * CPU ms so far of each PostgreSQL backend on the bench database but this one (the services' pools; a backend that
+ * ends during a measure is missed, one that starts is counted whole).
+ */
+async function backendCpu(db: Knex): Promise<Map<number, number>> {
+  const pids = (
+    await db.raw('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+  ).rows as Array<{ pid: number }>;
+  return new Map(pids.map((p) => [p.pid, cpuMs(p.pid)]));
 }
 
 function familySizes(sizes: TableSize[]) {
