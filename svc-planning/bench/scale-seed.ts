@@ -68,9 +68,11 @@ export async function makeTemplate(
   const spouse = lead.members?.find((m) => m.relation === 'spouse')?.id;
   if (!me || !spouse) throw new Error('the template lead came back without its members');
   const first = new Map<string, string>();
+  // the first record made on each path (and of each debt type: seedRecords makes them 8 at a time, in any order)
   const track: Made = async (path, body) => {
     const r = await made(path, body);
-    if (!first.has(path)) first.set(path, r.id);
+    const key = typeof body.type === 'string' ? `${path}:${body.type}` : path;
+    if (!first.has(key)) first.set(key, r.id);
     return r;
   };
   const { records } = await seedRecords(track, lead.id, { me, spouse }, perKind);
@@ -80,9 +82,9 @@ export async function makeTemplate(
   const [policy, savingFund, pension, portfolio, debt] = [
     'insurance',
     'saving-fund',
-    'pension',
+    'pension:CPF',
     'portfolio-fund',
-    'debt',
+    'debt:mortgage',
   ].map(of);
   const person = (name: string) => ({ name, percentage: 50 });
   const extras: Array<[string, Record<string, unknown>]> = [

@@ -105,6 +105,22 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** CPU ms of a process and its children (the scenario processes a service forks), from /proc. */
+function treeCpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no children file: the process alone
+  }
+  return cpuMs(pid) + children.reduce((a, c) => a + treeCpuMs(c), 0);
+}
+
 interface Proc {
   name: string;
   child: ChildProcess;
@@ -189,6 +205,7 @@ const summary = {
   replica: null as null | Record<string, unknown>,
   cache: null as null | Record<string, unknown>,
   jobs: null as null | JobFigures,
+  monteCarlo: null as null | { runs: number; p50: number; p95: number; cpuMsPerRun: number },
   notMeasured: [] as string[],
   missed: [] as string[],
   phaseSeconds: {} as Record<string, number>,
@@ -245,6 +262,11 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // an error nothing awaited still ends in the clean-up (processes, database, queues, keys)
+  process.once('unhandledRejection', (err) => {
+    console.error('bench:scale: unhandled', err);
+    cleanup().finally(() => process.exit(1));
+  });
 
   try {
     // ------------------------------------------------------------------------------------------------ set-up
@@ -504,7 +526,10 @@ async function main(): Promise<void> {
       );
       log('\nreplica lag: not measured — no standby in recovery on 127.0.0.1:5433');
     } else {
-      summary.replica = await replicaLag(db, readUrl, saveLoad);
+      summary.replica = await replicaLag(db, readUrl, saveLoad).catch((e: Error) => {
+        summary.notMeasured.push(`replica lag: ${e.message}`);
+        return { markerP99Ms: Number.NaN, markerP50Ms: Number.NaN, replayLagP99Ms: Number.NaN, saves: 0 };
+      });
       const p99 = summary.replica.markerP99Ms as number;
       log(
         `\n== replica lag under the write load (${summary.replica.saves} saves in 10 s) ==\n  marker rows: p50 ${ms(summary.replica.markerP50Ms as number)} ms, p99 ${ms(p99)} ms (target ≤ ${LAG_TARGET_MS}); pg_stat_replication replay_lag p99 ${ms(summary.replica.replayLagP99Ms as number)} ms  ${p99 <= LAG_TARGET_MS ? 'ok' : 'OVER'}`,
@@ -567,6 +592,36 @@ async function main(): Promise<void> {
     }
     phase('cache', since);
 
+    // ------------------------------------------------------------------------------------------------ Monte Carlo cost
+    // what one Monte Carlo run of 10,000 trials costs today (the synchronous scenario call, on the service's scenario
+    // processes): the queue's work per job in the capacity model, whether or not the jobs' worker exists
+    since = performance.now();
+    {
+      const h = hotHousehold(tpl, 1);
+      const who = identities[0] as Identity;
+      // a seed of its own each run: the same inputs would be answered from the cache
+      const body = (seed: number) => ({
+        household_id: h.id,
+        scenario: { monte_carlo: { enabled: true, trials: 10000, seed } },
+      });
+      await gateway.call('POST', 'customer/calculate/scenario-modelling', { as: who, body: body(1) });
+      const RUNS = 20;
+      const times: number[] = [];
+      const cpu0 = planning.reduce((a, p) => a + treeCpuMs(p.child.pid), 0);
+      for (let i = 0; i < RUNS; i++) {
+        const st = performance.now();
+        const r = await gateway.call('POST', 'customer/calculate/scenario-modelling', { as: who, body: body(100 + i) });
+        times.push(performance.now() - st);
+        if (r.status !== 200) throw new Error(`Monte Carlo run answered ${r.status}`);
+      }
+      const cpu = (planning.reduce((a, p) => a + treeCpuMs(p.child.pid), 0) - cpu0) / RUNS;
+      summary.monteCarlo = { runs: RUNS, p50: pct(times, 0.5), p95: pct(times, 0.95), cpuMsPerRun: cpu };
+      log(
+        `\n== Monte Carlo, 10,000 trials, synchronous (the scenario call): p50 ${ms(pct(times, 0.5))} ms, p95 ${ms(pct(times, 0.95))} ms, CPU ${ms(cpu)} ms a run (svc-planning and its scenario processes) ==`,
+      );
+    }
+    phase('monte carlo cost', since);
+
     // ------------------------------------------------------------------------------------------------ jobs
     since = performance.now();
     if (!worker || !relay) {
@@ -577,7 +632,13 @@ async function main(): Promise<void> {
       log(`\nMonte Carlo jobs: not measured — ${why}`);
     } else {
       const workerProc = procs.find((p) => p.name === 'svc-planning worker');
-      summary.jobs = await jobsPhase(gateway, tpl, identities, households, workerProc);
+      const j = await jobsPhase(gateway, tpl, identities, households, workerProc).catch((e: Error) => {
+        summary.notMeasured.push(`Monte Carlo jobs: ${e.message}`);
+        return null;
+      });
+      summary.jobs = j;
+    }
+    if (summary.jobs) {
       const j = summary.jobs;
       log(
         `\n== Monte Carlo jobs (10,000 trials): 8 queued, short calls meanwhile, first job:progress over the socket ==`,
@@ -759,7 +820,14 @@ async function replicaLag(db: Knex, readUrl: string, saveLoad: (untilMs: number)
       const s = performance.now();
       await db.raw('insert into public.scale_marker (id) values (?)', [id]);
       for (;;) {
-        const seen = (await standby.raw('select 1 from public.scale_marker where id = ?', [id])).rows.length;
+        // the table itself may not have reached the standby yet (42P01): not seen
+        const seen = await standby.raw('select 1 from public.scale_marker where id = ?', [id]).then(
+          (r: { rows: unknown[] }) => r.rows.length > 0,
+          (e: { code?: string }) => {
+            if (e.code === '42P01') return false;
+            throw e;
+          },
+        );
         if (seen) break;
         if (performance.now() - s > 30_000) break;
         await sleep(5);
@@ -768,10 +836,14 @@ async function replicaLag(db: Knex, readUrl: string, saveLoad: (untilMs: number)
       await sleep(200);
     }
   })();
-  const saves = await saveLoad(until);
-  stop = true;
-  await Promise.all([sampler, marking]);
+  // an error of the sampler or the markers is raised after the load, not left unhandled during it
+  const settled = Promise.allSettled([sampler, marking]);
+  const saves = await saveLoad(until).finally(() => {
+    stop = true;
+  });
+  const failed = (await settled).find((r) => r.status === 'rejected');
   await standby.destroy();
+  if (failed) throw (failed as PromiseRejectedResult).reason;
   return {
     saves,
     markers: markers.length,
@@ -897,7 +969,10 @@ async function jobsPhase(
     const s = performance.now();
     const r = await gateway.call('POST', `customer/${h.id}/monte-carlo-jobs`, {
       as: who,
-      body: { household_id: h.id, scenario: { monte_carlo: { enabled: true, trials: 10000, seed: 7 } } },
+      body: {
+        household_id: h.id,
+        scenario: { monte_carlo: { enabled: true, trials: 10000, seed: 1000 + sentAt.size } },
+      },
     });
     if (r.status !== 202 && r.status !== 201)
       throw new Error(`monte-carlo-jobs answered ${r.status}: ${r.text().slice(0, 200)}`);
