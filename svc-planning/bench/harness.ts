@@ -32,9 +32,13 @@ export interface Reply {
 
 export interface BenchGateway {
   port: number;
+  /** The gateway's process id (its CPU time is read from /proc). */
+  pid: number | undefined;
   /** Gives `who` a session the gateway accepts (a cookie this harness sends for them). */
   sessionOf(who: Identity): Promise<void>;
   call(method: string, path: string, o?: { as?: Identity; body?: unknown }): Promise<Reply>;
+  /** The session token `sessionOf` gave `who` (a socket's cookie). */
+  tokenOf(who: Identity): string | undefined;
   stop(): Promise<void>;
 }
 
@@ -92,10 +96,12 @@ export async function serviceProcess(t: TestService): Promise<{ url: string; cpu
  * process of its own) and waits until it answers.
  */
 export async function benchGateway(
-  t: TestService,
+  t: Pick<TestService, 'secret'> & { svc: { url: string } },
   label: string,
   maxSockets = 64,
   serviceUrl = t.svc.url,
+  /** svc-support's URLs when it runs apart (bench:scale's job:progress relay). */
+  supportUrl = serviceUrl,
 ): Promise<BenchGateway> {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const cache = new RedisCache(redisUrl, `bench-${label}:${randomBytes(3).toString('hex')}:`);
@@ -115,7 +121,7 @@ export async function benchGateway(
       SVC_AUTH_URLS: serviceUrl,
       SVC_PLANNING_URLS: serviceUrl,
       SVC_BILLING_URLS: serviceUrl,
-      SVC_SUPPORT_URLS: serviceUrl,
+      SVC_SUPPORT_URLS: supportUrl,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
     },
@@ -179,6 +185,7 @@ export async function benchGateway(
 
   return {
     port,
+    pid: gateway.pid,
     async sessionOf(who) {
       const token = randomBytes(32).toString('base64url');
       const identity = {
@@ -194,6 +201,7 @@ export async function benchGateway(
       tokens.set(who.userId, token);
     },
     call: (method, path, o = {}) => send(o.as ? (tokens.get(o.as.userId) ?? null) : null, method, path, o.body),
+    tokenOf: (who) => tokens.get(who.userId),
     async stop() {
       gateway.kill('SIGTERM');
       agent.destroy();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { traceSql } from './sql-trace';
 
 export type { Knex };
 export type DbConfig =
@@ -27,17 +28,20 @@ export async function createDb(config: DbConfig): Promise<Knex> {
       pool: { min: 0, max: config.poolMax ?? 10 },
       acquireConnectionTimeout: 10_000,
     });
+    if (process.env.KF_SQL_TRACE) traceSql(knex, process.env.KF_SQL_TRACE);
     await retryCreateRace(() => knex.raw('CREATE SCHEMA IF NOT EXISTS ??', [config.schema]));
     return knex;
   }
   const { default: ClientPgLite } = await import('knex-pglite');
   if (config.dir) await prepareDataDir(config.dir);
-  return knexFactory({
+  const knex = knexFactory({
     client: ClientPgLite as unknown as Knex.Config['client'],
     dialect: 'postgres',
     connection: config.dir ? { filename: config.dir } : {},
     useNullAsDefault: true,
   } as Knex.Config);
+  if (process.env.KF_SQL_TRACE) traceSql(knex, process.env.KF_SQL_TRACE);
+  return knex;
 }
 
 const templates = new Map<string, Promise<void>>();

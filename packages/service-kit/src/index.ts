@@ -18,6 +18,7 @@ export * from './http';
 export * from './idempotency';
 export * from './identity';
 export * from './signed-pass';
+export * from './sql-trace';
 export * from './logger';
 export * from './mail/offline';
 export * from './mail/online';
