@@ -1,5 +1,19 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { scenarios as S } from '@kinfolio/contracts';
-import { startTestService, type TestService, testIdentity, testInfras } from '@kinfolio/service-kit';
+import {
+  createDb,
+  type Knex,
+  kitMigrations,
+  migrate,
+  startTestService,
+  TEST_DATABASE_URL,
+  type TestService,
+  testIdentity,
+  testInfras,
+} from '@kinfolio/service-kit';
+import { migrations } from '../migrations';
+import { distributionKey } from '../migrations/022_distribution_key';
 import { closeScenarioPool } from '../src/domain/calculations/montecarlo';
 import { planningModule } from '../src/module';
 import { citusStatements, distributionProblems, GLOBAL_TABLES, keyColumnOf, schemaShape } from './distribution-schema';
@@ -82,7 +96,13 @@ describe.each(testInfras())('svc-planning distribution key on %s', (infra) => {
       expect([name, table?.primaryKey[0]]).toEqual([name, 'advisor_id']);
     }
     const ddl = citusStatements(shape);
-    expect(ddl[0]).toMatch(/^SELECT create_reference_table\(/);
+    // Citus takes no ON UPDATE CASCADE on a key with the distribution column: the plan drops it first
+    expect(ddl).toContain(
+      'ALTER TABLE members DROP CONSTRAINT members_household_id_foreign, ADD CONSTRAINT members_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;',
+    );
+    expect(ddl.findIndex((s) => s.startsWith('ALTER TABLE'))).toBeLessThan(
+      ddl.findIndex((s) => s.startsWith('SELECT create_')),
+    );
     expect(ddl).toContain("SELECT create_distributed_table('households', 'advisor_id');");
     expect(ddl).toContain("SELECT create_distributed_table('members', 'advisor_id', colocate_with => 'households');");
     // a parent comes before the tables that point at it
@@ -101,7 +121,16 @@ describe.each(testInfras())('svc-planning distribution key on %s', (infra) => {
       {
         ...goals,
         table: 'bad_fk',
-        foreignKeys: [{ name: 'f', columns: ['household_id'], references: 'households', referencedColumns: ['id'] }],
+        foreignKeys: [
+          {
+            name: 'f',
+            columns: ['household_id'],
+            references: 'households',
+            referencedColumns: ['id'],
+            onUpdate: 'a',
+            onDelete: 'c',
+          },
+        ],
       },
       { ...goals, table: 'no_key', columns: new Map([['id', true]]) },
     ];
@@ -112,6 +141,100 @@ describe.each(testInfras())('svc-planning distribution key on %s', (infra) => {
       'bad_fk: foreign key f (household_id) → households (id) does not pair advisor_id with its key',
       'no_key: neither a global table (test/distribution-schema.ts) nor has advisor_id',
     ]);
+  });
+
+  it('migration 022 keys a populated database, and a household moved to another advisor takes its rows along', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const schema = `t_h1_distribution_${tag}`;
+    const dir = `/tmp/kinfolio-test/h1-distribution-${tag}`;
+    const db: Knex =
+      infra === 'real'
+        ? await createDb({ kind: 'pg', url: TEST_DATABASE_URL, schema, poolMax: 2 })
+        : await createDb({ kind: 'pglite', dir });
+    const upTo = (list: typeof migrations) =>
+      migrate(db, [...kitMigrations, ...list], infra === 'real' ? schema : undefined);
+    try {
+      await upTo(migrations.filter((m) => m !== distributionKey));
+      const [a, b, h, me, spouse, policy, coverage, income, wrong] = Array.from({ length: 9 }, () => randomUUID());
+      await db('households').insert({ id: h, advisor_id: a, name: 'Alex Tan' });
+      await db('members').insert([
+        { id: me, advisor_id: a, household_id: h, relation: 'me', data: '{}' },
+        { id: spouse, advisor_id: a, household_id: h, relation: 'spouse', data: '{}' },
+      ]);
+      await db('insurance_policies').insert({
+        id: policy,
+        advisor_id: a,
+        household_id: h,
+        member_id: spouse,
+        data: '{}',
+      });
+      await db('insurance_coverages').insert({
+        id: coverage,
+        advisor_id: a,
+        household_id: h,
+        member_id: spouse,
+        data: JSON.stringify({ insurance_id: policy }),
+      });
+      await db('member_incomes').insert([
+        { id: income, advisor_id: a, household_id: h, member_id: me, data: '{}' },
+        // a row whose advisor is not its household's: 022 puts it right before the composite keys check it
+        { id: wrong, advisor_id: b, household_id: h, member_id: null, data: '{}' },
+      ]);
+      await db('named_scenarios').insert({ id: randomUUID(), advisor_id: a, household_id: h, name: 'A', inputs: '{}' });
+      await db('scenario_settings').insert({ household_id: h, advisor_id: a, data: '{}' });
+      await db('form_step_drafts').insert([
+        { id: randomUUID(), owner_id: a, household_id: h, step: 'mine', data: '{}' },
+        { id: randomUUID(), owner_id: b, household_id: h, step: 'not on my household', data: '{}' },
+      ]);
+      const issue = { record_table: 'members', kind: 'earning-member', field: 'date_of_birth', message: 'Edit' };
+      await db('stored_record_issues').insert([
+        { ...issue, record_id: me, household_id: h },
+        { ...issue, record_id: randomUUID(), household_id: randomUUID() },
+      ]);
+
+      await upTo(migrations);
+      expect(distributionProblems(await schemaShape(db))).toEqual([]);
+      expect(await db('member_incomes').where({ id: wrong }).first('advisor_id')).toEqual({ advisor_id: a });
+      expect(await db('form_step_drafts').orderBy('step').select('step', 'household_id')).toEqual([
+        { step: 'mine', household_id: h },
+        { step: 'not on my household', household_id: null },
+      ]);
+      expect(await db('stored_record_issues').select('advisor_id', 'record_id')).toEqual([
+        { advisor_id: a, record_id: me },
+      ]);
+
+      // the move: one UPDATE of the household's key; every row of it follows (ON UPDATE CASCADE)
+      await db('households').where({ advisor_id: a, id: h }).update({ advisor_id: b });
+      const shape = await schemaShape(db);
+      const withHousehold = shape.filter((t) => t.columns.has('household_id') && !GLOBAL_TABLES[t.table]);
+      let moved = 0;
+      for (const t of withHousehold) {
+        const key = keyColumnOf(t.table);
+        const rows: Array<Record<string, string>> = await db(t.table).where({ household_id: h }).select(key);
+        moved += rows.length;
+        expect([t.table, rows.filter((r) => r[key] !== b)]).toEqual([t.table, []]);
+      }
+      expect(moved).toBe(10);
+      const left = await db('households').where({ advisor_id: a }).count<Array<{ n: string | number }>>({ n: '*' });
+      expect(Number(left[0]?.n)).toBe(0);
+      // a policy's children still go with it, keyed by the new advisor (the derived trigger)
+      await db('insurance_policies').where({ advisor_id: b, id: policy }).delete();
+      expect(await db('insurance_coverages').where({ advisor_id: b, id: coverage }).first()).toBeUndefined();
+      // and the household's rows with the household
+      await db('households').where({ advisor_id: b, id: h }).delete();
+      for (const t of withHousehold)
+        expect([t.table, await db(t.table).where({ household_id: h }).first()]).toEqual([t.table, undefined]);
+
+      // down and up again: the shape before 022, then today's
+      await distributionKey.down(db);
+      expect(distributionProblems(await schemaShape(db))).toContain('households: primary key (id) lacks advisor_id');
+      await distributionKey.up(db);
+      expect(distributionProblems(await schemaShape(db))).toEqual([]);
+    } finally {
+      if (infra === 'real') await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+      await db.destroy();
+      if (infra === 'embedded') rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('every statement of a representative set of calls that names a tenant table names its key', async () => {

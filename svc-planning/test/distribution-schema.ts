@@ -63,7 +63,15 @@ export interface TableShape {
   uniques: Array<{ name: string; columns: string[] }>;
   /** The first column of each index (null for an expression). */
   indexFirsts: Array<{ name: string; first: string | null }>;
-  foreignKeys: Array<{ name: string; columns: string[]; references: string; referencedColumns: string[] }>;
+  foreignKeys: Array<{
+    name: string;
+    columns: string[];
+    references: string;
+    referencedColumns: string[];
+    /** pg_constraint's confupdtype and confdeltype: a no action, c cascade, … */
+    onUpdate: string;
+    onDelete: string;
+  }>;
 }
 
 const rows = async <T>(db: Knex, sql: string): Promise<T[]> => (await db.raw(sql)).rows as T[];
@@ -102,9 +110,12 @@ export async function schemaShape(db: Knex): Promise<TableShape[]> {
     references: string;
     columns: string[];
     referenced: string[];
+    on_update: string;
+    on_delete: string;
   }>(
     db,
     `SELECT c.relname AS "table", con.conname AS name, r.relname AS "references",
+            con.confupdtype::text AS on_update, con.confdeltype::text AS on_delete,
             array(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY AS k(attnum, n)
                     JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum ORDER BY k.n)::text[] AS columns,
             array(SELECT a.attname FROM unnest(con.confkey) WITH ORDINALITY AS k(attnum, n)
@@ -136,6 +147,8 @@ export async function schemaShape(db: Knex): Promise<TableShape[]> {
           columns: list(f.columns) as string[],
           references: f.references,
           referencedColumns: list(f.referenced) as string[],
+          onUpdate: f.on_update,
+          onDelete: f.on_delete,
         })),
     };
   });
@@ -176,9 +189,11 @@ export function distributionProblems(shape: readonly TableShape[]): string[] {
 }
 
 /**
- * The statements that distribute this schema with Citus, from the same classification: reference tables first (in
- * the order their foreign keys need), then households and every tenant table co-located with it (parents before the
- * tables that point at them), then the kit's tables the coordinator keeps in its metadata.
+ * The statements that distribute this schema with Citus, from the same classification: the foreign keys between
+ * tenant tables without ON UPDATE CASCADE (Citus refuses it on a key that includes the distribution column: a
+ * household's move is a copy and a delete there, docs/decisions/distribution.md), reference tables (in the order their
+ * foreign keys need), then households and every tenant table co-located with it (parents before the tables that point
+ * at them), then the kit's tables the coordinator keeps in its metadata.
  */
 export function citusStatements(shape: readonly TableShape[]): string[] {
   const byName = new Map(shape.map((t) => [t.table, t]));
@@ -194,7 +209,17 @@ export function citusStatements(shape: readonly TableShape[]): string[] {
   const reference = ordered.filter((n) => GLOBAL_TABLES[n]?.kind === 'reference');
   const tenant = ordered.filter((n) => !GLOBAL_TABLES[n]);
   const first = tenant.includes('households') ? ['households', ...tenant.filter((n) => n !== 'households')] : tenant;
+  const ident = (cols: readonly string[]) => cols.join(', ');
+  const noUpdateCascade = shape.flatMap((t) =>
+    t.foreignKeys
+      .filter((fk) => !GLOBAL_TABLES[t.table] && !GLOBAL_TABLES[fk.references] && fk.onUpdate === 'c')
+      .map(
+        (fk) =>
+          `ALTER TABLE ${t.table} DROP CONSTRAINT ${fk.name}, ADD CONSTRAINT ${fk.name} FOREIGN KEY (${ident(fk.columns)}) REFERENCES ${fk.references} (${ident(fk.referencedColumns)})${fk.onDelete === 'c' ? ' ON DELETE CASCADE' : ''};`,
+      ),
+  );
   return [
+    ...noUpdateCascade,
     ...reference.map((n) => `SELECT create_reference_table(${q(n)});`),
     ...first.map((n) =>
       n === 'households'
