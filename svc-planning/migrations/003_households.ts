@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Migration } from '@kinfolio/service-kit';
-import { createRecordTable } from '../src/records/schema';
+import { createRecordTableV1 as createRecordTable } from './record-table-v1';
 
 /** The record tables of migration 003 (one per record kind, all the same shape; see src/records/kinds.ts). */
 const RECORD_TABLES = [

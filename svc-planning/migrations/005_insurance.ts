@@ -1,5 +1,5 @@
 import type { Migration } from '@kinfolio/service-kit';
-import { createRecordTable } from '../src/records/schema';
+import { createRecordTableV1 as createRecordTable } from './record-table-v1';
 
 /** The record tables of migration 005, one per insurance record kind (see src/insurance/kinds.ts). */
 export const INSURANCE_TABLES = [

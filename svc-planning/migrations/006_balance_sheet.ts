@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Migration } from '@kinfolio/service-kit';
-import { createRecordTable } from '../src/records/schema';
+import { createRecordTableV1 as createRecordTable } from './record-table-v1';
 
 /** Parents of migration 006 and their children's tables (children name the parent in data.<parent key>). */
 export const BALANCE_SHEET_FAMILIES = [

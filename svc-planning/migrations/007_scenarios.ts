@@ -1,5 +1,5 @@
 import type { Migration } from '@kinfolio/service-kit';
-import { createRecordTable } from '../src/records/schema';
+import { createRecordTableV1 as createRecordTable } from './record-table-v1';
 
 /**
  * Scenario modelling (issue 14): the data table's saved filters and the locked assets as record tables (see

@@ -1,7 +1,9 @@
+import { recordKinds as R } from '@kinfolio/contracts';
 import type { Migration } from '@kinfolio/service-kit';
 import { syncRecordKinds } from '../src/records/schema';
 import { INSURANCE_TABLES } from './005_insurance';
 import { BALANCE_SHEET_FAMILIES } from './006_balance_sheet';
+import { createRecordTableV1 } from './record-table-v1';
 
 /** The policy's children (migration 005: every insurance table but the policies and the coverage targets). */
 const POLICY_CHILDREN = INSURANCE_TABLES.filter(
@@ -27,7 +29,7 @@ export const recordKinds: Migration = {
       await knex.raw(`DROP FUNCTION IF EXISTS ${parent}_deleted()`);
       for (const t of children) await knex.raw(`ALTER INDEX IF EXISTS ${t}_parent_idx RENAME TO ${t}_${key}_idx`);
     }
-    await syncRecordKinds(knex);
+    await syncRecordKinds(knex, R.KINDS, createRecordTableV1);
   },
   async down(knex) {
     await knex.raw('DROP TABLE IF EXISTS record_kind_schema');

@@ -42,7 +42,10 @@ async function recordsByTable(db: Knex, hh: HouseholdRow, tables: readonly strin
 
 async function viewer(db: Knex, hh: HouseholdRow, view: string | undefined): Promise<Viewer> {
   if (!view) return null;
-  return viewerAmong(await db('members').where({ id: view, household_id: hh.id }).select('id', 'relation'), view);
+  return viewerAmong(
+    await db('members').where({ id: view, advisor_id: hh.advisor_id, household_id: hh.id }).select('id', 'relation'),
+    view,
+  );
 }
 
 /** The member `view` names among the household's members (null without a view; 400 naming `view` when none). */

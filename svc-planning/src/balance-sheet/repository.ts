@@ -74,7 +74,7 @@ export async function updateDebtTransaction(
   position: number,
 ): Promise<void> {
   await trx('debt_transactions')
-    .where({ id, household_id: hh.id })
+    .where({ id, advisor_id: hh.advisor_id, household_id: hh.id })
     .update({ data: JSON.stringify(data), position, updated_at: new Date() });
 }
 
@@ -101,5 +101,9 @@ export async function insertDebtTransaction(
 }
 
 export async function deleteDebtTransactions(trx: Knex, hh: Household, ids: string[]): Promise<void> {
-  if (ids.length) await trx('debt_transactions').whereIn('id', ids).andWhere({ household_id: hh.id }).delete();
+  if (ids.length)
+    await trx('debt_transactions')
+      .whereIn('id', ids)
+      .andWhere({ advisor_id: hh.advisor_id, household_id: hh.id })
+      .delete();
 }

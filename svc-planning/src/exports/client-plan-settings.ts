@@ -45,7 +45,7 @@ export async function saveClientPlanSettings(
         currency: body.currency ?? null,
         saved_at: new Date(),
       })
-      .onConflict('household_id')
+      .onConflict(['advisor_id', 'household_id'])
       .merge(['sections', 'currency', 'saved_at']);
     await householdChanged(trx, hh, 'client-plan', 'updated');
   });

@@ -59,23 +59,26 @@ export const toJob = (r: JobRow): X.ExportJob => ({
   download_path: r.status === 'done' ? `customer/${r.household_id}/export-jobs/${r.id}/download` : null,
 });
 
-/** The job runner of one service context: a queue of job ids, worked one at a time. */
+/** A job's key: its advisor (the distribution key) and its id. */
+type JobKey = Pick<JobRow, 'advisor_id' | 'id'>;
+
+/** The job runner of one service context: a queue of jobs, worked one at a time. */
 class Runner {
-  private queue: string[] = [];
+  private queue: JobKey[] = [];
   private working: Promise<void> | null = null;
   private stopping = false;
   constructor(private readonly ctx: ServiceContext) {}
 
-  add(id: string): void {
-    if (this.stopping || this.queue.includes(id)) return;
-    this.queue.push(id);
+  add(job: JobKey): void {
+    if (this.stopping || this.queue.some((q) => q.id === job.id)) return;
+    this.queue.push({ advisor_id: job.advisor_id, id: job.id });
     this.working ??= this.work().finally(() => {
       this.working = null;
     });
   }
 
   private async work(): Promise<void> {
-    for (let id = this.queue.shift(); id && !this.stopping; id = this.queue.shift()) await runJob(this.ctx, id);
+    for (let job = this.queue.shift(); job && !this.stopping; job = this.queue.shift()) await runJob(this.ctx, job);
   }
 
   /** Takes no new job and waits for the one being made (it is run again at the next start if this stops it). */
@@ -94,15 +97,20 @@ const runnerOf = (ctx: ServiceContext): Runner => {
   return made;
 };
 
-const update = (db: Knex, id: string, patch: Partial<JobRow>) => db('export_jobs').where({ id }).update(patch);
+const update = (db: Knex, key: JobKey, patch: Partial<JobRow>) =>
+  db('export_jobs').where({ advisor_id: key.advisor_id, id: key.id }).update(patch);
 
 /** Makes one job's file: progress as it goes, the file stored, done; a failure is the job's (never the service's). */
-export async function runJob(ctx: ServiceContext, id: string): Promise<void> {
-  const job = await ctx.db<JobRow>('export_jobs').where({ id }).first();
+export async function runJob(ctx: ServiceContext, queued: JobKey): Promise<void> {
+  const { id } = queued;
+  const job = await ctx.db<JobRow>('export_jobs').where({ advisor_id: queued.advisor_id, id }).first();
   if (!job || job.status === 'done' || job.status === 'failed') return;
-  const hh = await ctx.db<HouseholdRow>('households').where({ id: job.household_id }).first();
+  const hh = await ctx
+    .db<HouseholdRow>('households')
+    .where({ advisor_id: job.advisor_id, id: job.household_id })
+    .first();
   if (!hh)
-    return void (await update(ctx.db, id, {
+    return void (await update(ctx.db, queued, {
       status: 'failed',
       stage: 'The household was deleted',
       finished_at: new Date(),
@@ -113,7 +121,7 @@ export async function runJob(ctx: ServiceContext, id: string): Promise<void> {
     const progress = async (progress: number, stage: string) => {
       if (progress === last) return;
       last = progress;
-      await update(ctx.db, id, { status: 'running', progress, stage });
+      await update(ctx.db, queued, { status: 'running', progress, stage });
     };
     try {
       await progress(2, 'Starting');
@@ -121,7 +129,7 @@ export async function runJob(ctx: ServiceContext, id: string): Promise<void> {
       await progress(95, 'Storing the file');
       const key = `planning/export-jobs/${hh.id}/${id}.${job.format}`;
       await ctx.ports.blobs.put(key, file.body, file.contentType);
-      await update(ctx.db, id, {
+      await update(ctx.db, queued, {
         status: 'done',
         progress: 100,
         stage: 'Ready',
@@ -135,7 +143,7 @@ export async function runJob(ctx: ServiceContext, id: string): Promise<void> {
     } catch (err) {
       const stage = err instanceof AppError && err.status < 500 ? err.message : 'The export could not be made';
       log.error({ err }, 'export job failed');
-      await update(ctx.db, id, { status: 'failed', stage: stage.slice(0, 300), finished_at: new Date() });
+      await update(ctx.db, queued, { status: 'failed', stage: stage.slice(0, 300), finished_at: new Date() });
     }
   });
 }
@@ -145,14 +153,14 @@ async function sweep(ctx: ServiceContext): Promise<void> {
   const old = await ctx
     .db<JobRow>('export_jobs')
     .where('created_at', '<', new Date(Date.now() - KEEP_MS))
-    .select('id', 'blob_key');
+    .select('advisor_id', 'id', 'blob_key');
   for (const r of old) if (r.blob_key) await ctx.ports.blobs.delete(r.blob_key).catch(() => undefined);
   if (old.length)
     await ctx
       .db('export_jobs')
       .whereIn(
-        'id',
-        old.map((r) => r.id),
+        ['advisor_id', 'id'],
+        old.map((r) => [r.advisor_id, r.id]),
       )
       .delete();
 }
@@ -167,7 +175,7 @@ export async function startExportJob(
   await sweep(ctx);
   const open = await ctx
     .db('export_jobs')
-    .where({ requested_by: who.userId })
+    .where({ advisor_id: hh.advisor_id, requested_by: who.userId })
     .whereIn('status', ['queued', 'running'])
     .count<{ n: string }[]>({ n: '*' });
   if (Number(open[0]?.n ?? 0) >= MAX_OPEN_PER_USER)
@@ -192,13 +200,16 @@ export async function startExportJob(
     })
     .returning('*');
   const job = row as JobRow;
-  runnerOf(ctx).add(job.id);
+  runnerOf(ctx).add(job);
   return toJob(job);
 }
 
 /** The caller's job `id` of the household (another's, or one of another household, is 404). */
 async function jobOf(ctx: ServiceContext, hh: HouseholdRow, id: string, who: Identity): Promise<JobRow> {
-  const row = await ctx.db<JobRow>('export_jobs').where({ id, household_id: hh.id, requested_by: who.userId }).first();
+  const row = await ctx
+    .db<JobRow>('export_jobs')
+    .where({ advisor_id: hh.advisor_id, id, household_id: hh.id, requested_by: who.userId })
+    .first();
   if (!row) throw notFound('No such export');
   return row;
 }
@@ -241,8 +252,8 @@ export async function startExportJobs(ctx: ServiceContext): Promise<void> {
     .db<JobRow>('export_jobs')
     .whereIn('status', ['queued', 'running'])
     .orderBy('created_at')
-    .select('id');
-  for (const r of left) runnerOf(ctx).add(r.id);
+    .select('advisor_id', 'id');
+  for (const r of left) runnerOf(ctx).add(r);
   if (left.length) ctx.logger.info({ jobs: left.length }, 'export jobs resumed');
 }
 

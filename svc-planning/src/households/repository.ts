@@ -154,9 +154,13 @@ export async function updateMember(
 }
 
 /** Copies the `me` member's name and contact back to the household row (lists search and sort on it). */
-export async function syncProfileFromMe(trx: Knex, hh: Pick<HouseholdRow, 'id'>, me: H.MemberBody): Promise<void> {
+export async function syncProfileFromMe(
+  trx: Knex,
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
+  me: H.MemberBody,
+): Promise<void> {
   await trx('households')
-    .where({ id: hh.id })
+    .where({ id: hh.id, advisor_id: hh.advisor_id })
     .update({
       name: me.name,
       gender: me.gender,
@@ -254,7 +258,8 @@ export async function replaceMembers(
       throw badRequest('Keep the me member’s id', `members.${i}.id`);
   }
   const gone = existing.filter((m) => !keep.has(m.id)).map((m) => m.id);
-  if (gone.length) await trx('members').whereIn('id', gone).andWhere({ household_id: hh.id }).delete();
+  if (gone.length)
+    await trx('members').whereIn('id', gone).andWhere({ advisor_id: hh.advisor_id, household_id: hh.id }).delete();
   for (const [i, m] of members.entries()) {
     const { id, ...body } = m;
     if (id) await updateMember(trx, hh, id, body, i);
@@ -326,7 +331,7 @@ export async function assertEmailFree(
 
 /** The household row as stored now (`hh` itself if it is gone). */
 export async function freshHousehold(db: Knex, hh: HouseholdRow): Promise<HouseholdRow> {
-  return (await db<HouseholdRow>('households').where({ id: hh.id }).first()) ?? hh;
+  return (await db<HouseholdRow>('households').where({ id: hh.id, advisor_id: hh.advisor_id }).first()) ?? hh;
 }
 
 /** Deletes the household; its members, records and drafts go with it (ON DELETE CASCADE). */
@@ -337,11 +342,11 @@ export async function deleteHousehold(trx: Knex, hh: Pick<HouseholdRow, 'id' | '
 /** Sets columns of the household row (and its updated_at). */
 export async function updateHousehold(
   trx: Knex,
-  hh: Pick<HouseholdRow, 'id'>,
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
   columns: Partial<Pick<HouseholdRow, 'type' | 'shared_at' | 'converted_at'>>,
 ): Promise<void> {
   await trx('households')
-    .where({ id: hh.id })
+    .where({ id: hh.id, advisor_id: hh.advisor_id })
     .update({ ...columns, updated_at: new Date() });
 }
 
@@ -353,9 +358,12 @@ export async function memberRows(db: Knex, hh: Pick<HouseholdRow, 'id' | 'adviso
 /** The household's members by position (ids and relations only). */
 export async function membersByPosition(
   db: Knex,
-  hh: Pick<HouseholdRow, 'id'>,
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
 ): Promise<Array<{ id: string; relation: string }>> {
-  return db('members').where({ household_id: hh.id }).orderBy('position').select('id', 'relation');
+  return db('members')
+    .where({ advisor_id: hh.advisor_id, household_id: hh.id })
+    .orderBy('position')
+    .select('id', 'relation');
 }
 
 /** One of the advisor's member rows, if any. */
@@ -367,7 +375,7 @@ export async function advisorMember(db: Knex, advisorId: string, id: string): Pr
 export async function deleteMember(trx: Knex, row: MemberRow): Promise<HouseholdRow | undefined> {
   await trx('members').where({ id: row.id, advisor_id: row.advisor_id }).delete();
   const [hh] = await trx<HouseholdRow>('households')
-    .where({ id: row.household_id })
+    .where({ id: row.household_id, advisor_id: row.advisor_id })
     .update({ updated_at: new Date() })
     .returning('*');
   return hh;
@@ -457,7 +465,7 @@ export async function copyHousehold(
         };
       }),
     );
-  return (await trx<HouseholdRow>('households').where({ id }).first()) as HouseholdRow;
+  return (await trx<HouseholdRow>('households').where({ id, advisor_id: hh.advisor_id }).first()) as HouseholdRow;
 }
 
 export interface DraftRow {

@@ -44,10 +44,12 @@ export function demoHouseholdConsumer(ctx: ServiceContext): Consumer {
       const created = await createHousehold(trx, p.advisor_id, lead);
       const now = new Date();
       await trx('households')
-        .where({ id: created.id })
+        .where({ id: created.id, advisor_id: created.advisor_id })
         .update({ type: 'customer', customer_user_id: p.user_id, shared_at: now, converted_at: now, updated_at: now });
       const hh: HouseholdRow = { ...created, type: 'customer', customer_user_id: p.user_id };
-      const members = await trx('members').where({ household_id: hh.id }).select('id', 'relation');
+      const members = await trx('members')
+        .where({ advisor_id: hh.advisor_id, household_id: hh.id })
+        .select('id', 'relation');
       const me = members.find((m) => m.relation === 'me')?.id as string;
       const spouse = members.find((m) => m.relation === 'spouse')?.id as string;
       const sgd = { currency: 'SGD', frequency: 'monthly' };

@@ -25,12 +25,12 @@ export async function childIds(
 export async function setAssetBalancing(
   trx: Knex,
   table: string,
-  hh: Pick<HouseholdRow, 'id'>,
+  hh: Pick<HouseholdRow, 'id' | 'advisor_id'>,
   funds: ReadonlyArray<{ id: string; asset_balancing: number }>,
 ): Promise<void> {
   for (const f of funds)
     await trx(table)
-      .where({ id: f.id, household_id: hh.id })
+      .where({ id: f.id, advisor_id: hh.advisor_id, household_id: hh.id })
       .update({
         data: trx.raw("jsonb_set(data, '{asset_balancing}', to_jsonb(?::numeric))", [f.asset_balancing]),
         updated_at: new Date(),

@@ -133,7 +133,19 @@ function birthDateIssues(
  */
 export async function findStoredRecordIssues(db: Knex, logger: Pick<Logger, 'warn'>): Promise<number> {
   let found = 0;
-  const record = async (table: string, householdId: string, issue: RecordIssue, value: unknown) => {
+  // migration 015 runs this before 022 gave stored_record_issues its advisor_id (the distribution key)
+  const keyed = (
+    await db.raw<{ rows: unknown[] }>(
+      `SELECT 1 FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'stored_record_issues' AND column_name = 'advisor_id'`,
+    )
+  ).rows.length;
+  const record = async (
+    table: string,
+    hh: { advisor_id: string; household_id: string },
+    issue: RecordIssue,
+    value: unknown,
+  ) => {
     found++;
     const shown = value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
     logger.warn(
@@ -142,15 +154,16 @@ export async function findStoredRecordIssues(db: Knex, logger: Pick<Logger, 'war
     );
     await db('stored_record_issues')
       .insert({
+        ...(keyed ? { advisor_id: hh.advisor_id } : {}),
         record_table: table,
         record_id: issue.id,
-        household_id: householdId,
+        household_id: hh.household_id,
         kind: issue.kind,
         field: issue.field,
         value: shown === null ? null : shown.slice(0, 1000),
         message: issue.message,
       })
-      .onConflict(['record_table', 'record_id', 'field'])
+      .onConflict([...(keyed ? ['advisor_id'] : []), 'record_table', 'record_id', 'field'])
       .ignore();
   };
   const at = (o: unknown, path: string) =>
@@ -168,35 +181,37 @@ export async function findStoredRecordIssues(db: Knex, logger: Pick<Logger, 'war
   for (const kind of allKinds()) {
     const table = kind.table;
     if (!existing.has(table)) continue;
-    let last = '';
+    const zero = '00000000-0000-0000-0000-000000000000';
+    let last: Pick<RecordRow, 'advisor_id' | 'id'> = { advisor_id: zero, id: zero };
     for (;;) {
-      // in pages by id, so a large table is never read at once
+      // in pages by the primary key (advisor, id), so a large table is never read at once (every tenant's rows: a
+      // scan of the whole platform, run once by migration 015)
       const rows: RecordRow[] = await db(table)
-        .where('id', '>', last || '00000000-0000-0000-0000-000000000000')
-        .orderBy('id')
+        .whereRaw('(advisor_id, id) > (?::uuid, ?::uuid)', [last.advisor_id, last.id])
+        .orderBy(['advisor_id', 'id'])
         .limit(500);
       if (!rows.length) break;
-      last = rows[rows.length - 1]?.id as string;
+      last = rows[rows.length - 1] as RecordRow;
       for (const r of rows) {
         const rec = toRecord(r);
-        for (const issue of recordIssues(kind, rec)) await record(table, r.household_id, issue, at(rec, issue.field));
+        for (const issue of recordIssues(kind, rec)) await record(table, r, issue, at(rec, issue.field));
       }
     }
   }
-  const households = await db('households').select('id', 'date_of_birth', 'children');
+  const households = await db('households').select('advisor_id', 'id', 'date_of_birth', 'children');
   for (const hh of households) {
-    const members = (await db('members').where({ household_id: hh.id }).select('id', 'data')).map(
-      (m: { id: string; data: unknown }) => ({
-        id: m.id,
-        date_of_birth: (typeof m.data === 'string' ? JSON.parse(m.data) : (m.data as Record<string, unknown>))
-          ?.date_of_birth as string | undefined,
-      }),
-    );
+    const members = (
+      await db('members').where({ advisor_id: hh.advisor_id, household_id: hh.id }).select('id', 'data')
+    ).map((m: { id: string; data: unknown }) => ({
+      id: m.id,
+      date_of_birth: (typeof m.data === 'string' ? JSON.parse(m.data) : (m.data as Record<string, unknown>))
+        ?.date_of_birth as string | undefined,
+    }));
     for (const issue of birthDateIssues(hh, members)) {
       const children = typeof hh.children === 'string' ? JSON.parse(hh.children) : hh.children;
       const source = issue.kind === 'earning-member' ? members.find((m) => m.id === issue.id) : { ...hh, children };
       const table = issue.kind === 'earning-member' ? 'members' : 'households';
-      await record(table, hh.id, issue, at(source, issue.field));
+      await record(table, { advisor_id: hh.advisor_id, household_id: hh.id }, issue, at(source, issue.field));
     }
   }
   return found;

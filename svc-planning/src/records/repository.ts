@@ -194,7 +194,7 @@ async function insertRecord(
         })
         .returning('*'),
     )
-    .with('touched', db('households').where({ id: hh.id }).update({ updated_at: now }))
+    .with('touched', db('households').where({ id: hh.id, advisor_id: hh.advisor_id }).update({ updated_at: now }))
     .with('changed', db('outbox').insert(householdChangedRow(hh, kind.path)))
     .select('*')
     .from('rec');
@@ -274,6 +274,6 @@ export async function setPositions(
 
 /** A record of the household changed: its updated_at, and the change event for open screens (same transaction). */
 export async function touchHousehold(trx: Knex, hh: HouseholdRow, section: string): Promise<void> {
-  await trx('households').where({ id: hh.id }).update({ updated_at: new Date() });
+  await trx('households').where({ id: hh.id, advisor_id: hh.advisor_id }).update({ updated_at: new Date() });
   await householdChanged(trx, hh, section);
 }

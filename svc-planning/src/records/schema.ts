@@ -10,19 +10,34 @@ import type { Knex } from '@kinfolio/service-kit';
  * what is missing is made and the triggers are rewritten; otherwise it is one query.
  */
 
-/** One record kind's table: owned by an advisor and a household (cascade), optionally by a member (cascade). */
+/**
+ * One record kind's table: owned by an advisor and a household (cascade), optionally by a member (cascade). The
+ * advisor (the tenant, the distribution key: docs/decisions/distribution.md) leads the primary key, both foreign keys
+ * and every index, so the table can be sharded by advisor and co-located with its household (issue 37).
+ */
 export async function createRecordTable(knex: Knex, name: string): Promise<void> {
   await knex.schema.createTable(name, (t) => {
-    t.uuid('id').primary();
+    t.uuid('id').notNullable();
     t.uuid('advisor_id').notNullable();
-    t.uuid('household_id').notNullable().references('id').inTable('households').onDelete('CASCADE');
-    t.uuid('member_id').nullable().references('id').inTable('members').onDelete('CASCADE');
+    t.uuid('household_id').notNullable();
+    t.uuid('member_id').nullable();
     t.integer('position').notNullable().defaultTo(0);
     t.jsonb('data').notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.primary(['advisor_id', 'id'], { constraintName: `${name}_pkey` });
+    t.foreign(['advisor_id', 'household_id'], `${name}_household_id_foreign`)
+      .references(['advisor_id', 'id'])
+      .inTable('households')
+      .onDelete('CASCADE')
+      .onUpdate('CASCADE');
+    t.foreign(['advisor_id', 'member_id'], `${name}_member_id_foreign`)
+      .references(['advisor_id', 'id'])
+      .inTable('members')
+      .onDelete('CASCADE')
+      .onUpdate('CASCADE');
     t.index(['advisor_id', 'household_id', 'position'], `${name}_owner_idx`);
-    t.index(['member_id'], `${name}_member_idx`);
+    t.index(['advisor_id', 'member_id'], `${name}_member_idx`);
   });
 }
 
@@ -37,7 +52,7 @@ export function derivedStatements(kinds: Declarations): string[] {
     const children = R.childrenOf(kinds, name);
     for (const c of children)
       out.push(
-        `CREATE INDEX IF NOT EXISTS ${c.kind.table}_${c.field}_idx ON ${c.kind.table} (household_id, (data->>'${c.field}'))`,
+        `CREATE INDEX IF NOT EXISTS ${c.kind.table}_${c.field}_idx ON ${c.kind.table} (advisor_id, household_id, (data->>'${c.field}'))`,
       );
     const cascades = children.filter((c) => c.cascade);
     const fn = `${k.table}_children_deleted`;
@@ -51,7 +66,7 @@ BEGIN
 ${cascades
   .map(
     (c) =>
-      `  DELETE FROM ${c.kind.table} WHERE household_id = OLD.household_id AND data->>'${c.field}' = OLD.id::text;`,
+      `  DELETE FROM ${c.kind.table} WHERE advisor_id = OLD.advisor_id AND household_id = OLD.household_id AND data->>'${c.field}' = OLD.id::text;`,
   )
   .join('\n')}
   RETURN OLD;
@@ -67,8 +82,15 @@ const fingerprint = (kinds: Declarations) =>
     .update(JSON.stringify([Object.values(kinds).map((k) => k.table), derivedStatements(kinds)]))
     .digest('hex');
 
-/** Makes what the declarations imply and is missing; returns the tables it created. Replicas wait for each other. */
-export async function syncRecordKinds(db: Knex, kinds: Declarations = R.KINDS): Promise<string[]> {
+/**
+ * Makes what the declarations imply and is missing; returns the tables it created. Replicas wait for each other.
+ * `create` makes a missing table (migration 018 passes the shape of its time: migrations/record-table-v1.ts).
+ */
+export async function syncRecordKinds(
+  db: Knex,
+  kinds: Declarations = R.KINDS,
+  create: (knex: Knex, name: string) => Promise<void> = createRecordTable,
+): Promise<string[]> {
   const hash = fingerprint(kinds);
   await db.raw('CREATE TABLE IF NOT EXISTS record_kind_schema (id int PRIMARY KEY, hash text NOT NULL)');
   const done = await db('record_kind_schema').where({ id: 1 }).first('hash');
@@ -87,7 +109,7 @@ export async function syncRecordKinds(db: Knex, kinds: Declarations = R.KINDS): 
     const created: string[] = [];
     for (const k of Object.values(kinds))
       if (!existing.has(k.table)) {
-        await createRecordTable(trx, k.table);
+        await create(trx, k.table);
         created.push(k.table);
       }
     for (const statement of derivedStatements(kinds)) await trx.raw(statement);

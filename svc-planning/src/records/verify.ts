@@ -111,7 +111,7 @@ export function shareLimitIssue(others: readonly number[], mine: number, who: st
 /** At most one record of the household with the declared values: saves of one household wait for each other. */
 async function uniqueIn(trx: Knex, hh: HouseholdRow, kind: RecordKind, data: Data, self: string | null) {
   if (!kind.unique) return;
-  await trx('households').where({ id: hh.id }).forUpdate().first('id');
+  await trx('households').where({ id: hh.id, advisor_id: hh.advisor_id }).forUpdate().first('id');
   const q = trx(kind.table).where(scope(hh));
   for (const f of kind.unique.fields)
     if (f === 'member_id') q.andWhere({ member_id: String(data.member_id) });

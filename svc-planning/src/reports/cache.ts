@@ -32,11 +32,11 @@ export type Stamp = string;
 export async function householdStamp(db: Knex, hh: HouseholdRow): Promise<Stamp> {
   const res = await db.raw(
     `SELECT
-       (SELECT md5(coalesce(string_agg(m::text, '|' ORDER BY m.id), '')) FROM members m WHERE m.household_id = ?) AS members,
+       (SELECT md5(coalesce(string_agg(m::text, '|' ORDER BY m.id), '')) FROM members m WHERE m.advisor_id = ? AND m.household_id = ?) AS members,
        (SELECT md5(coalesce(string_agg(r::text, '|' ORDER BY r.code), '')) FROM currency_rates r) AS rates,
        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.key), '')) FROM planning_thresholds t) AS thresholds,
        ${RATE_TABLES_STAMP_SQL} AS rate_tables`,
-    [hh.id],
+    [hh.advisor_id, hh.id],
   );
   const row = (res.rows?.[0] ?? {}) as { members?: string; rates?: string; thresholds?: string; rate_tables?: string };
   await syncRateTables(db, row.rate_tables ?? '');

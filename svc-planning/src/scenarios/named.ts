@@ -111,7 +111,7 @@ async function checkInputs(ctx: ServiceContext, hh: HouseholdRow, inputs: S.Scen
 
 /** Touches the household and writes its changed event, in `trx`. */
 async function changed(trx: Knex, hh: HouseholdRow, change: 'created' | 'updated' | 'deleted', now: Date) {
-  await trx('households').where({ id: hh.id }).update({ updated_at: now });
+  await trx('households').where({ id: hh.id, advisor_id: hh.advisor_id }).update({ updated_at: now });
   await householdChanged(trx, hh, SECTION, change);
 }
 

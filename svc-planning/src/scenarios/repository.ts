@@ -20,9 +20,9 @@ export async function saveHouseholdRow(
 ): Promise<void> {
   await trx(table)
     .insert({ household_id: hh.id, advisor_id: hh.advisor_id, ...columns, updated_at: now })
-    .onConflict('household_id')
+    .onConflict(['advisor_id', 'household_id'])
     .merge([...Object.keys(columns), 'updated_at']);
-  await trx('households').where({ id: hh.id }).update({ updated_at: now });
+  await trx('households').where({ id: hh.id, advisor_id: hh.advisor_id }).update({ updated_at: now });
 }
 
 /** The ids of the household's locked assets, in the order they were locked. */

@@ -1,0 +1,175 @@
+-- Distributing svc-planning's schema by advisor with Citus (issue 37; docs/decisions/distribution.md).
+-- Generated from the classification in svc-planning/test/distribution-schema.ts on the migrated schema:
+--   PRINT_CITUS_DDL=1 KF_TEST_INFRA=real NODE_OPTIONS=--experimental-vm-modules node_modules/.bin/jest \
+--     svc-planning/test/distribution-key.test.ts --selectProjects component -t 'named global' 2>/dev/null | grep -E '^(SELECT|ALTER)'
+-- Not run by anything in this repository (no Citus here): the plan, checked against the schema by that test.
+
+-- 1. Citus refuses ON UPDATE CASCADE on a foreign key that includes the distribution column: keep ON DELETE CASCADE only.
+ALTER TABLE client_plan_settings DROP CONSTRAINT client_plan_settings_household_id_foreign, ADD CONSTRAINT client_plan_settings_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE concerns DROP CONSTRAINT concerns_household_id_foreign, ADD CONSTRAINT concerns_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE concerns DROP CONSTRAINT concerns_member_id_foreign, ADD CONSTRAINT concerns_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE debt_mortgage_owners DROP CONSTRAINT debt_mortgage_owners_household_id_foreign, ADD CONSTRAINT debt_mortgage_owners_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE debt_mortgage_owners DROP CONSTRAINT debt_mortgage_owners_member_id_foreign, ADD CONSTRAINT debt_mortgage_owners_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE debt_rental_incomes DROP CONSTRAINT debt_rental_incomes_household_id_foreign, ADD CONSTRAINT debt_rental_incomes_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE debt_rental_incomes DROP CONSTRAINT debt_rental_incomes_member_id_foreign, ADD CONSTRAINT debt_rental_incomes_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE debt_transactions DROP CONSTRAINT debt_transactions_household_id_foreign, ADD CONSTRAINT debt_transactions_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE debt_transactions DROP CONSTRAINT debt_transactions_member_id_foreign, ADD CONSTRAINT debt_transactions_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE debts DROP CONSTRAINT debts_household_id_foreign, ADD CONSTRAINT debts_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE debts DROP CONSTRAINT debts_member_id_foreign, ADD CONSTRAINT debts_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE dreams DROP CONSTRAINT dreams_household_id_foreign, ADD CONSTRAINT dreams_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE dreams DROP CONSTRAINT dreams_member_id_foreign, ADD CONSTRAINT dreams_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE export_jobs DROP CONSTRAINT export_jobs_household_id_foreign, ADD CONSTRAINT export_jobs_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE form_step_drafts DROP CONSTRAINT form_step_drafts_household_id_foreign, ADD CONSTRAINT form_step_drafts_household_id_foreign FOREIGN KEY (owner_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE goals DROP CONSTRAINT goals_household_id_foreign, ADD CONSTRAINT goals_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE goals DROP CONSTRAINT goals_member_id_foreign, ADD CONSTRAINT goals_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_beneficiaries DROP CONSTRAINT insurance_beneficiaries_household_id_foreign, ADD CONSTRAINT insurance_beneficiaries_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_beneficiaries DROP CONSTRAINT insurance_beneficiaries_member_id_foreign, ADD CONSTRAINT insurance_beneficiaries_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_benefits DROP CONSTRAINT insurance_benefits_household_id_foreign, ADD CONSTRAINT insurance_benefits_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_benefits DROP CONSTRAINT insurance_benefits_member_id_foreign, ADD CONSTRAINT insurance_benefits_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_cash_payouts DROP CONSTRAINT insurance_cash_payouts_household_id_foreign, ADD CONSTRAINT insurance_cash_payouts_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_cash_payouts DROP CONSTRAINT insurance_cash_payouts_member_id_foreign, ADD CONSTRAINT insurance_cash_payouts_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_contingent_owners DROP CONSTRAINT insurance_contingent_owners_household_id_foreign, ADD CONSTRAINT insurance_contingent_owners_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_contingent_owners DROP CONSTRAINT insurance_contingent_owners_member_id_foreign, ADD CONSTRAINT insurance_contingent_owners_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_coverage_targets DROP CONSTRAINT insurance_coverage_targets_household_id_foreign, ADD CONSTRAINT insurance_coverage_targets_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_coverage_targets DROP CONSTRAINT insurance_coverage_targets_member_id_foreign, ADD CONSTRAINT insurance_coverage_targets_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_coverages DROP CONSTRAINT insurance_coverages_household_id_foreign, ADD CONSTRAINT insurance_coverages_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_coverages DROP CONSTRAINT insurance_coverages_member_id_foreign, ADD CONSTRAINT insurance_coverages_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_funds DROP CONSTRAINT insurance_funds_household_id_foreign, ADD CONSTRAINT insurance_funds_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_funds DROP CONSTRAINT insurance_funds_member_id_foreign, ADD CONSTRAINT insurance_funds_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_plan_boosters DROP CONSTRAINT insurance_plan_boosters_household_id_foreign, ADD CONSTRAINT insurance_plan_boosters_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_plan_boosters DROP CONSTRAINT insurance_plan_boosters_member_id_foreign, ADD CONSTRAINT insurance_plan_boosters_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_policies DROP CONSTRAINT insurance_policies_household_id_foreign, ADD CONSTRAINT insurance_policies_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_policies DROP CONSTRAINT insurance_policies_member_id_foreign, ADD CONSTRAINT insurance_policies_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_policy_plans DROP CONSTRAINT insurance_policy_plans_household_id_foreign, ADD CONSTRAINT insurance_policy_plans_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_policy_plans DROP CONSTRAINT insurance_policy_plans_member_id_foreign, ADD CONSTRAINT insurance_policy_plans_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_transactions DROP CONSTRAINT insurance_transactions_household_id_foreign, ADD CONSTRAINT insurance_transactions_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE insurance_transactions DROP CONSTRAINT insurance_transactions_member_id_foreign, ADD CONSTRAINT insurance_transactions_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE investment_beneficiaries DROP CONSTRAINT investment_beneficiaries_household_id_foreign, ADD CONSTRAINT investment_beneficiaries_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE investment_beneficiaries DROP CONSTRAINT investment_beneficiaries_member_id_foreign, ADD CONSTRAINT investment_beneficiaries_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE life_uncertainty_cash_flows DROP CONSTRAINT life_uncertainty_cash_flows_household_id_foreign, ADD CONSTRAINT life_uncertainty_cash_flows_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE life_uncertainty_cash_flows DROP CONSTRAINT life_uncertainty_cash_flows_member_id_foreign, ADD CONSTRAINT life_uncertainty_cash_flows_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE member_expenses DROP CONSTRAINT member_expenses_household_id_foreign, ADD CONSTRAINT member_expenses_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE member_expenses DROP CONSTRAINT member_expenses_member_id_foreign, ADD CONSTRAINT member_expenses_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE member_incomes DROP CONSTRAINT member_incomes_household_id_foreign, ADD CONSTRAINT member_incomes_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE member_incomes DROP CONSTRAINT member_incomes_member_id_foreign, ADD CONSTRAINT member_incomes_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE member_living_expenses DROP CONSTRAINT member_living_expenses_household_id_foreign, ADD CONSTRAINT member_living_expenses_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE member_living_expenses DROP CONSTRAINT member_living_expenses_member_id_foreign, ADD CONSTRAINT member_living_expenses_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE member_savings DROP CONSTRAINT member_savings_household_id_foreign, ADD CONSTRAINT member_savings_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE member_savings DROP CONSTRAINT member_savings_member_id_foreign, ADD CONSTRAINT member_savings_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE members DROP CONSTRAINT members_household_id_foreign, ADD CONSTRAINT members_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE named_scenarios DROP CONSTRAINT named_scenarios_household_id_foreign, ADD CONSTRAINT named_scenarios_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE pension_accounts DROP CONSTRAINT pension_accounts_household_id_foreign, ADD CONSTRAINT pension_accounts_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE pension_accounts DROP CONSTRAINT pension_accounts_member_id_foreign, ADD CONSTRAINT pension_accounts_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE pension_beneficiaries DROP CONSTRAINT pension_beneficiaries_household_id_foreign, ADD CONSTRAINT pension_beneficiaries_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE pension_beneficiaries DROP CONSTRAINT pension_beneficiaries_member_id_foreign, ADD CONSTRAINT pension_beneficiaries_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE pension_transactions DROP CONSTRAINT pension_transactions_household_id_foreign, ADD CONSTRAINT pension_transactions_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE pension_transactions DROP CONSTRAINT pension_transactions_member_id_foreign, ADD CONSTRAINT pension_transactions_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_fund_contingent_owners DROP CONSTRAINT portfolio_fund_contingent_owners_household_id_foreign, ADD CONSTRAINT portfolio_fund_contingent_owners_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_fund_contingent_owners DROP CONSTRAINT portfolio_fund_contingent_owners_member_id_foreign, ADD CONSTRAINT portfolio_fund_contingent_owners_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_fund_details DROP CONSTRAINT portfolio_fund_details_household_id_foreign, ADD CONSTRAINT portfolio_fund_details_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_fund_details DROP CONSTRAINT portfolio_fund_details_member_id_foreign, ADD CONSTRAINT portfolio_fund_details_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_fund_owners DROP CONSTRAINT portfolio_fund_owners_household_id_foreign, ADD CONSTRAINT portfolio_fund_owners_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_fund_owners DROP CONSTRAINT portfolio_fund_owners_member_id_foreign, ADD CONSTRAINT portfolio_fund_owners_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_fund_transactions DROP CONSTRAINT portfolio_fund_transactions_household_id_foreign, ADD CONSTRAINT portfolio_fund_transactions_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_fund_transactions DROP CONSTRAINT portfolio_fund_transactions_member_id_foreign, ADD CONSTRAINT portfolio_fund_transactions_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_funds DROP CONSTRAINT portfolio_funds_household_id_foreign, ADD CONSTRAINT portfolio_funds_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE portfolio_funds DROP CONSTRAINT portfolio_funds_member_id_foreign, ADD CONSTRAINT portfolio_funds_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE retirement_dream_capital_preservations DROP CONSTRAINT retirement_dream_capital_preservations_household_id_foreign, ADD CONSTRAINT retirement_dream_capital_preservations_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE retirement_dream_capital_preservations DROP CONSTRAINT retirement_dream_capital_preservations_member_id_foreign, ADD CONSTRAINT retirement_dream_capital_preservations_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE retirement_dream_rentals DROP CONSTRAINT retirement_dream_rentals_household_id_foreign, ADD CONSTRAINT retirement_dream_rentals_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE retirement_dream_rentals DROP CONSTRAINT retirement_dream_rentals_member_id_foreign, ADD CONSTRAINT retirement_dream_rentals_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE saving_fund_contingent_owners DROP CONSTRAINT saving_fund_contingent_owners_household_id_foreign, ADD CONSTRAINT saving_fund_contingent_owners_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE saving_fund_contingent_owners DROP CONSTRAINT saving_fund_contingent_owners_member_id_foreign, ADD CONSTRAINT saving_fund_contingent_owners_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE saving_fund_owners DROP CONSTRAINT saving_fund_owners_household_id_foreign, ADD CONSTRAINT saving_fund_owners_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE saving_fund_owners DROP CONSTRAINT saving_fund_owners_member_id_foreign, ADD CONSTRAINT saving_fund_owners_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE saving_funds DROP CONSTRAINT saving_funds_household_id_foreign, ADD CONSTRAINT saving_funds_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE saving_funds DROP CONSTRAINT saving_funds_member_id_foreign, ADD CONSTRAINT saving_funds_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE saving_transactions DROP CONSTRAINT saving_transactions_household_id_foreign, ADD CONSTRAINT saving_transactions_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE saving_transactions DROP CONSTRAINT saving_transactions_member_id_foreign, ADD CONSTRAINT saving_transactions_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE scenario_locked_assets DROP CONSTRAINT scenario_locked_assets_household_id_foreign, ADD CONSTRAINT scenario_locked_assets_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE scenario_locked_assets DROP CONSTRAINT scenario_locked_assets_member_id_foreign, ADD CONSTRAINT scenario_locked_assets_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE scenario_saved_filters DROP CONSTRAINT scenario_saved_filters_household_id_foreign, ADD CONSTRAINT scenario_saved_filters_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE scenario_saved_filters DROP CONSTRAINT scenario_saved_filters_member_id_foreign, ADD CONSTRAINT scenario_saved_filters_member_id_foreign FOREIGN KEY (advisor_id, member_id) REFERENCES members (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE scenario_sell_sequences DROP CONSTRAINT scenario_sell_sequences_household_id_foreign, ADD CONSTRAINT scenario_sell_sequences_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE scenario_settings DROP CONSTRAINT scenario_settings_household_id_foreign, ADD CONSTRAINT scenario_settings_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE shared_documents DROP CONSTRAINT shared_documents_household_id_foreign, ADD CONSTRAINT shared_documents_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+ALTER TABLE stored_record_issues DROP CONSTRAINT stored_record_issues_household_id_foreign, ADD CONSTRAINT stored_record_issues_household_id_foreign FOREIGN KEY (advisor_id, household_id) REFERENCES households (advisor_id, id) ON DELETE CASCADE;
+
+-- 2. Reference tables (a copy on every node), parents before the tables that point at them.
+SELECT create_reference_table('currency_rates');
+SELECT create_reference_table('fund_asset_classes');
+SELECT create_reference_table('insurance_companies');
+SELECT create_reference_table('insurance_plan_categories');
+SELECT create_reference_table('insurance_plan_types');
+SELECT create_reference_table('insurance_reference_plans');
+SELECT create_reference_table('insurance_projection_tables');
+SELECT create_reference_table('investment_banks');
+SELECT create_reference_table('investment_companies');
+SELECT create_reference_table('investment_funds');
+SELECT create_reference_table('investment_plans');
+SELECT create_reference_table('meta_concerns');
+SELECT create_reference_table('meta_dreams');
+SELECT create_reference_table('planning_thresholds');
+SELECT create_reference_table('property_types');
+SELECT create_reference_table('rate_table_versions');
+
+-- 3. Tenant tables: distributed by the advisor, all co-located with households (one shard group per advisor hash range).
+SELECT create_distributed_table('households', 'advisor_id');
+SELECT create_distributed_table('advisors', 'id', colocate_with => 'households');
+SELECT create_distributed_table('client_plan_settings', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('members', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('concerns', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('debt_mortgage_owners', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('debt_rental_incomes', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('debt_transactions', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('debts', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('dreams', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('export_jobs', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('form_step_drafts', 'owner_id', colocate_with => 'households');
+SELECT create_distributed_table('goals', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_beneficiaries', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_benefits', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_cash_payouts', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_contingent_owners', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_coverage_targets', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_coverages', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_funds', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_plan_boosters', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_policies', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_policy_plans', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('insurance_transactions', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('investment_beneficiaries', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('life_uncertainty_cash_flows', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('member_expenses', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('member_incomes', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('member_living_expenses', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('member_savings', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('named_scenarios', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('pension_accounts', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('pension_beneficiaries', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('pension_transactions', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('portfolio_fund_contingent_owners', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('portfolio_fund_details', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('portfolio_fund_owners', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('portfolio_fund_transactions', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('portfolio_funds', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('retirement_dream_capital_preservations', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('retirement_dream_rentals', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('saving_fund_contingent_owners', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('saving_fund_owners', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('saving_funds', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('saving_transactions', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('scenario_locked_assets', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('scenario_saved_filters', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('scenario_sell_sequences', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('scenario_settings', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('shared_documents', 'advisor_id', colocate_with => 'households');
+SELECT create_distributed_table('stored_record_issues', 'advisor_id', colocate_with => 'households');
+
+-- 4. The kit's tables written in the same transactions as tenant rows: kept on the coordinator, in Citus metadata.
+SELECT citus_add_local_table_to_metadata('outbox');
+SELECT citus_add_local_table_to_metadata('processed_events');
+SELECT citus_add_local_table_to_metadata('idempotency_keys');
+
+-- Everything else (knex_migrations*, record_kind_schema, rate_table_audit, fund_import_lease, fund_import_runs) stays a plain
+-- local table on the coordinator: never joined with tenant rows.
