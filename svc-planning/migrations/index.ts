@@ -20,6 +20,7 @@ import { recordKinds } from './018_record_kinds';
 import { clientPlan } from './019_client_plan';
 import { advisorContact } from './020_advisor_contact';
 import { namedScenarios } from './021_named_scenarios';
+import { jobs } from './023_jobs';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   clientPlan,
   advisorContact,
   namedScenarios,
+  jobs,
 ];
