@@ -5,10 +5,7 @@ import type { AssetClass, HouseholdInput } from './types';
 
 /** Every class's volatility 0 (the means stay: each record's own rate is its mean). */
 const still = Object.fromEntries(
-  (Object.keys(DEFAULT_ASSUMPTIONS) as AssetClass[]).map((c) => [
-    c,
-    { mean: DEFAULT_ASSUMPTIONS[c].mean, volatility: 0 },
-  ]),
+  (Object.keys(DEFAULT_ASSUMPTIONS) as AssetClass[]).map((c) => [c, { mean: DEFAULT_ASSUMPTIONS[c].mean, volatility: 0 }]),
 ) as Record<AssetClass, { mean: number; volatility: number }>;
 
 /**
@@ -28,14 +25,7 @@ const runsOut: HouseholdInput = {
     { id: 'c2', current_value: 10_000, growth_rate: 0, locked: true },
   ],
   investments: [
-    {
-      id: 'v1',
-      current_value: 120_000,
-      expected_return: 6,
-      asset_class: 'equity',
-      monthly_contribution: 300,
-      contribution_end_year: 2030,
-    },
+    { id: 'v1', current_value: 120_000, expected_return: 6, asset_class: 'equity', monthly_contribution: 300, contribution_end_year: 2030 },
     { id: 'v2', current_value: 60_000, expected_return: 3, asset_class: 'bond' },
   ],
   properties: [{ id: 'h', purchase_price: 300_000, purchase_year: 2010, market_value: 500_000, growth_rate: 2 }],
@@ -48,59 +38,30 @@ const runsOut: HouseholdInput = {
  */
 const cpfFlat: HouseholdInput = {
   ...runsOut,
-  pensions: [
-    {
-      id: 'cpf',
-      member_id: 'm1',
-      type: 'CPF',
-      balances: { oa: 20_000, sa: 0, ma: 0, ra: 0 },
-      monthly_salary: 0,
-      cpf_extra_interest: false,
-    },
-  ],
-  properties: [
-    {
-      ...(runsOut.properties?.[0] as NonNullable<HouseholdInput['properties']>[number]),
-      pension_used: 100_000,
-      pension_member_id: 'm1',
-    },
-  ],
+  pensions: [{ id: 'cpf', member_id: 'm1', type: 'CPF', balances: { oa: 20_000, sa: 0, ma: 0, ra: 0 }, monthly_salary: 0, cpf_extra_interest: false }],
+  properties: [{ ...(runsOut.properties?.[0] as NonNullable<HouseholdInput['properties']>[number]), pension_used: 100_000, pension_member_id: 'm1' }],
 };
 
 const mc = (h: HouseholdInput, plan: { sell_sequence?: string[] } = {}) => {
   const p = planProjection(h, plan);
-  return {
-    p,
-    m: monteCarlo(
-      p,
-      liquidByClass(h, () => 1),
-      { trials: 101, seed: 7, assumptions: still },
-    ),
-  };
+  return { p, m: monteCarlo(p, liquidByClass(h, () => 1), { trials: 101, seed: 7, assumptions: still }) };
 };
 
 describe('issue 31: Monte Carlo simulates the plan beside it', () => {
   it.each([
     ['a plan that runs out', runsOut, {}],
     ['a plan that sells the property in its saved sequence', runsOut, { sell_sequence: ['h'] }],
-    [
-      'a plan that sells a flat bought with CPF in a deficit year (its refund returns to the OA)',
-      cpfFlat,
-      { sell_sequence: ['h'] },
-    ],
+    ['a plan that sells a flat bought with CPF in a deficit year (its refund returns to the OA)', cpfFlat, { sell_sequence: ['h'] }],
     ['the sample household (40 records of every kind)', sampleHousehold(40), {}],
     ['a plan with nothing to draw on', { ...runsOut, cash_accounts: [], investments: [] }, {}],
-  ])(
-    'with every volatility 0, the median path is the plan’s net worth every year (to the cent: the trials round each figure as the rows do): %s',
-    (_, h, plan) => {
-      const { p, m } = mc(h, plan);
-      expect(m.bands.map((b) => b.year)).toEqual(p.rows.map((r) => r.year));
-      for (const [k, r] of p.rows.entries()) {
-        const median = (m.bands[k] as (typeof m.bands)[number]).percentiles.p50 as number;
-        expect(median).toBe(r.net_worth);
-      }
-    },
-  );
+  ])('with every volatility 0, the median path is the plan’s net worth every year (to the cent: the trials round each figure as the rows do): %s', (_, h, plan) => {
+    const { p, m } = mc(h, plan);
+    expect(m.bands.map((b) => b.year)).toEqual(p.rows.map((r) => r.year));
+    for (const [k, r] of p.rows.entries()) {
+      const median = (m.bands[k] as (typeof m.bands)[number]).percentiles.p50 as number;
+      expect(median).toBe(r.net_worth);
+    }
+  });
 
   it('the saved sequence sells the property where the plan needs it', () => {
     expect(planProjection(runsOut, { sell_sequence: ['h'] }).sold.some((s) => s.asset_id === 'h')).toBe(true);
