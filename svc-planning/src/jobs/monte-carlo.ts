@@ -6,7 +6,9 @@ import { householdRecordIssues, withIssues } from '../records/issues';
 import { householdStamp } from '../reports/cache';
 import { computeStoredScenarioRun, runKey } from '../scenarios/run';
 import {
+  deleteJobs,
   fromJson,
+  oldJobs,
   householdOfJob,
   type JobRow,
   jobOfUser,
@@ -28,6 +30,18 @@ import { enqueueJob, finishedJob, jobWithAhead, toJob } from './service';
 /** A requester's open Monte Carlo jobs at once (a meeting's screens, not a flood). */
 const MAX_OPEN_PER_USER = 10;
 const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** A finished run is kept (and reused) for a day. */
+const KEEP_MS = 24 * 3600 * 1000;
+async function sweepOld(ctx: ServiceContext, advisorId: string): Promise<void> {
+  const old = await oldJobs(ctx.db, advisorId, 'monte_carlo', KEEP_MS);
+  if (old.length)
+    await deleteJobs(
+      ctx.db,
+      advisorId,
+      old.map((r) => r.id),
+    );
+}
 
 /** The household version and body of a run, hashed: identical requests share it. */
 async function reuseKey(ctx: ServiceContext, hh: HouseholdRow, b: scenarios.StoredScenarioRunBody): Promise<string> {
@@ -55,6 +69,7 @@ export async function startMonteCarloJob(
   who: Identity,
 ): Promise<J.Job> {
   const hh = await householdFor(ctx.db, pathId, who, 'read');
+  await sweepOld(ctx, hh.advisor_id);
   const b = jobBody(hh, pathId, body);
   const key = await reuseKey(ctx, hh, b);
   const mine = await openSameJob(ctx.db, hh.advisor_id, hh.id, 'monte_carlo', key, who.userId);

@@ -140,6 +140,7 @@ export async function claimJob(db: Knex, key: JobKey, staleMs: number): Promise<
     )
     .update({
       status: 'running',
+      stage: 'Starting',
       attempts: db.raw('attempts + 1'),
       started_at: db.raw('coalesce(started_at, now())'),
       heartbeat_at: db.fn.now(),
