@@ -68,7 +68,7 @@ describe.each(testInfras())('svc-planning jobs on %s', (infra) => {
       if (res.status !== 201) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body.data;
     };
-    const lead = await post('leads', { name: 'Robin Lim', age: 42, currency: 'SGD', members: [] });
+    const lead = await post('leads', { name: 'Robin Lim', age: 32, currency: 'SGD', members: [] });
     hh = lead.id;
     const L = { lead_id: hh, currency: 'SGD' };
     const me = lead.members[0].id;
@@ -87,7 +87,9 @@ describe.each(testInfras())('svc-planning jobs on %s', (infra) => {
       frequency: 'monthly',
     });
     await post('customer/saving-fund', { ...L, bank_name: 'DBS', current_value: 40000 });
-    await post('customer/portfolio-fund', { ...L, plan_name: 'Growth', current_value: 150000 });
+    // many holdings: each is a lane of every trial, so a run of 20,000 trials lasts long enough to be cancelled
+    for (let k = 0; k < 30; k++)
+      await post('customer/portfolio-fund', { ...L, plan_name: `Fund ${k}`, current_value: 5000 + 1000 * k });
     await t.svc.ctx.db('households').where({ id: hh }).update({ customer_user_id: customer.userId });
   }, 120_000);
 

@@ -128,20 +128,52 @@ describe('svc-planning job workers: a worker killed mid-run (distributed)', () =
     await destroyNamespace(TEST_AMQP_URL, namespace).catch(() => undefined);
   }, 60_000);
 
+  let api: Proc;
+  let household: string;
+  /** Waits until job `id` is running with some of its trials done, and answers the worker process holding it. */
+  async function midRun(id: string, among: Proc[]): Promise<Proc> {
+    const key = { advisor_id: advisor.userId, id };
+    const until = Date.now() + 60_000;
+    let row: { status: string; progress: number; attempts: number } | undefined;
+    for (;;) {
+      row = await db('jobs').where(key).first('status', 'progress', 'attempts');
+      if (row?.status === 'running' && row.progress >= 5) break;
+      if (Date.now() > until || (row && J.JOB_FINISHED.includes(row.status as J.JobStatus)))
+        throw new Error(`the job was not caught mid-run: ${JSON.stringify(row)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(row?.progress).toBeLessThan(95);
+    const holder = among.find((w) => w.child.exitCode === null && w.output.join('').includes(`"jobId":"${id}"`));
+    if (!holder) throw new Error(`no worker logged job ${id}`);
+    return holder;
+  }
+  async function finished(id: string): Promise<J.Job> {
+    const end = Date.now() + 90_000;
+    for (;;) {
+      const res = await call(api, 'GET', `jobs/${id}`, advisor);
+      const job = J.Job.parse(res.body.data);
+      if (J.JOB_FINISHED.includes(job.status)) return job;
+      if (Date.now() > end) throw new Error(`the job stayed ${job.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const workers: Proc[] = [];
+
   it('SIGKILL of the worker running a Monte Carlo job: the other worker finishes it, done once', async () => {
     // the API first (it migrates), then the two workers
-    const api = await start('svc-planning', 'svc-planning/src/main.ts', 'PORT');
-    const workers = [
+    api = await start('svc-planning', 'svc-planning/src/main.ts', 'PORT');
+    workers.push(
       await start('svc-planning#worker-1', 'svc-planning/src/worker.ts', 'WORKER_PORT'),
       await start('svc-planning#worker-2', 'svc-planning/src/worker.ts', 'WORKER_PORT'),
-    ];
+    );
     // a household with something to simulate
     const post = async (path: string, body: Record<string, unknown>) => {
       const res = await call(api, 'POST', path, advisor, body);
       if (res.status !== 201) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body.data;
     };
-    const lead = await post('leads', { name: 'Kim Ng', age: 45, currency: 'SGD', members: [] });
+    const lead = await post('leads', { name: 'Kim Ng', age: 30, currency: 'SGD', members: [] });
+    household = lead.id;
     const L = { lead_id: lead.id, currency: 'SGD' };
     const me = lead.members[0].id;
     await post('customer/member-income', {
@@ -158,7 +190,9 @@ describe('svc-planning job workers: a worker killed mid-run (distributed)', () =
       amount: 3000,
       frequency: 'monthly',
     });
-    await post('customer/portfolio-fund', { ...L, plan_name: 'Growth', current_value: 200000 });
+    // many holdings: each is a lane of every trial, so a run lasts long enough to be caught in the middle
+    for (let k = 0; k < 40; k++)
+      await post('customer/portfolio-fund', { ...L, plan_name: `Fund ${k}`, current_value: 20000 + 1000 * k });
     const body = { household_id: lead.id, scenario: { monte_carlo: { enabled: true, trials: 20_000, seed: 99 } } };
 
     const made = await call(api, 'POST', `customer/${lead.id}/monte-carlo-jobs`, advisor, body);
@@ -166,33 +200,13 @@ describe('svc-planning job workers: a worker killed mid-run (distributed)', () =
     const id = made.body.data.id as string;
     // mid-run: some of its trials done, not all
     const key = { advisor_id: advisor.userId, id };
-    const until = Date.now() + 60_000;
-    let row: { status: string; progress: number; attempts: number } | undefined;
-    for (;;) {
-      row = await db('jobs').where(key).first('status', 'progress', 'attempts');
-      if (row?.status === 'running' && row.progress >= 10) break;
-      if (Date.now() > until || (row && J.JOB_FINISHED.includes(row.status as J.JobStatus)))
-        throw new Error(`the job was not caught mid-run: ${JSON.stringify(row)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(row?.progress).toBeLessThan(95);
-    const holder = workers.find((w) => w.output.join('').includes(`"jobId":"${id}"`));
-    expect(holder).toBeDefined();
+    const holder = await midRun(id, workers);
     const survivor = workers.find((w) => w !== holder) as Proc;
-    holder?.child.kill('SIGKILL');
-    await new Promise((r) => holder?.child.once('exit', r));
+    holder.child.kill('SIGKILL');
+    await new Promise((r) => holder.child.once('exit', r));
 
     // the other worker takes it (attempt 2) and finishes it
-    const end = Date.now() + 90_000;
-    let job: J.Job;
-    for (;;) {
-      const res = await call(api, 'GET', `jobs/${id}`, advisor);
-      job = J.Job.parse(res.body.data);
-      if (J.JOB_FINISHED.includes(job.status)) break;
-      if (Date.now() > end) throw new Error(`the job stayed ${job.status} after its worker died`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(job.status).toBe('done');
+    expect((await finished(id)).status).toBe('done');
     const after = await db('jobs').where(key).first('status', 'attempts', 'result');
     expect([after.status, after.attempts]).toEqual(['done', 2]);
     expect(survivor.output.join('')).toMatch(new RegExp(`"jobId":"${id}".*"attempt":2.*"msg":"job done"`));
@@ -208,5 +222,28 @@ describe('svc-planning job workers: a worker killed mid-run (distributed)', () =
     expect(result.body.data).toEqual(direct.body.data);
     // the survivor lives on
     expect(survivor.child.exitCode).toBeNull();
+  });
+
+  it('SIGTERM of the worker running a job: it gives the job back at its next step and exits; another finishes it', async () => {
+    const alive = workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
+    alive.push(await start('svc-planning#worker-3', 'svc-planning/src/worker.ts', 'WORKER_PORT'));
+    workers.push(alive[alive.length - 1] as Proc);
+    const body = { household_id: household, scenario: { monte_carlo: { enabled: true, trials: 20_000, seed: 7 } } };
+    const made = await call(api, 'POST', `customer/${household}/monte-carlo-jobs`, advisor, body);
+    expect(made.status).toBe(202);
+    const id = made.body.data.id as string;
+    const holder = await midRun(id, alive);
+    const asked = Date.now();
+    holder.child.kill('SIGTERM');
+    const code = await new Promise<number | null>((r) => holder.child.once('exit', (c) => r(c)));
+    expect(code).toBe(0);
+    expect(Date.now() - asked).toBeLessThan(8_000);
+    expect(holder.output.join('')).toMatch(new RegExp(`"jobId":"${id}".*"msg":"job given back"`));
+    expect((await finished(id)).status).toBe('done');
+    const row = await db('jobs').where({ advisor_id: advisor.userId, id }).first('attempts');
+    expect(row.attempts).toBe(2);
+    const result = await call(api, 'GET', `customer/${household}/monte-carlo-jobs/${id}/result`, advisor);
+    const direct = await call(api, 'POST', 'customer/calculate/scenario-modelling', advisor, body);
+    expect(result.body.data).toEqual(direct.body.data);
   });
 });
