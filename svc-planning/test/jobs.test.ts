@@ -244,6 +244,38 @@ describe.each(testInfras())('svc-planning jobs on %s', (infra) => {
     await finalEvents(running.id);
   });
 
+  it('a running job whose worker and message are both gone is sent again when it is read, and finishes', async () => {
+    // as a worker leaves it when it died and its message went with it (a dead-lettered message, a lost queue)
+    const id = randomUUID();
+    const db = t.svc.ctx.db;
+    await db('jobs').insert({
+      advisor_id: advisor.userId,
+      id,
+      household_id: hh,
+      user_id: advisor.userId,
+      user_type: 'advisor',
+      kind: 'monte_carlo',
+      status: 'running',
+      progress: 40,
+      stage: 'Running 400 of 1,000 trials',
+      attempts: 1,
+      payload: JSON.stringify(mcBody(1_000, 5)),
+      started_at: db.raw("now() - interval '1 minute'"),
+      heartbeat_at: db.raw("now() - interval '1 minute'"),
+    });
+    await sleep(1_500);
+    expect((await db('jobs').where({ advisor_id: advisor.userId, id }).first()).status).toBe('running');
+    // the browser's fallback poll reads it: its message is sent again, a worker takes it once its heartbeat is stale
+    const read = await call('GET', `customer/${hh}/monte-carlo-jobs/${id}`, advisor);
+    expect([read.status, read.body.data.status]).toEqual([200, 'running']);
+    const done = await untilStatus(id, advisor, ['done', 'failed', 'cancelled']);
+    expect(done.status).toBe('done');
+    const row = await db('jobs').where({ advisor_id: advisor.userId, id }).first();
+    expect(row.attempts).toBe(2);
+    const direct = await call('POST', 'customer/calculate/scenario-modelling', advisor, mcBody(1_000, 5));
+    expect((await call('GET', done.result_path as string, advisor)).body.data).toEqual(direct.body.data);
+  });
+
   it('an export job is made on the worker with its progress, and its file downloads', async () => {
     const res = await call('POST', `customer/${hh}/export-jobs`, advisor, {
       report: 'client-plan',

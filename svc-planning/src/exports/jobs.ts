@@ -10,7 +10,7 @@ import {
   openJobsOfUser,
 } from '../jobs/repository';
 import { JobFailure, type JobWork } from '../jobs/runner';
-import { enqueueJob } from '../jobs/service';
+import { enqueueJob, resendIfLost } from '../jobs/service';
 import { type HouseholdRow, iso } from '../records/access';
 import { assertShareable, type ExportFile, makeExport, shareFile } from './service';
 
@@ -117,6 +117,7 @@ export async function startExportJob(
 async function jobOf(ctx: ServiceContext, hh: HouseholdRow, id: string, who: Identity): Promise<JobRow> {
   const row = await jobOfUser(ctx.db, [hh.advisor_id], id, who.userId, { household_id: hh.id, kind: 'export' });
   if (!row) throw notFound('No such export');
+  await resendIfLost(ctx, row);
   return row;
 }
 

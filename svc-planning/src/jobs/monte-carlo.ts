@@ -17,7 +17,7 @@ import {
   reusableJob,
 } from './repository';
 import { JobFailure, type JobWork } from './runner';
-import { enqueueJob, finishedJob, jobWithAhead, toJob } from './service';
+import { enqueueJob, finishedJob, jobWithAhead, resendIfLost, toJob } from './service';
 
 /**
  * A scenario's Monte Carlo run as a job (issue 37): POST customer/{id}/monte-carlo-jobs with the scenario call's
@@ -96,6 +96,7 @@ async function monteCarloJob(ctx: ServiceContext, pathId: string, jobId: string,
   const hh = await householdFor(ctx.db, pathId, who, 'read');
   const row = await jobOfUser(ctx.db, [hh.advisor_id], jobId, who.userId, { household_id: hh.id, kind: 'monte_carlo' });
   if (!row) throw notFound('No such Monte Carlo run');
+  await resendIfLost(ctx, row);
   return row;
 }
 

@@ -236,3 +236,13 @@ export const householdOfJob = (
   db<HouseholdRow>('households')
     .where({ advisor_id: advisorId, id: householdId ?? PLATFORM_TENANT })
     .first();
+
+/** Marks a running job whose heartbeat is older than `ms` as seen now; answers it when this call marked it. */
+export async function markLost(db: Knex, key: JobKey, ms: number): Promise<JobRow | undefined> {
+  const [row] = await db<JobRow>('jobs')
+    .where({ advisor_id: key.advisor_id, id: key.id, status: 'running' })
+    .andWhere('heartbeat_at', '<', msAgo(db, ms))
+    .update({ heartbeat_at: db.fn.now() } as never)
+    .returning('*');
+  return row as JobRow | undefined;
+}

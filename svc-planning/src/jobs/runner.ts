@@ -9,7 +9,7 @@ import {
   type ServiceContext,
 } from '@kinfolio/service-kit';
 import { claimJob, findJob, finishJob, type JobKey, type JobRow, openJobs, touchJob } from './repository';
-import { endOpenJob, enqueueProgress, publishProgress, toJob } from './service';
+import { endOpenJob, enqueueProgress, HEARTBEAT_MS, publishProgress, STALE_MS, toJob } from './service';
 
 /**
  * The workers' side of jobs (issue 37). A worker consumes the jobs queue one message at a time and acknowledges it
@@ -44,9 +44,6 @@ export type JobKinds = Record<J.JobKind, JobWork>;
 export class JobFailure extends Error {}
 
 export const MAX_JOB_ATTEMPTS = 5;
-export const HEARTBEAT_MS = 1000;
-/** A running job whose heartbeat is older than this has lost its worker. */
-export const STALE_MS = 4000;
 const PROGRESS_EVERY_MS = 200;
 
 class Cancelled extends Error {}

@@ -13,6 +13,7 @@ import {
 import { iso } from '../records/access';
 import {
   cancelQueued,
+  markLost,
   countAhead,
   customerTenants,
   findJob,
@@ -29,6 +30,13 @@ import {
  * Jobs (issue 37, packages/contracts/src/jobs.ts): a row and its message on the jobs queue written in one
  * transaction, the progress events, reading and cancelling a job. The workers' side is runner.ts.
  */
+
+/** A running job's worker writes its heartbeat this often. */
+export const HEARTBEAT_MS = 1000;
+/** A running job whose heartbeat is older than this has lost its worker (another may take it). */
+export const STALE_MS = 4000;
+/** A running job whose heartbeat is older than this has lost its message too (nobody took it): it is sent again. */
+export const LOST_MS = 2 * STALE_MS;
 
 /** Where a finished job's result is read. */
 function resultPath(r: JobRow): string | null {
@@ -186,6 +194,7 @@ export async function callerJob(ctx: ServiceContext, who: Identity, id: string):
       : await jobOfUser(ctx.db, tenants, id, who.userId)
     : undefined;
   if (!row) throw notFound('No such job');
+  await resendIfLost(ctx, row);
   return row;
 }
 
@@ -220,8 +229,22 @@ async function endOpenJobIfQueued(ctx: ServiceContext, key: JobKey): Promise<Job
   });
 }
 
-/** Sends an open job's message again (a job whose worker is gone and whose message was lost with it). */
-export async function resendJob(ctx: ServiceContext, r: JobRow): Promise<void> {
+/**
+ * A running job nobody works on any more (its heartbeat older than LOST_MS: its worker died and its message was lost
+ * too, or dead-lettered after the database failed it five times) has its message sent again, by the one caller whose
+ * UPDATE marks it (the heartbeat set to now, so the next is sent only after another LOST_MS). Called where a job is
+ * read (the browser's fallback poll) and by the fund import's schedule: tenant-bounded, no sweep of every tenant.
+ */
+export async function resendIfLost(ctx: ServiceContext, r: JobRow): Promise<void> {
+  if (r.status !== 'running') return;
+  const marked = await markLost(ctx.db, { advisor_id: r.advisor_id, id: r.id }, LOST_MS);
+  if (!marked) return;
+  ctx.logger.warn({ jobId: r.id, kind: r.kind }, 'job without a worker: its message is sent again');
+  await resendJob(ctx, marked);
+}
+
+/** Sends an open job's message again. */
+async function resendJob(ctx: ServiceContext, r: JobRow): Promise<void> {
   await ctx.tx((trx) =>
     enqueueEvent(trx, 'planning.job.requested.v1', {
       job_id: r.id,

@@ -6,9 +6,9 @@ import { type FundImportConfig, fundImportConfig } from './config';
 import { checkEntry, entryKey, type FeedEntry, type FeedFund, parseFeed } from './feed';
 import { fundColumns } from './repository';
 import { SAMPLE_FEED_SOURCE, SAMPLE_FUND_COUNT, sampleCode, sampleFeedCsv } from './sample-feed';
-import { fromJson, type JobRow, openJobOfKind, PLATFORM_TENANT } from '../../jobs/repository';
-import { type JobControl, JobFailure, type JobWork, STALE_MS } from '../../jobs/runner';
-import { enqueueJob, resendJob } from '../../jobs/service';
+import { fromJson, openJobOfKind, PLATFORM_TENANT } from '../../jobs/repository';
+import { type JobControl, JobFailure, type JobWork } from '../../jobs/runner';
+import { enqueueJob, resendIfLost } from '../../jobs/service';
 
 /** A fund import job's payload: the run it makes (made with the job) or resumes. */
 interface FundImportJob {
@@ -242,13 +242,13 @@ export class FundImporter {
 
   /**
    * Asks for a run as a job (or for the run left behind to be resumed). False when a run's job is open already: a
-   * job whose worker is gone without its message (its heartbeat stale) has its message sent again.
+   * job whose worker is gone without its message (its heartbeat stale) has its message sent again (resendIfLost).
    */
   async request(trigger: 'demand' | 'schedule' | 'resume', who: Identity | null = null): Promise<boolean> {
     const { db } = this.ctx;
     const open = await openJobOfKind(db, PLATFORM_TENANT, 'fund_import');
     if (open) {
-      await this.resendIfLost(open);
+      await resendIfLost(this.ctx, open);
       return false;
     }
     const left: RunRow | undefined = await db('fund_import_runs')
@@ -275,14 +275,6 @@ export class FundImporter {
       // another replica made the job at the same moment (jobs_one_fund_import)
       if (isUniqueViolation(err)) return false;
       throw err;
-    }
-  }
-
-  private async resendIfLost(open: JobRow): Promise<void> {
-    const beat = open.heartbeat_at ? new Date(open.heartbeat_at).getTime() : null;
-    if (open.status === 'running' && beat !== null && Date.now() - beat > 2 * STALE_MS) {
-      this.ctx.logger.warn({ jobId: open.id }, 'fund import job without a worker: its message is sent again');
-      await resendJob(this.ctx, open);
     }
   }
 
