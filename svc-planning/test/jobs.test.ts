@@ -88,7 +88,7 @@ describe.each(testInfras())('svc-planning jobs on %s', (infra) => {
     });
     await post('customer/saving-fund', { ...L, bank_name: 'DBS', current_value: 40000 });
     // many holdings: each is a lane of every trial, so a run of 20,000 trials lasts long enough to be cancelled
-    for (let k = 0; k < 30; k++)
+    for (let k = 0; k < 60; k++)
       await post('customer/portfolio-fund', { ...L, plan_name: `Fund ${k}`, current_value: 5000 + 1000 * k });
     await t.svc.ctx.db('households').where({ id: hh }).update({ customer_user_id: customer.userId });
   }, 120_000);
@@ -202,46 +202,75 @@ describe.each(testInfras())('svc-planning jobs on %s', (infra) => {
     expect(await count()).toBe(before);
   });
 
+  /** The fund import job made since `before` (its events go to admins; an admin learns its id from them). */
+  async function newFundImportJob(before: Set<string>): Promise<string> {
+    const end = Date.now() + 30_000;
+    for (;;) {
+      const id = [...events.values()].flat().find((e) => e.job.kind === 'fund_import' && !before.has(e.job.id))?.job.id;
+      if (id) return id;
+      if (Date.now() > end) throw new Error('no fund import job event');
+      await sleep(20);
+    }
+  }
+  const fundImportJobs = () =>
+    new Set(
+      [...events.values()]
+        .flat()
+        .filter((e) => e.job.kind === 'fund_import')
+        .map((e) => e.job.id),
+    );
+
   it('cancel: a queued job ends cancelled at once and is never run; a running one stops at its next step', async () => {
-    const first = (await call('POST', `customer/${hh}/monte-carlo-jobs`, advisor, mcBody(20_000, 101))).body.data;
-    await untilStatus(first.id, advisor, ['running']);
-    // one job at a time per worker: the second waits in the queue
-    const second = (await call('POST', `customer/${hh}/monte-carlo-jobs`, advisor, mcBody(20_000, 102))).body.data;
-    expect(second.status).toBe('queued');
-    const cancelQueued = await call('POST', `jobs/${second.id}/cancel`, advisor);
+    // a worker takes one job at a time: the fund import (batches with a pause between them) holds this one
+    const before = fundImportJobs();
+    expect((await call('GET', 'scrap-all-funds', admin)).status).toBe(202);
+    const importId = await newFundImportJob(before);
+    await untilStatus(importId, admin, ['running']);
+    const queued = (await call('POST', `customer/${hh}/monte-carlo-jobs`, advisor, mcBody(20_000, 102))).body.data;
+    expect(queued.status).toBe('queued');
+    const cancelQueued = await call('POST', `jobs/${queued.id}/cancel`, advisor);
     expect([cancelQueued.status, cancelQueued.body.message, cancelQueued.body.data.status]).toEqual([
       200,
       'Cancelled',
       'cancelled',
     ]);
+    expect((await finalEvents(queued.id)).map((e) => e.job.status)).toEqual(['queued', 'cancelled']);
     // a result that will never come: 409 with a clear message
-    const none = await call('GET', `customer/${hh}/monte-carlo-jobs/${second.id}/result`, advisor);
+    const none = await call('GET', `customer/${hh}/monte-carlo-jobs/${queued.id}/result`, advisor);
     expect([none.status, none.body.message]).toEqual([409, 'The Monte Carlo run was cancelled']);
 
-    const cancelRunning = await call('POST', `jobs/${first.id}/cancel`, advisor);
-    expect(cancelRunning.status).toBe(200);
-    if (cancelRunning.body.data.status === 'running') expect(cancelRunning.body.message).toBe('Stopping');
+    // the running one: asked to stop, it ends cancelled at its next step (the next batch), its run failed so
+    expect((await call('POST', `jobs/${importId}/cancel`, advisor)).status).toBe(404);
+    const cancelRunning = await call('POST', `jobs/${importId}/cancel`, admin);
+    expect([cancelRunning.status, cancelRunning.body.message, cancelRunning.body.data.status]).toEqual([
+      200,
+      'Stopping',
+      'running',
+    ]);
     const asked = Date.now();
-    const ended = await untilStatus(first.id, advisor, ['cancelled', 'done']);
+    const ended = await untilStatus(importId, admin, ['cancelled', 'done', 'failed']);
     expect(ended.status).toBe('cancelled');
     expect(Date.now() - asked).toBeLessThan(5_000);
-    expect((await finalEvents(first.id)).at(-1)?.job.status).toBe('cancelled');
-    // the queued one's message reached the worker, which acknowledged it without work
+    expect((await finalEvents(importId)).at(-1)?.job.status).toBe('cancelled');
+    const run = (await call('GET', 'scraping-funds-status', admin)).body.data.run;
+    expect([run.state, run.error]).toEqual(['failed', 'Cancelled by an admin']);
+    expect(run.done).toBeLessThan(run.total);
+    // the queued one's message reached the worker once it was free, which acknowledged it without work
     await sleep(500);
-    const row = await t.svc.ctx.db('jobs').where({ advisor_id: advisor.userId, id: second.id }).first();
+    const row = await t.svc.ctx.db('jobs').where({ advisor_id: advisor.userId, id: queued.id }).first();
     expect([row.status, row.attempts, row.started_at]).toEqual(['cancelled', 0, null]);
     // cancelling a finished job answers it as it is
-    const late = await call('POST', `jobs/${second.id}/cancel`, advisor);
+    const late = await call('POST', `jobs/${queued.id}/cancel`, advisor);
     expect([late.status, late.body.message, late.body.data.status]).toEqual([
       200,
       'The job had already finished',
       'cancelled',
     ]);
-    // while it ran, the result was 409 (not done); a done run is answered after a cancel too
-    const running = (await call('POST', `customer/${hh}/monte-carlo-jobs`, advisor, mcBody(20_000, 103))).body.data;
-    const busy = await call('GET', `customer/${hh}/monte-carlo-jobs/${running.id}/result`, advisor);
+    // a run not finished yet: its result is 409 with a clear message
+    const later = (await call('POST', `customer/${hh}/monte-carlo-jobs`, advisor, mcBody(20_000, 103))).body.data;
+    const busy = await call('GET', `customer/${hh}/monte-carlo-jobs/${later.id}/result`, advisor);
     expect([busy.status, busy.body.message]).toEqual([409, 'The Monte Carlo run is not finished yet']);
-    await finalEvents(running.id);
+    await finalEvents(later.id);
   });
 
   it('a running job whose worker and message are both gone is sent again when it is read, and finishes', async () => {
@@ -307,19 +336,14 @@ describe.each(testInfras())('svc-planning jobs on %s', (infra) => {
   });
 
   it('the fund price import is a job: its progress goes to admins, one at a time, and only admins see it', async () => {
+    const before = fundImportJobs();
     const start = await call('GET', 'scrap-all-funds', admin);
     expect(start.status).toBe(202);
     const again = await call('GET', 'scrap-all-funds', admin);
     expect([again.status, again.body.message]).toEqual([200, IR.FUND_IMPORT_ALREADY_RUNNING]);
-    // its events name no user but go to admins
-    let id: string | undefined;
-    const end = Date.now() + 30_000;
-    while (!id && Date.now() < end) {
-      id = [...events.values()].flat().find((e) => e.job.kind === 'fund_import')?.job.id;
-      await sleep(50);
-    }
-    expect(id).toBeDefined();
-    const seen = await finalEvents(id as string);
+    // its events go to admins (and the admin who asked)
+    const id = await newFundImportJob(before);
+    const seen = await finalEvents(id);
     expect(seen.every((e) => e.admins && e.user_ids.length === 1 && e.user_ids[0] === admin.userId)).toBe(true);
     expect(seen.at(-1)?.job).toMatchObject({ status: 'done', progress: 100, household_id: null });
     const stages = seen.map((e) => e.job.stage).filter((s) => /^Imported \d+ of \d+ funds$/.test(s));

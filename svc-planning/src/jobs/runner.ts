@@ -121,8 +121,10 @@ class Control implements JobControl {
     await publishProgress(this.ctx, row, toJob(row));
   }
 
-  async close(): Promise<void> {
+  /** Ends the heartbeat; `flush` sends the last progress still held back by the throttle (the work succeeded). */
+  async close(flush = false): Promise<void> {
     clearInterval(this.beat);
+    if (flush && this.pending) await this.flush();
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.pending = null;
     await this.writing;
@@ -186,7 +188,7 @@ async function runJob(ctx: ServiceContext, kinds: JobKinds, key: JobKey, worker:
     await publishProgress(ctx, row, toJob(row));
     const { result, stage } = await kinds[row.kind](ctx, control);
     if (control.cancelled) throw control.signal.reason;
-    await control.close();
+    await control.close(true);
     await finish(ctx, row, { status: 'done', progress: 100, stage: stage ?? 'Ready', result });
     log.info('job done');
   } catch (err) {

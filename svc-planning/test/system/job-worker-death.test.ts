@@ -130,17 +130,17 @@ describe('svc-planning job workers: a worker killed mid-run (distributed)', () =
 
   let api: Proc;
   let household: string;
-  /** Waits until job `id` is running with some of its trials done, and answers the worker process holding it. */
+  /** Waits until job `id` is running (its work begun, not ended), and answers the worker process holding it. */
   async function midRun(id: string, among: Proc[]): Promise<Proc> {
     const key = { advisor_id: advisor.userId, id };
     const until = Date.now() + 60_000;
     let row: { status: string; progress: number; attempts: number } | undefined;
     for (;;) {
       row = await db('jobs').where(key).first('status', 'progress', 'attempts');
-      if (row?.status === 'running' && row.progress >= 5) break;
+      if (row?.status === 'running' && row.progress >= 1) break;
       if (Date.now() > until || (row && J.JOB_FINISHED.includes(row.status as J.JobStatus)))
         throw new Error(`the job was not caught mid-run: ${JSON.stringify(row)}`);
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 10));
     }
     expect(row?.progress).toBeLessThan(95);
     const holder = among.find((w) => w.child.exitCode === null && w.output.join('').includes(`"jobId":"${id}"`));
@@ -191,14 +191,14 @@ describe('svc-planning job workers: a worker killed mid-run (distributed)', () =
       frequency: 'monthly',
     });
     // many holdings: each is a lane of every trial, so a run lasts long enough to be caught in the middle
-    for (let k = 0; k < 40; k++)
+    for (let k = 0; k < 120; k++)
       await post('customer/portfolio-fund', { ...L, plan_name: `Fund ${k}`, current_value: 20000 + 1000 * k });
     const body = { household_id: lead.id, scenario: { monte_carlo: { enabled: true, trials: 20_000, seed: 99 } } };
 
     const made = await call(api, 'POST', `customer/${lead.id}/monte-carlo-jobs`, advisor, body);
     expect(made.status).toBe(202);
     const id = made.body.data.id as string;
-    // mid-run: some of its trials done, not all
+    // mid-run: taken and running, not finished
     const key = { advisor_id: advisor.userId, id };
     const holder = await midRun(id, workers);
     const survivor = workers.find((w) => w !== holder) as Proc;
@@ -225,9 +225,17 @@ describe('svc-planning job workers: a worker killed mid-run (distributed)', () =
   });
 
   it('SIGTERM of the worker running a job: it gives the job back at its next step and exits; another finishes it', async () => {
-    const alive = workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
-    alive.push(await start('svc-planning#worker-3', 'svc-planning/src/worker.ts', 'WORKER_PORT'));
-    workers.push(alive[alive.length - 1] as Proc);
+    // two fresh workers; the one left from the test above stops gracefully while idle (it exits 0 at once)
+    const fresh = [
+      await start('svc-planning#worker-3', 'svc-planning/src/worker.ts', 'WORKER_PORT'),
+      await start('svc-planning#worker-4', 'svc-planning/src/worker.ts', 'WORKER_PORT'),
+    ];
+    workers.push(...fresh);
+    for (const idle of workers.filter((w) => !fresh.includes(w) && w.child.exitCode === null && !w.child.signalCode)) {
+      idle.child.kill('SIGTERM');
+      expect(await new Promise((r) => idle.child.once('exit', (c) => r(c)))).toBe(0);
+    }
+    const alive = fresh;
     const body = { household_id: household, scenario: { monte_carlo: { enabled: true, trials: 20_000, seed: 7 } } };
     const made = await call(api, 'POST', `customer/${household}/monte-carlo-jobs`, advisor, body);
     expect(made.status).toBe(202);
