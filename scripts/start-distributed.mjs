@@ -55,6 +55,8 @@ const node = (name, script, childEnv, probeUrl) =>
       },
     ),
   );
+// issue 37: svc-planning's long work runs on its worker processes (below), not in the API's processes
+env.PLANNING_JOBS ??= 'workers';
 const urls = {};
 let port = basePort;
 for (const svc of services) {
@@ -69,6 +71,18 @@ for (const svc of services) {
     const svcEnv = { ...env, ...(svc === 'svc-planning' ? planningReadEnv : {}), PORT: String(p) };
     node(`${svc}#${i + 1} (port ${p})`, `${svc}/src/main.ts`, svcEnv, `${url}/readyz`);
   }
+}
+// svc-planning's job workers (issue 37): SVC_PLANNING_WORKERS processes (default 1) competing on the jobs queue, each
+// niced below the API and probed on its own /healthz (WORKER_PORT)
+const workers = env.PLANNING_JOBS === 'workers' ? Number(env.SVC_PLANNING_WORKERS ?? 1) : 0;
+for (let i = 0; i < workers; i++) {
+  const p = port++;
+  node(
+    `svc-planning-worker#${i + 1} (port ${p})`,
+    'svc-planning/src/worker.ts',
+    { ...env, WORKER_PORT: String(p) },
+    `http://127.0.0.1:${p}/healthz`,
+  );
 }
 const gatewayEnv = {
   ...env,

@@ -21,6 +21,7 @@ import { clientPlan } from './019_client_plan';
 import { advisorContact } from './020_advisor_contact';
 import { namedScenarios } from './021_named_scenarios';
 import { distributionKey } from './022_distribution_key';
+import { jobs } from './023_jobs';
 
 export const migrations: Migration[] = [
   currencyRates,
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   advisorContact,
   namedScenarios,
   distributionKey,
+  jobs,
 ];

@@ -4,13 +4,14 @@ import { balanceSheetRoutes } from './balance-sheet/routes';
 import { calculateRoutes } from './calculate/routes';
 import { currencyRatesRoutes } from './currency/routes';
 import { closeScenarioPool } from './domain/calculations/montecarlo';
-import { startExportJobs, stopExportJobs } from './exports/jobs';
 import { closeRenderProcess } from './exports/render-process';
 import { exportRoutes } from './exports/routes';
 import { leadsRoutes } from './households/leads.routes';
 import { onBoardingRoutes } from './households/onboarding.routes';
 import { planRoutes } from './households/plan.routes';
 import { insuranceRoutes } from './insurance/routes';
+import { startInProcessJobs, stopJobWorker } from './jobs/host';
+import { jobRoutes } from './jobs/routes';
 import { meetingRoutes } from './meetings/routes';
 import { demoHouseholdConsumer } from './messaging/demo-household';
 import { advisorEventsConsumer } from './messaging/on-advisor-events';
@@ -53,6 +54,7 @@ export const planningModule: ServiceModule = {
     exportRoutes(app, ctx);
     reportRoutes(app, ctx);
     readStatsRoutes(app, ctx);
+    jobRoutes(app, ctx);
   },
   consumers: (ctx) => [
     authEventsConsumer(ctx),
@@ -71,11 +73,11 @@ export const planningModule: ServiceModule = {
     if (created.length) ctx.logger.info({ created }, 'record kind tables created');
     await loadRateTables(ctx);
     await startFundImports(ctx);
-    // export jobs left queued or running by the last stop are made now (issue 35)
-    await startExportJobs(ctx);
+    // long work as jobs (issue 37): consumed here too unless the worker processes take them all (jobs/host.ts)
+    await startInProcessJobs(ctx, process.env);
   },
   onStop: async (ctx) => {
-    await stopExportJobs(ctx);
+    await stopJobWorker(ctx);
     await closeRenderProcess();
     await stopFundImports(ctx);
     await closeScenarioPool();

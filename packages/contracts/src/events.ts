@@ -153,12 +153,19 @@ export const Events = {
 export type EventType = keyof typeof Events;
 
 /**
+ * The broker's consumer queues: one per service, and the jobs queue that svc-planning's worker processes share
+ * (issue 37: `svc-planning/src/worker.ts`).
+ */
+export const JOBS_QUEUE = 'svc-planning-jobs';
+export type QueueName = ServiceName | typeof JOBS_QUEUE;
+
+/**
  * Which service's queue receives which events: the whole broker topology in one place. Every service declares all
  * of it when it connects, before it may publish, so an event can never reach the exchange before the queue of a
  * consumer that has not connected yet exists (RabbitMQ drops messages no queue is bound for). A service's
  * consumers may bind only what is listed here for it; the kit refuses to start otherwise.
  */
-export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventType[]>>> = {
+export const EventTopology: Readonly<Partial<Record<QueueName, readonly EventType[]>>> = {
   'svc-auth': [
     'billing.membership.changed.v1',
     'billing.trial.started.v1',
@@ -185,6 +192,9 @@ export const EventTopology: Readonly<Partial<Record<ServiceName, readonly EventT
     'planning.household.deleted.v1',
     'planning.job.progress.v1',
   ],
+  // issue 37: svc-planning's worker processes compete on this one queue (each takes one job at a time); it is declared
+  // by every publisher like the services' own, so a job asked for before any worker connected waits for one
+  'svc-planning-jobs': ['planning.job.requested.v1'],
 };
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;
 

@@ -161,9 +161,10 @@ export const ClientPlanSettingsReply = z.object({ message: z.string().optional()
  * An export made as a job (POST customer/{id}/export-jobs): a long export (the client plan runs to 30 pages) is made
  * in the background while the browser shows its progress (GET …/export-jobs/{jobId}); the file is downloaded from
  * `download_path` once `status` is done, or shared with the customer (POST …/export-jobs/{jobId}/share). A job is
- * seen by the user who asked for it only, and kept for a day.
+ * seen by the user who asked for it only, and kept for a day. Since issue 37 it is a job of svc-planning's worker
+ * processes (jobs.ts), cancellable with POST jobs/{id}/cancel.
  */
-export const EXPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const EXPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const ExportJob = z.object({
   id: z.string(),
   lead_id: z.string(),

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as amqp from 'amqplib';
 import type { EventEnvelope } from '@kinfolio/contracts';
-import { AmqpBus, type Bus, createLogger, MAX_ATTEMPTS, MemoryBus, TEST_AMQP_URL, topicMatches } from '../src';
+import { AmqpBus, type Bus, createLogger, MAX_ATTEMPTS, MemoryBus, Requeue, TEST_AMQP_URL, topicMatches } from '../src';
 import { eventually, sleep } from './support';
 
 // The component project's testTimeout is not applied per project; on a loaded machine 5 s is too tight.
@@ -277,7 +277,50 @@ describe('AmqpBus durability', () => {
   const early = `early-${randomBytes(3).toString('hex')}`;
   const unlisted = `unlisted-${randomBytes(3).toString('hex')}`;
   const left = `left-${randomBytes(3).toString('hex')}`;
-  afterAll(() => adapter.cleanup([q, early, unlisted, left]));
+  const jobs = `jobs-${randomBytes(3).toString('hex')}`;
+  afterAll(() => adapter.cleanup([q, early, unlisted, left, jobs]));
+
+  it('prefetch 1 hands a consumer one message at a time; a Requeue gives it back as it was, to a competing consumer', async () => {
+    // issue 37: job workers compete on one queue, one job each; a stopping worker gives its job back
+    const a = await adapter.open();
+    const b = await adapter.open();
+    const byA: string[] = [];
+    const byB: Array<{ id: string; attempts: unknown }> = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let stopping = false;
+    await a.subscribe(
+      jobs,
+      ['test.job.v1'],
+      async (e) => {
+        byA.push(e.id);
+        await held;
+        if (stopping) throw new Requeue();
+      },
+      { prefetch: 1 },
+    );
+    const events = [envelope('test.job.v1'), envelope('test.job.v1')];
+    await a.publish(events);
+    await eventually(() => byA.length === 1);
+    await sleep(300);
+    // A holds the first and was not handed the second
+    expect(byA).toEqual([events[0]?.id]);
+    await b.subscribe(jobs, ['test.job.v1'], async (e) => void byB.push({ id: e.id, attempts: undefined }), {
+      prefetch: 1,
+    });
+    await eventually(() => byB.length === 1);
+    expect(byB.map((x) => x.id)).toEqual([events[1]?.id]);
+    // A stops: its message goes back and B takes it, not counted as a failed attempt (never dead-lettered)
+    stopping = true;
+    release();
+    await eventually(() => byB.length === 2);
+    expect(byB.map((x) => x.id)).toEqual([events[1]?.id, events[0]?.id]);
+    expect(await adapter.deadLettered(jobs)).toEqual([]);
+    await a.close();
+    await b.close();
+  });
 
   it('keeps events published while its consumer is down and delivers them when it comes back', async () => {
     const first = await adapter.open();

@@ -96,7 +96,7 @@ export function stableJson(v: unknown): string {
 }
 
 /** The cache key of a run body (without its household id; the day when it has no as-of date). */
-const runKey = (b: scenarios.StoredScenarioRunBody): string => {
+export const runKey = (b: scenarios.StoredScenarioRunBody): string => {
   const { household_id: _id, as_of, ...rest } = b;
   const hash = createHash('sha256').update(stableJson(rest)).digest('base64url');
   return `${as_of ?? `today:${todayIso()}`}|${hash}`;
@@ -121,11 +121,24 @@ export async function runStoredScenario(
   });
 }
 
+/**
+ * The same run as runStoredScenario, made afresh with the pool's options (issue 37: a Monte Carlo job reports its
+ * trials and can be cancelled; the jobs table keeps its result, so the what-if cache is not filled).
+ */
+export const computeStoredScenarioRun = (
+  ctx: ServiceContext,
+  hh: HouseholdRow,
+  b: scenarios.StoredScenarioRunBody,
+  stamp: string,
+  o: RunOptions,
+): Promise<ScenarioRun> => computeStoredScenario(ctx, hh, b, stamp, o);
+
 async function computeStoredScenario(
   ctx: ServiceContext,
   hh: HouseholdRow,
   b: scenarios.StoredScenarioRunBody,
   stamp: string,
+  o: RunOptions = {},
 ): Promise<ScenarioRun> {
   // the parsed household and its stored scenario inputs, per version of the household (reports/cache.ts: every
   // write to them touches households.updated_at): one stamp query on the event loop instead of every record kind
@@ -179,7 +192,7 @@ async function computeStoredScenario(
   const samePlan = same(s.sell_sequence, plan.sell_sequence) && same(s.locked_assets, plan.locked_assets);
   const sales = Object.entries(b.property_sale_year ?? {});
   // the household is the cache's object for this version, never changed: the pool's processes keep a copy of it
-  if (changes.length === 0 && sales.length === 0 && samePlan) return runScenario(household, s, { keep: true });
+  if (changes.length === 0 && sales.length === 0 && samePlan) return runScenario(household, s, { ...o, keep: true });
   // expense changes are the scenario's only: the current plan is the stored household's
   const known = new Set((household.expenses ?? []).map((e) => e.id));
   for (const [id] of changes)
@@ -198,7 +211,7 @@ async function computeStoredScenario(
         };
   const changed = withSaleYears(withExpenses, sales, b.as_of);
   const current = run(() => calculateScenarioModelling(household, plan));
-  const out = await runScenario(changed, s, changed === household ? { keep: true } : {});
+  const out = await runScenario(changed, s, changed === household ? { ...o, keep: true } : o);
   return { ...out, base: current.base };
 }
 

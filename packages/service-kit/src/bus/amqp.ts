@@ -1,13 +1,23 @@
 import * as amqp from 'amqplib';
 import { type EventEnvelope, EventTopology } from '@kinfolio/contracts';
 import { createLogger, type Logger } from '../logger';
-import { type Bus, DEAD_LETTER_EXCHANGE, EXCHANGE, type EventHandler, InFlight, MAX_ATTEMPTS } from './types';
+import {
+  type Bus,
+  DEAD_LETTER_EXCHANGE,
+  EXCHANGE,
+  type EventHandler,
+  InFlight,
+  MAX_ATTEMPTS,
+  Requeue,
+  type SubscribeOptions,
+} from './types';
 
 interface Subscription {
   queue: string;
   bindings: string[];
   handler: EventHandler;
   inFlight: InFlight;
+  options: SubscribeOptions;
   /** The channel consuming for it and the consumer's tag (while connected). */
   channel?: amqp.Channel;
   consumerTag?: string;
@@ -154,8 +164,13 @@ export class AmqpBus implements Bus {
     await ch.waitForConfirms();
   }
 
-  async subscribe(queue: string, bindings: string[], handler: EventHandler): Promise<void> {
-    const sub: Subscription = { queue, bindings, handler, inFlight: new InFlight() };
+  async subscribe(
+    queue: string,
+    bindings: string[],
+    handler: EventHandler,
+    options: SubscribeOptions = {},
+  ): Promise<void> {
+    const sub: Subscription = { queue, bindings, handler, inFlight: new InFlight(), options };
     this.subs.push(sub);
     if (this.isConnected()) await this.consume(sub);
     else this.start();
@@ -184,7 +199,7 @@ export class AmqpBus implements Bus {
       this.logger.warn({ err: err.message, queue: sub.queue }, 'amqp consumer channel error'),
     );
     const queue = await this.declareQueue(ch, sub.queue, sub.bindings);
-    await ch.prefetch(this.options.prefetch ?? 32);
+    await ch.prefetch(sub.options.prefetch ?? this.options.prefetch ?? 32);
     const { consumerTag } = await ch.consume(queue, (msg) => {
       if (!msg) return;
       void sub.inFlight.track(this.handle(ch, sub, msg));
@@ -221,6 +236,10 @@ export class AmqpBus implements Bus {
       await sub.handler(event);
       ch.ack(msg);
     } catch (err) {
+      if (err instanceof Requeue) {
+        ch.nack(msg, false, true); // back to the queue as it was: nothing was done
+        return;
+      }
       const attempts = Number(msg.properties.headers?.['x-attempts'] ?? 1);
       this.logger.warn(
         { err: (err as Error).message, type: event.type, attempts, queue: sub.queue },

@@ -1,5 +1,13 @@
 import type { EventEnvelope } from '@kinfolio/contracts';
-import { type Bus, type EventHandler, InFlight, MAX_ATTEMPTS, topicMatches } from './types';
+import {
+  type Bus,
+  type EventHandler,
+  InFlight,
+  MAX_ATTEMPTS,
+  Requeue,
+  type SubscribeOptions,
+  topicMatches,
+} from './types';
 
 interface Subscription {
   queue: string;
@@ -41,6 +49,8 @@ export class MemoryBus implements Bus {
         await sub.handler(structuredClone(event));
         return;
       } catch (err) {
+        // nothing durable holds it in memory: the job worker remakes what it left from its table at the next start
+        if (err instanceof Requeue) return;
         lastError = err instanceof Error ? err.message : String(err);
         await new Promise((r) => setTimeout(r, this.retryDelayMs * attempt));
       }
@@ -48,7 +58,12 @@ export class MemoryBus implements Bus {
     this.deadLetters.push({ queue: sub.queue, event, error: lastError });
   }
 
-  async subscribe(queue: string, bindings: string[], handler: EventHandler): Promise<void> {
+  async subscribe(
+    queue: string,
+    bindings: string[],
+    handler: EventHandler,
+    _options?: SubscribeOptions,
+  ): Promise<void> {
     this.subs.push({ queue, bindings, handler, inFlight: new InFlight() });
   }
 

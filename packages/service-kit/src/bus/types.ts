@@ -2,6 +2,23 @@ import type { EventEnvelope } from '@kinfolio/contracts';
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
+/** How one subscription consumes its queue. */
+export interface SubscribeOptions {
+  /** Unacknowledged messages handed to this consumer at once (issue 37: a job worker takes one at a time). */
+  prefetch?: number;
+}
+
+/**
+ * Thrown by a handler that did not do its work and wants the message back on the queue as it was, at once and
+ * without counting an attempt (a job worker stopping gracefully: another worker, or this one restarted, takes it).
+ */
+export class Requeue extends Error {
+  constructor(message = 'requeued') {
+    super(message);
+    this.name = 'Requeue';
+  }
+}
+
 /**
  * The Bus port. `publish` resolves only when the broker has confirmed every event (AMQP publisher confirms; the
  * in-memory adapter once every subscriber has handled it), so the outbox marks a row sent only after that.
@@ -12,7 +29,7 @@ export type EventHandler = (event: EventEnvelope) => Promise<void>;
  */
 export interface Bus {
   publish(events: EventEnvelope[]): Promise<void>;
-  subscribe(queue: string, bindings: string[], handler: EventHandler): Promise<void>;
+  subscribe(queue: string, bindings: string[], handler: EventHandler, options?: SubscribeOptions): Promise<void>;
   unsubscribe(queue: string): Promise<void>;
   isConnected(): boolean;
   close(): Promise<void>;

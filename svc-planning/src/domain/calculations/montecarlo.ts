@@ -159,6 +159,16 @@ function scratchFor(cells: number): Float64Array {
   return scratch.subarray(0, cells);
 }
 
+/** Trials between two reports of a job's progress (about a tenth of a second each on this machine). */
+export const TRIALS_CHUNK = 500;
+/** Called after each chunk of trials with how many are done (issue 37: a Monte Carlo job's progress). */
+export type TrialsListener = (done: number, total: number) => void;
+let trialsListener: TrialsListener | null = null;
+/** Sets (or, with null, removes) the listener of this process's runs' trials; without one a run is one pass. */
+export function setTrialsListener(fn: TrialsListener | null): void {
+  trialsListener = fn;
+}
+
 export function monteCarlo(
   projection: ProjectionResult,
   liquid: Record<AssetClass, number>,
@@ -262,33 +272,50 @@ export function monteCarlo(
   };
   const orderAt = new Int32Array(nOrder);
   for (let j = 0; j < nOrder; j++) orderAt[j] = (order[j] as number) >= 0 ? (at[order[j] as number] as number) : -1;
-  const never = runTrials(
-    trials,
-    Y,
-    K,
-    nCash,
-    pick(value0) as Float64Array,
-    pick(G) as Float64Array,
-    pick(contrib) as Float64Array,
-    pick(contribTo) as Float64Array,
-    pick(cls) as Int32Array,
-    Int32Array.from(drawn),
-    vol,
-    orderAt,
-    trace.illiquid,
-    part,
-    cashG,
-    borrowG,
-    flow,
-    year,
-    sells,
-    pensionsY,
-    propertiesY,
-    insuranceY,
-    loansY,
-    rng,
-    nw,
-  );
+  const pValue0 = pick(value0) as Float64Array;
+  const pG = pick(G) as Float64Array;
+  const pContrib = pick(contrib) as Float64Array;
+  const pContribTo = pick(contribTo) as Float64Array;
+  const pCls = pick(cls) as Int32Array;
+  const drawnAt = Int32Array.from(drawn);
+  // issue 37: a job's run reports its trials as they go (a listener is set in its process), in chunks of trials that
+  // continue one another (the same generator, the same cells): the same figures as one pass
+  const listener = trialsListener;
+  const chunk = listener ? TRIALS_CHUNK : trials;
+  let never = 0;
+  for (let from = 0; from < trials; from += chunk) {
+    const to = Math.min(trials, from + chunk);
+    never += runTrials(
+      trials,
+      from,
+      to,
+      Y,
+      K,
+      nCash,
+      pValue0,
+      pG,
+      pContrib,
+      pContribTo,
+      pCls,
+      drawnAt,
+      vol,
+      orderAt,
+      trace.illiquid,
+      part,
+      cashG,
+      borrowG,
+      flow,
+      year,
+      sells,
+      pensionsY,
+      propertiesY,
+      insuranceY,
+      loansY,
+      rng,
+      nw,
+    );
+    listener?.(to, trials);
+  }
   // Percentile q is the value at rank round(q/100 · (trials − 1)) in ascending order.
   const ranks = pct.map((q) => Math.min(trials - 1, Math.max(0, Math.round((q / 100) * (trials - 1)))));
   const bands: MonteCarloResult['bands'] = [];
@@ -319,10 +346,13 @@ export function monteCarlo(
 
 /**
  * The trials (monteCarlo's hot loop, a function of its own so that every array is a local of it, none a captured
- * variable): fills `nw` year-major and answers how many trials never ran out. Lanes 0 to nCash − 1 are cash.
+ * variable): fills `nw` year-major for trials `from` to `to` (of `trials`) and answers how many of them never ran out.
+ * Lanes 0 to nCash − 1 are cash.
  */
 function runTrials(
   trials: number,
+  from: number,
+  to: number,
   Y: number,
   K: number,
   nCash: number,
@@ -375,7 +405,7 @@ function runTrials(
   const loansR = new Float64Array(Y);
   for (let y = 0; y < Y; y++) loansR[y] = r2((loansY[y] as number) + r2(0));
   let never = 0;
-  for (let s = 0; s < trials; s++) {
+  for (let s = from; s < to; s++) {
     vals.set(value0);
     let hh = 0;
     let ok = true;
@@ -460,7 +490,13 @@ function runTrials(
       }
       if (hh < -0.005) ok = false;
       // net worth as the projection's row sums it: each figure rounded to cents, then the totals
-      const assets = r2(r2(cash + (hh > 0 ? hh : 0)) + r2(invest) + (pensionsY[y] as number) + (propertiesY[y] as number) + (insuranceY[y] as number));
+      const assets = r2(
+        r2(cash + (hh > 0 ? hh : 0)) +
+          r2(invest) +
+          (pensionsY[y] as number) +
+          (propertiesY[y] as number) +
+          (insuranceY[y] as number),
+      );
       nw[y * trials + s] = r2(assets - (hh < 0 ? r2((loansY[y] as number) + r2(-hh)) : (loansR[y] as number)));
     }
     if (ok) never++;
@@ -479,7 +515,8 @@ const r2 = (x: number) => (x === 0 ? 0 : Math.round((x + (x >= 0 ? 1e-9 : -1e-9)
  */
 function lanes(t: PlanTrace): PlanTrace {
   type Rec = PlanTrace['liquids'][number];
-  const alike = (a: Rec, b: Rec) => a.contrib === 0 && b.contrib === 0 && a.g === b.g && a.asset_class === b.asset_class && a.cash === b.cash;
+  const alike = (a: Rec, b: Rec) =>
+    a.contrib === 0 && b.contrib === 0 && a.g === b.g && a.asset_class === b.asset_class && a.cash === b.cash;
   const laneOf = new Int32Array(t.liquids.length).fill(-1);
   const liquids: Rec[] = [];
   const order: number[] = [];
@@ -523,8 +560,25 @@ function lanes(t: PlanTrace): PlanTrace {
 /** A plan trace of one record per class at the class's mean (cash first), for a result project() did not make. */
 function classTrace(liquid: Record<AssetClass, number>, assumptions: Record<AssetClass, ClassAssumption>): PlanTrace {
   const order = ['cash', 'equity', 'bond', 'property', 'others'] as const;
-  const liquids = order.map((c) => ({ id: c, value: liquid[c] ?? 0, g: 1 + assumptions[c].mean / 100, contrib: 0, contribTo: 0, locked: false, cash: c === 'cash', asset_class: c }));
-  return { firstYearPart: 1, liquids, order: liquids.map((_, k) => k), illiquid: liquids.map(() => null), flow: new Float64Array(0), cashG: 1, borrowG: 1 };
+  const liquids = order.map((c) => ({
+    id: c,
+    value: liquid[c] ?? 0,
+    g: 1 + assumptions[c].mean / 100,
+    contrib: 0,
+    contribTo: 0,
+    locked: false,
+    cash: c === 'cash',
+    asset_class: c,
+  }));
+  return {
+    firstYearPart: 1,
+    liquids,
+    order: liquids.map((_, k) => k),
+    illiquid: liquids.map(() => null),
+    flow: new Float64Array(0),
+    cashG: 1,
+    borrowG: 1,
+  };
 }
 
 /**
@@ -650,6 +704,7 @@ type Job = {
   s: unknown;
   /** The household's number while it is kept (RunOptions.keep), else 0. */
   hid: number;
+  onTrials?: TrialsListener;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 };
@@ -658,7 +713,15 @@ type Job = {
  * tables the service has installed when the process has not had them yet (issue 32: a process computes with the same
  * tables as the service, an admin's new version included).
  */
-export type ScenarioMessage = { id: number; s: unknown; h?: unknown; hid: number; tables?: RateTables };
+export type ScenarioMessage = {
+  id: number;
+  s: unknown;
+  h?: unknown;
+  hid: number;
+  tables?: RateTables;
+  /** Send the trials' progress as they go (`{id, trials: [done, total]}` before the answer). */
+  progress?: boolean;
+};
 /** How many households a scenario process keeps (the service and the process evict the least recently used). */
 export const KEPT_HOUSEHOLDS = 32;
 export interface RunOptions {
@@ -667,6 +730,10 @@ export interface RunOptions {
    * each process keeps a copy, and later runs on the same object send only its number, not the household again.
    */
   keep?: boolean;
+  /** Issue 37 (a Monte Carlo job): told how many trials are done, as they go. */
+  onTrials?: TrialsListener;
+  /** Issue 37 (a cancelled job): ends the run, a queued one at once, a running one by ending its process. */
+  signal?: AbortSignal;
 }
 /** A number per kept household object (its identity is its version). */
 const householdIds = new WeakMap<object, number>();
@@ -680,6 +747,7 @@ export function touchKept<V>(kept: Map<number, V>, hid: number, v: V): void {
 type Reply = {
   id: number;
   ok: boolean;
+  trials?: [number, number];
   value?: unknown;
   error?: { kind: string; message: string; field?: string; currency?: string };
 };
@@ -708,10 +776,29 @@ class ScenarioPool {
         householdIds.set(h, hid);
       }
     }
+    const { signal, onTrials } = o;
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ id: this.next++, h, s, hid, resolve: resolve as (v: unknown) => void, reject });
+      const job: Job = { id: this.next++, h, s, hid, onTrials, resolve: resolve as (v: unknown) => void, reject };
+      signal?.addEventListener('abort', () => this.abort(job, signal.reason), { once: true });
+      this.queue.push(job);
       this.pump();
     });
+  }
+
+  /** Ends a job: taken out of the queue, or its process ended (the next run starts another). */
+  private abort(job: Job, reason: unknown): void {
+    const queued = this.queue.indexOf(job);
+    if (queued !== -1) {
+      this.queue.splice(queued, 1);
+      job.reject(reason);
+      return;
+    }
+    for (const [p, running] of this.busy)
+      if (running === job) {
+        this.lost(p, reason);
+        return;
+      }
   }
 
   /** Ends every process (service stop, tests). */
@@ -749,6 +836,7 @@ class ScenarioPool {
       const message: ScenarioMessage = known
         ? { id: job.id, s: job.s, hid: job.hid }
         : { id: job.id, s: job.s, h: job.h, hid: job.hid };
+      if (job.onTrials) message.progress = true;
       const generation = rateTablesGeneration();
       if (this.tablesAt.get(p) !== generation) {
         message.tables = rateTables();
@@ -779,6 +867,7 @@ class ScenarioPool {
     p.on('message', (r: Reply) => {
       const job = this.busy.get(p);
       if (!job || job.id !== r.id) return;
+      if (r.trials) return job.onTrials?.(r.trials[0], r.trials[1]);
       this.busy.delete(p);
       rest();
       this.idle.push(p);

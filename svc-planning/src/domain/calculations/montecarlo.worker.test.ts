@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { calculateScenarioModelling } from './index';
-import { closeScenarioPool, scenarioPool } from './montecarlo';
+import { closeScenarioPool, scenarioPool, setTrialsListener, TRIALS_CHUNK } from './montecarlo';
 import { sampleHousehold } from './sample';
 import { BUILT_IN_TABLES, installRateTables } from './tables/registry';
 
@@ -148,4 +148,43 @@ it("a scenario process computes with the tables the service installed (an admin'
     installRateTables(BUILT_IN_TABLES);
     await closeScenarioPool();
   }
+});
+
+describe('a Monte Carlo job run (issue 37): trials in chunks with their progress, cancellable', () => {
+  const h = sampleHousehold(2);
+  const s = { monte_carlo: { enabled: true, trials: 3_000, seed: 11 } };
+  afterAll(() => closeScenarioPool());
+
+  it('chunks give the figures of one pass, and report each chunk of trials in order', () => {
+    const whole = calculateScenarioModelling(h, s);
+    const seen: Array<[number, number]> = [];
+    setTrialsListener((done, total) => seen.push([done, total]));
+    try {
+      expect(calculateScenarioModelling(h, s)).toEqual(whole);
+    } finally {
+      setTrialsListener(null);
+    }
+    expect(seen).toEqual(Array.from({ length: 6 }, (_, k) => [(k + 1) * TRIALS_CHUNK, 3_000]));
+  });
+
+  it('a pool run tells its trials as they go and answers the same figures; an abort ends it at once', async () => {
+    const whole = calculateScenarioModelling(h, s);
+    const seen: number[] = [];
+    const out = await scenarioPool().run(h, s, { onTrials: (done) => seen.push(done) });
+    expect(out).toEqual(whole);
+    expect(seen).toEqual([500, 1000, 1500, 2000, 2500, 3000]);
+    // cancelled while it runs: the run is rejected with the reason, its process ended; the next run still works
+    const abort = new AbortController();
+    const long = { monte_carlo: { enabled: true, trials: 20_000, seed: 11 } };
+    const started = Date.now();
+    const cancelled = scenarioPool().run(h, long, {
+      signal: abort.signal,
+      onTrials: (done) => {
+        if (done >= 1000) abort.abort(new Error('cancelled by test'));
+      },
+    });
+    await expect(cancelled).rejects.toThrow('cancelled by test');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await scenarioPool().run(h, s)).toEqual(whole);
+  });
 });

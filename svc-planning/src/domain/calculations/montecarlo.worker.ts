@@ -3,7 +3,7 @@ import { getPriority, setPriority } from 'node:os';
 import { UnknownCurrencyError } from '@kinfolio/money';
 import { CalculationInputError } from './errors';
 import { calculateScenarioModelling } from './index';
-import { type ScenarioMessage, touchKept } from './montecarlo';
+import { type ScenarioMessage, setTrialsListener, touchKept } from './montecarlo';
 import { installRateTables } from './tables/registry';
 
 /**
@@ -60,6 +60,8 @@ function answer(m: ScenarioMessage) {
     if (h === undefined) return { id: m.id, ok: false, error: { kind: 'miss', message: 'household not kept' } };
     touchKept(kept, m.hid, h);
   }
+  // a job's run (issue 37): each chunk of trials is reported at once (the IPC write goes out while the trials run on)
+  if (m.progress) setTrialsListener((done, total) => process.send?.({ id: m.id, ok: true, trials: [done, total] }));
   try {
     return { id: m.id, ok: true, value: calculateScenarioModelling(h as never, m.s as never) };
   } catch (e) {
@@ -81,6 +83,8 @@ function answer(m: ScenarioMessage) {
         currency: e instanceof UnknownCurrencyError ? e.currency : undefined,
       },
     };
+  } finally {
+    setTrialsListener(null);
   }
 }
 

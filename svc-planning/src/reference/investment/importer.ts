@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { investmentReference as IR } from '@kinfolio/contracts';
-import type { Knex, ServiceContext } from '@kinfolio/service-kit';
+import { type Identity, isUniqueViolation, type Knex, type ServiceContext } from '@kinfolio/service-kit';
 import Decimal from 'decimal.js';
 import { type FundImportConfig, fundImportConfig } from './config';
 import { checkEntry, entryKey, type FeedEntry, type FeedFund, parseFeed } from './feed';
 import { fundColumns } from './repository';
 import { SAMPLE_FEED_SOURCE, SAMPLE_FUND_COUNT, sampleCode, sampleFeedCsv } from './sample-feed';
+import { fromJson, openJobOfKind, PLATFORM_TENANT } from '../../jobs/repository';
+import { type JobControl, JobFailure, type JobWork } from '../../jobs/runner';
+import { enqueueJob, resendIfLost } from '../../jobs/service';
+
+/** A fund import job's payload: the run it makes (made with the job) or resumes. */
+interface FundImportJob {
+  run_id: string;
+  resume?: boolean;
+}
 
 interface RunRow {
   id: string;
@@ -156,13 +165,17 @@ export async function newSampleFunds(db: Knex): Promise<number> {
  * batch's transaction, which works the same on PostgreSQL and PGlite (service-kit has no lock helper). A run whose
  * replica stopped or died stays `running` with its position; the next replica to find its lease free or expired
  * resumes it from there.
+ *
+ * Since issue 37 a run is a job (kind fund_import) of svc-planning's worker processes: the API (GET scrap-all-funds,
+ * the schedule, a run left behind) makes the job and its run record in one transaction; one job at a time (a partial
+ * unique index); the worker takes the lease, runs or resumes the run, reports done of total as the job's progress
+ * (to admins) and stops between batches when the job is cancelled (the run fails "Cancelled") or the worker stops
+ * (the run stays `running` for the job's next attempt to resume).
  */
 export class FundImporter {
   readonly holder = randomUUID();
   readonly cfg: FundImportConfig;
   private timer: NodeJS.Timeout | null = null;
-  private current: Promise<void> | null = null;
-  private busy = false;
   private stopping = false;
   private wake: (() => void) | null = null;
   private readonly startedAt = Date.now();
@@ -200,21 +213,20 @@ export class FundImporter {
     void this.tick();
   }
 
-  /** Stops between batches; the run stays `running` with its position, for the next start to resume. */
+  /** Stops the schedule (the runs are the workers' jobs: jobs/runner.ts stops them between batches). */
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.wake?.();
-    await this.current;
   }
 
   /** Idle work: resume a run whose replica is gone, or start the scheduled one when it is due. */
   async tick(): Promise<void> {
-    if (this.stopping || this.busy) return;
+    if (this.stopping) return;
     try {
       const left = await this.ctx.db('fund_import_runs').where({ state: 'running' }).first('id');
       if (left) {
-        await this.begin('resume');
+        await this.request('resume');
         return;
       }
       const every = this.cfg.FUND_IMPORT_INTERVAL_MS;
@@ -222,51 +234,82 @@ export class FundImporter {
       // the first scheduled run comes one interval after the start (a fresh install imports on demand first)
       const last = await this.ctx.db('fund_import_runs').orderBy('started_at', 'desc').first('started_at');
       const since = last ? new Date(last.started_at).getTime() : this.startedAt;
-      if (Date.now() - since >= every) await this.begin('schedule');
+      if (Date.now() - since >= every) await this.request('schedule');
     } catch (err) {
       if (!this.stopping) this.ctx.logger.warn({ err }, 'fund import tick failed');
     }
   }
 
   /**
-   * Starts a run (or resumes the one left behind) when this replica can take the lease. False when a run is under
-   * way here or on another replica, or (for 'resume') when nothing is left to resume.
+   * Asks for a run as a job (or for the run left behind to be resumed). False when a run's job is open already: a
+   * job whose worker is gone without its message (its heartbeat stale) has its message sent again (resendIfLost).
    */
-  async begin(trigger: 'demand' | 'schedule' | 'resume'): Promise<boolean> {
-    if (this.busy || this.stopping) return false;
-    this.busy = true;
-    let started = false;
+  async request(trigger: 'demand' | 'schedule' | 'resume', who: Identity | null = null): Promise<boolean> {
+    const { db } = this.ctx;
+    const open = await openJobOfKind(db, PLATFORM_TENANT, 'fund_import');
+    if (open) {
+      await resendIfLost(this.ctx, open);
+      return false;
+    }
+    const left: RunRow | undefined = await db('fund_import_runs')
+      .where({ state: 'running' })
+      .orderBy('started_at', 'desc')
+      .first();
+    if (!left && trigger === 'resume') return false;
+    const runId = left?.id ?? randomUUID();
+    const payload: FundImportJob = left ? { run_id: runId, resume: true } : { run_id: runId };
     try {
-      if (!(await this.acquire())) return false;
-      const run = await this.ctx.db.transaction(async (trx) => {
-        const left: RunRow | undefined = await trx('fund_import_runs')
-          .where({ state: 'running' })
-          .orderBy('started_at', 'desc')
-          .first();
-        if (left) {
-          await trx('fund_import_runs')
-            .where({ id: left.id })
-            .update({ resumed: left.resumed + 1, heartbeat_at: trx.fn.now() });
-          return { ...left, resumed: left.resumed + 1 };
-        }
-        if (trigger === 'resume') return null;
-        const row = { id: randomUUID(), state: 'running', trigger, source: this.source };
-        await trx('fund_import_runs').insert(row);
-        return (await trx('fund_import_runs').where({ id: row.id }).first()) as RunRow;
-      });
-      if (!run || this.stopping) return false;
-      started = true;
-      if (run.resumed) this.ctx.logger.info({ run: run.id, at: run.done }, 'fund import resumed');
-      this.current = this.execute(run).finally(() => {
-        this.current = null;
-        this.busy = false;
+      await enqueueJob(this.ctx, {
+        advisorId: PLATFORM_TENANT,
+        householdId: null,
+        who,
+        kind: 'fund_import',
+        payload,
+        also: async (trx) => {
+          if (!left)
+            await trx('fund_import_runs').insert({ id: runId, state: 'running', trigger, source: this.source });
+        },
       });
       return true;
-    } finally {
-      if (!started) {
-        this.busy = false;
-        await this.release().catch(() => undefined);
+    } catch (err) {
+      // another replica made the job at the same moment (jobs_one_fund_import)
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
+  /** The worker's side of a fund import job: the lease, then the run made or resumed, its progress as the job's. */
+  async runJob(control: JobControl): Promise<{ result: unknown; stage: string }> {
+    const { db } = this.ctx;
+    const p = fromJson<FundImportJob>(control.row.payload);
+    const wake = () => this.wake?.();
+    control.signal.addEventListener('abort', wake);
+    try {
+      // one run at a time across processes: a holder that died lets the lease go when it expires
+      while (!(await this.acquire())) {
+        if (control.signal.aborted) throw control.signal.reason;
+        await this.pause(Math.min(500, this.cfg.FUND_IMPORT_LEASE_MS));
       }
+      const run: RunRow | undefined = await db('fund_import_runs').where({ id: p.run_id }).first();
+      if (!run || run.state !== 'running') {
+        await this.release();
+        return { result: { run_id: p.run_id }, stage: 'Nothing left to import' };
+      }
+      if (p.resume || control.row.attempts > 1) {
+        await db('fund_import_runs')
+          .where({ id: run.id })
+          .update({ resumed: run.resumed + 1, heartbeat_at: db.fn.now() });
+        run.resumed += 1;
+        this.ctx.logger.info({ run: run.id, at: run.done }, 'fund import resumed');
+      }
+      await this.execute(run, control);
+      const after: RunRow = await db('fund_import_runs').where({ id: run.id }).first();
+      if (after.state === 'failed') throw new JobFailure(after.error ?? 'The fund price import failed');
+      if (after.state === 'running')
+        throw control.signal.aborted ? control.signal.reason : new Error('the import lease was lost');
+      return { result: { run_id: run.id }, stage: `Imported ${after.done} of ${after.total} funds` };
+    } finally {
+      control.signal.removeEventListener('abort', wake);
     }
   }
 
@@ -342,7 +385,7 @@ export class FundImporter {
     this.wake = null;
   }
 
-  private async execute(run: RunRow): Promise<void> {
+  private async execute(run: RunRow, control: JobControl): Promise<void> {
     const { db, logger } = this.ctx;
     try {
       const entries: FeedEntry[] = parseFeed(await this.readFeed());
@@ -355,7 +398,15 @@ export class FundImporter {
       await db('fund_import_runs').where({ id: run.id }).update({ total: sorted.length });
       const size = this.cfg.FUND_IMPORT_BATCH_SIZE;
       for (let at = run.done; at < sorted.length; at += size) {
-        if (this.stopping) return;
+        control.report((100 * at) / Math.max(1, sorted.length), `Imported ${at} of ${sorted.length} funds`);
+        if (control.cancelled) {
+          await db('fund_import_runs')
+            .where({ id: run.id })
+            .update({ state: 'failed', error: 'Cancelled by an admin', finished_at: db.fn.now() });
+          return;
+        }
+        // the worker is stopping: the run stays running where it is, for the job's next attempt
+        if (this.stopping || control.signal.aborted) return;
         const funds: FeedFund[] = [];
         const failures: IR.FundImportFailure[] = [];
         sorted.slice(at, at + size).forEach((e, k) => {
@@ -448,3 +499,6 @@ export const startFundImports = async (ctx: ServiceContext): Promise<void> => fu
 export const stopFundImports = async (ctx: ServiceContext): Promise<void> => {
   await importers.get(ctx)?.stop();
 };
+
+/** The fund import job's work on a worker (jobs/kinds.ts). */
+export const runFundImportJob: JobWork = (ctx, control) => fundImporter(ctx).runJob(control);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { investmentReference as IR } from '@kinfolio/contracts';
-import { badRequest, isUniqueViolation, notFound, type ServiceContext } from '@kinfolio/service-kit';
+import { badRequest, identity, isUniqueViolation, notFound, type ServiceContext } from '@kinfolio/service-kit';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { checkCurrency } from '../../records/repository';
@@ -196,7 +196,7 @@ export async function removeFund(ctx: ServiceContext, id: string): Promise<void>
 export async function startFundImport(ctx: ServiceContext) {
   const importer = fundImporter(ctx);
   if (!importer.configured) throw badRequest(IR.FUND_IMPORT_NOT_CONFIGURED);
-  const started = await importer.begin('demand');
+  const started = await importer.request('demand', identity());
   return { started, status: await importer.status() };
 }
 
