@@ -80,7 +80,8 @@ for (let i = 0; i < workers; i++) {
   node(
     `svc-planning-worker#${i + 1} (port ${p})`,
     'svc-planning/src/worker.ts',
-    { ...env, WORKER_PORT: String(p) },
+    // the replica too: a worker's household writes mark the household for read-your-writes like the API's
+    { ...env, ...planningReadEnv, WORKER_PORT: String(p) },
     `http://127.0.0.1:${p}/healthz`,
   );
 }
