@@ -57,6 +57,8 @@ const node = (name, script, childEnv, probeUrl) =>
   );
 // issue 37: svc-planning's long work runs on its worker processes (below), not in the API's processes
 env.PLANNING_JOBS ??= 'workers';
+// after a write of a household someone has open, its report is made before the screen reloads it (issue 37)
+env.PREWARM_REPORTS ??= 'on';
 const urls = {};
 let port = basePort;
 for (const svc of services) {

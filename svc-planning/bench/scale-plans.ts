@@ -14,8 +14,12 @@ import { SEEDER } from './scale-seed';
  */
 export const CROSS_TENANT: Array<{ match: RegExp; why: string }> = [
   {
-    match: /^select "id" from "export_jobs" where "status" in \(\$1, \$2\) order by "created_at" asc/,
-    why: "the export queue's sweep: every tenant's open jobs, by the status index (issue 37's jobs replace it)",
+    match: /^select count\(\*\) as "n" from "jobs" where "status" = \$1 and "created_at" < \$2/,
+    why: 'how many jobs are queued ahead of a new one: the one queue every tenant shares, by its partial index',
+  },
+  {
+    match: /^select "advisor_id", "id" from "jobs" where "status" in \(\$1, \$2\) order by "created_at" asc/,
+    why: "the open jobs embedded mode's one process remakes at its start, by the queue's partial index",
   },
 ];
 

@@ -42,6 +42,9 @@ export const jobs: Migration = {
     await knex.raw(
       "CREATE UNIQUE INDEX jobs_one_fund_import ON jobs (advisor_id, kind) WHERE kind = 'fund_import' AND status IN ('queued', 'running')",
     );
+    // the one queue every tenant shares: how many are queued ahead of a new job, and the open jobs embedded mode remakes
+    // at its start, read by this small partial index (the only cross-tenant reads: docs/decisions/distribution.md)
+    await knex.raw("CREATE INDEX jobs_open_queue ON jobs (created_at) WHERE status IN ('queued', 'running')");
     await knex.schema.dropTableIfExists('export_jobs');
   },
   async down(knex) {

@@ -29,6 +29,8 @@ import { investmentReferenceRoutes } from './reference/investment/routes';
 import { thresholdRoutes } from './reference/thresholds/routes';
 import { cacheStatsRoutes } from './reports/cache-stats.routes';
 import { reportRoutes } from './reports/routes';
+import { startPrewarm, stopPrewarm } from './reports/prewarm';
+import { reportPrewarm } from './reports/read';
 import { scenarioRoutes } from './scenarios/routes';
 
 /** svc-planning: reference data, stored households and their records, calculations and projections. */
@@ -69,6 +71,8 @@ export const planningModule: ServiceModule = {
   // reads that can lag go to the read replica when there is one (issue 37, read-db.ts)
   onStart: async (ctx) => {
     startReadRouting(ctx);
+    // reports made ahead of the read after a write of a household someone has open (PREWARM_REPORTS=on)
+    startPrewarm(ctx, process.env, reportPrewarm);
     const created = await syncRecordKinds(ctx.db, kinds);
     if (created.length) ctx.logger.info({ created }, 'record kind tables created');
     await loadRateTables(ctx);
@@ -77,6 +81,7 @@ export const planningModule: ServiceModule = {
     await startInProcessJobs(ctx, process.env);
   },
   onStop: async (ctx) => {
+    stopPrewarm(ctx);
     await stopJobWorker(ctx);
     await closeRenderProcess();
     await stopFundImports(ctx);

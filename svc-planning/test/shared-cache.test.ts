@@ -204,3 +204,55 @@ describe.each(testInfras())('svc-planning shared projection cache on %s', (infra
     }
   });
 });
+
+/**
+ * Reports made ahead of the read (src/reports/prewarm.ts, PREWARM_REPORTS=on): after a write of a household whose report
+ * the instance served lately, the new version's report is computed once the write commits, so the read that follows
+ * (the live household event reloads the open screen) is a hit; a household nobody looked at is not computed.
+ */
+describe.each(testInfras())('svc-planning reports made ahead of the read on %s', (infra) => {
+  let t: TestService;
+  const prewarmed = async () => ((await stats(t)).caches.report as Counters).prewarmed;
+
+  beforeAll(async () => {
+    installRateTables(BUILT_IN_TABLES);
+    process.env.PREWARM_REPORTS = 'on';
+    try {
+      t = await startTestService(planningModule, { infra });
+    } finally {
+      delete process.env.PREWARM_REPORTS;
+    }
+  }, 90_000);
+  afterAll(async () => {
+    await t?.stop();
+  }, 90_000);
+
+  it('makes the open household’s report after a write, so the next read is a hit showing the write', async () => {
+    const h = await household(t);
+    const first = await report(t, h.id);
+    const before = await prewarmed();
+    await h.made('member-expense', { category: 'food', amount: 2222, currency: 'SGD' });
+    const until = Date.now() + 15_000;
+    while ((await prewarmed()) === before) {
+      if (Date.now() > until) throw new Error('the report was not made ahead of the read');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    let after: Awaited<ReturnType<typeof report>> | undefined;
+    const read = await during(t, 'report', async () => {
+      after = await report(t, h.id);
+    });
+    expect(read).toEqual(expect.objectContaining({ local_hits: 1, misses: 0 }));
+    // the hit is the new version's report: the added expense is in its totals
+    expect(after?.cashflow.totals.expenses).toBeGreaterThan(first.cashflow.totals.expenses);
+  });
+
+  it('leaves a household nobody looked at lately alone', async () => {
+    const h = await household(t);
+    const before = await prewarmed();
+    await h.made('member-expense', { category: 'food', amount: 3333, currency: 'SGD' });
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await prewarmed()).toBe(before);
+    const read = await during(t, 'report', () => report(t, h.id));
+    expect(read).toEqual(expect.objectContaining({ local_hits: 0, misses: 1 }));
+  });
+});

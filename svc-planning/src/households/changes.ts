@@ -1,6 +1,7 @@
 import { type Knex, outboxRow } from '@kinfolio/service-kit';
 import type { HouseholdRow } from '../records/access';
 import { householdWritten } from '../read-db';
+import { householdPrewarm } from '../reports/prewarm';
 
 /**
  * Writes planning.household.changed.v1 to the outbox in the transaction of the change, so the advisor's and the
@@ -16,6 +17,8 @@ export async function householdChanged(
 ): Promise<void> {
   await householdWritten(trx, hh);
   await trx('outbox').insert(householdChangedRow(hh, section, change));
+  // the report of the new version, made once this commits when someone has it open (../reports/prewarm.ts)
+  if (change !== 'deleted') householdPrewarm(trx, hh);
 }
 
 /** The same event as an outbox row, for a write that inserts it in its own statement (see createRecord). */

@@ -52,6 +52,10 @@ export async function householdFor(db: Knex, id: string, who: Identity, mode: 'r
   return row;
 }
 
+/** A household by its key (the advisor, the distribution key, and its id); undefined when it is gone. */
+export const householdByKey = (db: Knex, key: { advisor_id: string; id: string }): Promise<HouseholdRow | undefined> =>
+  db<HouseholdRow>('households').where({ advisor_id: key.advisor_id, id: key.id }).first();
+
 export const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 /** The household `id` as the calling user may read it (householdFor with the caller the gateway verified). */

@@ -4,6 +4,7 @@ import type { Knex } from '@kinfolio/service-kit';
 import { badRequest, notFound } from '@kinfolio/service-kit';
 import { householdChanged, householdChangedRow, inTransaction } from '../households/changes';
 import { householdWrite } from '../read-db';
+import { householdPrewarm } from '../reports/prewarm';
 import type { HouseholdRow } from './access';
 import type { RecordKind } from './kinds';
 import { fail, memberIn, readsOtherRows, verifyRecord } from './verify';
@@ -200,6 +201,7 @@ async function insertRecord(
     .from('rec');
   // run marked for read-your-writes: no reader anywhere reaches a replica that lacks it (../read-db.ts)
   const [row] = await householdWrite(db, hh, async () => await statement);
+  householdPrewarm(db, hh);
   return toRecord(row as RecordRow);
 }
 

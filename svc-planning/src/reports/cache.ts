@@ -125,24 +125,37 @@ export class StampedCache<T> {
     asOf: string | undefined,
     stamp: Stamp,
     compute: () => Promise<T>,
+    /** A computation ahead of a read (./prewarm.ts): counted as `prewarmed`, not as a hit or a miss of a read. */
+    prewarm = false,
   ): Promise<T> {
     const l = this.local(ctx);
     const part = asOf ?? `today:${todayIso()}`;
     const key = `${hh.id}|${part}`;
     const found = l.entries.get(key);
     if (found && found.stamp === stamp) {
-      l.counters.local_hits++;
+      if (!prewarm) l.counters.local_hits++;
       l.entries.delete(key);
       l.entries.set(key, found);
       return found.value;
     }
     const shared = this.codec ? sharedLevel(ctx) : null;
+    // a prewarm counts into a scratch record: only whether it computed is kept
+    const counters = prewarm ? zeroCounters() : l.counters;
     const value = shared
-      ? shared.load(this.name, this.codec as Codec<T>, l.counters, [hh, part, stamp], compute)
+      ? shared.load(this.name, this.codec as Codec<T>, counters, [hh, part, stamp], compute)
       : (() => {
-          l.counters.misses++;
+          counters.misses++;
           return compute();
         })();
+    if (prewarm)
+      void value.then(
+        () => {
+          l.counters.prewarmed += counters.misses;
+          l.counters.bytes_written += counters.bytes_written;
+          l.counters.shared_errors += counters.shared_errors;
+        },
+        () => undefined,
+      );
     const entry = { stamp, value };
     l.entries.delete(key);
     l.entries.set(key, entry);
@@ -173,6 +186,14 @@ export class StampedCache<T> {
   /** One instance's counters. */
   counters(ctx: ServiceContext): Counters {
     return { ...(this.locals.get(ctx)?.counters ?? zeroCounters()) };
+  }
+
+  /** Whether this instance holds an entry of the household (any as-of date, any version): it was read lately. */
+  holds(ctx: ServiceContext, householdId: string): boolean {
+    const l = this.locals.get(ctx);
+    if (!l) return false;
+    for (const key of l.entries.keys()) if (key.startsWith(`${householdId}|`)) return true;
+    return false;
   }
 
   /** Drops a household's entries (every as-of date) from every instance's LRU. */

@@ -250,14 +250,17 @@ export function reportOf(g: Generated, ex: Explainer | null = null): Base {
     coverage: {
       lead_id: uuid(0),
       currency: g.currency,
-      ...coverageRows({
-        currency: g.currency,
-        members: household.members.map((m) => ({ id: m.id, name: m.name ?? '', age: m.age ?? null })),
-        benefits: [],
-        targets: [],
-        thresholds: THRESHOLDS,
-        earned: new Map(),
-      }, ex),
+      ...coverageRows(
+        {
+          currency: g.currency,
+          members: household.members.map((m) => ({ id: m.id, name: m.name ?? '', age: m.age ?? null })),
+          benefits: [],
+          targets: [],
+          thresholds: THRESHOLDS,
+          earned: new Map(),
+        },
+        ex,
+      ),
     },
     recs: {
       saving_funds: balance.savings,

@@ -6,13 +6,14 @@ import { readContext } from '../read-db';
 import { isProperty, pensionBalance, todayIso, todayTotals } from '../balance-sheet/rules';
 import { listCurrencyRates } from '../currency/repository';
 import { coverageByMember } from '../insurance/read';
-import type { HouseholdRow } from '../records/access';
+import { type HouseholdRow, householdByKey } from '../records/access';
 import { usableRow } from '../records/issues';
 import { type RecordRow, type StoredRecord, toRecord } from '../records/repository';
 import { planningThresholds } from '../reference/thresholds/read';
 import type { Explainer } from '../domain/calculations/explain';
 import { sumRule } from '../domain/calculations/projection-explain';
 import { householdStamp, StampedCache } from './cache';
+import type { PrewarmWork } from './prewarm';
 import { structuredCodec } from './shared-cache';
 import {
   fundsLabel,
@@ -576,6 +577,24 @@ export async function readModel(
   const from = base.report.household_currency;
   return shownIn(base, q.currency ?? (from === 'RM' ? 'RM' : 'SGD'));
 }
+
+/** The report's part of ./prewarm.ts: whether this instance served the household's report lately, and making it. */
+export const reportPrewarm: PrewarmWork = {
+  looked: (ctx, householdId) => reportCache.holds(ctx, householdId),
+  async warm(ctx, target) {
+    const hh = await householdByKey(ctx.db, target);
+    if (!hh) return;
+    const stamp = await householdStamp(ctx.db, hh);
+    await reportCache.get(
+      ctx,
+      hh,
+      undefined,
+      stamp,
+      async () => build(await readContext(ctx, hh), hh, undefined, stamp),
+      true,
+    );
+  },
+};
 
 export async function financialReport(
   ctx: ServiceContext,

@@ -50,6 +50,8 @@ export interface Counters {
   too_large: number;
   /** Shared hits that waited for another replica's computation of a cold key (included in shared_hits). */
   waited_hits: number;
+  /** Computations made ahead of a read, after a write of a household being looked at (./prewarm.ts): not misses. */
+  prewarmed: number;
 }
 
 export const zeroCounters = (): Counters => ({
@@ -60,6 +62,7 @@ export const zeroCounters = (): Counters => ({
   bytes_written: 0,
   too_large: 0,
   waited_hits: 0,
+  prewarmed: 0,
 });
 
 /** How a cache's value becomes bytes and back; decode(encode(x)) deep-equals x (unit-tested on real households). */

@@ -108,7 +108,9 @@ const CALLS: Record<string, Call> = {
   valueAtYearEnd: { args: [500_000, 1.03, 2026, 0.5, 2030] },
   scheduledSale: { args: SALE_ARGS },
   keptScheduledSale: { args: SALE_ARGS },
-  saleInYear: { args: [{ ...(SALE_ARGS[0] as object), future_selling_year: undefined }, SALE_ARGS[1], SALE_ARGS[2], 2030] },
+  saleInYear: {
+    args: [{ ...(SALE_ARGS[0] as object), future_selling_year: undefined }, SALE_ARGS[1], SALE_ARGS[2], 2030],
+  },
   // property and tax
   marketValueAfter: { args: [500_000, 3, 10] },
   pensionRefund: { args: [50_000, 2015, 12_000, 10, 2030, 2.5] },
@@ -141,10 +143,22 @@ const CALLS: Record<string, Call> = {
   rpgtRate: { args: [20, 2026] },
   rpgtExemption: { args: [50_000, 2026] },
   propertySaleTax: {
-    args: [{ currency: 'SGD', sale_year: 2026, purchase_day: 19_723, months_held: 20, price: 900_000, market_value: 950_000, gain: 150_000 }],
+    args: [
+      {
+        currency: 'SGD',
+        sale_year: 2026,
+        purchase_day: 19_723,
+        months_held: 20,
+        price: 900_000,
+        market_value: 950_000,
+        gain: 150_000,
+      },
+    ],
   },
   propertySaleTaxByHolding: {
-    args: [{ currency: 'RM', sale_year: 2026, purchase_day: 19_723, price: 900_000, market_value: 950_000, gain: 150_000 }],
+    args: [
+      { currency: 'RM', sale_year: 2026, purchase_day: 19_723, price: 900_000, market_value: 950_000, gain: 150_000 },
+    ],
   },
   monthsHeldTo: { args: [19_723, 2026] },
   // provident
@@ -153,7 +167,9 @@ const CALLS: Record<string, Call> = {
   retirementRate: { args: [58] },
   monthlyContribution: { args: [5000, 40, table], fixed: [2] },
   contributionIn: {
-    args: [{ scheme: 'CPF', wage: 8500, age: 40, year: 2026, employer_percent: 17, employee_percent: 20, scheme_factor: 1 }],
+    args: [
+      { scheme: 'CPF', wage: 8500, age: 40, year: 2026, employer_percent: 17, employee_percent: 20, scheme_factor: 1 },
+    ],
   },
   // insurance and premiums
   regularPayoutTotal: { args: [{ amount: 100, frequency: 'monthly', duration: 10 }] },
@@ -197,6 +213,8 @@ const CALLS: Record<string, Call> = {
 /** Exported functions with no number to refuse (strings, records, enumerations) or not an engine calculation. */
 const NO_NUMBERS = new Set([
   'finite',
+  // the Monte Carlo job's progress listener (issue 37): takes a function, no figures
+  'setTrialsListener',
   'normaliseFrequency',
   'requiredKeys',
   'validateBenefit',
