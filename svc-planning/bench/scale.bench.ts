@@ -69,7 +69,7 @@ const CLIENTS = Number(process.env.CLIENTS ?? 1);
 const JOB_PHASE_SAMPLES = Number(process.env.JOB_PHASE_SAMPLES ?? 200);
 /** Rounds of SAMPLES per call and step: the p95 is the median of the rounds' p95s (one slow second of the machine
  * does not decide a step). */
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const PER_KIND = 30;
 const STEPS = [...new Set([Math.max(1, Math.round(ADVISORS / 100)), Math.max(1, Math.round(ADVISORS / 10)), ADVISORS])];
 const RATIO_TARGET = 1.3;
