@@ -459,8 +459,9 @@ async function main(): Promise<void> {
       log(
         `  ${'call'.padEnd(52)} ${'p50'.padStart(7)} ${'p95'.padStart(7)}   CPU ms a call: svc-planning / gateway / PostgreSQL   target`,
       );
+      const measured = await measureAll(calls, sample, sendAs, advisorOf, planning, gateway.pid, db);
       for (const c of calls) {
-        const r = await measure(c, sample, sendAs, advisorOf, planning, gateway.pid, db);
+        const r = measured.get(c.name) as Measured;
         let f = figures.get(c.name);
         if (!f) {
           f = { name: c.name, target: c.target, targetFrom: c.targetFrom, byStep: [], ratio: 0, ok: false };
@@ -705,24 +706,31 @@ async function main(): Promise<void> {
   process.exitCode = ok ? 0 : 1;
 }
 
-/** Times one call on the sample's households, CLIENTS at once, SAMPLES in all (after a warm-up of 20). */
-async function measure(
-  c: HotCall,
-  sample: HotHousehold[],
-  sendAs: (who: Identity) => Send,
-  advisorOf: (h: HotHousehold) => Identity,
-  planning: Proc[],
-  gatewayPid: number | undefined,
-  db: Knex,
-): Promise<{
+interface Measured {
   p50: number;
   p95: number;
   cpuMsPerCall: number;
   gatewayCpuMsPerCall: number;
   dbCpuMsPerCall: number;
   errors: number;
-}> {
-  const run = async (n: number, offset: number, times: number[] | null) => {
+}
+
+/**
+ * Times every call on the sample's households, CLIENTS at once, SAMPLES a round, ROUNDS rounds (after a warm-up of 20
+ * each). The rounds go across the calls (round 1 of every call, then round 2 …), so a passing disturbance of the
+ * machine (a checkpoint, the standby's replay, autovacuum) lands in one round of several calls rather than in every
+ * round of one; a call's p95 is the median of its rounds' p95s. CPU is counted per call over its rounds.
+ */
+async function measureAll(
+  calls: HotCall[],
+  sample: HotHousehold[],
+  sendAs: (who: Identity) => Send,
+  advisorOf: (h: HotHousehold) => Identity,
+  planning: Proc[],
+  gatewayPid: number | undefined,
+  db: Knex,
+): Promise<Map<string, Measured>> {
+  const run = async (c: HotCall, n: number, offset: number, times: number[] | null) => {
     let next = 0;
     let errors = 0;
     await Promise.all(
@@ -740,32 +748,38 @@ async function measure(
     );
     return errors;
   };
-  await run(20, 1000, null);
-  const times: number[] = [];
-  const cpu0 = planning.reduce((a, p) => a + cpuMs(p.child.pid), 0);
-  const gw0 = cpuMs(gatewayPid);
-  const pg0 = await backendCpu(db);
-  let errors = 0;
-  const roundP95: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const round: number[] = [];
-    errors += await run(SAMPLES, r * SAMPLES, round);
-    roundP95.push(pct(round, 0.95));
-    times.push(...round);
-  }
-  const cpu = planning.reduce((a, p) => a + cpuMs(p.child.pid), 0) - cpu0;
-  const gw = cpuMs(gatewayPid) - gw0;
-  const pg1 = await backendCpu(db);
-  let pg = 0;
-  for (const [pid, v] of pg1) pg += v - (pg0.get(pid) ?? 0);
-  return {
-    p50: pct(times, 0.5),
-    p95: pct(roundP95, 0.5),
-    cpuMsPerCall: cpu / (SAMPLES * ROUNDS),
-    gatewayCpuMsPerCall: gw / (SAMPLES * ROUNDS),
-    dbCpuMsPerCall: pg / (SAMPLES * ROUNDS),
-    errors,
-  };
+  const acc = new Map(
+    calls.map((c) => [c.name, { times: [] as number[], roundP95: [] as number[], cpu: 0, gw: 0, pg: 0, errors: 0 }]),
+  );
+  for (const c of calls) await run(c, 20, 1000, null);
+  for (let r = 0; r < ROUNDS; r++)
+    for (const c of calls) {
+      const a = acc.get(c.name) as NonNullable<ReturnType<typeof acc.get>>;
+      const cpu0 = planning.reduce((x, p) => x + cpuMs(p.child.pid), 0);
+      const gw0 = cpuMs(gatewayPid);
+      const pg0 = await backendCpu(db);
+      const round: number[] = [];
+      a.errors += await run(c, SAMPLES, r * SAMPLES, round);
+      a.cpu += planning.reduce((x, p) => x + cpuMs(p.child.pid), 0) - cpu0;
+      a.gw += cpuMs(gatewayPid) - gw0;
+      for (const [pid, v] of await backendCpu(db)) a.pg += v - (pg0.get(pid) ?? 0);
+      a.roundP95.push(pct(round, 0.95));
+      a.times.push(...round);
+    }
+  const n = SAMPLES * ROUNDS;
+  return new Map(
+    [...acc].map(([name, a]) => [
+      name,
+      {
+        p50: pct(a.times, 0.5),
+        p95: pct(a.roundP95, 0.5),
+        cpuMsPerCall: a.cpu / n,
+        gatewayCpuMsPerCall: a.gw / n,
+        dbCpuMsPerCall: a.pg / n,
+        errors: a.errors,
+      },
+    ]),
+  );
 }
 
 /**
