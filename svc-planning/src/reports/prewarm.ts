@@ -8,13 +8,19 @@ import { z } from 'zod';
  * cache, local and shared. The read that follows is a hit instead of the one computation per write a cache keyed by
  * version otherwise costs. A household nobody looked at lately is not computed (a bulk import costs nothing more);
  * a burst of writes of one household is computed once, after it (DEBOUNCE_MS); at most MAX_RUNNING run at once and a
- * household waiting is not queued twice. Its computations are counted as `prewarmed`, never as hits or misses of a
+ * household waiting is not queued twice. It is bounded so it never competes with the requests it serves: one
+ * computation at a time, at most PER_SECOND a second per instance, at most MAX_WAITING households waiting — a burst of
+ * writes beyond that is left to the reads (a screen's reload computes, as it would without this). Its computations are counted as `prewarmed`, never as hits or misses of a
  * read. Turned on by PREWARM_REPORTS=on (start:distributed, the k8s Deployment, bench:scale); off by default so the
  * tests that count computations see only their own.
  */
 export const PrewarmConfig = z.object({ PREWARM_REPORTS: z.enum(['on', 'off']).default('off') });
 const DEBOUNCE_MS = 150;
-const MAX_RUNNING = 2;
+/** One computation at a time, at most PER_SECOND a second: the reports made ahead take at most a fraction of a core. */
+const MAX_RUNNING = 1;
+const PER_SECOND = 10;
+/** Households waiting beyond this are not made ahead (their next read computes, as without prewarming). */
+const MAX_WAITING = 16;
 
 interface Target {
   id: string;
@@ -32,6 +38,9 @@ class Prewarmer {
   private readonly waiting = new Map<string, Target>();
   private running = 0;
   private stopped = false;
+  /** Start times of the computations of the last second (the rate bound). */
+  private started: number[] = [];
+  private retry: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -56,7 +65,7 @@ class Prewarmer {
     clearTimeout(this.timers.get(hh.id));
     const timer = setTimeout(() => {
       this.timers.delete(hh.id);
-      this.waiting.set(hh.id, hh);
+      if (this.waiting.size < MAX_WAITING) this.waiting.set(hh.id, hh);
       this.next();
     }, DEBOUNCE_MS);
     timer.unref();
@@ -64,7 +73,22 @@ class Prewarmer {
   }
 
   private next(): void {
-    while (!this.stopped && this.running < MAX_RUNNING && this.waiting.size) {
+    const now = Date.now();
+    this.started = this.started.filter((t) => now - t < 1000);
+    if (this.started.length >= PER_SECOND && this.waiting.size && !this.stopped) {
+      // over the rate: try again when the oldest start leaves the window
+      const wait = 1000 - (now - (this.started[0] as number));
+      if (!this.retry) {
+        this.retry = setTimeout(() => {
+          this.retry = null;
+          this.next();
+        }, wait);
+        this.retry.unref();
+      }
+      return;
+    }
+    while (!this.stopped && this.running < MAX_RUNNING && this.waiting.size && this.started.length < PER_SECOND) {
+      this.started.push(Date.now());
       const [id, hh] = this.waiting.entries().next().value as [string, Target];
       this.waiting.delete(id);
       this.running++;
@@ -80,6 +104,7 @@ class Prewarmer {
 
   stop(): void {
     this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     this.waiting.clear();
