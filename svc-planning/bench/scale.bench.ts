@@ -11,10 +11,11 @@
  * 3. At each step, through the gateway, p50/p95 and service CPU of the everyday calls (scale-calls.ts) on the same
  *    households drawn the same way across every advisor seeded so far; ratio to the 1% step (target ≤ 1.3) and the
  *    existing benches' targets.
- * 4. EXPLAIN of every statement svc-planning ran (service-kit's SQL trace) at 100%, checked by scale-plans.ts.
- * 5. Replica lag under a write load (standby present), 6. the shared cache's hit ratio in a mixed workload
- *    (/internal/cache-stats present), 7. Monte Carlo jobs: API p95 with 8 queued, first job:progress latency over the
+ * 4. Replica lag under a write load (standby present), 5. the shared cache's hit ratio in a mixed workload
+ *    (/internal/cache-stats present), 6. Monte Carlo jobs: API p95 with 8 queued, first job:progress latency over the
  *    socket, time to done (worker and relay present). A phase that cannot run is "not measured — why".
+ * 7. Last, EXPLAIN of every statement svc-planning and its worker ran in all of it (service-kit's SQL trace) at 100%,
+ *    checked by scale-plans.ts.
  * 8. Tables, a JSON summary in bench-results/scale-<date>.json, exit 1 when a target is missed or a phase was not
  *    measured.
  *
@@ -491,28 +492,6 @@ async function main(): Promise<void> {
         `  ${f.name.padEnd(52)} ${f.byStep.map((b) => ms(b.p95).padStart(9)).join(' ')} ${f.ratio.toFixed(2).padStart(6)} ${`≤ ${f.target}`.padStart(7)}  ${f.ok ? 'ok' : 'OVER'}`,
       );
 
-    // ------------------------------------------------------------------------------------------------ plans
-    since = performance.now();
-    const entries = existsSync(traceFile) ? readSqlTrace(readFileSync(traceFile, 'utf8')) : [];
-    const checks = await explainTrace(db, entries);
-    log(
-      `\n== plans of every statement svc-planning ran (${checks.length} explained of ${entries.length} traced), at ${households.toLocaleString('en')} households ==`,
-    );
-    for (const c of checks) log(formatPlan(c));
-    summary.plans = {
-      statements: checks.length,
-      failed: checks.filter((c) => c.problems.length).length,
-      notExplained: checks.filter((c) => c.error).length,
-      allowed: checks.filter((c) => c.allowed).length,
-      smallTables: checks.filter((c) => c.small).length,
-    };
-    if (!checks.length) summary.notMeasured.push('plans: no statement traced (KF_SQL_TRACE)');
-    if (summary.plans.failed)
-      summary.missed.push(`plans: ${summary.plans.failed} statements read a tenant table unbounded`);
-    log(
-      `plans: ${summary.plans.statements} statements, ${summary.plans.failed} FAIL, ${summary.plans.allowed} cross-tenant on purpose, ${summary.plans.smallTables} seq-scan only small tables (index-bounded with enable_seqscan off), ${summary.plans.notExplained} not explained`,
-    );
-    phase('plans', since);
 
     // ------------------------------------------------------------------------------------------------ replica lag
     since = performance.now();
@@ -678,6 +657,29 @@ async function main(): Promise<void> {
       if (j.done < j.jobs) summary.missed.push(`${j.jobs - j.done} Monte Carlo jobs not done`);
     }
     phase('jobs', since);
+    // ------------------------------------------------------------------------------------------------ plans
+    // last: the statements of every phase before, the jobs' and the replica's write load's included
+    since = performance.now();
+    const entries = existsSync(traceFile) ? readSqlTrace(readFileSync(traceFile, 'utf8')) : [];
+    const checks = await explainTrace(db, entries);
+    log(
+      `\n== plans of every statement svc-planning ran (${checks.length} explained of ${entries.length} traced), at ${households.toLocaleString('en')} households ==`,
+    );
+    for (const c of checks) log(formatPlan(c));
+    summary.plans = {
+      statements: checks.length,
+      failed: checks.filter((c) => c.problems.length).length,
+      notExplained: checks.filter((c) => c.error).length,
+      allowed: checks.filter((c) => c.allowed).length,
+      smallTables: checks.filter((c) => c.small).length,
+    };
+    if (!checks.length) summary.notMeasured.push('plans: no statement traced (KF_SQL_TRACE)');
+    if (summary.plans.failed)
+      summary.missed.push(`plans: ${summary.plans.failed} statements read a tenant table unbounded`);
+    log(
+      `plans: ${summary.plans.statements} statements, ${summary.plans.failed} FAIL, ${summary.plans.allowed} cross-tenant on purpose, ${summary.plans.smallTables} seq-scan only small tables (index-bounded with enable_seqscan off), ${summary.plans.notExplained} not explained`,
+    );
+    phase('plans', since);
   } finally {
     summary.machine.loadavg = loadavg();
     const since = performance.now();
