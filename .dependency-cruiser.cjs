@@ -24,7 +24,8 @@ const TESTS = ['\\.test\\.tsx?$', '^[^/]+/test/', '^packages/[^/]+/test/', '^pac
 const BUILD_CONFIG = ['^[^/]+/rspack\\.config\\.mjs$'];
 
 /** Where a service runs its migrations: the module that hands `migrations` to the service kit (src/module.ts). */
-const MIGRATION_RUNNERS = ['^[^/]+/src/module\\.ts$'];
+// the service's module, and svc-planning's job worker (issue 37), a module of its own over the same schema
+const MIGRATION_RUNNERS = ['^[^/]+/src/module\\.ts$', '^svc-planning/src/worker\\.ts$'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -83,7 +84,7 @@ module.exports = {
     {
       name: 'runtime-imports-migration',
       comment:
-        "Runtime code never imports a migration: a migration is history, frozen once run. Only the service's migrations and the module that runs them (src/module.ts) import them; tests, benches, e2e and scripts may.",
+        "Runtime code never imports a migration: a migration is history, frozen once run. Only the service's migrations and the modules that run them (src/module.ts; svc-planning's src/worker.ts) import them; tests, benches, e2e and scripts may.",
       severity: 'error',
       from: { pathNot: ['^[^/]+/migrations/', ...MIGRATION_RUNNERS, ...TESTS, ...TOOLING] },
       to: { path: '^[^/]+/migrations/' },
