@@ -228,12 +228,18 @@ describe.each(testInfras())('svc-planning jobs on %s', (infra) => {
     await untilStatus(importId, admin, ['running']);
     const queued = (await call('POST', `customer/${hh}/monte-carlo-jobs`, advisor, mcBody(20_000, 102))).body.data;
     expect(queued.status).toBe('queued');
+    // the same run asked again while the first waits (another tab, another screen of the same user): a job of its
+    // own, so a cancel of one never ends the other's
+    const twin = (await call('POST', `customer/${hh}/monte-carlo-jobs`, advisor, mcBody(20_000, 102))).body.data;
+    expect([twin.status, twin.id === queued.id]).toEqual(['queued', false]);
     const cancelQueued = await call('POST', `jobs/${queued.id}/cancel`, advisor);
     expect([cancelQueued.status, cancelQueued.body.message, cancelQueued.body.data.status]).toEqual([
       200,
       'Cancelled',
       'cancelled',
     ]);
+    expect((await call('GET', `jobs/${twin.id}`, advisor)).body.data.status).toBe('queued');
+    expect((await call('POST', `jobs/${twin.id}/cancel`, advisor)).body.data.status).toBe('cancelled');
     expect((await finalEvents(queued.id)).map((e) => e.job.status)).toEqual(['queued', 'cancelled']);
     // a result that will never come: 409 with a clear message
     const none = await call('GET', `customer/${hh}/monte-carlo-jobs/${queued.id}/result`, advisor);

@@ -13,7 +13,6 @@ import {
   type JobRow,
   jobOfUser,
   openJobsOfUser,
-  openSameJob,
   reusableJob,
 } from './repository';
 import { JobFailure, type JobWork } from './runner';
@@ -24,11 +23,13 @@ import { enqueueJob, finishedJob, jobWithAhead, resendIfLost, toJob } from './se
  * stored body. The worker runs the same stored scenario as POST customer/calculate/scenario-modelling (the same
  * household version, body and seed: the same figures), its trials in chunks so that it reports them and stops when
  * cancelled; the result is the scenario call's reply. An identical request (same household version, same body) is
- * answered by the finished result of an earlier one, and a double click by the caller's open job.
+ * answered by the finished result of an earlier one. An open one is not shared: two screens or tabs of one user asking
+ * for the same run while it is open get a job each, so a cancel (or a screen left) of one never ends the other's
+ * (a double click is one request: the web client sends one per action, with its idempotency key).
  */
 
-/** A requester's open Monte Carlo jobs at once (a meeting's screens, not a flood). */
-const MAX_OPEN_PER_USER = 10;
+/** A requester's open Monte Carlo jobs at once (a meeting's screens and a few tabs, not a flood). */
+const MAX_OPEN_PER_USER = 20;
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** A finished run is kept (and reused) for a day. */
@@ -72,8 +73,6 @@ export async function startMonteCarloJob(
   await sweepOld(ctx, hh.advisor_id);
   const b = jobBody(hh, pathId, body);
   const key = await reuseKey(ctx, hh, b);
-  const mine = await openSameJob(ctx.db, hh.advisor_id, hh.id, 'monte_carlo', key, who.userId);
-  if (mine) return jobWithAhead(ctx.db, mine);
   const done = await reusableJob(ctx.db, hh.advisor_id, hh.id, 'monte_carlo', key);
   const n = {
     advisorId: hh.advisor_id,

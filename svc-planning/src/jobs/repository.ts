@@ -103,20 +103,6 @@ export const reusableJob = (db: Knex, advisorId: string, householdId: string, ki
     .orderBy('finished_at', 'desc')
     .first();
 
-/** The requester's open job of the household with the same reuse key (a double click answers the same job). */
-export const openSameJob = (
-  db: Knex,
-  advisorId: string,
-  householdId: string,
-  kind: JobKind,
-  reuseKey: string,
-  userId: string,
-) =>
-  db<JobRow>('jobs')
-    .where({ advisor_id: advisorId, household_id: householdId, kind, reuse_key: reuseKey, user_id: userId })
-    .whereIn('status', OPEN)
-    .first();
-
 /** The tenant's open job of a kind (the fund import: at most one). */
 export const openJobOfKind = (db: Knex, advisorId: string, kind: JobKind) =>
   db<JobRow>('jobs').where({ advisor_id: advisorId, kind }).whereIn('status', OPEN).first();
