@@ -99,6 +99,19 @@ export interface NewJob {
   also?: (trx: Knex.Transaction, id: string) => Promise<void>;
 }
 
+/** The row of a new job: its tenant, requester, kind, payload and reuse key, as `n` says. */
+const newRow = (n: NewJob) => ({
+  advisor_id: n.advisorId,
+  id: randomUUID(),
+  household_id: n.householdId,
+  user_id: n.who?.userId ?? null,
+  user_type: n.who?.type ?? null,
+  kind: n.kind,
+  payload: n.payload,
+  reuse_key: n.reuseKey ?? null,
+  correlation_id: correlationId(),
+});
+
 /**
  * Makes a job: its row, its message on the jobs queue and its first progress event (queued, with how many are
  * ahead), in one transaction. Answers the row and its Job.
@@ -106,18 +119,10 @@ export interface NewJob {
 export async function enqueueJob(ctx: ServiceContext, n: NewJob): Promise<{ row: JobRow; job: Job }> {
   return ctx.tx(async (trx) => {
     const row = await insertJob(trx, {
-      advisor_id: n.advisorId,
-      id: randomUUID(),
-      household_id: n.householdId,
-      user_id: n.who?.userId ?? null,
-      user_type: n.who?.type ?? null,
-      kind: n.kind,
+      ...newRow(n),
       status: 'queued',
       progress: 0,
       stage: n.stage ?? 'Waiting to start',
-      payload: n.payload,
-      reuse_key: n.reuseKey ?? null,
-      correlation_id: correlationId(),
     });
     await n.also?.(trx, row.id);
     const ahead = await countAhead(trx, row.created_at);
@@ -138,19 +143,11 @@ export async function enqueueJob(ctx: ServiceContext, n: NewJob): Promise<{ row:
 export async function finishedJob(ctx: ServiceContext, n: NewJob, result: unknown): Promise<Job> {
   return ctx.tx(async (trx) => {
     const row = await insertJob(trx, {
-      advisor_id: n.advisorId,
-      id: randomUUID(),
-      household_id: n.householdId,
-      user_id: n.who?.userId ?? null,
-      user_type: n.who?.type ?? null,
-      kind: n.kind,
+      ...newRow(n),
       status: 'done',
       progress: 100,
       stage: n.stage ?? 'Ready',
-      payload: n.payload,
       result,
-      reuse_key: n.reuseKey ?? null,
-      correlation_id: correlationId(),
       finished_at: new Date(),
       started_at: new Date(),
     });
