@@ -165,9 +165,7 @@ export type AdvisorMetaUpdateBody = z.infer<typeof AdvisorMetaUpdateBody>;
 /** PUT admin/advisor-meta/bulk-update: positions (and optionally titles) of several fields at once. */
 export const AdvisorMetaBulkBody = z.strictObject({
   items: z
-    .array(
-      z.strictObject({ id: Id, position: Position, title: PlainText(120).pipe(required('Enter title')).optional() }),
-    )
+    .array(z.strictObject({ id: Id, position: Position, title: PlainText(120).pipe(required('Enter title')).optional() }))
     .min(1)
     .max(200),
 });
@@ -186,10 +184,7 @@ export const ProfileMetaField = z.object({
 });
 export type ProfileMetaField = z.infer<typeof ProfileMetaField>;
 export const ProfileMetaValue = PlainText(1000, { multiline: true });
-export const ProfileMetaCreateBody = z.strictObject({
-  meta_id: Id,
-  value: ProfileMetaValue.pipe(required('Enter value')),
-});
+export const ProfileMetaCreateBody = z.strictObject({ meta_id: Id, value: ProfileMetaValue.pipe(required('Enter value')) });
 export type ProfileMetaCreateBody = z.infer<typeof ProfileMetaCreateBody>;
 export const ProfileMetaUpdateBody = z.strictObject({ value: ProfileMetaValue.pipe(required('Enter value')) });
 /** POST advisor/bulk-update/profile-meta-data: every field at once; an empty value removes the advisor's value. */

@@ -18,12 +18,7 @@ const CSRF_FREE = new Set(['webhooks/stripe', 'files/blob/*key']);
 /** JSON Schema (2020-12, which OpenAPI 3.1 uses) of a zod schema; parts JSON Schema cannot say become `{}`. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   try {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-      io,
-      unrepresentable: 'any',
-      reused: 'inline',
-      cycles: 'ref',
-    }) as Json;
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline', cycles: 'ref' }) as Json;
     return rest;
   } catch {
     return {};
@@ -51,43 +46,25 @@ function accessText(access: Access): string {
   return `Signed-in ${access.join(' or ')} only.`;
 }
 
-const err = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-});
+const err = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
 
 /** Issue 30 item 4: every write takes a key per user action (services replay the first reply for a retry). */
 const idempotencyKeyParameter: Json = {
   name: IDEMPOTENCY_KEY_HEADER,
   in: 'header',
   required: false,
-  description: `One key per user action (a UUID), the same on every retry of that action. For a signed-in user, a repeat of the same request with the same key within 24 h is not run again: the first reply (2xx or 4xx) comes back with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`. The same key with a different body is 422; while the first request runs, 409. A 5xx is not kept, so the retry runs again. Keys are scoped to the user and the route.`,
+  description:
+    `One key per user action (a UUID), the same on every retry of that action. For a signed-in user, a repeat of the same request with the same key within 24 h is not run again: the first reply (2xx or 4xx) comes back with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`. The same key with a different body is 422; while the first request runs, 409. A 5xx is not kept, so the retry runs again. Keys are scoped to the user and the route.`,
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
-function operation(
-  route: Pick<
-    Route,
-    'method' | 'path' | 'service' | 'access' | 'withoutMembership' | 'summary' | 'body' | 'reply' | 'file'
-  >,
-): Json {
+function operation(route: Pick<Route, 'method' | 'path' | 'service' | 'access' | 'withoutMembership' | 'summary' | 'body' | 'reply' | 'file'>): Json {
   const stateChanging = route.method !== 'GET';
   const success = route.file
-    ? {
-        description: 'The file',
-        content: Object.fromEntries(
-          route.file.split(', ').map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
-        ),
-      }
+    ? { description: 'The file', content: Object.fromEntries(route.file.split(', ').map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) }
     : {
         description: 'Success: `{ message?, data }`',
-        content: {
-          'application/json': {
-            schema: route.reply
-              ? schemaOf(route.reply, 'output')
-              : { type: 'object', properties: { message: { type: 'string' }, data: {} } },
-          },
-        },
+        content: { 'application/json': { schema: route.reply ? schemaOf(route.reply, 'output') : { type: 'object', properties: { message: { type: 'string' }, data: {} } } } },
       };
   const responses: Json = {
     '200': success,
@@ -98,20 +75,13 @@ function operation(
   if (route.access !== 'public') {
     responses['401'] = err("No session or a bad one: message 'Invalid token'");
     responses['403'] = err(
-      route.access === 'session'
-        ? 'Not allowed'
-        : 'Wrong kind of user' +
-            (route.withoutMembership
-              ? ''
-              : ", or an advisor without a live trial or subscription (action 'redirect', route '/subscription')"),
+      route.access === 'session' ? 'Not allowed' : 'Wrong kind of user' + (route.withoutMembership ? '' : ", or an advisor without a live trial or subscription (action 'redirect', route '/subscription')"),
     );
   } else if (stateChanging && !CSRF_FREE.has(route.path)) {
     responses['403'] = err(`Missing the ${CSRF_HEADER}: ${CSRF_VALUE} header`);
   }
   if (stateChanging && route.access !== 'public') {
-    responses['409'] = err(
-      `'A request with this key is in progress': the first request with this ${IDEMPOTENCY_KEY_HEADER} has not finished`,
-    );
+    responses['409'] = err(`'A request with this key is in progress': the first request with this ${IDEMPOTENCY_KEY_HEADER} has not finished`);
     responses['422'] = err(`The ${IDEMPOTENCY_KEY_HEADER} was already used for a different request`);
   }
   const op: Json = {
@@ -128,12 +98,7 @@ function operation(
       .join(' '),
     parameters: [
       ...pathParams(route.path),
-      {
-        name: AUTHORIZATION_TYPE_HEADER,
-        in: 'header',
-        required: false,
-        schema: { type: 'string', enum: ['advisor', 'customer', 'admin'], default: 'advisor' },
-      },
+      { name: AUTHORIZATION_TYPE_HEADER, in: 'header', required: false, schema: { type: 'string', enum: ['advisor', 'customer', 'admin'], default: 'advisor' } },
       ...(stateChanging ? [idempotencyKeyParameter] : []),
     ],
     responses,
@@ -141,8 +106,7 @@ function operation(
     'x-kinfolio-access': route.access,
   };
   if (route.access === 'public') op.security = [{}, { cookieAuth: [] }, { bearerAuth: [] }];
-  if (route.body)
-    op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } };
+  if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } };
   return op;
 }
 

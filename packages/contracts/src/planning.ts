@@ -22,10 +22,7 @@ export const RecordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'Us
 export const CurrencyCode = z.string().regex(/^[A-Za-z]{2,3}$/, { message: 'Use a currency code' });
 const Name = PlainText(100);
 const list = <T extends z.ZodType>(t: T) => z.array(t).max(MAX_RECORDS).optional();
-const Owners = z
-  .array(z.object({ member_id: RecordId, percentage: z.number().finite().min(0).max(100) }))
-  .max(10)
-  .optional();
+const Owners = z.array(z.object({ member_id: RecordId, percentage: z.number().finite().min(0).max(100) })).max(10).optional();
 
 export const Relation = z.enum(['me', 'spouse', 'joint', 'all']);
 export const Member = z.object({
@@ -40,72 +37,12 @@ export const Member = z.object({
 });
 export const IncomeKind = z.enum(['gross income', 'bonus', 'business income', 'rental', 'dividend']);
 const YearFreq = z.enum(['monthly', 'annual']).optional();
-export const Income = z.object({
-  id: RecordId.optional(),
-  member_id: RecordId,
-  kind: IncomeKind,
-  amount: PositiveAmount,
-  frequency: YearFreq,
-  currency: CurrencyCode.optional(),
-  growth_rate: Percent.optional(),
-  start_year: Year.optional(),
-  end_year: Year.optional(),
-});
-export const ExpenseCategory = z.enum([
-  'living expense',
-  'children',
-  'insurance',
-  'loan',
-  'tax',
-  'other',
-  'investment',
-  'save',
-  'food',
-  'tobacco',
-  'clothing',
-  'utility',
-  'phone',
-  'health',
-  'transport',
-  'parents',
-  'entertainment',
-  'education',
-  'dining',
-  'holiday',
-]);
-export const Expense = z.object({
-  id: RecordId.optional(),
-  member_id: RecordId.optional(),
-  category: ExpenseCategory,
-  amount: PositiveAmount,
-  frequency: YearFreq,
-  currency: CurrencyCode.optional(),
-  inflation_rate: Percent.optional(),
-  start_year: Year.optional(),
-  end_year: Year.optional(),
-});
+export const Income = z.object({ id: RecordId.optional(), member_id: RecordId, kind: IncomeKind, amount: PositiveAmount, frequency: YearFreq, currency: CurrencyCode.optional(), growth_rate: Percent.optional(), start_year: Year.optional(), end_year: Year.optional() });
+export const ExpenseCategory = z.enum(['living expense', 'children', 'insurance', 'loan', 'tax', 'other', 'investment', 'save', 'food', 'tobacco', 'clothing', 'utility', 'phone', 'health', 'transport', 'parents', 'entertainment', 'education', 'dining', 'holiday']);
+export const Expense = z.object({ id: RecordId.optional(), member_id: RecordId.optional(), category: ExpenseCategory, amount: PositiveAmount, frequency: YearFreq, currency: CurrencyCode.optional(), inflation_rate: Percent.optional(), start_year: Year.optional(), end_year: Year.optional() });
 export const AssetClass = z.enum(['equity', 'bond', 'cash', 'property', 'others']);
-export const CashAccount = z.object({
-  id: RecordId,
-  owner_id: RecordId.optional(),
-  owners: Owners,
-  current_value: Amount,
-  growth_rate: Percent.optional(),
-  currency: CurrencyCode.optional(),
-  locked: z.boolean().optional(),
-});
-export const Investment = z.object({
-  id: RecordId,
-  owner_id: RecordId.optional(),
-  owners: Owners,
-  current_value: PositiveAmount,
-  expected_return: Percent.optional(),
-  asset_class: AssetClass.optional(),
-  monthly_contribution: PositiveAmount.optional(),
-  contribution_end_year: Year.optional(),
-  currency: CurrencyCode.optional(),
-  locked: z.boolean().optional(),
-});
+export const CashAccount = z.object({ id: RecordId, owner_id: RecordId.optional(), owners: Owners, current_value: Amount, growth_rate: Percent.optional(), currency: CurrencyCode.optional(), locked: z.boolean().optional() });
+export const Investment = z.object({ id: RecordId, owner_id: RecordId.optional(), owners: Owners, current_value: PositiveAmount, expected_return: Percent.optional(), asset_class: AssetClass.optional(), monthly_contribution: PositiveAmount.optional(), contribution_end_year: Year.optional(), currency: CurrencyCode.optional(), locked: z.boolean().optional() });
 export const Pension = z.object({
   id: RecordId,
   member_id: RecordId,
@@ -117,32 +54,12 @@ export const Pension = z.object({
    * the as-of age (docs/planning-model.md "Provident funds"). EPF: account1/2/3 = Akaun Persaraan / Sejahtera /
    * Fleksibel. Other pensions: value.
    */
-  balances: z
-    .object({
-      oa: PositiveAmount.optional(),
-      sa: PositiveAmount.optional(),
-      ma: PositiveAmount.optional(),
-      sa_ma: PositiveAmount.optional(),
-      ra: PositiveAmount.optional(),
-      account1: PositiveAmount.optional(),
-      account2: PositiveAmount.optional(),
-      account3: PositiveAmount.optional(),
-      value: PositiveAmount.optional(),
-    })
-    .optional(),
+  balances: z.object({ oa: PositiveAmount.optional(), sa: PositiveAmount.optional(), ma: PositiveAmount.optional(), sa_ma: PositiveAmount.optional(), ra: PositiveAmount.optional(), account1: PositiveAmount.optional(), account2: PositiveAmount.optional(), account3: PositiveAmount.optional(), value: PositiveAmount.optional() }).optional(),
   monthly_salary: PositiveAmount.optional(),
   salary_increment: Percent.optional(),
   contribution_growth_rate: Percent.optional(),
   /** Interest by CPF account; `sa_ma` is the default of both `sa` and `ma`. */
-  cpf_contribution_growth_rate: z
-    .object({
-      oa: Percent.optional(),
-      sa: Percent.optional(),
-      ma: Percent.optional(),
-      sa_ma: Percent.optional(),
-      ra: Percent.optional(),
-    })
-    .optional(),
+  cpf_contribution_growth_rate: z.object({ oa: Percent.optional(), sa: Percent.optional(), ma: Percent.optional(), sa_ma: Percent.optional(), ra: Percent.optional() }).optional(),
   employer_percent: z.number().finite().min(0).max(100).optional(),
   employee_percent: z.number().finite().min(0).max(100).optional(),
   cpf_payout_age: Age.optional(),
@@ -154,24 +71,10 @@ export const Pension = z.object({
   cpf_retirement_sum: z.enum(['basic', 'full', 'enhanced']).optional(),
   /** CPF extra interest on the first 60,000 (default true). */
   cpf_extra_interest: z.boolean().optional(),
-  post_retirement_contribution: z
-    .object({
-      contribution: z.boolean(),
-      monthly_amount: PositiveAmount.optional(),
-      from_age: Age.optional(),
-      to_age: Age.optional(),
-    })
-    .optional(),
+  post_retirement_contribution: z.object({ contribution: z.boolean(), monthly_amount: PositiveAmount.optional(), from_age: Age.optional(), to_age: Age.optional() }).optional(),
   locked: z.boolean().optional(),
 });
-export const Tenure = z.union([
-  z
-    .number()
-    .finite()
-    .min(1 / 12)
-    .max(100),
-  z.object({ year: z.number().int().min(0).max(100), month: z.number().int().min(0).max(11).optional() }),
-]);
+export const Tenure = z.union([z.number().finite().min(1 / 12).max(100), z.object({ year: z.number().int().min(0).max(100), month: z.number().int().min(0).max(11).optional() })]);
 export const Loan = z.object({
   id: RecordId,
   kind: z.enum(['mortgage', 'vehicle', 'other', 'credit_card']).optional(),
@@ -191,19 +94,9 @@ export const Loan = z.object({
   purchase_price: PositiveAmount.optional(),
   down_payment: PositiveAmount.optional(),
   maintenance: PositiveAmount.optional(),
-  other_expenses: z
-    .object({
-      fuel: PositiveAmount.optional(),
-      insurance_and_road_tax: PositiveAmount.optional(),
-      servicing: PositiveAmount.optional(),
-    })
-    .optional(),
+  other_expenses: z.object({ fuel: PositiveAmount.optional(), insurance_and_road_tax: PositiveAmount.optional(), servicing: PositiveAmount.optional() }).optional(),
 });
-export const RentalEntry = z.object({
-  transaction_start_date: DateStr,
-  transaction_end_date: DateStr.nullable().optional(),
-  amount: PositiveAmount,
-});
+export const RentalEntry = z.object({ transaction_start_date: DateStr, transaction_end_date: DateStr.nullable().optional(), amount: PositiveAmount });
 export const Property = z.object({
   id: RecordId,
   owner_id: RecordId.optional(),
@@ -220,10 +113,7 @@ export const Property = z.object({
   loan_id: RecordId.optional(),
   pension_used: PositiveAmount.optional(),
   pension_member_id: RecordId.optional(),
-  pension_uses: z
-    .array(z.object({ member_id: RecordId.optional(), amount: PositiveAmount, year: Year.optional() }))
-    .max(10)
-    .optional(),
+  pension_uses: z.array(z.object({ member_id: RecordId.optional(), amount: PositiveAmount, year: Year.optional() })).max(10).optional(),
   refund_growth_rate: Percent.optional(),
   rental_incomes: z.array(RentalEntry).max(50).optional(),
   tax: z.number().finite().min(0).max(100).optional(),
@@ -232,70 +122,24 @@ export const Property = z.object({
   currency: CurrencyCode.optional(),
   locked: z.boolean().optional(),
 });
-export const BenefitType = z.enum([
-  'Death',
-  'Disability',
-  'Major Illness',
-  'Early Critical Illness',
-  'Premium Waiver',
-  'Medical',
-  'Personal Accident',
-  'Custom Benefit',
-]);
+export const BenefitType = z.enum(['Death', 'Disability', 'Major Illness', 'Early Critical Illness', 'Premium Waiver', 'Medical', 'Personal Accident', 'Custom Benefit']);
 const AmountObj = z.object({ amount: PositiveAmount, currency: CurrencyCode.optional() });
 export const Benefit = z.object({
   type: BenefitType,
   investment_linked: z.boolean().optional(),
   expiry_age: Age.optional(),
   maturity_age: Age.optional(),
-  payout: z
-    .object({
-      lump_sum_payout: AmountObj.optional(),
-      regular: z
-        .object({
-          amount: PositiveAmount,
-          frequency: PlainText(20).optional(),
-          duration: z.number().finite().min(0).max(100).optional(),
-        })
-        .optional(),
-    })
-    .optional(),
+  payout: z.object({ lump_sum_payout: AmountObj.optional(), regular: z.object({ amount: PositiveAmount, frequency: PlainText(20).optional(), duration: z.number().finite().min(0).max(100).optional() }).optional() }).optional(),
   duration: z.number().finite().min(0).max(100).optional(),
-  premium_waiver: z
-    .object({
-      payer: z.boolean().optional(),
-      non_payer: z
-        .object({
-          major_illness: z.boolean().optional(),
-          disability: z.boolean().optional(),
-          death: z.boolean().optional(),
-        })
-        .optional(),
-      insured: z.object({ major_illness: z.boolean().optional(), disability: z.boolean().optional() }).optional(),
-    })
-    .optional(),
-  medical: z
-    .object({
-      rnb: z.union([PlainText(40), PositiveAmount]).optional(),
-      annual_limit: z.number().finite().min(-1).max(MAX_AMOUNT).optional(),
-      lifetime_limit: z.number().finite().min(-1).max(MAX_AMOUNT).optional(),
-    })
-    .optional(),
+  premium_waiver: z.object({ payer: z.boolean().optional(), non_payer: z.object({ major_illness: z.boolean().optional(), disability: z.boolean().optional(), death: z.boolean().optional() }).optional(), insured: z.object({ major_illness: z.boolean().optional(), disability: z.boolean().optional() }).optional() }).optional(),
+  medical: z.object({ rnb: z.union([PlainText(40), PositiveAmount]).optional(), annual_limit: z.number().finite().min(-1).max(MAX_AMOUNT).optional(), lifetime_limit: z.number().finite().min(-1).max(MAX_AMOUNT).optional() }).optional(),
   medical_amount: AmountObj.optional(),
   lump_sum: AmountObj.optional(),
   critical_illness: z.object({ ci_guard: AmountObj.optional(), ci_advance: AmountObj.optional() }).optional(),
   title: Name.optional(),
   description: PlainText(1000, { multiline: true }).optional(),
 });
-export const Frequency = z.enum([
-  'monthly',
-  'quarterly',
-  'semi annual',
-  'semi_annual',
-  'annual',
-  'single',
-  'single premium',
-]);
+export const Frequency = z.enum(['monthly', 'quarterly', 'semi annual', 'semi_annual', 'annual', 'single', 'single premium']);
 export const Insurance = z.object({
   id: RecordId,
   member_id: RecordId,
@@ -315,29 +159,10 @@ export const Insurance = z.object({
   maturity_age: Age.optional(),
   projected_maturity_value: PositiveAmount.optional(),
   cash_out_age: Age.optional(),
-  dividend: z
-    .object({
-      amount: PositiveAmount,
-      start: z.number().int().min(0).max(100).optional(),
-      end: z.number().int().min(0).max(100).optional(),
-    })
-    .optional(),
+  dividend: z.object({ amount: PositiveAmount, start: z.number().int().min(0).max(100).optional(), end: z.number().int().min(0).max(100).optional() }).optional(),
 });
 export const GoalType = z.enum(['retirement', 'education', 'car', 'property', 'business', 'custom']);
-export const Goal = z.object({
-  id: RecordId,
-  type: GoalType,
-  member_id: RecordId.optional(),
-  year_from: Year.optional(),
-  year_to: Year.optional(),
-  amount: PositiveAmount.optional(),
-  living_expense: PositiveAmount.optional(),
-  play_expense: PositiveAmount.optional(),
-  legacy_amount: PositiveAmount.optional(),
-  inflation_rate: Percent.optional(),
-  growth_rate: Percent.optional(),
-  currency: CurrencyCode.optional(),
-});
+export const Goal = z.object({ id: RecordId, type: GoalType, member_id: RecordId.optional(), year_from: Year.optional(), year_to: Year.optional(), amount: PositiveAmount.optional(), living_expense: PositiveAmount.optional(), play_expense: PositiveAmount.optional(), legacy_amount: PositiveAmount.optional(), inflation_rate: Percent.optional(), growth_rate: Percent.optional(), currency: CurrencyCode.optional() });
 
 /**
  * The household payload of calculate/debt, finance, data-tables and scenario-modelling. Its top level is strict (an
@@ -363,70 +188,19 @@ export const Household = z.strictObject({
   insurances: list(Insurance),
   goals: list(Goal),
   /** Children of the household, for the child tax reliefs (claimed by the member earning most that year). */
-  dependants: z
-    .array(
-      z.object({
-        id: RecordId.optional(),
-        relation: z.literal('child').optional(),
-        age: Age.optional(),
-        date_of_birth: DateStr.optional(),
-      }),
-    )
-    .max(20)
-    .optional(),
+  dependants: z.array(z.object({ id: RecordId.optional(), relation: z.literal('child').optional(), age: Age.optional(), date_of_birth: DateStr.optional() })).max(20).optional(),
 });
 export type Household = z.infer<typeof Household>;
 
-const ClassAssumption = z.object({
-  mean: z.number().finite().min(-50).max(50),
-  volatility: z.number().finite().min(0).max(100),
-});
+const ClassAssumption = z.object({ mean: z.number().finite().min(-50).max(50), volatility: z.number().finite().min(0).max(100) });
 export const ScenarioRequest = Household.extend({
   scenario: z
     .strictObject({
-      overrides: z
-        .strictObject({
-          inflation_rate: Percent.optional(),
-          investment_return: Percent.optional(),
-          property_growth_rate: Percent.optional(),
-          income_growth_rate: Percent.optional(),
-          retirement_age: z.record(RecordId, Age).optional(),
-          income_change_percent: z.record(RecordId, z.number().finite().min(-100).max(1000)).optional(),
-        })
-        .optional(),
-      events: z
-        .array(
-          z.strictObject({
-            member_id: RecordId,
-            type: z.enum(['death', 'disability', 'critical_illness']),
-            year: Year,
-          }),
-        )
-        .max(20)
-        .optional(),
+      overrides: z.strictObject({ inflation_rate: Percent.optional(), investment_return: Percent.optional(), property_growth_rate: Percent.optional(), income_growth_rate: Percent.optional(), retirement_age: z.record(RecordId, Age).optional(), income_change_percent: z.record(RecordId, z.number().finite().min(-100).max(1000)).optional() }).optional(),
+      events: z.array(z.strictObject({ member_id: RecordId, type: z.enum(['death', 'disability', 'critical_illness']), year: Year })).max(20).optional(),
       sell_sequence: z.array(RecordId).max(1000).optional(),
       locked_assets: z.array(RecordId).max(1000).optional(),
-      monte_carlo: z
-        .strictObject({
-          enabled: z.boolean().optional(),
-          trials: z.number().int().min(1).max(20000).optional(),
-          seed: z
-            .number()
-            .int()
-            .min(0)
-            .max(2 ** 32 - 1)
-            .optional(),
-          assumptions: z
-            .strictObject({
-              equity: ClassAssumption.strict().optional(),
-              bond: ClassAssumption.strict().optional(),
-              cash: ClassAssumption.strict().optional(),
-              property: ClassAssumption.strict().optional(),
-              others: ClassAssumption.strict().optional(),
-            })
-            .optional(),
-        })
-        .optional(),
+      monte_carlo: z.strictObject({ enabled: z.boolean().optional(), trials: z.number().int().min(1).max(20000).optional(), seed: z.number().int().min(0).max(2 ** 32 - 1).optional(), assumptions: z.strictObject({ equity: ClassAssumption.strict().optional(), bond: ClassAssumption.strict().optional(), cash: ClassAssumption.strict().optional(), property: ClassAssumption.strict().optional(), others: ClassAssumption.strict().optional() }).optional() }).optional(),
     })
     .optional(),
 });
@@ -435,21 +209,10 @@ export type ScenarioRequest = z.infer<typeof ScenarioRequest>;
 // Replies (all numbers finite).
 const N = z.number().finite();
 /** GET currency-rates: the stored table (units of `base` per unit of `code`), which the browser keeps locally. */
-export const CurrencyRate = z.object({
-  code: z.string(),
-  rate: z.number().finite().positive(),
-  base: z.string(),
-  updated_at: Timestamp,
-});
+export const CurrencyRate = z.object({ code: z.string(), rate: z.number().finite().positive(), base: z.string(), updated_at: Timestamp });
 export const CurrencyRatesReply = z.object({ data: z.object({ base: z.string(), rates: z.array(CurrencyRate) }) });
 export const NetWorthYear = z.object({ year: z.number().int(), total_assets: N, total_liabilities: N, net_worth: N });
-export const NetWorthReply = z.object({
-  customer_id: z.string(),
-  currency: z.string(),
-  computed_at: Timestamp,
-  years: z.array(NetWorthYear),
-  tables: TablesUsed,
-});
+export const NetWorthReply = z.object({ customer_id: z.string(), currency: z.string(), computed_at: Timestamp, years: z.array(NetWorthYear), tables: TablesUsed });
 export const ScheduleRow = z.object({ period: z.number().int(), payment: N, interest: N, principal: N, balance: N });
 export const DebtReply = z.object({
   currency: z.string(),
@@ -459,23 +222,7 @@ export const DebtReply = z.object({
   total_monthly_repayment: N,
   /** The running loans' other monthly costs (a vehicle's fuel, insurance and road tax, servicing…): not repayments. */
   total_monthly_running_costs: N,
-  loans: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.string(),
-      type: z.string(),
-      instalment: N,
-      tenure_months: z.number().int(),
-      months_paid: z.number().int(),
-      months_remaining: z.number().int(),
-      outstanding: N,
-      outstanding_in_currency: N,
-      total_interest: N,
-      other_monthly_expenses: N,
-      end_year: z.number().int(),
-      schedule: z.array(ScheduleRow),
-    }),
-  ),
+  loans: z.array(z.object({ id: z.string(), kind: z.string(), type: z.string(), instalment: N, tenure_months: z.number().int(), months_paid: z.number().int(), months_remaining: z.number().int(), outstanding: N, outstanding_in_currency: N, total_interest: N, other_monthly_expenses: N, end_year: z.number().int(), schedule: z.array(ScheduleRow) })),
 });
 export const FinanceReply = z.object({
   currency: z.string(),
@@ -485,17 +232,7 @@ export const FinanceReply = z.object({
   /** The rate-table versions the projection used (issue 32). */
   tables: TablesUsed,
   current: z.object({ net_worth: N, total_assets: N, total_liabilities: N, net_cash_flow: N }),
-  years: z.array(
-    z.object({
-      year: z.number().int(),
-      income: N,
-      outgoings: N,
-      net_cash_flow: N,
-      total_assets: N,
-      total_liabilities: N,
-      net_worth: N,
-    }),
-  ),
+  years: z.array(z.object({ year: z.number().int(), income: N, outgoings: N, net_cash_flow: N, total_assets: N, total_liabilities: N, net_worth: N })),
   coverage: z.record(z.string(), z.record(z.string(), N)),
   premiums: z.array(z.object({ id: z.string(), paid_to_date: N, projected: N })),
 });
@@ -521,27 +258,11 @@ export const YearRow = z.object({
   total_liabilities: N,
   net_worth: N,
 });
-export const DataTablesReply = z.object({
-  currency: z.string(),
-  start_year: z.number().int(),
-  end_year: z.number().int(),
-  money_runs_out_year: z.number().int().nullable(),
-  tables: TablesUsed,
-  rows: z.array(YearRow),
-});
+export const DataTablesReply = z.object({ currency: z.string(), start_year: z.number().int(), end_year: z.number().int(), money_runs_out_year: z.number().int().nullable(), tables: TablesUsed, rows: z.array(YearRow) });
 const ScenarioSummary = z.object({
   money_runs_out_year: z.number().int().nullable(),
   final_net_worth: N,
-  years: z.array(
-    z.object({
-      year: z.number().int(),
-      net_worth: N,
-      net_cash_flow: N,
-      insurance_payouts: N,
-      asset_sales: N,
-      shortfall: N,
-    }),
-  ),
+  years: z.array(z.object({ year: z.number().int(), net_worth: N, net_cash_flow: N, insurance_payouts: N, asset_sales: N, shortfall: N })),
   sold: z.array(z.object({ year: z.number().int(), asset_id: z.string(), amount: N })),
 });
 export const ScenarioReply = z.object({

@@ -33,17 +33,10 @@ describe('route table contracts', () => {
   });
 
   it('documents a file route by its content types and a JSON route by its reply schema', () => {
-    const doc = buildOpenApi() as {
-      paths: Record<
-        string,
-        Record<string, { responses: Record<string, { content: Record<string, { schema: Record<string, unknown> }> }> }>
-      >;
-    };
+    const doc = buildOpenApi() as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Record<string, unknown> }> }> }>> };
     const receipt = doc.paths['/api/v1/subscription-transactions/{id}/receipt']?.get?.responses['200']?.content;
     expect(Object.keys(receipt ?? {})).toEqual(['application/pdf']);
     const rates = doc.paths['/api/v1/currency-rates']?.get?.responses['200']?.content['application/json']?.schema;
-    expect(rates).toEqual(
-      expect.objectContaining({ type: 'object', properties: expect.objectContaining({ data: expect.anything() }) }),
-    );
+    expect(rates).toEqual(expect.objectContaining({ type: 'object', properties: expect.objectContaining({ data: expect.anything() }) }));
   });
 });
